@@ -1,0 +1,102 @@
+package dev.contractkit.reference;
+
+import dev.contractkit.reference.forms.FormsModule;
+import dev.contractkit.reference.platform.ApiModule;
+import dev.contractkit.reference.platform.ApiServer;
+import dev.contractkit.reference.platform.Database;
+import dev.contractkit.reference.platform.Settings;
+import dev.contractkit.specs.Api;
+import io.helidon.webserver.WebServer;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The reference server: one database, one Helidon listener per API, in one process.
+ *
+ * <pre>{@code
+ * try (KitServer server = KitServer.start(Settings.fromEnvironment(), List.of(Api.FORMS))) {
+ *     System.out.println(server.url(Api.FORMS));   // http://127.0.0.1:8081
+ * }
+ * }</pre>
+ */
+public final class KitServer implements AutoCloseable {
+    private final Database database;
+    private final Map<Api, WebServer> servers;
+    private final String host;
+
+    private KitServer(Database database, Map<Api, WebServer> servers, String host) {
+        this.database = database;
+        this.servers = servers;
+        this.host = host;
+    }
+
+    /**
+     * Opens the database and starts the listeners. Ports come from {@code KIT_<API>_PORT}
+     * (0 picks a free one), the address from {@code KIT_HOST} (default 127.0.0.1).
+     *
+     * @param settings the configuration
+     * @param apis     the APIs to serve
+     * @return the running server
+     */
+    public static KitServer start(Settings settings, List<Api> apis) {
+        String host = settings.get("host", "127.0.0.1");
+        Database database = Database.open(settings);
+        Map<Api, WebServer> servers = new EnumMap<>(Api.class);
+        try {
+            for (Api api : apis) {
+                ApiModule module = module(api, settings, database);
+                int port = settings.getInt(api.id() + ".port", api.defaultPort());
+                servers.put(api, ApiServer.start(module, database, host, port));
+            }
+        } catch (RuntimeException e) {
+            servers.values().forEach(WebServer::stop);
+            database.close();
+            throw e;
+        }
+        return new KitServer(database, servers, host);
+    }
+
+    private static ApiModule module(Api api, Settings settings, Database database) {
+        return switch (api) {
+            case FORMS -> new FormsModule(settings, database);
+        };
+    }
+
+    /**
+     * @param api a served API
+     * @return the port it listens on
+     */
+    public int port(Api api) {
+        WebServer server = servers.get(api);
+        if (server == null) {
+            throw new IllegalArgumentException(api.id() + " is not served here");
+        }
+        return server.port();
+    }
+
+    /**
+     * @param api a served API
+     * @return its base URL
+     */
+    public String url(Api api) {
+        return "http://" + host + ":" + port(api);
+    }
+
+    /** @return the served APIs */
+    public List<Api> apis() {
+        return List.copyOf(servers.keySet());
+    }
+
+    /** @return the database */
+    public Database database() {
+        return database;
+    }
+
+    @Override
+    public void close() {
+        servers.values().forEach(WebServer::stop);
+        database.close();
+    }
+}

@@ -1,0 +1,62 @@
+package dev.contractkit.reference;
+
+import dev.contractkit.reference.platform.Settings;
+import dev.contractkit.specs.Api;
+
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Runs the reference server in the foreground until stopped: {@code ./kit serve [--api forms,...]}.
+ * Prints where each API listens.
+ */
+public final class Main {
+    private Main() {
+    }
+
+    /**
+     * @param args {@code --api <ids>} (default: all)
+     * @throws InterruptedException when interrupted while serving
+     */
+    public static void main(String[] args) throws InterruptedException {
+        String ids = "all";
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--api" -> ids = i + 1 < args.length ? args[++i] : fail("--api needs a value");
+                case "-h", "--help" -> {
+                    System.out.println("usage: serve [--api <id>[,<id>...]|all]   APIs: " + Api.knownIds());
+                    return;
+                }
+                default -> fail("unknown option " + args[i] + " (try --help)");
+            }
+        }
+        List<Api> apis;
+        KitServer server;
+        try {
+            apis = Api.parseList(ids);
+            server = KitServer.start(Settings.fromEnvironment(), apis);
+        } catch (RuntimeException e) {
+            System.err.println("serve: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            server.close();
+            stopped.countDown();
+        }));
+        System.out.println("Contract Kit reference server (database: " + server.database().description() + ")");
+        System.out.printf("  %-10s %-28s %s%n", "API", "URL", "health");
+        for (Api api : apis) {
+            System.out.printf("  %-10s %-28s %s%n", api.id(), server.url(api), server.url(api) + "/observe/health");
+        }
+        System.out.println("READY (Ctrl-C stops)");
+        stopped.await();
+    }
+
+    private static String fail(String message) {
+        System.err.println("serve: " + message);
+        System.exit(2);
+        return "";
+    }
+}

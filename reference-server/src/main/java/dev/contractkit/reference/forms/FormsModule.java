@@ -1,0 +1,60 @@
+package dev.contractkit.reference.forms;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.contractkit.reference.forms.model.Error;
+import dev.contractkit.reference.forms.model.ErrorBody;
+import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.ApiModule;
+import dev.contractkit.reference.platform.Database;
+import dev.contractkit.reference.platform.Json;
+import dev.contractkit.reference.platform.Settings;
+import dev.contractkit.specs.Api;
+import io.helidon.webserver.http.HttpRouting;
+
+/**
+ * The payment forms API on its own listener (default port 8081).
+ * API keys come from {@code KIT_FORMS_API_KEYS} (comma-separated); the default is the documented
+ * demo key {@value #DEMO_KEY}, for a server that binds to loopback.
+ */
+public final class FormsModule implements ApiModule {
+    /** The key a fresh server accepts unless {@code KIT_FORMS_API_KEYS} says otherwise. */
+    public static final String DEMO_KEY = "kit-demo-forms-key";
+
+    private final FormsEndpoint endpoint;
+    private final ObjectMapper mapper = Json.snakeCase();
+
+    /**
+     * @param settings configuration
+     * @param database the kit's database
+     */
+    public FormsModule(Settings settings, Database database) {
+        this.endpoint = new FormsEndpoint(new FormStore(database.dataSource()),
+                settings.getList("forms.api-keys", DEMO_KEY));
+    }
+
+    @Override
+    public Api api() {
+        return Api.FORMS;
+    }
+
+    @Override
+    public ObjectMapper mapper() {
+        return mapper;
+    }
+
+    @Override
+    public void routing(HttpRouting.Builder routing) {
+        routing.register("/forms", endpoint);
+    }
+
+    @Override
+    public Object errorBody(ApiError error, String requestId) {
+        ErrorBody body = new ErrorBody();
+        body.setCode(ErrorBody.CodeEnum.fromValue(error.code()));
+        body.setMessage(error.getMessage());
+        body.setRequestId(requestId);
+        Error envelope = new Error();
+        envelope.setError(body);
+        return envelope;
+    }
+}

@@ -1,0 +1,76 @@
+package dev.contractkit.reference.platform;
+
+import io.helidon.http.Status;
+
+import java.util.Map;
+
+/**
+ * A failure with its place in the contract: the HTTP status, the contract's error code and a message.
+ * Thrown anywhere in a handler; the API's server maps it once to the contract's error shape.
+ */
+public final class ApiError extends RuntimeException {
+    private final Status status;
+    private final String code;
+    private final Map<String, String> fieldErrors;
+
+    /**
+     * @param status  the HTTP status
+     * @param code    the contract's error code, e.g. {@code NOT_FOUND}
+     * @param message a message for the caller
+     */
+    public ApiError(Status status, String code, String message) {
+        this(status, code, message, Map.of());
+    }
+
+    /**
+     * @param status      the HTTP status
+     * @param code        the contract's error code
+     * @param message     a message for the caller
+     * @param fieldErrors field name to message, for validation failures
+     */
+    public ApiError(Status status, String code, String message, Map<String, String> fieldErrors) {
+        super(message, null, false, false);
+        this.status = status;
+        this.code = code;
+        this.fieldErrors = Map.copyOf(fieldErrors);
+    }
+
+    /** @return the HTTP status */
+    public Status status() {
+        return status;
+    }
+
+    /** @return the contract's error code */
+    public String code() {
+        return code;
+    }
+
+    /** @return per-field messages; empty unless this is a validation failure */
+    public Map<String, String> fieldErrors() {
+        return fieldErrors;
+    }
+
+    /**
+     * @param message what is wrong
+     * @return a 400 INVALID_REQUEST
+     */
+    public static ApiError invalid(String message) {
+        return new ApiError(Status.BAD_REQUEST_400, "INVALID_REQUEST", message);
+    }
+
+    /**
+     * @param message what was not found
+     * @return a 404 NOT_FOUND
+     */
+    public static ApiError notFound(String message) {
+        return new ApiError(Status.NOT_FOUND_404, "NOT_FOUND", message);
+    }
+
+    /**
+     * @param message why
+     * @return a 401 UNAUTHORIZED
+     */
+    public static ApiError unauthorized(String message) {
+        return new ApiError(Status.UNAUTHORIZED_401, "UNAUTHORIZED", message);
+    }
+}

@@ -1,0 +1,43 @@
+package dev.contractkit.reference.platform;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.contractkit.specs.Api;
+import io.helidon.health.HealthCheck;
+import io.helidon.webserver.http.HttpRouting;
+
+import java.util.List;
+
+/**
+ * One API of the reference server: its catalogue entry, its JSON conventions, its routes and its
+ * error shape. {@link ApiServer} gives each module its own listener with the shared plumbing
+ * (request ids, error mapping, contract-driven 404/405, health and metrics).
+ */
+public interface ApiModule {
+
+    /** @return the API this module implements */
+    Api api();
+
+    /** @return the mapper for this API's JSON (naming convention of its contract) */
+    ObjectMapper mapper();
+
+    /**
+     * Registers the API's services.
+     *
+     * @param routing the listener's routing
+     */
+    void routing(HttpRouting.Builder routing);
+
+    /**
+     * Renders a failure in the contract's error shape.
+     *
+     * @param error     the failure
+     * @param requestId the request's id
+     * @return the body to send as JSON
+     */
+    Object errorBody(ApiError error, String requestId);
+
+    /** @return readiness checks beyond the database's */
+    default List<HealthCheck> healthChecks() {
+        return List.of();
+    }
+}

@@ -1,0 +1,181 @@
+package dev.contractkit.reference.platform;
+
+import dev.contractkit.specs.check.ContractDocument;
+import io.helidon.health.HealthCheck;
+import io.helidon.health.HealthCheckResponse;
+import io.helidon.health.HealthCheckType;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.http.media.MediaContext;
+import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+import io.helidon.webserver.observe.ObserveFeature;
+import io.helidon.webserver.observe.health.HealthObserver;
+import io.helidon.webserver.observe.metrics.MetricsObserver;
+import jakarta.validation.ValidationException;
+
+import io.helidon.common.Weighted;
+import io.helidon.webserver.http.HttpFeature;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
+
+/**
+ * Builds the listener of one API: its routes, a request id on every exchange, every failure mapped once
+ * to the contract's error shape (never a stack trace), 404 for paths the contract does not have and 405
+ * (with {@code Allow}) for methods it does not allow, and Helidon's observe endpoints
+ * ({@code /observe/health/live}, {@code /observe/health/ready}, {@code /observe/metrics}).
+ */
+public final class ApiServer {
+    private static final Logger LOG = Logger.getLogger(ApiServer.class.getName());
+
+    private ApiServer() {
+    }
+
+    /**
+     * Starts the listener.
+     *
+     * @param module   the API
+     * @param database the kit's database (for readiness)
+     * @param host     address to bind
+     * @param port     port (0 = any free one)
+     * @return the started server
+     */
+    public static WebServer start(ApiModule module, Database database, String host, int port) {
+        HttpRouting.Builder routing = HttpRouting.builder();
+        routing.addFilter((chain, req, res) -> {
+            res.header(RequestIds.HEADER, RequestIds.assign(req));
+            chain.proceed();
+        });
+        module.routing(routing);
+        ContractFallback fallback = new ContractFallback(ContractDocument.load(module.api().mainContract()));
+        routing.addFeature(new FallbackFeature() {
+            @Override
+            public void setup(HttpRouting.Builder rules) {
+                rules.any(fallback);
+            }
+
+            @Override
+            public double weight() {
+                return 1; // after every other feature (observe has 80): the fallback must come last
+            }
+        });
+        routing.error(ApiError.class, (req, res, e) -> send(module, req, res, e));
+        routing.error(ValidationException.class, (req, res, e) ->
+                send(module, req, res, ApiError.invalid(message(e))));
+        routing.error(NumberFormatException.class, (req, res, e) ->
+                send(module, req, res, ApiError.invalid("a parameter is not a valid number: " + e.getMessage())));
+        routing.error(JacksonMedia.BadJsonException.class, (req, res, e) ->
+                send(module, req, res, ApiError.invalid("request body is not valid JSON: " + e.getMessage())));
+        routing.error(Exception.class, (req, res, e) -> {
+            LOG.log(Level.WARNING, "request " + RequestIds.of(req) + " failed", e);
+            send(module, req, res, new ApiError(Status.INTERNAL_SERVER_ERROR_500, "INTERNAL_ERROR", "internal error"));
+        });
+
+        List<HealthCheck> checks = new ArrayList<>(module.healthChecks());
+        checks.add(databaseCheck(database));
+        var health = HealthObserver.builder().details(true);
+        checks.forEach(health::addCheck);
+        ObserveFeature observe = ObserveFeature.builder()
+                .addObserver(health.build())
+                .addObserver(MetricsObserver.builder().build())
+                .build();
+
+        return WebServer.builder()
+                .host(host)
+                .port(port)
+                .mediaContext(MediaContext.builder().addMediaSupport(new JacksonMedia(module.mapper())).build())
+                .addFeature(observe)
+                .addRouting(routing)
+                .build()
+                .start();
+    }
+
+    /** The generated validator reports "FATAL: Parameter x ... at class ...": keep the sentence only. */
+    static String message(ValidationException e) {
+        String m = e.getMessage() == null ? "invalid request" : e.getMessage();
+        m = m.startsWith("Validation errors: ") ? m.substring("Validation errors: ".length()) : m;
+        return Arrays.stream(m.split("\\R"))
+                .map(line -> line.replaceFirst("^\\s*FATAL:\\s*", "").replaceFirst("\\s+at class \\S+$", ""))
+                .filter(line -> !line.isBlank())
+                .collect(Collectors.joining("; "));
+    }
+
+    private static void send(ApiModule module, ServerRequest req, ServerResponse res, ApiError e) {
+        if (res.isSent()) {
+            return;
+        }
+        res.status(e.status());
+        res.send(module.errorBody(e, RequestIds.of(req)));
+    }
+
+    private static HealthCheck databaseCheck(Database database) {
+        return new HealthCheck() {
+            @Override
+            public HealthCheckType type() {
+                return HealthCheckType.READINESS;
+            }
+
+            @Override
+            public String name() {
+                return "database";
+            }
+
+            @Override
+            public HealthCheckResponse call() {
+                return HealthCheckResponse.builder()
+                        .status(database.ping())
+                        .detail("url", database.description())
+                        .build();
+            }
+        };
+    }
+
+    /** Answers what no route took: 405 where the contract has the path but not the method, else 404. */
+    private record ContractFallback(List<Template> templates) implements io.helidon.webserver.http.Handler {
+        ContractFallback(ContractDocument doc) {
+            this(templatesOf(doc));
+        }
+
+        private static List<Template> templatesOf(ContractDocument doc) {
+            List<Template> out = new ArrayList<>();
+            for (ContractDocument.Operation op : doc.operations()) {
+                Pattern p = Pattern.compile("^" + op.path().replaceAll("\\{[^/]+}", "[^/]+") + "/?$");
+                out.stream().filter(t -> t.path.equals(op.path())).findFirst()
+                        .ifPresentOrElse(t -> t.methods.add(op.method()),
+                                () -> out.add(new Template(op.path(), p, new LinkedHashSet<>(Set.of(op.method())))));
+            }
+            return out;
+        }
+
+        @Override
+        public void handle(ServerRequest req, ServerResponse res) {
+            String path = req.path().path();
+            for (Template t : templates) {
+                if (t.pattern.matcher(path).matches()) {
+                    res.header(HeaderNames.ALLOW, String.join(", ", t.methods));
+                    throw new ApiError(Status.METHOD_NOT_ALLOWED_405, "METHOD_NOT_ALLOWED",
+                            req.prologue().method().text() + " is not allowed on " + t.path
+                                    + "; allowed: " + String.join(", ", t.methods));
+                }
+            }
+            throw ApiError.notFound("no such path: " + path);
+        }
+    }
+
+    /** A feature that sorts by weight, so the fallback can be registered after Helidon's own features. */
+    private interface FallbackFeature extends HttpFeature, Weighted {
+    }
+
+    private record Template(String path, Pattern pattern, Set<String> methods) {
+    }
+}

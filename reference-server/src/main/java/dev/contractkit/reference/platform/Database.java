@@ -1,0 +1,101 @@
+package dev.contractkit.reference.platform;
+
+import com.zaxxer.hikari.HikariConfig;
+import com.zaxxer.hikari.HikariDataSource;
+import org.flywaydb.core.Flyway;
+
+import javax.sql.DataSource;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+
+/**
+ * The kit's database: an embedded H2 file by default (created on first start, kept across restarts),
+ * PostgreSQL (or any JDBC URL) when {@code KIT_DB_URL} is set. Schema migrations run at open.
+ *
+ * <p>Settings: {@code KIT_DB_URL}, {@code KIT_DB_USER}, {@code KIT_DB_PASSWORD}, {@code KIT_DATA_DIR}
+ * (where the embedded file lives, default {@code ./data}).
+ */
+public final class Database implements AutoCloseable {
+    private final HikariDataSource dataSource;
+    private final String description;
+
+    private Database(HikariDataSource dataSource, String description) {
+        this.dataSource = dataSource;
+        this.description = description;
+    }
+
+    /**
+     * Opens the configured database and migrates it.
+     *
+     * @param settings the server settings
+     * @return the open database
+     */
+    public static Database open(Settings settings) {
+        String url = settings.get("db.url").orElseGet(() -> embeddedUrl(settings));
+        HikariConfig config = new HikariConfig();
+        config.setJdbcUrl(url);
+        settings.get("db.user").ifPresent(config::setUsername);
+        settings.get("db.password").ifPresent(config::setPassword);
+        if (url.startsWith("jdbc:h2:") && settings.get("db.user").isEmpty()) {
+            config.setUsername("sa");
+        }
+        config.setMaximumPoolSize(settings.getInt("db.pool-size", 16));
+        config.setPoolName("kit-db");
+        config.setConnectionTimeout(5_000);
+        HikariDataSource ds;
+        try {
+            ds = new HikariDataSource(config);
+        } catch (RuntimeException e) {
+            throw new IllegalStateException("cannot open the database at " + redact(url) + ": " + rootMessage(e), e);
+        }
+        try {
+            Flyway.configure().dataSource(ds).locations("classpath:db/migration").load().migrate();
+        } catch (RuntimeException e) {
+            ds.close();
+            throw new IllegalStateException("cannot migrate the database at " + redact(url) + ": " + rootMessage(e), e);
+        }
+        return new Database(ds, redact(url));
+    }
+
+    private static String embeddedUrl(Settings settings) {
+        Path dir = Path.of(settings.get("data-dir", "data")).toAbsolutePath().normalize();
+        return "jdbc:h2:file:" + dir.resolve("kit") + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DB_CLOSE_ON_EXIT=FALSE";
+    }
+
+    private static String redact(String url) {
+        return url.replaceAll("(?i)(password=)[^&;]*", "$1***");
+    }
+
+    private static String rootMessage(Throwable e) {
+        Throwable t = e;
+        while (t.getCause() != null) {
+            t = t.getCause();
+        }
+        return t.getMessage();
+    }
+
+    /** @return the pooled data source */
+    public DataSource dataSource() {
+        return dataSource;
+    }
+
+    /** @return the JDBC URL, password redacted */
+    public String description() {
+        return description;
+    }
+
+    /** @return true when the database answers a trivial query within a second */
+    public boolean ping() {
+        try (Connection c = dataSource.getConnection()) {
+            return c.isValid(1);
+        } catch (SQLException e) {
+            return false;
+        }
+    }
+
+    @Override
+    public void close() {
+        dataSource.close();
+    }
+}

@@ -1,0 +1,130 @@
+package dev.contractkit.specs.check;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.PathType;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SchemaValidatorsConfig;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+/**
+ * Validates JSON instances against the schemas of one OpenAPI 3.0 contract.
+ * The contract's schemas are translated once into JSON Schema 2020-12 ({@code nullable}, boolean
+ * {@code exclusiveMinimum}/{@code exclusiveMaximum}, OpenAPI-only keywords) and checked with networknt;
+ * compiled schemas are cached per pointer, so the hot path is one map look-up and the validation itself.
+ */
+public final class SchemaValidator {
+    private static final Set<String> OPENAPI_ONLY = Set.of("example", "discriminator", "xml", "externalDocs", "nullable");
+    private static final Set<String> NAME_MAPS = Set.of("properties", "patternProperties", "schemas", "$defs",
+            "definitions", "examples", "responses", "parameters", "paths", "securitySchemes", "headers", "content");
+
+    private final ContractDocument document;
+    private final String uri;
+    private final JsonSchemaFactory factory;
+    private final SchemaValidatorsConfig config;
+    private final Map<String, JsonSchema> cache = new ConcurrentHashMap<>();
+
+    SchemaValidator(ContractDocument document) {
+        this.document = document;
+        this.uri = "https://contracts.contractkit.dev/" + document.file().replace('\\', '/');
+        JsonNode converted = convert(document.root().deepCopy(), false);
+        String json = converted.toString();
+        this.factory = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012,
+                builder -> builder.schemaLoaders(loaders -> loaders.schemas(Map.of(uri, json))));
+        this.config = SchemaValidatorsConfig.builder()
+                .pathType(PathType.JSON_POINTER)
+                .formatAssertionsEnabled(true)
+                .build();
+    }
+
+    /**
+     * Validates an instance.
+     *
+     * @param schemaPointer JSON pointer to a schema in the contract (may be a {@code $ref})
+     * @param instance      the value to check
+     * @param where         a label for the findings (file, operation ...)
+     * @return findings; empty when the instance is valid
+     */
+    public List<Finding> validate(String schemaPointer, JsonNode instance, String where) {
+        JsonSchema schema = cache.computeIfAbsent(schemaPointer,
+                p -> factory.getSchema(SchemaLocation.of(uri + "#" + p), config));
+        Set<ValidationMessage> messages = schema.validate(instance);
+        if (messages.isEmpty()) {
+            return List.of();
+        }
+        List<Finding> out = new ArrayList<>(messages.size());
+        for (ValidationMessage m : messages) {
+            JsonNode at = m.getInstanceNode();
+            out.add(new Finding(where, m.getInstanceLocation().toString(), m.getMessage(),
+                    at == null ? "" : at.toString()));
+        }
+        return out;
+    }
+
+    /** @return the contract this validator belongs to */
+    public ContractDocument document() {
+        return document;
+    }
+
+    /** Rewrites the OpenAPI 3.0 dialect into JSON Schema 2020-12, in place. */
+    static JsonNode convert(JsonNode node, boolean keysAreNames) {
+        if (node instanceof ArrayNode array) {
+            for (JsonNode item : array) {
+                convert(item, false);
+            }
+            return node;
+        }
+        if (!(node instanceof ObjectNode object)) {
+            return node;
+        }
+        if (!keysAreNames) {
+            rewriteSchemaKeywords(object);
+        }
+        Iterator<Map.Entry<String, JsonNode>> fields = object.fields();
+        while (fields.hasNext()) {
+            Map.Entry<String, JsonNode> field = fields.next();
+            boolean childIsNameMap = !keysAreNames && NAME_MAPS.contains(field.getKey());
+            convert(field.getValue(), childIsNameMap);
+        }
+        return node;
+    }
+
+    private static void rewriteSchemaKeywords(ObjectNode object) {
+        if (object.path("nullable").asBoolean(false) && object.has("type") && object.get("type").isTextual()) {
+            ArrayNode types = object.arrayNode().add(object.get("type").asText()).add("null");
+            object.set("type", types);
+        }
+        exclusive(object, "exclusiveMinimum", "minimum");
+        exclusive(object, "exclusiveMaximum", "maximum");
+        List<String> drop = new ArrayList<>();
+        object.fieldNames().forEachRemaining(k -> {
+            if (OPENAPI_ONLY.contains(k) || k.startsWith("x-")) {
+                drop.add(k);
+            }
+        });
+        object.remove(drop);
+    }
+
+    private static void exclusive(ObjectNode object, String exclusive, String bound) {
+        JsonNode flag = object.get(exclusive);
+        if (flag != null && flag.isBoolean()) {
+            if (flag.asBoolean() && object.has(bound)) {
+                object.set(exclusive, object.get(bound));
+                object.remove(bound);
+            } else {
+                object.remove(exclusive);
+            }
+        }
+    }
+}
