@@ -12,6 +12,7 @@ public final class ApiError extends RuntimeException {
     private final Status status;
     private final String code;
     private final Map<String, String> fieldErrors;
+    private final Map<String, String> headers;
 
     /**
      * @param status  the HTTP status
@@ -29,10 +30,32 @@ public final class ApiError extends RuntimeException {
      * @param fieldErrors field name to message, for validation failures
      */
     public ApiError(Status status, String code, String message, Map<String, String> fieldErrors) {
+        this(status, code, message, fieldErrors, Map.of());
+    }
+
+    private ApiError(Status status, String code, String message, Map<String, String> fieldErrors,
+                     Map<String, String> headers) {
         super(message, null, false, false);
         this.status = status;
         this.code = code;
         this.fieldErrors = Map.copyOf(fieldErrors);
+        this.headers = Map.copyOf(headers);
+    }
+
+    /**
+     * @param name  a response header (Allow, Retry-After, X-RateLimit-* ...)
+     * @param value its value
+     * @return a copy that also sends this header
+     */
+    public ApiError withHeader(String name, String value) {
+        Map<String, String> copy = new java.util.LinkedHashMap<>(headers);
+        copy.put(name, value);
+        return new ApiError(status, code, getMessage(), fieldErrors, copy);
+    }
+
+    /** @return headers to send with the error response */
+    public Map<String, String> headers() {
+        return headers;
     }
 
     /** @return the HTTP status */

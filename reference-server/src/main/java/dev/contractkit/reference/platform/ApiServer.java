@@ -115,6 +115,8 @@ public final class ApiServer {
             return;
         }
         res.status(e.status());
+        res.header(RequestIds.HEADER, RequestIds.of(req));
+        e.headers().forEach(res::header);
         res.send(module.errorBody(e, RequestIds.of(req)));
     }
 
@@ -162,10 +164,10 @@ public final class ApiServer {
             String path = req.path().path();
             for (Template t : templates) {
                 if (t.pattern.matcher(path).matches()) {
-                    res.header(HeaderNames.ALLOW, String.join(", ", t.methods));
                     throw new ApiError(Status.METHOD_NOT_ALLOWED_405, "METHOD_NOT_ALLOWED",
                             req.prologue().method().text() + " is not allowed on " + t.path
-                                    + "; allowed: " + String.join(", ", t.methods));
+                                    + "; allowed: " + String.join(", ", t.methods))
+                            .withHeader(HeaderNames.ALLOW.defaultCase(), String.join(", ", t.methods));
                 }
             }
             throw ApiError.notFound("no such path: " + path);

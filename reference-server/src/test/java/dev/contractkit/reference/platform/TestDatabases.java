@@ -1,0 +1,67 @@
+package dev.contractkit.reference.platform;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Databases for tests: an embedded H2 file in a temporary directory, or a fresh schema in the
+ * PostgreSQL these machines run (127.0.0.1:5432, trust auth), dropped afterwards.
+ * Override the server with {@code KIT_TEST_PG_URL} / {@code KIT_TEST_PG_USER}.
+ */
+public final class TestDatabases {
+    private static final String PG_URL = env("KIT_TEST_PG_URL", "jdbc:postgresql://127.0.0.1:5432/test");
+    private static final String PG_USER = env("KIT_TEST_PG_USER", "postgres");
+
+    private TestDatabases() {
+    }
+
+    private static String env(String name, String fallback) {
+        String v = System.getenv(name);
+        return v == null || v.isBlank() ? fallback : v;
+    }
+
+    /**
+     * @param dir a temporary directory
+     * @return settings for an embedded database there, every API on a free port
+     */
+    public static Settings embedded(Path dir) {
+        return Settings.of(Map.of("data-dir", dir.toString())).with("forms.port", "0");
+    }
+
+    /** A schema of its own in PostgreSQL. */
+    public record PostgresSchema(String name) implements AutoCloseable {
+        /** @return a new, empty schema */
+        public static PostgresSchema create() {
+            String name = "kit_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
+            execute("CREATE SCHEMA " + name);
+            return new PostgresSchema(name);
+        }
+
+        /** @return settings pointing the server at this schema, every API on a free port */
+        public Settings settings() {
+            String sep = PG_URL.contains("?") ? "&" : "?";
+            return Settings.of(Map.of("db.url", PG_URL + sep + "currentSchema=" + name, "db.user", PG_USER))
+                    .with("forms.port", "0");
+        }
+
+        @Override
+        public void close() {
+            execute("DROP SCHEMA IF EXISTS " + name + " CASCADE");
+        }
+
+        private static void execute(String sql) {
+            try (Connection c = DriverManager.getConnection(PG_URL, PG_USER, "");
+                 Statement s = c.createStatement()) {
+                s.execute(sql);
+            } catch (SQLException e) {
+                throw new IllegalStateException("PostgreSQL at " + PG_URL + " is needed for the PostgreSQL storage tests: "
+                        + e.getMessage(), e);
+            }
+        }
+    }
+}

@@ -1,0 +1,124 @@
+package dev.contractkit.sdk;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.contractkit.sdk.platform.Http;
+
+import java.io.IOException;
+import java.util.Optional;
+
+/**
+ * The one exception family of the SDK: a non-2xx answer, with its HTTP status, the contract's error
+ * body (raw and parsed on demand into the contract's generated error type) and the request id.
+ * Subclasses name the status ({@link NotFoundException}, {@link UnauthorizedException} ...);
+ * a transport failure is a {@link TransportException} (status 0).
+ *
+ * <pre>{@code
+ * try {
+ *     forms.get(42);
+ * } catch (NotFoundException e) {
+ *     System.out.println(e.status() + " " + e.errorCode().orElse("?") + " " + e.requestId().orElse("-"));
+ *     dev.contractkit.sdk.forms.model.Error body = e.errorBody(dev.contractkit.sdk.forms.model.Error.class).orElseThrow();
+ * }
+ * }</pre>
+ */
+public class ApiException extends RuntimeException {
+    private final int status;
+    private final String body;
+    private final String requestId;
+
+    /**
+     * @param status    the HTTP status (0 for a transport failure)
+     * @param message   a message
+     * @param body      the response body as text ("" when none)
+     * @param requestId the request id the server reported, or null
+     * @param cause     the cause, or null
+     */
+    protected ApiException(int status, String message, String body, String requestId, Throwable cause) {
+        super(message, cause);
+        this.status = status;
+        this.body = body == null ? "" : body;
+        this.requestId = requestId;
+    }
+
+    /**
+     * Maps a status to the family's type.
+     *
+     * @param status    the HTTP status
+     * @param body      the response body
+     * @param requestId the request id header, or null
+     * @return the exception to throw
+     */
+    public static ApiException of(int status, String body, String requestId) {
+        JsonNode json = Http.parseQuietly(body);
+        String rid = requestId != null ? requestId : text(json, "request_id");
+        String message = "HTTP " + status + describe(json);
+        return switch (status) {
+            case 400, 422 -> new BadRequestException(status, message, body, rid);
+            case 401 -> new UnauthorizedException(status, message, body, rid);
+            case 403 -> new ForbiddenException(status, message, body, rid);
+            case 404 -> new NotFoundException(status, message, body, rid);
+            case 409 -> new ConflictException(status, message, body, rid);
+            case 429 -> new RateLimitedException(status, message, body, rid);
+            default -> status >= 500 ? new ServerErrorException(status, message, body, rid)
+                    : new ApiException(status, message, body, rid, null);
+        };
+    }
+
+    private static String describe(JsonNode json) {
+        String code = text(json, "code");
+        String message = text(json, "message");
+        return (code == null ? "" : " " + code) + (message == null ? "" : ": " + message);
+    }
+
+    private static String text(JsonNode json, String field) {
+        if (json == null) {
+            return null;
+        }
+        JsonNode error = json.path("error");
+        JsonNode v = error.isObject() ? error.path(field) : json.path(field);
+        return v.isValueNode() ? v.asText() : null;
+    }
+
+    /** @return the HTTP status; 0 when no answer arrived */
+    public int status() {
+        return status;
+    }
+
+    /** @return the response body as text; empty when there was none */
+    public String body() {
+        return body;
+    }
+
+    /** @return the request id the server reported, if any */
+    public Optional<String> requestId() {
+        return Optional.ofNullable(requestId);
+    }
+
+    /** @return the contract's error code ({@code error.code}, or a top-level {@code error} string), if present */
+    public Optional<String> errorCode() {
+        JsonNode json = Http.parseQuietly(body);
+        if (json == null) {
+            return Optional.empty();
+        }
+        JsonNode error = json.path("error");
+        if (error.isTextual()) {
+            return Optional.of(error.asText());
+        }
+        return Optional.ofNullable(text(json, "code"));
+    }
+
+    /**
+     * Parses the body into the contract's error type.
+     *
+     * @param type the generated error model, e.g. {@code dev.contractkit.sdk.forms.model.Error}
+     * @param <T>  the type
+     * @return the parsed body, or empty when the body is not that JSON
+     */
+    public <T> Optional<T> errorBody(Class<T> type) {
+        try {
+            return body.isEmpty() ? Optional.empty() : Optional.of(Http.MAPPER.readValue(body, type));
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+    }
+}

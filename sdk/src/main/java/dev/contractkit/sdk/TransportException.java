@@ -1,0 +1,14 @@
+package dev.contractkit.sdk;
+
+import java.io.IOException;
+
+/** No HTTP answer: connection refused, time-out, broken stream, or a body that is not the contract's JSON. */
+public class TransportException extends ApiException {
+    /**
+     * @param message what failed
+     * @param cause   the I/O failure
+     */
+    public TransportException(String message, IOException cause) {
+        super(0, message, "", null, cause);
+    }
+}

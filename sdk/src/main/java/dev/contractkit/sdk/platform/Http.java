@@ -1,0 +1,152 @@
+package dev.contractkit.sdk.platform;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.contractkit.sdk.ApiException;
+import dev.contractkit.sdk.ClientConfig;
+import dev.contractkit.sdk.TransportException;
+import okhttp3.Interceptor;
+import okhttp3.OkHttpClient;
+import okhttp3.ResponseBody;
+import retrofit2.Call;
+import retrofit2.Callback;
+import retrofit2.Response;
+import retrofit2.Retrofit;
+import retrofit2.converter.jackson.JacksonConverterFactory;
+import retrofit2.converter.scalars.ScalarsConverterFactory;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Internal plumbing shared by every client: builds Retrofit on OkHttp with the kit's Jackson mapper,
+ * runs calls and maps failures onto the {@link ApiException} family. Not part of the public API.
+ */
+public final class Http {
+    /** The mapper for every contract's generated models (they carry their own property names). */
+    public static final ObjectMapper MAPPER = new ObjectMapper()
+            .registerModule(new JavaTimeModule())
+            .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
+            .setSerializationInclusion(JsonInclude.Include.NON_NULL);
+
+    private Http() {
+    }
+
+    /**
+     * @param config       shared configuration
+     * @param interceptors the API's interceptors (credentials ...), applied in order
+     * @return Retrofit bound to the base URL
+     */
+    public static Retrofit retrofit(ClientConfig config, List<Interceptor> interceptors) {
+        OkHttpClient.Builder http = config.okHttpClient().map(OkHttpClient::newBuilder).orElseGet(OkHttpClient.Builder::new)
+                .connectTimeout(config.connectTimeout())
+                .readTimeout(config.readTimeout())
+                .callTimeout(config.callTimeout());
+        String userAgent = config.userAgent();
+        http.addInterceptor(chain -> chain.proceed(chain.request().newBuilder().header("User-Agent", userAgent).build()));
+        interceptors.forEach(http::addInterceptor);
+        return new Retrofit.Builder()
+                .baseUrl(config.baseUrl())
+                .client(http.build())
+                .addConverterFactory(ScalarsConverterFactory.create())
+                .addConverterFactory(JacksonConverterFactory.create(MAPPER))
+                .build();
+    }
+
+    /**
+     * Runs a call.
+     *
+     * @param call the call
+     * @param <T>  the body type
+     * @return the body of a 2xx answer
+     * @throws ApiException for a non-2xx answer, {@link TransportException} when no answer arrived
+     */
+    public static <T> T execute(Call<T> call) {
+        Response<T> response;
+        try {
+            response = call.execute();
+        } catch (IOException e) {
+            throw transport(call, e);
+        } catch (RuntimeException e) {
+            if (e.getCause() instanceof IOException io) {
+                throw transport(call, io);
+            }
+            throw e;
+        }
+        return unwrap(response);
+    }
+
+    /**
+     * Runs a call without blocking.
+     *
+     * @param call the call
+     * @param <T>  the body type
+     * @return completes with the body, or exceptionally with an {@link ApiException}
+     */
+    public static <T> CompletableFuture<T> executeAsync(Call<T> call) {
+        CompletableFuture<T> future = new CompletableFuture<>();
+        call.enqueue(new Callback<>() {
+            @Override
+            public void onResponse(Call<T> c, Response<T> response) {
+                try {
+                    future.complete(unwrap(response));
+                } catch (ApiException e) {
+                    future.completeExceptionally(e);
+                }
+            }
+
+            @Override
+            public void onFailure(Call<T> c, Throwable t) {
+                future.completeExceptionally(t instanceof IOException io ? transport(c, io) : t);
+            }
+        });
+        future.whenComplete((v, t) -> {
+            if (future.isCancelled()) {
+                call.cancel();
+            }
+        });
+        return future;
+    }
+
+    private static <T> T unwrap(Response<T> response) {
+        if (response.isSuccessful()) {
+            return response.body();
+        }
+        String body = "";
+        try (ResponseBody error = response.errorBody()) {
+            if (error != null) {
+                body = error.string();
+            }
+        } catch (IOException ignored) {
+            // the status still says what happened
+        }
+        throw ApiException.of(response.code(), body, response.headers().get("X-Request-Id"));
+    }
+
+    private static TransportException transport(Call<?> call, IOException e) {
+        return new TransportException(call.request().method() + " " + call.request().url() + " failed: "
+                + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
+    }
+
+    /**
+     * @param body text that may be JSON
+     * @return the tree, or null when it is not JSON
+     */
+    public static JsonNode parseQuietly(String body) {
+        if (body == null || body.isBlank()) {
+            return null;
+        }
+        try {
+            return MAPPER.readTree(body);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+}
