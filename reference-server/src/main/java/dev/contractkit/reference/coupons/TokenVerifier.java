@@ -1,0 +1,110 @@
+package dev.contractkit.reference.coupons;
+
+import com.nimbusds.jose.JOSEException;
+import com.nimbusds.jose.JWSAlgorithm;
+import com.nimbusds.jose.jwk.JWKSet;
+import com.nimbusds.jose.jwk.source.ImmutableJWKSet;
+import com.nimbusds.jose.jwk.source.JWKSource;
+import com.nimbusds.jose.jwk.source.JWKSourceBuilder;
+import com.nimbusds.jose.proc.BadJOSEException;
+import com.nimbusds.jose.proc.JWSVerificationKeySelector;
+import com.nimbusds.jose.proc.SecurityContext;
+import com.nimbusds.jwt.JWTClaimsSet;
+import com.nimbusds.jwt.proc.DefaultJWTClaimsVerifier;
+import com.nimbusds.jwt.proc.DefaultJWTProcessor;
+import dev.contractkit.reference.platform.ApiError;
+
+import java.net.MalformedURLException;
+import java.net.URI;
+import java.text.ParseException;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * Verifies bearer tokens: RS256 only (so {@code alg: none} and HMAC tokens are refused), signature by a key
+ * of the issuer's JWKS, not expired, the expected issuer, and typ {@code Bearer}. The embedded identity
+ * provider's key set is used by default; an external issuer (e.g. a Keycloak realm) is configured with
+ * {@code KIT_COUPONS_ISSUER} and {@code KIT_COUPONS_JWKS_URL}.
+ */
+final class TokenVerifier {
+    private final DefaultJWTProcessor<SecurityContext> processor;
+    private final Predicate<String> issuerCheck;
+
+    private TokenVerifier(JWKSource<SecurityContext> keys, Predicate<String> issuerCheck) {
+        this.issuerCheck = issuerCheck;
+        this.processor = new DefaultJWTProcessor<>();
+        processor.setJWSKeySelector(new JWSVerificationKeySelector<>(JWSAlgorithm.RS256, keys));
+        processor.setJWTClaimsSetVerifier(new DefaultJWTClaimsVerifier<>(null, Set.of("sub", "exp", "iat", "iss")));
+    }
+
+    /** The embedded provider: like Keycloak, its issuer URL follows the host clients use, so any issuer ending in the realm's path is accepted; the signature proves the token is ours. */
+    static TokenVerifier local(JWKSet publicKeys, String realm) {
+        return new TokenVerifier(new ImmutableJWKSet<>(publicKeys), iss -> iss.endsWith("/realms/" + realm));
+    }
+
+    static TokenVerifier remote(String jwksUrl, String issuer) {
+        try {
+            return new TokenVerifier(JWKSourceBuilder.create(URI.create(jwksUrl).toURL()).build(), issuer::equals);
+        } catch (MalformedURLException | IllegalArgumentException e) {
+            throw new IllegalArgumentException("KIT_COUPONS_JWKS_URL is not a URL: " + jwksUrl, e);
+        }
+    }
+
+    /**
+     * @param token the compact JWT
+     * @return the caller
+     * @throws ApiError 401 UNAUTHORIZED for any token that does not verify
+     */
+    Principal verify(String token) {
+        return check(token, true);
+    }
+
+    /** Verifies signature, expiry and issuer but not the token type (used for refresh tokens). */
+    Principal verifyAnyType(String token) {
+        return check(token, false);
+    }
+
+    private Principal check(String token, boolean accessOnly) {
+        JWTClaimsSet claims;
+        try {
+            claims = processor.process(token, null);
+        } catch (ParseException | BadJOSEException | JOSEException | RuntimeException e) {
+            throw ApiError.unauthorized("invalid token: " + reason(e));
+        }
+        if (!issuerCheck.test(claims.getIssuer())) {
+            throw ApiError.unauthorized("invalid token: unexpected issuer " + claims.getIssuer());
+        }
+        Object typ = claims.getClaim("typ");
+        if (accessOnly && typ != null && !"Bearer".equals(typ)) {
+            throw ApiError.unauthorized("invalid token: not an access token");
+        }
+        return new Principal(claims.getSubject(), username(claims), roles(claims));
+    }
+
+    private static String username(JWTClaimsSet claims) {
+        Object u = claims.getClaim("preferred_username");
+        return u == null ? claims.getSubject() : u.toString();
+    }
+
+    @SuppressWarnings("unchecked")
+    private static Set<String> roles(JWTClaimsSet claims) {
+        Object access = claims.getClaim("realm_access");
+        if (access instanceof Map<?, ?> map && map.get("roles") instanceof List<?> list) {
+            Set<String> roles = new HashSet<>();
+            ((List<Object>) list).forEach(r -> roles.add(String.valueOf(r)));
+            return Set.copyOf(roles);
+        }
+        return Set.of();
+    }
+
+    private static String reason(Exception e) {
+        String m = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+        if (m.contains("Expired")) {
+            return "expired";
+        }
+        return m.length() > 120 ? m.substring(0, 120) : m;
+    }
+}
