@@ -1,8 +1,10 @@
 package dev.contractkit.sdk;
 
+import dev.contractkit.sdk.platform.RetryInterceptor;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.util.Objects;
 import java.util.Optional;
@@ -26,6 +28,8 @@ public final class ClientConfig {
     private final Duration callTimeout;
     private final OkHttpClient okHttpClient;
     private final String userAgent;
+    private final RetryPolicy retries;
+    private final RetryInterceptor.Sleeper sleeper;
 
     private ClientConfig(Builder b) {
         this.baseUrl = b.baseUrl;
@@ -34,6 +38,8 @@ public final class ClientConfig {
         this.callTimeout = b.callTimeout;
         this.okHttpClient = b.okHttpClient;
         this.userAgent = b.userAgent;
+        this.retries = b.retries;
+        this.sleeper = b.sleeper;
     }
 
     /** @return a new builder */
@@ -50,6 +56,8 @@ public final class ClientConfig {
         b.callTimeout = callTimeout;
         b.okHttpClient = okHttpClient;
         b.userAgent = userAgent;
+        b.retries = retries;
+        b.sleeper = sleeper;
         return b;
     }
 
@@ -83,6 +91,16 @@ public final class ClientConfig {
         return userAgent;
     }
 
+    /** @return the retry policy ({@link RetryPolicy#defaults()} unless set) */
+    public RetryPolicy retries() {
+        return retries;
+    }
+
+    /** @return the interceptor that applies {@link #retries()} (internal) */
+    public RetryInterceptor retryInterceptor() {
+        return new RetryInterceptor(retries, sleeper, Clock.systemUTC());
+    }
+
     /** Builds a {@link ClientConfig}. */
     public static final class Builder {
         private HttpUrl baseUrl;
@@ -91,8 +109,30 @@ public final class ClientConfig {
         private Duration callTimeout = Duration.ZERO;
         private OkHttpClient okHttpClient;
         private String userAgent = "contract-kit-sdk/0.1";
+        private RetryPolicy retries = RetryPolicy.defaults();
+        private RetryInterceptor.Sleeper sleeper = d -> Thread.sleep(d.toMillis());
 
         private Builder() {
+        }
+
+        /**
+         * @param policy when to retry; {@link RetryPolicy#none()} turns retries off
+         * @return this builder
+         */
+        public Builder retries(RetryPolicy policy) {
+            this.retries = Objects.requireNonNull(policy, "policy == null");
+            return this;
+        }
+
+        /**
+         * For tests: how the SDK waits between attempts.
+         *
+         * @param sleeper the waiting strategy
+         * @return this builder
+         */
+        public Builder sleeper(RetryInterceptor.Sleeper sleeper) {
+            this.sleeper = Objects.requireNonNull(sleeper, "sleeper == null");
+            return this;
         }
 
         /**

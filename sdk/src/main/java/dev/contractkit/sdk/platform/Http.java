@@ -51,6 +51,7 @@ public final class Http {
                 .callTimeout(config.callTimeout());
         String userAgent = config.userAgent();
         http.addInterceptor(chain -> chain.proceed(chain.request().newBuilder().header("User-Agent", userAgent).build()));
+        http.addInterceptor(config.retryInterceptor());
         interceptors.forEach(http::addInterceptor);
         return new Retrofit.Builder()
                 .baseUrl(config.baseUrl())

@@ -1,0 +1,121 @@
+package dev.contractkit.sdk.platform;
+
+import dev.contractkit.sdk.RetryPolicy;
+import okhttp3.Interceptor;
+import okhttp3.Request;
+import okhttp3.Response;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.format.DateTimeParseException;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ThreadLocalRandom;
+
+/** Applies a {@link RetryPolicy} to every call of a client. Not part of the public API. */
+public final class RetryInterceptor implements Interceptor {
+    private static final Set<String> IDEMPOTENT = Set.of("GET", "HEAD", "PUT", "DELETE", "OPTIONS");
+
+    /** Waits between attempts; tests replace it to record the delays instead of sleeping. */
+    public interface Sleeper {
+        /**
+         * @param delay how long
+         * @throws InterruptedException when interrupted
+         */
+        void sleep(Duration delay) throws InterruptedException;
+    }
+
+    private final RetryPolicy policy;
+    private final Sleeper sleeper;
+    private final Clock clock;
+
+    /**
+     * @param policy  the policy
+     * @param sleeper how to wait
+     * @param clock   the time source (for {@code X-RateLimit-Reset})
+     */
+    public RetryInterceptor(RetryPolicy policy, Sleeper sleeper, Clock clock) {
+        this.policy = policy;
+        this.sleeper = sleeper;
+        this.clock = clock;
+    }
+
+    @Override
+    public Response intercept(Chain chain) throws IOException {
+        Request request = chain.request();
+        boolean idempotent = IDEMPOTENT.contains(request.method()) || policy.retryNonIdempotent();
+        for (int attempt = 1; ; attempt++) {
+            boolean last = attempt >= policy.maxAttempts();
+            Response response;
+            try {
+                response = chain.proceed(request);
+            } catch (IOException e) {
+                if (last || !idempotent || e instanceof InterruptedIOException && chain.call().isCanceled()) {
+                    throw e;
+                }
+                pause(backoff(attempt));
+                continue;
+            }
+            int code = response.code();
+            boolean retryable = code == 429 || code == 503 && idempotent;
+            if (!retryable || last) {
+                return response;
+            }
+            int tried = attempt;
+            Duration wait = serverWait(response).orElseGet(() -> backoff(tried));
+            if (wait.compareTo(policy.maxWait()) > 0) {
+                return response;
+            }
+            response.close();
+            pause(wait);
+        }
+    }
+
+    private void pause(Duration d) throws IOException {
+        try {
+            sleeper.sleep(d);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new InterruptedIOException("interrupted while waiting to retry");
+        }
+    }
+
+    /** Exponential back-off with full jitter: uniform in [0, min(max, initial * 2^(attempt-1))]. */
+    Duration backoff(int attempt) {
+        long cap = Math.min(policy.maxBackoff().toMillis(), policy.initialBackoff().toMillis() << Math.min(attempt - 1, 20));
+        return Duration.ofMillis(ThreadLocalRandom.current().nextLong(cap + 1));
+    }
+
+    private Optional<Duration> serverWait(Response response) {
+        String retryAfter = response.header("Retry-After");
+        if (retryAfter != null) {
+            try {
+                return Optional.of(Duration.ofSeconds(Math.max(0, Long.parseLong(retryAfter.trim()))));
+            } catch (NumberFormatException e) {
+                try {
+                    ZonedDateTime at = ZonedDateTime.parse(retryAfter.trim(), DateTimeFormatter.RFC_1123_DATE_TIME);
+                    return Optional.of(nonNegative(Duration.between(clock.instant(), at.toInstant())));
+                } catch (DateTimeParseException ignored) {
+                    // fall through to the rate-limit header
+                }
+            }
+        }
+        String reset = response.header("X-RateLimit-Reset");
+        if (reset != null) {
+            try {
+                return Optional.of(nonNegative(Duration.ofSeconds(Long.parseLong(reset.trim()) - clock.instant().getEpochSecond())));
+            } catch (NumberFormatException ignored) {
+                return Optional.empty();
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static Duration nonNegative(Duration d) {
+        return d.isNegative() ? Duration.ZERO : d;
+    }
+}
