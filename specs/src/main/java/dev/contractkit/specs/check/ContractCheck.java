@@ -11,6 +11,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Iterator;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.stream.Stream;
@@ -18,9 +19,13 @@ import java.util.stream.Stream;
 /**
  * Checks OpenAPI contracts: the document must parse as OpenAPI 3.0 without messages, every local
  * {@code $ref} must resolve, every operation must have an {@code operationId}, and every example
- * (media-type, named, parameter) must validate against its schema.
+ * (media-type, named, parameter, response header; also those of {@code components/responses}) must validate
+ * against its schema. Every response body needs an example. An operation that names a rate-limit category
+ * ({@code x-kit-rate-limit-category}) must name one of the document's {@code x-kit-rate-limits}, declare
+ * the {@code X-RateLimit-*} headers on every response, and answer 429 with {@code Retry-After}.
  * Runs in the build of the specs module ({@code process-classes}), so a broken contract fails the build
  * with the file and the JSON pointer of the problem; the mock server reuses it at start-up.
+ * The build entry point also checks every {@code asyncapi/*.yaml} with {@link AsyncApiCheck}.
  *
  * <pre>{@code
  * List<Finding> findings = ContractCheck.check(ContractDocument.load("openapi/forms.yaml"));
@@ -33,25 +38,40 @@ public final class ContractCheck {
     /**
      * Build entry point.
      *
-     * @param args the specs module directory (with {@code openapi/} below it)
+     * @param args the specs module directory (with {@code openapi/} and optionally {@code asyncapi/} below it)
      * @throws IOException when the files cannot be read
      */
     public static void main(String[] args) throws IOException {
         Path dir = Path.of(args.length > 0 ? args[0] : ".");
         List<Finding> all = new ArrayList<>();
-        int files = 0;
-        try (Stream<Path> walk = Files.walk(dir.resolve("openapi"))) {
-            for (Path p : walk.filter(f -> f.toString().endsWith(".yaml")).sorted().toList()) {
-                String name = dir.relativize(p).toString().replace('\\', '/');
-                files++;
-                all.addAll(check(ContractDocument.parse(name, Files.readString(p, StandardCharsets.UTF_8))));
-            }
+        List<Path> openapi = yamlFiles(dir.resolve("openapi"));
+        for (Path p : openapi) {
+            all.addAll(check(ContractDocument.parse(name(dir, p), Files.readString(p, StandardCharsets.UTF_8))));
+        }
+        List<Path> asyncapi = yamlFiles(dir.resolve("asyncapi"));
+        for (Path p : asyncapi) {
+            all.addAll(AsyncApiCheck.check(ContractDocument.parse(name(dir, p), Files.readString(p, StandardCharsets.UTF_8))));
         }
         if (!all.isEmpty()) {
             all.forEach(f -> System.err.println("CONTRACT ERROR " + f));
             throw new IllegalStateException(all.size() + " contract problem(s) in " + dir + "; first: " + all.get(0));
         }
-        System.out.println("contracts ok: " + files + " OpenAPI file(s) checked");
+        System.out.println("contracts ok: " + openapi.size() + " OpenAPI file(s) checked"
+                + (asyncapi.isEmpty() ? "" : ", " + asyncapi.size()
+                        + " AsyncAPI file(s) checked (message examples against payload schemas)"));
+    }
+
+    private static List<Path> yamlFiles(Path dir) throws IOException {
+        if (!Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> walk = Files.walk(dir)) {
+            return walk.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
+        }
+    }
+
+    private static String name(Path dir, Path file) {
+        return dir.relativize(file).toString().replace('\\', '/');
     }
 
     /**
@@ -78,6 +98,80 @@ public final class ContractCheck {
             op.requestBody().ifPresent(body -> out.addAll(checkContent(doc, body + "/content")));
             for (Map.Entry<String, String> response : op.responses().entrySet()) {
                 out.addAll(checkContent(doc, response.getValue() + "/content"));
+                out.addAll(checkHeaders(doc, response.getValue()));
+                out.addAll(missingExamples(doc, response.getValue()));
+            }
+            out.addAll(checkRateLimit(doc, op));
+        }
+        Iterator<String> shared = doc.at("/components/responses").fieldNames();
+        while (shared.hasNext()) {
+            String response = doc.resolvePointer(Pointers.append("/components/responses", shared.next()));
+            out.addAll(checkContent(doc, response + "/content"));
+            out.addAll(checkHeaders(doc, response));
+            out.addAll(missingExamples(doc, response));
+        }
+        return new ArrayList<>(new LinkedHashSet<>(out));
+    }
+
+    /** Validates the examples of a response's headers against their schemas. */
+    static List<Finding> checkHeaders(ContractDocument doc, String responsePointer) {
+        List<Finding> out = new ArrayList<>();
+        Iterator<String> names = doc.at(responsePointer + "/headers").fieldNames();
+        while (names.hasNext()) {
+            String header = doc.resolvePointer(Pointers.append(responsePointer + "/headers", names.next()));
+            JsonNode node = doc.at(header);
+            if (node.has("example") && node.has("schema")) {
+                out.addAll(validateExample(doc, header + "/schema", node.get("example"), header + "/example"));
+            }
+        }
+        return out;
+    }
+
+    /** A response body without {@code example} or {@code examples} leaves the mock and the docs guessing. */
+    private static List<Finding> missingExamples(ContractDocument doc, String responsePointer) {
+        List<Finding> out = new ArrayList<>();
+        Iterator<Map.Entry<String, JsonNode>> types = doc.at(responsePointer + "/content").fields();
+        while (types.hasNext()) {
+            Map.Entry<String, JsonNode> media = types.next();
+            if (media.getValue().has("schema") && !media.getValue().has("example")
+                    && media.getValue().path("examples").isEmpty()) {
+                out.add(new Finding(doc.file(), Pointers.append(responsePointer + "/content", media.getKey()),
+                        "response body has no example", ""));
+            }
+        }
+        return out;
+    }
+
+    private static final List<String> RATE_LIMIT_HEADERS =
+            List.of("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset");
+
+    /** An operation's {@code x-kit-rate-limit-category} must be declared and its headers present. */
+    private static List<Finding> checkRateLimit(ContractDocument doc, ContractDocument.Operation op) {
+        JsonNode category = op.node().get("x-kit-rate-limit-category");
+        if (category == null) {
+            return List.of();
+        }
+        List<Finding> out = new ArrayList<>();
+        String where = op.pointer() + "/x-kit-rate-limit-category";
+        if (!doc.root().path("x-kit-rate-limits").has(category.asText())) {
+            out.add(new Finding(doc.file(), where, "rate-limit category is not one of /x-kit-rate-limits",
+                    category.toString()));
+        }
+        Map<String, String> responses = op.responses();
+        if (!responses.containsKey("429")) {
+            out.add(new Finding(doc.file(), op.pointer() + "/responses", "rate-limited operation declares no 429", ""));
+        }
+        for (Map.Entry<String, String> response : responses.entrySet()) {
+            JsonNode headers = doc.at(response.getValue() + "/headers");
+            List<String> wanted = new ArrayList<>(RATE_LIMIT_HEADERS);
+            if (response.getKey().equals("429")) {
+                wanted.add("Retry-After");
+            }
+            for (String header : wanted) {
+                if (!headers.has(header)) {
+                    out.add(new Finding(doc.file(), response.getValue() + "/headers",
+                            "response of a rate-limited operation lacks header " + header, ""));
+                }
             }
         }
         return out;
@@ -135,7 +229,7 @@ public final class ContractCheck {
         return out;
     }
 
-    private static List<Finding> danglingRefs(ContractDocument doc, JsonNode node, String pointer) {
+    static List<Finding> danglingRefs(ContractDocument doc, JsonNode node, String pointer) {
         List<Finding> out = new ArrayList<>();
         if (node.isObject()) {
             JsonNode ref = node.get("$ref");

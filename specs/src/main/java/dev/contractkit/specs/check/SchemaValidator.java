@@ -23,9 +23,16 @@ import java.util.concurrent.ConcurrentHashMap;
  * The contract's schemas are translated once into JSON Schema 2020-12 ({@code nullable}, boolean
  * {@code exclusiveMinimum}/{@code exclusiveMaximum}, OpenAPI-only keywords) and checked with networknt;
  * compiled schemas are cached per pointer, so the hot path is one map look-up and the validation itself.
+ * {@link #forAsyncApi(ContractDocument)} does the same for an AsyncAPI document, whose schemas are JSON
+ * Schema draft-07 (plus a few AsyncAPI keywords that are dropped).
  */
 public final class SchemaValidator {
     private static final Set<String> OPENAPI_ONLY = Set.of("example", "discriminator", "xml", "externalDocs", "nullable");
+    /**
+     * Schema extension whose keywords are merged into the schema for validation only (code generators ignore
+     * {@code x-} keys), e.g. {@code x-kit-json-schema: {anyOf: [{type: string}, {type: object}]}}.
+     */
+    public static final String VALIDATION_EXTENSION = "x-kit-json-schema";
     private static final Set<String> NAME_MAPS = Set.of("properties", "patternProperties", "schemas", "$defs",
             "definitions", "examples", "responses", "parameters", "paths", "securitySchemes", "headers", "content");
 
@@ -36,16 +43,38 @@ public final class SchemaValidator {
     private final Map<String, JsonSchema> cache = new ConcurrentHashMap<>();
 
     SchemaValidator(ContractDocument document) {
+        this(document, SpecVersion.VersionFlag.V202012);
+    }
+
+    private SchemaValidator(ContractDocument document, SpecVersion.VersionFlag dialect) {
         this.document = document;
         this.uri = "https://contracts.contractkit.dev/" + document.file().replace('\\', '/');
         JsonNode converted = convert(document.root().deepCopy(), false);
         String json = converted.toString();
-        this.factory = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012,
+        this.factory = JsonSchemaFactory.getInstance(dialect,
                 builder -> builder.schemaLoaders(loaders -> loaders.schemas(Map.of(uri, json))));
         this.config = SchemaValidatorsConfig.builder()
                 .pathType(PathType.JSON_POINTER)
                 .formatAssertionsEnabled(true)
                 .build();
+    }
+
+    /**
+     * A validator for the schemas of an AsyncAPI document (message payloads and headers), which are JSON
+     * Schema draft-07 with a few extra keywords ({@code discriminator} as a string, {@code externalDocs},
+     * {@code x-*}) that are dropped before validation.
+     *
+     * <pre>{@code
+     * ContractDocument doc = ContractDocument.load("asyncapi/coupon-updates.yaml");
+     * List<Finding> f = SchemaValidator.forAsyncApi(doc)
+     *         .validate("/components/schemas/CouponCreatedMessage", message, "coupon_created");
+     * }</pre>
+     *
+     * @param document an AsyncAPI document
+     * @return a validator bound to that document
+     */
+    public static SchemaValidator forAsyncApi(ContractDocument document) {
+        return new SchemaValidator(document, SpecVersion.VersionFlag.V7);
     }
 
     /**
@@ -101,6 +130,11 @@ public final class SchemaValidator {
     }
 
     private static void rewriteSchemaKeywords(ObjectNode object) {
+        // validation-only keywords for what OpenAPI 3.0 generators cannot take (e.g. a string-or-map union
+        // without oneOf): generators see the plain schema, validators see these keywords as well
+        if (object.get(VALIDATION_EXTENSION) instanceof ObjectNode extra) {
+            extra.fields().forEachRemaining(e -> object.set(e.getKey(), e.getValue().deepCopy()));
+        }
         if (object.path("nullable").asBoolean(false) && object.has("type") && object.get("type").isTextual()) {
             ArrayNode types = object.arrayNode().add(object.get("type").asText()).add("null");
             object.set("type", types);

@@ -1,0 +1,294 @@
+package dev.contractkit.conformance;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.DecimalNode;
+import com.fasterxml.jackson.databind.node.LongNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import dev.contractkit.specs.check.ContractDocument.Operation;
+import dev.contractkit.specs.check.ContractDocument.Parameter;
+import dev.contractkit.specs.check.Pointers;
+
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.SplittableRandom;
+
+/**
+ * Builds the requests for one contract: per operation the positive ones (examples, required only, boundaries,
+ * seeded random values), the negative ones (one broken rule each) and the unauthenticated ones; per path the
+ * methods the contract does not declare. The same seed gives the same requests.
+ */
+final class Cases {
+    static final int RANDOM_CASES = 3;
+    private static final int MAX_BODY_MUTATIONS = 40;
+    private static final List<String> METHODS = List.of("GET", "PUT", "POST", "DELETE", "PATCH");
+
+    private final Contract contract;
+    private final Schemas schemas;
+    private final Values values;
+    private final Mutations mutations;
+    private final Credentials credentials;
+    private final List<Map.Entry<String, String>> headers;
+    private final long seed;
+    private final Set<String> notes = new LinkedHashSet<>();
+
+    Cases(Contract contract, Optional<String> credential, List<Map.Entry<String, String>> headers, long seed) {
+        Schemas schemas = new Schemas(contract.document());
+        this.contract = contract;
+        this.schemas = schemas;
+        this.values = new Values(schemas);
+        this.mutations = new Mutations(schemas);
+        this.credentials = new Credentials(contract, credential);
+        this.headers = List.copyOf(headers);
+        this.seed = seed;
+    }
+
+    /** @return what could not be done as asked (a value that could not be built, a media type not supported) */
+    List<String> notes() {
+        return List.copyOf(notes);
+    }
+
+    /** @return every case of one operation, duplicates removed */
+    List<TestCase> forOperation(Operation op) {
+        SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + op.pointer().hashCode());
+        Draft base = baseline(op);
+        if (!op.isPublic() && !authenticates(op)) {
+            notes.add("no credential given: secured operations were called without one, so neither their successful"
+                    + " responses nor undeclared methods were checked (pass --credential, or the header with --header)");
+        }
+        Map<Object, TestCase> out = new LinkedHashMap<>();
+        if (switchesProtocols(op)) {
+            notes.add(op + " answers 101 (a protocol upgrade): only requests it must refuse were sent;"
+                    + " what follows the upgrade is for the AsyncAPI checks");
+        } else {
+            positive(op, base, random).forEach(c -> out.putIfAbsent(List.of(c.kind(), c.call()), c));
+        }
+        negative(op, base, random).forEach(c -> out.putIfAbsent(List.of(c.kind(), c.call()), c));
+        unauthenticated(op, base).forEach(c -> out.putIfAbsent(List.of(c.kind(), c.call()), c));
+        return List.copyOf(out.values());
+    }
+
+    /** @return per path, one request for each method the contract does not declare there */
+    List<TestCase> unsupportedMethods() {
+        List<TestCase> out = new ArrayList<>();
+        for (Map.Entry<String, Set<String>> path : contract.methodsByPath().entrySet()) {
+            Operation declared = contract.document().operations().stream()
+                    .filter(o -> o.path().equals(path.getKey())).findFirst().orElseThrow();
+            if (!declared.isPublic() && !authenticates(declared)) {
+                continue; // without a credential a 401 would hide whether the method is refused
+            }
+            Draft base = baseline(declared).withBody(Optional.empty());
+            for (Parameter p : declared.parameters()) {
+                base = p.required() ? base : base.without(p);
+            }
+            for (String method : METHODS) {
+                if (!path.getValue().contains(method)) {
+                    HttpCall c = base.toCall(declared, headers, credentials.forOperation(declared), List.of());
+                    HttpCall call = new HttpCall(method, c.template(), c.pathValues(), c.query(), c.headers(),
+                            Optional.empty());
+                    out.add(new TestCase(Kind.UNSUPPORTED_METHOD, Optional.empty(), method + " " + path.getKey(),
+                            "declared: " + String.join(", ", path.getValue()), call, Optional.empty()));
+                }
+            }
+        }
+        return out;
+    }
+
+    private Draft baseline(Operation op) {
+        Map<String, Draft.Value> map = new LinkedHashMap<>();
+        for (Parameter p : op.parameters()) {
+            exampleOf(p).or(() -> p.required() ? Optional.of(values.canonical(p.node().path("schema")))
+                    : Optional.empty()).ifPresent(v -> map.put(Draft.key(p), new Draft.Value(p, v)));
+        }
+        return new Draft(map, body(op, Optional.empty()));
+    }
+
+    private static Optional<JsonNode> exampleOf(Parameter p) {
+        JsonNode example = p.example();
+        if (example.isMissingNode() && p.node().path("examples").isObject()) {
+            example = p.node().path("examples").elements().hasNext()
+                    ? p.node().path("examples").elements().next().path("value") : example;
+        }
+        return example.isMissingNode() ? Optional.empty() : Optional.of(example);
+    }
+
+    private Optional<Draft.Body> body(Operation op, Optional<SplittableRandom> random) {
+        Optional<String> pointer = op.requestBody();
+        if (pointer.isEmpty()) {
+            return Optional.empty();
+        }
+        JsonNode content = contract.document().at(pointer.get()).path("content");
+        List<String> declared = iterable(content.fieldNames());
+        Optional<String> media = declared.stream().filter(Contract::isJson).findFirst()
+                .or(() -> declared.stream().filter(m -> Contract.covers(Draft.Body.FORM, m)).findFirst());
+        if (media.isEmpty()) {
+            notes.add(op + ": request body media types " + declared
+                    + " are not supported (JSON and form only); no body sent");
+            return Optional.empty();
+        }
+        JsonNode m = content.get(media.get());
+        String schema = Pointers.append(pointer.get(), "content", media.get(), "schema");
+        JsonNode value = random.map(r -> values.random(m.path("schema"), r))
+                .or(() -> Optional.ofNullable(m.get("example")))
+                .or(() -> m.path("examples").isObject() && m.path("examples").elements().hasNext()
+                        ? Optional.of(contract.document().resolve(m.path("examples").elements().next()).path("value"))
+                        : Optional.empty())
+                .orElseGet(() -> values.canonical(m.path("schema")));
+        return Optional.of(new Draft.Body(media.get(), schema, value));
+    }
+
+    private List<TestCase> positive(Operation op, Draft base, SplittableRandom random) {
+        Map<String, Draft> drafts = new LinkedHashMap<>();
+        drafts.put("examples and defaults", base);
+        Draft required = base;
+        for (Parameter p : op.parameters()) {
+            required = p.required() ? required : required.without(p);
+        }
+        drafts.put("required parameters only", required);
+        for (Parameter p : op.parameters()) {
+            JsonNode schema = schemas.resolve(p.node().path("schema"));
+            String type = Schemas.type(schema);
+            if (type.equals("integer") || type.equals("number")) {
+                Schemas.lower(schema, BigDecimal.ONE).ifPresent(lo ->
+                        drafts.put(p.name() + " at its minimum", base.with(p, number(lo, type))));
+                Schemas.upper(schema, BigDecimal.ONE).ifPresent(hi ->
+                        drafts.put(p.name() + " at its maximum", base.with(p, number(hi, type))));
+            }
+        }
+        for (int i = 1; i <= RANDOM_CASES; i++) {
+            Draft d = base.withBody(body(op, Optional.of(random)));
+            for (Parameter p : op.parameters()) {
+                d = d.with(p, randomOrBaseline(op, p, base, random));
+            }
+            drafts.put("random values #" + i, d);
+        }
+        List<TestCase> out = new ArrayList<>();
+        drafts.forEach((what, d) -> {
+            if (valid(op, d, what)) {
+                HttpCall call = d.toCall(op, headers, credentials.forOperation(op), List.of());
+                out.add(new TestCase(Kind.POSITIVE, Optional.of(op), label(op), what, call, Optional.empty()));
+            }
+        });
+        return out;
+    }
+
+    /** A random value, or the baseline's when the generator cannot meet the schema (e.g. a strict pattern). */
+    private JsonNode randomOrBaseline(Operation op, Parameter p, Draft base, SplittableRandom random) {
+        JsonNode value = values.random(p.node().path("schema"), random);
+        Draft.Value fallback = base.values().get(Draft.key(p));
+        boolean valid = contract.validator().validate(p.schemaPointer(), value, op.toString()).isEmpty();
+        return valid || fallback == null ? value : fallback.value();
+    }
+
+    private static JsonNode number(BigDecimal v, String type) {
+        return type.equals("integer") ? LongNode.valueOf(v.longValue()) : DecimalNode.valueOf(v);
+    }
+
+    private boolean valid(Operation op, Draft d, String what) {
+        for (Draft.Value v : d.values().values()) {
+            if (!contract.validator().validate(v.parameter().schemaPointer(), v.value(), op.toString()).isEmpty()) {
+                notes.add(op + ": could not build a valid value for " + v.parameter().in() + " parameter '"
+                        + v.parameter().name() + "' (" + what + "); that case was left out");
+                return false;
+            }
+        }
+        if (d.body().isPresent() && !contract.validator().validate(d.body().get().schemaPointer(),
+                d.body().get().value(), op.toString()).isEmpty()) {
+            notes.add(op + ": could not build a valid request body (" + what + "); that case was left out");
+            return false;
+        }
+        return true;
+    }
+
+    private List<TestCase> negative(Operation op, Draft base, SplittableRandom random) {
+        List<TestCase> out = new ArrayList<>();
+        for (Parameter p : op.parameters()) {
+            String at = Pointers.append("/request", p.in(), p.name());
+            JsonNode schema = p.node().path("schema");
+            if (schema.isMissingNode()) {
+                continue;
+            }
+            Draft.Value current = base.values().get(Draft.key(p));
+            JsonNode valid = current != null ? current.value() : values.canonical(schema);
+            for (Mutations.Mutation m : mutations.of(schema, valid, random, true)) {
+                boolean emptyPath = p.in().equals("path") && Draft.text(m.value()).isEmpty();
+                if (!emptyPath && !contract.validator().validate(p.schemaPointer(), m.value(), op.toString()).isEmpty()) {
+                    out.add(negativeCase(op, base.with(p, m.value()), at, m.value(), p.name() + " " + m.reason()));
+                }
+            }
+            if (p.required() && !p.in().equals("path")) {
+                out.add(negativeCase(op, base.without(p), at, MissingNode.getInstance(),
+                        "required " + p.in() + " parameter '" + p.name() + "' missing"));
+            }
+        }
+        base.body().ifPresent(b -> out.addAll(bodyMutations(op, base, b, random)));
+        if (base.body().isPresent() && contract.document().at(op.requestBody().orElseThrow()).path("required").asBoolean()) {
+            out.add(negativeCase(op, base.withBody(Optional.empty()), "/request/body", MissingNode.getInstance(),
+                    "required request body missing"));
+        }
+        return out;
+    }
+
+    private List<TestCase> bodyMutations(Operation op, Draft base, Draft.Body body, SplittableRandom random) {
+        List<TestCase> out = new ArrayList<>();
+        JsonNode schema = contract.document().at(body.schemaPointer());
+        for (Mutations.Mutation m : mutations.of(schema, body.value(), random, body.isForm())) {
+            JsonNode mutated = m.applyTo(body.value());
+            if (out.size() < MAX_BODY_MUTATIONS
+                    && !contract.validator().validate(body.schemaPointer(), mutated, op.toString()).isEmpty()) {
+                Draft d = base.withBody(Optional.of(body.with(mutated)));
+                out.add(negativeCase(op, d, "/request/body" + m.pointer(), m.value(), "body " + m.reason()));
+            }
+        }
+        return out;
+    }
+
+    private TestCase negativeCase(Operation op, Draft d, String pointer, JsonNode value, String reason) {
+        HttpCall call = d.toCall(op, headers, credentials.forOperation(op), List.of());
+        return new TestCase(Kind.NEGATIVE, Optional.of(op), label(op), reason, call,
+                Optional.of(new TestCase.Negation(pointer, value, reason)));
+    }
+
+    private List<TestCase> unauthenticated(Operation op, Draft base) {
+        if (op.isPublic()) {
+            return List.of();
+        }
+        List<String> used = credentials.namesUsed(op);
+        String schemes = credentials.schemeNames(op);
+        return List.of(
+                new TestCase(Kind.UNAUTHENTICATED, Optional.of(op), label(op), "without credentials (" + schemes + ")",
+                        base.toCall(op, headers, List.of(), used), Optional.empty()),
+                new TestCase(Kind.UNAUTHENTICATED, Optional.of(op), label(op), "with an invalid " + schemes + " credential",
+                        base.toCall(op, headers, credentials.invalidFor(op), used), Optional.empty()));
+    }
+
+    /** @return true when the operation's only success is 101 Switching Protocols */
+    private static boolean switchesProtocols(Operation op) {
+        return op.responses().containsKey("101")
+                && op.responses().keySet().stream().noneMatch(code -> code.startsWith("2"));
+    }
+
+    /** @return true when requests to a secured operation carry a credential (given, or as one of the headers) */
+    boolean authenticates(Operation op) {
+        List<String> used = credentials.namesUsed(op);
+        return !credentials.forOperation(op).isEmpty()
+                || headers.stream().anyMatch(h -> used.contains("header:" + h.getKey().toLowerCase(Locale.ROOT)));
+    }
+
+    static String label(Operation op) {
+        return op.method() + " " + op.path();
+    }
+
+    private static <T> List<T> iterable(Iterator<T> it) {
+        List<T> out = new ArrayList<>();
+        it.forEachRemaining(out::add);
+        return out;
+    }
+}

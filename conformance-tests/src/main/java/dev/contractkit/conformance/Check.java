@@ -1,0 +1,125 @@
+package dev.contractkit.conformance;
+
+import java.util.Arrays;
+import java.util.EnumSet;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+/**
+ * The catalogue of conformance checks: a stable key (Schemathesis' name where one exists), what the check
+ * asserts and its default severity. Each check is one method, referenced here; it looks at one exchange
+ * (request sent, response received) and either passes, fails with findings, or does not apply.
+ * Kept sorted by key.
+ *
+ * <pre>{@code
+ * Target target = Target.builder(Api.FORMS)
+ *         .baseUrl("http://127.0.0.1:8081")
+ *         .checks(EnumSet.of(Check.IGNORED_AUTH, Check.NOT_A_SERVER_ERROR))
+ *         .build();
+ * Check.byKey("ignored_auth");    // Optional[IGNORED_AUTH]
+ * }</pre>
+ */
+public enum Check {
+    /** Responses carry a Content-Type the contract declares for their status. */
+    CONTENT_TYPE_CONFORMANCE("content_type_conformance",
+            "the Content-Type of a response is one the contract declares for that status",
+            Severity.ERROR, ResponseChecks::contentType),
+    /** Error responses have the body the contract declares for their status. */
+    ERROR_ENVELOPE("error_envelope",
+            "an error response (4xx, 5xx) has the body the contract declares for that status"
+                    + " (for an undeclared status: the error schema every declared error shares)",
+            Severity.ERROR, ResponseChecks::errorEnvelope),
+    /** Secured operations refuse requests without valid credentials. */
+    IGNORED_AUTH("ignored_auth",
+            "a secured operation called without credentials, or with invalid ones, answers 401",
+            Severity.ERROR, RequestChecks::ignoredAuth),
+    /** Requests that break the contract are refused. */
+    NEGATIVE_DATA_REJECTION("negative_data_rejection",
+            "a request that breaks the contract (out of range, wrong type, not in the enum, missing) answers 4xx",
+            Severity.ERROR, RequestChecks::negativeDataRejection),
+    /** No 5xx, whatever the request. */
+    NOT_A_SERVER_ERROR("not_a_server_error",
+            "no request is answered with a 5xx",
+            Severity.ERROR, ResponseChecks::notAServerError),
+    /** Successful bodies validate against their schema. */
+    RESPONSE_SCHEMA_CONFORMANCE("response_schema_conformance",
+            "a successful response's body validates against the schema declared for its status and media type",
+            Severity.ERROR, ResponseChecks::responseSchema),
+    /** Every status is declared. */
+    STATUS_CODE_CONFORMANCE("status_code_conformance",
+            "the status of a response is declared by the operation (exactly, as a range such as 4XX, or default)",
+            Severity.ERROR, ResponseChecks::statusCode),
+    /** Undeclared methods are refused with 405. */
+    UNSUPPORTED_METHOD("unsupported_method",
+            "a method the contract does not declare for a path answers 405 with an Allow header",
+            Severity.ERROR, RequestChecks::unsupportedMethod);
+
+    private final String key;
+    private final String description;
+    private final Severity defaultSeverity;
+    private final CheckFunction function;
+
+    Check(String key, String description, Severity defaultSeverity, CheckFunction function) {
+        this.key = key;
+        this.description = description;
+        this.defaultSeverity = defaultSeverity;
+        this.function = function;
+    }
+
+    /** @return the stable key, e.g. {@code status_code_conformance} */
+    public String key() {
+        return key;
+    }
+
+    /** @return what the check asserts, one sentence */
+    public String description() {
+        return description;
+    }
+
+    /** @return whether a failure of this check fails the run */
+    public Severity defaultSeverity() {
+        return defaultSeverity;
+    }
+
+    Outcome apply(Exchange exchange) {
+        return function.apply(exchange);
+    }
+
+    /**
+     * @param key a check key, case-insensitive
+     * @return the check, or empty when the catalogue has none with that key
+     */
+    public static Optional<Check> byKey(String key) {
+        String wanted = key.trim().toLowerCase(Locale.ROOT);
+        return Arrays.stream(values()).filter(c -> c.key.equals(wanted)).findFirst();
+    }
+
+    /**
+     * @param keys comma-separated keys, e.g. {@code ignored_auth,not_a_server_error}
+     * @return the checks
+     * @throws IllegalArgumentException naming the unknown key and the known ones
+     */
+    public static Set<Check> parseList(String keys) {
+        Set<Check> out = EnumSet.noneOf(Check.class);
+        for (String k : keys.split(",")) {
+            if (!k.isBlank()) {
+                out.add(byKey(k).orElseThrow(() -> new IllegalArgumentException(
+                        "unknown check '" + k.trim() + "'; known: " + knownKeys())));
+            }
+        }
+        return out;
+    }
+
+    /** @return every key, comma-separated */
+    public static String knownKeys() {
+        return Arrays.stream(values()).map(Check::key).collect(Collectors.joining(", "));
+    }
+
+    /** One check's logic: looks at one exchange. */
+    @FunctionalInterface
+    interface CheckFunction {
+        Outcome apply(Exchange exchange);
+    }
+}

@@ -1,0 +1,75 @@
+package dev.contractkit.conformance;
+
+import java.io.PrintStream;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Locale;
+
+/** What the CLI prints: progress per operation, then the per-check table and each violation. */
+final class Console implements Progress {
+    private static final int SHOWN = 25;
+    private final PrintStream out;
+
+    Console(PrintStream out) {
+        this.out = out;
+    }
+
+    void started(Target target) {
+        out.printf("conformance: %s against %s (contracts %s; seed %d; %d checks)%n", target.name(),
+                target.baseUrl(), String.join(", ", target.contracts().stream().map(c -> c.file()).toList()),
+                target.seed(), target.checks().size());
+    }
+
+    @Override
+    public void operationDone(String label, int requests, int violations) {
+        out.printf("  %-44s %4d requests  %s%n", label, requests,
+                violations == 0 ? "ok" : violations + (violations == 1 ? " violation" : " violations"));
+    }
+
+    /** Identical findings from several requests print once, with the count; at most {@value #SHOWN} entries. */
+    private void printViolations(List<Violation> violations) {
+        Map<List<Object>, List<Violation>> groups = new LinkedHashMap<>();
+        for (Violation v : violations) {
+            groups.computeIfAbsent(List.of(v.check(), v.operation(), v.pointer(), v.value(), v.message()),
+                    k -> new ArrayList<>()).add(v);
+        }
+        out.println();
+        out.println("  violations (" + violations.size() + ")");
+        int n = 0;
+        for (List<Violation> group : groups.values()) {
+            if (++n > SHOWN) {
+                out.printf("  ... %d more kinds of violation: see the reports%n", groups.size() - SHOWN);
+                break;
+            }
+            Violation v = group.get(0);
+            out.printf("  %d. %s  %s%s%n", n, v.check().key(), v.operation(),
+                    v.operationId().isEmpty() ? "" : " (" + v.operationId() + ")");
+            out.printf("     request  %s -> %d%s%n", v.request(), v.status(),
+                    group.size() == 1 ? "" : " (and " + (group.size() - 1) + " more requests)");
+            out.printf("     at       %s%n", v.pointer());
+            out.printf("     value    %s%n", v.value().isEmpty() ? "(absent)" : ResponseChecks.abbreviate(v.value()));
+            out.printf("     problem  %s%n", v.message());
+        }
+    }
+
+    void summary(Report report) {
+        out.println();
+        out.printf("  %-30s %7s %7s%n", "check", "passed", "failed");
+        for (CheckResult r : report.results()) {
+            out.printf("  %-30s %7d %7d%s%n", r.check().key(), r.passed(), r.failed(),
+                    r.failed() > 0 ? "  <-- " + r.check().defaultSeverity().name().toLowerCase(Locale.ROOT) : "");
+        }
+        List<Violation> violations = report.violations();
+        if (!violations.isEmpty()) {
+            printViolations(violations);
+        }
+        report.errors().forEach(e -> out.println("  error: " + e));
+        report.notes().forEach(n -> out.println("  note: " + n));
+        out.println();
+        out.printf("  %s: %s, %d violations, %d errors in %d requests (%.1f s)%n", report.target(),
+                report.passed() ? "passed" : "FAILED", violations.size(), report.errors().size(), report.requests(),
+                report.duration().toMillis() / 1000.0);
+    }
+}

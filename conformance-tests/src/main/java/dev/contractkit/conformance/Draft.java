@@ -1,0 +1,153 @@
+package dev.contractkit.conformance;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.contractkit.specs.check.ContractDocument.Operation;
+import dev.contractkit.specs.check.ContractDocument.Parameter;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.stream.StreamSupport;
+
+/**
+ * A request under construction: typed parameter values and a body (JSON or form), turned into an {@link HttpCall}
+ * with the target's headers and the credential placements.
+ *
+ * @param values parameter values by {@code in:name}; a parameter that is absent is left out
+ * @param body   the body, if one is sent
+ */
+record Draft(Map<String, Value> values, Optional<Body> body) {
+
+    Draft {
+        values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
+    }
+
+    /**
+     * One parameter's value.
+     *
+     * @param parameter the contract's parameter
+     * @param value     its typed value
+     */
+    record Value(Parameter parameter, JsonNode value) {
+    }
+
+    /**
+     * A request body, held as JSON and sent as JSON or as a form ({@code application/x-www-form-urlencoded}).
+     *
+     * @param mediaType     the declared media type it is sent as
+     * @param schemaPointer its schema
+     * @param value         the body
+     */
+    record Body(String mediaType, String schemaPointer, JsonNode value) {
+        static final String FORM = "application/x-www-form-urlencoded";
+
+        Body with(JsonNode newValue) {
+            return new Body(mediaType, schemaPointer, newValue);
+        }
+
+        boolean isForm() {
+            return mediaType.toLowerCase(Locale.ROOT).startsWith(FORM);
+        }
+
+        /** @return the body as it travels: JSON text, or the object's fields form-encoded */
+        String text() {
+            if (!isForm()) {
+                return value.toString();
+            }
+            List<String> pairs = new ArrayList<>();
+            value.properties().forEach(f -> items(f.getValue()).forEach(v -> pairs.add(
+                    URLEncoder.encode(f.getKey(), StandardCharsets.UTF_8) + "="
+                            + URLEncoder.encode(v, StandardCharsets.UTF_8))));
+            return String.join("&", pairs);
+        }
+    }
+
+    static String key(Parameter p) {
+        return p.in() + ":" + p.name();
+    }
+
+    Draft with(Parameter p, JsonNode value) {
+        Map<String, Value> copy = new LinkedHashMap<>(values);
+        copy.put(key(p), new Value(p, value));
+        return new Draft(copy, body);
+    }
+
+    Draft without(Parameter p) {
+        Map<String, Value> copy = new LinkedHashMap<>(values);
+        copy.remove(key(p));
+        return new Draft(copy, body);
+    }
+
+    Draft withBody(Optional<Body> newBody) {
+        return new Draft(values, newBody);
+    }
+
+    /**
+     * @param op       the operation
+     * @param headers  the target's own headers
+     * @param auth     credential placements
+     * @param stripped {@code in:name} (lower-case name) of credentials to leave out of the target's headers
+     * @return the request
+     */
+    HttpCall toCall(Operation op, List<Map.Entry<String, String>> headers, List<Credentials.Placement> auth,
+                    List<String> stripped) {
+        Map<String, String> path = new LinkedHashMap<>();
+        List<Map.Entry<String, String>> query = new ArrayList<>();
+        List<Map.Entry<String, String>> outHeaders = new ArrayList<>();
+        List<String> cookies = new ArrayList<>();
+        for (Map.Entry<String, String> h : headers) {
+            String name = h.getKey().toLowerCase(Locale.ROOT);
+            boolean replaced = auth.stream().anyMatch(a -> a.in().equals("header") && a.name().equalsIgnoreCase(name));
+            if (!replaced && !stripped.contains("header:" + name)) {
+                outHeaders.add(h);
+            }
+        }
+        for (Value v : values.values()) {
+            String text = text(v.value());
+            switch (v.parameter().in()) {
+                case "path" -> path.put(v.parameter().name(), text);
+                case "query" -> items(v.value()).forEach(i -> query.add(Map.entry(v.parameter().name(), i)));
+                case "header" -> outHeaders.add(Map.entry(v.parameter().name(), text));
+                case "cookie" -> cookies.add(v.parameter().name() + "=" + text);
+                default -> {
+                }
+            }
+        }
+        for (Credentials.Placement a : auth) {
+            switch (a.in()) {
+                case "query" -> query.add(Map.entry(a.name(), a.value()));
+                case "cookie" -> cookies.add(a.name() + "=" + a.value());
+                default -> outHeaders.add(Map.entry(a.name(), a.value()));
+            }
+        }
+        if (!cookies.isEmpty()) {
+            outHeaders.add(Map.entry("Cookie", String.join("; ", cookies)));
+        }
+        return new HttpCall(op.method(), op.path(), path, query, outHeaders,
+                body.map(b -> new HttpCall.Body(b.mediaType(), b.text())));
+    }
+
+    /** @return a parameter value as it travels: text as is, numbers plain, arrays comma-joined */
+    static String text(JsonNode v) {
+        if (v.isArray()) {
+            return String.join(",", items(v));
+        }
+        if (v.isBigDecimal()) {
+            return v.decimalValue().toPlainString();
+        }
+        return v.isValueNode() ? v.asText() : v.toString();
+    }
+
+    private static List<String> items(JsonNode v) {
+        if (!v.isArray()) {
+            return List.of(text(v));
+        }
+        return StreamSupport.stream(v.spliterator(), false).map(Draft::text).toList();
+    }
+}

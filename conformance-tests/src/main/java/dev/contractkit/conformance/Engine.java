@@ -1,0 +1,121 @@
+package dev.contractkit.conformance;
+
+import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.check.ContractDocument.Operation;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.UnknownHostException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/** Runs the cases of every contract of a target and the checks on every exchange. */
+final class Engine {
+    private final Target target;
+    private final Progress progress;
+    private final List<Execution> executions = new ArrayList<>();
+    private final List<Violation> violations = new ArrayList<>();
+    private final List<String> errors = new ArrayList<>();
+    private final Set<String> notes = new LinkedHashSet<>();
+    private int requests;
+
+    private Engine(Target target, Progress progress) {
+        this.target = target;
+        this.progress = progress;
+    }
+
+    static Report run(Target target, Progress progress) {
+        return new Engine(target, progress).run();
+    }
+
+    private Report run() {
+        long started = System.nanoTime();
+        try (Transport transport = new Transport(target.baseUrl(), target.timeout())) {
+            for (ContractDocument document : target.contracts()) {
+                Contract contract = new Contract(document);
+                Cases cases = new Cases(contract, target.credential(), target.headers(), target.seed());
+                boolean reachable = true;
+                for (Operation op : document.operations()) {
+                    reachable = reachable && send(transport, contract, Cases.label(op) + " (" + op.operationId() + ")",
+                            cases.forOperation(op), !op.isPublic() && cases.authenticates(op));
+                }
+                if (reachable) {
+                    send(transport, contract, "undeclared methods", cases.unsupportedMethods(), false);
+                }
+                notes.addAll(cases.notes());
+                if (!reachable) {
+                    break;
+                }
+            }
+        }
+        return new Report(target, Duration.ofNanos(System.nanoTime() - started), requests, executions, violations,
+                errors, List.copyOf(notes));
+    }
+
+    /**
+     * @param authenticated whether the positive cases carry a credential: if all of them get 401 anyway, the
+     *                      credential is wrong and the run cannot say anything about successful responses
+     * @return false when the target cannot be reached at all (the run stops)
+     */
+    private boolean send(Transport transport, Contract contract, String label, List<TestCase> cases,
+                         boolean authenticated) {
+        int sent = 0;
+        int positive = 0;
+        int refused = 0;
+        int found = violations.size();
+        for (TestCase c : cases) {
+            Exchange exchange;
+            try {
+                exchange = transport.send(contract, c);
+            } catch (ConnectException | UnknownHostException e) {
+                errors.add("cannot reach " + target.baseUrl() + " (" + e.getMessage() + "): is the server running?");
+                progress.operationDone(label, sent, violations.size() - found);
+                return false;
+            } catch (IOException e) {
+                errors.add(c.call().display(transport.base()) + ": no response (" + e + ")");
+                continue;
+            } catch (IllegalArgumentException e) {
+                errors.add(c.call().display(transport.base()) + ": cannot be sent (" + e.getMessage() + ")");
+                continue;
+            }
+            sent++;
+            requests++;
+            judge(exchange);
+            if (c.kind() == Kind.POSITIVE) {
+                positive++;
+                refused += exchange.status() == 401 ? 1 : 0;
+            }
+        }
+        if (authenticated && positive > 0 && refused == positive) {
+            errors.add(label + ": every request with the credential was answered 401; is the credential right?");
+        }
+        progress.operationDone(label, sent, violations.size() - found);
+        return true;
+    }
+
+    private void judge(Exchange e) {
+        TestCase c = e.testCase();
+        for (Check check : Check.values()) {
+            if (!target.checks().contains(check)) {
+                continue;
+            }
+            switch (check.apply(e)) {
+                case Outcome.Skip skip -> {
+                }
+                case Outcome.Pass pass -> executions.add(execution(e, check, true));
+                case Outcome.Fail fail -> {
+                    executions.add(execution(e, check, false));
+                    fail.problems().forEach(p -> violations.add(new Violation(check, c.label(), c.operationId(),
+                            e.request(), e.status(), p.pointer(), p.value(), p.message())));
+                }
+            }
+        }
+    }
+
+    private static Execution execution(Exchange e, Check check, boolean passed) {
+        return new Execution(e.testCase().label(), e.testCase().operationId(), check, passed, e.took());
+    }
+}

@@ -1,0 +1,207 @@
+package dev.contractkit.conformance;
+
+import dev.contractkit.specs.Api;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+/** The command line, parsed; every mistake is a {@link UsageException} with a message that says what to do. */
+record Options(boolean help, boolean listChecks, List<Target> targets, Path reportDir) {
+
+    static final String USAGE = """
+            Usage: conform --api <id>|all --base-url URL [options]
+
+              --api <id>|all              the API to check (known: %s), or all of them
+              --base-url URL              the implementation's base URL; with several APIs use
+                                          --base-url <api>=URL (repeatable); with --api all an API without
+                                          one is checked at http://127.0.0.1:<its default port>
+              --credential VALUE          API key or token, placed as the contract's security scheme says
+                                          (--credential <api>=VALUE for one API only)
+              --header 'Name: value'      a header for every request (repeatable)
+              --checks k1,k2              run only these checks (default: all)
+              --exclude-checks k1,k2      do not run these checks
+              --seed N                    seed of the generated values (default 1; same seed, same requests)
+              --timeout SECONDS           time-out of one request (default 10)
+              --report-dir DIR            where the JUnit XML and HTML reports go (default target/conformance)
+              --list-checks               print the check catalogue and exit
+              --help                      print this text and exit
+
+            Exit status: 0 every check passed, 1 a violation (or the server could not be reached), 2 usage error.
+            """;
+
+    /** A command line the tool cannot run. */
+    static final class UsageException extends Exception {
+        private static final long serialVersionUID = 1L;
+
+        UsageException(String message) {
+            super(message);
+        }
+    }
+
+    static String usage() {
+        return USAGE.formatted(Api.knownIds());
+    }
+
+    static Options parse(String[] args) throws UsageException {
+        Parser p = new Parser();
+        for (int i = 0; i < args.length; i++) {
+            String arg = args[i];
+            String name = arg.contains("=") && arg.startsWith("--") ? arg.substring(0, arg.indexOf('=')) : arg;
+            String inline = name.equals(arg) ? null : arg.substring(name.length() + 1);
+            switch (name) {
+                case "--help", "-h" -> p.help = true;
+                case "--list-checks" -> p.listChecks = true;
+                case "--api", "--base-url", "--credential", "--header", "--checks", "--exclude-checks", "--seed",
+                     "--timeout", "--report-dir" -> {
+                    if (inline == null && (i + 1 >= args.length || args[i + 1].startsWith("--"))) {
+                        throw new UsageException(name + " needs a value (a value that starts with -- goes as "
+                                + name + "=VALUE)");
+                    }
+                    p.accept(name, inline != null ? inline : args[++i]);
+                }
+                default -> throw new UsageException(arg.startsWith("-") ? "unknown option " + arg
+                        : "unexpected argument '" + arg + "'");
+            }
+        }
+        return p.build();
+    }
+
+    private static final class Parser {
+        boolean help;
+        boolean listChecks;
+        String api;
+        final List<String> baseUrls = new ArrayList<>();
+        final List<String> credentials = new ArrayList<>();
+        final List<Map.Entry<String, String>> headers = new ArrayList<>();
+        Set<Check> checks = EnumSet.allOf(Check.class);
+        final Set<Check> excluded = EnumSet.noneOf(Check.class);
+        long seed = 1;
+        Duration timeout = Duration.ofSeconds(10);
+        Path reportDir = Path.of("target", "conformance");
+
+        void accept(String name, String value) throws UsageException {
+            switch (name) {
+                case "--api" -> api = value;
+                case "--base-url" -> baseUrls.add(value);
+                case "--credential" -> credentials.add(value);
+                case "--header" -> headers.add(header(value));
+                case "--checks" -> checks = checks(value);
+                case "--exclude-checks" -> excluded.addAll(checks(value));
+                case "--seed" -> seed = number(name, value);
+                case "--timeout" -> timeout = Duration.ofSeconds(positive(name, value));
+                default -> reportDir = Path.of(value);
+            }
+        }
+
+        Options build() throws UsageException {
+            if (help || listChecks) {
+                return new Options(help, listChecks, List.of(), reportDir);
+            }
+            if (api == null) {
+                throw new UsageException("--api is required (one of: " + Api.knownIds() + ", or all)");
+            }
+            List<Api> apis;
+            try {
+                apis = Api.parseList(api);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+            Set<Check> selected = EnumSet.copyOf(checks);
+            selected.removeAll(excluded);
+            if (selected.isEmpty()) {
+                throw new UsageException("no checks left to run after --checks/--exclude-checks");
+            }
+            Map<Api, String> urls = perApi("--base-url", baseUrls, apis);
+            Map<Api, String> creds = perApi("--credential", credentials, apis);
+            boolean all = api.trim().equalsIgnoreCase("all");
+            List<Target> targets = new ArrayList<>();
+            for (Api a : apis) {
+                String url = Optional.ofNullable(urls.get(a)).orElse(all ? "http://127.0.0.1:" + a.defaultPort() : null);
+                if (url == null) {
+                    throw new UsageException("--base-url is required for " + a.id()
+                            + " (e.g. --base-url http://127.0.0.1:" + a.defaultPort() + ")");
+                }
+                targets.add(target(a, url, Optional.ofNullable(creds.get(a)), selected));
+            }
+            return new Options(false, false, targets, reportDir);
+        }
+
+        private Target target(Api a, String url, Optional<String> credential, Set<Check> selected)
+                throws UsageException {
+            Target.Builder b = Target.builder(a).checks(selected).seed(seed).timeout(timeout);
+            try {
+                b.baseUrl(url);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--base-url: " + e.getMessage());
+            }
+            credential.ifPresent(b::credential);
+            try {
+                headers.forEach(h -> b.header(h.getKey(), h.getValue()));
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--header: " + e.getMessage());
+            }
+            return b.build();
+        }
+
+        /** Values are {@code <api>=value} for one API or a plain value for every API (only with one API). */
+        private static Map<Api, String> perApi(String option, List<String> values, List<Api> apis)
+                throws UsageException {
+            Map<Api, String> out = new LinkedHashMap<>();
+            for (String v : values) {
+                int eq = v.indexOf('=');
+                Optional<Api> named = eq > 0 ? Api.byId(v.substring(0, eq)) : Optional.empty();
+                if (named.isPresent()) {
+                    if (!apis.contains(named.get())) {
+                        throw new UsageException(option + " names " + named.get().id() + ", which --api does not select");
+                    }
+                    out.put(named.get(), v.substring(eq + 1));
+                } else if (option.equals("--base-url") && apis.size() > 1) {
+                    throw new UsageException("--base-url " + v + " is ambiguous with several APIs;"
+                            + " use --base-url <api>=URL");
+                } else {
+                    apis.forEach(a -> out.putIfAbsent(a, v));
+                }
+            }
+            return out;
+        }
+
+        private static Map.Entry<String, String> header(String value) throws UsageException {
+            int colon = value.indexOf(':');
+            if (colon <= 0 || value.substring(0, colon).isBlank()) {
+                throw new UsageException("--header wants 'Name: value', got '" + value + "'");
+            }
+            return Map.entry(value.substring(0, colon).trim(), value.substring(colon + 1).trim());
+        }
+
+        private static Set<Check> checks(String value) throws UsageException {
+            try {
+                return Check.parseList(value);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException(e.getMessage());
+            }
+        }
+
+        private static long number(String option, String value) throws UsageException {
+            try {
+                return Long.parseLong(value.trim());
+            } catch (NumberFormatException e) {
+                throw new UsageException(option + " wants a whole number, got '" + value + "'");
+            }
+        }
+
+        private static long positive(String option, String value) throws UsageException {
+            long n = number(option, value);
+            if (n <= 0) {
+                throw new UsageException(option + " must be positive, got " + n);
+            }
+            return n;
+        }
+    }
+}

@@ -1,0 +1,39 @@
+package dev.contractkit.conformance;
+
+import java.util.List;
+
+/** What one check says about one exchange: it passed, it failed (with problems), or it does not apply. */
+sealed interface Outcome {
+    Outcome PASS = new Pass();
+    Outcome SKIP = new Skip();
+
+    static Outcome fail(String pointer, String value, String message) {
+        return new Fail(List.of(new Problem(pointer, value, message)));
+    }
+
+    static Outcome of(List<Problem> problems) {
+        return problems.isEmpty() ? PASS : new Fail(List.copyOf(problems));
+    }
+
+    /** The check held. */
+    record Pass() implements Outcome {
+    }
+
+    /** The check does not apply to this exchange (not counted). */
+    record Skip() implements Outcome {
+    }
+
+    /** The check failed; at least one problem. */
+    record Fail(List<Problem> problems) implements Outcome {
+    }
+
+    /**
+     * One problem.
+     *
+     * @param pointer JSON pointer into the exchange ({@code /request/query/count}, {@code /response/body/form/id})
+     * @param value   the offending value as JSON text, empty when absent
+     * @param message what is wrong
+     */
+    record Problem(String pointer, String value, String message) {
+    }
+}

@@ -1,0 +1,141 @@
+package dev.contractkit.conformance;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.contractkit.specs.check.Finding;
+import dev.contractkit.specs.check.Pointers;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The checks that judge a response against what the contract declares for it. */
+final class ResponseChecks {
+    static final String STATUS = "/response/status";
+    static final String CONTENT_TYPE = "/response/headers/content-type";
+    static final String BODY = "/response/body";
+    private static final Pattern REQUIRED = Pattern.compile("required property '([^']+)' not found");
+    private static final Pattern UNDECLARED = Pattern.compile("property '([^']+)' is not defined in the schema");
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ResponseChecks() {
+    }
+
+    /** {@code status_code_conformance}. */
+    static Outcome statusCode(Exchange e) {
+        if (e.testCase().operation().isEmpty()) {
+            return Outcome.SKIP;
+        }
+        if (e.declaredResponse().isPresent()) {
+            return Outcome.PASS;
+        }
+        return Outcome.fail(STATUS, Integer.toString(e.status()), "status " + e.status() + " is not declared for "
+                + e.testCase().label() + "; declared: " + String.join(", ",
+                e.testCase().operation().orElseThrow().responses().keySet()));
+    }
+
+    /** {@code content_type_conformance}. */
+    static Outcome contentType(Exchange e) {
+        Optional<String> response = e.declaredResponse();
+        if (response.isEmpty()) {
+            return Outcome.SKIP;
+        }
+        List<String> declared = e.contract().mediaTypes(response.get());
+        if (declared.isEmpty()) {
+            return Outcome.SKIP;
+        }
+        if (e.mediaType().isEmpty()) {
+            return Outcome.fail(CONTENT_TYPE, "", "the response has no Content-Type; declared for "
+                    + e.status() + ": " + String.join(", ", declared));
+        }
+        if (e.contract().declaredMedia(response.get(), e.mediaType()).isPresent()) {
+            return Outcome.PASS;
+        }
+        return Outcome.fail(CONTENT_TYPE, quote(e.header("Content-Type").orElse("")), "Content-Type "
+                + e.mediaType() + " is not declared for status " + e.status() + "; declared: " + String.join(", ", declared));
+    }
+
+    /** {@code response_schema_conformance}: successful responses only; error bodies are {@code error_envelope}'s. */
+    static Outcome responseSchema(Exchange e) {
+        if (e.status() >= 400) {
+            return Outcome.SKIP;
+        }
+        return e.declaredResponse()
+                .flatMap(r -> e.contract().jsonSchema(r, e.mediaType()))
+                .map(schema -> validate(e, schema))
+                .orElse(Outcome.SKIP);
+    }
+
+    /** {@code not_a_server_error}. */
+    static Outcome notAServerError(Exchange e) {
+        if (e.status() < 500) {
+            return Outcome.PASS;
+        }
+        return Outcome.fail(STATUS, Integer.toString(e.status()), "the server failed with " + e.status()
+                + " (" + abbreviate(e.body()) + ")");
+    }
+
+    /** {@code error_envelope}: the declared error schema for the status, else the one every declared error shares. */
+    static Outcome errorEnvelope(Exchange e) {
+        if (e.status() < 400) {
+            return Outcome.SKIP;
+        }
+        Optional<String> declared = e.declaredResponse();
+        Optional<String> schema = declared.isPresent()
+                ? declared.flatMap(r -> e.contract().jsonSchema(r, e.mediaType())
+                        .or(() -> e.contract().firstJsonSchema(r)))
+                : e.contract().errorSchema();
+        return schema.map(s -> validate(e, s)).orElse(Outcome.SKIP);
+    }
+
+    private static Outcome validate(Exchange e, String schemaPointer) {
+        JsonNode body;
+        try {
+            body = e.json();
+        } catch (IOException ex) {
+            return Outcome.fail(BODY, quote(abbreviate(e.body())), "the body is not JSON (Content-Type "
+                    + (e.mediaType().isEmpty() ? "none" : e.mediaType()) + "); the contract declares a JSON schema");
+        }
+        List<Finding> findings = e.contract().validator().validate(schemaPointer, body, e.testCase().label());
+        return Outcome.of(findings.stream().map(f -> problem(BODY, f)).toList());
+    }
+
+    /**
+     * A schema finding as a problem at a pointer into the exchange. A missing required property and a property
+     * the schema does not allow are reported at the property's own pointer, not at their parent object.
+     */
+    static Outcome.Problem problem(String prefix, Finding f) {
+        String message = f.message().startsWith(f.pointer() + ": ")
+                ? f.message().substring(f.pointer().length() + 2) : f.message();
+        Matcher required = REQUIRED.matcher(message);
+        if (required.find()) {
+            return new Outcome.Problem(Pointers.append(prefix + f.pointer(), required.group(1)), "", message);
+        }
+        Matcher extra = UNDECLARED.matcher(message);
+        if (extra.find()) {
+            return new Outcome.Problem(Pointers.append(prefix + f.pointer(), extra.group(1)),
+                    child(f.value(), extra.group(1)), message);
+        }
+        return new Outcome.Problem(prefix + f.pointer(), f.value(), message);
+    }
+
+    private static String child(String objectJson, String name) {
+        try {
+            return JSON.readTree(objectJson).path(name).toString();
+        } catch (IOException e) {
+            return objectJson;
+        }
+    }
+
+    static String quote(String text) {
+        return TextNode.valueOf(text).toString();
+    }
+
+    static String abbreviate(String text) {
+        String oneLine = text.replaceAll("\\s+", " ").trim();
+        return oneLine.length() <= 200 ? oneLine : oneLine.substring(0, 197) + "...";
+    }
+}

@@ -1,0 +1,229 @@
+package dev.contractkit.conformance;
+
+import dev.contractkit.specs.Api;
+import dev.contractkit.specs.check.ContractDocument;
+import okhttp3.Headers;
+import okhttp3.HttpUrl;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * What to check: the contract(s), the base URL of the implementation, how to authenticate, which checks and
+ * which seed. Build one with {@link #builder(Api)} (or {@link #builder(String, ContractDocument)} for a
+ * contract outside the catalogue).
+ *
+ * <pre>{@code
+ * Target target = Target.builder(Api.FORMS)
+ *         .baseUrl("http://127.0.0.1:8081")
+ *         .credential("kit-demo-forms-key")          // formatted by the contract's security scheme
+ *         .header("X-Request-Id", "conformance")
+ *         .excludeChecks(Set.of(Check.UNSUPPORTED_METHOD))
+ *         .seed(42)
+ *         .build();
+ * }</pre>
+ */
+public final class Target {
+    private final String name;
+    private final List<ContractDocument> contracts;
+    private final String baseUrl;
+    private final Optional<String> credential;
+    private final List<Map.Entry<String, String>> headers;
+    private final Set<Check> checks;
+    private final long seed;
+    private final Duration timeout;
+
+    private Target(Builder b) {
+        this.name = b.name;
+        this.contracts = List.copyOf(b.contracts);
+        this.baseUrl = b.baseUrl;
+        this.credential = Optional.ofNullable(b.credential);
+        this.headers = List.copyOf(b.headers);
+        this.checks = Set.copyOf(b.checks);
+        this.seed = b.seed;
+        this.timeout = b.timeout;
+    }
+
+    /**
+     * @param api an API of the kit's catalogue; all its OpenAPI contracts are checked
+     * @return a builder
+     */
+    public static Builder builder(Api api) {
+        Objects.requireNonNull(api, "api == null");
+        return new Builder(api.id(), api.openapi().stream().map(ContractDocument::load).toList());
+    }
+
+    /**
+     * @param name     a name for reports
+     * @param contract the contract
+     * @return a builder
+     */
+    public static Builder builder(String name, ContractDocument contract) {
+        Objects.requireNonNull(name, "name == null");
+        Objects.requireNonNull(contract, "contract == null");
+        return new Builder(name, List.of(contract));
+    }
+
+    /** @return the name used in reports */
+    public String name() {
+        return name;
+    }
+
+    /** @return the contracts checked */
+    public List<ContractDocument> contracts() {
+        return contracts;
+    }
+
+    /** @return the implementation's base URL */
+    public String baseUrl() {
+        return baseUrl;
+    }
+
+    /** @return the credential, if one was given */
+    public Optional<String> credential() {
+        return credential;
+    }
+
+    /** @return headers sent with every request (except the credential header on unauthenticated ones) */
+    public List<Map.Entry<String, String>> headers() {
+        return headers;
+    }
+
+    /** @return the checks that run */
+    public Set<Check> checks() {
+        return checks;
+    }
+
+    /** @return the seed of the generated values */
+    public long seed() {
+        return seed;
+    }
+
+    /** @return the time-out of one request */
+    public Duration timeout() {
+        return timeout;
+    }
+
+    /** Builds a {@link Target}. */
+    public static final class Builder {
+        private final String name;
+        private final List<ContractDocument> contracts;
+        private String baseUrl;
+        private String credential;
+        private final List<Map.Entry<String, String>> headers = new ArrayList<>();
+        private Set<Check> checks = EnumSet.allOf(Check.class);
+        private long seed = 1;
+        private Duration timeout = Duration.ofSeconds(10);
+
+        private Builder(String name, List<ContractDocument> contracts) {
+            this.name = name;
+            this.contracts = contracts;
+        }
+
+        /**
+         * @param url e.g. {@code http://127.0.0.1:8081}; a path prefix is kept
+         * @return this
+         * @throws IllegalArgumentException when it is not an http(s) URL
+         */
+        public Builder baseUrl(String url) {
+            Objects.requireNonNull(url, "url == null");
+            if (HttpUrl.parse(url) == null) {
+                throw new IllegalArgumentException("not an http(s) URL: '" + url + "'");
+            }
+            this.baseUrl = url;
+            return this;
+        }
+
+        /**
+         * @param credential the API key or token; the contract's security scheme says where it goes
+         * @return this
+         */
+        public Builder credential(String credential) {
+            this.credential = Objects.requireNonNull(credential, "credential == null");
+            return this;
+        }
+
+        /**
+         * @param name  a header name
+         * @param value its value
+         * @return this
+         * @throws IllegalArgumentException when HTTP does not allow the name or value (e.g. non-ASCII)
+         */
+        public Builder header(String name, String value) {
+            Objects.requireNonNull(name, "name == null");
+            Objects.requireNonNull(value, "value == null");
+            try {
+                Headers.of(name, value);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("not a valid HTTP header: " + e.getMessage(), e);
+            }
+            headers.add(Map.entry(name, value));
+            return this;
+        }
+
+        /**
+         * @param only the checks to run (default: all)
+         * @return this
+         */
+        public Builder checks(Collection<Check> only) {
+            Objects.requireNonNull(only, "only == null");
+            this.checks = only.isEmpty() ? EnumSet.noneOf(Check.class) : EnumSet.copyOf(only);
+            return this;
+        }
+
+        /**
+         * @param excluded checks not to run
+         * @return this
+         */
+        public Builder excludeChecks(Collection<Check> excluded) {
+            Objects.requireNonNull(excluded, "excluded == null");
+            Set<Check> left = checks.isEmpty() ? EnumSet.noneOf(Check.class) : EnumSet.copyOf(checks);
+            left.removeAll(excluded);
+            this.checks = left;
+            return this;
+        }
+
+        /**
+         * @param seed the seed of the generated values (default 1)
+         * @return this
+         */
+        public Builder seed(long seed) {
+            this.seed = seed;
+            return this;
+        }
+
+        /**
+         * @param timeout the time-out of one request (default 10 s)
+         * @return this
+         */
+        public Builder timeout(Duration timeout) {
+            Objects.requireNonNull(timeout, "timeout == null");
+            if (timeout.isNegative() || timeout.isZero()) {
+                throw new IllegalArgumentException("timeout must be positive");
+            }
+            this.timeout = timeout;
+            return this;
+        }
+
+        /**
+         * @return the target
+         * @throws IllegalStateException when the base URL is missing or no check is left
+         */
+        public Target build() {
+            if (baseUrl == null) {
+                throw new IllegalStateException("Base URL required.");
+            }
+            if (checks.isEmpty()) {
+                throw new IllegalStateException("No checks left to run.");
+            }
+            return new Target(this);
+        }
+    }
+}

@@ -1,0 +1,38 @@
+package dev.contractkit.conformance;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.contractkit.specs.check.ContractDocument.Operation;
+
+import java.util.Optional;
+
+/**
+ * One request the suite sends, with what it is meant to show.
+ *
+ * @param kind      why it is sent
+ * @param operation the contract's operation; empty for a method the contract does not declare
+ * @param label     the operation as people read it, e.g. {@code GET /forms/{id}}
+ * @param what      what this case varies, e.g. {@code examples} or {@code count above maximum 100}
+ * @param call      the request
+ * @param negation  for a negative case: where the request breaks the contract
+ */
+record TestCase(Kind kind, Optional<Operation> operation, String label, String what, HttpCall call,
+                Optional<Negation> negation) {
+
+    /** @return the operation id, or empty for an undeclared method */
+    String operationId() {
+        return operation.map(Operation::operationId).orElse("");
+    }
+
+    /**
+     * Where a negative request breaks the contract.
+     *
+     * @param pointer JSON pointer into the request, e.g. {@code /request/query/count}
+     * @param value   the offending value; a missing node when the value was left out
+     * @param reason  e.g. {@code above maximum 100}
+     */
+    record Negation(String pointer, JsonNode value, String reason) {
+        String valueText() {
+            return value.isMissingNode() ? "" : value.toString();
+        }
+    }
+}

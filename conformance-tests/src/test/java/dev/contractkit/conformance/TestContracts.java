@@ -1,0 +1,27 @@
+package dev.contractkit.conformance;
+
+import dev.contractkit.specs.check.ContractDocument;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+
+/** Contracts for tests: the kit's forms contract and a test-only pets contract exercising other features. */
+final class TestContracts {
+    private TestContracts() {
+    }
+
+    static ContractDocument forms() {
+        return ContractDocument.load("openapi/forms.yaml");
+    }
+
+    /** Bearer auth, a public operation, a JSON request body, enums, a header parameter, 4XX and default responses. */
+    static ContractDocument pets() {
+        try (InputStream in = TestContracts.class.getResourceAsStream("/contracts/pets.yaml")) {
+            return ContractDocument.parse("pets.yaml", new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.contractkit.mock;
+
+import dev.contractkit.specs.Api;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Turns {@code Main}'s arguments (and the {@code KIT_HOST} / {@code KIT_<API>_PORT} environment defaults) into
+ * {@link MockOptions}. Every mistake is an {@link IllegalArgumentException} whose message the user can act on.
+ */
+final class CommandLine {
+    static final String USAGE = """
+            usage: mock [--api <id>[,<id>...]|all] [--port <id>=<port>]... [--host <address>] [--lenient] [--help]
+              --api       APIs to serve (default: all). Known: %s
+              --port      listen port of one API (default: its own port; 0 = any free port); repeatable
+              --host      address to bind (default 127.0.0.1; 0.0.0.0 for every interface)
+              --lenient   start even when an example breaks its schema (the problems are printed)
+            Environment defaults: KIT_HOST, KIT_<API>_PORT (e.g. KIT_FORMS_PORT=9081).
+            """.formatted(Api.knownIds());
+
+    private CommandLine() {
+    }
+
+    /**
+     * @param args the arguments
+     * @param env  the environment
+     * @return the options, or empty when help was asked for
+     * @throws IllegalArgumentException on any bad option or value
+     */
+    static Optional<MockOptions> parse(List<String> args, Map<String, String> env) {
+        MockOptions.Builder builder = MockOptions.builder();
+        String ids = "all";
+        String host = env.getOrDefault("KIT_HOST", "127.0.0.1");
+        Map<String, String> ports = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < args.size(); i++) {
+            String arg = args.get(i);
+            switch (arg) {
+                case "-h", "--help" -> {
+                    return Optional.empty();
+                }
+                case "--lenient" -> builder.lenient(true);
+                case "--api" -> ids = value(args, ++i, arg);
+                case "--host" -> host = value(args, ++i, arg);
+                case "--port" -> {
+                    String spec = value(args, ++i, arg);
+                    int eq = spec.indexOf('=');
+                    if (eq <= 0) {
+                        throw new IllegalArgumentException("--port wants <api>=<port>, e.g. --port forms=9081; got '" + spec + "'");
+                    }
+                    ports.put(spec.substring(0, eq).trim(), spec.substring(eq + 1).trim());
+                }
+                default -> throw new IllegalArgumentException("unknown option '" + arg + "' (try --help)");
+            }
+        }
+        List<Api> apis = Api.parseList(ids);
+        builder.apis(apis).host(host);
+        for (Api api : apis) {
+            String variable = "KIT_" + api.id().toUpperCase(Locale.ROOT).replace('-', '_') + "_PORT";
+            if (env.containsKey(variable)) {
+                builder.port(api, port(env.get(variable), variable));
+            }
+        }
+        ports.forEach((id, port) -> {
+            Api api = Api.byId(id).orElseThrow(() -> new IllegalArgumentException(
+                    "--port " + id + "=" + port + ": unknown API '" + id + "'; known: " + Api.knownIds()));
+            if (!apis.contains(api)) {
+                throw new IllegalArgumentException("--port " + id + "=" + port + ": " + id + " is not among the served APIs");
+            }
+            builder.port(api, port(port, "--port " + id));
+        });
+        return Optional.of(builder.build());
+    }
+
+    private static String value(List<String> args, int i, String option) {
+        if (i >= args.size() || args.get(i).startsWith("--")) {
+            throw new IllegalArgumentException(option + " needs a value (try --help)");
+        }
+        return args.get(i);
+    }
+
+    private static int port(String text, String where) {
+        try {
+            int port = Integer.parseInt(text.trim());
+            if (port >= 0 && port <= 65_535) {
+                return port;
+            }
+        } catch (NumberFormatException ignored) {
+            // reported below
+        }
+        throw new IllegalArgumentException(where + ": '" + text + "' is not a port (0-65535)");
+    }
+}

@@ -1,0 +1,89 @@
+package dev.contractkit.mock;
+
+import dev.contractkit.specs.check.ContractDocument;
+import org.mockserver.matchers.TimeToLive;
+import org.mockserver.matchers.Times;
+import org.mockserver.mock.Expectation;
+import org.mockserver.mock.action.ExpectationResponseCallback;
+import org.mockserver.model.HttpObjectCallback;
+import org.mockserver.model.HttpRequest;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.TreeSet;
+
+/**
+ * The MockServer expectations one API's contracts turn into, each answered in-process by a callback:
+ * one per operation (method + path expression), one per path for the methods it lacks (405 with {@code Allow}),
+ * one catch-all (404). Priorities are negative, so an expectation a user adds with the default priority 0 wins;
+ * among ours, paths with fewer parameters come first (OpenAPI: {@code /forms/current} before {@code /forms/{id}}).
+ */
+final class ContractExpectations {
+    private static final int NOT_FOUND_PRIORITY = -1000;
+
+    /**
+     * One expectation and the callback that answers it (registered under the expectation's id).
+     *
+     * @param expectation the expectation
+     * @param callback    its responder
+     */
+    record Entry(Expectation expectation, ExpectationResponseCallback callback) {
+        String id() {
+            return expectation.getId();
+        }
+    }
+
+    private ContractExpectations() {
+    }
+
+    /**
+     * @param idPrefix unique per listener: callbacks are registered JVM-wide under the expectation ids
+     * @param docs     the API's contracts
+     * @return the expectations, most specific first
+     */
+    static List<Entry> build(String idPrefix, List<ContractDocument> docs) {
+        Map<String, List<OperationResponder>> byPath = new LinkedHashMap<>();
+        Map<String, List<String>> methods = new LinkedHashMap<>();
+        List<DeclaredResponses> all = new ArrayList<>();
+        Map<ContractDocument.Operation, DeclaredResponses> declared = new LinkedHashMap<>();
+        for (ContractDocument doc : docs) {
+            for (ContractDocument.Operation op : doc.operations()) {
+                DeclaredResponses responses = DeclaredResponses.of(doc, op);
+                declared.put(op, responses);
+                all.add(responses);
+            }
+        }
+        ErrorReplies errors = new ErrorReplies(all);
+        List<Entry> entries = new ArrayList<>();
+        declared.forEach((op, responses) -> {
+            PathTemplate path = PathTemplate.parse(op.path());
+            methods.computeIfAbsent(op.path(), p -> new ArrayList<>()).add(op.method());
+            Expectation e = expectation(HttpRequest.request().withMethod(op.method()).withPath(path.regex()),
+                    -10 - 2 * path.parameterCount(), idPrefix + op.method() + " " + op.path());
+            entries.add(new Entry(e, new OperationResponder(op, responses, errors)));
+        });
+        methods.forEach((template, allowed) -> entries.add(notAllowed(idPrefix, PathTemplate.parse(template),
+                String.join(", ", new TreeSet<>(allowed)), errors)));
+        Expectation anyOther = expectation(HttpRequest.request(), NOT_FOUND_PRIORITY, idPrefix + "not-found");
+        entries.add(new Entry(anyOther, request -> errors.reply(404, Optional.empty(),
+                "no operation of the contract matches " + request.getMethod().getValue() + " " + Requests.path(request))
+                .toResponse()));
+        return List.copyOf(entries);
+    }
+
+    private static Entry notAllowed(String idPrefix, PathTemplate path, String allowed, ErrorReplies errors) {
+        Expectation e = expectation(HttpRequest.request().withPath(path.regex()), -11 - 2 * path.parameterCount(),
+                idPrefix + "method-not-allowed-" + path.template());
+        return new Entry(e, request -> errors.reply(405, Optional.empty(), "method " + request.getMethod().getValue()
+                + " is not allowed on " + path.template() + "; allowed: " + allowed).withHeader("Allow", allowed).toResponse());
+    }
+
+    private static Expectation expectation(HttpRequest request, int priority, String id) {
+        return new Expectation(request, Times.unlimited(), TimeToLive.unlimited(), priority)
+                .withId(id)
+                .thenRespond(new HttpObjectCallback().withClientId(id));
+    }
+}

@@ -1,0 +1,91 @@
+package dev.contractkit.mock;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.contractkit.specs.check.ContractDocument;
+import org.mockserver.model.HttpRequest;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Locale;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+
+/**
+ * Whether a request carries the credentials an operation's security requirements ask for. A mock accepts any
+ * value, so only presence and form are checked: the header, query parameter or cookie of an {@code apiKey}
+ * scheme (in the form of its {@code x-kit-credential-format}, e.g. {@code Token token={credential}}), the
+ * {@code Authorization} scheme of an {@code http} scheme, a bearer token for OAuth 2 / OpenID Connect.
+ * Requirements are alternatives; the schemes of one requirement must all be present.
+ */
+final class Credentials {
+    private static final String FORMAT = "x-kit-credential-format";
+
+    private final List<List<Predicate<HttpRequest>>> alternatives;
+
+    private Credentials(List<List<Predicate<HttpRequest>>> alternatives) {
+        this.alternatives = alternatives;
+    }
+
+    static Credentials of(ContractDocument doc, ContractDocument.Operation op) {
+        if (op.isPublic()) {
+            return new Credentials(List.of());
+        }
+        JsonNode security = op.node().has("security") ? op.node().get("security") : doc.root().path("security");
+        List<List<Predicate<HttpRequest>>> alternatives = new ArrayList<>();
+        for (JsonNode requirement : security) {
+            List<Predicate<HttpRequest>> all = new ArrayList<>();
+            for (Iterator<String> names = requirement.fieldNames(); names.hasNext(); ) {
+                all.add(scheme(doc.resolve(doc.root().path("components").path("securitySchemes").path(names.next()))));
+            }
+            alternatives.add(List.copyOf(all));
+        }
+        return new Credentials(List.copyOf(alternatives));
+    }
+
+    /** @return true when the operation is public or the request satisfies one of its requirements */
+    boolean presentIn(HttpRequest request) {
+        return alternatives.isEmpty()
+                || alternatives.stream().anyMatch(all -> all.stream().allMatch(p -> p.test(request)));
+    }
+
+    private static Predicate<HttpRequest> scheme(JsonNode scheme) {
+        return switch (scheme.path("type").asText()) {
+            case "apiKey" -> apiKey(scheme);
+            case "http" -> authorization(scheme.path("scheme").asText("bearer"));
+            case "oauth2", "openIdConnect" -> authorization("bearer");
+            default -> request -> true; // mutualTLS, or a scheme the contract does not define: nothing to check here
+        };
+    }
+
+    private static Predicate<HttpRequest> apiKey(JsonNode scheme) {
+        String name = scheme.path("name").asText();
+        Pattern form = scheme.has(FORMAT) ? formPattern(scheme.get(FORMAT).asText()) : Pattern.compile(".*\\S.*");
+        return request -> {
+            List<String> values = switch (scheme.path("in").asText()) {
+                case "query" -> Requests.query(request, name);
+                case "cookie" -> Requests.cookie(request, name);
+                default -> Requests.headers(request, name);
+            };
+            return values.stream().anyMatch(v -> form.matcher(v).matches());
+        };
+    }
+
+    /** {@code Token token={credential}} becomes {@code \QToken token=\E\S.*}. */
+    private static Pattern formPattern(String format) {
+        int at = format.indexOf("{credential}");
+        if (at < 0) {
+            return Pattern.compile(Pattern.quote(format));
+        }
+        String before = format.substring(0, at);
+        String after = format.substring(at + "{credential}".length());
+        return Pattern.compile((before.isEmpty() ? "" : Pattern.quote(before)) + "\\S.*?"
+                + (after.isEmpty() ? "" : Pattern.quote(after)));
+    }
+
+    private static Predicate<HttpRequest> authorization(String httpScheme) {
+        String prefix = httpScheme.toLowerCase(Locale.ROOT) + " ";
+        return request -> Requests.headers(request, "Authorization").stream()
+                .anyMatch(v -> v.toLowerCase(Locale.ROOT).startsWith(prefix) && !v.substring(prefix.length()).isBlank());
+    }
+}

@@ -1,0 +1,105 @@
+package dev.contractkit.mock;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Error answers in the contract's own shape. The body is the contract's example for that status (the
+ * operation's own, else the first one the API declares anywhere); when the API declares none for that status,
+ * its 400 (or another 4xx) example is borrowed and its {@code code} set to the status' constant (e.g.
+ * {@code METHOD_NOT_ALLOWED}) if the schema allows it. A {@code message} field carries the concrete reason,
+ * unless that would break the schema.
+ */
+final class ErrorReplies {
+    private static final Map<Integer, String> REASONS = Map.of(400, "Bad Request", 401, "Unauthorized",
+            403, "Forbidden", 404, "Not Found", 405, "Method Not Allowed", 406, "Not Acceptable",
+            415, "Unsupported Media Type", 500, "Internal Server Error");
+
+    private final List<DeclaredResponses> all;
+
+    /** @param all the declared responses of every operation of the API, in document order */
+    ErrorReplies(List<DeclaredResponses> all) {
+        this.all = List.copyOf(all);
+    }
+
+    /**
+     * @param status  the status to answer
+     * @param own     the operation the request reached, if any
+     * @param message the reason to put into the body's {@code message}
+     * @return the answer
+     */
+    Reply reply(int status, Optional<DeclaredResponses> own, String message) {
+        return build(status, own, Optional.of(message));
+    }
+
+    /** @return the contract's example for this status as written (a borrowed one gets the reason phrase) */
+    Reply example(int status, Optional<DeclaredResponses> own) {
+        return build(status, own, Optional.empty());
+    }
+
+    private Reply build(int status, Optional<DeclaredResponses> own, Optional<String> message) {
+        Optional<Template> direct = find(status, own);
+        boolean borrowed = direct.isEmpty();
+        Optional<Template> template = direct.or(() -> find(400, own)).or(this::anyClientError);
+        String reason = message.orElse(borrowed ? REASONS.getOrDefault(status, "Error") : "");
+        if (template.isEmpty()) {
+            ObjectNode body = Json.MAPPER.createObjectNode().put("message", reason);
+            return Reply.of(status, "application/json", Json.bytes(body, "application/json"));
+        }
+        Template t = template.get();
+        JsonNode body = t.example().value();
+        if (!reason.isEmpty()) {
+            body = t.fitting(body, "message", reason);
+        }
+        if (borrowed) {
+            body = t.fitting(body, "code", constant(status));
+        }
+        return Reply.of(status, t.example().mediaType(), Json.bytes(body, t.example().mediaType()));
+    }
+
+    /** The operation's own response for the status (exact, range or default), else the API's first exact one. */
+    private Optional<Template> find(int status, Optional<DeclaredResponses> own) {
+        return own.flatMap(o -> template(o, status, false))
+                .or(() -> all.stream().flatMap(o -> template(o, status, true).stream()).findFirst());
+    }
+
+    private Optional<Template> anyClientError() {
+        return all.stream().flatMap(o -> o.statuses().stream().filter(s -> s.matches("4\\d\\d"))
+                .flatMap(s -> template(o, Integer.parseInt(s), true).stream())).findFirst();
+    }
+
+    private static Optional<Template> template(DeclaredResponses responses, int status, boolean exactOnly) {
+        if (exactOnly && !responses.statuses().contains(String.valueOf(status))) {
+            return Optional.empty();
+        }
+        return responses.forCode(status)
+                .filter(e -> Json.isJson(e.mediaType()) && e.value().isObject())
+                .map(e -> new Template(responses, e));
+    }
+
+    /** {@code 405} to {@code METHOD_NOT_ALLOWED}. */
+    private static String constant(int status) {
+        return REASONS.getOrDefault(status, "Error").toUpperCase(Locale.ROOT).replace(' ', '_');
+    }
+
+    private record Template(DeclaredResponses responses, DeclaredResponses.Example example) {
+        /** @return the body with the string field set to the value, or unchanged when the schema forbids that */
+        JsonNode fitting(JsonNode body, String field, String value) {
+            JsonNode copy = body.deepCopy();
+            Optional<ObjectNode> holder = Json.holderOf(copy, field);
+            if (holder.isEmpty()) {
+                return body;
+            }
+            holder.get().put(field, value);
+            String schema = example.mediaPointer() + "/schema";
+            boolean fits = responses.document().at(schema).isMissingNode()
+                    || responses.document().validator().validate(schema, copy, "error reply").isEmpty();
+            return fits ? copy : body;
+        }
+    }
+}

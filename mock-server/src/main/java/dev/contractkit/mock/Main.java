@@ -1,0 +1,102 @@
+package dev.contractkit.mock;
+
+import dev.contractkit.mock.platform.MockLogging;
+import dev.contractkit.specs.Api;
+
+import java.io.PrintStream;
+import java.lang.management.ManagementFactory;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.CountDownLatch;
+
+/**
+ * Runs the contract mocks in the foreground until the process is stopped:
+ * {@code ./kit mock [--api forms] [--port forms=9081] [--host 0.0.0.0] [--lenient]}, or
+ * {@code java -jar mock-server/target/mock-server-0.1.0-SNAPSHOT.jar --help}.
+ * Prints one line per API with its URL, then {@code READY}. Exit status 2 for a bad option, 1 when the mocks
+ * cannot start (broken contract, port in use).
+ *
+ * <pre>{@code
+ * $ ./kit mock --api forms
+ *   API        URL                          contract
+ *   forms      http://127.0.0.1:8081        openapi/forms.yaml
+ * READY
+ * }</pre>
+ */
+public final class Main {
+    private Main() {
+    }
+
+    /**
+     * @param args see {@code --help}
+     * @throws InterruptedException when interrupted while serving
+     */
+    public static void main(String[] args) throws InterruptedException {
+        MockLogging.install();
+        Outcome outcome = launch(List.of(args), System.getenv(), System.out, System.err);
+        if (outcome instanceof Outcome.Exited exited) {
+            System.exit(exited.status());
+            return;
+        }
+        MockServers servers = ((Outcome.Running) outcome).servers();
+        CountDownLatch stopped = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+            servers.close();
+            stopped.countDown();
+        }));
+        stopped.await();
+    }
+
+    /** What {@link #launch} ended with: mocks running (printed, READY), or an exit status. */
+    sealed interface Outcome {
+        /** @param servers the running mocks */
+        record Running(MockServers servers) implements Outcome {
+        }
+
+        /** @param status the process exit status */
+        record Exited(int status) implements Outcome {
+        }
+    }
+
+    /** Parses, starts, prints the table and {@code READY}; never exits the JVM (tests call it in-process). */
+    static Outcome launch(List<String> args, Map<String, String> env, PrintStream out, PrintStream err) {
+        Optional<MockOptions> options;
+        try {
+            options = CommandLine.parse(args, env);
+        } catch (IllegalArgumentException e) {
+            err.println("mock: " + e.getMessage());
+            return new Outcome.Exited(2);
+        }
+        if (options.isEmpty()) {
+            out.print(CommandLine.USAGE);
+            return new Outcome.Exited(0);
+        }
+        MockServers servers;
+        try {
+            servers = MockServers.start(options.get());
+        } catch (BrokenContractException e) {
+            e.findings().forEach(f -> err.println("CONTRACT ERROR " + f));
+            err.println("mock: " + e.findings().size() + " contract problem(s); not started (--lenient starts anyway)");
+            return new Outcome.Exited(1);
+        } catch (IllegalStateException e) {
+            err.println("mock: " + e.getMessage());
+            return new Outcome.Exited(1);
+        }
+        servers.warnings().forEach(f -> err.println("CONTRACT WARNING " + f));
+        print(servers, out);
+        return new Outcome.Running(servers);
+    }
+
+    private static void print(MockServers servers, PrintStream out) {
+        out.println("Contract Kit mock server (MockServer 5.15.0): contract examples, contract errors");
+        out.printf("  %-10s %-28s %s%n", "API", "URL", "contract");
+        for (Api api : servers.apis()) {
+            out.printf("  %-10s %-28s %s%n", api.id(), servers.url(api), String.join(", ", api.openapi()));
+        }
+        long took = ManagementFactory.getRuntimeMXBean().getUptime();
+        out.println("ready " + took + " ms after the JVM started; MockServer's control plane is under <url>/mockserver/ (Ctrl-C stops)");
+        out.println("READY");
+        out.flush();
+    }
+}

@@ -1,0 +1,21 @@
+package dev.contractkit.mock;
+
+import org.mockserver.configuration.Configuration;
+
+/**
+ * MockServer's settings for a contract mock: quiet (log level WARN) and a short request log (100 entries;
+ * MockServer's default of 60,000 slows every request as it fills and grows past 1 GB), no proxying of
+ * unmatched requests. {@code -Dmockserver.logLevel=INFO} and {@code -Dmockserver.maxLogEntries=N} still win.
+ */
+final class MockConfiguration {
+    private MockConfiguration() {
+    }
+
+    static Configuration of(String host) {
+        return Configuration.configuration()
+                .logLevel(System.getProperty("mockserver.logLevel", "WARN"))
+                .maxLogEntries(Integer.getInteger("mockserver.maxLogEntries", 100))
+                .attemptToProxyIfNoMatchingExpectation(false)
+                .localBoundIP(host);
+    }
+}

@@ -1,0 +1,170 @@
+package dev.contractkit.mock;
+
+import dev.contractkit.specs.Api;
+import dev.contractkit.specs.check.ContractDocument;
+
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+
+/**
+ * What {@link MockServers#start(MockOptions)} serves: which APIs, on which ports and address, and whether a
+ * broken example stops the start.
+ *
+ * <pre>{@code
+ * MockOptions options = MockOptions.builder()
+ *         .apis(Api.FORMS)
+ *         .port(Api.FORMS, 0)          // 0 = any free port; default: the API's default port (8081)
+ *         .build();                    // host 127.0.0.1, strict
+ * }</pre>
+ */
+public final class MockOptions {
+    private final List<Api> apis;
+    private final Map<Api, Integer> ports;
+    private final String host;
+    private final boolean lenient;
+    private final Map<Api, List<ContractDocument>> contracts;
+
+    private MockOptions(Builder b) {
+        this.apis = List.copyOf(b.apis);
+        this.ports = Map.copyOf(b.ports);
+        this.host = b.host;
+        this.lenient = b.lenient;
+        this.contracts = Map.copyOf(b.contracts);
+    }
+
+    /** @return every API of the catalogue on its default port, 127.0.0.1, strict */
+    public static MockOptions defaults() {
+        return builder().build();
+    }
+
+    /** @return a builder starting from {@link #defaults()} */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return the APIs to serve, in catalogue order */
+    public List<Api> apis() {
+        return apis;
+    }
+
+    /**
+     * @param api an API
+     * @return the port to listen on: the one set, else the API's default port; 0 means any free port
+     */
+    public int port(Api api) {
+        return ports.getOrDefault(api, api.defaultPort());
+    }
+
+    /** @return the address every listener binds */
+    public String host() {
+        return host;
+    }
+
+    /** @return true when broken examples are reported instead of stopping the start */
+    public boolean lenient() {
+        return lenient;
+    }
+
+    /**
+     * @param api an API
+     * @return the documents to serve instead of the API's shipped contracts, if some were set
+     */
+    public Optional<List<ContractDocument>> contracts(Api api) {
+        return Optional.ofNullable(contracts.get(api));
+    }
+
+    /** Builds {@link MockOptions}. */
+    public static final class Builder {
+        private List<Api> apis = List.of(Api.values());
+        private final Map<Api, Integer> ports = new EnumMap<>(Api.class);
+        private String host = "127.0.0.1";
+        private boolean lenient;
+        private final Map<Api, List<ContractDocument>> contracts = new EnumMap<>(Api.class);
+
+        private Builder() {
+        }
+
+        /**
+         * @param apis the APIs to serve (default: all)
+         * @return this
+         */
+        public Builder apis(List<Api> apis) {
+            Objects.requireNonNull(apis, "apis == null");
+            if (apis.isEmpty()) {
+                throw new IllegalArgumentException("No API selected.");
+            }
+            this.apis = List.copyOf(apis.stream().distinct().sorted().toList());
+            return this;
+        }
+
+        /**
+         * @param apis the APIs to serve (default: all)
+         * @return this
+         */
+        public Builder apis(Api... apis) {
+            return apis(List.of(apis));
+        }
+
+        /**
+         * @param api  an API
+         * @param port its port, 0 for any free port
+         * @return this
+         */
+        public Builder port(Api api, int port) {
+            Objects.requireNonNull(api, "api == null");
+            if (port < 0 || port > 65_535) {
+                throw new IllegalArgumentException("port must be 0-65535, got " + port);
+            }
+            ports.put(api, port);
+            return this;
+        }
+
+        /**
+         * @param host the address to bind (default {@code 127.0.0.1}; {@code 0.0.0.0} for every interface)
+         * @return this
+         */
+        public Builder host(String host) {
+            Objects.requireNonNull(host, "host == null");
+            if (host.isBlank()) {
+                throw new IllegalArgumentException("host is blank");
+            }
+            this.host = host.trim();
+            return this;
+        }
+
+        /**
+         * @param lenient true to start even when examples break their schemas (see {@link MockServers#warnings()})
+         * @return this
+         */
+        public Builder lenient(boolean lenient) {
+            this.lenient = lenient;
+            return this;
+        }
+
+        /**
+         * Serves these documents for the API instead of its shipped contracts (a contract under development,
+         * a test fixture).
+         *
+         * @param api       the API whose listener serves them
+         * @param documents one or more OpenAPI documents
+         * @return this
+         */
+        public Builder contracts(Api api, List<ContractDocument> documents) {
+            Objects.requireNonNull(api, "api == null");
+            Objects.requireNonNull(documents, "documents == null");
+            if (documents.isEmpty()) {
+                throw new IllegalArgumentException("no documents for " + api.id());
+            }
+            contracts.put(api, List.copyOf(documents));
+            return this;
+        }
+
+        /** @return the options */
+        public MockOptions build() {
+            return new MockOptions(this);
+        }
+    }
+}

@@ -1,0 +1,95 @@
+package dev.contractkit.mock;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.check.Finding;
+import org.mockserver.model.HttpRequest;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * Checks the path, query, header and cookie parameters of a request against the operation's parameter
+ * schemas with the contract's {@link dev.contractkit.specs.check.SchemaValidator}. Text values are read as the
+ * schema's type first ({@code count=abc} stays a string, so the schema's {@code type} rejects it).
+ */
+final class ParameterRules {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final ContractDocument document;
+    private final List<ContractDocument.Parameter> parameters;
+
+    ParameterRules(ContractDocument document, ContractDocument.Operation operation) {
+        this.document = document;
+        this.parameters = operation.parameters();
+    }
+
+    /**
+     * @param request    the request
+     * @param pathValues the path parameters taken from the request path
+     * @return the first rule the request breaks, as a sentence naming the parameter, or empty
+     */
+    Optional<Violation> problem(HttpRequest request, Map<String, String> pathValues) {
+        for (ContractDocument.Parameter p : parameters) {
+            List<String> raw = switch (p.in()) {
+                case "path" -> Optional.ofNullable(pathValues.get(p.name())).stream().toList();
+                case "query" -> Requests.query(request, p.name());
+                case "header" -> Requests.headers(request, p.name());
+                case "cookie" -> Requests.cookie(request, p.name());
+                default -> List.of();
+            };
+            String label = p.in() + " parameter '" + p.name() + "'";
+            if (raw.isEmpty()) {
+                if (p.required()) {
+                    return Optional.of(new Violation(400, label + " is required"));
+                }
+                continue;
+            }
+            if (p.node().has("schema")) {
+                JsonNode value = value(document.resolve(p.node().get("schema")), raw, explode(p));
+                List<Finding> findings = document.validator().validate(p.schemaPointer(), value, label);
+                if (!findings.isEmpty()) {
+                    return Optional.of(new Violation(400,
+                            Violation.describe(label, findings.get(0)) + " (value: " + String.join(",", raw) + ")"));
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static boolean explode(ContractDocument.Parameter p) {
+        String style = p.node().path("style").asText(p.in().equals("query") || p.in().equals("cookie") ? "form" : "simple");
+        return p.node().path("explode").asBoolean(style.equals("form"));
+    }
+
+    private JsonNode value(JsonNode schema, List<String> raw, boolean explode) {
+        if (!schema.path("type").asText().equals("array")) {
+            return scalar(schema, raw.get(0));
+        }
+        ArrayNode array = NODES.arrayNode();
+        raw.stream()
+                .flatMap(v -> explode ? List.of(v).stream() : Arrays.stream(v.split(",", -1)))
+                .forEach(item -> array.add(scalar(document.resolve(schema.path("items")), item)));
+        return array;
+    }
+
+    private static JsonNode scalar(JsonNode schema, String text) {
+        try {
+            return switch (schema.path("type").asText()) {
+                case "integer" -> NODES.numberNode(new BigInteger(text));
+                case "number" -> NODES.numberNode(new BigDecimal(text));
+                case "boolean" -> text.equals("true") || text.equals("false")
+                        ? NODES.booleanNode(Boolean.parseBoolean(text)) : NODES.textNode(text);
+                default -> NODES.textNode(text);
+            };
+        } catch (NumberFormatException e) {
+            return NODES.textNode(text);
+        }
+    }
+}

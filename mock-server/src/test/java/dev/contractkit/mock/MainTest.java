@@ -1,0 +1,98 @@
+package dev.contractkit.mock;
+
+import org.junit.jupiter.api.Test;
+
+import java.io.BufferedReader;
+import java.io.ByteArrayOutputStream;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The command line: the table and READY, help, and exit status 2 with a clear message for bad options. */
+class MainTest {
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+
+    @Test
+    void printsOneLinePerApiWithItsUrlThenReady() {
+        Main.Outcome outcome = launch(Map.of(), "--api", "forms", "--port", "forms=0");
+
+        assertThat(outcome).isInstanceOf(Main.Outcome.Running.class);
+        try (MockServers servers = ((Main.Outcome.Running) outcome).servers()) {
+            List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+            assertThat(lines).anySatisfy(l -> assertThat(l).contains("forms").contains(servers.url(dev.contractkit.specs.Api.FORMS))
+                    .contains("openapi/forms.yaml"));
+            assertThat(lines).last().isEqualTo("READY");
+        }
+    }
+
+    @Test
+    void helpPrintsTheOptionsAndExitsZero() {
+        assertThat(launch(Map.of(), "--help")).isEqualTo(new Main.Outcome.Exited(0));
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("--api").contains("--port").contains("--lenient");
+    }
+
+    @Test
+    void unknownOptionExitsTwoNamingIt() {
+        assertThat(launch(Map.of(), "--bogus")).isEqualTo(new Main.Outcome.Exited(2));
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown option '--bogus'");
+    }
+
+    @Test
+    void unknownApiExitsTwoListingTheKnownOnes() {
+        assertThat(launch(Map.of(), "--api", "nope")).isEqualTo(new Main.Outcome.Exited(2));
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown API 'nope'").contains("forms");
+    }
+
+    @Test
+    void portThatIsNoNumberExitsTwo() {
+        assertThat(launch(Map.of(), "--port", "forms=abc")).isEqualTo(new Main.Outcome.Exited(2));
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("'abc' is not a port");
+    }
+
+    @Test
+    void portWithoutApiNameExitsTwo() {
+        assertThat(launch(Map.of(), "--port", "9081")).isEqualTo(new Main.Outcome.Exited(2));
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("<api>=<port>");
+    }
+
+    @Test
+    void badPortInTheEnvironmentExitsTwoNamingTheVariable() {
+        assertThat(launch(Map.of("KIT_FORMS_PORT", "x"), "--api", "forms")).isEqualTo(new Main.Outcome.Exited(2));
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("KIT_FORMS_PORT");
+    }
+
+    @Test
+    void runsAsAProgramUntilStopped() throws Exception {
+        Path java = Path.of(System.getProperty("java.home"), "bin", "java");
+        Process process = new ProcessBuilder(java.toString(), "-cp", System.getProperty("java.class.path"),
+                Main.class.getName(), "--api", "forms", "--port", "forms=0").redirectErrorStream(true).start();
+        try {
+            List<String> lines = new ArrayList<>();
+            BufferedReader reader = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
+            for (String line = reader.readLine(); line != null && !line.equals("READY"); line = reader.readLine()) {
+                lines.add(line);
+            }
+            assertThat(lines).anySatisfy(l -> assertThat(l).matches("\\s+forms\\s+http://127\\.0\\.0\\.1:\\d+\\s+openapi/forms\\.yaml"));
+            assertThat(process.isAlive()).isTrue();
+        } finally {
+            process.destroy();
+            if (!process.waitFor(30, TimeUnit.SECONDS)) {
+                process.destroyForcibly().waitFor();
+            }
+        }
+        assertThat(process.isAlive()).isFalse();
+    }
+
+    private Main.Outcome launch(Map<String, String> env, String... args) {
+        return Main.launch(List.of(args), env, new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+}
