@@ -33,9 +33,9 @@ final class ApiMock implements AutoCloseable {
     /**
      * @throws IllegalStateException naming the API, address and port when the port cannot be bound
      */
-    static ApiMock start(Api api, List<ContractDocument> docs, String host, int port) {
+    static ApiMock start(Api api, List<ContractDocument> docs, String host, int port, java.util.Set<String> credentials) {
         List<ContractExpectations.Entry> entries =
-                ContractExpectations.build("contractkit-" + api.id() + "-" + UUID.randomUUID() + "-", docs);
+                ContractExpectations.build("contractkit-" + api.id() + "-" + UUID.randomUUID() + "-", docs, credentials);
         Listener server;
         try {
             if (port != 0) {

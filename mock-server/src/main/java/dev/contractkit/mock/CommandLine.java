@@ -13,10 +13,12 @@ import java.util.Optional;
  */
 final class CommandLine {
     static final String USAGE = """
-            usage: mock [--api <id>[,<id>...]|all] [--port <id>=<port>]... [--host <address>] [--lenient] [--help]
+            usage: mock [--api <id>[,<id>...]|all] [--port <id>=<port>]... [--credential <id>=<value>]... [--host <address>] [--lenient] [--help]
               --api       APIs to serve (default: all). Known: %s
               --port      listen port of one API (default: its own port; 0 = any free port); repeatable
               --host      address to bind (default 127.0.0.1; 0.0.0.0 for every interface)
+              --credential <id>=<value>  accept only this credential (API key / bearer token) for that API;
+                          any other gets 401 (default: any well-formed credential is accepted)
               --lenient   start even when an example breaks its schema (the problems are printed)
             Environment defaults: KIT_HOST, KIT_<API>_PORT (e.g. KIT_FORMS_PORT=9081).
             """.formatted(Api.knownIds());
@@ -35,6 +37,8 @@ final class CommandLine {
         String ids = "all";
         String host = env.getOrDefault("KIT_HOST", "127.0.0.1");
         Map<String, String> ports = new java.util.LinkedHashMap<>();
+        List<Map.Entry<String, String>> credentialList = new java.util.ArrayList<>();
+        java.util.function.BiConsumer<String, String> credentials = (k, v) -> credentialList.add(Map.entry(k, v));
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             switch (arg) {
@@ -44,6 +48,14 @@ final class CommandLine {
                 case "--lenient" -> builder.lenient(true);
                 case "--api" -> ids = value(args, ++i, arg);
                 case "--host" -> host = value(args, ++i, arg);
+                case "--credential" -> {
+                    String spec = value(args, ++i, arg);
+                    int eq = spec.indexOf('=');
+                    if (eq <= 0 || eq == spec.length() - 1) {
+                        throw new IllegalArgumentException("--credential wants <api>=<value>, e.g. --credential forms=my-key; got '" + spec + "'");
+                    }
+                    credentials.accept(spec.substring(0, eq).trim(), spec.substring(eq + 1).trim());
+                }
                 case "--port" -> {
                     String spec = value(args, ++i, arg);
                     int eq = spec.indexOf('=');
@@ -71,6 +83,11 @@ final class CommandLine {
             }
             builder.port(api, port(port, "--port " + id));
         });
+        for (Map.Entry<String, String> c : credentialList) {
+            Api api = Api.byId(c.getKey()).orElseThrow(() -> new IllegalArgumentException(
+                    "--credential " + c.getKey() + "=...: unknown API '" + c.getKey() + "'; known: " + Api.knownIds()));
+            builder.credential(api, c.getValue());
+        }
         return Optional.of(builder.build());
     }
 

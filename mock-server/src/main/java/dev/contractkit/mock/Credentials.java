@@ -7,13 +7,15 @@ import org.mockserver.model.HttpRequest;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Set;
 import java.util.Locale;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
- * Whether a request carries the credentials an operation's security requirements ask for. A mock accepts any
- * value, so only presence and form are checked: the header, query parameter or cookie of an {@code apiKey}
+ * Whether a request carries the credentials an operation's security requirements ask for. By default a mock
+ * accepts any value, so only presence and form are checked; given accepted credentials ({@code --credential}),
+ * any other value is refused too, so clients (and the conformance suite) can test their handling of a bad key: the header, query parameter or cookie of an {@code apiKey}
  * scheme (in the form of its {@code x-kit-credential-format}, e.g. {@code Token token={credential}}), the
  * {@code Authorization} scheme of an {@code http} scheme, a bearer token for OAuth 2 / OpenID Connect.
  * Requirements are alternatives; the schemes of one requirement must all be present.
@@ -27,7 +29,7 @@ final class Credentials {
         this.alternatives = alternatives;
     }
 
-    static Credentials of(ContractDocument doc, ContractDocument.Operation op) {
+    static Credentials of(ContractDocument doc, ContractDocument.Operation op, Set<String> accepted) {
         if (op.isPublic()) {
             return new Credentials(List.of());
         }
@@ -36,7 +38,7 @@ final class Credentials {
         for (JsonNode requirement : security) {
             List<Predicate<HttpRequest>> all = new ArrayList<>();
             for (Iterator<String> names = requirement.fieldNames(); names.hasNext(); ) {
-                all.add(scheme(doc.resolve(doc.root().path("components").path("securitySchemes").path(names.next()))));
+                all.add(scheme(doc.resolve(doc.root().path("components").path("securitySchemes").path(names.next())), accepted));
             }
             alternatives.add(List.copyOf(all));
         }
@@ -49,16 +51,16 @@ final class Credentials {
                 || alternatives.stream().anyMatch(all -> all.stream().allMatch(p -> p.test(request)));
     }
 
-    private static Predicate<HttpRequest> scheme(JsonNode scheme) {
+    private static Predicate<HttpRequest> scheme(JsonNode scheme, Set<String> accepted) {
         return switch (scheme.path("type").asText()) {
-            case "apiKey" -> apiKey(scheme);
-            case "http" -> authorization(scheme.path("scheme").asText("bearer"));
-            case "oauth2", "openIdConnect" -> authorization("bearer");
+            case "apiKey" -> apiKey(scheme, accepted);
+            case "http" -> authorization(scheme.path("scheme").asText("bearer"), accepted);
+            case "oauth2", "openIdConnect" -> authorization("bearer", accepted);
             default -> request -> true; // mutualTLS, or a scheme the contract does not define: nothing to check here
         };
     }
 
-    private static Predicate<HttpRequest> apiKey(JsonNode scheme) {
+    private static Predicate<HttpRequest> apiKey(JsonNode scheme, Set<String> accepted) {
         String name = scheme.path("name").asText();
         Pattern form = scheme.has(FORMAT) ? formPattern(scheme.get(FORMAT).asText()) : Pattern.compile(".*\\S.*");
         return request -> {
@@ -67,7 +69,8 @@ final class Credentials {
                 case "cookie" -> Requests.cookie(request, name);
                 default -> Requests.headers(request, name);
             };
-            return values.stream().anyMatch(v -> form.matcher(v).matches());
+            return values.stream().map(form::matcher).anyMatch(m -> m.matches()
+                    && (accepted.isEmpty() || accepted.contains(m.groupCount() > 0 ? m.group(1) : m.group())));
         };
     }
 
@@ -79,13 +82,14 @@ final class Credentials {
         }
         String before = format.substring(0, at);
         String after = format.substring(at + "{credential}".length());
-        return Pattern.compile((before.isEmpty() ? "" : Pattern.quote(before)) + "\\S.*?"
+        return Pattern.compile((before.isEmpty() ? "" : Pattern.quote(before)) + "(\\S.*?)"
                 + (after.isEmpty() ? "" : Pattern.quote(after)));
     }
 
-    private static Predicate<HttpRequest> authorization(String httpScheme) {
+    private static Predicate<HttpRequest> authorization(String httpScheme, Set<String> accepted) {
         String prefix = httpScheme.toLowerCase(Locale.ROOT) + " ";
         return request -> Requests.headers(request, "Authorization").stream()
-                .anyMatch(v -> v.toLowerCase(Locale.ROOT).startsWith(prefix) && !v.substring(prefix.length()).isBlank());
+                .anyMatch(v -> v.toLowerCase(Locale.ROOT).startsWith(prefix) && !v.substring(prefix.length()).isBlank()
+                        && (accepted.isEmpty() || accepted.contains(v.substring(prefix.length()).trim())));
     }
 }

@@ -26,12 +26,14 @@ public final class MockOptions {
     private final String host;
     private final boolean lenient;
     private final Map<Api, List<ContractDocument>> contracts;
+    private final Map<Api, java.util.Set<String>> credentials;
 
     private MockOptions(Builder b) {
         this.apis = List.copyOf(b.apis);
         this.ports = Map.copyOf(b.ports);
         this.host = b.host;
         this.lenient = b.lenient;
+        this.credentials = Map.copyOf(b.credentials);
         this.contracts = Map.copyOf(b.contracts);
     }
 
@@ -70,6 +72,14 @@ public final class MockOptions {
 
     /**
      * @param api an API
+     * @return the credentials its mock accepts; empty = any well-formed credential
+     */
+    public java.util.Set<String> credentials(Api api) {
+        return credentials.getOrDefault(api, java.util.Set.of());
+    }
+
+    /**
+     * @param api an API
      * @return the documents to serve instead of the API's shipped contracts, if some were set
      */
     public Optional<List<ContractDocument>> contracts(Api api) {
@@ -83,6 +93,7 @@ public final class MockOptions {
         private String host = "127.0.0.1";
         private boolean lenient;
         private final Map<Api, List<ContractDocument>> contracts = new EnumMap<>(Api.class);
+        private final Map<Api, java.util.Set<String>> credentials = new EnumMap<>(Api.class);
 
         private Builder() {
         }
@@ -132,6 +143,19 @@ public final class MockOptions {
                 throw new IllegalArgumentException("host is blank");
             }
             this.host = host.trim();
+            return this;
+        }
+
+        /**
+         * Accept only these credentials for an API (the value inside the scheme's format, e.g. the API key
+         * or the bearer token); any other is refused with 401, like a real server would.
+         *
+         * @param api        the API
+         * @param credential an accepted credential (call again for more)
+         * @return this builder
+         */
+        public Builder credential(Api api, String credential) {
+            credentials.computeIfAbsent(api, a -> new java.util.LinkedHashSet<>()).add(credential);
             return this;
         }
 

@@ -58,7 +58,7 @@ public final class MockServers implements AutoCloseable {
                 .flatMap(List::stream).flatMap(doc -> ContractCheck.check(doc).stream()).toList());
         Map<Api, ApiMock> started = new EnumMap<>(Api.class);
         try {
-            contracts.forEach((api, docs) -> started.put(api, ApiMock.start(api, docs, options.host(), options.port(api))));
+            contracts.forEach((api, docs) -> started.put(api, ApiMock.start(api, docs, options.host(), options.port(api), options.credentials(api))));
             List<Finding> findings = findings(checked);
             if (!findings.isEmpty() && !options.lenient()) {
                 throw new BrokenContractException(findings);

@@ -23,11 +23,12 @@ final class OperationResponder implements ExpectationResponseCallback {
     private final ErrorReplies errors;
     private final Reply success;
 
-    OperationResponder(ContractDocument.Operation operation, DeclaredResponses responses, ErrorReplies errors) {
+    OperationResponder(ContractDocument.Operation operation, DeclaredResponses responses, ErrorReplies errors,
+                       java.util.Set<String> acceptedCredentials) {
         ContractDocument doc = operation.document();
         this.operation = operation;
         this.path = PathTemplate.parse(operation.path());
-        this.credentials = Credentials.of(doc, operation);
+        this.credentials = Credentials.of(doc, operation, acceptedCredentials);
         this.parameters = new ParameterRules(doc, operation);
         this.body = new BodyRule(doc, operation);
         this.responses = responses;
