@@ -1,5 +1,6 @@
 package dev.contractkit.reference;
 
+import dev.contractkit.reference.coupons.CouponsModule;
 import dev.contractkit.reference.forms.FormsModule;
 import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.ApiServer;
@@ -8,6 +9,7 @@ import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import io.helidon.webserver.WebServer;
 
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -24,11 +26,13 @@ import java.util.Map;
 public final class KitServer implements AutoCloseable {
     private final Database database;
     private final Map<Api, WebServer> servers;
+    private final List<ApiModule> modules;
     private final String host;
 
-    private KitServer(Database database, Map<Api, WebServer> servers, String host) {
+    private KitServer(Database database, Map<Api, WebServer> servers, List<ApiModule> modules, String host) {
         this.database = database;
         this.servers = servers;
+        this.modules = modules;
         this.host = host;
     }
 
@@ -44,23 +48,27 @@ public final class KitServer implements AutoCloseable {
         String host = settings.get("host", "127.0.0.1");
         Database database = Database.open(settings);
         Map<Api, WebServer> servers = new EnumMap<>(Api.class);
+        List<ApiModule> modules = new ArrayList<>();
         try {
             for (Api api : apis) {
                 ApiModule module = module(api, settings, database);
+                modules.add(module);
                 int port = settings.getInt(api.id() + ".port", api.defaultPort());
                 servers.put(api, ApiServer.start(module, database, host, port));
             }
         } catch (RuntimeException e) {
             servers.values().forEach(WebServer::stop);
+            modules.forEach(ApiModule::close);
             database.close();
             throw e;
         }
-        return new KitServer(database, servers, host);
+        return new KitServer(database, servers, List.copyOf(modules), host);
     }
 
     private static ApiModule module(Api api, Settings settings, Database database) {
         return switch (api) {
             case FORMS -> new FormsModule(settings, database);
+            case COUPONS -> new CouponsModule(settings, database);
         };
     }
 
@@ -97,6 +105,7 @@ public final class KitServer implements AutoCloseable {
     @Override
     public void close() {
         servers.values().forEach(WebServer::stop);
+        modules.forEach(ApiModule::close);
         database.close();
     }
 }

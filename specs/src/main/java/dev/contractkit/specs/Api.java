@@ -22,7 +22,9 @@ import java.util.stream.Collectors;
  */
 public enum Api {
     /** Payment forms (seed 001, B1). */
-    FORMS("forms", "Payment forms", 8081, List.of("openapi/forms.yaml"), List.of());
+    FORMS("forms", "Payment forms", 8081, List.of("openapi/forms.yaml"), List.of()),
+    /** Coupons (seed 001, B2): catalogue, admin writes, redemptions, real-time updates. */
+    COUPONS("coupons", "Coupons", 8082, List.of("openapi/coupons.yaml"), List.of("asyncapi/coupon-updates.yaml"));
 
     private static final String ROOT = "/contractkit/";
 

@@ -81,7 +81,22 @@ final class TokenVerifier {
         if (accessOnly && typ != null && !"Bearer".equals(typ)) {
             throw ApiError.unauthorized("invalid token: not an access token");
         }
-        return new Principal(claims.getSubject(), username(claims), roles(claims));
+        return new Principal(claims.getSubject(), username(claims), roles(claims), text(claims, "email"),
+                text(claims, "given_name"), text(claims, "family_name"), claims.getIssueTime().toInstant(),
+                authTime(claims), claims.getExpirationTime().toInstant());
+    }
+
+    private static String text(JWTClaimsSet claims, String name) {
+        Object v = claims.getClaim(name);
+        return v == null ? null : v.toString();
+    }
+
+    private static java.time.Instant authTime(JWTClaimsSet claims) {
+        Object v = claims.getClaim("auth_time");
+        if (v instanceof java.util.Date d) {
+            return d.toInstant();
+        }
+        return v instanceof Number n ? java.time.Instant.ofEpochSecond(n.longValue()) : null;
     }
 
     private static String username(JWTClaimsSet claims) {

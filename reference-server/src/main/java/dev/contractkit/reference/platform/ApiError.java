@@ -13,6 +13,7 @@ public final class ApiError extends RuntimeException {
     private final String code;
     private final Map<String, String> fieldErrors;
     private final Map<String, String> headers;
+    private final String details;
 
     /**
      * @param status  the HTTP status
@@ -30,16 +31,31 @@ public final class ApiError extends RuntimeException {
      * @param fieldErrors field name to message, for validation failures
      */
     public ApiError(Status status, String code, String message, Map<String, String> fieldErrors) {
-        this(status, code, message, fieldErrors, Map.of());
+        this(status, code, message, fieldErrors, Map.of(), null);
     }
 
     private ApiError(Status status, String code, String message, Map<String, String> fieldErrors,
-                     Map<String, String> headers) {
+                     Map<String, String> headers, String details) {
         super(message, null, false, false);
         this.status = status;
         this.code = code;
         this.fieldErrors = Map.copyOf(fieldErrors);
         this.headers = Map.copyOf(headers);
+        this.details = details;
+    }
+
+    /**
+     * @param details a sentence (or a machine-readable reason such as {@code already_redeemed}) for
+     *                contracts whose error carries a {@code details} string
+     * @return a copy with these details
+     */
+    public ApiError withDetails(String details) {
+        return new ApiError(status, code, getMessage(), fieldErrors, headers, details);
+    }
+
+    /** @return the details string, or null */
+    public String details() {
+        return details;
     }
 
     /**
@@ -50,7 +66,7 @@ public final class ApiError extends RuntimeException {
     public ApiError withHeader(String name, String value) {
         Map<String, String> copy = new java.util.LinkedHashMap<>(headers);
         copy.put(name, value);
-        return new ApiError(status, code, getMessage(), fieldErrors, copy);
+        return new ApiError(status, code, getMessage(), fieldErrors, copy, details);
     }
 
     /** @return headers to send with the error response */
@@ -95,5 +111,29 @@ public final class ApiError extends RuntimeException {
      */
     public static ApiError unauthorized(String message) {
         return new ApiError(Status.UNAUTHORIZED_401, "UNAUTHORIZED", message);
+    }
+
+    /**
+     * @param message what is wrong
+     * @return a 403 FORBIDDEN
+     */
+    public static ApiError forbidden(String message) {
+        return new ApiError(Status.FORBIDDEN_403, "FORBIDDEN", message);
+    }
+
+    /**
+     * @param message why
+     * @return a 409 CONFLICT
+     */
+    public static ApiError conflict(String message) {
+        return new ApiError(Status.CONFLICT_409, "CONFLICT", message);
+    }
+
+    /**
+     * @param message why
+     * @return a 503 SERVICE_UNAVAILABLE
+     */
+    public static ApiError unavailable(String message) {
+        return new ApiError(Status.SERVICE_UNAVAILABLE_503, "SERVICE_UNAVAILABLE", message);
     }
 }

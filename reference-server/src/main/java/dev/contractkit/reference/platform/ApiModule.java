@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.specs.Api;
 import io.helidon.health.HealthCheck;
 import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.websocket.WsRouting;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * One API of the reference server: its catalogue entry, its JSON conventions, its routes and its
@@ -39,5 +41,19 @@ public interface ApiModule {
     /** @return readiness checks beyond the database's */
     default List<HealthCheck> healthChecks() {
         return List.of();
+    }
+
+    /**
+     * WebSocket endpoints served on the same listener (the upgrade is tried before HTTP routing; a listener
+     * that refuses it in {@code onHttpUpgrade} leaves the request to the HTTP routes).
+     *
+     * @return the WebSocket routing, or empty when the API has none
+     */
+    default Optional<WsRouting.Builder> webSocketRouting() {
+        return Optional.empty();
+    }
+
+    /** Stops the module's background work (schedulers); called after its listener stopped. */
+    default void close() {
     }
 }

@@ -90,14 +90,14 @@ public final class ApiServer {
                 .addObserver(MetricsObserver.builder().build())
                 .build();
 
-        return WebServer.builder()
+        var server = WebServer.builder()
                 .host(host)
                 .port(port)
                 .mediaContext(MediaContext.builder().addMediaSupport(new JacksonMedia(module.mapper())).build())
                 .addFeature(observe)
-                .addRouting(routing)
-                .build()
-                .start();
+                .addRouting(routing);
+        module.webSocketRouting().ifPresent(server::addRouting);
+        return server.build().start();
     }
 
     /** The generated validator reports "FATAL: Parameter x ... at class ...": keep the sentence only. */
@@ -110,12 +110,30 @@ public final class ApiServer {
                 .collect(Collectors.joining("; "));
     }
 
+    /**
+     * Headers that every response of this request carries, error responses included (Helidon resets headers
+     * when a handler throws), e.g. {@code X-RateLimit-*}. Also sets them on the response now.
+     *
+     * @param req     the request
+     * @param res     its response
+     * @param headers the headers
+     */
+    public static void stickyHeaders(ServerRequest req, ServerResponse res, java.util.Map<String, String> headers) {
+        req.context().register(STICKY, java.util.Map.copyOf(headers));
+        headers.forEach(res::header);
+    }
+
+    private static final String STICKY = "kit.sticky-headers";
+
+    @SuppressWarnings("unchecked")
     private static void send(ApiModule module, ServerRequest req, ServerResponse res, ApiError e) {
         if (res.isSent()) {
             return;
         }
         res.status(e.status());
         res.header(RequestIds.HEADER, RequestIds.of(req));
+        req.context().get(STICKY, java.util.Map.class)
+                .ifPresent(m -> ((java.util.Map<String, String>) m).forEach(res::header));
         e.headers().forEach(res::header);
         res.send(module.errorBody(e, RequestIds.of(req)));
     }

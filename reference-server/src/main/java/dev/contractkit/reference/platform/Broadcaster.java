@@ -59,6 +59,29 @@ public final class Broadcaster {
         }
     }
 
+    /**
+     * Probes the delivery machinery without reaching real subscribers: a private subscription (not in the
+     * fan-out set) gets one message through its queue and virtual thread.
+     *
+     * @param timeout how long to wait for the delivery
+     * @return true when the message arrived in time
+     */
+    public boolean selfTest(java.time.Duration timeout) {
+        java.util.concurrent.CountDownLatch delivered = new java.util.concurrent.CountDownLatch(1);
+        Subscription probe = new Subscription(new ArrayBlockingQueue<>(1), m -> delivered.countDown(), () -> { });
+        try {
+            Thread.ofVirtual().name("broadcast-probe").start(probe::drain);
+            return probe.queue.offer("probe") && delivered.await(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (RuntimeException e) {
+            return false;
+        } finally {
+            probe.stop();
+        }
+    }
+
     /** @return the current number of subscribers */
     public int subscribers() {
         return subscribers.size();

@@ -60,7 +60,7 @@ public final class Database implements AutoCloseable {
 
     private static String embeddedUrl(Settings settings) {
         Path dir = Path.of(settings.get("data-dir", "data")).toAbsolutePath().normalize();
-        return "jdbc:h2:file:" + dir.resolve("kit") + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DB_CLOSE_ON_EXIT=FALSE";
+        return "jdbc:h2:file:" + dir.resolve("kit") + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DB_CLOSE_ON_EXIT=FALSE;LOCK_TIMEOUT=10000";
     }
 
     private static String redact(String url) {

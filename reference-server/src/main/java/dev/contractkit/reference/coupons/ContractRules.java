@@ -1,0 +1,176 @@
+package dev.contractkit.reference.coupons;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.LongNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.check.Finding;
+import dev.contractkit.specs.check.SchemaValidator;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.ServerRequest;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Validates request bodies and query parameters against the coupon contract's own schemas (the kit's
+ * shared {@link SchemaValidator}), and turns each finding into a per-field message for {@code details}
+ * written from the field's schema ("must be between 1 and 100", "is required" ...). The contract stays the
+ * only source of the constraints.
+ */
+final class ContractRules {
+    private static final Pattern PROPERTY = Pattern.compile("property '([^']+)'");
+    /** Server-managed coupon fields: refused on create, ignored on update. */
+    static final Set<String> SERVER_MANAGED = Set.of("id", "active", "usage_count", "created_at", "updated_at",
+            "created_by", "updated_by");
+
+    private final ContractDocument doc;
+    private final SchemaValidator validator;
+
+    ContractRules(ContractDocument doc) {
+        this.doc = doc;
+        this.validator = doc.validator();
+    }
+
+    ContractDocument document() {
+        return doc;
+    }
+
+    /**
+     * @param schema  a component schema name, e.g. {@code CouponCreate}
+     * @param body    the parsed body
+     * @return field name to message; empty when the body is valid
+     */
+    Map<String, String> body(String schema, JsonNode body) {
+        String pointer = "/components/schemas/" + schema;
+        Map<String, String> out = new LinkedHashMap<>();
+        if (!body.isObject()) {
+            out.put("body", "must be a JSON object");
+            return out;
+        }
+        for (Finding f : validator.validate(pointer, body, schema)) {
+            String field = field(f);
+            if (field.isEmpty()) {
+                if (f.message().contains("properties")) {
+                    out.putIfAbsent("body", "must hold at least one field");
+                }
+                continue;
+            }
+            JsonNode fieldSchema = doc.resolve(doc.at(pointer + "/properties/" + field));
+            String message;
+            if (f.message().contains("required")) {
+                message = "is required";
+            } else if (fieldSchema.isMissingNode()) {
+                message = SERVER_MANAGED.contains(field) ? "is set by the server and may not be sent" : "is not a known field";
+            } else {
+                message = describe(fieldSchema, body.get(field));
+            }
+            out.putIfAbsent(field, message);
+        }
+        return out;
+    }
+
+    /**
+     * Checks an operation's query parameters (raw text) against their schemas.
+     *
+     * @throws ApiError 400 with a message per bad parameter
+     */
+    void query(String operationId, ServerRequest req) {
+        ContractDocument.Operation op = doc.operation(operationId).orElseThrow();
+        Map<String, String> out = new LinkedHashMap<>();
+        for (ContractDocument.Parameter p : op.parameters()) {
+            if (!p.in().equals("query")) {
+                continue;
+            }
+            Optional<String> raw = req.query().first(p.name()).asOptional();
+            if (raw.isEmpty()) {
+                continue;
+            }
+            JsonNode schema = doc.resolve(doc.at(p.schemaPointer()));
+            JsonNode value = coerce(schema, raw.get());
+            if (value == null || !validator.validate(p.schemaPointer(), value, operationId).isEmpty()) {
+                out.put(p.name(), describe(schema, value));
+            }
+        }
+        if (!out.isEmpty()) {
+            throw new ApiError(Status.BAD_REQUEST_400, "INVALID_REQUEST", "invalid query parameters", out);
+        }
+    }
+
+    private static JsonNode coerce(JsonNode schema, String raw) {
+        switch (schema.path("type").asText()) {
+            case "integer":
+                try {
+                    long v = Long.parseLong(raw);
+                    return v == (int) v ? IntNode.valueOf((int) v) : LongNode.valueOf(v);
+                } catch (NumberFormatException e) {
+                    return null;
+                }
+            case "boolean":
+                return raw.equals("true") ? BooleanNode.TRUE : raw.equals("false") ? BooleanNode.FALSE : null;
+            default:
+                return TextNode.valueOf(raw);
+        }
+    }
+
+    private static String field(Finding f) {
+        String pointer = f.pointer();
+        if (pointer.startsWith("/") && pointer.length() > 1) {
+            int slash = pointer.indexOf('/', 1);
+            return pointer.substring(1, slash < 0 ? pointer.length() : slash);
+        }
+        Matcher m = PROPERTY.matcher(f.message());
+        return m.find() ? m.group(1) : "";
+    }
+
+    /** The rule a value breaks, in words, from its schema (the contract's wording: "must be between 1 and 100"). */
+    static String describe(JsonNode s, JsonNode value) {
+        String type = s.path("type").asText();
+        if (s.has("enum")) {
+            List<String> values = new java.util.ArrayList<>();
+            s.get("enum").forEach(v -> values.add(v.asText()));
+            return "must be one of " + String.join(", ", values);
+        }
+        switch (type) {
+            case "integer", "number" -> {
+                if (s.has("minimum") && s.has("maximum")) {
+                    return "must be between " + s.get("minimum").asText() + " and " + s.get("maximum").asText();
+                }
+                if (s.has("minimum")) {
+                    return "must be at least " + s.get("minimum").asText();
+                }
+                return type.equals("integer") ? "must be an integer" : "must be a number";
+            }
+            case "boolean" -> {
+                return "must be true or false";
+            }
+            case "string" -> {
+                if ("date-time".equals(s.path("format").asText())) {
+                    return "must be an ISO 8601 date-time";
+                }
+                if (value == null || !value.isTextual()) {
+                    return "must be a string";
+                }
+                if (value.asText().length() < s.path("minLength").asInt(0)) {
+                    return value.asText().isEmpty() ? "must not be empty"
+                            : "must be at least " + s.get("minLength").asText() + " characters";
+                }
+                if (s.has("maxLength") && value.asText().length() > s.get("maxLength").asInt()) {
+                    return "must be at most " + s.get("maxLength").asText() + " characters";
+                }
+                return "is not valid";
+            }
+            default -> {
+                return "is not valid";
+            }
+        }
+    }
+}

@@ -1,0 +1,489 @@
+package dev.contractkit.reference.coupons;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.reference.coupons.model.CouponList;
+import dev.contractkit.reference.coupons.model.CouponUpdate;
+import dev.contractkit.reference.coupons.model.CouponCreate;
+import dev.contractkit.reference.coupons.model.DeleteResult;
+import dev.contractkit.reference.coupons.model.Health;
+import dev.contractkit.reference.coupons.model.HealthServices;
+import dev.contractkit.reference.coupons.model.RedeemRequest;
+import dev.contractkit.reference.coupons.model.RedeemResult;
+import dev.contractkit.reference.coupons.model.ServiceState;
+import dev.contractkit.reference.coupons.model.UserCoupon;
+import dev.contractkit.reference.coupons.model.UserCouponList;
+import dev.contractkit.reference.coupons.model.UserCouponStatus;
+import dev.contractkit.reference.coupons.model.UserProfile;
+import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.Database;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.BooleanSupplier;
+
+/** The coupon service's HTTP operations: each extends the stub generated for its contract tag. */
+final class CouponEndpoints {
+    private CouponEndpoints() {
+    }
+
+    /** Shared plumbing of the endpoints. */
+    record Context(CouponStore store, ContractRules rules, Gate gate, Events events, ObjectMapper mapper,
+                   Database database, IdentityProvider idp, BooleanSupplier cacheUp, BooleanSupplier authUp) {
+
+        /** Maps a storage failure: 503 when the database is gone, else a 500. */
+        RuntimeException storage(SQLException e) {
+            if (!database.ping()) {
+                return ApiError.unavailable("service temporarily unavailable").withDetails("the database is not reachable");
+            }
+            return new IllegalStateException(e);
+        }
+
+        /** Reads a JSON object body; malformed JSON and a missing body are 400s. */
+        JsonNode body(ServerRequest req) {
+            if (!req.content().hasEntity()) {
+                throw ApiError.invalid("request validation failed").withDetails("a JSON body is required");
+            }
+            byte[] bytes = req.content().as(byte[].class);
+            try {
+                JsonNode node = mapper.readTree(bytes);
+                if (node == null || node.isMissingNode()) {
+                    throw ApiError.invalid("request validation failed").withDetails("a JSON body is required");
+                }
+                return node;
+            } catch (JsonProcessingException e) {
+                throw ApiError.invalid("malformed JSON body").withDetails(e.getOriginalMessage()
+                        + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
+                        + e.getLocation().getColumnNr() + ")"));
+            } catch (java.io.IOException e) {
+                throw ApiError.invalid("malformed JSON body").withDetails(e.getMessage());
+            }
+        }
+
+        void refuse(Map<String, String> fields) {
+            if (!fields.isEmpty()) {
+                throw new ApiError(Status.BAD_REQUEST_400, "INVALID_REQUEST", "request validation failed", fields);
+            }
+        }
+    }
+
+    /** {@code Link} with {@code rel="next"} and {@code rel="last"}, keeping the request's other query parameters. */
+    static String links(ServerRequest req, int limit, int offset, int total) {
+        List<String> out = new ArrayList<>();
+        String base = "http://" + req.headers().first(HeaderNames.HOST).orElse("127.0.0.1") + req.path().path();
+        StringBuilder filters = new StringBuilder();
+        for (String name : req.query().names()) {
+            if (!name.equals("limit") && !name.equals("offset")) {
+                for (String v : req.query().all(name)) {
+                    filters.append('&').append(enc(name)).append('=').append(enc(v));
+                }
+            }
+        }
+        if (offset + limit < total) {
+            out.add("<" + base + "?limit=" + limit + "&offset=" + (offset + limit) + filters + ">; rel=\"next\"");
+        }
+        if (total > 0) {
+            out.add("<" + base + "?limit=" + limit + "&offset=" + ((total - 1) / limit) * limit + filters + ">; rel=\"last\"");
+        }
+        return out.isEmpty() ? null : String.join(", ", out);
+    }
+
+    static Optional<Integer> intParam(ServerRequest req, String name) {
+        return req.query().first(name).asOptional().map(Integer::parseInt);
+    }
+
+    private static String enc(String s) {
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+    }
+
+    /** {@code GET /api/health}. */
+    static final class HealthEndpoint extends HealthService {
+        private final Context ctx;
+
+        HealthEndpoint(Context ctx) {
+            this.ctx = ctx;
+        }
+
+        @Override
+        public void routing(HttpRules rules) {
+            rules.get("/", ctx.gate().handler("public-read", Gate.Access.PUBLIC));
+            super.routing(rules);
+        }
+
+        @Override
+        protected void handleGetHealth(ServerRequest request, ServerResponse response) {
+            Gate.Call call = Gate.call(request);
+            boolean db = ctx.database().ping();
+            boolean cache = ctx.cacheUp().getAsBoolean();
+            boolean auth = ctx.authUp().getAsBoolean();
+            if (!db) {
+                Map<String, String> states = new LinkedHashMap<>();
+                states.put("database", "down");
+                states.put("cache", cache ? "up" : "down");
+                states.put("auth", auth ? "up" : "down");
+                throw new ApiError(Status.SERVICE_UNAVAILABLE_503, "SERVICE_UNAVAILABLE",
+                        "service unavailable: the database is down", states);
+            }
+            HealthServices services = new HealthServices();
+            services.setDatabase(ServiceState.UP);
+            services.setCache(cache ? ServiceState.UP : ServiceState.DOWN);
+            services.setAuth(auth ? ServiceState.UP : ServiceState.DOWN);
+            Health body = new Health();
+            body.setStatus(cache && auth ? Health.StatusEnum.HEALTHY : Health.StatusEnum.DEGRADED);
+            body.setTimestamp(OffsetDateTime.now(ZoneOffset.UTC));
+            body.setServices(services);
+            GetHealthOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
+                    .response(body).send(response);
+        }
+
+        @Override
+        public void afterStop() {
+        }
+    }
+
+    /** {@code GET /api/v1/coupons}, {@code GET /api/v1/coupons/{id}}. */
+    static final class CatalogueEndpoint extends CouponsService {
+        private final Context ctx;
+
+        CatalogueEndpoint(Context ctx) {
+            this.ctx = ctx;
+        }
+
+        @Override
+        public void routing(HttpRules rules) {
+            rules.get("/", ctx.gate().handler("public-read", Gate.Access.PUBLIC));
+            rules.get("/{id}", ctx.gate().handler("public-read", Gate.Access.PUBLIC));
+            super.routing(rules);
+        }
+
+        @Override
+        protected void listCoupons(ServerRequest request, ServerResponse response) {
+            // the contract check replaces the generated one (its size check cannot handle Optional parameters)
+            ctx.rules().query("listCoupons", request);
+            handleListCoupons(request, response, intParam(request, "limit"), intParam(request, "offset"),
+                    request.query().first("category").asOptional(),
+                    request.query().first("active").asOptional().map(Boolean::parseBoolean));
+        }
+
+        @Override
+        protected void handleListCoupons(ServerRequest request, ServerResponse response, Optional<Integer> limit,
+                                         Optional<Integer> offset, Optional<String> category, Optional<Boolean> active) {
+            Gate.Call call = Gate.call(request);
+            int l = limit.orElse(10);
+            int o = offset.orElse(0);
+            try {
+                CouponStore.Page<CouponStore.Row> page = ctx.store().list(l, o, category, active);
+                CouponList body = new CouponList();
+                body.setCoupons(page.items().stream().map(CouponStore.Row::toCoupon).toList());
+                body.setTotal(page.total());
+                body.setLimit(l);
+                body.setOffset(o);
+                ListCouponsOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
+                        .link(links(request, l, o, page.total())).response(body).send(response);
+            } catch (SQLException e) {
+                throw ctx.storage(e);
+            }
+        }
+
+        @Override
+        protected void handleGetCoupon(ServerRequest request, ServerResponse response, String id) {
+            Gate.Call call = Gate.call(request);
+            try {
+                CouponStore.Row row = ctx.store().find(id)
+                        .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
+                GetCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
+                        .response(row.toCoupon()).send(response);
+            } catch (SQLException e) {
+                throw ctx.storage(e);
+            }
+        }
+
+        @Override
+        public void afterStop() {
+        }
+    }
+
+    /** {@code GET /api/v1/users/profile}. */
+    static final class ProfileEndpoint extends UsersService {
+        private final Context ctx;
+
+        ProfileEndpoint(Context ctx) {
+            this.ctx = ctx;
+        }
+
+        @Override
+        public void routing(HttpRules rules) {
+            rules.get("/", ctx.gate().handler("authenticated-read", Gate.Access.USER));
+            super.routing(rules);
+        }
+
+        @Override
+        protected void handleGetUserProfile(ServerRequest request, ServerResponse response) {
+            Gate.Call call = Gate.call(request);
+            Principal p = call.principal();
+            UserProfile body = new UserProfile();
+            body.setId(p.subject());
+            body.setUsername(p.username());
+            body.setRoles(p.roles().stream().sorted().toList());
+            Optional<IdentityProvider.User> local = ctx.idp().findById(p.subject());
+            OffsetDateTime issued = OffsetDateTime.ofInstant(p.authTime() != null ? p.authTime() : p.issuedAt(),
+                    ZoneOffset.UTC);
+            if (local.isPresent()) {
+                IdentityProvider.User u = local.get();
+                body.setEmail(u.email());
+                body.setFirstName(u.firstName());
+                body.setLastName(u.lastName());
+                body.setCreatedAt(u.createdAt());
+                body.setLastLogin(u.lastLogin() != null ? u.lastLogin() : issued);
+            } else {
+                body.setEmail(p.email());
+                body.setFirstName(p.firstName());
+                body.setLastName(p.lastName());
+                try {
+                    body.setCreatedAt(ctx.store().firstSeen(p.subject()));
+                } catch (SQLException e) {
+                    throw ctx.storage(e);
+                }
+                body.setLastLogin(issued);
+            }
+            GetUserProfileOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
+                    .response(body).send(response);
+        }
+
+        @Override
+        public void afterStop() {
+        }
+    }
+
+    /** {@code POST /write/v1/coupons}, {@code PUT|DELETE /write/v1/coupons/{id}} (admin role). */
+    static final class AdminEndpoint extends AdminService {
+        private static final List<String> UPDATABLE = List.of("title", "description", "discount_percent", "category",
+                "valid_until", "active", "usage_limit", "terms_conditions");
+        private final Context ctx;
+
+        AdminEndpoint(Context ctx) {
+            this.ctx = ctx;
+        }
+
+        @Override
+        public void routing(HttpRules rules) {
+            rules.post("/", ctx.gate().handler("admin", Gate.Access.ADMIN));
+            rules.put("/{id}", ctx.gate().handler("admin", Gate.Access.ADMIN));
+            rules.delete("/{id}", ctx.gate().handler("admin", Gate.Access.ADMIN));
+            super.routing(rules);
+        }
+
+        @Override
+        protected void createCoupon(ServerRequest request, ServerResponse response) {
+            JsonNode body = ctx.body(request);
+            Map<String, String> fields = ctx.rules().body("CouponCreate", body);
+            if (!fields.containsKey("valid_until") && body.path("valid_until").isTextual()) {
+                try {
+                    OffsetDateTime until = OffsetDateTime.parse(body.get("valid_until").asText());
+                    if (!until.isAfter(OffsetDateTime.now(ZoneOffset.UTC))) {
+                        fields.put("valid_until", "must be in the future");
+                    }
+                } catch (java.time.format.DateTimeParseException e) {
+                    fields.put("valid_until", "must be an ISO 8601 date-time");
+                }
+            }
+            ctx.refuse(fields);
+            handleCreateCoupon(request, response, ctx.mapper().convertValue(body, CouponCreate.class));
+        }
+
+        @Override
+        protected void handleCreateCoupon(ServerRequest request, ServerResponse response, CouponCreate c) {
+            Gate.Call call = Gate.call(request);
+            try {
+                CouponStore.Row row = ctx.store().create(c.getTitle(), c.getDescription(), c.getDiscountPercent(),
+                        c.getCategory(), c.getValidUntil(), c.getUsageLimit(), c.getTermsConditions(),
+                        call.principal().subject());
+                ctx.events().created(row);
+                CreateCouponOp.Response201.builder(call.requestId(), call.limit(), call.remaining(), call.reset(),
+                        "/api/v1/coupons/" + row.id()).response(row.toAdmin()).send(response);
+            } catch (SQLException e) {
+                throw ctx.storage(e);
+            }
+        }
+
+        @Override
+        protected void updateCoupon(ServerRequest request, ServerResponse response) {
+            JsonNode body = ctx.body(request);
+            if (!body.isObject()) {
+                ctx.refuse(Map.of("body", "must be a JSON object"));
+            }
+            ObjectNode kept = ctx.mapper().createObjectNode(); // server-managed and unknown fields are ignored
+            for (Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
+                String name = it.next();
+                if (UPDATABLE.contains(name)) {
+                    kept.set(name, body.get(name));
+                }
+            }
+            if (kept.isEmpty()) {
+                throw ApiError.invalid("request validation failed")
+                        .withDetails("the body must hold at least one coupon field");
+            }
+            ctx.refuse(ctx.rules().body("CouponUpdate", kept));
+            handleUpdateCoupon(request, response, request.path().pathParameters().get("id"),
+                    ctx.mapper().convertValue(kept, CouponUpdate.class));
+        }
+
+        @Override
+        protected void handleUpdateCoupon(ServerRequest request, ServerResponse response, String id, CouponUpdate u) {
+            Gate.Call call = Gate.call(request);
+            Map<String, Object> changes = new LinkedHashMap<>();
+            put(changes, "title", u.getTitle());
+            put(changes, "description", u.getDescription());
+            put(changes, "discount_percent", u.getDiscountPercent());
+            put(changes, "category", u.getCategory());
+            put(changes, "valid_until", u.getValidUntil() == null ? null : u.getValidUntil().withOffsetSameInstant(ZoneOffset.UTC));
+            put(changes, "active", u.getActive());
+            put(changes, "usage_limit", u.getUsageLimit());
+            put(changes, "terms_conditions", u.getTermsConditions());
+            try {
+                CouponStore.Row[] rows = ctx.store().update(id, changes, call.principal().subject())
+                        .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
+                ctx.events().updated(rows[0], rows[1]);
+                UpdateCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
+                        .response(rows[1].toAdmin()).send(response);
+            } catch (SQLException e) {
+                throw ctx.storage(e);
+            }
+        }
+
+        private static void put(Map<String, Object> changes, String column, Object value) {
+            if (value != null) {
+                changes.put(column, value);
+            }
+        }
+
+        @Override
+        protected void handleDeleteCoupon(ServerRequest request, ServerResponse response, String id) {
+            Gate.Call call = Gate.call(request);
+            try {
+                CouponStore.Row[] rows = ctx.store().update(id, Map.of("active", false), call.principal().subject())
+                        .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
+                if (rows[0].active()) {
+                    ctx.events().expired(rows[1], "deleted", rows[1].updatedAt());
+                }
+                DeleteResult body = new DeleteResult();
+                body.setMessage("coupon deleted");
+                body.setId(id);
+                body.setDeletedAt(rows[1].updatedAt());
+                DeleteCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
+                        .response(body).send(response);
+            } catch (SQLException e) {
+                throw ctx.storage(e);
+            }
+        }
+
+        @Override
+        public void afterStop() {
+        }
+    }
+
+    /** {@code POST /coupons/v1/redeem}, {@code GET /coupons/v1/user/coupons}. */
+    static final class RedemptionsEndpoint extends RedemptionsService {
+        private final Context ctx;
+
+        RedemptionsEndpoint(Context ctx) {
+            this.ctx = ctx;
+        }
+
+        @Override
+        public void routing(HttpRules rules) {
+            rules.post("/redeem", ctx.gate().handler("write", Gate.Access.USER));
+            rules.get("/user/coupons", ctx.gate().handler("authenticated-read", Gate.Access.USER));
+            super.routing(rules);
+        }
+
+        @Override
+        protected void redeemCoupon(ServerRequest request, ServerResponse response) {
+            JsonNode body = ctx.body(request);
+            ctx.refuse(ctx.rules().body("RedeemRequest", body));
+            handleRedeemCoupon(request, response, ctx.mapper().convertValue(body, RedeemRequest.class));
+        }
+
+        @Override
+        protected void handleRedeemCoupon(ServerRequest request, ServerResponse response, RedeemRequest r) {
+            Gate.Call call = Gate.call(request);
+            String couponId = r.getCouponId();
+            String orderId = r.getOrderId();
+            try {
+                CouponStore.Redemption done = ctx.store().redeem(couponId, orderId, call.principal().subject());
+                ctx.events().usage(done.coupon(), done.redeemedAt());
+                RedeemResult body = new RedeemResult();
+                body.setSuccess(true);
+                body.setMessage("coupon redeemed");
+                body.setCouponId(couponId);
+                body.setOrderId(orderId);
+                body.setDiscountAmount((double) done.discountAmount());
+                body.setRedeemedAt(done.redeemedAt());
+                body.setRedemptionId(done.id());
+                RedeemCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
+                        .response(body).send(response);
+            } catch (CouponStore.Refused e) {
+                throw switch (e.reason) {
+                    case NOT_FOUND -> ApiError.notFound("coupon " + couponId + " not found");
+                    case ALREADY_REDEEMED -> ApiError.conflict("order " + orderId + " has already redeemed coupon "
+                            + couponId).withDetails("already_redeemed");
+                    case COUPON_INACTIVE -> ApiError.conflict("coupon " + couponId + " is not active")
+                            .withDetails("coupon_inactive");
+                    case COUPON_EXPIRED -> ApiError.conflict("coupon " + couponId + " expired at "
+                            + Events.time(e.coupon.validUntil())).withDetails("coupon_expired");
+                    case USAGE_LIMIT_REACHED -> ApiError.conflict("coupon " + couponId
+                            + " has reached its usage limit of " + e.coupon.usageLimit()).withDetails("usage_limit_reached");
+                };
+            } catch (SQLException e) {
+                throw ctx.storage(e);
+            }
+        }
+
+        @Override
+        protected void listUserCoupons(ServerRequest request, ServerResponse response) {
+            ctx.rules().query("listUserCoupons", request);
+            handleListUserCoupons(request, response, intParam(request, "limit"), intParam(request, "offset"),
+                    request.query().first("status").asOptional().map(UserCouponStatus::fromValue));
+        }
+
+        @Override
+        protected void handleListUserCoupons(ServerRequest request, ServerResponse response, Optional<Integer> limit,
+                                             Optional<Integer> offset, Optional<UserCouponStatus> status) {
+            Gate.Call call = Gate.call(request);
+            int l = limit.orElse(10);
+            int o = offset.orElse(0);
+            try {
+                CouponStore.Page<UserCoupon> page = ctx.store().userCoupons(call.principal().subject(), l, o, status);
+                UserCouponList body = new UserCouponList();
+                body.setCoupons(page.items());
+                body.setTotal(page.total());
+                body.setLimit(l);
+                body.setOffset(o);
+                ListUserCouponsOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
+                        .link(links(request, l, o, page.total())).response(body).send(response);
+            } catch (SQLException e) {
+                throw ctx.storage(e);
+            }
+        }
+
+        @Override
+        public void afterStop() {
+        }
+    }
+}

@@ -1,0 +1,112 @@
+package dev.contractkit.reference.coupons;
+
+import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.Broadcaster;
+import io.helidon.common.buffers.BufferData;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Headers;
+import io.helidon.http.HttpPrologue;
+import io.helidon.websocket.WsCloseCodes;
+import io.helidon.websocket.WsListener;
+import io.helidon.websocket.WsSession;
+import io.helidon.websocket.WsUpgradeException;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One WebSocket connection of {@code /ws/coupons} (a new listener per connection). The token is checked in
+ * {@link #onHttpUpgrade}: {@code Authorization: Bearer}, else the query parameter {@code token}, else
+ * {@code access_token}. Refusing there makes Helidon skip the upgrade and route the request as plain HTTP,
+ * where {@link RealtimeEndpoint} answers 401 in the contract's error shape. Messages come from the
+ * {@link Broadcaster}; when the token expires the connection is closed with 1008.
+ */
+final class CouponSocket implements WsListener {
+    private final TokenVerifier verifier;
+    private final Broadcaster hub;
+    private final ScheduledExecutorService timer;
+    private volatile Principal principal;
+    private volatile Broadcaster.Subscription subscription;
+    private volatile ScheduledFuture<?> expiry;
+
+    CouponSocket(TokenVerifier verifier, Broadcaster hub, ScheduledExecutorService timer) {
+        this.verifier = verifier;
+        this.hub = hub;
+        this.timer = timer;
+    }
+
+    /** @return the handshake's token: header first, then {@code token}, then {@code access_token} */
+    static Optional<String> token(Headers headers, io.helidon.common.uri.UriQuery query) {
+        Optional<String> header = headers.first(HeaderNames.AUTHORIZATION)
+                .filter(h -> h.length() > 7 && h.substring(0, 7).toLowerCase(Locale.ROOT).equals("bearer "))
+                .map(h -> h.substring(7).trim());
+        if (header.isPresent()) {
+            return header;
+        }
+        for (String name : new String[] {"token", "access_token"}) {
+            if (query.contains(name)) {
+                return Optional.of(query.get(name));
+            }
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public Optional<Headers> onHttpUpgrade(HttpPrologue prologue, Headers headers) throws WsUpgradeException {
+        try {
+            principal = verifier.verify(token(headers, prologue.query())
+                    .orElseThrow(() -> ApiError.unauthorized("authentication required")));
+        } catch (ApiError e) {
+            throw new WsUpgradeException(e.getMessage()); // not upgraded: the HTTP route answers 401
+        }
+        return Optional.empty();
+    }
+
+    @Override
+    public void onOpen(WsSession session) {
+        // onDrop runs on the publishing (request) thread: close on a thread of its own, a stuck socket may block
+        subscription = hub.subscribe(text -> session.send(text, true), () -> Thread.ofVirtual().start(() ->
+                session.close(WsCloseCodes.VIOLATED_POLICY, "too slow: messages were dropped")));
+        long millis = Duration.between(Instant.now(), principal.expiresAt()).toMillis();
+        expiry = timer.schedule(() -> {
+            stop();
+            session.close(WsCloseCodes.VIOLATED_POLICY, "token expired");
+        }, Math.max(0, millis), TimeUnit.MILLISECONDS);
+    }
+
+    @Override
+    public void onMessage(WsSession session, String text, boolean last) {
+        // clients only listen; their frames are ignored
+    }
+
+    @Override
+    public void onMessage(WsSession session, BufferData buffer, boolean last) {
+        // ignored
+    }
+
+    @Override
+    public void onClose(WsSession session, int status, String reason) {
+        stop();
+    }
+
+    @Override
+    public void onError(WsSession session, Throwable t) {
+        stop();
+    }
+
+    private void stop() {
+        Broadcaster.Subscription s = subscription;
+        if (s != null) {
+            s.cancel();
+        }
+        ScheduledFuture<?> f = expiry;
+        if (f != null) {
+            f.cancel(false);
+        }
+    }
+}

@@ -1,0 +1,446 @@
+package dev.contractkit.reference.coupons;
+
+import dev.contractkit.reference.coupons.model.AdminCoupon;
+import dev.contractkit.reference.coupons.model.Coupon;
+import dev.contractkit.reference.coupons.model.UserCoupon;
+import dev.contractkit.reference.coupons.model.UserCouponStatus;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Types;
+import java.time.Clock;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+
+/** Coupons and redemptions in the kit's database. */
+final class CouponStore {
+    private static final String COLUMNS = "id, title, description, discount_percent, category, valid_until, active, "
+            + "usage_limit, usage_count, terms_conditions, created_at, updated_at, created_by, updated_by";
+
+    /** A stored coupon. */
+    record Row(String id, String title, String description, int discountPercent, String category,
+               OffsetDateTime validUntil, boolean active, Integer usageLimit, int usageCount,
+               String termsConditions, OffsetDateTime createdAt, OffsetDateTime updatedAt,
+               String createdBy, String updatedBy) {
+
+        boolean expiredAt(Instant now) {
+            return validUntil != null && !validUntil.toInstant().isAfter(now);
+        }
+
+        boolean exhausted() {
+            return usageLimit != null && usageCount >= usageLimit;
+        }
+
+        Coupon toCoupon() {
+            Coupon c = new Coupon();
+            c.setId(id);
+            c.setTitle(title);
+            c.setDescription(description);
+            c.setDiscountPercent(discountPercent);
+            c.setCategory(category);
+            c.setValidUntil(validUntil);
+            c.setActive(active);
+            c.setUsageLimit(usageLimit);
+            c.setUsageCount(usageCount);
+            c.setTermsConditions(termsConditions);
+            c.setCreatedAt(createdAt);
+            c.setUpdatedAt(updatedAt);
+            return c;
+        }
+
+        AdminCoupon toAdmin() {
+            AdminCoupon c = new AdminCoupon();
+            c.setId(id);
+            c.setTitle(title);
+            c.setDescription(description);
+            c.setDiscountPercent(discountPercent);
+            c.setCategory(category);
+            c.setValidUntil(validUntil);
+            c.setActive(active);
+            c.setUsageLimit(usageLimit);
+            c.setUsageCount(usageCount);
+            c.setTermsConditions(termsConditions);
+            c.setCreatedAt(createdAt);
+            c.setUpdatedAt(updatedAt);
+            c.setCreatedBy(createdBy);
+            c.setUpdatedBy(updatedBy);
+            return c;
+        }
+    }
+
+    /** One page of something, with the total over all pages. */
+    record Page<T>(List<T> items, int total) {
+    }
+
+    /** A redemption that went through. */
+    record Redemption(String id, Row coupon, String orderId, int discountAmount, OffsetDateTime redeemedAt) {
+    }
+
+    /** Why a redemption was refused (the contract's {@code details} values, in check order). */
+    enum Refusal {
+        NOT_FOUND, ALREADY_REDEEMED, COUPON_INACTIVE, COUPON_EXPIRED, USAGE_LIMIT_REACHED
+    }
+
+    /** A refused redemption. */
+    static final class Refused extends Exception {
+        final Refusal reason;
+        final transient Row coupon;
+
+        Refused(Refusal reason, Row coupon) {
+            super(reason.name(), null, false, false);
+            this.reason = reason;
+            this.coupon = coupon;
+        }
+    }
+
+    private final DataSource dataSource;
+    private final Clock clock;
+
+    CouponStore(DataSource dataSource, Clock clock) {
+        this.dataSource = dataSource;
+        this.clock = clock;
+    }
+
+    /** @return now, at the precision every store keeps (microseconds would do; milliseconds read back the same everywhere) */
+    OffsetDateTime now() {
+        return OffsetDateTime.ofInstant(clock.instant().truncatedTo(ChronoUnit.MILLIS), ZoneOffset.UTC);
+    }
+
+    Page<Row> list(int limit, int offset, Optional<String> category, Optional<Boolean> active) throws SQLException {
+        StringBuilder where = new StringBuilder(" WHERE 1 = 1");
+        List<Object> args = new ArrayList<>();
+        category.ifPresent(c -> {
+            where.append(" AND category = ?");
+            args.add(c);
+        });
+        active.ifPresent(a -> {
+            where.append(" AND active = ?");
+            args.add(a);
+        });
+        try (Connection c = dataSource.getConnection()) {
+            int total;
+            try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM coupons" + where)) {
+                bind(ps, args);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    total = rs.getInt(1);
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM coupons" + where
+                    + " ORDER BY created_at DESC, id LIMIT ? OFFSET ?")) {
+                List<Object> all = new ArrayList<>(args);
+                all.add(limit);
+                all.add(offset);
+                bind(ps, all);
+                try (ResultSet rs = ps.executeQuery()) {
+                    List<Row> out = new ArrayList<>();
+                    while (rs.next()) {
+                        out.add(read(rs));
+                    }
+                    return new Page<>(out, total);
+                }
+            }
+        }
+    }
+
+    Optional<Row> find(String id) throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            return find(c, id);
+        }
+    }
+
+    private static Optional<Row> find(Connection c, String id) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM coupons WHERE id = ?")) {
+            ps.setString(1, id);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next() ? Optional.of(read(rs)) : Optional.empty();
+            }
+        }
+    }
+
+    Row create(String title, String description, int discountPercent, String category, OffsetDateTime validUntil,
+               Integer usageLimit, String termsConditions, String by) throws SQLException {
+        OffsetDateTime now = now();
+        Row row = new Row(UUID.randomUUID().toString(), title, description, discountPercent, category,
+                validUntil == null ? null : validUntil.withOffsetSameInstant(ZoneOffset.UTC), true, usageLimit, 0,
+                termsConditions, now, now, by, by);
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("INSERT INTO coupons (" + COLUMNS
+                     + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            bind(ps, List.of(row.id, row.title), row.description, row.discountPercent, row.category, row.validUntil,
+                    row.active, row.usageLimit, row.usageCount, row.termsConditions, row.createdAt, row.updatedAt,
+                    row.createdBy, row.updatedBy);
+            ps.executeUpdate();
+        }
+        return row;
+    }
+
+    /**
+     * Applies a partial update.
+     *
+     * @param changes column name to new value (only updatable columns)
+     * @return the coupon before and after, or empty when there is no such coupon
+     */
+    Optional<Row[]> update(String id, Map<String, Object> changes, String by) throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                Optional<Row> before = find(c, id);
+                if (before.isEmpty()) {
+                    c.rollback();
+                    return Optional.empty();
+                }
+                Map<String, Object> set = new LinkedHashMap<>(changes);
+                set.put("updated_at", now());
+                set.put("updated_by", by);
+                if (set.containsKey("valid_until")) {
+                    set.put("expiry_announced", false);
+                }
+                StringBuilder sql = new StringBuilder("UPDATE coupons SET ");
+                set.keySet().forEach(k -> sql.append(k).append(" = ?, "));
+                sql.setLength(sql.length() - 2);
+                sql.append(" WHERE id = ?");
+                try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+                    List<Object> args = new ArrayList<>(set.values());
+                    args.add(id);
+                    bind(ps, args);
+                    ps.executeUpdate();
+                }
+                Row after = find(c, id).orElseThrow();
+                c.commit();
+                return Optional.of(new Row[] {before.get(), after});
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        }
+    }
+
+    /**
+     * Redeems atomically: one conditional UPDATE of the counter and the redemption INSERT (UNIQUE per
+     * coupon and order) in one transaction; concurrent redemptions never exceed the limit.
+     */
+    Redemption redeem(String couponId, String orderId, String userId) throws SQLException, Refused {
+        try (Connection c = dataSource.getConnection()) {
+            Row coupon = find(c, couponId).orElseThrow(() -> new Refused(Refusal.NOT_FOUND, null));
+            if (redeemed(c, couponId, orderId)) {
+                throw new Refused(Refusal.ALREADY_REDEEMED, coupon);
+            }
+            OffsetDateTime now = now();
+            refuseIfInvalid(coupon, now.toInstant());
+            c.setAutoCommit(false);
+            try {
+                int updated;
+                try (PreparedStatement ps = c.prepareStatement("UPDATE coupons SET usage_count = usage_count + 1 "
+                        + "WHERE id = ? AND active = TRUE AND (valid_until IS NULL OR valid_until > ?) "
+                        + "AND (usage_limit IS NULL OR usage_count < usage_limit)")) {
+                    ps.setString(1, couponId);
+                    ps.setObject(2, now);
+                    updated = ps.executeUpdate();
+                }
+                if (updated == 0) {
+                    c.rollback();
+                    Row current = find(c, couponId).orElseThrow(() -> new Refused(Refusal.NOT_FOUND, null));
+                    if (redeemed(c, couponId, orderId)) {
+                        throw new Refused(Refusal.ALREADY_REDEEMED, current);
+                    }
+                    refuseIfInvalid(current, now.toInstant());
+                    throw new Refused(Refusal.USAGE_LIMIT_REACHED, current); // a race the re-read no longer shows
+                }
+                Row after = find(c, couponId).orElseThrow();
+                String id = UUID.randomUUID().toString();
+                try (PreparedStatement ps = c.prepareStatement("INSERT INTO redemptions (id, coupon_id, order_id, "
+                        + "user_id, discount_amount, redeemed_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+                    bind(ps, List.of(id, couponId, orderId, userId, after.discountPercent, now));
+                    ps.executeUpdate();
+                } catch (SQLException e) {
+                    c.rollback();
+                    if (isUniqueViolation(e)) {
+                        throw new Refused(Refusal.ALREADY_REDEEMED, after);
+                    }
+                    throw e;
+                }
+                c.commit();
+                return new Redemption(id, after, orderId, after.discountPercent, now);
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        }
+    }
+
+    private static void refuseIfInvalid(Row coupon, Instant now) throws Refused {
+        if (!coupon.active) {
+            throw new Refused(Refusal.COUPON_INACTIVE, coupon);
+        }
+        if (coupon.expiredAt(now)) {
+            throw new Refused(Refusal.COUPON_EXPIRED, coupon);
+        }
+        if (coupon.exhausted()) {
+            throw new Refused(Refusal.USAGE_LIMIT_REACHED, coupon);
+        }
+    }
+
+    private static boolean redeemed(Connection c, String couponId, String orderId) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT 1 FROM redemptions WHERE coupon_id = ? AND order_id = ?")) {
+            ps.setString(1, couponId);
+            ps.setString(2, orderId);
+            try (ResultSet rs = ps.executeQuery()) {
+                return rs.next();
+            }
+        }
+    }
+
+    private static boolean isUniqueViolation(SQLException e) {
+        for (SQLException s = e; s != null; s = s.getNextException()) {
+            if ("23505".equals(s.getSQLState())) {
+                return true;
+            }
+        }
+        return "23505".equals(e.getSQLState());
+    }
+
+    Page<UserCoupon> userCoupons(String userId, int limit, int offset, Optional<UserCouponStatus> status)
+            throws SQLException {
+        String inner = "SELECT r.id AS rid, r.coupon_id, c.title, r.order_id, r.discount_amount, r.redeemed_at, "
+                + "CASE WHEN c.active = FALSE OR (c.valid_until IS NOT NULL AND c.valid_until <= ?) THEN 'expired' "
+                + "WHEN c.usage_limit IS NOT NULL AND c.usage_count >= c.usage_limit THEN 'used' "
+                + "ELSE 'active' END AS status "
+                + "FROM redemptions r JOIN coupons c ON c.id = r.coupon_id WHERE r.user_id = ?";
+        String where = status.isPresent() ? " WHERE t.status = ?" : "";
+        OffsetDateTime now = now();
+        List<Object> args = new ArrayList<>(List.of(now, userId));
+        status.ifPresent(s -> args.add(s.toString()));
+        try (Connection c = dataSource.getConnection()) {
+            int total;
+            try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM (" + inner + ") t" + where)) {
+                bind(ps, args);
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    total = rs.getInt(1);
+                }
+            }
+            try (PreparedStatement ps = c.prepareStatement("SELECT t.coupon_id, t.title, t.order_id, "
+                    + "t.discount_amount, t.redeemed_at, t.status FROM (" + inner + ") t" + where
+                    + " ORDER BY t.redeemed_at DESC, t.rid LIMIT ? OFFSET ?")) {
+                List<Object> all = new ArrayList<>(args);
+                all.add(limit);
+                all.add(offset);
+                bind(ps, all);
+                try (ResultSet rs = ps.executeQuery()) {
+                    List<UserCoupon> out = new ArrayList<>();
+                    while (rs.next()) {
+                        UserCoupon u = new UserCoupon();
+                        u.setCouponId(rs.getString(1));
+                        u.setTitle(rs.getString(2));
+                        u.setOrderId(rs.getString(3));
+                        u.setDiscountAmount((double) rs.getInt(4));
+                        u.setRedeemedAt(utc(rs.getObject(5, OffsetDateTime.class)));
+                        u.setStatus(UserCouponStatus.fromValue(rs.getString(6)));
+                        out.add(u);
+                    }
+                    return new Page<>(out, total);
+                }
+            }
+        }
+    }
+
+    /**
+     * Marks active coupons whose {@code valid_until} has passed as announced, once each.
+     *
+     * @return the coupons that expired since the last call
+     */
+    List<Row> takeNewlyExpired() throws SQLException {
+        OffsetDateTime now = now();
+        List<Row> candidates = new ArrayList<>();
+        try (Connection c = dataSource.getConnection()) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM coupons "
+                    + "WHERE expiry_announced = FALSE AND valid_until IS NOT NULL AND valid_until <= ?")) {
+                ps.setObject(1, now);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        candidates.add(read(rs));
+                    }
+                }
+            }
+            List<Row> out = new ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement(
+                    "UPDATE coupons SET expiry_announced = TRUE WHERE id = ? AND expiry_announced = FALSE")) {
+                for (Row r : candidates) {
+                    ps.setString(1, r.id);
+                    if (ps.executeUpdate() == 1 && r.active) { // another replica may have announced it
+                        out.add(r);
+                    }
+                }
+            }
+            return out;
+        }
+    }
+
+    /** @return when an external user was first seen (recorded now if never) */
+    OffsetDateTime firstSeen(String userId) throws SQLException {
+        try (Connection c = dataSource.getConnection()) {
+            try (PreparedStatement ps = c.prepareStatement("SELECT first_seen FROM coupon_users_seen WHERE id = ?")) {
+                ps.setString(1, userId);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (rs.next()) {
+                        return utc(rs.getObject(1, OffsetDateTime.class));
+                    }
+                }
+            }
+            OffsetDateTime now = now();
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO coupon_users_seen (id, first_seen) VALUES (?, ?)")) {
+                ps.setString(1, userId);
+                ps.setObject(2, now);
+                ps.executeUpdate();
+            } catch (SQLException e) {
+                if (!isUniqueViolation(e)) {
+                    throw e;
+                }
+            }
+            return now;
+        }
+    }
+
+    private static void bind(PreparedStatement ps, List<Object> first, Object... rest) throws SQLException {
+        List<Object> all = new ArrayList<>(first);
+        all.addAll(java.util.Arrays.asList(rest));
+        bind(ps, all);
+    }
+
+    private static void bind(PreparedStatement ps, List<Object> args) throws SQLException {
+        for (int i = 0; i < args.size(); i++) {
+            Object v = args.get(i);
+            if (v == null) {
+                ps.setNull(i + 1, Types.NULL);
+            } else if (v instanceof OffsetDateTime t) {
+                ps.setObject(i + 1, t);
+            } else {
+                ps.setObject(i + 1, v);
+            }
+        }
+    }
+
+    private static Row read(ResultSet rs) throws SQLException {
+        return new Row(rs.getString(1), rs.getString(2), rs.getString(3), rs.getInt(4), rs.getString(5),
+                utc(rs.getObject(6, OffsetDateTime.class)), rs.getBoolean(7), (Integer) rs.getObject(8, Integer.class),
+                rs.getInt(9), rs.getString(10), utc(rs.getObject(11, OffsetDateTime.class)),
+                utc(rs.getObject(12, OffsetDateTime.class)), rs.getString(13), rs.getString(14));
+    }
+
+    private static OffsetDateTime utc(OffsetDateTime t) {
+        return t == null ? null : t.withOffsetSameInstant(ZoneOffset.UTC);
+    }
+}

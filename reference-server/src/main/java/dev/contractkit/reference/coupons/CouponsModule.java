@@ -1,0 +1,228 @@
+package dev.contractkit.reference.coupons;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.nimbusds.jose.jwk.JWKSet;
+import dev.contractkit.reference.coupons.model.Error;
+import dev.contractkit.reference.coupons.model.ErrorBody;
+import dev.contractkit.reference.coupons.model.ErrorCode;
+import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.ApiModule;
+import dev.contractkit.reference.platform.Broadcaster;
+import dev.contractkit.reference.platform.Database;
+import dev.contractkit.reference.platform.Json;
+import dev.contractkit.reference.platform.RateLimiter;
+import dev.contractkit.reference.platform.Settings;
+import dev.contractkit.specs.Api;
+import dev.contractkit.specs.check.ContractDocument;
+import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.websocket.WsRouting;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The coupon service on its own listener (default port 8082): public catalogue, admin writes, redemptions,
+ * the embedded identity provider under {@code /realms/{realm}} and the WebSocket {@code /ws/coupons}.
+ *
+ * <p>Settings (environment {@code KIT_COUPONS_*}, system properties {@code kit.coupons.*}):
+ * {@code KIT_COUPONS_REALM} (default {@value #DEFAULT_REALM}), {@code KIT_COUPONS_USERS} (seeded once,
+ * {@code username:password:role+role,...}, default {@value #DEMO_USERS}), {@code KIT_COUPONS_CLIENTS}
+ * (default {@value #DEFAULT_CLIENTS}), {@code KIT_COUPONS_ACCESS_TOKEN_TTL} / {@code
+ * KIT_COUPONS_REFRESH_TOKEN_TTL} (seconds, 300 / 1800), {@code KIT_COUPONS_ISSUER} + {@code
+ * KIT_COUPONS_JWKS_URL} (accept an external provider's tokens instead), {@code KIT_COUPONS_RATE_LIMITS}
+ * ({@code category=limit/window,...}, e.g. {@code write=5/PT10S}; default from the contract's
+ * {@code x-kit-rate-limits}), {@code KIT_COUPONS_EXPIRY_INTERVAL} (seconds between {@code valid_until} sweeps,
+ * default 30), {@code KIT_COUPONS_WS_QUEUE} (messages a WebSocket client may fall behind, default 256).
+ */
+public final class CouponsModule implements ApiModule {
+    /** The realm of the embedded identity provider. */
+    public static final String DEFAULT_REALM = "contractkit";
+    /** The documented demo users (for a server that binds to loopback). */
+    public static final String DEMO_USERS = "admin:admin-password:admin+user,alice:alice-password:user,bob:bob-password:user";
+    /** Client ids the token endpoint accepts unless {@code KIT_COUPONS_CLIENTS} says otherwise. */
+    public static final String DEFAULT_CLIENTS = "kit-cli,kit-web,coupon-web";
+
+    private static final Logger LOG = Logger.getLogger(CouponsModule.class.getName());
+
+    private final ObjectMapper mapper = Json.snakeCase();
+    private final IdentityProvider idp;
+    private final TokenVerifier verifier;
+    private final Broadcaster hub;
+    private final RateLimiter limiter;
+    private final CouponStore store;
+    private final Events events;
+    private final ScheduledExecutorService timer;
+    private final CouponEndpoints.Context context;
+    private final Optional<String> externalJwks;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+    /**
+     * @param settings configuration
+     * @param database the kit's database
+     */
+    public CouponsModule(Settings settings, Database database) {
+        Clock clock = Clock.systemUTC();
+        try {
+            this.idp = new IdentityProvider(database.dataSource(), clock, settings.get("coupons.realm", DEFAULT_REALM),
+                    settings.getList("coupons.clients", DEFAULT_CLIENTS), settings.getInt("coupons.access-token-ttl", 300),
+                    settings.getInt("coupons.refresh-token-ttl", 1800), settings.getList("coupons.users", DEMO_USERS));
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot prepare the identity provider: " + e.getMessage(), e);
+        }
+        Optional<String> issuer = settings.get("coupons.issuer");
+        this.externalJwks = settings.get("coupons.jwks-url");
+        if (issuer.isPresent() != externalJwks.isPresent()) {
+            throw new IllegalArgumentException("KIT_COUPONS_ISSUER and KIT_COUPONS_JWKS_URL go together");
+        }
+        this.verifier = issuer.isPresent() ? TokenVerifier.remote(externalJwks.get(), issuer.get())
+                : TokenVerifier.local(idp.publicKeys(), idp.realm());
+        ContractRules rules = new ContractRules(ContractDocument.load(Api.COUPONS.mainContract()));
+        this.hub = new Broadcaster(settings.getInt("coupons.ws-queue", 256));
+        this.limiter = new RateLimiter(clock);
+        this.store = new CouponStore(database.dataSource(), clock);
+        this.events = new Events(hub);
+        Map<String, RateLimiter.Rule> limits = rateLimits(rules.document(), settings.get("coupons.rate-limits", ""));
+        this.context = new CouponEndpoints.Context(store, rules, new Gate(verifier, limiter, limits), events, mapper,
+                database, idp, this::cacheUp, this::authUp);
+        this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
+            Thread t = new Thread(r, "coupons-timer");
+            t.setDaemon(true);
+            return t;
+        });
+        long every = settings.getInt("coupons.expiry-interval", 30);
+        timer.scheduleWithFixedDelay(this::announceExpired, every, every, TimeUnit.SECONDS);
+    }
+
+    /** Rules per category: the contract's {@code x-kit-rate-limits}, overridden by {@code cat=limit/window,...}. */
+    static Map<String, RateLimiter.Rule> rateLimits(ContractDocument doc, String overrides) {
+        Map<String, RateLimiter.Rule> out = new LinkedHashMap<>();
+        JsonNode declared = doc.root().path("x-kit-rate-limits");
+        for (Iterator<String> it = declared.fieldNames(); it.hasNext(); ) {
+            String category = it.next();
+            JsonNode r = declared.get(category);
+            out.put(category, new RateLimiter.Rule(category, r.path("limit").asInt(),
+                    Duration.ofSeconds(r.path("window_seconds").asLong())));
+        }
+        for (String entry : overrides.split(",")) {
+            if (entry.isBlank()) {
+                continue;
+            }
+            String[] kv = entry.trim().split("[=/]");
+            if (kv.length != 3 || !out.containsKey(kv[0])) {
+                throw new IllegalArgumentException("KIT_COUPONS_RATE_LIMITS entries are category=limit/window with a "
+                        + "category of " + out.keySet() + " and a window like PT1H or 3600, got '" + entry.trim() + "'");
+            }
+            Duration window = kv[2].matches("\\d+") ? Duration.ofSeconds(Long.parseLong(kv[2])) : Duration.parse(kv[2]);
+            out.put(kv[0], new RateLimiter.Rule(kv[0], Integer.parseInt(kv[1]), window));
+        }
+        return Map.copyOf(out);
+    }
+
+    private void announceExpired() {
+        try {
+            for (CouponStore.Row r : store.takeNewlyExpired()) {
+                events.expired(r, "expired", OffsetDateTime.now(ZoneOffset.UTC));
+            }
+        } catch (SQLException | RuntimeException e) {
+            LOG.log(Level.FINE, "expiry sweep failed", e);
+        }
+    }
+
+    /** The cache dependency is the in-memory rate limiter and the broadcaster: probe both for real. */
+    private boolean cacheUp() {
+        try {
+            RateLimiter.Decision d = limiter.acquire(new RateLimiter.Rule("health-probe", Integer.MAX_VALUE,
+                    Duration.ofMinutes(1)), "probe");
+            return d.allowed() && d.resetEpochSec() > d.nowEpochSec() - 1 && hub.selfTest(Duration.ofSeconds(1));
+        } catch (RuntimeException e) {
+            return false;
+        }
+    }
+
+    /** The embedded provider signs and verifies a probe token; an external one must serve its key set. */
+    private boolean authUp() {
+        if (externalJwks.isEmpty()) {
+            return idp.selfTest();
+        }
+        try {
+            HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(externalJwks.get()))
+                    .timeout(Duration.ofSeconds(2)).GET().build(), HttpResponse.BodyHandlers.ofString());
+            return r.statusCode() == 200 && !JWKSet.parse(r.body()).getKeys().isEmpty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (Exception e) {
+            return false;
+        }
+    }
+
+    /** Runs the {@code valid_until} sweep now (tests; the timer runs it every interval). */
+    void sweepExpired() {
+        announceExpired();
+    }
+
+    @Override
+    public Api api() {
+        return Api.COUPONS;
+    }
+
+    @Override
+    public ObjectMapper mapper() {
+        return mapper;
+    }
+
+    @Override
+    public void routing(HttpRouting.Builder routing) {
+        routing.register("/api/health", new CouponEndpoints.HealthEndpoint(context))
+                .register("/api/v1/coupons", new CouponEndpoints.CatalogueEndpoint(context))
+                .register("/api/v1/users/profile", new CouponEndpoints.ProfileEndpoint(context))
+                .register("/write/v1/coupons", new CouponEndpoints.AdminEndpoint(context))
+                .register("/coupons/v1", new CouponEndpoints.RedemptionsEndpoint(context))
+                .register("/ws/coupons", new RealtimeEndpoint(verifier))
+                .register("/realms", new IdentityEndpoint(idp));
+    }
+
+    @Override
+    public Optional<WsRouting.Builder> webSocketRouting() {
+        return Optional.of(WsRouting.builder().endpoint("/ws/coupons", () -> new CouponSocket(verifier, hub, timer)));
+    }
+
+    @Override
+    public Object errorBody(ApiError error, String requestId) {
+        ErrorBody body = new ErrorBody();
+        body.setCode(ErrorCode.fromValue(error.code()));
+        body.setMessage(error.getMessage());
+        if (!error.fieldErrors().isEmpty()) {
+            body.setDetails(new LinkedHashMap<>(error.fieldErrors()));
+        } else if (error.details() != null) {
+            body.setDetails(error.details());
+        }
+        body.setTimestamp(OffsetDateTime.now(ZoneOffset.UTC));
+        body.setRequestId(requestId);
+        Error envelope = new Error();
+        envelope.setError(body);
+        return envelope;
+    }
+
+    @Override
+    public void close() {
+        timer.shutdownNow();
+    }
+}

@@ -1,0 +1,132 @@
+package dev.contractkit.reference.coupons;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * The embedded identity provider's endpoints under {@code /realms/{realm}} (token, discovery, JWKS).
+ * Hand-written: the generated {@code IdentityService} needs Helidon's multipart media, which the registry
+ * lacks. Errors use OAuth 2.0's {@code {error, error_description}}; token answers carry
+ * {@code Cache-Control: no-store}. Not rate-limited (the contract's category table leaves them out).
+ */
+final class IdentityEndpoint implements HttpService {
+    private final IdentityProvider idp;
+    private final ObjectMapper json = new ObjectMapper();
+
+    IdentityEndpoint(IdentityProvider idp) {
+        this.idp = idp;
+    }
+
+    @Override
+    public void routing(HttpRules rules) {
+        rules.post("/{realm}/protocol/openid-connect/token", this::token)
+                .get("/{realm}/protocol/openid-connect/certs", this::certs)
+                .get("/{realm}/.well-known/openid-configuration", this::discovery);
+    }
+
+    private boolean realm(ServerRequest req, ServerResponse res) {
+        if (idp.realm().equals(req.path().pathParameters().get("realm"))) {
+            return true;
+        }
+        send(res, 404, Map.of("error", "Realm does not exist", "error_description", "Realm does not exist"));
+        return false;
+    }
+
+    private String issuer(ServerRequest req) {
+        return "http://" + req.headers().first(HeaderNames.HOST).orElse("127.0.0.1") + "/realms/" + idp.realm();
+    }
+
+    private void certs(ServerRequest req, ServerResponse res) {
+        if (realm(req, res)) {
+            send(res, 200, idp.publicKeys().toJSONObject(true));
+        }
+    }
+
+    private void discovery(ServerRequest req, ServerResponse res) {
+        if (realm(req, res)) {
+            send(res, 200, idp.discovery(issuer(req)));
+        }
+    }
+
+    private void token(ServerRequest req, ServerResponse res) {
+        res.header(HeaderNames.CACHE_CONTROL, "no-store");
+        if (!realm(req, res)) {
+            return;
+        }
+        String contentType = req.headers().contentType().map(m -> m.mediaType().text()).orElse("");
+        if (!contentType.equalsIgnoreCase("application/x-www-form-urlencoded")) {
+            oauthError(res, 400, "invalid_request", "Content-Type must be application/x-www-form-urlencoded");
+            return;
+        }
+        Map<String, String> form = form(req.content().hasEntity() ? req.content().as(String.class) : "");
+        String grant = form.get("grant_type");
+        try {
+            IdentityProvider.Tokens tokens;
+            if (grant == null || grant.isEmpty()) {
+                oauthError(res, 400, "invalid_request", "Missing form parameter: grant_type");
+                return;
+            } else if (grant.equals("password")) {
+                tokens = idp.passwordGrant(issuer(req), form.get("client_id"), form.get("username"), form.get("password"));
+            } else if (grant.equals("refresh_token")) {
+                if (form.get("refresh_token") == null) {
+                    oauthError(res, 400, "invalid_request", "Missing form parameter: refresh_token");
+                    return;
+                }
+                tokens = idp.refreshGrant(issuer(req), form.get("client_id"), form.get("refresh_token"));
+            } else {
+                oauthError(res, 400, "unsupported_grant_type", "Unsupported grant_type");
+                return;
+            }
+            Map<String, Object> body = new LinkedHashMap<>();
+            body.put("access_token", tokens.accessToken());
+            body.put("expires_in", tokens.expiresIn());
+            body.put("refresh_expires_in", tokens.refreshExpiresIn());
+            body.put("refresh_token", tokens.refreshToken());
+            body.put("token_type", "Bearer");
+            body.put("not-before-policy", 0);
+            body.put("scope", tokens.scope());
+            send(res, 200, body);
+        } catch (IdentityProvider.OAuthError e) {
+            oauthError(res, e.status, e.error, e.getMessage());
+        }
+    }
+
+    private void oauthError(ServerResponse res, int status, String error, String description) {
+        send(res, status, Map.of("error", error, "error_description", description));
+    }
+
+    private void send(ServerResponse res, int status, Object body) {
+        try {
+            res.status(Status.create(status));
+            res.header(HeaderNames.CONTENT_TYPE, "application/json");
+            res.send(json.writeValueAsBytes(body));
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static Map<String, String> form(String text) {
+        Map<String, String> out = new HashMap<>();
+        for (String pair : text.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            String k = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
+            String v = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
+            out.putIfAbsent(k, v);
+        }
+        return out;
+    }
+}

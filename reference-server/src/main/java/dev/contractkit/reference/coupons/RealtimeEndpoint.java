@@ -1,0 +1,68 @@
+package dev.contractkit.reference.coupons;
+
+import dev.contractkit.reference.platform.ApiError;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code GET /ws/coupons} when it was not upgraded: either not a WebSocket handshake (400, per header) or a
+ * handshake whose token {@link CouponSocket} refused (401; Helidon routes a refused upgrade as plain HTTP).
+ */
+final class RealtimeEndpoint extends RealtimeService {
+    private final TokenVerifier verifier;
+
+    RealtimeEndpoint(TokenVerifier verifier) {
+        this.verifier = verifier;
+    }
+
+    @Override
+    protected void openCouponUpdates(ServerRequest request, ServerResponse response) {
+        Map<String, String> bad = new LinkedHashMap<>();
+        String upgrade = request.headers().first(HeaderNames.UPGRADE).orElse("");
+        if (!upgrade.equalsIgnoreCase("websocket")) {
+            bad.put("Upgrade", "must be websocket");
+        }
+        if (!request.headers().first(HeaderNames.CONNECTION).orElse("").toLowerCase(Locale.ROOT).contains("upgrade")) {
+            bad.put("Connection", "must contain Upgrade");
+        }
+        if (!request.headers().first(HeaderNames.create("Sec-WebSocket-Key")).orElse("").matches("^[A-Za-z0-9+/]{22}==$")) {
+            bad.put("Sec-WebSocket-Key", "must be the base64 of 16 bytes");
+        }
+        if (!request.headers().first(HeaderNames.create("Sec-WebSocket-Version")).orElse("").equals("13")) {
+            bad.put("Sec-WebSocket-Version", "must be 13");
+        }
+        if (!bad.isEmpty()) {
+            throw new ApiError(Status.BAD_REQUEST_400, "INVALID_REQUEST", "not a WebSocket handshake", bad);
+        }
+        handleOpenCouponUpdates(request, response, upgrade, "", "", "");
+    }
+
+    @Override
+    protected void handleOpenCouponUpdates(ServerRequest request, ServerResponse response, String upgrade,
+                                           String connection, String secWebSocketKey, String secWebSocketVersion) {
+        String token = CouponSocket.token(request.headers(), request.query()).orElseThrow(() ->
+                unauthorized("authentication required: send 'Authorization: Bearer <token>' or ?token=<token>", false));
+        try {
+            verifier.verify(token);
+        } catch (ApiError e) {
+            throw unauthorized(e.getMessage(), true);
+        }
+        // a valid token whose upgrade Helidon still refused (e.g. a handshake detail it rejects)
+        throw ApiError.invalid("not a WebSocket handshake").withDetails("the upgrade was refused");
+    }
+
+    private static ApiError unauthorized(String message, boolean invalid) {
+        return ApiError.unauthorized(message).withHeader("WWW-Authenticate",
+                invalid ? "Bearer realm=\"coupons\", error=\"invalid_token\"" : "Bearer realm=\"coupons\"");
+    }
+
+    @Override
+    public void afterStop() {
+    }
+}
