@@ -23,17 +23,21 @@ final class ApiMock implements AutoCloseable {
     private final Listener server;
     private final List<ContractExpectations.Entry> entries;
     private final Set<String> ids;
+    private final KitChannels kit;
 
-    private ApiMock(Listener server, List<ContractExpectations.Entry> entries) {
+    private ApiMock(Listener server, List<ContractExpectations.Entry> entries, KitChannels kit) {
         this.server = server;
         this.entries = entries;
+        this.kit = kit;
         this.ids = entries.stream().map(ContractExpectations.Entry::id).collect(Collectors.toUnmodifiableSet());
     }
 
     /**
      * @throws IllegalStateException naming the API, address and port when the port cannot be bound
      */
-    static ApiMock start(Api api, List<ContractDocument> docs, String host, int port, java.util.Set<String> credentials) {
+    static ApiMock start(Api api, List<ContractDocument> docs, List<ContractDocument> asyncapi, String host, int port,
+                         java.util.Set<String> credentials, java.util.function.Supplier<com.fasterxml.jackson.databind.JsonNode> index) {
+        KitChannels kit = new KitChannels(api, docs, asyncapi, credentials, index);
         List<ContractExpectations.Entry> entries =
                 ContractExpectations.build("contractkit-" + api.id() + "-" + UUID.randomUUID() + "-", docs, credentials);
         Listener server;
@@ -46,7 +50,13 @@ final class ApiMock implements AutoCloseable {
             throw new IllegalStateException(api.id() + ": cannot listen on " + host + ":" + port + " ("
                     + rootMessage(e) + ")", e);
         }
-        ApiMock mock = new ApiMock(server, entries);
+        ApiMock mock = new ApiMock(server, entries, kit);
+        try {
+            KitPipeline.install(server, kit);
+        } catch (RuntimeException e) {
+            server.stop();
+            throw e;
+        }
         mock.install(List.of());
         server.registerListener(mock::install);
         return mock;
@@ -54,6 +64,10 @@ final class ApiMock implements AutoCloseable {
 
     int port() {
         return server.getLocalPort();
+    }
+
+    KitChannels kit() {
+        return kit;
     }
 
     /** (Re-)installs the contract's expectations unless every one of them is active. */
@@ -69,6 +83,7 @@ final class ApiMock implements AutoCloseable {
 
     @Override
     public void close() {
+        kit.close();
         server.stop();
         ids.forEach(LocalCallbackRegistry::unregisterCallback);
     }

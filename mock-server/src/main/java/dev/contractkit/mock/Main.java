@@ -93,6 +93,9 @@ public final class Main {
         out.printf("  %-10s %-28s %s%n", "API", "URL", "contract");
         for (Api api : servers.apis()) {
             out.printf("  %-10s %-28s %s%n", api.id(), servers.url(api), String.join(", ", api.openapi()));
+            for (String ws : servers.channelUrls(api)) {
+                out.printf("  %-10s %-28s %s%n", "", ws, String.join(", ", api.asyncapi()));
+            }
         }
         long took = ManagementFactory.getRuntimeMXBean().getUptime();
         out.println("ready " + took + " ms after the JVM started; MockServer's control plane is under <url>/mockserver/ (Ctrl-C stops)");

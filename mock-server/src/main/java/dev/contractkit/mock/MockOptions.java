@@ -27,8 +27,10 @@ public final class MockOptions {
     private final boolean lenient;
     private final Map<Api, List<ContractDocument>> contracts;
     private final Map<Api, java.util.Set<String>> credentials;
+    private final Map<Api, List<ContractDocument>> asyncapi;
 
     private MockOptions(Builder b) {
+        this.asyncapi = Map.copyOf(b.asyncapi);
         this.apis = List.copyOf(b.apis);
         this.ports = Map.copyOf(b.ports);
         this.host = b.host;
@@ -86,6 +88,14 @@ public final class MockOptions {
         return Optional.ofNullable(contracts.get(api));
     }
 
+    /**
+     * @param api an API
+     * @return the AsyncAPI documents to serve instead of the API's shipped ones, if some were set
+     */
+    public Optional<List<ContractDocument>> asyncapi(Api api) {
+        return Optional.ofNullable(asyncapi.get(api));
+    }
+
     /** Builds {@link MockOptions}. */
     public static final class Builder {
         private List<Api> apis = List.of(Api.values());
@@ -94,6 +104,7 @@ public final class MockOptions {
         private boolean lenient;
         private final Map<Api, List<ContractDocument>> contracts = new EnumMap<>(Api.class);
         private final Map<Api, java.util.Set<String>> credentials = new EnumMap<>(Api.class);
+        private final Map<Api, List<ContractDocument>> asyncapi = new EnumMap<>(Api.class);
 
         private Builder() {
         }
@@ -183,6 +194,19 @@ public final class MockOptions {
                 throw new IllegalArgumentException("no documents for " + api.id());
             }
             contracts.put(api, List.copyOf(documents));
+            return this;
+        }
+
+        /**
+         * Serves these AsyncAPI documents' channels for the API instead of its shipped ones.
+         *
+         * @param api       the API whose listener serves them
+         * @param documents AsyncAPI 3 documents (may be empty: no channel)
+         * @return this
+         */
+        public Builder asyncapi(Api api, List<ContractDocument> documents) {
+            Objects.requireNonNull(api, "api == null");
+            asyncapi.put(api, List.copyOf(Objects.requireNonNull(documents, "documents == null")));
             return this;
         }
 

@@ -1,6 +1,9 @@
 package dev.contractkit.mock;
 
 import dev.contractkit.specs.Api;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import dev.contractkit.specs.check.AsyncApiCheck;
 import dev.contractkit.specs.check.ContractCheck;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.Finding;
@@ -11,6 +14,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 
 /**
  * Contract mocks on MockServer 5.15: one listener per API, on the API's port, answering every operation with the
@@ -49,21 +54,33 @@ public final class MockServers implements AutoCloseable {
      */
     public static MockServers start(MockOptions options) {
         Map<Api, List<ContractDocument>> contracts = new LinkedHashMap<>();
+        Map<Api, List<ContractDocument>> events = new LinkedHashMap<>();
         for (Api api : options.apis()) {
             contracts.put(api, options.contracts(api)
                     .orElseGet(() -> api.openapi().stream().map(ContractDocument::load).toList()));
+            events.put(api, options.asyncapi(api)
+                    .orElseGet(() -> api.asyncapi().stream().map(ContractDocument::load).toList()));
         }
         // the check (swagger-parser, schema compilation) and MockServer's start take similar time: overlap them
         CompletableFuture<List<Finding>> checked = CompletableFuture.supplyAsync(() -> contracts.values().stream()
                 .flatMap(List::stream).flatMap(doc -> ContractCheck.check(doc).stream()).toList());
+        // AsyncAPI: every message example validates against its payload schema (and the other AsyncApiCheck rules)
+        CompletableFuture<List<Finding>> checkedEvents = CompletableFuture.supplyAsync(() -> events.values().stream()
+                .flatMap(List::stream).flatMap(doc -> AsyncApiCheck.check(doc).stream()).toList());
         Map<Api, ApiMock> started = new EnumMap<>(Api.class);
+        AtomicReference<MockServers> self = new AtomicReference<>();
+        Supplier<JsonNode> index = () -> self.get() == null ? Json.MAPPER.createArrayNode() : self.get().index();
         try {
-            contracts.forEach((api, docs) -> started.put(api, ApiMock.start(api, docs, options.host(), options.port(api), options.credentials(api))));
-            List<Finding> findings = findings(checked);
+            contracts.forEach((api, docs) -> started.put(api, ApiMock.start(api, docs, events.get(api), options.host(),
+                    options.port(api), options.credentials(api), index)));
+            List<Finding> findings = new java.util.ArrayList<>(findings(checked));
+            findings.addAll(findings(checkedEvents));
             if (!findings.isEmpty() && !options.lenient()) {
                 throw new BrokenContractException(findings);
             }
-            return new MockServers(options.host(), started, findings);
+            MockServers mocks = new MockServers(options.host(), started, List.copyOf(findings));
+            self.set(mocks);
+            return mocks;
         } catch (RuntimeException e) {
             started.values().forEach(ApiMock::close);
             throw e;
@@ -104,6 +121,22 @@ public final class MockServers implements AutoCloseable {
     public String url(Api api) {
         String h = host.contains(":") ? "[" + host + "]" : host;
         return "http://" + h + ":" + port(api);
+    }
+
+    /**
+     * @param api a served API
+     * @return the WebSocket URL of each of its AsyncAPI channels, e.g. {@code ws://127.0.0.1:8082/ws/coupons}
+     */
+    public List<String> channelUrls(Api api) {
+        port(api);
+        return mocks.get(api).kit().addresses().stream().map(a -> url(api).replaceFirst("^http", "ws") + a).toList();
+    }
+
+    /** @return the body of {@code GET /mockserver/kit/apis}: every served API, its URL and channels */
+    JsonNode index() {
+        ArrayNode out = Json.MAPPER.createArrayNode();
+        mocks.forEach((api, mock) -> out.add(mock.kit().describe(url(api))));
+        return out;
     }
 
     /** @return the contract problems a lenient start went past (empty when strict or sound) */

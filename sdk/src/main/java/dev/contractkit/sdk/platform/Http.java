@@ -70,9 +70,29 @@ public final class Http {
      * @throws ApiException for a non-2xx answer, {@link TransportException} when no answer arrived
      */
     public static <T> T execute(Call<T> call) {
+        return unwrap(run(call));
+    }
+
+    /**
+     * Runs a call and keeps the response (for its headers, e.g. {@code Link}).
+     *
+     * @param call the call
+     * @param <T>  the body type
+     * @return the 2xx response
+     * @throws ApiException for a non-2xx answer, {@link TransportException} when no answer arrived
+     */
+    public static <T> Response<T> executeForResponse(Call<T> call) {
+        Response<T> response = run(call);
+        unwrap(response);
+        return response;
+    }
+
+    private static <T> Response<T> run(Call<T> call) {
         Response<T> response;
         try {
             response = call.execute();
+        } catch (CredentialsFailure e) {
+            throw e.getCause();
         } catch (IOException e) {
             throw transport(call, e);
         } catch (RuntimeException e) {
@@ -81,7 +101,7 @@ public final class Http {
             }
             throw e;
         }
-        return unwrap(response);
+        return response;
     }
 
     /**
@@ -105,7 +125,8 @@ public final class Http {
 
             @Override
             public void onFailure(Call<T> c, Throwable t) {
-                future.completeExceptionally(t instanceof IOException io ? transport(c, io) : t);
+                future.completeExceptionally(t instanceof CredentialsFailure f ? f.getCause()
+                        : t instanceof IOException io ? transport(c, io) : t);
             }
         });
         future.whenComplete((v, t) -> {

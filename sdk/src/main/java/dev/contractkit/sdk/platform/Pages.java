@@ -1,19 +1,31 @@
 package dev.contractkit.sdk.platform;
 
+import okhttp3.HttpUrl;
+import retrofit2.Response;
+
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.function.Function;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
- * Lazy auto-paging over offset-based lists: fetches the next page only when the caller reaches it,
- * and stops at a page shorter than the page size (or empty). Not part of the public API.
+ * Lazy auto-paging: fetches the next page only when the caller reaches it. Offset-based lists stop at a
+ * page shorter than the page size (or empty); linked lists follow {@code Link: <url>; rel="next"} (RFC 8288)
+ * and stop when there is none. Not part of the public API.
  */
 public final class Pages {
+    /** One link-value: the URI reference and its parameters (up to the next link-value). */
+    private static final Pattern LINK = Pattern.compile("<([^>]*)>([^<]*)");
+    private static final Pattern REL = Pattern.compile("(?i)(?:^|;)\\s*rel\\s*=\\s*(?:\"([^\"]*)\"|([^\\s;,]+))");
     private Pages() {
     }
 
@@ -56,5 +68,85 @@ public final class Pages {
             }
         };
         return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED | Spliterator.NONNULL), false);
+    }
+
+    /**
+     * @param first    fetches the first page
+     * @param follow   fetches the page a {@code next} link points to
+     * @param items    the items of a page body
+     * @param <P>      page type
+     * @param <T>      item type
+     * @return every item, lazily; stops at a page without a {@code next} link, or at an empty page
+     */
+    public static <P, T> Stream<T> byLink(Supplier<Response<P>> first, Function<HttpUrl, Response<P>> follow,
+                                          Function<P, List<T>> items) {
+        Iterator<T> it = new Iterator<>() {
+            private List<T> page = List.of();
+            private int index;
+            private HttpUrl next;
+            private boolean started;
+
+            @Override
+            public boolean hasNext() {
+                while (index >= page.size()) {
+                    if (started && next == null) {
+                        return false;
+                    }
+                    Response<P> response = started ? follow.apply(next) : first.get();
+                    started = true;
+                    HttpUrl current = response.raw().request().url();
+                    next = nextLink(response.raw()).filter(url -> !url.equals(current)).orElse(null);
+                    page = response.body() == null ? List.of() : items.apply(response.body());
+                    index = 0;
+                    if (page.isEmpty()) {
+                        return false; // an empty page ends the walk even if a (broken) next link follows
+                    }
+                }
+                return true;
+            }
+
+            @Override
+            public T next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                return page.get(index++);
+            }
+        };
+        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED | Spliterator.NONNULL), false);
+    }
+
+    /**
+     * @param response a response
+     * @return the target of its {@code rel="next"} link, resolved against the request URL
+     */
+    public static Optional<HttpUrl> nextLink(okhttp3.Response response) {
+        for (String header : response.headers("Link")) {
+            Matcher link = LINK.matcher(header);
+            while (link.find()) {
+                Matcher rel = REL.matcher(link.group(2));
+                if (rel.find()) {
+                    String rels = rel.group(1) != null ? rel.group(1) : rel.group(2);
+                    for (String r : rels.trim().split("\\s+")) {
+                        if (r.equalsIgnoreCase("next")) {
+                            return Optional.ofNullable(response.request().url().resolve(link.group(1).trim()));
+                        }
+                    }
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Moves a link onto the client's origin (scheme, host, port), keeping its path and query: a server behind
+     * a proxy may announce its internal address, and credentials must not travel to another host.
+     *
+     * @param link the link
+     * @param base the client's base URL
+     * @return the link on the base URL's origin
+     */
+    public static HttpUrl onOrigin(HttpUrl link, HttpUrl base) {
+        return link.newBuilder().scheme(base.scheme()).host(base.host()).port(base.port()).build();
     }
 }

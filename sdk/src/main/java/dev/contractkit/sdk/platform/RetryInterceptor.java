@@ -54,7 +54,8 @@ public final class RetryInterceptor implements Interceptor {
             try {
                 response = chain.proceed(request);
             } catch (IOException e) {
-                if (last || !idempotent || e instanceof InterruptedIOException && chain.call().isCanceled()) {
+                if (last || !idempotent || e instanceof CredentialsFailure
+                        || e instanceof InterruptedIOException && chain.call().isCanceled()) {
                     throw e;
                 }
                 pause(backoff(attempt));

@@ -1,0 +1,149 @@
+package dev.contractkit.mock;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.check.Finding;
+import dev.contractkit.specs.check.SchemaValidator;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+
+/**
+ * The channels of an API's AsyncAPI 3 documents as the mock serves them: address, messages (payload schema and
+ * examples) and the handshake's security alternatives. Examples are validated by {@code AsyncApiCheck} at start;
+ * a published message is validated here against each message's payload schema.
+ */
+final class AsyncChannels {
+    private static final Set<String> JSON_SCHEMA_FORMATS = Set.of(
+            "application/schema+json;version=draft-07", "application/schema+yaml;version=draft-07");
+
+    /** One message of a channel. */
+    record Message(String name, String payloadPointer, List<JsonNode> examples, SchemaValidator validator) {
+        List<Finding> validate(JsonNode payload) {
+            return payloadPointer == null ? List.of() : validator.validate(payloadPointer, payload, name);
+        }
+    }
+
+    /** One channel: its address (the WebSocket path), file, messages and handshake credentials. */
+    record Channel(String address, String file, List<Message> messages, Predicate<Handshake> authorized) {
+        /** @return every example payload of every message, in document order */
+        List<JsonNode> examples() {
+            return messages.stream().flatMap(m -> m.examples().stream()).toList();
+        }
+    }
+
+    /** What the handshake carries that credentials can be read from. */
+    interface Handshake {
+        List<String> headers(String name);
+
+        List<String> query(String name);
+    }
+
+    private AsyncChannels() {
+    }
+
+    /**
+     * @param docs     AsyncAPI 3 documents
+     * @param accepted accepted credentials; empty = any well-formed one
+     * @return the channels by address
+     */
+    static Map<String, Channel> of(List<ContractDocument> docs, Set<String> accepted) {
+        Map<String, Channel> out = new LinkedHashMap<>();
+        for (ContractDocument doc : docs) {
+            SchemaValidator validator = SchemaValidator.forAsyncApi(doc);
+            for (Iterator<Map.Entry<String, JsonNode>> it = doc.at("/channels").fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> entry = it.next();
+                String pointer = "/channels/" + escape(entry.getKey());
+                JsonNode channel = doc.resolve(entry.getValue());
+                String address = channel.path("address").isTextual() ? channel.get("address").asText() : entry.getKey();
+                if (!address.startsWith("/")) {
+                    address = "/" + address;
+                }
+                List<Message> messages = new ArrayList<>();
+                for (Iterator<String> names = channel.path("messages").fieldNames(); names.hasNext(); ) {
+                    String message = doc.resolvePointer(pointer + "/messages/" + escape(names.next()));
+                    JsonNode node = doc.at(message);
+                    List<JsonNode> examples = new ArrayList<>();
+                    node.path("examples").forEach(e -> {
+                        if (e.has("payload")) {
+                            examples.add(e.get("payload"));
+                        }
+                    });
+                    messages.add(new Message(node.path("name").asText(message), schemaPointer(doc, message + "/payload"),
+                            List.copyOf(examples), validator));
+                }
+                out.put(address, new Channel(address, doc.file(), List.copyOf(messages), security(doc, channel, accepted)));
+            }
+        }
+        return out;
+    }
+
+    /** The schema a message's payload holds: the field, or the {@code schema} of a JSON-Schema multi-format object. */
+    private static String schemaPointer(ContractDocument doc, String pointer) {
+        if (doc.at(pointer).isMissingNode() || doc.at(pointer).isNull()) {
+            return null;
+        }
+        String resolved = doc.resolvePointer(pointer);
+        JsonNode target = doc.at(resolved);
+        if (target.has("schemaFormat") && target.has("schema")) {
+            String format = target.get("schemaFormat").asText().replace(" ", "");
+            return format.startsWith("application/vnd.aai.asyncapi") || JSON_SCHEMA_FORMATS.contains(format)
+                    ? resolved + "/schema" : null;
+        }
+        return pointer;
+    }
+
+    /**
+     * The channel's servers' security requirements (alternatives: any one will do); no server with security
+     * means a public channel. Same rule as the REST credentials: presence and form, and the value among the
+     * accepted ones when some are configured.
+     */
+    private static Predicate<Handshake> security(ContractDocument doc, JsonNode channel, Set<String> accepted) {
+        List<Predicate<Handshake>> alternatives = new ArrayList<>();
+        JsonNode servers = channel.has("servers") ? channel.get("servers") : allServers(doc);
+        for (JsonNode server : servers) {
+            for (JsonNode scheme : doc.resolve(server).path("security")) {
+                alternatives.add(scheme(doc.resolve(scheme), accepted));
+            }
+        }
+        if (alternatives.isEmpty()) {
+            return h -> true;
+        }
+        return h -> alternatives.stream().anyMatch(p -> p.test(h));
+    }
+
+    private static JsonNode allServers(ContractDocument doc) {
+        List<JsonNode> refs = new ArrayList<>();
+        doc.at("/servers").forEach(refs::add);
+        return com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode().addAll(refs);
+    }
+
+    private static Predicate<Handshake> scheme(JsonNode scheme, Set<String> accepted) {
+        Predicate<String> ok = v -> v != null && !v.isBlank() && (accepted.isEmpty() || accepted.contains(v.trim()));
+        String name = scheme.path("name").asText();
+        return switch (scheme.path("type").asText()) {
+            case "http" -> bearer(scheme.path("scheme").asText("bearer"), ok);
+            case "oauth2", "openIdConnect" -> bearer("bearer", ok);
+            case "httpApiKey" -> "query".equals(scheme.path("in").asText())
+                    ? h -> h.query(name).stream().anyMatch(ok)
+                    : h -> h.headers(name).stream().anyMatch(ok);
+            default -> h -> true; // userPassword, X509, ... : nothing the mock checks
+        };
+    }
+
+    private static Predicate<Handshake> bearer(String httpScheme, Predicate<String> ok) {
+        String prefix = httpScheme.toLowerCase(Locale.ROOT) + " ";
+        return h -> h.headers("Authorization").stream().anyMatch(v -> v.toLowerCase(Locale.ROOT).startsWith(prefix)
+                && ok.test(v.substring(prefix.length())));
+    }
+
+    private static String escape(String name) {
+        return name.replace("~", "~0").replace("/", "~1");
+    }
+}

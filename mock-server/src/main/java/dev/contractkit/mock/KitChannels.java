@@ -1,0 +1,190 @@
+package dev.contractkit.mock;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.specs.Api;
+import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.check.Finding;
+import shaded_package.io.netty.channel.Channel;
+import shaded_package.io.netty.channel.group.ChannelGroup;
+import shaded_package.io.netty.channel.group.DefaultChannelGroup;
+import shaded_package.io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
+import shaded_package.io.netty.util.concurrent.GlobalEventExecutor;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
+
+/**
+ * One API's WebSocket channels on its listener: the subscribers of each channel, the examples sent on connect,
+ * and the kit's control endpoints under {@code /mockserver/kit/} ({@code publish}, {@code apis}).
+ */
+final class KitChannels {
+    static final String CONTROL = "/mockserver/kit/";
+
+    private final Api api;
+    private final Map<String, AsyncChannels.Channel> channels;
+    private final Map<String, ChannelGroup> subscribers = new ConcurrentHashMap<>();
+    private final Map<String, JsonNode> unauthorized = new ConcurrentHashMap<>();
+    private final Supplier<JsonNode> index;
+
+    KitChannels(Api api, List<ContractDocument> openapi, List<ContractDocument> asyncapi, Set<String> accepted,
+                Supplier<JsonNode> index) {
+        this.api = api;
+        this.channels = AsyncChannels.of(asyncapi, accepted);
+        channels.keySet().forEach(a -> unauthorized.put(a, unauthorizedExample(openapi, a)));
+        this.index = index;
+        channels.keySet().forEach(a -> subscribers.put(a, new DefaultChannelGroup(a, GlobalEventExecutor.INSTANCE)));
+    }
+
+    /** @return the channel served at this path, or null */
+    AsyncChannels.Channel channel(String path) {
+        return channels.get(path);
+    }
+
+    Set<String> addresses() {
+        return channels.keySet();
+    }
+
+    /**
+     * The body of a refused handshake: the 401 example of the OpenAPI operation at the channel's address (the
+     * handshake as REST operation), else the API's first 401 example, else a plain one.
+     */
+    JsonNode unauthorized(String address) {
+        return unauthorized.get(address);
+    }
+
+    /** A socket finished its handshake: send the channel's examples, then keep it subscribed. */
+    void connected(String address, Channel socket) {
+        for (JsonNode example : channels.get(address).examples()) {
+            socket.write(new TextWebSocketFrame(example.toString()));
+        }
+        socket.flush();
+        subscribers.get(address).add(socket);
+    }
+
+    /** A control request; answers {@code status, body}. */
+    Answer control(String method, String path, Map<String, List<String>> query, String body) {
+        String op = path.substring(CONTROL.length());
+        return switch (op) {
+            case "apis" -> method.equals("GET") ? new Answer(200, index.get()) : notAllowed("GET");
+            case "publish" -> method.equals("PUT") || method.equals("POST") ? publish(query, body) : notAllowed("PUT, POST");
+            default -> new Answer(404, error("NOT_FOUND", "no kit control endpoint " + path
+                    + "; known: PUT " + CONTROL + "publish?channel=<address>, GET " + CONTROL + "apis"));
+        };
+    }
+
+    private Answer publish(Map<String, List<String>> query, String body) {
+        List<String> asked = query.getOrDefault("channel", List.of());
+        String address;
+        if (asked.isEmpty() && channels.size() == 1) {
+            address = channels.keySet().iterator().next();
+        } else if (asked.isEmpty()) {
+            return new Answer(400, error("BAD_REQUEST", "query parameter 'channel' is required; " + api.id()
+                    + " has " + describeChannels()));
+        } else {
+            address = asked.get(0);
+        }
+        AsyncChannels.Channel channel = channels.get(address);
+        if (channel == null) {
+            return new Answer(404, error("NOT_FOUND", "channel '" + address + "' is not a channel of " + api.id()
+                    + "; " + api.id() + " has " + describeChannels()));
+        }
+        JsonNode payload;
+        try {
+            payload = Json.MAPPER.readTree(body == null ? "" : body);
+        } catch (Exception e) {
+            payload = null;
+        }
+        if (payload == null || payload.isMissingNode()) {
+            return new Answer(400, error("BAD_REQUEST", "the body must be one JSON message of channel " + address));
+        }
+        List<String> problems = new ArrayList<>();
+        String matched = null;
+        String type = payload.path("type").asText(null);
+        for (AsyncChannels.Message message : channel.messages()) {
+            List<Finding> findings = message.validate(payload);
+            if (findings.isEmpty()) {
+                matched = message.name();
+                break;
+            }
+            if (type == null || type.equals(message.name()) || channel.messages().stream().noneMatch(m -> m.name().equals(type))) {
+                findings.forEach(f -> problems.add(message.name() + ": " + (f.pointer().isEmpty() ? "" : f.pointer() + ": ")
+                        + f.message()));
+            }
+        }
+        if (matched == null) {
+            return new Answer(400, error("BAD_REQUEST", "the message matches no message of channel " + address + " ("
+                    + channel.file() + "): " + String.join("; ", problems)));
+        }
+        ChannelGroup group = subscribers.get(address);
+        int count = group.size();
+        group.writeAndFlush(new TextWebSocketFrame(payload.toString()));
+        ObjectNode out = Json.MAPPER.createObjectNode();
+        out.put("channel", address).put("message", matched).put("subscribers", count);
+        return new Answer(200, out);
+    }
+
+    private String describeChannels() {
+        return channels.isEmpty() ? "no WebSocket channel" : "channels " + String.join(", ", channels.keySet());
+    }
+
+    private static Answer notAllowed(String allow) {
+        return new Answer(405, error("METHOD_NOT_ALLOWED", "allowed: " + allow));
+    }
+
+    static ObjectNode error(String code, String message) {
+        ObjectNode n = Json.MAPPER.createObjectNode();
+        n.put("code", code).put("message", message);
+        return n;
+    }
+
+    /** Closes every subscriber's socket. */
+    void close() {
+        subscribers.values().forEach(ChannelGroup::close);
+    }
+
+    /** The index entry of this API for {@code GET /mockserver/kit/apis}. */
+    ObjectNode describe(String url) {
+        ObjectNode n = Json.MAPPER.createObjectNode();
+        n.put("id", api.id()).put("title", api.title()).put("url", url);
+        ArrayNode ws = n.putArray("channels");
+        channels.values().forEach(c -> ws.addObject().put("address", c.address())
+                .put("url", url.replaceFirst("^http", "ws") + c.address()).put("contract", c.file())
+                .set("messages", Json.MAPPER.valueToTree(c.messages().stream().map(AsyncChannels.Message::name).toList())));
+        return n;
+    }
+
+    private static JsonNode unauthorizedExample(List<ContractDocument> docs, String address) {
+        List<ContractDocument.Operation> ops = new ArrayList<>();
+        docs.forEach(d -> d.operations().stream().filter(o -> o.path().equals(address)).forEach(ops::add));
+        docs.forEach(d -> ops.addAll(d.operations()));
+        for (ContractDocument.Operation op : ops) {
+            ContractDocument doc = op.document();
+            {
+                JsonNode response = doc.resolve(op.node().path("responses").path("401"));
+                for (Iterator<JsonNode> media = response.path("content").elements(); media.hasNext(); ) {
+                    JsonNode m = media.next();
+                    if (m.has("example")) {
+                        return m.get("example");
+                    }
+                    for (Iterator<JsonNode> ex = m.path("examples").elements(); ex.hasNext(); ) {
+                        JsonNode value = doc.resolve(ex.next()).path("value");
+                        if (!value.isMissingNode()) {
+                            return value;
+                        }
+                    }
+                }
+            }
+        }
+        return error("UNAUTHORIZED", "authentication required: token missing or invalid");
+    }
+
+    record Answer(int status, JsonNode body) {
+    }
+}

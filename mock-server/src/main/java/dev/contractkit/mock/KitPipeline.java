@@ -1,0 +1,242 @@
+package dev.contractkit.mock;
+
+import org.mockserver.netty.unification.PortUnificationHandler;
+import shaded_package.io.netty.buffer.Unpooled;
+import shaded_package.io.netty.channel.Channel;
+import shaded_package.io.netty.channel.ChannelFutureListener;
+import shaded_package.io.netty.channel.ChannelHandler;
+import shaded_package.io.netty.channel.ChannelHandlerContext;
+import shaded_package.io.netty.channel.ChannelInboundHandlerAdapter;
+import shaded_package.io.netty.channel.ChannelPipeline;
+import shaded_package.io.netty.handler.codec.http.DefaultFullHttpResponse;
+import shaded_package.io.netty.handler.codec.http.FullHttpRequest;
+import shaded_package.io.netty.handler.codec.http.FullHttpResponse;
+import shaded_package.io.netty.handler.codec.http.HttpHeaderNames;
+import shaded_package.io.netty.handler.codec.http.HttpHeaderValues;
+import shaded_package.io.netty.handler.codec.http.HttpMethod;
+import shaded_package.io.netty.handler.codec.http.HttpObjectAggregator;
+import shaded_package.io.netty.handler.codec.http.HttpResponseStatus;
+import shaded_package.io.netty.handler.codec.http.HttpUtil;
+import shaded_package.io.netty.handler.codec.http.HttpVersion;
+import shaded_package.io.netty.handler.codec.http.QueryStringDecoder;
+import shaded_package.io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
+import shaded_package.io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
+import shaded_package.io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
+import shaded_package.io.netty.handler.codec.http.websocketx.WebSocketFrame;
+import shaded_package.io.netty.handler.codec.http.websocketx.WebSocketServerHandshaker;
+import shaded_package.io.netty.handler.codec.http.websocketx.WebSocketServerHandshakerFactory;
+import shaded_package.io.netty.util.ReferenceCountUtil;
+
+import java.lang.reflect.Field;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Future;
+
+/**
+ * Puts the kit's handler into MockServer's own Netty pipeline, right after its {@link HttpObjectAggregator}:
+ * WebSocket upgrades on a channel's address and {@code /mockserver/kit/*} are answered there, every other
+ * request goes on to MockServer untouched (one {@code instanceof} and a path lookup per request).
+ *
+ * <p>How it gets there without patching MockServer: a handler on the listening socket's pipeline (before
+ * Netty's acceptor) adds {@link Init} to each accepted connection; once MockServer's initializer has put its
+ * {@link PortUnificationHandler} in, {@code Init} puts a {@link Sentinel} right behind it. The unification
+ * handler appends the HTTP handlers when it recognises HTTP and hands the first bytes to the next handler,
+ * the sentinel, which then inserts {@link KitHandler} after the aggregator and removes itself.
+ */
+final class KitPipeline {
+    private KitPipeline() {
+    }
+
+    /** Installs the hook on every socket the MockServer listener listens on. */
+    static void install(org.mockserver.lifecycle.LifeCycle server, KitChannels kit) {
+        for (Channel listening : listeningChannels(server)) {
+            listening.pipeline().addFirst("kit-accept", new Accept(kit));
+        }
+    }
+
+    @SuppressWarnings("unchecked")
+    private static List<Channel> listeningChannels(org.mockserver.lifecycle.LifeCycle server) {
+        try {
+            Field f = org.mockserver.lifecycle.LifeCycle.class.getDeclaredField("serverChannelFutures");
+            f.setAccessible(true);
+            List<Channel> out = new java.util.ArrayList<>();
+            for (Future<Channel> future : (List<Future<Channel>>) f.get(server)) {
+                out.add(future.get());
+            }
+            return out;
+        } catch (ReflectiveOperationException | java.util.concurrent.ExecutionException e) {
+            throw new IllegalStateException("cannot reach MockServer's listening socket (MockServer version?): " + e, e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @ChannelHandler.Sharable
+    private static final class Accept extends ChannelInboundHandlerAdapter {
+        private final KitChannels kit;
+
+        Accept(KitChannels kit) {
+            this.kit = kit;
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof Channel child) {
+                child.pipeline().addLast("kit-init", new Init(kit)); // before MockServer's initializer
+            }
+            ctx.fireChannelRead(msg);
+        }
+    }
+
+    private static final class Init extends ChannelInboundHandlerAdapter {
+        private final KitChannels kit;
+
+        Init(KitChannels kit) {
+            this.kit = kit;
+        }
+
+        @Override
+        public void channelRegistered(ChannelHandlerContext ctx) {
+            ChannelPipeline p = ctx.pipeline();
+            ChannelHandlerContext unification = p.context(PortUnificationHandler.class);
+            if (unification != null) {
+                p.addAfter(unification.name(), "kit-sentinel", new Sentinel(kit));
+            }
+            p.remove(this);
+            ctx.fireChannelRegistered();
+        }
+    }
+
+    private static final class Sentinel extends ChannelInboundHandlerAdapter {
+        private final KitChannels kit;
+
+        Sentinel(KitChannels kit) {
+            this.kit = kit;
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            ChannelPipeline p = ctx.pipeline();
+            ChannelHandlerContext aggregator = p.context(HttpObjectAggregator.class);
+            if (aggregator != null) { // HTTP/1.1 recognised (TLS, SOCKS, HTTP/2: left to MockServer)
+                p.addAfter(aggregator.name(), "kit-http", new KitHandler(kit));
+                p.remove(this);
+            }
+            ctx.fireChannelRead(msg);
+        }
+    }
+
+    /** Per connection: the kit's control endpoints, WebSocket upgrades, then the socket's frames. */
+    static final class KitHandler extends ChannelInboundHandlerAdapter {
+        private final KitChannels kit;
+        private WebSocketServerHandshaker handshaker;
+
+        KitHandler(KitChannels kit) {
+            this.kit = kit;
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (handshaker != null) {
+                frame(ctx, msg);
+                return;
+            }
+            if (msg instanceof FullHttpRequest request) {
+                String uri = request.uri();
+                int q = uri.indexOf('?');
+                String path = q < 0 ? uri : uri.substring(0, q);
+                if (path.startsWith(KitChannels.CONTROL)) {
+                    try {
+                        QueryStringDecoder query = new QueryStringDecoder(uri);
+                        KitChannels.Answer answer = kit.control(request.method().name(), path, query.parameters(),
+                                request.content().toString(StandardCharsets.UTF_8));
+                        respond(ctx, request, answer.status(), answer.body().toString(), HttpUtil.isKeepAlive(request));
+                    } finally {
+                        request.release();
+                    }
+                    return;
+                }
+                AsyncChannels.Channel channel = kit.channel(path);
+                if (channel != null && isUpgrade(request)) {
+                    try {
+                        upgrade(ctx, request, path, channel);
+                    } finally {
+                        request.release();
+                    }
+                    return;
+                }
+            }
+            ctx.fireChannelRead(msg);
+        }
+
+        private static boolean isUpgrade(FullHttpRequest request) {
+            return request.method().equals(HttpMethod.GET)
+                    && request.headers().get(HttpHeaderNames.UPGRADE, "").toLowerCase(Locale.ROOT).contains("websocket");
+        }
+
+        private void upgrade(ChannelHandlerContext ctx, FullHttpRequest request, String path, AsyncChannels.Channel channel) {
+            Map<String, List<String>> query = new QueryStringDecoder(request.uri()).parameters();
+            AsyncChannels.Handshake handshake = new AsyncChannels.Handshake() {
+                @Override
+                public List<String> headers(String name) {
+                    return request.headers().getAll(name);
+                }
+
+                @Override
+                public List<String> query(String name) {
+                    return query.getOrDefault(name, List.of());
+                }
+            };
+            if (!channel.authorized().test(handshake)) {
+                respond(ctx, request, 401, kit.unauthorized(path).toString(), false);
+                return;
+            }
+            String location = "ws://" + request.headers().get(HttpHeaderNames.HOST, "localhost") + path;
+            WebSocketServerHandshaker h = new WebSocketServerHandshakerFactory(location, null, true, 1 << 20)
+                    .newHandshaker(request);
+            if (h == null) {
+                WebSocketServerHandshakerFactory.sendUnsupportedVersionResponse(ctx.channel());
+                return;
+            }
+            handshaker = h;
+            Channel socket = ctx.channel();
+            h.handshake(socket, request).addListener((ChannelFutureListener) done -> {
+                if (done.isSuccess()) {
+                    kit.connected(path, socket);
+                } else {
+                    socket.close();
+                }
+            });
+        }
+
+        private void frame(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof CloseWebSocketFrame close) {
+                handshaker.close(ctx.channel(), close);
+            } else if (msg instanceof PingWebSocketFrame ping) {
+                ctx.writeAndFlush(new PongWebSocketFrame(ping.content()));
+            } else {
+                ReferenceCountUtil.release(msg); // frames from clients are ignored, as by the reference server
+            }
+        }
+
+        private static void respond(ChannelHandlerContext ctx, FullHttpRequest request, int status, String json,
+                                    boolean keepAlive) {
+            FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(status),
+                    Unpooled.copiedBuffer(json, StandardCharsets.UTF_8));
+            response.headers().set(HttpHeaderNames.CONTENT_TYPE, "application/json")
+                    .setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
+            if (status == 401) {
+                response.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, "Bearer");
+            }
+            if (!keepAlive) {
+                response.headers().set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+                ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+            } else {
+                ctx.writeAndFlush(response);
+            }
+        }
+    }
+}
