@@ -35,17 +35,27 @@ final class Cases {
     private final Values values;
     private final Mutations mutations;
     private final Credentials credentials;
+    private final Credentials lesser;
     private final List<Map.Entry<String, String>> headers;
     private final long seed;
     private final Set<String> notes = new LinkedHashSet<>();
 
     Cases(Contract contract, Optional<String> credential, List<Map.Entry<String, String>> headers, long seed) {
+        this(contract, credential, Optional.empty(), headers, seed);
+    }
+
+    /**
+     * @param lesser a credential without the role operations with {@code x-kit-required-role} need
+     */
+    Cases(Contract contract, Optional<String> credential, Optional<String> lesser,
+          List<Map.Entry<String, String>> headers, long seed) {
         Schemas schemas = new Schemas(contract.document());
         this.contract = contract;
         this.schemas = schemas;
         this.values = new Values(schemas);
         this.mutations = new Mutations(schemas);
         this.credentials = new Credentials(contract, credential);
+        this.lesser = new Credentials(contract, lesser);
         this.headers = List.copyOf(headers);
         this.seed = seed;
     }
@@ -72,6 +82,7 @@ final class Cases {
         }
         negative(op, base, random).forEach(c -> out.putIfAbsent(List.of(c.kind(), c.call()), c));
         unauthenticated(op, base).forEach(c -> out.putIfAbsent(List.of(c.kind(), c.call()), c));
+        insufficientRole(op, base).forEach(c -> out.putIfAbsent(List.of(c.kind(), c.call()), c));
         return List.copyOf(out.values());
     }
 
@@ -267,6 +278,46 @@ final class Cases {
                         base.toCall(op, headers, List.of(), used), Optional.empty()),
                 new TestCase(Kind.UNAUTHENTICATED, Optional.of(op), label(op), "with an invalid " + schemes + " credential",
                         base.toCall(op, headers, credentials.invalidFor(op), used), Optional.empty()));
+    }
+
+    /** With a token lacking the role the operation requires ({@code x-kit-required-role}): must be refused. */
+    private List<TestCase> insufficientRole(Operation op, Draft base) {
+        JsonNode role = op.node().path(Tokens.REQUIRED_ROLE);
+        List<Credentials.Placement> auth = lesser.forOperation(op);
+        if (role.isMissingNode() || auth.isEmpty()) {
+            return List.of();
+        }
+        String roles = role.isArray() ? role.toString() : role.asText();
+        return List.of(new TestCase(Kind.INSUFFICIENT_ROLE, Optional.of(op), label(op),
+                "with a token without the role " + roles, base.toCall(op, headers, auth, credentials.namesUsed(op)),
+                Optional.empty()));
+    }
+
+    /**
+     * A request the contract allows (examples and defaults), with the run's credential, for a declared chain.
+     *
+     * @param op        the operation
+     * @param overrides parameter values by name (e.g. the id a create answered), replacing the examples
+     * @param body      the request body, or empty for the example body
+     * @return the case
+     */
+    TestCase scenario(Operation op, Map<String, JsonNode> overrides, Optional<JsonNode> body, String what) {
+        Draft d = baseline(op);
+        for (Parameter p : op.parameters()) {
+            if (overrides.containsKey(p.name())) {
+                d = d.with(p, overrides.get(p.name()));
+            }
+        }
+        if (body.isPresent() && d.body().isPresent()) {
+            d = d.withBody(Optional.of(d.body().get().with(body.get())));
+        }
+        return new TestCase(Kind.SCENARIO, Optional.of(op), label(op), what,
+                d.toCall(op, headers, credentials.forOperation(op), List.of()), Optional.empty());
+    }
+
+    /** @return the run's credential placed for the operation (header, query or cookie) */
+    List<Credentials.Placement> credentialFor(Operation op) {
+        return credentials.forOperation(op);
     }
 
     /** @return true when the operation's only success is 101 Switching Protocols */

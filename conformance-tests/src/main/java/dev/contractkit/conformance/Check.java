@@ -10,7 +10,9 @@ import java.util.stream.Collectors;
 /**
  * The catalogue of conformance checks: a stable key (Schemathesis' name where one exists), what the check
  * asserts and its default severity. Each check is one method, referenced here; it looks at one exchange
- * (request sent, response received) and either passes, fails with findings, or does not apply.
+ * (request sent, response received) and either passes, fails with findings, or does not apply. A few
+ * ({@code state_transitions}, {@code websocket_message_schema}, part of {@code pagination_links}) judge a
+ * sequence of exchanges; {@link Scenarios} runs them.
  * Kept sorted by key.
  *
  * <pre>{@code
@@ -31,6 +33,10 @@ public enum Check {
             "an error response (4xx, 5xx) has the body the contract declares for that status"
                     + " (for an undeclared status: the error schema every declared error shares)",
             Severity.ERROR, ResponseChecks::errorEnvelope),
+    /** A valid token without the role an operation requires gets 403. */
+    FORBIDDEN_ROLE("forbidden_role",
+            "an operation with x-kit-required-role called with a valid token lacking that role answers 403",
+            Severity.ERROR, RequestChecks::forbiddenRole),
     /** Secured operations refuse requests without valid credentials. */
     IGNORED_AUTH("ignored_auth",
             "a secured operation called without credentials, or with invalid ones, answers 401",
@@ -43,10 +49,25 @@ public enum Check {
     NOT_A_SERVER_ERROR("not_a_server_error",
             "no request is answered with a 5xx",
             Severity.ERROR, ResponseChecks::notAServerError),
+    /** Paged lists link to the next and the last page, and the links work. */
+    PAGINATION_LINKS("pagination_links",
+            "a page of a list that declares a Link header has rel=\"next\" exactly when more items follow and"
+                    + " rel=\"last\" when there are items; followed, they answer the next and the last page",
+            Severity.ERROR, HeaderChecks::pagination),
+    /** Rate-limited operations say where the caller stands. */
+    RATE_LIMIT_HEADERS("rate_limit_headers",
+            "every response of an operation with x-kit-rate-limit-category carries X-RateLimit-Limit, -Remaining"
+                    + " and -Reset as whole numbers (Remaining <= Limit, Reset a Unix time within the window)",
+            Severity.ERROR, HeaderChecks::rateLimit),
     /** Successful bodies validate against their schema. */
     RESPONSE_SCHEMA_CONFORMANCE("response_schema_conformance",
             "a successful response's body validates against the schema declared for its status and media type",
             Severity.ERROR, ResponseChecks::responseSchema),
+    /** A declared chain (create, read, delete, read) has the effect the contract states. */
+    STATE_TRANSITIONS("state_transitions",
+            "a declared chain of operations has the effect the contract states (a coupon created reads back;"
+                    + " soft-deleted, it still reads with active: false)",
+            Severity.ERROR, null),
     /** Every status is declared. */
     STATUS_CODE_CONFORMANCE("status_code_conformance",
             "the status of a response is declared by the operation (exactly, as a range such as 4XX, or default)",
@@ -54,7 +75,12 @@ public enum Check {
     /** Undeclared methods are refused with 405. */
     UNSUPPORTED_METHOD("unsupported_method",
             "a method the contract does not declare for a path answers 405 with an Allow header",
-            Severity.ERROR, RequestChecks::unsupportedMethod);
+            Severity.ERROR, RequestChecks::unsupportedMethod),
+    /** Messages on the API's WebSocket channels match their AsyncAPI payload schemas. */
+    WEBSOCKET_MESSAGE_SCHEMA("websocket_message_schema",
+            "every message received on an AsyncAPI WebSocket channel of the API validates against one of the"
+                    + " channel's payload schemas, and a change the contract says is announced is announced",
+            Severity.ERROR, null);
 
     private final String key;
     private final String description;
@@ -84,7 +110,7 @@ public enum Check {
     }
 
     Outcome apply(Exchange exchange) {
-        return function.apply(exchange);
+        return function == null ? Outcome.SKIP : function.apply(exchange);
     }
 
     /**

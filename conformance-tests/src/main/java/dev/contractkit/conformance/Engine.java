@@ -2,6 +2,7 @@ package dev.contractkit.conformance;
 
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.ContractDocument.Operation;
+import okhttp3.HttpUrl;
 
 import java.io.IOException;
 import java.net.ConnectException;
@@ -10,6 +11,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 
 /** Runs the cases of every contract of a target and the checks on every exchange. */
@@ -36,7 +38,10 @@ final class Engine {
         try (Transport transport = new Transport(target.baseUrl(), target.timeout())) {
             for (ContractDocument document : target.contracts()) {
                 Contract contract = new Contract(document);
-                Cases cases = new Cases(contract, target.credential(), target.headers(), target.seed());
+                Tokens.Obtained auth = Tokens.obtain(contract, target, transport);
+                errors.addAll(auth.errors());
+                notes.addAll(auth.notes());
+                Cases cases = new Cases(contract, auth.principal(), auth.lesser(), target.headers(), target.seed());
                 boolean reachable = true;
                 for (Operation op : document.operations()) {
                     reachable = reachable && send(transport, contract, Cases.label(op) + " (" + op.operationId() + ")",
@@ -44,6 +49,7 @@ final class Engine {
                 }
                 if (reachable) {
                     send(transport, contract, "undeclared methods", cases.unsupportedMethods(), false);
+                    scenarios(transport, contract, cases);
                 }
                 notes.addAll(cases.notes());
                 if (!reachable) {
@@ -94,6 +100,52 @@ final class Engine {
         }
         progress.operationDone(label, sent, violations.size() - found);
         return true;
+    }
+
+    private void scenarios(Transport transport, Contract contract, Cases cases) {
+        int found = violations.size();
+        int[] sent = {0};
+        new Scenarios(contract, cases, target, transport, new Scenarios.Runner() {
+            @Override
+            public Optional<Exchange> send(TestCase c, Optional<HttpUrl> url) {
+                try {
+                    Exchange e = url.isPresent() ? transport.send(contract, c, url.get()) : transport.send(contract, c);
+                    sent[0]++;
+                    requests++;
+                    judge(e);
+                    return Optional.of(e);
+                } catch (IOException | IllegalArgumentException e) {
+                    errors.add(c.call().display(transport.base()) + " (" + c.what() + "): no response (" + e + ")");
+                    return Optional.empty();
+                }
+            }
+
+            @Override
+            public void verdict(Check check, String label, String operationId, String request, int status,
+                                Outcome outcome) {
+                if (!target.checks().contains(check)) {
+                    return;
+                }
+                switch (outcome) {
+                    case Outcome.Skip skip -> {
+                    }
+                    case Outcome.Pass pass -> executions.add(new Execution(label, operationId, check, true, Duration.ZERO));
+                    case Outcome.Fail fail -> {
+                        executions.add(new Execution(label, operationId, check, false, Duration.ZERO));
+                        fail.problems().forEach(p -> violations.add(new Violation(check, label, operationId, request,
+                                status, p.pointer(), p.value(), p.message())));
+                    }
+                }
+            }
+
+            @Override
+            public void note(String note) {
+                notes.add(note);
+            }
+        }).run();
+        if (sent[0] > 0 || violations.size() > found) {
+            progress.operationDone("chains, paging links, channels", sent[0], violations.size() - found);
+        }
     }
 
     private void judge(Exchange e) {

@@ -24,6 +24,14 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
                                           one is checked at http://127.0.0.1:<its default port>
               --credential VALUE          API key or token, placed as the contract's security scheme says
                                           (--credential <api>=VALUE for one API only)
+              --user NAME:PASSWORD        a user for an API whose contract names a token endpoint (coupons):
+                                          the suite gets a bearer token per user (password grant); give an
+                                          admin and a user without the admin role (repeatable;
+                                          --user <api>=NAME:PASSWORD for one API; --user NAME --password PW
+                                          works too). The admin's token is the credential unless
+                                          --credential gives one; the other's is for forbidden_role
+              --client-id ID              OAuth client id of the password grant (default: the token
+                                          endpoint's example, coupon-web for coupons)
               --header 'Name: value'      a header for every request (repeatable)
               --checks k1,k2              run only these checks (default: all)
               --exclude-checks k1,k2      do not run these checks
@@ -58,7 +66,7 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
             switch (name) {
                 case "--help", "-h" -> p.help = true;
                 case "--list-checks" -> p.listChecks = true;
-                case "--api", "--base-url", "--credential", "--header", "--checks", "--exclude-checks", "--seed",
+                case "--api", "--base-url", "--credential", "--user", "--password", "--client-id", "--header", "--checks", "--exclude-checks", "--seed",
                      "--timeout", "--report-dir" -> {
                     if (inline == null && (i + 1 >= args.length || args[i + 1].startsWith("--"))) {
                         throw new UsageException(name + " needs a value (a value that starts with -- goes as "
@@ -79,6 +87,8 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
         String api;
         final List<String> baseUrls = new ArrayList<>();
         final List<String> credentials = new ArrayList<>();
+        final List<String[]> users = new ArrayList<>();
+        String clientId;
         final List<Map.Entry<String, String>> headers = new ArrayList<>();
         Set<Check> checks = EnumSet.allOf(Check.class);
         final Set<Check> excluded = EnumSet.noneOf(Check.class);
@@ -91,6 +101,15 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
                 case "--api" -> api = value;
                 case "--base-url" -> baseUrls.add(value);
                 case "--credential" -> credentials.add(value);
+                case "--user" -> users.add(new String[] {value, null});
+                case "--password" -> {
+                    if (users.isEmpty() || users.get(users.size() - 1)[1] != null
+                            || users.get(users.size() - 1)[0].contains(":")) {
+                        throw new UsageException("--password belongs right after --user NAME");
+                    }
+                    users.get(users.size() - 1)[1] = value;
+                }
+                case "--client-id" -> clientId = value;
                 case "--header" -> headers.add(header(value));
                 case "--checks" -> checks = checks(value);
                 case "--exclude-checks" -> excluded.addAll(checks(value));
@@ -128,13 +147,42 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
                     throw new UsageException("--base-url is required for " + a.id()
                             + " (e.g. --base-url http://127.0.0.1:" + a.defaultPort() + ")");
                 }
-                targets.add(target(a, url, Optional.ofNullable(creds.get(a)), selected));
+                targets.add(target(a, url, Optional.ofNullable(creds.get(a)), users(a, apis), selected));
             }
             return new Options(false, false, targets, reportDir);
         }
 
-        private Target target(Api a, String url, Optional<String> credential, Set<Check> selected)
-                throws UsageException {
+        /** @return the logins for one API: {@code <api>=NAME:PASSWORD} for that API, {@code NAME:PASSWORD} for all */
+        private List<Target.Login> users(Api a, List<Api> apis) throws UsageException {
+            List<Target.Login> out = new ArrayList<>();
+            for (String[] u : users) {
+                String v = u[0];
+                int eq = v.indexOf('=');
+                Optional<Api> named = eq > 0 ? Api.byId(v.substring(0, eq)) : Optional.empty();
+                if (named.isPresent()) {
+                    if (!apis.contains(named.get())) {
+                        throw new UsageException("--user names " + named.get().id() + ", which --api does not select");
+                    }
+                    if (named.get() != a) {
+                        continue;
+                    }
+                    v = v.substring(eq + 1);
+                }
+                if (u[1] != null) {
+                    out.add(new Target.Login(v, u[1]));
+                    continue;
+                }
+                int colon = v.indexOf(':');
+                if (colon <= 0) {
+                    throw new UsageException("--user wants NAME:PASSWORD (or --user NAME --password PW), got '" + v + "'");
+                }
+                out.add(new Target.Login(v.substring(0, colon), v.substring(colon + 1)));
+            }
+            return out;
+        }
+
+        private Target target(Api a, String url, Optional<String> credential, List<Target.Login> logins,
+                              Set<Check> selected) throws UsageException {
             Target.Builder b = Target.builder(a).checks(selected).seed(seed).timeout(timeout);
             try {
                 b.baseUrl(url);
@@ -142,6 +190,10 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
                 throw new UsageException("--base-url: " + e.getMessage());
             }
             credential.ifPresent(b::credential);
+            logins.forEach(l -> b.user(l.user(), l.password()));
+            if (clientId != null) {
+                b.clientId(clientId);
+            }
             try {
                 headers.forEach(h -> b.header(h.getKey(), h.getValue()));
             } catch (IllegalArgumentException e) {

@@ -52,4 +52,19 @@ final class RequestChecks {
         }
         return Outcome.PASS;
     }
+
+    /**
+     * {@code forbidden_role}: an operation that needs a role ({@code x-kit-required-role}) called with a valid
+     * token lacking it answers 403 (a 401 would say the token is invalid; a 2xx that the role is not enforced).
+     */
+    static Outcome forbiddenRole(Exchange e) {
+        if (e.testCase().kind() != Kind.INSUFFICIENT_ROLE) {
+            return Outcome.SKIP;
+        }
+        if (e.status() == 403) {
+            return Outcome.PASS;
+        }
+        return Outcome.fail(ResponseChecks.STATUS, Integer.toString(e.status()), "called " + e.testCase().what()
+                + " and answered " + e.status() + "; an operation needing a role the token lacks must answer 403");
+    }
 }

@@ -35,6 +35,8 @@ public final class Target {
     private final List<ContractDocument> contracts;
     private final String baseUrl;
     private final Optional<String> credential;
+    private final List<Login> users;
+    private final Optional<String> clientId;
     private final List<Map.Entry<String, String>> headers;
     private final Set<Check> checks;
     private final long seed;
@@ -45,6 +47,8 @@ public final class Target {
         this.contracts = List.copyOf(b.contracts);
         this.baseUrl = b.baseUrl;
         this.credential = Optional.ofNullable(b.credential);
+        this.users = List.copyOf(b.users);
+        this.clientId = Optional.ofNullable(b.clientId);
         this.headers = List.copyOf(b.headers);
         this.checks = Set.copyOf(b.checks);
         this.seed = b.seed;
@@ -91,6 +95,37 @@ public final class Target {
         return credential;
     }
 
+    /**
+     * @return users for an API whose security scheme names a token endpoint ({@code x-kit-token-endpoint}):
+     * the suite obtains a bearer token for each (password grant) and tells them apart by the roles in the token
+     */
+    public List<Login> users() {
+        return users;
+    }
+
+    /** @return the OAuth client id of the password grant; empty: the one the token endpoint's example shows */
+    public Optional<String> clientId() {
+        return clientId;
+    }
+
+    /**
+     * A user name and password for the contract's token endpoint.
+     *
+     * @param user     the user name
+     * @param password the password
+     */
+    public record Login(String user, String password) {
+        public Login {
+            Objects.requireNonNull(user, "user == null");
+            Objects.requireNonNull(password, "password == null");
+        }
+
+        @Override
+        public String toString() {
+            return user + ":***";
+        }
+    }
+
     /** @return headers sent with every request (except the credential header on unauthenticated ones) */
     public List<Map.Entry<String, String>> headers() {
         return headers;
@@ -117,6 +152,8 @@ public final class Target {
         private final List<ContractDocument> contracts;
         private String baseUrl;
         private String credential;
+        private final List<Login> users = new ArrayList<>();
+        private String clientId;
         private final List<Map.Entry<String, String>> headers = new ArrayList<>();
         private Set<Check> checks = EnumSet.allOf(Check.class);
         private long seed = 1;
@@ -147,6 +184,29 @@ public final class Target {
          */
         public Builder credential(String credential) {
             this.credential = Objects.requireNonNull(credential, "credential == null");
+            return this;
+        }
+
+        /**
+         * A user for an API with a token endpoint (e.g. coupons). Give an admin and a user without the admin
+         * role: the admin's token is the run's credential, the other's is sent to admin-only operations
+         * ({@code forbidden_role}). A {@link #credential(String)} given as well wins as the run's credential.
+         *
+         * @param user     the user name
+         * @param password the password
+         * @return this
+         */
+        public Builder user(String user, String password) {
+            users.add(new Login(user, password));
+            return this;
+        }
+
+        /**
+         * @param clientId the OAuth client id of the password grant (default: the token endpoint's example)
+         * @return this
+         */
+        public Builder clientId(String clientId) {
+            this.clientId = Objects.requireNonNull(clientId, "clientId == null");
             return this;
         }
 

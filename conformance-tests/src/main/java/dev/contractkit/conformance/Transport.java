@@ -40,9 +40,18 @@ final class Transport implements AutoCloseable {
         return base;
     }
 
+    OkHttpClient client() {
+        return client;
+    }
+
     Exchange send(Contract contract, TestCase c) throws IOException {
+        return send(contract, c, c.call().url(base));
+    }
+
+    /** Sends the case to another URL (a link the server gave); method, headers and body stay the case's. */
+    Exchange send(Contract contract, TestCase c, HttpUrl url) throws IOException {
         HttpCall call = c.call();
-        Request.Builder b = new Request.Builder().url(call.url(base));
+        Request.Builder b = new Request.Builder().url(url);
         call.headers().forEach(h -> b.addHeader(h.getKey(), h.getValue()));
         RequestBody body = NO_BODY.contains(call.method()) ? null : call.body()
                 .map(x -> RequestBody.create(x.text(), MediaType.get(x.mediaType())))
@@ -55,7 +64,9 @@ final class Transport implements AutoCloseable {
             Map<String, List<String>> headers = new LinkedHashMap<>();
             r.headers().forEach(h -> headers.computeIfAbsent(h.getFirst().toLowerCase(Locale.ROOT),
                     k -> new ArrayList<>()).add(h.getSecond()));
-            return new Exchange(contract, c, call.display(base), r.code(), headers, text,
+            String display = call.method() + " " + url.encodedPath()
+                    + (url.encodedQuery() == null ? "" : "?" + url.encodedQuery());
+            return new Exchange(contract, c, display, r.code(), headers, text,
                     Duration.ofNanos(System.nanoTime() - started));
         }
     }

@@ -38,6 +38,6 @@ class MockServerConformanceTest {
 
     @Test
     void everyCheckRanAgainstTheMock() {
-        assertThat(report.results()).allSatisfy(r -> assertThat(r.total()).as(r.check().key()).isPositive());
+        assertThat(report.results()).filteredOn(r -> !TestContracts.NOT_FOR_FORMS.contains(r.check())).allSatisfy(r -> assertThat(r.total()).as(r.check().key()).isPositive());
     }
 }

@@ -48,6 +48,7 @@ class ReferenceServerConformanceTest {
     @Test
     void everyCheckRanAtLeastOneCase() {
         assertThat(report.results()).hasSize(Check.values().length)
+                .filteredOn(r -> !TestContracts.NOT_FOR_FORMS.contains(r.check()))
                 .allSatisfy(r -> assertThat(r.passed()).as(r.check().key()).isPositive());
         assertThat(report.notes()).isEmpty();
     }

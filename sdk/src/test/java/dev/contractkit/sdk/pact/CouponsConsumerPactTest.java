@@ -53,8 +53,8 @@ class CouponsConsumerPactTest {
 
     /** The timestamps every coupon has; the other fields per interaction (one matcher per field). */
     static PactDslJsonBody timestamps(PactDslJsonBody body) {
-        return body.datetime("created_at", "yyyy-MM-dd'T'HH:mm:ssX", java.time.Instant.parse("2026-05-02T09:15:00Z"))
-                .datetime("updated_at", "yyyy-MM-dd'T'HH:mm:ssX", java.time.Instant.parse("2026-06-10T14:30:00Z"));
+        return body.stringMatcher("created_at", FormsConsumerPactTest.RFC3339, "2026-05-02T09:15:00Z")
+                .stringMatcher("updated_at", FormsConsumerPactTest.RFC3339, "2026-06-10T14:30:00Z");
     }
 
     static PactDslJsonBody anyCoupon(PactDslJsonBody body) {
@@ -91,7 +91,7 @@ class CouponsConsumerPactTest {
                 .path("/api/v1/coupons/00000000-0000-0000-0000-000000000000").method("GET")
                 .willRespondWith().status(404).matchHeader("Content-Type", "application/json.*", "application/json")
                 .body(new PactDslJsonBody().object("error").stringValue("code", "NOT_FOUND").stringType("message", "coupon not found")
-                        .datetime("timestamp", "yyyy-MM-dd'T'HH:mm:ssX", java.time.Instant.parse("2026-06-15T10:00:00Z"))
+                        .stringMatcher("timestamp", FormsConsumerPactTest.RFC3339, "2026-06-15T10:00:00Z")
                         .stringType("request_id", "r-1").closeObject())
                 .toPact(V4Pact.class);
     }
@@ -122,7 +122,7 @@ class CouponsConsumerPactTest {
                 .willRespondWith().status(200).matchHeader("Content-Type", "application/json.*", "application/json")
                 .body(new PactDslJsonBody().booleanValue("success", true).stringType("message", "coupon redeemed")
                         .stringValue("coupon_id", SUMMER).stringValue("order_id", ORDER).decimalType("discount_amount", 20.0)
-                        .datetime("redeemed_at", "yyyy-MM-dd'T'HH:mm:ssX", java.time.Instant.parse("2026-06-15T10:35:00Z"))
+                        .stringMatcher("redeemed_at", FormsConsumerPactTest.RFC3339, "2026-06-15T10:35:00Z")
                         .stringType("redemption_id", "7c9e6679-7425-40de-944b-e07fc1f90ae7"))
                 .toPact(V4Pact.class);
     }

@@ -26,13 +26,16 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 @ExtendWith(PactConsumerTestExt.class)
 @PactTestFor(providerName = "forms", pactVersion = PactSpecVersion.V4)
 class FormsConsumerPactTest {
+    /** RFC 3339 date-time: fractions of a second and any offset are allowed. */
+    static final String RFC3339 = "\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d+)?(Z|[+-]\\d{2}:\\d{2})";
+
     static final String KEY = "Token token=kit-demo-forms-key";
 
     static PactDslJsonBody form(PactDslJsonBody body) {
         return body.integerType("id", 1).stringType("title", "Monthly membership").stringType("access_token", "f3a9c2d1e5b7")
                 .stringMatcher("currency", "[a-z]{3}", "usd").integerType("payment_volume", 1249900)
                 .integerType("successful_checkout_count", 125)
-                .datetime("created_at", "yyyy-MM-dd'T'HH:mm:ssX").datetime("updated_at", "yyyy-MM-dd'T'HH:mm:ssX");
+                .stringMatcher("created_at", RFC3339, "2024-01-15T09:30:00Z").stringMatcher("updated_at", RFC3339, "2024-01-15T09:30:00Z");
     }
 
     @Pact(consumer = "kit-sdk")
@@ -54,7 +57,7 @@ class FormsConsumerPactTest {
                 .body(new PactDslJsonBody().minArrayLike("forms", 2, 2).integerType("id", 1).stringType("title", "A")
                         .stringType("access_token", "t").stringType("currency", "usd").integerType("payment_volume", 1)
                         .integerType("successful_checkout_count", 1)
-                        .datetime("created_at", "yyyy-MM-dd'T'HH:mm:ssX").datetime("updated_at", "yyyy-MM-dd'T'HH:mm:ssX")
+                        .stringMatcher("created_at", RFC3339, "2024-01-15T09:30:00Z").stringMatcher("updated_at", RFC3339, "2024-01-15T09:30:00Z")
                         .closeObject().closeArray())
                 .toPact(V4Pact.class);
     }

@@ -1,0 +1,173 @@
+package dev.contractkit.conformance;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.contractkit.specs.check.ContractDocument.Operation;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/** The checks that judge headers the contract's conventions ask for: rate limits and paging links. */
+final class HeaderChecks {
+    static final String CATEGORY = "x-kit-rate-limit-category";
+    static final List<String> RATE_LIMIT = List.of("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset");
+    static final String LINK = "/response/headers/link";
+    private static final Pattern INTEGER = Pattern.compile("^[0-9]{1,18}$");
+    private static final Pattern LINK_VALUE = Pattern.compile("<([^>]*)>\\s*((?:;\\s*[^;,]+)*)");
+    private static final Pattern REL = Pattern.compile("rel\\s*=\\s*\"?([^\";,]+)\"?", Pattern.CASE_INSENSITIVE);
+    /** Clocks of client and server may differ a little. */
+    private static final long SKEW_SECONDS = 300;
+
+    private HeaderChecks() {
+    }
+
+    /**
+     * {@code rate_limit_headers}: every response of an operation with {@code x-kit-rate-limit-category}, errors
+     * included, carries {@code X-RateLimit-Limit}, {@code -Remaining} and {@code -Reset} as whole numbers;
+     * Remaining is at most Limit; Reset is a Unix time (seconds) no earlier than now and no later than the end of
+     * the category's window ({@code x-kit-rate-limits.<category>.window_seconds}, else a day).
+     */
+    static Outcome rateLimit(Exchange e) {
+        Optional<Operation> op = e.testCase().operation();
+        JsonNode category = op.map(o -> o.node().path(CATEGORY)).orElse(null);
+        if (category == null || !category.isTextual()) {
+            return Outcome.SKIP;
+        }
+        List<Outcome.Problem> problems = new ArrayList<>();
+        Map<String, Long> values = new LinkedHashMap<>();
+        for (String name : RATE_LIMIT) {
+            String pointer = "/response/headers/" + name.toLowerCase(Locale.ROOT);
+            Optional<String> v = e.header(name);
+            if (v.isEmpty()) {
+                problems.add(new Outcome.Problem(pointer, "", name + " is missing; every response of an operation"
+                        + " in rate-limit category '" + category.asText() + "' carries it"));
+            } else if (!INTEGER.matcher(v.get().trim()).matches()) {
+                problems.add(new Outcome.Problem(pointer, ResponseChecks.quote(v.get()),
+                        name + " is not a non-negative whole number"));
+            } else {
+                values.put(name, Long.parseLong(v.get().trim()));
+            }
+        }
+        Long limit = values.get(RATE_LIMIT.get(0));
+        Long remaining = values.get(RATE_LIMIT.get(1));
+        Long reset = values.get(RATE_LIMIT.get(2));
+        if (limit != null && remaining != null && remaining > limit) {
+            problems.add(new Outcome.Problem("/response/headers/x-ratelimit-remaining", remaining.toString(),
+                    "X-RateLimit-Remaining " + remaining + " is above X-RateLimit-Limit " + limit));
+        }
+        if (reset != null) {
+            long now = Instant.now().getEpochSecond();
+            JsonNode window = e.contract().document().root().path("x-kit-rate-limits").path(category.asText())
+                    .path("window_seconds");
+            long latest = now + (window.canConvertToLong() ? window.asLong() : 86_400) + SKEW_SECONDS;
+            if (reset < now - SKEW_SECONDS || reset > latest) {
+                problems.add(new Outcome.Problem("/response/headers/x-ratelimit-reset", reset.toString(),
+                        "X-RateLimit-Reset " + reset + " is not a plausible end of the window as Unix time in seconds"
+                                + " (now " + now + ", window ends by " + latest + ")"));
+            }
+        }
+        return Outcome.of(problems);
+    }
+
+    /**
+     * {@code pagination_links} on one response: a successful page of an operation that declares a {@code Link}
+     * header, whose body holds {@code total}, {@code offset} and one array, carries {@code rel="next"} exactly
+     * when more items follow and {@code rel="last"} when there is at least one item. Following the links is
+     * {@link Scenarios}' part.
+     */
+    static Outcome pagination(Exchange e) {
+        Optional<Page> page = Page.of(e);
+        if (page.isEmpty()) {
+            return Outcome.SKIP;
+        }
+        Page p = page.get();
+        Map<String, String> links = links(e.header("Link").orElse(""));
+        List<Outcome.Problem> problems = new ArrayList<>();
+        boolean more = p.offset() + p.count() < p.total();
+        String value = ResponseChecks.quote(e.header("Link").orElse(""));
+        if (more && !links.containsKey("next")) {
+            problems.add(new Outcome.Problem(LINK, value, "no Link rel=\"next\" although more items follow (offset "
+                    + p.offset() + ", " + p.count() + " on this page, total " + p.total() + ")"));
+        } else if (!more && links.containsKey("next")) {
+            problems.add(new Outcome.Problem(LINK, value, "Link rel=\"next\" although no more items follow (offset "
+                    + p.offset() + ", " + p.count() + " on this page, total " + p.total() + ")"));
+        }
+        if (p.total() > 0 && !links.containsKey("last")) {
+            problems.add(new Outcome.Problem(LINK, value, "no Link rel=\"last\" although there are " + p.total()
+                    + " items"));
+        }
+        return Outcome.of(problems);
+    }
+
+    /** @return RFC 8288 links by relation type (lower case), e.g. {@code next -> http://...?offset=10} */
+    static Map<String, String> links(String header) {
+        Map<String, String> out = new LinkedHashMap<>();
+        Matcher m = LINK_VALUE.matcher(header);
+        while (m.find()) {
+            Matcher rel = REL.matcher(m.group(2));
+            if (rel.find()) {
+                for (String r : rel.group(1).trim().split("\\s+")) {
+                    out.putIfAbsent(r.toLowerCase(Locale.ROOT), m.group(1).trim());
+                }
+            }
+        }
+        return out;
+    }
+
+    /** @return true when the operation's successful response declares a {@code Link} header */
+    static boolean declaresLink(Exchange e) {
+        return e.declaredResponse().map(r -> {
+            for (Iterator<String> it = e.contract().document().at(r).path("headers").fieldNames(); it.hasNext(); ) {
+                if (it.next().equalsIgnoreCase("Link")) {
+                    return true;
+                }
+            }
+            return false;
+        }).orElse(false);
+    }
+
+    /**
+     * One page of a paged list.
+     *
+     * @param total  items in all
+     * @param offset the first item's position
+     * @param items  the page's items
+     */
+    record Page(long total, long offset, JsonNode items) {
+        int count() {
+            return items.size();
+        }
+
+        static Optional<Page> of(Exchange e) {
+            if (e.status() < 200 || e.status() >= 300 || !declaresLink(e)) {
+                return Optional.empty();
+            }
+            try {
+                JsonNode body = e.json();
+                JsonNode array = null;
+                for (JsonNode v : body) {
+                    if (v.isArray()) {
+                        if (array != null) {
+                            return Optional.empty();
+                        }
+                        array = v;
+                    }
+                }
+                if (array == null || !body.path("total").canConvertToLong() || !body.path("offset").canConvertToLong()) {
+                    return Optional.empty();
+                }
+                return Optional.of(new Page(body.path("total").asLong(), body.path("offset").asLong(), array));
+            } catch (IOException ex) {
+                return Optional.empty();
+            }
+        }
+    }
+}

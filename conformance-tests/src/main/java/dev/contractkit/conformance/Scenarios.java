@@ -1,0 +1,508 @@
+package dev.contractkit.conformance;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.check.ContractDocument.Operation;
+import dev.contractkit.specs.check.ContractDocument.Parameter;
+import dev.contractkit.specs.check.Finding;
+import dev.contractkit.specs.check.SchemaValidator;
+import okhttp3.HttpUrl;
+import okhttp3.Request;
+import okhttp3.Response;
+import okhttp3.WebSocket;
+import okhttp3.WebSocketListener;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * The checks that need more than one exchange: a declared chain of operations ({@code state_transitions}),
+ * following paging links ({@code pagination_links}) and the messages of a WebSocket channel
+ * ({@code websocket_message_schema}). Every request they send is also judged by the per-exchange checks.
+ */
+final class Scenarios {
+    /** How long messages are collected after the chain's changes, at most. */
+    static final Duration MESSAGE_WINDOW = Duration.ofSeconds(3);
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    /**
+     * A chain of operations whose effect the contract states, keyed by operation ids (test-independent: the
+     * suite runs every chain whose operations a contract has).
+     *
+     * @param name        for people
+     * @param create      the operation that creates the resource (its example body is sent)
+     * @param idField     the field of the create answer that holds the new id
+     * @param read        the operation that reads it back
+     * @param idParam     the path parameter of read and delete that takes the id
+     * @param delete      the operation that deletes it
+     * @param deletedRead what the read after delete must show: a field and its value (a soft delete); empty: 404
+     * @param created     the message (its {@code type}) the contract says a create sends on the update channel
+     * @param source      where the contract says so
+     */
+    record Chain(String name, String create, String idField, String read, String idParam, String delete,
+                 Optional<Map.Entry<String, JsonNode>> deletedRead, String created, String source) {
+    }
+
+    /** The declared chains. */
+    static final List<Chain> CHAINS = List.of(new Chain("soft delete of a coupon", "createCoupon", "id",
+            "getCoupon", "id", "deleteCoupon", Optional.of(Map.entry("active", BooleanNode.FALSE)), "coupon_created",
+            "deleteCoupon and getCoupon: a soft-deleted coupon stays readable with active: false;"
+                    + " createCoupon emits coupon_created"));
+
+    /** What the engine offers a scenario. */
+    interface Runner {
+        /** Sends a case (to the given URL, else the case's), judges it with the per-exchange checks. */
+        Optional<Exchange> send(TestCase c, Optional<HttpUrl> url);
+
+        /** Records one verdict of a scenario check. */
+        void verdict(Check check, String label, String operationId, String request, int status, Outcome outcome);
+
+        /** A note for the report. */
+        void note(String note);
+    }
+
+    private final Contract contract;
+    private final Cases cases;
+    private final Target target;
+    private final Transport transport;
+    private final Runner runner;
+
+    Scenarios(Contract contract, Cases cases, Target target, Transport transport, Runner runner) {
+        this.contract = contract;
+        this.cases = cases;
+        this.target = target;
+        this.transport = transport;
+        this.runner = runner;
+    }
+
+    void run() {
+        ContractDocument doc = contract.document();
+        List<Channel> channels = target.checks().contains(Check.WEBSOCKET_MESSAGE_SCHEMA) ? channels() : List.of();
+        List<Listening> open = new ArrayList<>();
+        channels.forEach(ch -> connect(ch).ifPresent(open::add));
+        List<String> expected = new ArrayList<>();
+        for (Chain chain : CHAINS) {
+            Optional<Operation> create = doc.operation(chain.create());
+            Optional<Operation> read = doc.operation(chain.read());
+            Optional<Operation> delete = doc.operation(chain.delete());
+            if (create.isEmpty() || read.isEmpty() || delete.isEmpty()) {
+                continue;
+            }
+            if (target.checks().contains(Check.STATE_TRANSITIONS) || !open.isEmpty()) {
+                if (runChain(chain, create.get(), read.get(), delete.get())) {
+                    expected.add(chain.created());
+                }
+            }
+        }
+        open.forEach(l -> judgeMessages(l, expected));
+        if (target.checks().contains(Check.PAGINATION_LINKS)) {
+            doc.operations().forEach(this::followPages);
+        }
+    }
+
+    // ---- state_transitions
+
+    /** @return true when the create succeeded (so the channel owes its message) */
+    private boolean runChain(Chain chain, Operation create, Operation read, Operation delete) {
+        String label = "chain: " + chain.name();
+        Optional<JsonNode> body = exampleBody(create).map(Scenarios::withoutPastTimes);
+        Optional<Exchange> created = runner.send(cases.scenario(create, Map.of(), body, label), Optional.empty());
+        if (created.isEmpty()) {
+            return false;
+        }
+        Exchange c = created.get();
+        if (c.status() < 200 || c.status() >= 300) {
+            verdict(create, c, Outcome.fail(ResponseChecks.STATUS, Integer.toString(c.status()), chain.create()
+                    + " answered " + c.status() + " to its example body; the chain '" + chain.name()
+                    + "' cannot go on (" + ResponseChecks.abbreviate(c.body()) + ")"));
+            return false;
+        }
+        JsonNode id;
+        try {
+            id = c.json().path(chain.idField());
+        } catch (IOException e) {
+            id = com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+        }
+        if (!id.isValueNode()) {
+            verdict(create, c, Outcome.fail(ResponseChecks.BODY + "/" + chain.idField(), "", chain.create()
+                    + " answered no '" + chain.idField() + "'; the chain '" + chain.name() + "' cannot go on"));
+            return true;
+        }
+        Map<String, JsonNode> ids = Map.of(chain.idParam(), id);
+        Optional<Exchange> first = runner.send(cases.scenario(read, ids, Optional.empty(), label), Optional.empty());
+        if (first.isEmpty()) {
+            return true;
+        }
+        if (first.get().status() != 200) {
+            verdict(read, first.get(), Outcome.fail(ResponseChecks.STATUS, Integer.toString(first.get().status()),
+                    chain.read() + " of the coupon " + id + " just created (" + chain.create() + ") answered "
+                            + first.get().status() + "; expected 200"));
+            return true;
+        }
+        Optional<Exchange> deleted = runner.send(cases.scenario(delete, ids, Optional.empty(), label), Optional.empty());
+        if (deleted.isEmpty()) {
+            return true;
+        }
+        if (deleted.get().status() < 200 || deleted.get().status() >= 300) {
+            verdict(delete, deleted.get(), Outcome.fail(ResponseChecks.STATUS, Integer.toString(deleted.get().status()),
+                    chain.delete() + " of " + id + " (created and read just before) answered " + deleted.get().status()
+                            + "; expected 2xx"));
+            return true;
+        }
+        Optional<Exchange> after = runner.send(cases.scenario(read, ids, Optional.empty(), label), Optional.empty());
+        if (after.isEmpty()) {
+            return true;
+        }
+        Exchange a = after.get();
+        if (chain.deletedRead().isEmpty()) {
+            verdict(read, a, a.status() == 404 ? Outcome.PASS : Outcome.fail(ResponseChecks.STATUS,
+                    Integer.toString(a.status()), chain.read() + " after " + chain.delete() + " answered " + a.status()
+                            + "; expected 404"));
+            return true;
+        }
+        Map.Entry<String, JsonNode> want = chain.deletedRead().get();
+        if (a.status() != 200) {
+            verdict(read, a, Outcome.fail(ResponseChecks.STATUS, Integer.toString(a.status()), chain.read() + " after "
+                    + chain.delete() + " answered " + a.status() + "; the delete is soft (" + chain.source()
+                    + "), so the read answers 200 with " + want.getKey() + ": " + want.getValue()));
+            return true;
+        }
+        JsonNode got;
+        try {
+            got = a.json().path(want.getKey());
+        } catch (IOException e) {
+            got = com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+        }
+        verdict(read, a, got.equals(want.getValue()) ? Outcome.PASS
+                : Outcome.fail(ResponseChecks.BODY + "/" + want.getKey(), got.isMissingNode() ? "" : got.toString(),
+                chain.read() + " after " + chain.delete() + " shows " + want.getKey() + " = "
+                        + (got.isMissingNode() ? "(absent)" : got) + "; a soft-deleted resource shows " + want.getValue()));
+        return true;
+    }
+
+    private void verdict(Operation op, Exchange e, Outcome outcome) {
+        runner.verdict(Check.STATE_TRANSITIONS, Cases.label(op), op.operationId(), e.request(), e.status(), outcome);
+    }
+
+    private Optional<JsonNode> exampleBody(Operation op) {
+        JsonNode content = contract.document().at(op.requestBody().orElse("/none")).path("content");
+        for (Iterator<Map.Entry<String, JsonNode>> it = content.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> m = it.next();
+            if (!Contract.isJson(m.getKey())) {
+                continue;
+            }
+            if (m.getValue().has("example")) {
+                return Optional.of(m.getValue().get("example").deepCopy());
+            }
+            for (JsonNode ex : m.getValue().path("examples")) {
+                return Optional.of(contract.document().resolve(ex).path("value").deepCopy());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /** An example written last year may hold an end date in the past; such optional fields are left out. */
+    private static JsonNode withoutPastTimes(JsonNode body) {
+        if (body instanceof ObjectNode o) {
+            List<String> past = new ArrayList<>();
+            o.fields().forEachRemaining(f -> {
+                if (f.getValue().isTextual()) {
+                    try {
+                        if (Instant.parse(f.getValue().asText()).isBefore(Instant.now())) {
+                            past.add(f.getKey());
+                        }
+                    } catch (DateTimeParseException e) {
+                        // not a time
+                    }
+                }
+            });
+            past.forEach(o::remove);
+        }
+        return body;
+    }
+
+    // ---- pagination_links (following)
+
+    private void followPages(Operation op) {
+        Optional<Parameter> limit = op.parameters().stream()
+                .filter(p -> p.in().equals("query") && p.name().equals("limit")).findFirst();
+        boolean declaresLink = op.responses().entrySet().stream().filter(r -> r.getKey().startsWith("2"))
+                .anyMatch(r -> {
+                    for (Iterator<String> it = contract.document().at(r.getValue()).path("headers").fieldNames(); it.hasNext(); ) {
+                        if (it.next().equalsIgnoreCase("Link")) {
+                            return true;
+                        }
+                    }
+                    return false;
+                });
+        if (!declaresLink || (!op.isPublic() && cases.credentialFor(op).isEmpty())) {
+            return;
+        }
+        long smallest = limit.map(p -> contract.document().resolve(p.node().path("schema")).path("minimum").asLong(1))
+                .orElse(1L);
+        Map<String, JsonNode> params = limit.isPresent() ? Map.of("limit", IntNode.valueOf((int) Math.max(1, smallest)))
+                : Map.of();
+        Optional<Exchange> first = runner.send(cases.scenario(op, params, Optional.empty(), "paging: first page"),
+                Optional.empty());
+        Optional<HeaderChecks.Page> page = first.flatMap(HeaderChecks.Page::of);
+        if (page.isEmpty()) {
+            return;
+        }
+        Map<String, String> links = HeaderChecks.links(first.get().header("Link").orElse(""));
+        TestCase follow = cases.scenario(op, params, Optional.empty(), "paging: a Link followed");
+        List<Outcome.Problem> problems = new ArrayList<>();
+        if (links.containsKey("next")) {
+            follow(follow, links.get("next"), "next").ifPresent(next -> {
+                Optional<HeaderChecks.Page> p = HeaderChecks.Page.of(next);
+                if (next.status() != 200 || p.isEmpty()) {
+                    problems.add(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(links.get("next")),
+                            "rel=\"next\" followed answered " + next.status() + ", not a page"));
+                } else if (p.get().offset() <= page.get().offset() || p.get().count() == 0
+                        || p.get().items().path(0).equals(page.get().items().path(0))) {
+                    problems.add(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(links.get("next")),
+                            "rel=\"next\" followed does not give the next page (offset " + p.get().offset()
+                                    + " after " + page.get().offset() + ", " + p.get().count() + " items)"));
+                }
+            });
+        } else if (page.get().total() <= page.get().count()) {
+            runner.note(op + ": too few items (" + page.get().total() + ") to follow rel=\"next\"");
+        }
+        if (links.containsKey("last")) {
+            follow(follow, links.get("last"), "last").ifPresent(last -> {
+                Optional<HeaderChecks.Page> p = HeaderChecks.Page.of(last);
+                if (last.status() != 200 || p.isEmpty()) {
+                    problems.add(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(links.get("last")),
+                            "rel=\"last\" followed answered " + last.status() + ", not a page"));
+                } else if (p.get().count() == 0 || p.get().offset() + p.get().count() != p.get().total()) {
+                    problems.add(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(links.get("last")),
+                            "rel=\"last\" followed does not give the last page (offset " + p.get().offset() + ", "
+                                    + p.get().count() + " items, total " + p.get().total() + ")"));
+                }
+            });
+        }
+        if (links.containsKey("next") || links.containsKey("last")) {
+            runner.verdict(Check.PAGINATION_LINKS, Cases.label(op), op.operationId(), first.get().request(),
+                    first.get().status(), Outcome.of(problems));
+        }
+    }
+
+    private Optional<Exchange> follow(TestCase c, String link, String rel) {
+        HttpUrl url = transport.base().resolve(link);
+        if (url == null) {
+            return Optional.empty();
+        }
+        return runner.send(new TestCase(c.kind(), c.operation(), c.label(), "paging: rel=\"" + rel + "\" followed",
+                c.call(), c.negation()), Optional.of(url));
+    }
+
+    // ---- websocket_message_schema
+
+    /**
+     * An AsyncAPI channel an operation of the contract opens ({@code x-kit-websocket}).
+     *
+     * @param op        the handshake operation
+     * @param doc       the AsyncAPI document
+     * @param address   the channel's address
+     * @param messages  message name ({@code name}, e.g. {@code coupon_created}) to its payload schema pointer
+     */
+    record Channel(Operation op, ContractDocument doc, String address, Map<String, String> messages) {
+    }
+
+    private List<Channel> channels() {
+        List<Channel> out = new ArrayList<>();
+        for (Operation op : contract.document().operations()) {
+            JsonNode ws = op.node().path("x-kit-websocket");
+            if (!ws.path("asyncapi").isTextual()) {
+                continue;
+            }
+            ContractDocument doc;
+            try {
+                doc = ContractDocument.load(ws.path("asyncapi").asText());
+            } catch (RuntimeException e) {
+                runner.note(op + ": cannot load " + ws.path("asyncapi").asText() + " (" + e.getMessage() + ")");
+                continue;
+            }
+            String channel = ws.path("channel").asText();
+            JsonNode ch = doc.root().path("channels").path(channel);
+            Map<String, String> messages = new LinkedHashMap<>();
+            ch.path("messages").fieldNames().forEachRemaining(name -> {
+                String pointer = doc.resolvePointer("/channels/" + channel + "/messages/" + name);
+                String key = doc.at(pointer).path("name").asText(name);
+                messages.put(key, pointer + "/payload");
+            });
+            out.add(new Channel(op, doc, ch.path("address").asText(op.path()), messages));
+        }
+        return out;
+    }
+
+    /** A channel connected; messages queue up. */
+    private record Listening(Channel channel, WebSocket socket, String request, BlockingQueue<String> received) {
+    }
+
+    private Optional<Listening> connect(Channel ch) {
+        String label = Cases.label(ch.op());
+        HttpCall call = new HttpCall("GET", ch.address(), Map.of(), List.of(), List.of(), Optional.empty());
+        HttpUrl url = call.url(transport.base());
+        Request.Builder b = new Request.Builder().url(url);
+        target.headers().forEach(h -> b.header(h.getKey(), h.getValue()));
+        HttpUrl.Builder withQuery = url.newBuilder();
+        for (Credentials.Placement p : cases.credentialFor(ch.op())) {
+            switch (p.in()) {
+                case "query" -> withQuery.addQueryParameter(p.name(), p.value());
+                case "cookie" -> b.addHeader("Cookie", p.name() + "=" + p.value());
+                default -> b.header(p.name(), p.value());
+            }
+        }
+        b.url(withQuery.build());
+        String display = "GET " + url.encodedPath() + " (WebSocket)";
+        if (!ch.op().isPublic() && cases.credentialFor(ch.op()).isEmpty()) {
+            runner.note(ch.op() + ": no credential, so the WebSocket channel " + ch.address() + " was not checked");
+            return Optional.empty();
+        }
+        BlockingQueue<String> received = new LinkedBlockingQueue<>();
+        CountDownLatch opened = new CountDownLatch(1);
+        AtomicReference<String> failure = new AtomicReference<>();
+        AtomicReference<Integer> status = new AtomicReference<>(0);
+        WebSocket socket = transport.client().newWebSocket(b.build(), new WebSocketListener() {
+            @Override
+            public void onOpen(WebSocket webSocket, Response response) {
+                status.set(response.code());
+                opened.countDown();
+            }
+
+            @Override
+            public void onMessage(WebSocket webSocket, String text) {
+                received.add(text);
+            }
+
+            @Override
+            public void onFailure(WebSocket webSocket, Throwable t, Response response) {
+                if (response != null) {
+                    status.set(response.code());
+                }
+                failure.compareAndSet(null, t + (response == null ? "" : " (answered " + response.code() + ")"));
+                opened.countDown();
+            }
+        });
+        try {
+            if (!opened.await(target.timeout().toMillis(), TimeUnit.MILLISECONDS) || failure.get() != null) {
+                socket.cancel();
+                runner.verdict(Check.WEBSOCKET_MESSAGE_SCHEMA, label, ch.op().operationId(), display, status.get(),
+                        Outcome.fail(ResponseChecks.STATUS, Integer.toString(status.get()), "the WebSocket handshake"
+                                + " with the run's credential failed: " + (failure.get() == null ? "no answer within "
+                                + target.timeout().toSeconds() + " s" : failure.get())));
+                return Optional.empty();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            socket.cancel();
+            return Optional.empty();
+        }
+        return Optional.of(new Listening(ch, socket, display, received));
+    }
+
+    private void judgeMessages(Listening l, List<String> expected) {
+        Channel ch = l.channel();
+        String label = Cases.label(ch.op());
+        List<String> messages = new ArrayList<>();
+        long deadline = System.nanoTime() + MESSAGE_WINDOW.toNanos();
+        try {
+            while (System.nanoTime() < deadline) {
+                String m = l.received().poll(Math.max(1, (deadline - System.nanoTime()) / 1_000_000), TimeUnit.MILLISECONDS);
+                if (m == null) {
+                    break;
+                }
+                messages.add(m);
+                if (types(messages).containsAll(expected) && l.received().isEmpty()) {
+                    // what the chain owes has arrived; give the rest a moment
+                    String more = l.received().poll(200, TimeUnit.MILLISECONDS);
+                    if (more == null) {
+                        break;
+                    }
+                    messages.add(more);
+                }
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        l.socket().close(1000, "conformance run done");
+        SchemaValidator validator = SchemaValidator.forAsyncApi(ch.doc());
+        for (String text : messages) {
+            runner.verdict(Check.WEBSOCKET_MESSAGE_SCHEMA, label, ch.op().operationId(), l.request(), 101,
+                    judgeMessage(ch, validator, text));
+        }
+        Set<String> arrived = types(messages);
+        for (String type : expected) {
+            if (!arrived.contains(type) && ch.messages().containsKey(type)) {
+                runner.verdict(Check.WEBSOCKET_MESSAGE_SCHEMA, label, ch.op().operationId(), l.request(), 101,
+                        Outcome.fail("/messages", "", "no " + type + " message within "
+                                + MESSAGE_WINDOW.toSeconds() + " s after the change that the contract says sends it ("
+                                + messages.size() + " other messages)"));
+            }
+        }
+        if (messages.isEmpty() && expected.isEmpty()) {
+            runner.note(ch.op() + ": no message arrived on " + ch.address() + " and no declared chain could trigger one;"
+                    + " message schemas were not checked");
+        }
+    }
+
+    private static Outcome judgeMessage(Channel ch, SchemaValidator validator, String text) {
+        JsonNode message;
+        try {
+            message = JSON.readTree(text);
+        } catch (IOException e) {
+            return Outcome.fail("/message", ResponseChecks.quote(ResponseChecks.abbreviate(text)),
+                    "the message is not JSON: " + e.getMessage());
+        }
+        String type = message.path("type").asText("");
+        List<Finding> best = null;
+        String bestName = "";
+        for (Map.Entry<String, String> m : ch.messages().entrySet()) {
+            List<Finding> f = validator.validate(m.getValue(), message, m.getKey());
+            if (f.isEmpty()) {
+                return Outcome.PASS;
+            }
+            if (best == null || m.getKey().equals(type)) {
+                best = f;
+                bestName = m.getKey();
+            }
+        }
+        if (best == null) {
+            return Outcome.PASS;
+        }
+        String name = bestName;
+        return Outcome.of(best.stream().map(f -> new Outcome.Problem("/message" + (f.pointer().startsWith("/")
+                ? f.pointer() : f.pointer().replaceFirst("^\\$", "").replace('.', '/')), f.value(),
+                "not a valid " + name + " message (nor any other of " + ch.address() + "): " + f.message())).toList());
+    }
+
+    private static Set<String> types(List<String> messages) {
+        Set<String> out = new java.util.HashSet<>();
+        for (String m : messages) {
+            try {
+                out.add(JSON.readTree(m).path("type").asText(""));
+            } catch (IOException e) {
+                // judged elsewhere
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,169 @@
+package dev.contractkit.conformance;
+
+import dev.contractkit.conformance.DefectiveCouponsProxy.Defect;
+import dev.contractkit.reference.KitServer;
+import dev.contractkit.reference.platform.Settings;
+import dev.contractkit.specs.Api;
+import okhttp3.mockwebserver.Dispatcher;
+import okhttp3.mockwebserver.MockResponse;
+import okhttp3.mockwebserver.MockWebServer;
+import okhttp3.mockwebserver.RecordedRequest;
+import okhttp3.Response;
+import okhttp3.WebSocket;
+import okhttp3.WebSocketListener;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Each new check catches the defect it is meant for, against the coupons reference server spoiled by a proxy. */
+class DefectiveCouponsServerTest {
+    @TempDir
+    static Path data;
+    static KitServer server;
+
+    @BeforeAll
+    static void start() {
+        server = KitServer.start(Settings.of(Map.of("coupons.port", "0", "data-dir", data.toString())),
+                List.of(Api.COUPONS));
+        seedCoupons(3);
+    }
+
+    /** Paging needs more than one item: a few coupons, created as the admin. */
+    static void seedCoupons(int count) {
+        okhttp3.OkHttpClient client = new okhttp3.OkHttpClient();
+        String base = server.url(Api.COUPONS).replaceAll("/$", "");
+        try (Response r = client.newCall(new okhttp3.Request.Builder()
+                .url(base + "/realms/contractkit/protocol/openid-connect/token")
+                .post(new okhttp3.FormBody.Builder().add("grant_type", "password").add("client_id", "coupon-web")
+                        .add("username", "admin").add("password", "admin-password").build()).build()).execute()) {
+            String token = new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.body().string())
+                    .path("access_token").asText();
+            for (int i = 0; i < count; i++) {
+                try (Response c = client.newCall(new okhttp3.Request.Builder().url(base + "/write/v1/coupons")
+                        .header("Authorization", "Bearer " + token)
+                        .post(okhttp3.RequestBody.create("{\"title\":\"Seed " + i + "\",\"discount_percent\":10}",
+                                okhttp3.MediaType.get("application/json"))).build()).execute()) {
+                    assertThat(c.code()).as(c.body().string()).isEqualTo(201);
+                }
+            }
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+    }
+
+    static Report runAgainst(Set<Check> checks, Defect... defects) throws IOException {
+        try (DefectiveCouponsProxy proxy = DefectiveCouponsProxy.start(server.url(Api.COUPONS), defects)) {
+            return Conformance.run(Target.builder(Api.COUPONS).baseUrl(proxy.url())
+                    .user("admin", "admin-password").user("alice", "alice-password").checks(checks).build());
+        }
+    }
+
+    @Test
+    void proxyWithoutDefectsPassesTheNewHttpChecks() throws IOException {
+        Report report = runAgainst(Set.of(Check.RATE_LIMIT_HEADERS, Check.PAGINATION_LINKS, Check.FORBIDDEN_ROLE,
+                Check.STATE_TRANSITIONS));
+
+        assertThat(report.violations()).as(report.toString()).isEmpty();
+        assertThat(report.results()).allSatisfy(r -> assertThat(r.passed()).as(r.check().key()).isPositive());
+    }
+
+    @Test
+    void missingRateLimitHeadersFailRateLimitHeaders() throws IOException {
+        Report report = runAgainst(Set.of(Check.RATE_LIMIT_HEADERS), Defect.NO_RATE_LIMIT_HEADERS);
+
+        assertThat(report.passed()).isFalse();
+        assertThat(report.violations(Check.RATE_LIMIT_HEADERS)).extracting(Violation::pointer)
+                .contains("/response/headers/x-ratelimit-limit", "/response/headers/x-ratelimit-remaining",
+                        "/response/headers/x-ratelimit-reset");
+        assertThat(report.violations(Check.RATE_LIMIT_HEADERS)).extracting(Violation::operationId)
+                .contains("listCoupons", "createCoupon", "redeemCoupon").doesNotContain("requestToken", "openCouponUpdates");
+    }
+
+    @Test
+    void missingLinkHeaderFailsPaginationLinks() throws IOException {
+        Report report = runAgainst(Set.of(Check.PAGINATION_LINKS), Defect.NO_LINK_HEADER);
+
+        assertThat(report.passed()).isFalse();
+        assertThat(report.violations(Check.PAGINATION_LINKS)).isNotEmpty().allSatisfy(v -> {
+            assertThat(v.pointer()).isEqualTo("/response/headers/link");
+            assertThat(v.message()).contains("rel=\"");
+        });
+        assertThat(report.violations(Check.PAGINATION_LINKS)).extracting(Violation::operationId).contains("listCoupons");
+    }
+
+    @Test
+    void writeAcceptedFromANonAdminFailsForbiddenRole() throws IOException {
+        Report report = runAgainst(Set.of(Check.FORBIDDEN_ROLE), Defect.NO_ROLE_CHECK);
+
+        assertThat(report.passed()).isFalse();
+        assertThat(report.violations(Check.FORBIDDEN_ROLE)).extracting(Violation::operationId, Violation::value)
+                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("createCoupon", "200"),
+                        org.assertj.core.groups.Tuple.tuple("updateCoupon", "200"),
+                        org.assertj.core.groups.Tuple.tuple("deleteCoupon", "200"));
+    }
+
+    @Test
+    void hardDeleteFailsStateTransitions() throws IOException {
+        Report report = runAgainst(Set.of(Check.STATE_TRANSITIONS), Defect.HARD_DELETE);
+
+        assertThat(report.passed()).isFalse();
+        assertThat(report.violations(Check.STATE_TRANSITIONS)).singleElement().satisfies(v -> {
+            assertThat(v.operationId()).isEqualTo("getCoupon");
+            assertThat(v.status()).isEqualTo(404);
+            assertThat(v.message()).contains("soft").contains("active");
+        });
+    }
+
+    @Test
+    void messageThatBreaksItsSchemaFailsWebsocketMessageSchema() throws IOException {
+        try (MockWebServer ws = new MockWebServer()) {
+            ws.setDispatcher(new Dispatcher() {
+                @Override
+                public MockResponse dispatch(RecordedRequest request) {
+                    if (request.getPath() != null && request.getPath().startsWith("/ws/coupons")
+                            && "websocket".equalsIgnoreCase(request.getHeader("Upgrade"))) {
+                        return new MockResponse().withWebSocketUpgrade(new WebSocketListener() {
+                            @Override
+                            public void onOpen(WebSocket socket, Response response) {
+                                socket.send("{\"type\":\"coupon_created\",\"data\":{\"id\":\"c1\",\"title\":\"T\","
+                                        + "\"discount_percent\":\"20\"},\"timestamp\":\"2026-01-01T00:00:00Z\"}");
+                            }
+
+                            @Override
+                            public void onClosing(WebSocket socket, int code, String reason) {
+                                socket.close(1000, null);
+                            }
+                        });
+                    }
+                    return new MockResponse().setResponseCode(404);
+                }
+            });
+            ws.start();
+            Report report = Conformance.run(Target.builder(Api.COUPONS).baseUrl(ws.url("/").toString())
+                    .credential("any-token").checks(Set.of(Check.WEBSOCKET_MESSAGE_SCHEMA)).build());
+
+            assertThat(report.passed()).isFalse();
+            assertThat(report.violations(Check.WEBSOCKET_MESSAGE_SCHEMA)).isNotEmpty()
+                    .anySatisfy(v -> {
+                        assertThat(v.pointer()).contains("discount_percent");
+                        assertThat(v.message()).contains("coupon_created");
+                    });
+        }
+    }
+}
