@@ -40,16 +40,17 @@ class CouponsReferenceServerConformanceTest {
     }
 
     /**
-     * The WebSocket handshake {@code GET /ws/coupons} is left out: the reference server upgrades PUT and DELETE,
-     * ignores broken handshake headers and fails with 500 on a malformed key (findings of this suite, reported
-     * to its owners). Everything else, and every new check, must hold.
+     * One known exception: a handshake with {@code Sec-WebSocket-Version} other than 13 is answered by Helidon
+     * 4.2's WsUpgrader itself with a bare 400 (status right, no JSON envelope), before any listener or route
+     * of ours runs. Only that shape of finding is allowed; every other request, handshake included, must pass.
      */
     @Test
-    void referenceServerHasNoViolationsOutsideTheHandshake() {
+    void referenceServerHasNoViolationsButHelidonsOwnVersionRefusal() {
         assertThat(report.violations()).as(report.toString())
-                .filteredOn(v -> !v.operation().endsWith(" /ws/coupons")).isEmpty();
-        assertThat(report.errors()).as(String.join("\n", report.errors()))
-                .allSatisfy(e -> assertThat(e).contains("/ws/coupons"));
+                .filteredOn(v -> !(v.operation().equals("GET /ws/coupons") && v.status() == 400
+                        && (v.check() == Check.CONTENT_TYPE_CONFORMANCE || v.check() == Check.ERROR_ENVELOPE)))
+                .isEmpty();
+        assertThat(report.errors()).as(String.join("\n", report.errors())).isEmpty();
     }
 
     @Test

@@ -58,6 +58,10 @@ final class CouponSocket implements WsListener {
 
     @Override
     public Optional<Headers> onHttpUpgrade(HttpPrologue prologue, Headers headers) throws WsUpgradeException {
+        if (!"GET".equals(prologue.method().text()) || !RealtimeEndpoint.handshakeProblems(headers).isEmpty()) {
+            // not upgraded: the HTTP routes answer (405 for another method, 400 naming the broken header)
+            throw new WsUpgradeException("not a valid WebSocket handshake");
+        }
         try {
             principal = verifier.verify(token(headers, prologue.query())
                     .orElseThrow(() -> ApiError.unauthorized("authentication required")));

@@ -23,20 +23,8 @@ final class RealtimeEndpoint extends RealtimeService {
 
     @Override
     protected void openCouponUpdates(ServerRequest request, ServerResponse response) {
-        Map<String, String> bad = new LinkedHashMap<>();
+        Map<String, String> bad = handshakeProblems(request.headers());
         String upgrade = request.headers().first(HeaderNames.UPGRADE).orElse("");
-        if (!upgrade.equalsIgnoreCase("websocket")) {
-            bad.put("Upgrade", "must be websocket");
-        }
-        if (!request.headers().first(HeaderNames.CONNECTION).orElse("").toLowerCase(Locale.ROOT).contains("upgrade")) {
-            bad.put("Connection", "must contain Upgrade");
-        }
-        if (!request.headers().first(HeaderNames.create("Sec-WebSocket-Key")).orElse("").matches("^[A-Za-z0-9+/]{22}==$")) {
-            bad.put("Sec-WebSocket-Key", "must be the base64 of 16 bytes");
-        }
-        if (!request.headers().first(HeaderNames.create("Sec-WebSocket-Version")).orElse("").equals("13")) {
-            bad.put("Sec-WebSocket-Version", "must be 13");
-        }
         if (!bad.isEmpty()) {
             throw new ApiError(Status.BAD_REQUEST_400, "INVALID_REQUEST", "not a WebSocket handshake", bad);
         }
@@ -64,5 +52,29 @@ final class RealtimeEndpoint extends RealtimeService {
 
     @Override
     public void afterStop() {
+    }
+
+    /**
+     * The rules of a WebSocket handshake (RFC 6455 4.1), shared with {@link CouponSocket#onHttpUpgrade} so
+     * that Helidon never upgrades a request this route would refuse.
+     *
+     * @param headers the request headers
+     * @return header name to what is wrong; empty for a sound handshake
+     */
+    static Map<String, String> handshakeProblems(io.helidon.http.Headers headers) {
+        Map<String, String> bad = new LinkedHashMap<>();
+        if (!headers.first(HeaderNames.UPGRADE).orElse("").equalsIgnoreCase("websocket")) {
+            bad.put("Upgrade", "must be websocket");
+        }
+        if (!headers.first(HeaderNames.CONNECTION).orElse("").toLowerCase(Locale.ROOT).contains("upgrade")) {
+            bad.put("Connection", "must contain Upgrade");
+        }
+        if (!headers.first(HeaderNames.create("Sec-WebSocket-Key")).orElse("").matches("^[A-Za-z0-9+/]{22}==$")) {
+            bad.put("Sec-WebSocket-Key", "must be the base64 of 16 bytes");
+        }
+        if (!headers.first(HeaderNames.create("Sec-WebSocket-Version")).orElse("").equals("13")) {
+            bad.put("Sec-WebSocket-Version", "must be 13");
+        }
+        return bad;
     }
 }

@@ -93,6 +93,9 @@ public final class ApiServer {
         var server = WebServer.builder()
                 .host(host)
                 .port(port)
+                // Helidon's parser refuses headers past 16 KiB with a bare 400 before routing; with more room,
+                // an oversized value reaches the routes and is refused in the contract's error shape
+                .addProtocol(io.helidon.webserver.http1.Http1Config.builder().maxHeadersSize(64 * 1024).build())
                 .mediaContext(MediaContext.builder().addMediaSupport(new JacksonMedia(module.mapper())).build())
                 .addFeature(observe)
                 .addRouting(routing);
