@@ -18,6 +18,9 @@ import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * One WebSocket connection of {@code /ws/coupons} (a new listener per connection). The token is checked in
@@ -30,6 +33,7 @@ final class CouponSocket implements WsListener {
     private final TokenVerifier verifier;
     private final Broadcaster hub;
     private final ScheduledExecutorService timer;
+    private final CompletableFuture<WsSession> opened = new CompletableFuture<>();
     private volatile Principal principal;
     private volatile Broadcaster.Subscription subscription;
     private volatile ScheduledFuture<?> expiry;
@@ -68,14 +72,16 @@ final class CouponSocket implements WsListener {
         } catch (ApiError e) {
             throw new WsUpgradeException(e.getMessage()); // not upgraded: the HTTP route answers 401
         }
+        // subscribe before Helidon sends 101: a change made right after the client sees the upgrade is not
+        // missed (onOpen runs only after the 101 is on the wire); messages wait for the session
+        subscription = hub.subscribe(this::deliver, () -> opened.thenAccept(session -> Thread.ofVirtual().start(() ->
+                session.close(WsCloseCodes.VIOLATED_POLICY, "too slow: messages were dropped"))));
         return Optional.empty();
     }
 
     @Override
     public void onOpen(WsSession session) {
-        // onDrop runs on the publishing (request) thread: close on a thread of its own, a stuck socket may block
-        subscription = hub.subscribe(text -> session.send(text, true), () -> Thread.ofVirtual().start(() ->
-                session.close(WsCloseCodes.VIOLATED_POLICY, "too slow: messages were dropped")));
+        opened.complete(session);
         long millis = Duration.between(Instant.now(), principal.expiresAt()).toMillis();
         expiry = timer.schedule(() -> {
             stop();
@@ -91,6 +97,18 @@ final class CouponSocket implements WsListener {
     @Override
     public void onMessage(WsSession session, BufferData buffer, boolean last) {
         // ignored
+    }
+
+    /** Runs on the subscription's own thread; a session that never opens drops the subscription. */
+    private void deliver(String text) {
+        try {
+            opened.get(10, TimeUnit.SECONDS).send(text, true);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IllegalStateException("interrupted", e);
+        } catch (ExecutionException | TimeoutException e) {
+            throw new IllegalStateException("the WebSocket session did not open", e);
+        }
     }
 
     @Override
