@@ -1,6 +1,7 @@
 package dev.contractkit.sdk.coupons;
 
 import dev.contractkit.sdk.ApiException;
+import dev.contractkit.sdk.ClientBuilder;
 import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.coupons.api.AdminApi;
 import dev.contractkit.sdk.coupons.api.CouponsApi;
@@ -396,8 +397,7 @@ public final class CouponsClient {
     }
 
     /** Builds a {@link CouponsClient}. */
-    public static final class Builder {
-        private ClientConfig.Builder config = ClientConfig.builder();
+    public static final class Builder extends ClientBuilder<Builder> {
         private Credentials credentials = Credentials.NONE;
         private Duration initialBackoff = Duration.ofMillis(500);
         private Duration maxBackoff = Duration.ofSeconds(30);
@@ -405,32 +405,13 @@ public final class CouponsClient {
         private Builder() {
         }
 
-        /**
-         * @param config shared configuration (base URL, time-outs, retries, OkHttp client)
-         * @return this builder
-         */
-        public Builder config(ClientConfig config) {
-            this.config = Objects.requireNonNull(config, "config == null").toBuilder();
+        @Override
+        protected Builder self() {
             return this;
         }
 
-        /**
-         * @param baseUrl e.g. {@code http://127.0.0.1:8082}
-         * @return this builder
-         */
-        public Builder baseUrl(String baseUrl) {
-            config.baseUrl(baseUrl);
-            return this;
-        }
 
-        /**
-         * @param timeout read time-out
-         * @return this builder
-         */
-        public Builder readTimeout(Duration timeout) {
-            config.readTimeout(timeout);
-            return this;
-        }
+
 
         /**
          * @param tokens logs in and renews the access token
@@ -471,7 +452,7 @@ public final class CouponsClient {
          * @throws IllegalStateException when the base URL is missing
          */
         public CouponsClient build() {
-            ClientConfig built = config.build();
+            ClientConfig built = configBuilder().build();
             // one connection pool and dispatcher for the REST calls and the WebSocket
             OkHttpClient shared = built.okHttpClient().orElseGet(OkHttpClient::new);
             ClientConfig withShared = built.toBuilder().okHttpClient(shared).build();

@@ -2,6 +2,7 @@ package dev.contractkit.sdk.coupons;
 
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.BadRequestException;
+import dev.contractkit.sdk.ClientBuilder;
 import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.UnauthorizedException;
 import dev.contractkit.sdk.coupons.api.IdentityApi;
@@ -129,8 +130,7 @@ public final class TokenProvider {
     }
 
     /** Builds a {@link TokenProvider}. */
-    public static final class Builder {
-        private ClientConfig.Builder config = ClientConfig.builder();
+    public static final class Builder extends ClientBuilder<Builder> {
         private String realm = "contractkit";
         private String clientId;
         private String clientSecret;
@@ -142,23 +142,12 @@ public final class TokenProvider {
         private Builder() {
         }
 
-        /**
-         * @param config shared configuration (base URL of the identity provider, time-outs, OkHttp client)
-         * @return this builder
-         */
-        public Builder config(ClientConfig config) {
-            this.config = Objects.requireNonNull(config, "config == null").toBuilder();
+        @Override
+        protected Builder self() {
             return this;
         }
 
-        /**
-         * @param baseUrl the identity provider's base URL (the kit serves it with the coupon service), e.g. {@code http://127.0.0.1:8082}
-         * @return this builder
-         */
-        public Builder baseUrl(String baseUrl) {
-            config.baseUrl(baseUrl);
-            return this;
-        }
+
 
         /**
          * @param realm the realm; {@code contractkit} unless set
@@ -230,7 +219,7 @@ public final class TokenProvider {
          * @throws IllegalStateException when the base URL, client id, username or password is missing
          */
         public TokenProvider build() {
-            ClientConfig built = config.build();
+            ClientConfig built = configBuilder().build();
             if (clientId == null) {
                 throw new IllegalStateException("Client id required.");
             }

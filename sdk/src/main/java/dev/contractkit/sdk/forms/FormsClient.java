@@ -1,14 +1,13 @@
 package dev.contractkit.sdk.forms;
 
 import dev.contractkit.sdk.ApiException;
-import dev.contractkit.sdk.ClientConfig;
+import dev.contractkit.sdk.ClientBuilder;
 import dev.contractkit.sdk.forms.api.FormsApi;
 import dev.contractkit.sdk.forms.model.Form;
 import dev.contractkit.sdk.platform.Http;
 import dev.contractkit.sdk.platform.Pages;
 import okhttp3.Interceptor;
 
-import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
 import java.util.concurrent.CompletableFuture;
@@ -101,39 +100,19 @@ public final class FormsClient {
     }
 
     /** Builds a {@link FormsClient}. */
-    public static final class Builder {
-        private ClientConfig.Builder config = ClientConfig.builder();
+    public static final class Builder extends ClientBuilder<Builder> {
         private String apiKey;
 
         private Builder() {
         }
 
-        /**
-         * @param config shared configuration (base URL, time-outs, OkHttp client)
-         * @return this builder
-         */
-        public Builder config(ClientConfig config) {
-            this.config = Objects.requireNonNull(config, "config == null").toBuilder();
+        @Override
+        protected Builder self() {
             return this;
         }
 
-        /**
-         * @param baseUrl e.g. {@code http://127.0.0.1:8081}
-         * @return this builder
-         */
-        public Builder baseUrl(String baseUrl) {
-            config.baseUrl(baseUrl);
-            return this;
-        }
 
-        /**
-         * @param timeout read time-out
-         * @return this builder
-         */
-        public Builder readTimeout(Duration timeout) {
-            config.readTimeout(timeout);
-            return this;
-        }
+
 
         /**
          * @param apiKey the account's API key, sent as {@code Authorization: Token token=<key>}
@@ -154,7 +133,7 @@ public final class FormsClient {
             }
             String header = "Token token=" + apiKey;
             Interceptor auth = chain -> chain.proceed(chain.request().newBuilder().header("Authorization", header).build());
-            return new FormsClient(Http.retrofit(config.build(), List.of(auth)).create(FormsApi.class));
+            return new FormsClient(Http.retrofit(configBuilder().build(), List.of(auth)).create(FormsApi.class));
         }
     }
 }
