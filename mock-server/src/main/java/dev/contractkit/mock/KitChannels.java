@@ -59,13 +59,16 @@ final class KitChannels {
         return unauthorized.get(address);
     }
 
-    /** A socket finished its handshake: send the channel's examples, then keep it subscribed. */
+    /**
+     * A socket finished its handshake: subscribe it, then send the channel's examples. Subscribing first means
+     * a publish made as soon as the client has seen the examples always reaches it.
+     */
     void connected(String address, Channel socket) {
+        subscribers.get(address).add(socket);
         for (JsonNode example : channels.get(address).examples()) {
             socket.write(new TextWebSocketFrame(example.toString()));
         }
         socket.flush();
-        subscribers.get(address).add(socket);
     }
 
     /** A control request; answers {@code status, body}. */
