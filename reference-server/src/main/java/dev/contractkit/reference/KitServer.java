@@ -1,5 +1,6 @@
 package dev.contractkit.reference;
 
+import dev.contractkit.reference.answers.AnswersModule;
 import dev.contractkit.reference.coupons.CouponsModule;
 import dev.contractkit.reference.forms.FormsModule;
 import dev.contractkit.reference.platform.ApiModule;
@@ -69,6 +70,7 @@ public final class KitServer implements AutoCloseable {
         return switch (api) {
             case FORMS -> new FormsModule(settings, database);
             case COUPONS -> new CouponsModule(settings, database);
+            case ANSWERS -> new AnswersModule(settings, database);
         };
     }
 

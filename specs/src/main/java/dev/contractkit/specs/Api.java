@@ -24,7 +24,9 @@ public enum Api {
     /** Payment forms (seed 001, B1). */
     FORMS("forms", "Payment forms", 8081, List.of("openapi/forms.yaml"), List.of()),
     /** Coupons (seed 001, B2): catalogue, admin writes, redemptions, real-time updates. */
-    COUPONS("coupons", "Coupons", 8082, List.of("openapi/coupons.yaml"), List.of("asyncapi/coupon-updates.yaml"));
+    COUPONS("coupons", "Coupons", 8082, List.of("openapi/coupons.yaml"), List.of("asyncapi/coupon-updates.yaml")),
+    /** Investment answers (seed 001, B3): questions in, Markdown answers out, per-key quota. */
+    ANSWERS("answers", "Investment answers", 8083, List.of("openapi/answers.yaml"), List.of());
 
     private static final String ROOT = "/contractkit/";
 

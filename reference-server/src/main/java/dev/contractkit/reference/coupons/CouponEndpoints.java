@@ -18,6 +18,7 @@ import dev.contractkit.reference.coupons.model.UserCouponList;
 import dev.contractkit.reference.coupons.model.UserCouponStatus;
 import dev.contractkit.reference.coupons.model.UserProfile;
 import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -55,25 +56,9 @@ final class CouponEndpoints {
             return new IllegalStateException(e);
         }
 
-        /** Reads a JSON object body; malformed JSON and a missing body are 400s. */
+        /** Reads a JSON body; malformed JSON and a missing body are 400s. */
         JsonNode body(ServerRequest req) {
-            if (!req.content().hasEntity()) {
-                throw ApiError.invalid("request validation failed").withDetails("a JSON body is required");
-            }
-            byte[] bytes = req.content().as(byte[].class);
-            try {
-                JsonNode node = mapper.readTree(bytes);
-                if (node == null || node.isMissingNode()) {
-                    throw ApiError.invalid("request validation failed").withDetails("a JSON body is required");
-                }
-                return node;
-            } catch (JsonProcessingException e) {
-                throw ApiError.invalid("malformed JSON body").withDetails(e.getOriginalMessage()
-                        + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
-                        + e.getLocation().getColumnNr() + ")"));
-            } catch (java.io.IOException e) {
-                throw ApiError.invalid("malformed JSON body").withDetails(e.getMessage());
-            }
+            return ContractRules.jsonBody(req, mapper);
         }
 
         void refuse(Map<String, String> fields) {

@@ -8,6 +8,7 @@ import dev.contractkit.reference.coupons.model.ErrorBody;
 import dev.contractkit.reference.coupons.model.ErrorCode;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiModule;
+import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Broadcaster;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.Json;
@@ -31,6 +32,7 @@ import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
@@ -93,7 +95,8 @@ public final class CouponsModule implements ApiModule {
         }
         this.verifier = issuer.isPresent() ? TokenVerifier.remote(externalJwks.get(), issuer.get())
                 : TokenVerifier.local(idp.publicKeys(), idp.realm());
-        ContractRules rules = new ContractRules(ContractDocument.load(Api.COUPONS.mainContract()));
+        ContractRules rules = new ContractRules(ContractDocument.load(Api.COUPONS.mainContract()),
+                Set.of("id", "active", "usage_count", "created_at", "updated_at", "created_by", "updated_by"));
         this.hub = new Broadcaster(settings.getInt("coupons.ws-queue", 256));
         this.limiter = new RateLimiter(clock);
         this.store = new CouponStore(database.dataSource(), clock);

@@ -33,6 +33,10 @@ public final class Database implements AutoCloseable {
      */
     public static Database open(Settings settings) {
         String url = settings.get("db.url").orElseGet(() -> embeddedUrl(settings));
+        if (url.contains("AUTO_SERVER=TRUE") && System.getProperty("h2.bindAddress") == null) {
+            // a second process (./kit answers-keys while ./kit serve runs) reaches the file through a loopback port
+            System.setProperty("h2.bindAddress", "127.0.0.1");
+        }
         HikariConfig config = new HikariConfig();
         config.setJdbcUrl(url);
         settings.get("db.user").ifPresent(config::setUsername);
@@ -60,7 +64,7 @@ public final class Database implements AutoCloseable {
 
     private static String embeddedUrl(Settings settings) {
         Path dir = Path.of(settings.get("data-dir", "data")).toAbsolutePath().normalize();
-        return "jdbc:h2:file:" + dir.resolve("kit") + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;DB_CLOSE_ON_EXIT=FALSE;LOCK_TIMEOUT=10000";
+        return "jdbc:h2:file:" + dir.resolve("kit") + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;LOCK_TIMEOUT=10000;AUTO_SERVER=TRUE";
     }
 
     private static String redact(String url) {

@@ -1,17 +1,19 @@
-package dev.contractkit.reference.coupons;
+package dev.contractkit.reference.platform;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.BooleanNode;
 import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.Finding;
 import dev.contractkit.specs.check.SchemaValidator;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 
+import java.io.IOException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -21,26 +23,65 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Validates request bodies and query parameters against the coupon contract's own schemas (the kit's
+ * Validates request bodies and query parameters against an API contract's own schemas (the kit's
  * shared {@link SchemaValidator}), and turns each finding into a per-field message for {@code details}
  * written from the field's schema ("must be between 1 and 100", "is required" ...). The contract stays the
  * only source of the constraints.
  */
-final class ContractRules {
+public final class ContractRules {
     private static final Pattern PROPERTY = Pattern.compile("property '([^']+)'");
-    /** Server-managed coupon fields: refused on create, ignored on update. */
-    static final Set<String> SERVER_MANAGED = Set.of("id", "active", "usage_count", "created_at", "updated_at",
-            "created_by", "updated_by");
 
     private final ContractDocument doc;
     private final SchemaValidator validator;
+    private final Set<String> serverManaged;
 
-    ContractRules(ContractDocument doc) {
-        this.doc = doc;
-        this.validator = doc.validator();
+    /**
+     * @param doc the API's contract
+     */
+    public ContractRules(ContractDocument doc) {
+        this(doc, Set.of());
     }
 
-    ContractDocument document() {
+    /**
+     * @param doc           the API's contract
+     * @param serverManaged fields the server sets (a body that sends one is told so, not "unknown field")
+     */
+    public ContractRules(ContractDocument doc, Set<String> serverManaged) {
+        this.doc = doc;
+        this.validator = doc.validator();
+        this.serverManaged = Set.copyOf(serverManaged);
+    }
+
+    /**
+     * Reads a request's JSON body.
+     *
+     * @param req    the request
+     * @param mapper the API's mapper
+     * @return the parsed body
+     * @throws ApiError 400 {@code INVALID_REQUEST} for a missing body or malformed JSON, naming line and column
+     */
+    public static JsonNode jsonBody(ServerRequest req, ObjectMapper mapper) {
+        if (!req.content().hasEntity()) {
+            throw ApiError.invalid("request validation failed").withDetails("a JSON body is required");
+        }
+        byte[] bytes = req.content().as(byte[].class);
+        try {
+            JsonNode node = mapper.readTree(bytes);
+            if (node == null || node.isMissingNode()) {
+                throw ApiError.invalid("request validation failed").withDetails("a JSON body is required");
+            }
+            return node;
+        } catch (JsonProcessingException e) {
+            throw ApiError.invalid("malformed JSON body").withDetails(e.getOriginalMessage()
+                    + (e.getLocation() == null ? "" : " (line " + e.getLocation().getLineNr() + ", column "
+                    + e.getLocation().getColumnNr() + ")"));
+        } catch (IOException e) {
+            throw ApiError.invalid("malformed JSON body").withDetails(e.getMessage());
+        }
+    }
+
+    /** @return the contract */
+    public ContractDocument document() {
         return doc;
     }
 
@@ -49,7 +90,7 @@ final class ContractRules {
      * @param body    the parsed body
      * @return field name to message; empty when the body is valid
      */
-    Map<String, String> body(String schema, JsonNode body) {
+    public Map<String, String> body(String schema, JsonNode body) {
         String pointer = "/components/schemas/" + schema;
         Map<String, String> out = new LinkedHashMap<>();
         if (!body.isObject()) {
@@ -69,7 +110,7 @@ final class ContractRules {
             if (f.message().contains("required")) {
                 message = "is required";
             } else if (fieldSchema.isMissingNode()) {
-                message = SERVER_MANAGED.contains(field) ? "is set by the server and may not be sent" : "is not a known field";
+                message = serverManaged.contains(field) ? "is set by the server and may not be sent" : "is not a known field";
             } else {
                 message = describe(fieldSchema, body.get(field));
             }
@@ -83,7 +124,7 @@ final class ContractRules {
      *
      * @throws ApiError 400 with a message per bad parameter
      */
-    void query(String operationId, ServerRequest req) {
+    public void query(String operationId, ServerRequest req) {
         ContractDocument.Operation op = doc.operation(operationId).orElseThrow();
         Map<String, String> out = new LinkedHashMap<>();
         for (ContractDocument.Parameter p : op.parameters()) {
@@ -158,6 +199,9 @@ final class ContractRules {
                 }
                 if (value == null || !value.isTextual()) {
                     return "must be a string";
+                }
+                if (s.has("pattern") && value.asText().isBlank()) {
+                    return "must not be blank";
                 }
                 if (value.asText().length() < s.path("minLength").asInt(0)) {
                     return value.asText().isEmpty() ? "must not be empty"

@@ -1,0 +1,144 @@
+package dev.contractkit.reference.answers;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.contractkit.reference.answers.model.ErrorEnvelope;
+import dev.contractkit.reference.answers.model.ErrorReason;
+import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.ApiModule;
+import dev.contractkit.reference.platform.ContractRules;
+import dev.contractkit.reference.platform.Database;
+import dev.contractkit.reference.platform.Json;
+import dev.contractkit.reference.platform.RateLimiter;
+import dev.contractkit.reference.platform.Settings;
+import dev.contractkit.specs.Api;
+import dev.contractkit.specs.check.ContractDocument;
+import io.helidon.webserver.http.HttpRouting;
+
+import java.sql.SQLException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.List;
+import java.util.Map;
+import java.util.logging.Logger;
+import java.util.stream.Collectors;
+
+/**
+ * The investment answer service on its own listener (default port 8083).
+ *
+ * <p>Settings ({@code KIT_ANSWERS_*} environment variables or {@code kit.answers.*} system properties):
+ * <ul>
+ *   <li>{@code api-keys}: comma-separated keys to provision (stored hashed; no key is built in). Keys can also
+ *       be created with {@code ./kit answers-keys create};</li>
+ *   <li>{@code quota} (default 1000) and {@code quota-window} (ISO 8601 duration, default {@code P30D}) for
+ *       configured and new keys;</li>
+ *   <li>{@code rate-limit} (default 5) per {@code rate-window} (default {@code PT1M}) per key;</li>
+ *   <li>{@code latency} (ISO 8601 duration, default {@code PT0S}): time the engine takes, to try clients'
+ *       time-outs and watch {@code pending}.</li>
+ * </ul>
+ */
+public final class AnswersModule implements ApiModule {
+    private static final Logger LOG = Logger.getLogger(AnswersModule.class.getName());
+    private static final Map<String, ErrorReason> PLATFORM_CODES = Map.of(
+            "INVALID_REQUEST", ErrorReason.INVALID_REQUEST, "UNAUTHORIZED", ErrorReason.UNAUTHORIZED,
+            "NOT_FOUND", ErrorReason.NOT_FOUND, "METHOD_NOT_ALLOWED", ErrorReason.METHOD_NOT_ALLOWED,
+            "RATE_LIMITED", ErrorReason.RATE_LIMITED, "SERVICE_UNAVAILABLE", ErrorReason.SERVICE_UNAVAILABLE);
+
+    private final ObjectMapper mapper = Json.camelCase().setSerializationInclusion(JsonInclude.Include.ALWAYS);
+    private final AnswerEndpoint answers;
+    private final QuotaEndpoint quota;
+
+    /**
+     * @param settings configuration
+     * @param database the kit's database
+     */
+    public AnswersModule(Settings settings, Database database) {
+        Clock clock = Clock.systemUTC();
+        ApiKeys keys = new ApiKeys(database.dataSource(), clock);
+        provision(keys, settings);
+        QuotaLedger ledger = new QuotaLedger(database.dataSource(), clock);
+        KeyGate gate = new KeyGate(keys, new RateLimiter(clock));
+        RateLimiter.Rule rule = new RateLimiter.Rule("answer", settings.getInt("answers.rate-limit", 5),
+                duration(settings, "answers.rate-window", "PT1M"));
+        ContractRules rules = new ContractRules(ContractDocument.load(Api.ANSWERS.mainContract()));
+        this.answers = new AnswerEndpoint(gate, rule, rules, ledger, new AnswerEngine(Knowledge.load()), mapper,
+                duration(settings, "answers.latency", "PT0S"));
+        this.quota = new QuotaEndpoint(gate, ledger);
+    }
+
+    private static void provision(ApiKeys keys, Settings settings) {
+        List<String> configured = settings.getList("answers.api-keys", "");
+        int limit = settings.getInt("answers.quota", 1000);
+        Duration window = duration(settings, "answers.quota-window", "P30D");
+        try {
+            for (String secret : configured) {
+                keys.provision("configured", secret, limit, window);
+            }
+            if (keys.list().stream().noneMatch(ApiKeys.Key::active)) {
+                LOG.info("answers: no API key yet; create one with './kit answers-keys create' or set KIT_ANSWERS_API_KEYS");
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("answers: could not provision the configured API keys: " + e.getMessage(), e);
+        }
+    }
+
+    static Duration duration(Settings settings, String key, String defaultValue) {
+        String v = settings.get(key, defaultValue);
+        try {
+            Duration d = Duration.parse(v);
+            if (d.isNegative()) {
+                throw new IllegalArgumentException("setting " + Settings.envName(key) + " must not be negative, was " + v);
+            }
+            return d;
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("setting " + Settings.envName(key)
+                    + " must be an ISO 8601 duration such as PT1M or P30D, was '" + v + "'");
+        }
+    }
+
+    @Override
+    public Api api() {
+        return Api.ANSWERS;
+    }
+
+    @Override
+    public ObjectMapper mapper() {
+        return mapper;
+    }
+
+    @Override
+    public void routing(HttpRouting.Builder routing) {
+        routing.register("/v1/answer", answers);
+        routing.register("/v1/quota", quota);
+    }
+
+    @Override
+    public Object errorBody(ApiError error, String requestId) {
+        ErrorEnvelope body = new ErrorEnvelope();
+        body.setSuccess(false);
+        body.setError(reason(error));
+        String message = error.getMessage();
+        if (!error.fieldErrors().isEmpty()) {
+            message = message + ": " + error.fieldErrors().entrySet().stream()
+                    .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining("; "));
+        } else if (error.details() != null) {
+            message = message + ": " + error.details();
+        }
+        body.setMessage(message);
+        body.setResult(null);
+        return body;
+    }
+
+    private static ErrorReason reason(ApiError error) {
+        ErrorReason platform = PLATFORM_CODES.get(error.code());
+        if (platform != null) {
+            return platform;
+        }
+        try {
+            return ErrorReason.fromValue(error.code());
+        } catch (IllegalArgumentException e) {
+            return ErrorReason.INTERNAL_ERROR;
+        }
+    }
+}
