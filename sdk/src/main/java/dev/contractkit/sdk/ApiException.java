@@ -49,6 +49,19 @@ public class ApiException extends RuntimeException {
      * @return the exception to throw
      */
     public static ApiException of(int status, String body, String requestId) {
+        return of(status, body, requestId, null);
+    }
+
+    /**
+     * Maps a status to the family's type.
+     *
+     * @param status     the HTTP status
+     * @param body       the response body
+     * @param requestId  the request id header, or null
+     * @param retryAfter the {@code Retry-After} header (seconds), or null
+     * @return the exception to throw
+     */
+    public static ApiException of(int status, String body, String requestId, String retryAfter) {
         JsonNode json = Http.parseQuietly(body);
         String rid = requestId != null ? requestId : text(json, "request_id");
         String message = "HTTP " + status + describe(json);
@@ -58,14 +71,24 @@ public class ApiException extends RuntimeException {
             case 403 -> new ForbiddenException(status, message, body, rid);
             case 404 -> new NotFoundException(status, message, body, rid);
             case 409 -> new ConflictException(status, message, body, rid);
-            case 429 -> new RateLimitedException(status, message, body, rid);
+            case 429 -> new RateLimitedException(status, message, body, rid, seconds(retryAfter));
             default -> status >= 500 ? new ServerErrorException(status, message, body, rid)
                     : new ApiException(status, message, body, rid, null);
         };
     }
 
+    private static java.time.Duration seconds(String header) {
+        if (header == null || !header.trim().matches("\\d{1,10}")) {
+            return null;
+        }
+        return java.time.Duration.ofSeconds(Long.parseLong(header.trim()));
+    }
+
     private static String describe(JsonNode json) {
         String code = text(json, "code");
+        if (code == null && json != null && json.path("error").isTextual()) {
+            code = json.path("error").asText();
+        }
         String message = text(json, "message");
         return (code == null ? "" : " " + code) + (message == null ? "" : ": " + message);
     }

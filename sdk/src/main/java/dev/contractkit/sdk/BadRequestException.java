@@ -1,8 +1,14 @@
 package dev.contractkit.sdk;
 
-/** 400 Bad Request (the request broke the contract). */
+/** 400 Bad Request (the request broke the contract), or 422 where a contract uses it for a valid request it declines. */
 public class BadRequestException extends ApiException {
-    BadRequestException(int status, String message, String body, String requestId) {
+    /**
+     * @param status    the HTTP status
+     * @param message   a message
+     * @param body      the response body
+     * @param requestId the request id, or null
+     */
+    protected BadRequestException(int status, String message, String body, String requestId) {
         super(status, message, body, requestId, null);
     }
 }

@@ -149,7 +149,8 @@ public final class Http {
         } catch (IOException ignored) {
             // the status still says what happened
         }
-        throw ApiException.of(response.code(), body, response.headers().get("X-Request-Id"));
+        throw ApiException.of(response.code(), body, response.headers().get("X-Request-Id"),
+                response.headers().get("Retry-After"));
     }
 
     private static TransportException transport(Call<?> call, IOException e) {

@@ -1,0 +1,39 @@
+package dev.contractkit.sdk.answers;
+
+import dev.contractkit.sdk.BadRequestException;
+import dev.contractkit.sdk.answers.model.ErrorReason;
+
+/**
+ * The answer service processed the question but gives no answer (HTTP 422): {@link #reason()} says why.
+ *
+ * <pre>{@code
+ * try {
+ *     answers.answer("What is the capital of France?");
+ * } catch (AnswerRefusedException e) {
+ *     if (e.reason() == ErrorReason.NON_INVESTMENT_RELATED) {
+ *         answers.answer("What is the capital of France?", true);   // forceAnswer
+ *     }
+ * }
+ * }</pre>
+ */
+public class AnswerRefusedException extends BadRequestException {
+    private final ErrorReason reason;
+
+    AnswerRefusedException(int status, String message, String body, String requestId, ErrorReason reason) {
+        super(status, message, body, requestId);
+        this.reason = reason;
+    }
+
+    /**
+     * @return one of {@link ErrorReason#NON_INVESTMENT_RELATED}, {@link ErrorReason#SHOULD_USE_SCREENER},
+     * {@link ErrorReason#CONTENT_FILTERED}, {@link ErrorReason#FAILED_TO_ANSWER}
+     */
+    public ErrorReason reason() {
+        return reason;
+    }
+
+    /** @return whether asking again with {@code forceAnswer} can get an answer (off-topic questions) */
+    public boolean forceAnswerHelps() {
+        return reason == ErrorReason.NON_INVESTMENT_RELATED;
+    }
+}

@@ -1,0 +1,29 @@
+package dev.contractkit.sdk.answers;
+
+import dev.contractkit.sdk.RateLimitedException;
+import dev.contractkit.sdk.answers.model.ErrorReason;
+
+import java.time.Duration;
+
+/**
+ * The key's quota window is used up (HTTP 429 {@code QuotaExceeded}); {@link AnswersClient#quota()} tells
+ * when the window ends.
+ *
+ * <pre>{@code
+ * try {
+ *     answers.answer("NWRB revenue");
+ * } catch (QuotaExceededException e) {
+ *     System.out.println("quota used up; new window in " + e.retryAfter().orElseThrow());
+ * }
+ * }</pre>
+ */
+public class QuotaExceededException extends RateLimitedException {
+    QuotaExceededException(int status, String message, String body, String requestId, Duration retryAfter) {
+        super(status, message, body, requestId, retryAfter);
+    }
+
+    /** @return always {@link ErrorReason#QUOTA_EXCEEDED} */
+    public ErrorReason reason() {
+        return ErrorReason.QUOTA_EXCEEDED;
+    }
+}

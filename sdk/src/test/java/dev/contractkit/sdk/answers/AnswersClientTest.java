@@ -1,0 +1,174 @@
+package dev.contractkit.sdk.answers;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.contractkit.sdk.ClientConfig;
+import dev.contractkit.sdk.RateLimitedException;
+import dev.contractkit.sdk.RetryPolicy;
+import dev.contractkit.sdk.UnauthorizedException;
+import dev.contractkit.sdk.answers.model.Answer;
+import dev.contractkit.sdk.answers.model.ErrorReason;
+import dev.contractkit.sdk.answers.model.Quota;
+import okhttp3.mockwebserver.MockResponse;
+import okhttp3.mockwebserver.MockWebServer;
+import okhttp3.mockwebserver.RecordedRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+class AnswersClientTest {
+    static final ObjectMapper JSON = new ObjectMapper();
+    static final String ANSWER = """
+            {"success":true,"error":null,"result":{"id":"ans_1","query":"NWRB revenue","answer":"**Northwind** $21.57B",
+             "references":[{"title":"report","url":"https://filings.contractkit.example/NWRB/annual-report-2025"}],
+             "subqueries":[{"query":"Northwind Robotics revenue FY2025","answer":"$21.57B","references":[]}]}}""";
+
+    MockWebServer server;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = new MockWebServer();
+        server.start();
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        server.shutdown();
+    }
+
+    AnswersClient.Builder builder() {
+        return AnswersClient.builder().config(ClientConfig.builder().baseUrl(server.url("/").toString())
+                .retries(RetryPolicy.none()).build()).apiKey("k-123");
+    }
+
+    void enqueue(int status, String body) {
+        server.enqueue(new MockResponse().setResponseCode(status).setHeader("Content-Type", "application/json").setBody(body));
+    }
+
+    static String failure(String reason) {
+        return "{\"success\":false,\"error\":\"" + reason + "\",\"message\":\"because\",\"result\":null}";
+    }
+
+    @Test
+    void answerSendsTheKeyAndTheQuestionAndReturnsTheTypedResult() throws Exception {
+        enqueue(200, ANSWER);
+        Answer a = builder().build().answer("NWRB revenue");
+        assertThat(a.getAnswer()).contains("$21.57B");
+        assertThat(a.getReferences().get(0).getUrl().toString()).startsWith("https://filings");
+        assertThat(a.getSubqueries().get(0).getQuery()).isEqualTo("Northwind Robotics revenue FY2025");
+        RecordedRequest r = server.takeRequest(1, TimeUnit.SECONDS);
+        assertThat(r.getMethod()).isEqualTo("POST");
+        assertThat(r.getPath()).isEqualTo("/v1/answer");
+        assertThat(r.getHeader("x-api-key")).isEqualTo("k-123");
+        JsonNode body = JSON.readTree(r.getBody().readUtf8());
+        assertThat(body.path("query").asText()).isEqualTo("NWRB revenue");
+        assertThat(body.path("forceAnswer").asBoolean(true)).isFalse();
+    }
+
+    @Test
+    void refusalIsATypedExceptionCarryingTheReasonEnum() {
+        enqueue(422, failure("NonInvestmentRelated"));
+        assertThatThrownBy(() -> builder().build().answer("How do I bake bread?"))
+                .isInstanceOfSatisfying(AnswerRefusedException.class, e -> {
+                    assertThat(e.reason()).isEqualTo(ErrorReason.NON_INVESTMENT_RELATED);
+                    assertThat(e.forceAnswerHelps()).isTrue();
+                    assertThat(e.status()).isEqualTo(422);
+                    assertThat(e.getMessage()).contains("NonInvestmentRelated", "because");
+                });
+        enqueue(422, failure("ShouldUseScreener"));
+        assertThatThrownBy(() -> builder().build().answer("Compare A and B"))
+                .isInstanceOfSatisfying(AnswerRefusedException.class, e -> {
+                    assertThat(e.reason()).isEqualTo(ErrorReason.SHOULD_USE_SCREENER);
+                    assertThat(e.forceAnswerHelps()).isFalse();
+                });
+    }
+
+    @Test
+    void exhaustedQuotaIsQuotaExceededWithTheWaitTheServerNamed() {
+        server.enqueue(new MockResponse().setResponseCode(429).setHeader("Content-Type", "application/json")
+                .setHeader("Retry-After", "86400").setBody(failure("QuotaExceeded")));
+        assertThatThrownBy(() -> builder().build().answer("NWRB revenue"))
+                .isInstanceOfSatisfying(QuotaExceededException.class, e -> {
+                    assertThat(e.reason()).isEqualTo(ErrorReason.QUOTA_EXCEEDED);
+                    assertThat(e.retryAfter()).contains(Duration.ofDays(1));
+                });
+    }
+
+    @Test
+    void otherFailuresKeepTheirFamilyTypeAndExposeTheReason() {
+        enqueue(401, failure("Unauthorized"));
+        assertThatThrownBy(() -> builder().build().quota())
+                .isInstanceOfSatisfying(UnauthorizedException.class,
+                        e -> assertThat(AnswersClient.reason(e)).contains(ErrorReason.UNAUTHORIZED));
+        server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "12")
+                .setBody(failure("RateLimited")));
+        assertThatThrownBy(() -> builder().noClientRateLimit().build().answer("x"))
+                .isInstanceOfSatisfying(RateLimitedException.class, e -> {
+                    assertThat(e).isNotInstanceOf(QuotaExceededException.class);
+                    assertThat(e.retryAfter()).contains(Duration.ofSeconds(12));
+                    assertThat(AnswersClient.reason(e)).contains(ErrorReason.RATE_LIMITED);
+                });
+    }
+
+    @Test
+    void asyncAnswerFailsWithTheSameTypedRefusal() {
+        enqueue(422, failure("ContentFiltered"));
+        assertThatThrownBy(() -> builder().build().answerAsync("bad", false).join())
+                .isInstanceOf(CompletionException.class)
+                .cause().isInstanceOfSatisfying(AnswerRefusedException.class,
+                        e -> assertThat(e.reason()).isEqualTo(ErrorReason.CONTENT_FILTERED));
+        enqueue(200, ANSWER);
+        assertThat(builder().build().answerAsync("NWRB revenue", true).join().getId()).isEqualTo("ans_1");
+    }
+
+    @Test
+    void quotaIsTyped() {
+        enqueue(200, """
+                {"success":true,"error":null,"result":{"used":3,"pending":1,"totalLimit":10,"isExceeded":false,
+                 "start":"2026-11-01T00:00:00Z","end":"2026-12-01T00:00:00Z"}}""");
+        Quota q = builder().build().quota();
+        assertThat(q.getUsed()).isEqualTo(3);
+        assertThat(q.getPending()).isEqualTo(1);
+        assertThat(q.getIsExceeded()).isFalse();
+        assertThat(q.getEnd().getMonthValue()).isEqualTo(12);
+    }
+
+    @Test
+    void readTimeoutIsAtLeastTheAdvised120SecondsUnlessSetExplicitly() {
+        assertThat(builder().build().config().readTimeout()).isEqualTo(Duration.ofSeconds(120));
+        assertThat(builder().readTimeout(Duration.ofSeconds(5)).build().config().readTimeout()).isEqualTo(Duration.ofSeconds(5));
+        assertThat(AnswersClient.builder().baseUrl(server.url("/").toString()).apiKey("k").build().config().readTimeout())
+                .isEqualTo(Duration.ofSeconds(120));
+    }
+
+    @Test
+    void builderRequiresAKey() {
+        assertThatThrownBy(() -> AnswersClient.builder().baseUrl(server.url("/").toString()).build())
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("API key required");
+    }
+
+    @Test
+    void clientSideLimiterSpacesRequestsInsteadOfCollecting429s() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            enqueue(200, ANSWER);
+        }
+        AnswersClient client = builder().clientRateLimit(2, Duration.ofMillis(600)).build();
+        long start = System.nanoTime();
+        client.answer("a");
+        client.answer("b");
+        long twoDone = System.nanoTime();
+        client.answer("c");
+        long threeDone = System.nanoTime();
+        assertThat(Duration.ofNanos(twoDone - start)).isLessThan(Duration.ofMillis(550));
+        assertThat(Duration.ofNanos(threeDone - start)).isGreaterThanOrEqualTo(Duration.ofMillis(590));
+        assertThat(server.getRequestCount()).isEqualTo(3);
+    }
+}
