@@ -16,9 +16,12 @@ import java.util.Optional;
  * unless that would break the schema.
  */
 final class ErrorReplies {
-    private static final Map<Integer, String> REASONS = Map.of(400, "Bad Request", 401, "Unauthorized",
-            403, "Forbidden", 404, "Not Found", 405, "Method Not Allowed", 406, "Not Acceptable",
-            415, "Unsupported Media Type", 500, "Internal Server Error");
+    private static final Map<Integer, String> REASONS = Map.ofEntries(Map.entry(400, "Bad Request"),
+            Map.entry(401, "Unauthorized"), Map.entry(403, "Forbidden"), Map.entry(404, "Not Found"),
+            Map.entry(405, "Method Not Allowed"), Map.entry(406, "Not Acceptable"), Map.entry(409, "Conflict"),
+            Map.entry(415, "Unsupported Media Type"), Map.entry(422, "Unprocessable Content"),
+            Map.entry(429, "Too Many Requests"), Map.entry(500, "Internal Server Error"),
+            Map.entry(503, "Service Unavailable"));
 
     private final List<DeclaredResponses> all;
 
@@ -57,7 +60,7 @@ final class ErrorReplies {
             body = t.fitting(body, "message", reason);
         }
         if (borrowed) {
-            body = t.fitting(body, "code", constant(status));
+            body = withCode(t, body, status);
         }
         return Reply.of(status, t.example().mediaType(), Json.bytes(body, t.example().mediaType()));
     }
@@ -80,6 +83,25 @@ final class ErrorReplies {
         return responses.forCode(status)
                 .filter(e -> Json.isJson(e.mediaType()) && e.value().isObject())
                 .map(e -> new Template(responses, e));
+    }
+
+    /**
+     * Names the status in the borrowed body's error code, in whichever field and spelling the schema takes:
+     * {@code code: METHOD_NOT_ALLOWED} (coupons), {@code error: MethodNotAllowed} (answers).
+     */
+    private static JsonNode withCode(Template t, JsonNode body, int status) {
+        String upper = constant(status);
+        String pascal = java.util.Arrays.stream(upper.split("_"))
+                .map(w -> w.charAt(0) + w.substring(1).toLowerCase(Locale.ROOT)).collect(java.util.stream.Collectors.joining());
+        for (String field : List.of("code", "error")) {
+            for (String value : List.of(upper, pascal)) {
+                JsonNode fitted = t.fitting(body, field, value);
+                if (fitted != body) {
+                    return fitted;
+                }
+            }
+        }
+        return body;
     }
 
     /** {@code 405} to {@code METHOD_NOT_ALLOWED}. */

@@ -22,6 +22,7 @@ final class OperationResponder implements ExpectationResponseCallback {
     private final DeclaredResponses responses;
     private final ErrorReplies errors;
     private final Reply success;
+    private final Optional<RateLimitHeaders> rateLimits;
 
     OperationResponder(ContractDocument.Operation operation, DeclaredResponses responses, ErrorReplies errors,
                        java.util.Set<String> acceptedCredentials) {
@@ -34,12 +35,14 @@ final class OperationResponder implements ExpectationResponseCallback {
         this.responses = responses;
         this.errors = errors;
         this.success = responses.success();
+        this.rateLimits = RateLimitHeaders.of(operation, java.time.Clock.systemUTC());
     }
 
     @Override
     public HttpResponse handle(HttpRequest request) {
         try {
-            return reply(request).toResponse();
+            Reply reply = reply(request);
+            return (rateLimits.isPresent() ? rateLimits.get().apply(request, reply) : reply).toResponse();
         } catch (RuntimeException e) {
             return errors.reply(500, Optional.of(responses), "the mock server failed: " + e).toResponse();
         }
