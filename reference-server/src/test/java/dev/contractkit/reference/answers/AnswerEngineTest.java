@@ -84,6 +84,15 @@ class AnswerEngineTest {
     }
 
     @Test
+    void contractsRevenueExampleIsWhatTheEngineAnswers() {
+        var doc = dev.contractkit.specs.check.ContractDocument.load(dev.contractkit.specs.Api.ANSWERS.mainContract());
+        var example = doc.at("/paths/~1v1~1answer/post/responses/200/content/application~1json/examples/revenue/value/result");
+        AnswerEngine.Answered a = (AnswerEngine.Answered) ENGINE.answer(example.path("query").asText(), false);
+        assertThat(a.markdown()).isEqualTo(example.path("answer").asText());
+        assertThat(a.steps().get(0).answer()).isEqualTo(example.path("subqueries").get(0).path("answer").asText());
+    }
+
+    @Test
     void adviceQuestionCarriesTheDisclaimer() {
         AnswerEngine.Answered a = (AnswerEngine.Answered) ENGINE.answer("Should I buy Voltline Motors?", false);
         assertThat(a.markdown()).contains("Not investment advice");
