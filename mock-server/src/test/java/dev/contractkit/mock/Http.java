@@ -19,7 +19,11 @@ final class Http implements AutoCloseable {
     private final OkHttpClient client = new OkHttpClient();
 
     /** @param status the status; contentType the Content-Type header or ""; allow the Allow header or "" */
-    record Answer(int status, String contentType, String allow, String body) {
+    record Answer(int status, String contentType, String allow, String body, okhttp3.Headers headers) {
+        String header(String name) {
+            return headers.get(name);
+        }
+
         JsonNode json() {
             try {
                 return JSON.readTree(body);
@@ -44,7 +48,7 @@ final class Http implements AutoCloseable {
             builder.header(headers[i], headers[i + 1]);
         }
         try (Response r = client.newCall(builder.build()).execute()) {
-            return new Answer(r.code(), r.header("Content-Type", ""), r.header("Allow", ""), r.body().string());
+            return new Answer(r.code(), r.header("Content-Type", ""), r.header("Allow", ""), r.body().string(), r.headers());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -1,0 +1,85 @@
+package dev.contractkit.examples.answers;
+
+import dev.contractkit.sdk.ApiException;
+import dev.contractkit.sdk.answers.AnswerRefusedException;
+import dev.contractkit.sdk.answers.AnswersClient;
+import dev.contractkit.sdk.answers.model.Answer;
+import dev.contractkit.sdk.answers.model.Quota;
+
+import java.io.PrintStream;
+
+/**
+ * Asks the investment answer service two questions through the SDK, then prints the key's quota.
+ * The second question is off-topic: the service refuses it with {@code NonInvestmentRelated}, and the
+ * example asks again with {@code forceAnswer}, as the refusal suggests.
+ *
+ * <pre>
+ * java -cp 'examples/target/examples-0.1.0-SNAPSHOT.jar:examples/target/lib/*' \
+ *      dev.contractkit.examples.answers.AskQuestions http://127.0.0.1:8083 "$KIT_ANSWERS_API_KEY"
+ * </pre>
+ * Arguments: base URL (default {@code $KIT_ANSWERS_URL} or http://127.0.0.1:8083), API key (default
+ * {@code $KIT_ANSWERS_API_KEY}; create one with {@code ./kit answers-keys create}).
+ */
+public final class AskQuestions {
+    /** The investment question the example asks first. */
+    static final String COMPANY_QUESTION = "What was Northwind Robotics' revenue last year?";
+    /** The off-topic question the example asks second. */
+    static final String OFF_TOPIC_QUESTION = "What is the capital of France?";
+
+    private AskQuestions() {
+    }
+
+    /**
+     * @param args base URL, API key
+     */
+    public static void main(String[] args) {
+        String url = args.length > 0 ? args[0] : env("KIT_ANSWERS_URL", "http://127.0.0.1:8083");
+        String key = args.length > 1 ? args[1] : env("KIT_ANSWERS_API_KEY", "");
+        if (key.isBlank()) {
+            System.err.println("answers example: no API key. Pass one as the second argument or set KIT_ANSWERS_API_KEY "
+                    + "(create one with './kit answers-keys create').");
+            System.exit(2);
+        }
+        try {
+            run(AnswersClient.builder().baseUrl(url).apiKey(key).build(), System.out);
+        } catch (ApiException e) {
+            System.err.println("answers example failed: " + e.getMessage());
+            System.exit(1);
+        }
+    }
+
+    /**
+     * @param answers the client
+     * @param out     where to print
+     * @return the key's quota after both questions
+     */
+    public static Quota run(AnswersClient answers, PrintStream out) {
+        print(out, answers.answer(COMPANY_QUESTION));
+        try {
+            print(out, answers.answer(OFF_TOPIC_QUESTION));
+        } catch (AnswerRefusedException refused) {
+            out.println("> " + OFF_TOPIC_QUESTION);
+            out.println("refused: " + refused.reason().getValue()
+                    + (refused.forceAnswerHelps() ? "; asking again with forceAnswer" : ""));
+            if (refused.forceAnswerHelps()) {
+                print(out, answers.answer(OFF_TOPIC_QUESTION, true));
+            }
+        }
+        Quota quota = answers.quota();
+        out.println("quota: " + quota.getUsed() + " used, " + quota.getPending() + " pending, limit "
+                + quota.getTotalLimit() + ", window " + quota.getStart() + " .. " + quota.getEnd());
+        return quota;
+    }
+
+    private static void print(PrintStream out, Answer a) {
+        out.println("> " + a.getQuery());
+        out.println(a.getAnswer().strip());
+        out.println("(" + a.getReferences().size() + " reference(s), answer id " + a.getId() + ")");
+        out.println();
+    }
+
+    private static String env(String name, String fallback) {
+        String v = System.getenv(name);
+        return v == null || v.isBlank() ? fallback : v;
+    }
+}
