@@ -24,9 +24,12 @@ final class ApiMock implements AutoCloseable {
     private final List<ContractExpectations.Entry> entries;
     private final Set<String> ids;
     private final KitChannels kit;
+    private final MockState state;
+    private final java.util.Map<String, org.mockserver.model.HttpRequest> operations = new java.util.LinkedHashMap<>();
 
-    private ApiMock(Listener server, List<ContractExpectations.Entry> entries, KitChannels kit) {
+    private ApiMock(Listener server, List<ContractExpectations.Entry> entries, KitChannels kit, MockState state) {
         this.server = server;
+        this.state = state;
         this.entries = entries;
         this.kit = kit;
         this.ids = entries.stream().map(ContractExpectations.Entry::id).collect(Collectors.toUnmodifiableSet());
@@ -36,10 +39,12 @@ final class ApiMock implements AutoCloseable {
      * @throws IllegalStateException naming the API, address and port when the port cannot be bound
      */
     static ApiMock start(Api api, List<ContractDocument> docs, List<ContractDocument> asyncapi, String host, int port,
-                         java.util.Set<String> credentials, java.util.function.Supplier<com.fasterxml.jackson.databind.JsonNode> index) {
-        KitChannels kit = new KitChannels(api, docs, asyncapi, credentials, index);
+                         java.util.Set<String> credentials, boolean stateful,
+                         java.util.function.Supplier<com.fasterxml.jackson.databind.JsonNode> index) {
+        MockState state = new MockState(stateful);
+        KitChannels kit = new KitChannels(api, docs, asyncapi, credentials, index, state);
         List<ContractExpectations.Entry> entries =
-                ContractExpectations.build("contractkit-" + api.id() + "-" + UUID.randomUUID() + "-", docs, credentials);
+                ContractExpectations.build("contractkit-" + api.id() + "-" + UUID.randomUUID() + "-", docs, credentials, state);
         Listener server;
         try {
             if (port != 0) {
@@ -50,7 +55,10 @@ final class ApiMock implements AutoCloseable {
             throw new IllegalStateException(api.id() + ": cannot listen on " + host + ":" + port + " ("
                     + rootMessage(e) + ")", e);
         }
-        ApiMock mock = new ApiMock(server, entries, kit);
+        ApiMock mock = new ApiMock(server, entries, kit, state);
+        docs.forEach(d -> d.operations().forEach(op -> mock.operations.put(op.operationId(),
+                org.mockserver.model.HttpRequest.request().withMethod(op.method())
+                        .withPath(PathTemplate.parse(op.path()).regex()))));
         try {
             KitPipeline.install(server, kit);
         } catch (RuntimeException e) {
@@ -68,6 +76,39 @@ final class ApiMock implements AutoCloseable {
 
     KitChannels kit() {
         return kit;
+    }
+
+    MockState state() {
+        return state;
+    }
+
+    /** @return the requests the operation received, oldest first */
+    List<RecordedRequest> received(String operationId) {
+        org.mockserver.model.HttpRequest matcher = operations.get(operationId);
+        if (matcher == null) {
+            throw new IllegalArgumentException("no operation '" + operationId + "'; known: " + String.join(", ", operations.keySet()));
+        }
+        java.util.concurrent.CompletableFuture<List<RecordedRequest>> out = new java.util.concurrent.CompletableFuture<>();
+        server.state().getMockServerLog().retrieveRequests(matcher, found -> out.complete(found.stream()
+                .map(r -> (org.mockserver.model.HttpRequest) r)
+                .map(r -> new RecordedRequest(r.getMethod().getValue(), r.getPath().getValue(),
+                        multi(r.getQueryStringParameterList()), multi(r.getHeaderList()),
+                        r.getBodyAsString() == null ? "" : r.getBodyAsString()))
+                .toList()));
+        return out.join();
+    }
+
+    private static java.util.Map<String, List<String>> multi(List<? extends org.mockserver.model.KeyToMultiValue> entries) {
+        java.util.Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+        entries.forEach(e -> out.put(e.getName().getValue(),
+                e.getValues().stream().map(org.mockserver.model.NottableString::getValue).toList()));
+        return out;
+    }
+
+    /** Removes expectations added by clients and the request log (MockServer's reset), and the kit's state. */
+    void reset() {
+        state.reset();
+        server.state().reset();
     }
 
     /** (Re-)installs the contract's expectations unless every one of them is active. */

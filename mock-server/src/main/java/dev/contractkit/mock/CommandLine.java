@@ -13,12 +13,14 @@ import java.util.Optional;
  */
 final class CommandLine {
     static final String USAGE = """
-            usage: mock [--api <id>[,<id>...]|all] [--port <id>=<port>]... [--credential <id>=<value>]... [--host <address>] [--lenient] [--help]
+            usage: mock [--api <id>[,<id>...]|all] [--port <id>=<port>]... [--credential <id>=<value>]... [--host <address>] [--stateful] [--lenient] [--help]
               --api       APIs to serve (default: all). Known: %s
               --port      listen port of one API (default: its own port; 0 = any free port); repeatable
               --host      address to bind (default 127.0.0.1; 0.0.0.0 for every interface)
               --credential <id>=<value>  accept only this credential (API key / bearer token) for that API;
                           any other gets 401 (default: any well-formed credential is accepted)
+              --stateful  keep creates, updates and deletes in memory per API (operations with x-kit-state);
+                          PUT /mockserver/kit/reset on an API's port goes back to the contract's examples
               --lenient   start even when an example breaks its schema (the problems are printed)
             Environment defaults: KIT_HOST, KIT_<API>_PORT (e.g. KIT_FORMS_PORT=9081).
             """.formatted(Api.knownIds());
@@ -46,6 +48,7 @@ final class CommandLine {
                     return Optional.empty();
                 }
                 case "--lenient" -> builder.lenient(true);
+                case "--stateful" -> builder.stateful(true);
                 case "--api" -> ids = value(args, ++i, arg);
                 case "--host" -> host = value(args, ++i, arg);
                 case "--credential" -> {

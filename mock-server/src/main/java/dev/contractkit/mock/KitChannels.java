@@ -32,10 +32,12 @@ final class KitChannels {
     private final Map<String, ChannelGroup> subscribers = new ConcurrentHashMap<>();
     private final Map<String, JsonNode> unauthorized = new ConcurrentHashMap<>();
     private final Supplier<JsonNode> index;
+    private final MockState state;
 
     KitChannels(Api api, List<ContractDocument> openapi, List<ContractDocument> asyncapi, Set<String> accepted,
-                Supplier<JsonNode> index) {
+                Supplier<JsonNode> index, MockState state) {
         this.api = api;
+        this.state = state;
         this.channels = AsyncChannels.of(asyncapi, accepted);
         channels.keySet().forEach(a -> unauthorized.put(a, unauthorizedExample(openapi, a)));
         this.index = index;
@@ -77,8 +79,18 @@ final class KitChannels {
         return switch (op) {
             case "apis" -> method.equals("GET") ? new Answer(200, index.get()) : notAllowed("GET");
             case "publish" -> method.equals("PUT") || method.equals("POST") ? publish(query, body) : notAllowed("PUT, POST");
+            case "responses" -> state.overrides().control(method, body);
+            case "state" -> method.equals("GET") ? new Answer(200, state.describe()) : notAllowed("GET");
+            case "reset" -> {
+                if (!method.equals("PUT") && !method.equals("POST")) {
+                    yield notAllowed("PUT, POST");
+                }
+                state.reset();
+                yield new Answer(200, state.describe());
+            }
             default -> new Answer(404, error("NOT_FOUND", "no kit control endpoint " + path
-                    + "; known: PUT " + CONTROL + "publish?channel=<address>, GET " + CONTROL + "apis"));
+                    + "; known: GET " + CONTROL + "apis, PUT " + CONTROL + "publish?channel=<address>, GET/PUT/DELETE "
+                    + CONTROL + "responses, GET " + CONTROL + "state, PUT " + CONTROL + "reset"));
         };
     }
 

@@ -25,6 +25,7 @@ public final class MockOptions {
     private final Map<Api, Integer> ports;
     private final String host;
     private final boolean lenient;
+    private final boolean stateful;
     private final Map<Api, List<ContractDocument>> contracts;
     private final Map<Api, java.util.Set<String>> credentials;
     private final Map<Api, List<ContractDocument>> asyncapi;
@@ -35,6 +36,7 @@ public final class MockOptions {
         this.ports = Map.copyOf(b.ports);
         this.host = b.host;
         this.lenient = b.lenient;
+        this.stateful = b.stateful;
         this.credentials = Map.copyOf(b.credentials);
         this.contracts = Map.copyOf(b.contracts);
     }
@@ -65,6 +67,11 @@ public final class MockOptions {
     /** @return the address every listener binds */
     public String host() {
         return host;
+    }
+
+    /** @return true when creates, updates and deletes are kept in memory (operations with {@code x-kit-state}) */
+    public boolean stateful() {
+        return stateful;
     }
 
     /** @return true when broken examples are reported instead of stopping the start */
@@ -102,6 +109,7 @@ public final class MockOptions {
         private final Map<Api, Integer> ports = new EnumMap<>(Api.class);
         private String host = "127.0.0.1";
         private boolean lenient;
+        private boolean stateful;
         private final Map<Api, List<ContractDocument>> contracts = new EnumMap<>(Api.class);
         private final Map<Api, java.util.Set<String>> credentials = new EnumMap<>(Api.class);
         private final Map<Api, List<ContractDocument>> asyncapi = new EnumMap<>(Api.class);
@@ -167,6 +175,16 @@ public final class MockOptions {
          */
         public Builder credential(Api api, String credential) {
             credentials.computeIfAbsent(api, a -> new java.util.LinkedHashSet<>()).add(credential);
+            return this;
+        }
+
+        /**
+         * @param stateful true to keep creates, updates and deletes in memory per API, as the operations'
+         *                 {@code x-kit-state} say; {@link MockServers#reset()} goes back to the contract's examples
+         * @return this
+         */
+        public Builder stateful(boolean stateful) {
+            this.stateful = stateful;
             return this;
         }
 

@@ -72,7 +72,7 @@ public final class MockServers implements AutoCloseable {
         Supplier<JsonNode> index = () -> self.get() == null ? Json.MAPPER.createArrayNode() : self.get().index();
         try {
             contracts.forEach((api, docs) -> started.put(api, ApiMock.start(api, docs, events.get(api), options.host(),
-                    options.port(api), options.credentials(api), index)));
+                    options.port(api), options.credentials(api), options.stateful(), index)));
             List<Finding> findings = new java.util.ArrayList<>(findings(checked));
             findings.addAll(findings(checkedEvents));
             if (!findings.isEmpty() && !options.lenient()) {
@@ -137,6 +137,49 @@ public final class MockServers implements AutoCloseable {
         ArrayNode out = Json.MAPPER.createArrayNode();
         mocks.forEach((api, mock) -> out.add(mock.kit().describe(url(api))));
         return out;
+    }
+
+    /**
+     * Between tests: removes expectations clients added, the request log, responses set through the control API,
+     * and (stateful) goes back to the contract's examples; the contract's own expectations stay.
+     */
+    public void reset() {
+        mocks.values().forEach(ApiMock::reset);
+    }
+
+    /**
+     * Sets the response of one operation until {@link #reset()}: a declared status and, optionally, one of its
+     * named examples (what {@code PUT /mockserver/kit/responses} does).
+     *
+     * @param api         a served API
+     * @param operationId the operation
+     * @param status      a status the operation declares
+     * @param example     the name of an example under that status, or null for its first
+     * @throws IllegalArgumentException naming the problem (unknown operation, undeclared status, unknown example)
+     */
+    public void setResponse(Api api, String operationId, int status, String example) {
+        port(api);
+        com.fasterxml.jackson.databind.node.ObjectNode spec = Json.MAPPER.createObjectNode()
+                .put("operation", operationId).put("status", status);
+        if (example != null) {
+            spec.put("example", example);
+        }
+        KitChannels.Answer answer = mocks.get(api).state().overrides().control("PUT", spec.toString());
+        if (answer.status() != 200) {
+            throw new IllegalArgumentException(answer.body().path("message").asText());
+        }
+    }
+
+    /**
+     * @param api         a served API
+     * @param operationId one of its operations
+     * @return the requests it received for that operation since the start or the last reset (MockServer keeps
+     * the last {@code mockserver.maxLogEntries}, default 100, requests per API)
+     * @throws IllegalArgumentException when the API does not have the operation
+     */
+    public List<RecordedRequest> received(Api api, String operationId) {
+        port(api);
+        return mocks.get(api).received(operationId);
     }
 
     /** @return the contract problems a lenient start went past (empty when strict or sound) */

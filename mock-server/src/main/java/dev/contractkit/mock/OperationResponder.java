@@ -11,7 +11,8 @@ import java.util.Optional;
 /**
  * Answers the requests MockServer routed to one operation, in the order a real server would check them:
  * credentials (401 with the contract's example), parameters and body (400/415 naming the broken rule), then
- * the response a {@code Prefer} header chose, else the first success example.
+ * the response a {@code Prefer} header chose, else the response set through the control API, else (stateful)
+ * the answer from the stored state, else the first success example.
  */
 final class OperationResponder implements ExpectationResponseCallback {
     private final ContractDocument.Operation operation;
@@ -23,9 +24,11 @@ final class OperationResponder implements ExpectationResponseCallback {
     private final ErrorReplies errors;
     private final Reply success;
     private final Optional<RateLimitHeaders> rateLimits;
+    private final Overrides overrides;
+    private final Optional<StatefulOperation> stateful;
 
     OperationResponder(ContractDocument.Operation operation, DeclaredResponses responses, ErrorReplies errors,
-                       java.util.Set<String> acceptedCredentials) {
+                       java.util.Set<String> acceptedCredentials, MockState state) {
         ContractDocument doc = operation.document();
         this.operation = operation;
         this.path = PathTemplate.parse(operation.path());
@@ -36,6 +39,10 @@ final class OperationResponder implements ExpectationResponseCallback {
         this.errors = errors;
         this.success = responses.success();
         this.rateLimits = RateLimitHeaders.of(operation, java.time.Clock.systemUTC());
+        this.overrides = state.overrides();
+        overrides.register(operation, responses);
+        this.stateful = state.store().flatMap(s -> StatefulOperation.of(operation, responses, errors, s,
+                java.time.Clock.systemUTC()));
     }
 
     @Override
@@ -59,7 +66,14 @@ final class OperationResponder implements ExpectationResponseCallback {
             return errors.reply(broken.get().status(), own, broken.get().message());
         }
         Prefer prefer = Prefer.of(request);
-        return prefer.isEmpty() ? success : chosen(prefer, own);
+        if (!prefer.isEmpty()) {
+            return chosen(prefer, own);
+        }
+        Optional<Reply> set = overrides.take(operation.operationId());
+        if (set.isPresent()) {
+            return set.get();
+        }
+        return stateful.map(s -> s.reply(request, pathValues)).orElse(success);
     }
 
     private Reply chosen(Prefer prefer, Optional<DeclaredResponses> own) {

@@ -1,0 +1,40 @@
+package dev.contractkit.mock;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.Optional;
+
+/**
+ * What the control API can change on one API's mock: responses set per operation, and the {@code --stateful}
+ * store. {@code PUT /mockserver/kit/reset} clears both (the store goes back to the contract's examples).
+ */
+final class MockState {
+    private final Overrides overrides = new Overrides();
+    private final Optional<ResourceStore> store;
+
+    MockState(boolean stateful) {
+        this.store = stateful ? Optional.of(new ResourceStore()) : Optional.empty();
+    }
+
+    Overrides overrides() {
+        return overrides;
+    }
+
+    Optional<ResourceStore> store() {
+        return store;
+    }
+
+    void reset() {
+        overrides.reset();
+        store.ifPresent(ResourceStore::reset);
+    }
+
+    /** @return {@code {stateful, resources: {name: count}}} for {@code GET /mockserver/kit/state} */
+    ObjectNode describe() {
+        ObjectNode out = Json.MAPPER.createObjectNode();
+        out.put("stateful", store.isPresent());
+        ObjectNode resources = out.putObject("resources");
+        store.ifPresent(s -> s.sizes().forEach(resources::put));
+        return out;
+    }
+}

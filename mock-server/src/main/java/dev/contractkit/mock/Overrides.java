@@ -1,0 +1,139 @@
+package dev.contractkit.mock;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.check.Finding;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+
+/**
+ * Responses set through the control API for one operation ({@code PUT /mockserver/kit/responses}): until reset
+ * (or for {@code times} requests), the operation answers with the chosen declared status and example, or with a
+ * body of the caller's, which must fit the contract's schema for that status: the mock never serves a response
+ * that breaks its contract.
+ */
+final class Overrides {
+    private final Map<String, Operation> operations = new LinkedHashMap<>();
+    private final Map<String, Override> active = new ConcurrentHashMap<>();
+
+    /** One operation the control API can set. */
+    record Operation(ContractDocument.Operation operation, DeclaredResponses responses) {
+    }
+
+    private record Override(JsonNode request, Reply reply, AtomicInteger remaining) {
+    }
+
+    void register(ContractDocument.Operation operation, DeclaredResponses responses) {
+        operations.put(operation.operationId(), new Operation(operation, responses));
+    }
+
+    /** @return the reply set for this operation, counting one use */
+    Optional<Reply> take(String operationId) {
+        Override o = active.get(operationId);
+        if (o == null) {
+            return Optional.empty();
+        }
+        if (o.remaining() != null && o.remaining().getAndDecrement() <= 0) {
+            active.remove(operationId, o);
+            return Optional.empty();
+        }
+        return Optional.of(o.reply());
+    }
+
+    void reset() {
+        active.clear();
+    }
+
+    KitChannels.Answer control(String method, String body) {
+        return switch (method) {
+            case "GET" -> new KitChannels.Answer(200, list());
+            case "DELETE" -> {
+                reset();
+                yield new KitChannels.Answer(200, list());
+            }
+            case "PUT", "POST" -> set(body);
+            default -> new KitChannels.Answer(405, KitChannels.error("METHOD_NOT_ALLOWED", "allowed: GET, PUT, POST, DELETE"));
+        };
+    }
+
+    private ArrayNode list() {
+        ArrayNode out = Json.MAPPER.createArrayNode();
+        active.forEach((id, o) -> out.add(o.request()));
+        return out;
+    }
+
+    private KitChannels.Answer set(String body) {
+        JsonNode req;
+        try {
+            req = Json.MAPPER.readTree(body == null ? "" : body);
+        } catch (Exception e) {
+            req = null;
+        }
+        if (req == null || !req.isObject()) {
+            return bad("the body must be a JSON object: {\"operation\": \"<operationId>\", \"status\": 404, "
+                    + "\"example\": \"<name>\"} or {..., \"body\": {...}, \"headers\": {...}, \"times\": 1}");
+        }
+        String id = req.path("operation").asText("");
+        Operation op = operations.get(id);
+        if (op == null) {
+            return bad("'operation' must name an operation of this API; known: " + String.join(", ", operations.keySet()));
+        }
+        int status = req.path("status").asInt(op.responses().success().status());
+        if (status < 100 || status > 599 || op.responses().forCode(status).isEmpty()) {
+            return bad("status " + req.path("status") + " is not declared for " + id + "; declared: "
+                    + String.join(", ", op.responses().statuses()));
+        }
+        Optional<Reply> reply = req.has("body") ? own(op, status, req.get("body"))
+                : req.has("example") ? op.responses().named(req.path("example").asText(), Optional.of(status))
+                : op.responses().forCode(status).map(e -> e.reply(status));
+        if (reply.isEmpty()) {
+            return bad("example '" + req.path("example").asText() + "' is not an example of " + id + " under " + status
+                    + "; its examples: " + String.join(", ", op.responses().exampleNames()));
+        }
+        if (req.has("body")) {
+            List<Finding> problems = problems(op, status, req.get("body"));
+            if (!problems.isEmpty()) {
+                return bad("the body breaks the contract's schema for " + id + " " + status + ": "
+                        + String.join("; ", problems.stream().map(f -> (f.pointer().isEmpty() ? "" : f.pointer() + ": ") + f.message()).toList()));
+            }
+        }
+        Reply r = reply.get();
+        for (Iterator<Map.Entry<String, JsonNode>> h = req.path("headers").fields(); h.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = h.next();
+            r = r.withHeader(e.getKey(), e.getValue().asText());
+        }
+        AtomicInteger times = req.has("times") ? new AtomicInteger(Math.max(0, req.path("times").asInt())) : null;
+        active.put(id, new Override(req, r, times));
+        ObjectNode out = Json.MAPPER.createObjectNode();
+        out.put("operation", id).put("status", status);
+        return new KitChannels.Answer(200, out);
+    }
+
+    private static Optional<Reply> own(Operation op, int status, JsonNode body) {
+        DeclaredResponses.Example declared = op.responses().forCode(status).orElseThrow();
+        String media = declared.mediaType().isEmpty() ? "application/json" : declared.mediaType();
+        return Optional.of(Reply.of(status, media, Json.bytes(body, media)));
+    }
+
+    private static List<Finding> problems(Operation op, int status, JsonNode body) {
+        DeclaredResponses.Example declared = op.responses().forCode(status).orElseThrow();
+        if (declared.mediaPointer().isEmpty()) {
+            return List.of();
+        }
+        String schema = declared.mediaPointer() + "/schema";
+        ContractDocument doc = op.operation().document();
+        return doc.at(schema).isMissingNode() ? List.of() : doc.validator().validate(schema, body, "body");
+    }
+
+    private static KitChannels.Answer bad(String message) {
+        return new KitChannels.Answer(400, KitChannels.error("BAD_REQUEST", message));
+    }
+}
