@@ -109,6 +109,7 @@ final class ApiMock implements AutoCloseable {
     void reset() {
         state.reset();
         server.state().reset();
+        install(List.of()); // now, not when MockServer's listener gets round to it: the next request may be on its way
     }
 
     /** (Re-)installs the contract's expectations unless every one of them is active. */
