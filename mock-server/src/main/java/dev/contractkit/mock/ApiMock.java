@@ -25,6 +25,7 @@ final class ApiMock implements AutoCloseable {
     private final Set<String> ids;
     private final KitChannels kit;
     private final MockState state;
+    private final List<dev.contractkit.specs.check.Finding> findings = new java.util.ArrayList<>();
     private final java.util.Map<String, org.mockserver.model.HttpRequest> operations = new java.util.LinkedHashMap<>();
 
     private ApiMock(Listener server, List<ContractExpectations.Entry> entries, KitChannels kit, MockState state) {
@@ -42,9 +43,10 @@ final class ApiMock implements AutoCloseable {
                          java.util.Set<String> credentials, boolean stateful,
                          java.util.function.Supplier<com.fasterxml.jackson.databind.JsonNode> index) {
         MockState state = new MockState(stateful);
+        List<dev.contractkit.specs.check.Finding> problems = new java.util.ArrayList<>();
         KitChannels kit = new KitChannels(api, docs, asyncapi, credentials, index, state);
         List<ContractExpectations.Entry> entries =
-                ContractExpectations.build("contractkit-" + api.id() + "-" + UUID.randomUUID() + "-", docs, credentials, state);
+                ContractExpectations.build("contractkit-" + api.id() + "-" + UUID.randomUUID() + "-", docs, credentials, state, problems);
         Listener server;
         try {
             if (port != 0) {
@@ -56,6 +58,7 @@ final class ApiMock implements AutoCloseable {
                     + rootMessage(e) + ")", e);
         }
         ApiMock mock = new ApiMock(server, entries, kit, state);
+        mock.findings.addAll(problems);
         docs.forEach(d -> d.operations().forEach(op -> mock.operations.put(op.operationId(),
                 org.mockserver.model.HttpRequest.request().withMethod(op.method())
                         .withPath(PathTemplate.parse(op.path()).regex()))));
@@ -76,6 +79,11 @@ final class ApiMock implements AutoCloseable {
 
     KitChannels kit() {
         return kit;
+    }
+
+    /** @return responses without an example whose schema-built value breaks the schema */
+    List<dev.contractkit.specs.check.Finding> findings() {
+        return findings;
     }
 
     MockState state() {

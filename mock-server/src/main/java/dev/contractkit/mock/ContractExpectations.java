@@ -44,9 +44,11 @@ final class ContractExpectations {
      * @param docs     the API's contracts
      * @param accepted credentials the mock accepts; empty = any well-formed one
      * @param state    responses set through the control API, the stateful store
+     * @param problems   receives the responses without example whose schema-built value breaks the schema
      * @return the expectations, most specific first
      */
-    static List<Entry> build(String idPrefix, List<ContractDocument> docs, java.util.Set<String> accepted, MockState state) {
+    static List<Entry> build(String idPrefix, List<ContractDocument> docs, java.util.Set<String> accepted, MockState state,
+                             List<dev.contractkit.specs.check.Finding> problems) {
         Map<String, List<OperationResponder>> byPath = new LinkedHashMap<>();
         Map<String, List<String>> methods = new LinkedHashMap<>();
         List<DeclaredResponses> all = new ArrayList<>();
@@ -55,6 +57,7 @@ final class ContractExpectations {
             for (ContractDocument.Operation op : doc.operations()) {
                 DeclaredResponses responses = DeclaredResponses.of(doc, op);
                 declared.put(op, responses);
+                problems.addAll(responses.unsatisfiable());
                 all.add(responses);
             }
         }

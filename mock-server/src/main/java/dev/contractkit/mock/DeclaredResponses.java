@@ -3,6 +3,7 @@ package dev.contractkit.mock;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.check.Finding;
 import dev.contractkit.specs.check.Pointers;
 
 import java.util.ArrayList;
@@ -37,16 +38,28 @@ final class DeclaredResponses {
 
     private final ContractDocument document;
     private final Map<String, List<Example>> byStatus;
+    private final List<Finding> unsatisfiable;
 
-    private DeclaredResponses(ContractDocument document, Map<String, List<Example>> byStatus) {
+    private DeclaredResponses(ContractDocument document, Map<String, List<Example>> byStatus, List<Finding> unsatisfiable) {
         this.document = document;
         this.byStatus = byStatus;
+        this.unsatisfiable = List.copyOf(unsatisfiable);
     }
 
+    /**
+     * The responses of one operation. Where a response declares a schema but no example, a value is built from
+     * the schema ({@link SchemaSample}); one that does not validate is kept in {@link #unsatisfiable()}.
+     */
     static DeclaredResponses of(ContractDocument doc, ContractDocument.Operation op) {
         Map<String, List<Example>> byStatus = new LinkedHashMap<>();
-        op.responses().forEach((status, pointer) -> byStatus.put(status.toUpperCase(Locale.ROOT), examples(doc, pointer)));
-        return new DeclaredResponses(doc, byStatus);
+        List<Finding> generated = new ArrayList<>();
+        op.responses().forEach((status, pointer) -> byStatus.put(status.toUpperCase(Locale.ROOT), examples(doc, pointer, generated)));
+        return new DeclaredResponses(doc, byStatus, generated);
+    }
+
+    /** @return problems of values built from schemas for responses without an example (start-up findings) */
+    List<Finding> unsatisfiable() {
+        return unsatisfiable;
     }
 
     ContractDocument document() {
@@ -128,7 +141,7 @@ final class DeclaredResponses {
     }
 
     /** Every example of one response, over all its media types; one empty example when it has none. */
-    private static List<Example> examples(ContractDocument doc, String responsePointer) {
+    private static List<Example> examples(ContractDocument doc, String responsePointer, List<Finding> generated) {
         List<Example> out = new ArrayList<>();
         String contentPointer = responsePointer + "/content";
         Iterator<String> types = doc.at(contentPointer).fieldNames();
@@ -146,9 +159,12 @@ final class DeclaredResponses {
                     out.add(example(doc, name, mediaType, mediaPointer, value));
                 }
             }
-            JsonNode schemaExample = doc.resolve(media.path("schema")).path("example");
-            if (out.isEmpty() && !schemaExample.isMissingNode()) {
-                out.add(example(doc, "", mediaType, mediaPointer, schemaExample));
+            if (out.isEmpty() && media.has("schema")) {
+                JsonNode sample = SchemaSample.of(doc, media.path("schema"));
+                doc.validator().validate(mediaPointer + "/schema", sample, mediaPointer).forEach(f -> generated.add(
+                        new Finding(doc.file(), mediaPointer, "no example, and the value built from the schema breaks it at '"
+                                + f.pointer() + "': " + f.message(), f.value())));
+                out.add(example(doc, "", mediaType, mediaPointer, sample));
             }
         }
         if (out.isEmpty()) {

@@ -63,7 +63,8 @@ public final class MockServers implements AutoCloseable {
         }
         // the check (swagger-parser, schema compilation) and MockServer's start take similar time: overlap them
         CompletableFuture<List<Finding>> checked = CompletableFuture.supplyAsync(() -> contracts.values().stream()
-                .flatMap(List::stream).flatMap(doc -> ContractCheck.check(doc).stream()).toList());
+                .flatMap(List::stream).flatMap(doc -> ContractCheck.check(doc).stream())
+                .filter(f -> !f.message().equals(ContractCheck.NO_EXAMPLE)).toList()); // built from the schema instead
         // AsyncAPI: every message example validates against its payload schema (and the other AsyncApiCheck rules)
         CompletableFuture<List<Finding>> checkedEvents = CompletableFuture.supplyAsync(() -> events.values().stream()
                 .flatMap(List::stream).flatMap(doc -> AsyncApiCheck.check(doc).stream()).toList());
@@ -75,6 +76,7 @@ public final class MockServers implements AutoCloseable {
                     options.port(api), options.credentials(api), options.stateful(), index)));
             List<Finding> findings = new java.util.ArrayList<>(findings(checked));
             findings.addAll(findings(checkedEvents));
+            started.values().forEach(m -> findings.addAll(m.findings()));
             if (!findings.isEmpty() && !options.lenient()) {
                 throw new BrokenContractException(findings);
             }
