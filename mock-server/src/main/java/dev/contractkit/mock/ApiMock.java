@@ -40,9 +40,9 @@ final class ApiMock implements AutoCloseable {
      * @throws IllegalStateException naming the API, address and port when the port cannot be bound
      */
     static ApiMock start(Api api, List<ContractDocument> docs, List<ContractDocument> asyncapi, String host, int port,
-                         java.util.Set<String> credentials, boolean stateful,
+                         java.util.Set<String> credentials, boolean stateful, java.util.Optional<java.net.URI> proxy,
                          java.util.function.Supplier<com.fasterxml.jackson.databind.JsonNode> index) {
-        MockState state = new MockState(stateful);
+        MockState state = new MockState(stateful, proxy.map(target -> new ContractProxy(api.id(), target, System.err)));
         List<dev.contractkit.specs.check.Finding> problems = new java.util.ArrayList<>();
         KitChannels kit = new KitChannels(api, docs, asyncapi, credentials, index, state);
         List<ContractExpectations.Entry> entries =

@@ -13,12 +13,15 @@ import java.util.Optional;
  */
 final class CommandLine {
     static final String USAGE = """
-            usage: mock [--api <id>[,<id>...]|all] [--port <id>=<port>]... [--credential <id>=<value>]... [--host <address>] [--stateful] [--lenient] [--help]
+            usage: mock [--api <id>[,<id>...]|all] [--port <id>=<port>]... [--credential <id>=<value>]... [--host <address>] [--proxy <id>=<url>]... [--stateful] [--lenient] [--help]
               --api       APIs to serve (default: all). Known: %s
               --port      listen port of one API (default: its own port; 0 = any free port); repeatable
               --host      address to bind (default 127.0.0.1; 0.0.0.0 for every interface)
               --credential <id>=<value>  accept only this credential (API key / bearer token) for that API;
                           any other gets 401 (default: any well-formed credential is accepted)
+              --proxy <id>=<url>  validating proxy: forward that API's requests to a real implementation,
+                          check requests and responses against the contract, print and record every violation
+                          (GET /mockserver/kit/violations); repeatable
               --stateful  keep creates, updates and deletes in memory per API (operations with x-kit-state);
                           PUT /mockserver/kit/reset on an API's port goes back to the contract's examples
               --lenient   start even when an example breaks its schema (the problems are printed)
@@ -39,6 +42,7 @@ final class CommandLine {
         String ids = "all";
         String host = env.getOrDefault("KIT_HOST", "127.0.0.1");
         Map<String, String> ports = new java.util.LinkedHashMap<>();
+        Map<String, String> proxies = new java.util.LinkedHashMap<>();
         List<Map.Entry<String, String>> credentialList = new java.util.ArrayList<>();
         java.util.function.BiConsumer<String, String> credentials = (k, v) -> credentialList.add(Map.entry(k, v));
         for (int i = 0; i < args.size(); i++) {
@@ -49,6 +53,14 @@ final class CommandLine {
                 }
                 case "--lenient" -> builder.lenient(true);
                 case "--stateful" -> builder.stateful(true);
+                case "--proxy" -> {
+                    String spec = value(args, ++i, arg);
+                    int eq = spec.indexOf('=');
+                    if (eq <= 0 || eq == spec.length() - 1) {
+                        throw new IllegalArgumentException("--proxy wants <api>=<url>, e.g. --proxy coupons=http://127.0.0.1:9082; got '" + spec + "'");
+                    }
+                    proxies.put(spec.substring(0, eq).trim(), spec.substring(eq + 1).trim());
+                }
                 case "--api" -> ids = value(args, ++i, arg);
                 case "--host" -> host = value(args, ++i, arg);
                 case "--credential" -> {
@@ -85,6 +97,15 @@ final class CommandLine {
                 throw new IllegalArgumentException("--port " + id + "=" + port + ": " + id + " is not among the served APIs");
             }
             builder.port(api, port(port, "--port " + id));
+        });
+        proxies.forEach((id, url) -> {
+            Api api = Api.byId(id).filter(apis::contains).orElseThrow(() -> new IllegalArgumentException(
+                    "--proxy " + id + "=...: '" + id + "' is not among the served APIs " + apis.stream().map(Api::id).toList()));
+            try {
+                builder.proxy(api, java.net.URI.create(url));
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--proxy " + id + "=" + url + ": " + e.getMessage().replaceFirst("^Illegal character.*", "not a URL"));
+            }
         });
         for (Map.Entry<String, String> c : credentialList) {
             Api api = Api.byId(c.getKey()).orElseThrow(() -> new IllegalArgumentException(

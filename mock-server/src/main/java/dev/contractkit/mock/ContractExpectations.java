@@ -68,11 +68,17 @@ final class ContractExpectations {
             methods.computeIfAbsent(op.path(), p -> new ArrayList<>()).add(op.method());
             Expectation e = expectation(HttpRequest.request().withMethod(op.method()).withPath(path.regex()),
                     -10 - 2 * path.parameterCount(), idPrefix + op.method() + " " + op.path());
-            entries.add(new Entry(e, new OperationResponder(op, responses, errors, accepted, state)));
+            entries.add(new Entry(e, state.proxy().isPresent()
+                    ? new ProxyResponder(Optional.of(op), Optional.of(responses), state.proxy().get())
+                    : new OperationResponder(op, responses, errors, accepted, state)));
         });
+        Expectation anyOther = expectation(HttpRequest.request(), NOT_FOUND_PRIORITY, idPrefix + "not-found");
+        if (state.proxy().isPresent()) { // forwarded too, and reported as outside the contract
+            entries.add(new Entry(anyOther, new ProxyResponder(Optional.empty(), Optional.empty(), state.proxy().get())));
+            return List.copyOf(entries);
+        }
         methods.forEach((template, allowed) -> entries.add(notAllowed(idPrefix, PathTemplate.parse(template),
                 String.join(", ", new TreeSet<>(allowed)), errors)));
-        Expectation anyOther = expectation(HttpRequest.request(), NOT_FOUND_PRIORITY, idPrefix + "not-found");
         entries.add(new Entry(anyOther, request -> errors.reply(404, Optional.empty(),
                 "no operation of the contract matches " + request.getMethod().getValue() + " " + Requests.path(request))
                 .toResponse()));

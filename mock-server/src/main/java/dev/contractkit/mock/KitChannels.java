@@ -81,6 +81,10 @@ final class KitChannels {
             case "publish" -> method.equals("PUT") || method.equals("POST") ? publish(query, body) : notAllowed("PUT, POST");
             case "responses" -> state.overrides().control(method, body);
             case "state" -> method.equals("GET") ? new Answer(200, state.describe()) : notAllowed("GET");
+            case "exchanges", "violations" -> state.proxy().isEmpty()
+                    ? new Answer(404, error("NOT_FOUND", api.id() + " is not proxied (start with --proxy " + api.id() + "=<url>)"))
+                    : method.equals("GET") ? new Answer(200, state.proxy().get().describe(op.equals("violations")))
+                    : notAllowed("GET");
             case "reset" -> {
                 if (!method.equals("PUT") && !method.equals("POST")) {
                     yield notAllowed("PUT, POST");
@@ -90,7 +94,8 @@ final class KitChannels {
             }
             default -> new Answer(404, error("NOT_FOUND", "no kit control endpoint " + path
                     + "; known: GET " + CONTROL + "apis, PUT " + CONTROL + "publish?channel=<address>, GET/PUT/DELETE "
-                    + CONTROL + "responses, GET " + CONTROL + "state, PUT " + CONTROL + "reset"));
+                    + CONTROL + "responses, GET " + CONTROL + "state, PUT " + CONTROL + "reset, GET "
+                    + CONTROL + "exchanges, GET " + CONTROL + "violations (proxy)"));
         };
     }
 

@@ -92,7 +92,8 @@ public final class Main {
         out.println("Contract Kit mock server (MockServer 5.15.0): contract examples, contract errors");
         out.printf("  %-10s %-28s %s%n", "API", "URL", "contract");
         for (Api api : servers.apis()) {
-            out.printf("  %-10s %-28s %s%n", api.id(), servers.url(api), String.join(", ", api.openapi()));
+            out.printf("  %-10s %-28s %s%n", api.id(), servers.url(api), String.join(", ", api.openapi())
+                    + servers.proxyTarget(api).map(t -> "  (validating proxy to " + t + ")").orElse(""));
             for (String ws : servers.channelUrls(api)) {
                 out.printf("  %-10s %-28s %s%n", "", ws, String.join(", ", api.asyncapi()));
             }

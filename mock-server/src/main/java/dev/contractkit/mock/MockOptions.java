@@ -26,6 +26,7 @@ public final class MockOptions {
     private final String host;
     private final boolean lenient;
     private final boolean stateful;
+    private final Map<Api, java.net.URI> proxies;
     private final Map<Api, List<ContractDocument>> contracts;
     private final Map<Api, java.util.Set<String>> credentials;
     private final Map<Api, List<ContractDocument>> asyncapi;
@@ -37,6 +38,7 @@ public final class MockOptions {
         this.host = b.host;
         this.lenient = b.lenient;
         this.stateful = b.stateful;
+        this.proxies = Map.copyOf(b.proxies);
         this.credentials = Map.copyOf(b.credentials);
         this.contracts = Map.copyOf(b.contracts);
     }
@@ -72,6 +74,14 @@ public final class MockOptions {
     /** @return true when creates, updates and deletes are kept in memory (operations with {@code x-kit-state}) */
     public boolean stateful() {
         return stateful;
+    }
+
+    /**
+     * @param api an API
+     * @return the real implementation it forwards to, when it runs as a validating proxy
+     */
+    public Optional<java.net.URI> proxy(Api api) {
+        return Optional.ofNullable(proxies.get(api));
     }
 
     /** @return true when broken examples are reported instead of stopping the start */
@@ -110,6 +120,7 @@ public final class MockOptions {
         private String host = "127.0.0.1";
         private boolean lenient;
         private boolean stateful;
+        private final Map<Api, java.net.URI> proxies = new EnumMap<>(Api.class);
         private final Map<Api, List<ContractDocument>> contracts = new EnumMap<>(Api.class);
         private final Map<Api, java.util.Set<String>> credentials = new EnumMap<>(Api.class);
         private final Map<Api, List<ContractDocument>> asyncapi = new EnumMap<>(Api.class);
@@ -175,6 +186,22 @@ public final class MockOptions {
          */
         public Builder credential(Api api, String credential) {
             credentials.computeIfAbsent(api, a -> new java.util.LinkedHashSet<>()).add(credential);
+            return this;
+        }
+
+        /**
+         * Makes the API a validating proxy: requests are checked against the contract, forwarded to the
+         * implementation at this URL, and its responses checked; violations are printed and recorded.
+         *
+         * @param api    an API
+         * @param target base URL of the real implementation, e.g. {@code http://127.0.0.1:9082}
+         * @return this
+         */
+        public Builder proxy(Api api, java.net.URI target) {
+            if (target.getScheme() == null || !target.getScheme().matches("https?") || target.getHost() == null) {
+                throw new IllegalArgumentException("proxy target of " + api.id() + " must be an http(s) URL, got '" + target + "'");
+            }
+            proxies.put(api, target);
             return this;
         }
 

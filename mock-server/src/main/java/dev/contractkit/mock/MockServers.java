@@ -73,7 +73,7 @@ public final class MockServers implements AutoCloseable {
         Supplier<JsonNode> index = () -> self.get() == null ? Json.MAPPER.createArrayNode() : self.get().index();
         try {
             contracts.forEach((api, docs) -> started.put(api, ApiMock.start(api, docs, events.get(api), options.host(),
-                    options.port(api), options.credentials(api), options.stateful(), index)));
+                    options.port(api), options.credentials(api), options.stateful(), options.proxy(api), index)));
             List<Finding> findings = new java.util.ArrayList<>(findings(checked));
             findings.addAll(findings(checkedEvents));
             started.values().forEach(m -> findings.addAll(m.findings()));
@@ -182,6 +182,26 @@ public final class MockServers implements AutoCloseable {
     public List<RecordedRequest> received(Api api, String operationId) {
         port(api);
         return mocks.get(api).received(operationId);
+    }
+
+    /**
+     * @param api a served API
+     * @return the URL it forwards to, when it runs as a validating proxy
+     */
+    public java.util.Optional<java.net.URI> proxyTarget(Api api) {
+        port(api);
+        return mocks.get(api).state().proxy().map(ContractProxy::target);
+    }
+
+    /**
+     * @param api a served API running as a validating proxy
+     * @return {@code {target, exchanges, withViolations, recent: [{operation, method, path, status, violations}]}}
+     * @throws IllegalArgumentException when the API is not proxied
+     */
+    public JsonNode proxyReport(Api api) {
+        port(api);
+        return mocks.get(api).state().proxy().orElseThrow(() -> new IllegalArgumentException(api.id() + " is not proxied"))
+                .describe(false);
     }
 
     /** @return the contract problems a lenient start went past (empty when strict or sound) */

@@ -11,9 +11,16 @@ import java.util.Optional;
 final class MockState {
     private final Overrides overrides = new Overrides();
     private final Optional<ResourceStore> store;
+    private final Optional<ContractProxy> proxy;
 
-    MockState(boolean stateful) {
+    MockState(boolean stateful, Optional<ContractProxy> proxy) {
         this.store = stateful ? Optional.of(new ResourceStore()) : Optional.empty();
+        this.proxy = proxy;
+    }
+
+    /** @return the validating proxy, when this API forwards to a real implementation */
+    Optional<ContractProxy> proxy() {
+        return proxy;
     }
 
     Overrides overrides() {
@@ -27,6 +34,7 @@ final class MockState {
     void reset() {
         overrides.reset();
         store.ifPresent(ResourceStore::reset);
+        proxy.ifPresent(ContractProxy::reset);
     }
 
     /** @return {@code {stateful, resources: {name: count}}} for {@code GET /mockserver/kit/state} */
