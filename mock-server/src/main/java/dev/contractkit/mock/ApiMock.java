@@ -25,6 +25,7 @@ final class ApiMock implements AutoCloseable {
     private final Set<String> ids;
     private final KitChannels kit;
     private final MockState state;
+    private String rolesClaim = "roles";
     private final List<dev.contractkit.specs.check.Finding> findings = new java.util.ArrayList<>();
     private final java.util.Map<String, org.mockserver.model.HttpRequest> operations = new java.util.LinkedHashMap<>();
 
@@ -42,7 +43,7 @@ final class ApiMock implements AutoCloseable {
     static ApiMock start(Api api, List<ContractDocument> docs, List<ContractDocument> asyncapi, String host, int port,
                          java.util.Set<String> credentials, boolean stateful, java.util.Optional<java.net.URI> proxy,
                          java.util.function.Supplier<com.fasterxml.jackson.databind.JsonNode> index) {
-        MockState state = new MockState(stateful, proxy.map(target -> new ContractProxy(api.id(), target, System.err)));
+        MockState state = new MockState(api.id(), stateful, proxy.map(target -> new ContractProxy(api.id(), target, System.err)));
         List<dev.contractkit.specs.check.Finding> problems = new java.util.ArrayList<>();
         KitChannels kit = new KitChannels(api, docs, asyncapi, credentials, index, state);
         List<ContractExpectations.Entry> entries =
@@ -59,6 +60,11 @@ final class ApiMock implements AutoCloseable {
         }
         ApiMock mock = new ApiMock(server, entries, kit, state);
         mock.findings.addAll(problems);
+        docs.forEach(d -> d.root().path("components").path("securitySchemes").elements().forEachRemaining(s -> {
+            if (d.resolve(s).has("x-kit-roles-claim")) {
+                mock.rolesClaim = d.resolve(s).get("x-kit-roles-claim").asText();
+            }
+        }));
         docs.forEach(d -> d.operations().forEach(op -> mock.operations.put(op.operationId(),
                 org.mockserver.model.HttpRequest.request().withMethod(op.method())
                         .withPath(PathTemplate.parse(op.path()).regex()))));
@@ -84,6 +90,11 @@ final class ApiMock implements AutoCloseable {
     /** @return responses without an example whose schema-built value breaks the schema */
     List<dev.contractkit.specs.check.Finding> findings() {
         return findings;
+    }
+
+    /** @return the claim path of roles in bearer tokens ({@code x-kit-roles-claim}), e.g. {@code realm_access.roles} */
+    String rolesClaim() {
+        return rolesClaim;
     }
 
     MockState state() {

@@ -43,14 +43,19 @@ final class BodyRule {
                     + String.join(", ", mediaTypes)));
         }
         String schema = Pointers.append(bodyPointer.get() + "/content", media.get()) + "/schema";
-        if (!Json.isJson(media.get()) || document.at(schema).isMissingNode()) {
+        boolean form = Json.baseType(media.get()).equals("application/x-www-form-urlencoded");
+        if ((!Json.isJson(media.get()) && !form) || document.at(schema).isMissingNode()) {
             return Optional.empty();
         }
         JsonNode value;
-        try {
-            value = Json.MAPPER.readTree(body);
-        } catch (IOException e) {
-            return Optional.of(new Violation(400, "request body is not valid JSON"));
+        if (form) {
+            value = form(new String(body, java.nio.charset.StandardCharsets.UTF_8), schema);
+        } else {
+            try {
+                value = Json.MAPPER.readTree(body);
+            } catch (IOException e) {
+                return Optional.of(new Violation(400, "request body is not valid JSON"));
+            }
         }
         List<Finding> findings = document.validator().validate(schema, value, "request body");
         return findings.isEmpty() ? Optional.empty()
@@ -68,5 +73,56 @@ final class BodyRule {
             String declared = Json.baseType(m);
             return declared.equals(base) || declared.equals(family) || declared.equals("*/*");
         }).findFirst();
+    }
+
+    /**
+     * A form body as the object its schema describes: each field once (the first value), typed as the schema's
+     * property says when the text is such a value (so {@code size=abc} stays a string and fails the schema).
+     */
+    static com.fasterxml.jackson.databind.node.ObjectNode form(String text, String schema, ContractDocument document) {
+        com.fasterxml.jackson.databind.node.ObjectNode out = Json.MAPPER.createObjectNode();
+        JsonNode properties = document == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance()
+                : document.resolve(document.at(schema)).path("properties");
+        for (String pair : text.split("&")) {
+            if (pair.isEmpty()) {
+                continue;
+            }
+            int eq = pair.indexOf('=');
+            String name = decode(eq < 0 ? pair : pair.substring(0, eq));
+            String raw = eq < 0 ? "" : decode(pair.substring(eq + 1));
+            if (out.has(name)) {
+                continue;
+            }
+            String type = document == null ? "string" : document.resolve(properties.path(name)).path("type").asText("string");
+            try {
+                switch (type) {
+                    case "integer" -> out.put(name, new java.math.BigInteger(raw));
+                    case "number" -> out.put(name, new java.math.BigDecimal(raw));
+                    case "boolean" -> {
+                        if (raw.equals("true") || raw.equals("false")) {
+                            out.put(name, Boolean.parseBoolean(raw));
+                        } else {
+                            out.put(name, raw);
+                        }
+                    }
+                    default -> out.put(name, raw);
+                }
+            } catch (NumberFormatException e) {
+                out.put(name, raw);
+            }
+        }
+        return out;
+    }
+
+    private JsonNode form(String text, String schema) {
+        return form(text, schema, document);
+    }
+
+    private static String decode(String s) {
+        try {
+            return java.net.URLDecoder.decode(s, java.nio.charset.StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return s;
+        }
     }
 }

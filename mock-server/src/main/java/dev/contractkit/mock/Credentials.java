@@ -18,7 +18,9 @@ import java.util.regex.Pattern;
  * any other value is refused too, so clients (and the conformance suite) can test their handling of a bad key: the header, query parameter or cookie of an {@code apiKey}
  * scheme (in the form of its {@code x-kit-credential-format}, e.g. {@code Token token={credential}}), the
  * {@code Authorization} scheme of an {@code http} scheme, a bearer token for OAuth 2 / OpenID Connect.
- * Requirements are alternatives; the schemes of one requirement must all be present.
+ * Requirements are alternatives; the schemes of one requirement must all be present. A scheme whose values are
+ * JWTs ({@code bearerFormat: JWT}, OAuth 2, OpenID Connect, {@code x-kit-token-format: JWT}) takes only tokens
+ * {@link MockTokens} accepts (unless accepted credentials are configured).
  */
 final class Credentials {
     private static final String FORMAT = "x-kit-credential-format";
@@ -29,7 +31,7 @@ final class Credentials {
         this.alternatives = alternatives;
     }
 
-    static Credentials of(ContractDocument doc, ContractDocument.Operation op, Set<String> accepted) {
+    static Credentials of(ContractDocument doc, ContractDocument.Operation op, Set<String> accepted, MockTokens tokens) {
         if (op.isPublic()) {
             return new Credentials(List.of());
         }
@@ -38,7 +40,7 @@ final class Credentials {
         for (JsonNode requirement : security) {
             List<Predicate<HttpRequest>> all = new ArrayList<>();
             for (Iterator<String> names = requirement.fieldNames(); names.hasNext(); ) {
-                all.add(scheme(doc.resolve(doc.root().path("components").path("securitySchemes").path(names.next())), accepted));
+                all.add(scheme(doc.resolve(doc.root().path("components").path("securitySchemes").path(names.next())), accepted, tokens));
             }
             alternatives.add(List.copyOf(all));
         }
@@ -51,26 +53,36 @@ final class Credentials {
                 || alternatives.stream().anyMatch(all -> all.stream().allMatch(p -> p.test(request)));
     }
 
-    private static Predicate<HttpRequest> scheme(JsonNode scheme, Set<String> accepted) {
+    /** Whether a value of this scheme must be a JWT: {@code bearerFormat: JWT}, OAuth 2, OpenID Connect. */
+    static boolean jwt(JsonNode scheme) {
+        String type = scheme.path("type").asText();
+        return type.equals("oauth2") || type.equals("openIdConnect")
+                || "JWT".equalsIgnoreCase(scheme.path("bearerFormat").asText())
+                || "JWT".equalsIgnoreCase(scheme.path("x-kit-token-format").asText());
+    }
+
+    private static Predicate<HttpRequest> scheme(JsonNode scheme, Set<String> accepted, MockTokens tokens) {
+        Predicate<String> valid = jwt(scheme) && accepted.isEmpty() ? v -> tokens.claims(v).isPresent() : v -> true;
         return switch (scheme.path("type").asText()) {
-            case "apiKey" -> apiKey(scheme, accepted);
-            case "http" -> authorization(scheme.path("scheme").asText("bearer"), accepted);
-            case "oauth2", "openIdConnect" -> authorization("bearer", accepted);
+            case "apiKey" -> apiKey(scheme, accepted).and(r -> apiKeyValues(scheme, r).stream().anyMatch(valid));
+            case "http" -> authorization(scheme.path("scheme").asText("bearer"), accepted, valid);
+            case "oauth2", "openIdConnect" -> authorization("bearer", accepted, valid);
             default -> request -> true; // mutualTLS, or a scheme the contract does not define: nothing to check here
         };
     }
 
     private static Predicate<HttpRequest> apiKey(JsonNode scheme, Set<String> accepted) {
-        String name = scheme.path("name").asText();
         Pattern form = scheme.has(FORMAT) ? formPattern(scheme.get(FORMAT).asText()) : Pattern.compile(".*\\S.*");
-        return request -> {
-            List<String> values = switch (scheme.path("in").asText()) {
-                case "query" -> Requests.query(request, name);
-                case "cookie" -> Requests.cookie(request, name);
-                default -> Requests.headers(request, name);
-            };
-            return values.stream().map(form::matcher).anyMatch(m -> m.matches()
-                    && (accepted.isEmpty() || accepted.contains(m.groupCount() > 0 ? m.group(1) : m.group())));
+        return request -> apiKeyValues(scheme, request).stream().map(form::matcher).anyMatch(m -> m.matches()
+                && (accepted.isEmpty() || accepted.contains(m.groupCount() > 0 ? m.group(1) : m.group())));
+    }
+
+    private static List<String> apiKeyValues(JsonNode scheme, HttpRequest request) {
+        String name = scheme.path("name").asText();
+        return switch (scheme.path("in").asText()) {
+            case "query" -> Requests.query(request, name);
+            case "cookie" -> Requests.cookie(request, name);
+            default -> Requests.headers(request, name);
         };
     }
 
@@ -86,10 +98,11 @@ final class Credentials {
                 + (after.isEmpty() ? "" : Pattern.quote(after)));
     }
 
-    private static Predicate<HttpRequest> authorization(String httpScheme, Set<String> accepted) {
+    private static Predicate<HttpRequest> authorization(String httpScheme, Set<String> accepted, Predicate<String> valid) {
         String prefix = httpScheme.toLowerCase(Locale.ROOT) + " ";
         return request -> Requests.headers(request, "Authorization").stream()
                 .anyMatch(v -> v.toLowerCase(Locale.ROOT).startsWith(prefix) && !v.substring(prefix.length()).isBlank()
-                        && (accepted.isEmpty() || accepted.contains(v.substring(prefix.length()).trim())));
+                        && (accepted.isEmpty() || accepted.contains(v.substring(prefix.length()).trim()))
+                        && valid.test(v.substring(prefix.length()).trim()));
     }
 }

@@ -185,6 +185,20 @@ public final class MockServers implements AutoCloseable {
     }
 
     /**
+     * A bearer token the API's mock accepts, as its token endpoint would issue it: roles {@code user}, plus
+     * {@code admin} for a username starting with {@code admin}, under the contract's {@code x-kit-roles-claim}.
+     *
+     * @param api      a served API
+     * @param username the token's subject
+     * @return a signed JWT, valid for an hour
+     */
+    public String token(Api api, String username) {
+        port(api);
+        ApiMock mock = mocks.get(api);
+        return mock.state().tokens().mint(username, mock.rolesClaim(), java.time.Duration.ofHours(1), "Bearer");
+    }
+
+    /**
      * @param api a served API
      * @return the URL it forwards to, when it runs as a validating proxy
      */

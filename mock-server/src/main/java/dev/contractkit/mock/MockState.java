@@ -12,10 +12,17 @@ final class MockState {
     private final Overrides overrides = new Overrides();
     private final Optional<ResourceStore> store;
     private final Optional<ContractProxy> proxy;
+    private final MockTokens tokens;
 
-    MockState(boolean stateful, Optional<ContractProxy> proxy) {
+    MockState(String api, boolean stateful, Optional<ContractProxy> proxy) {
+        this.tokens = new MockTokens("contract-kit-mock/" + api, java.time.Clock.systemUTC());
         this.store = stateful ? Optional.of(new ResourceStore()) : Optional.empty();
         this.proxy = proxy;
+    }
+
+    /** @return the bearer tokens this API's mock issues and accepts */
+    MockTokens tokens() {
+        return tokens;
     }
 
     /** @return the validating proxy, when this API forwards to a real implementation */

@@ -26,13 +26,21 @@ final class OperationResponder implements ExpectationResponseCallback {
     private final Optional<RateLimitHeaders> rateLimits;
     private final Overrides overrides;
     private final Optional<StatefulOperation> stateful;
+    private final MockTokens tokens;
+    private final String requiredRole;
+    private final String rolesClaim;
+    private final Optional<TokenEndpoint> tokenEndpoint;
 
     OperationResponder(ContractDocument.Operation operation, DeclaredResponses responses, ErrorReplies errors,
                        java.util.Set<String> acceptedCredentials, MockState state) {
         ContractDocument doc = operation.document();
         this.operation = operation;
         this.path = PathTemplate.parse(operation.path());
-        this.credentials = Credentials.of(doc, operation, acceptedCredentials);
+        this.credentials = Credentials.of(doc, operation, acceptedCredentials, state.tokens());
+        this.tokens = state.tokens();
+        this.requiredRole = operation.node().path("x-kit-required-role").asText("");
+        this.rolesClaim = rolesClaim(doc);
+        this.tokenEndpoint = TokenEndpoint.of(operation, responses, errors, state.tokens());
         this.parameters = new ParameterRules(doc, operation);
         this.body = new BodyRule(doc, operation);
         this.responses = responses;
@@ -60,6 +68,9 @@ final class OperationResponder implements ExpectationResponseCallback {
         if (!credentials.presentIn(request)) {
             return errors.example(401, own);
         }
+        if (!requiredRole.isEmpty() && lacksRole(request)) {
+            return errors.example(403, own);
+        }
         Map<String, String> pathValues = path.match(Requests.path(request)).orElse(Map.of());
         Optional<Violation> broken = parameters.problem(request, pathValues).or(() -> body.problem(request));
         if (broken.isPresent()) {
@@ -73,7 +84,30 @@ final class OperationResponder implements ExpectationResponseCallback {
         if (set.isPresent()) {
             return set.get();
         }
+        if (tokenEndpoint.isPresent()) {
+            return tokenEndpoint.get().reply(request);
+        }
         return stateful.map(s -> s.reply(request, pathValues)).orElse(success);
+    }
+
+    /** True when the bearer token's claims (if it is a JWT) do not list the operation's {@code x-kit-required-role}. */
+    private boolean lacksRole(HttpRequest request) {
+        String auth = Requests.header(request, "Authorization");
+        if (!auth.regionMatches(true, 0, "Bearer ", 0, 7)) {
+            return false;
+        }
+        return tokens.claims(auth.substring(7)).map(c -> !MockTokens.roles(c, rolesClaim).contains(requiredRole)).orElse(false);
+    }
+
+    private static String rolesClaim(ContractDocument doc) {
+        for (java.util.Iterator<com.fasterxml.jackson.databind.JsonNode> it = doc.root().path("components")
+                .path("securitySchemes").elements(); it.hasNext(); ) {
+            com.fasterxml.jackson.databind.JsonNode s = doc.resolve(it.next());
+            if (s.has("x-kit-roles-claim")) {
+                return s.get("x-kit-roles-claim").asText();
+            }
+        }
+        return "roles";
     }
 
     private Reply chosen(Prefer prefer, Optional<DeclaredResponses> own) {

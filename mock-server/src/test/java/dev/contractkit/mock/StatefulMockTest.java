@@ -15,19 +15,20 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /** {@code --stateful} coupons over real sockets, and responses set through the control API. */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class StatefulMockTest {
-    private static final String BEARER = "Bearer any-token";
     private static final String NEW_COUPON = "{\"title\":\"Spring sale\",\"discount_percent\":15,\"category\":\"seasonal\","
             + "\"usage_limit\":10,\"description\":\"15% off\"}";
     private final ContractDocument contract = ContractDocument.load(Api.COUPONS.mainContract());
     private MockServers mocks;
     private Http http;
     private String base;
+    private String bearer;
 
     @BeforeAll
     void start() {
         mocks = MockServers.start(MockOptions.builder().apis(Api.COUPONS).port(Api.COUPONS, 0).stateful(true).build());
         http = new Http();
         base = mocks.url(Api.COUPONS);
+        bearer = "Bearer " + mocks.token(Api.COUPONS, "admin");
     }
 
     @AfterAll
@@ -42,7 +43,7 @@ class StatefulMockTest {
     }
 
     private JsonNode create() {
-        Http.Answer created = http.send("POST", base + "/write/v1/coupons", "application/json", NEW_COUPON, "Authorization", BEARER);
+        Http.Answer created = http.send("POST", base + "/write/v1/coupons", "application/json", NEW_COUPON, "Authorization", bearer);
         assertThat(created.status()).isEqualTo(201);
         return created.json();
     }
@@ -67,7 +68,7 @@ class StatefulMockTest {
         String id = create().path("id").asText();
 
         Http.Answer updated = http.send("PUT", base + "/write/v1/coupons/" + id, "application/json",
-                "{\"discount_percent\":30}", "Authorization", BEARER);
+                "{\"discount_percent\":30}", "Authorization", bearer);
 
         assertThat(updated.status()).isEqualTo(200);
         JsonNode read = http.get(base + "/api/v1/coupons/" + id).json();
@@ -79,7 +80,7 @@ class StatefulMockTest {
     void aSoftDeletedCouponTurnsInactiveAndTheListShowsIt() {
         String id = create().path("id").asText();
 
-        Http.Answer deleted = http.send("DELETE", base + "/write/v1/coupons/" + id, null, null, "Authorization", BEARER);
+        Http.Answer deleted = http.send("DELETE", base + "/write/v1/coupons/" + id, null, null, "Authorization", bearer);
 
         assertThat(deleted.status()).isEqualTo(200);
         assertThat(deleted.json().path("id").asText()).isEqualTo(id);
@@ -161,7 +162,7 @@ class StatefulMockTest {
 
         assertThat(mocks.received(Api.COUPONS, "createCoupon")).singleElement()
                 .satisfies(r -> assertThat(r.body()).contains("Spring sale"))
-                .satisfies(r -> assertThat(r.header("authorization")).isEqualTo(BEARER));
+                .satisfies(r -> assertThat(r.header("authorization")).isEqualTo(bearer));
         assertThat(mocks.received(Api.COUPONS, "getHealth")).hasSize(1);
     }
 }

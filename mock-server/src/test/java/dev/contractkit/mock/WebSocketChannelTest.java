@@ -157,7 +157,7 @@ class WebSocketChannelTest {
         try (Response r = client.newCall(new Request.Builder().url(http + "/api/v1/coupons").build()).execute()) {
             assertThat(r.code()).isEqualTo(200);
         }
-        try (Response r = client.newCall(new Request.Builder().url(http + "/ws/coupons").header("Authorization", "Bearer x")
+        try (Response r = client.newCall(new Request.Builder().url(http + "/ws/coupons").header("Authorization", "Bearer " + mocks.token(Api.COUPONS, "alice"))
                 .build()).execute()) {
             assertThat(r.code()).as("a GET without upgrade headers is the contract's REST operation: 400").isEqualTo(400);
         }

@@ -44,8 +44,9 @@ public @interface ContractMock {
 
     /**
      * @return the credential the mock accepts and the injected clients send (API key or bearer token); the mock
-     * then refuses any other. Empty: the mock accepts any well-formed credential and clients send
-     * {@value ContractMockExtension#DEFAULT_CREDENTIAL}.
+     * then refuses any other. Empty: the mock accepts any well-formed credential (for JWT schemes: a well-formed,
+     * unexpired JWT, such as {@code MockServers.token(api, user)} makes) and clients send
+     * {@value ContractMockExtension#DEFAULT_CREDENTIAL}, or, for coupons, a token of the mock for {@code admin}.
      */
     String credential() default "";
 }

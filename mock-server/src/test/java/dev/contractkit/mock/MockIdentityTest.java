@@ -1,0 +1,117 @@
+package dev.contractkit.mock;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.nimbusds.jwt.SignedJWT;
+import dev.contractkit.specs.Api;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.util.Base64;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The coupons mock as identity provider: tokens it signs, roles it reads, credentials it refuses. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class MockIdentityTest {
+    private static final String TOKEN_PATH = "/realms/contractkit/protocol/openid-connect/token";
+    private static final String NEW_COUPON = "{\"title\":\"Spring sale\",\"discount_percent\":15}";
+    private MockServers mocks;
+    private Http http;
+    private String base;
+
+    @BeforeAll
+    void start() {
+        mocks = MockServers.start(MockOptions.builder().apis(Api.COUPONS).port(Api.COUPONS, 0).build());
+        http = new Http();
+        base = mocks.url(Api.COUPONS);
+    }
+
+    @AfterAll
+    void stop() {
+        http.close();
+        mocks.close();
+    }
+
+    private JsonNode login(String user) {
+        Http.Answer answer = http.send("POST", base + TOKEN_PATH, "application/x-www-form-urlencoded",
+                "grant_type=password&client_id=kit-cli&username=" + user + "&password=secret");
+        assertThat(answer.status()).isEqualTo(200);
+        return answer.json();
+    }
+
+    @Test
+    void thePasswordGrantIssuesASignedJwtWithTheUsersRolesUnderTheContractsClaim() throws Exception {
+        JsonNode tokens = login("admin");
+
+        SignedJWT jwt = SignedJWT.parse(tokens.path("access_token").asText());
+        assertThat(jwt.getJWTClaimsSet().getSubject()).isEqualTo("admin");
+        assertThat(jwt.getJWTClaimsSet().getJSONObjectClaim("realm_access")).containsEntry("roles", java.util.List.of("user", "admin"));
+        assertThat(jwt.getJWTClaimsSet().getExpirationTime()).isInTheFuture();
+        assertThat(tokens.path("token_type").asText()).isEqualTo("Bearer");
+    }
+
+    @Test
+    void aRefreshGrantWithTheMocksRefreshTokenIssuesNewTokensForTheSameUser() throws Exception {
+        String refresh = login("alice").path("refresh_token").asText();
+
+        Http.Answer again = http.send("POST", base + TOKEN_PATH, "application/x-www-form-urlencoded",
+                "grant_type=refresh_token&client_id=kit-cli&refresh_token=" + refresh);
+        Http.Answer forged = http.send("POST", base + TOKEN_PATH, "application/x-www-form-urlencoded",
+                "grant_type=refresh_token&client_id=kit-cli&refresh_token=not-a-token");
+
+        assertThat(SignedJWT.parse(again.json().path("access_token").asText()).getJWTClaimsSet().getSubject()).isEqualTo("alice");
+        assertThat(forged.status()).isEqualTo(400);
+    }
+
+    @Test
+    void aFormBodyBreakingTheContractIsRefusedNamingTheField() {
+        Http.Answer answer = http.send("POST", base + TOKEN_PATH, "application/x-www-form-urlencoded",
+                "grant_type=client_credentials&client_id=kit-cli");
+
+        assertThat(answer.status()).isEqualTo(400);
+        assertThat(answer.body()).contains("grant_type");
+    }
+
+    @Test
+    void aUserTokenOnAnAdminOperationIs403AndAnAdminTokenPasses() {
+        String user = "Bearer " + login("alice").path("access_token").asText();
+        String admin = "Bearer " + login("admin").path("access_token").asText();
+
+        Http.Answer refused = http.send("POST", base + "/write/v1/coupons", "application/json", NEW_COUPON, "Authorization", user);
+        Http.Answer created = http.send("POST", base + "/write/v1/coupons", "application/json", NEW_COUPON, "Authorization", admin);
+
+        assertThat(refused.status()).isEqualTo(403);
+        assertThat(refused.json().at("/error/code").asText()).isEqualTo("FORBIDDEN");
+        assertThat(created.status()).isEqualTo(201);
+    }
+
+    @Test
+    void aBearerThatIsNotAValidJwtIsRefusedLikeAMissingOne() {
+        String header = Base64.getUrlEncoder().withoutPadding().encodeToString("{\"alg\":\"none\"}".getBytes());
+        String claims = Base64.getUrlEncoder().withoutPadding().encodeToString("{\"sub\":\"x\"}".getBytes());
+        String expired = mocks.token(Api.COUPONS, "admin").replaceAll("\\..*\\.", "." + Base64.getUrlEncoder()
+                .withoutPadding().encodeToString("{\"iss\":\"elsewhere\",\"exp\":1}".getBytes()) + ".");
+
+        for (String bad : new String[]{"kit-invalid-credential", header + "." + claims + ".", expired}) {
+            Http.Answer answer = http.get(base + "/api/v1/users/profile", "Authorization", "Bearer " + bad);
+            assertThat(answer.status()).as(bad).isEqualTo(401);
+            assertThat(answer.json().at("/error/code").asText()).isEqualTo("UNAUTHORIZED");
+        }
+    }
+
+    @Test
+    void aTokenOfAnotherIssuerIsTakenAtItsWordWhenWellFormedAndUnexpired() {
+        String otherIssuer = String.join(".",
+                Base64.getUrlEncoder().withoutPadding().encodeToString("{\"alg\":\"RS256\",\"typ\":\"JWT\"}".getBytes()),
+                Base64.getUrlEncoder().withoutPadding().encodeToString(
+                        ("{\"iss\":\"https://kc.example/realms/shop\",\"sub\":\"bob\",\"exp\":" + (System.currentTimeMillis() / 1000 + 600)
+                                + ",\"realm_access\":{\"roles\":[\"user\"]}}").getBytes()),
+                "c2lnbmF0dXJl");
+
+        assertThat(http.get(base + "/api/v1/users/profile", "Authorization", "Bearer " + otherIssuer).status()).isEqualTo(200);
+        assertThat(http.send("POST", base + "/write/v1/coupons", "application/json", NEW_COUPON,
+                "Authorization", "Bearer " + otherIssuer).status()).isEqualTo(403);
+    }
+}
