@@ -58,6 +58,7 @@ final class ApiMock implements AutoCloseable {
             throw new IllegalStateException(api.id() + ": cannot listen on " + host + ":" + port + " ("
                     + rootMessage(e) + ")", e);
         }
+        kit.handshakeRules(entries);
         ApiMock mock = new ApiMock(server, entries, kit, state);
         mock.findings.addAll(problems);
         docs.forEach(d -> d.root().path("components").path("securitySchemes").elements().forEachRemaining(s -> {

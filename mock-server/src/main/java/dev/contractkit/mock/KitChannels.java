@@ -33,6 +33,7 @@ final class KitChannels {
     private final Map<String, JsonNode> unauthorized = new ConcurrentHashMap<>();
     private final Supplier<JsonNode> index;
     private final MockState state;
+    private final Map<String, OperationResponder> handshakes = new ConcurrentHashMap<>();
 
     KitChannels(Api api, List<ContractDocument> openapi, List<ContractDocument> asyncapi, Set<String> accepted,
                 Supplier<JsonNode> index, MockState state) {
@@ -42,6 +43,22 @@ final class KitChannels {
         channels.keySet().forEach(a -> unauthorized.put(a, unauthorizedExample(openapi, a)));
         this.index = index;
         channels.keySet().forEach(a -> subscribers.put(a, new DefaultChannelGroup(a, GlobalEventExecutor.INSTANCE)));
+    }
+
+    /** Takes the REST operations {@code GET <channel address>}: their checks apply to handshakes too. */
+    void handshakeRules(List<ContractExpectations.Entry> entries) {
+        for (ContractExpectations.Entry e : entries) {
+            if (e.callback() instanceof OperationResponder r && r.operation().method().equals("GET")
+                    && channels.containsKey(r.operation().path())) {
+                handshakes.put(r.operation().path(), r);
+            }
+        }
+    }
+
+    /** @return the contract's refusal of this handshake (credentials, headers), if it has one */
+    java.util.Optional<Reply> handshakeRefusal(String address, org.mockserver.model.HttpRequest request) {
+        OperationResponder rules = handshakes.get(address);
+        return rules == null ? java.util.Optional.empty() : rules.refusal(request);
     }
 
     /** @return the channel served at this path, or null */

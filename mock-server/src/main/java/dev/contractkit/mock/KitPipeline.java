@@ -160,9 +160,12 @@ final class KitPipeline {
                     return;
                 }
                 AsyncChannels.Channel channel = kit.channel(path);
-                if (channel != null && isUpgrade(request)) {
+                if (channel != null && request.method().equals(HttpMethod.GET) && isHandshakeAttempt(request)) {
                     try {
                         upgrade(ctx, request, path, channel);
+                    } catch (RuntimeException e) {
+                        respond(ctx, request, 400, KitChannels.error("BAD_REQUEST", "not a valid WebSocket handshake: "
+                                + e.getMessage()).toString(), false);
                     } finally {
                         request.release();
                     }
@@ -172,9 +175,24 @@ final class KitPipeline {
             ctx.fireChannelRead(msg);
         }
 
-        private static boolean isUpgrade(FullHttpRequest request) {
-            return request.method().equals(HttpMethod.GET)
-                    && request.headers().get(HttpHeaderNames.UPGRADE, "").toLowerCase(Locale.ROOT).contains("websocket");
+        /** Any of the handshake's headers: a broken handshake is refused by the contract's rules, not dropped. */
+        private static boolean isHandshakeAttempt(FullHttpRequest request) {
+            return request.headers().contains(HttpHeaderNames.UPGRADE)
+                    || request.headers().contains(HttpHeaderNames.SEC_WEBSOCKET_KEY)
+                    || request.headers().contains(HttpHeaderNames.SEC_WEBSOCKET_VERSION)
+                    || request.headers().get(HttpHeaderNames.CONNECTION, "").toLowerCase(Locale.ROOT).contains("upgrade");
+        }
+
+        /** The handshake as a MockServer request, for the REST operation's checks. */
+        private static org.mockserver.model.HttpRequest asMockRequest(FullHttpRequest request, String path,
+                                                                     Map<String, List<String>> query) {
+            org.mockserver.model.HttpRequest r = org.mockserver.model.HttpRequest.request()
+                    .withMethod(request.method().name()).withPath(path);
+            for (String name : request.headers().names()) {
+                r.withHeader(name, request.headers().getAll(name).toArray(String[]::new));
+            }
+            query.forEach((k, v) -> r.withQueryStringParameter(k, v.toArray(String[]::new)));
+            return r;
         }
 
         private void upgrade(ChannelHandlerContext ctx, FullHttpRequest request, String path, AsyncChannels.Channel channel) {
@@ -190,6 +208,12 @@ final class KitPipeline {
                     return query.getOrDefault(name, List.of());
                 }
             };
+            java.util.Optional<Reply> refused = kit.handshakeRefusal(path, asMockRequest(request, path, query));
+            if (refused.isPresent()) {
+                Reply r = refused.get();
+                respond(ctx, request, r.status(), new String(r.body(), StandardCharsets.UTF_8), false);
+                return;
+            }
             if (!channel.authorized().test(handshake)) {
                 respond(ctx, request, 401, kit.unauthorized(path).toString(), false);
                 return;

@@ -30,6 +30,7 @@ final class OperationResponder implements ExpectationResponseCallback {
     private final String requiredRole;
     private final String rolesClaim;
     private final Optional<TokenEndpoint> tokenEndpoint;
+    private final Optional<LinkHeaders> links;
 
     OperationResponder(ContractDocument.Operation operation, DeclaredResponses responses, ErrorReplies errors,
                        java.util.Set<String> acceptedCredentials, MockState state) {
@@ -41,6 +42,7 @@ final class OperationResponder implements ExpectationResponseCallback {
         this.requiredRole = operation.node().path("x-kit-required-role").asText("");
         this.rolesClaim = rolesClaim(doc);
         this.tokenEndpoint = TokenEndpoint.of(operation, responses, errors, state.tokens());
+        this.links = LinkHeaders.of(operation);
         this.parameters = new ParameterRules(doc, operation);
         this.body = new BodyRule(doc, operation);
         this.responses = responses;
@@ -57,25 +59,44 @@ final class OperationResponder implements ExpectationResponseCallback {
     public HttpResponse handle(HttpRequest request) {
         try {
             Reply reply = reply(request);
+            if (links.isPresent()) {
+                reply = links.get().apply(request, reply);
+            }
             return (rateLimits.isPresent() ? rateLimits.get().apply(request, reply) : reply).toResponse();
         } catch (RuntimeException e) {
             return errors.reply(500, Optional.of(responses), "the mock server failed: " + e).toResponse();
         }
     }
 
-    Reply reply(HttpRequest request) {
+    /** @return the operation this answers */
+    ContractDocument.Operation operation() {
+        return operation;
+    }
+
+    /**
+     * @return the refusal a real server would give before doing anything (401, 403, 400/415 naming the rule), or
+     * empty when the request passes every check; used for WebSocket handshakes too
+     */
+    Optional<Reply> refusal(HttpRequest request) {
         Optional<DeclaredResponses> own = Optional.of(responses);
         if (!credentials.presentIn(request)) {
-            return errors.example(401, own);
+            return Optional.of(errors.example(401, own));
         }
         if (!requiredRole.isEmpty() && lacksRole(request)) {
-            return errors.example(403, own);
+            return Optional.of(errors.example(403, own));
         }
         Map<String, String> pathValues = path.match(Requests.path(request)).orElse(Map.of());
-        Optional<Violation> broken = parameters.problem(request, pathValues).or(() -> body.problem(request));
-        if (broken.isPresent()) {
-            return errors.reply(broken.get().status(), own, broken.get().message());
+        return parameters.problem(request, pathValues).or(() -> body.problem(request))
+                .map(broken -> errors.reply(broken.status(), own, broken.message()));
+    }
+
+    Reply reply(HttpRequest request) {
+        Optional<DeclaredResponses> own = Optional.of(responses);
+        Optional<Reply> refused = refusal(request);
+        if (refused.isPresent()) {
+            return refused.get();
         }
+        Map<String, String> pathValues = path.match(Requests.path(request)).orElse(Map.of());
         Prefer prefer = Prefer.of(request);
         if (!prefer.isEmpty()) {
             return chosen(prefer, own);
