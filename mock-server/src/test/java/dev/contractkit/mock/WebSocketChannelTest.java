@@ -52,10 +52,15 @@ class WebSocketChannelTest {
         client.connectionPool().evictAll();
     }
 
+    /** A token the mock accepts: for this JWT scheme, one its token endpoint would issue. */
+    private static String token() {
+        return mocks.token(Api.COUPONS, "alice");
+    }
+
     @Test
     void sendsEveryExampleOnConnectAndEachValidatesAgainstItsPayload() throws Exception {
         assertThat(ws).endsWith("/ws/coupons").startsWith("ws://127.0.0.1:");
-        Socket socket = Socket.open(ws + "?token=any", null);
+        Socket socket = Socket.open(ws + "?token=" + token(), null);
         try {
             List<JsonNode> received = socket.take(EXAMPLES);
             assertThat(received).extracting(m -> m.get("type").asText()).containsExactly("coupon_created",
@@ -104,8 +109,8 @@ class WebSocketChannelTest {
 
     @Test
     void acceptsTheBearerHeaderAndAccessTokenQuery() throws Exception {
-        Socket header = Socket.open(ws, "Bearer abc");
-        Socket query = Socket.open(ws + "?access_token=abc", null);
+        Socket header = Socket.open(ws, "Bearer " + token());
+        Socket query = Socket.open(ws + "?access_token=" + token(), null);
         try {
             assertThat(header.take(EXAMPLES)).hasSize(EXAMPLES);
             assertThat(query.take(EXAMPLES)).hasSize(EXAMPLES);
@@ -117,8 +122,8 @@ class WebSocketChannelTest {
 
     @Test
     void publishReachesEverySubscriber() throws Exception {
-        Socket first = Socket.open(ws + "?token=a", null);
-        Socket second = Socket.open(ws, "Bearer b");
+        Socket first = Socket.open(ws + "?token=" + token(), null);
+        Socket second = Socket.open(ws, "Bearer " + token());
         try {
             first.take(EXAMPLES);
             second.take(EXAMPLES);
@@ -135,7 +140,7 @@ class WebSocketChannelTest {
 
     @Test
     void refusesAMessageThatMatchesNoMessageOfTheChannelNamingTheRule() throws Exception {
-        Socket socket = Socket.open(ws + "?token=a", null);
+        Socket socket = Socket.open(ws + "?token=" + token(), null);
         try {
             socket.take(EXAMPLES);
             JsonNode answer = put("/mockserver/kit/publish?channel=/ws/coupons",
