@@ -72,8 +72,7 @@ public final class MockServers implements AutoCloseable {
         AtomicReference<MockServers> self = new AtomicReference<>();
         Supplier<JsonNode> index = () -> self.get() == null ? Json.MAPPER.createArrayNode() : self.get().index();
         try {
-            contracts.forEach((api, docs) -> started.put(api, ApiMock.start(api, docs, events.get(api), options.host(),
-                    options.port(api), options.credentials(api), options.stateful(), options.proxy(api), index)));
+            startAll(options, contracts, events, index, started);
             List<Finding> findings = new java.util.ArrayList<>(findings(checked));
             findings.addAll(findings(checkedEvents));
             started.values().forEach(m -> findings.addAll(m.findings()));
@@ -86,6 +85,44 @@ public final class MockServers implements AutoCloseable {
         } catch (RuntimeException e) {
             started.values().forEach(ApiMock::close);
             throw e;
+        }
+    }
+
+    /**
+     * Starts the listeners side by side (MockServer's start is mostly class loading and Netty set-up, which
+     * overlap well); the first failure is thrown once every start has ended, and {@code started} holds the
+     * ones that did start, so the caller can close them.
+     */
+    private static void startAll(MockOptions options, Map<Api, List<ContractDocument>> contracts,
+                                 Map<Api, List<ContractDocument>> events, Supplier<JsonNode> index, Map<Api, ApiMock> started) {
+        // MockServer creates its JVM-wide callback registry lazily, unsynchronised: create it before the threads race
+        org.mockserver.closurecallback.websocketregistry.LocalCallbackRegistry.responseCallbackRegistry();
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+                Math.max(1, Math.min(contracts.size(), 4)), r -> {
+                    Thread t = new Thread(r, "kit-mock-start");
+                    t.setDaemon(true);
+                    return t;
+                });
+        try {
+            Map<Api, CompletableFuture<ApiMock>> starting = new LinkedHashMap<>();
+            contracts.forEach((api, docs) -> starting.put(api, CompletableFuture.supplyAsync(() -> ApiMock.start(api, docs,
+                    events.get(api), options.host(), options.port(api), options.credentials(api), options.stateful(),
+                    options.proxy(api), index), pool)));
+            RuntimeException first = null;
+            for (Map.Entry<Api, CompletableFuture<ApiMock>> e : starting.entrySet()) {
+                try {
+                    started.put(e.getKey(), e.getValue().join());
+                } catch (CompletionException failed) {
+                    if (first == null) {
+                        first = failed.getCause() instanceof RuntimeException r ? r : failed;
+                    }
+                }
+            }
+            if (first != null) {
+                throw first;
+            }
+        } finally {
+            pool.shutdown();
         }
     }
 
