@@ -1,0 +1,340 @@
+package dev.contractkit.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code ./kit bench [scenario...] [--duration S] [--warmup S] [--rounds N] [--connections N]}: each scenario
+ * starts its targets as separate processes on loopback, warms each up with wrk, then measures them in
+ * interleaved rounds, and reports requests/s, p50/p99, errors, peak RSS and the ratio to the scenario's baseline
+ * (target/bench/results.md and results.json). Scenarios: {@code read} (GET a form), {@code list} (coupons page),
+ * {@code answer} (POST an investment question; a database write per request), {@code mock} (the kit's mock
+ * against MockServer 5.15 with a plain and with an OpenAPI-loaded expectation, start-up included).
+ */
+public final class Bench {
+    static final List<String> SCENARIOS = List.of("read", "list", "answer", "mock");
+    private static final String ANSWERS_KEY = "bench-answers-key-0123456789";
+    private static final String QUESTION = "{\"query\":\"What was Northwind Robotics' revenue last year?\"}";
+
+    private final Path root;
+    private final Path out;
+    private final int duration;
+    private final int warmup;
+    private final int rounds;
+    private final int connections;
+    private final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    private Bench(Path root, int duration, int warmup, int rounds, int connections) {
+        this.root = root;
+        this.out = root.resolve("target/bench");
+        this.duration = duration;
+        this.warmup = warmup;
+        this.rounds = rounds;
+        this.connections = connections;
+    }
+
+    /** What one request of a scenario is. */
+    record Call(String method, String path, Map<String, String> headers, String body) {
+    }
+
+    /** One target's figures over the rounds. */
+    record Measured(String target, double requestsPerSecond, double p50Ms, double p99Ms, long errors, double peakRssMb,
+                    long readyMs, List<Wrk> runs, double ratio) {
+    }
+
+    /** One scenario: what was asked, the baseline and every target. */
+    record Result(String scenario, String request, String baseline, String goal, List<Measured> targets) {
+    }
+
+    /**
+     * @param args scenario names (default all), options
+     * @throws Exception on a failure that stops the bench (printed with the end of the target's log)
+     */
+    public static void main(String[] args) throws Exception {
+        List<String> chosen = new ArrayList<>();
+        int duration = 8;
+        int warmup = 5;
+        int rounds = 2;
+        int connections = 32;
+        for (int i = 0; i < args.length; i++) {
+            switch (args[i]) {
+                case "--duration" -> duration = Integer.parseInt(args[++i]);
+                case "--warmup" -> warmup = Integer.parseInt(args[++i]);
+                case "--rounds" -> rounds = Integer.parseInt(args[++i]);
+                case "--connections" -> connections = Integer.parseInt(args[++i]);
+                case "-h", "--help" -> {
+                    System.out.println("usage: bench [" + String.join("|", SCENARIOS) + "]... [--duration S] [--warmup S] "
+                            + "[--rounds N] [--connections N]");
+                    return;
+                }
+                default -> {
+                    if (!SCENARIOS.contains(args[i])) {
+                        System.err.println("bench: unknown scenario '" + args[i] + "'; known: " + SCENARIOS);
+                        System.exit(2);
+                    }
+                    chosen.add(args[i]);
+                }
+            }
+        }
+        Bench bench = new Bench(Path.of(System.getProperty("kit.root", ".")).toAbsolutePath().normalize(),
+                duration, warmup, rounds, connections);
+        System.exit(bench.run(chosen.isEmpty() ? SCENARIOS : chosen));
+    }
+
+    private int run(List<String> scenarios) throws Exception {
+        Files.createDirectories(out);
+        String machine = machine();
+        say("bench: " + machine);
+        List<Result> results = new ArrayList<>();
+        List<String> reference = scenarios.stream().filter(s -> !s.equals("mock")).toList();
+        if (!reference.isEmpty()) {
+            results.addAll(referenceScenarios(reference));
+        }
+        if (scenarios.contains("mock")) {
+            results.add(mockScenario());
+        }
+        Report.write(out, machine, settings(), results);
+        say("bench: wrote " + out.resolve("results.md") + " and results.json");
+        System.out.print(Files.readString(out.resolve("results.md")));
+        return 0;
+    }
+
+    private List<Result> referenceScenarios(List<String> names) throws Exception {
+        Path data = Files.createTempDirectory("kit-bench-data");
+        Map<String, String> env = new LinkedHashMap<>(Map.of(
+                "KIT_DATA_DIR", data.toString(), "KIT_FORMS_PORT", "0", "KIT_COUPONS_PORT", "0", "KIT_ANSWERS_PORT", "0",
+                "KIT_COUPONS_RATE_LIMITS", "public-read=2000000000/3600,authenticated-read=2000000000/3600,"
+                        + "write=2000000000/3600,admin=2000000000/3600",
+                "KIT_ANSWERS_API_KEYS", ANSWERS_KEY, "KIT_ANSWERS_RATE_LIMIT", "2000000000",
+                "KIT_ANSWERS_QUOTA", "2000000000"));
+        List<Result> results = new ArrayList<>();
+        say("bench: starting the reference server (forms, coupons, answers; fresh embedded database)");
+        try (Target server = Target.start("reference server", List.of(java, "--sun-misc-unsafe-memory-access=allow",
+                "-jar", jar("reference-server").toString(), "--api", "forms,coupons,answers"), env,
+                out.resolve("reference.log"), l -> l.startsWith("READY"), Duration.ofSeconds(90))) {
+            for (String name : names) {
+                Call call = switch (name) {
+                    case "read" -> new Call("GET", "/forms/1", Map.of("Authorization", "Token token=kit-demo-forms-key"), null);
+                    case "list" -> new Call("GET", "/api/v1/coupons?limit=10", Map.of(), null);
+                    default -> new Call("POST", "/v1/answer", Map.of("x-api-key", ANSWERS_KEY, "Content-Type", "application/json"),
+                            QUESTION);
+                };
+                String api = switch (name) {
+                    case "read" -> "forms";
+                    case "list" -> "coupons";
+                    default -> "answers";
+                };
+                results.add(againstCeiling(name, server, api, call));
+            }
+        }
+        return results;
+    }
+
+    /** The reference server against a raw Helidon handler answering the same bytes. */
+    private Result againstCeiling(String name, Target server, String api, Call call) throws Exception {
+        String url = server.url(api);
+        HttpResponse<byte[]> sample = send(url, call);
+        if (sample.statusCode() / 100 != 2) {
+            throw new IllegalStateException(name + ": the reference server answered " + sample.statusCode() + ": "
+                    + new String(sample.body(), StandardCharsets.UTF_8));
+        }
+        Path body = out.resolve(name + ".body");
+        Files.write(body, sample.body());
+        String type = sample.headers().firstValue("Content-Type").orElse("application/json");
+        say("bench: " + name + ": starting the ceiling (raw Helidon handler, the same " + sample.body().length + " bytes)");
+        try (Target raw = Target.start("raw Helidon handler", List.of(java, "--sun-misc-unsafe-memory-access=allow", "-cp",
+                jar("bench") + ":" + root.resolve("bench/target/lib") + "/*", RawServer.class.getName(), body.toString(), type),
+                Map.of(), out.resolve(name + "-raw.log"), l -> l.startsWith("READY"), Duration.ofSeconds(60))) {
+            Map<Target, String> urls = new LinkedHashMap<>();
+            urls.put(raw, raw.url(""));
+            urls.put(server, url);
+            List<Measured> measured = measure(name, urls, call, raw);
+            return new Result(name, call.method() + " " + call.path() + " (" + api + ")", raw.name,
+                    name.equals("answer") ? "" : ">= 0.7x the ceiling on reads", measured);
+        }
+    }
+
+    private Result mockScenario() throws Exception {
+        Call call = new Call("GET", "/forms/1", Map.of("Authorization", "Token token=kit-demo-forms-key"), null);
+        say("bench: mock: starting the kit's mock (every API) and MockServer 5.15.0 twice");
+        List<String> mockCmd = List.of(java, "--sun-misc-unsafe-memory-access=allow", "-jar", jar("mock-server").toString());
+        List<String> ports = new ArrayList<>();
+        for (String api : List.of("forms", "coupons", "answers")) {
+            ports.add("--port");
+            ports.add(api + "=" + freePort());
+        }
+        List<String> kitCommand = new ArrayList<>(mockCmd);
+        kitCommand.addAll(ports);
+        try (Target kit = Target.start("kit mock (all APIs)", kitCommand, Map.of(), out.resolve("mock-kit.log"),
+                l -> l.startsWith("READY"), Duration.ofSeconds(90));
+             Target plain = mockServer("MockServer, plain expectation");
+             Target openapi = mockServer("MockServer, OpenAPI expectation")) {
+            String sample = new String(send(kit.url("forms"), call).body(), StandardCharsets.UTF_8);
+            long plainSetup = expect(plain, "/mockserver/expectation", """
+                    {"httpRequest":{"method":"GET","path":"/forms/1"},"httpResponse":{"statusCode":200,
+                     "headers":{"Content-Type":["application/json"]},"body":{"type":"STRING","string":%s}}}"""
+                    .formatted(new ObjectMapper().writeValueAsString(sample)));
+            String spec = Files.readString(root.resolve("specs/openapi/forms.yaml"));
+            long openapiSetup = expect(openapi, "/mockserver/openapi",
+                    new ObjectMapper().createObjectNode().put("specUrlOrPayload", spec).toString());
+            say("bench: mock: ready after " + kit.readyMs() + " ms (kit, all APIs), " + plain.readyMs() + " + " + plainSetup
+                    + " ms (MockServer plain), " + openapi.readyMs() + " + " + openapiSetup + " ms (MockServer OpenAPI)");
+            Map<Target, String> urls = new LinkedHashMap<>();
+            urls.put(plain, plain.url(""));
+            urls.put(kit, kit.url("forms"));
+            urls.put(openapi, openapi.url(""));
+            return new Result("mock", "GET /forms/1 (forms), the same example", plain.name,
+                    ">= 1.5x MockServer's plain expectation; ready in < 3 s", measure("mock", urls, call, plain));
+        }
+    }
+
+    private Target mockServer(String name) throws IOException {
+        int port = freePort();
+        Target t = Target.start(name, List.of(java, "--sun-misc-unsafe-memory-access=allow", "-cp",
+                root.resolve("mock-server/target/lib") + "/*", "org.mockserver.cli.Main", "-serverPort", Integer.toString(port),
+                "-logLevel", "INFO"), Map.of(), out.resolve(name.replaceAll("\\W+", "-").toLowerCase(Locale.ROOT) + ".log"),
+                l -> l.contains("started on port"), Duration.ofSeconds(90));
+        t.urls("http://127.0.0.1:" + port);
+        return t;
+    }
+
+    private long expect(Target mockServer, String path, String json) throws Exception {
+        long t0 = System.nanoTime();
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(mockServer.url("") + path))
+                .PUT(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() / 100 != 2) {
+            throw new IllegalStateException(mockServer.name + " refused " + path + ": " + r.statusCode() + " " + r.body());
+        }
+        return (System.nanoTime() - t0) / 1_000_000;
+    }
+
+    /** Warm-up of each target, then rounds in which every target runs once, in turn. */
+    private List<Measured> measure(String scenario, Map<Target, String> urls, Call call, Target baseline) throws Exception {
+        Path script = luaScript(scenario, call);
+        for (Map.Entry<Target, String> e : urls.entrySet()) {
+            say("bench: " + scenario + ": warm-up " + e.getKey().name + " (" + warmup + " s)");
+            wrk(e.getValue() + call.path(), call, script, warmup);
+        }
+        Map<Target, List<Wrk>> runs = new LinkedHashMap<>();
+        for (int round = 1; round <= rounds; round++) {
+            for (Map.Entry<Target, String> e : urls.entrySet()) {
+                say("bench: " + scenario + ": round " + round + "/" + rounds + ", " + e.getKey().name + " (" + duration + " s)");
+                runs.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(wrk(e.getValue() + call.path(), call, script, duration));
+            }
+        }
+        double base = median(runs.get(baseline).stream().mapToDouble(Wrk::requestsPerSecond).toArray());
+        List<Measured> out = new ArrayList<>();
+        runs.forEach((target, list) -> {
+            double rps = median(list.stream().mapToDouble(Wrk::requestsPerSecond).toArray());
+            out.add(new Measured(target.name, rps, median(list.stream().mapToDouble(Wrk::p50Ms).toArray()),
+                    median(list.stream().mapToDouble(Wrk::p99Ms).toArray()), list.stream().mapToLong(Wrk::errors).sum(),
+                    target.peakRssMb(), target.readyMs(), list, rps / base));
+        });
+        return out;
+    }
+
+    private Wrk wrk(String url, Call call, Path script, int seconds) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("wrk", "-t2", "-c" + connections, "-d" + seconds + "s", "--latency"));
+        if (script != null) {
+            cmd.addAll(List.of("-s", script.toString()));
+        } else {
+            call.headers().forEach((k, v) -> cmd.addAll(List.of("-H", k + ": " + v)));
+        }
+        cmd.add(url);
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor();
+        return Wrk.parse(output);
+    }
+
+    /** A wrk Lua script for a request with a body (wrk's command line cannot send one). */
+    private Path luaScript(String scenario, Call call) throws IOException {
+        if (call.body() == null) {
+            return null;
+        }
+        StringBuilder lua = new StringBuilder("wrk.method = \"").append(call.method()).append("\"\n")
+                .append("wrk.body = [==[").append(call.body()).append("]==]\n");
+        call.headers().forEach((k, v) -> lua.append("wrk.headers[\"").append(k).append("\"] = [==[").append(v).append("]==]\n"));
+        Path file = out.resolve(scenario + ".lua");
+        Files.writeString(file, lua);
+        return file;
+    }
+
+    private HttpResponse<byte[]> send(String base, Call call) throws IOException, InterruptedException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + call.path()))
+                .method(call.method(), call.body() == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(call.body()));
+        call.headers().forEach(b::header);
+        return http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    private Path jar(String module) {
+        return root.resolve(module + "/target/" + module + "-0.1.0-SNAPSHOT.jar");
+    }
+
+    private String settings() {
+        return "wrk -t2 -c" + connections + " on loopback; warm-up " + warmup + " s per target, then " + rounds + " rounds of "
+                + duration + " s, targets interleaved in each round; figures are medians over the rounds";
+    }
+
+    private static String machine() {
+        String load = "";
+        try {
+            load = Files.readString(Path.of("/proc/loadavg")).trim();
+        } catch (IOException ignored) {
+            // not Linux
+        }
+        return Runtime.getRuntime().availableProcessors() + " cores, " + System.getProperty("os.name") + " "
+                + System.getProperty("os.version") + ", JDK " + Runtime.version() + ", load average at start " + load
+                + ", " + Instant.now();
+    }
+
+    static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        int n = v.length;
+        return n == 0 ? Double.NaN : n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    }
+
+    private static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    private static void say(String line) {
+        System.err.println(line);
+    }
+
+    static ObjectMapper json() {
+        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    }
+
+    static void write(Path file, String text) {
+        try {
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

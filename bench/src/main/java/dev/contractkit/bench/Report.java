@@ -1,0 +1,37 @@
+package dev.contractkit.bench;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/** Writes target/bench/results.md and results.json. */
+final class Report {
+    private Report() {
+    }
+
+    static void write(Path out, String machine, String settings, List<Bench.Result> results) throws IOException {
+        StringBuilder md = new StringBuilder("# Contract Kit bench\n\n")
+                .append("Machine: ").append(machine).append("\n\nSettings: ").append(settings).append("\n");
+        for (Bench.Result r : results) {
+            md.append("\n## ").append(r.scenario()).append(": ").append(r.request()).append("\n\n")
+                    .append("| target | req/s | p50 ms | p99 ms | errors | peak RSS MiB | ready ms | ratio to ")
+                    .append(r.baseline()).append(" |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
+            for (Bench.Measured m : r.targets()) {
+                md.append(String.format(Locale.ROOT, "| %s | %.0f | %.2f | %.2f | %d | %.0f | %d | %.2f |%n", m.target(),
+                        m.requestsPerSecond(), m.p50Ms(), m.p99Ms(), m.errors(), m.peakRssMb(), m.readyMs(), m.ratio()));
+            }
+            if (!r.goal().isEmpty()) {
+                md.append("\nGoal: ").append(r.goal()).append("\n");
+            }
+        }
+        Bench.write(out.resolve("results.md"), md.toString());
+        Map<String, Object> json = new LinkedHashMap<>();
+        json.put("machine", machine);
+        json.put("settings", settings);
+        json.put("results", results);
+        Bench.json().writeValue(out.resolve("results.json").toFile(), json);
+    }
+}
