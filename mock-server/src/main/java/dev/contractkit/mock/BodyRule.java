@@ -13,7 +13,8 @@ import java.util.Optional;
 
 /**
  * Checks a request body against the operation's {@code requestBody}: present when required, a declared media
- * type (415 otherwise), and for JSON media types valid JSON that fits the schema.
+ * type (415 otherwise), and for JSON media types valid JSON that fits the schema; a form-encoded body is checked
+ * against its schema too, its values typed by the schema ({@link FormBody}).
  */
 final class BodyRule {
     private final ContractDocument document;
@@ -43,14 +44,20 @@ final class BodyRule {
                     + String.join(", ", mediaTypes)));
         }
         String schema = Pointers.append(bodyPointer.get() + "/content", media.get()) + "/schema";
-        if (!Json.isJson(media.get()) || document.at(schema).isMissingNode()) {
+        if (document.at(schema).isMissingNode()) {
             return Optional.empty();
         }
         JsonNode value;
-        try {
-            value = Json.MAPPER.readTree(body);
-        } catch (IOException e) {
-            return Optional.of(new Violation(400, "request body is not valid JSON"));
+        if (Json.baseType(media.get()).equals("application/x-www-form-urlencoded")) {
+            value = FormBody.decode(new String(body, java.nio.charset.StandardCharsets.UTF_8), document, schema);
+        } else if (!Json.isJson(media.get())) {
+            return Optional.empty();
+        } else {
+            try {
+                value = Json.MAPPER.readTree(body);
+            } catch (IOException e) {
+                return Optional.of(new Violation(400, "request body is not valid JSON"));
+            }
         }
         List<Finding> findings = document.validator().validate(schema, value, "request body");
         return findings.isEmpty() ? Optional.empty()

@@ -66,8 +66,10 @@ public final class CodehostModule implements ApiModule {
         UserEndpoint users = new UserEndpoint(v, sql, mapper);
         GeoEndpoint geo = new GeoEndpoint(v, sql, mapper);
         LicenseEndpoint licenses = new LicenseEndpoint(sql, mapper);
+        LiteralPaths literal = new LiteralPaths(v);
         return (HttpRules rules) -> {
             rules.any(this::authenticate);
+            rules.any(literal::check);
             runners.routing(rules);
             mergeRequests.routing(rules);
             users.routing(rules);

@@ -11,7 +11,6 @@ import io.helidon.webserver.http.ServerResponse;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 
 /**
@@ -179,7 +178,7 @@ final class MergeRequestEndpoint {
         }
         o.set("merge_user", rs.getObject(12) == null ? mapper.nullNode() : user(rs, 12));
         OffsetDateTime mergedAt = rs.getObject(6, OffsetDateTime.class);
-        o.put("merged_at", mergedAt == null ? null : mergedAt.withOffsetSameInstant(ZoneOffset.UTC).toString());
+        o.put("merged_at", mergedAt == null ? null : mergedAt.toInstant().toString());
         if (version == Version.V4) {
             o.put("merge_status", rs.getString(7));
         }

@@ -43,6 +43,9 @@ final class Requests {
      */
     static ObjectNode body(ServerRequest req, ObjectMapper mapper, ContractRules rules, String schema) {
         String type = req.headers().first(HeaderNames.CONTENT_TYPE).orElse("").toLowerCase();
+        if (raw(req).isEmpty()) {
+            throw ApiError.invalid("a request body is required");
+        }
         JsonNode node;
         if (type.startsWith("application/x-www-form-urlencoded")) {
             node = form(raw(req), rules, schema, mapper);

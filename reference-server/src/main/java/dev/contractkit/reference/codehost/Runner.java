@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.Arrays;
 import java.util.List;
 
@@ -69,8 +68,7 @@ record Runner(long id, String description, String name, boolean active, String r
             }
             o.put("locked", locked);
             o.put("maximum_timeout", maximumTimeout);
-            o.put("contacted_at", contactedAt == null ? null
-                    : contactedAt.withOffsetSameInstant(ZoneOffset.UTC).toString());
+            o.put("contacted_at", contactedAt == null ? null : contactedAt.toInstant().toString());
         }
         return o;
     }
