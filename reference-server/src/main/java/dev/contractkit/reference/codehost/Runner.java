@@ -62,10 +62,8 @@ record Runner(long id, String description, String name, boolean active, String r
         o.put("online", contact.equals("online"));
         o.put("status", status(v));
         if (details) {
-            tags().forEach(o.putArray("tag_list")::add);
-            if (!o.has("tag_list")) {
-                o.putArray("tag_list");
-            }
+            var tagArray = o.putArray("tag_list");
+            tags().forEach(tagArray::add);
             o.put("locked", locked);
             o.put("maximum_timeout", maximumTimeout);
             o.put("contacted_at", contactedAt == null ? null : contactedAt.toInstant().toString());
