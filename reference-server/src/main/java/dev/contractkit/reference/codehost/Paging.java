@@ -28,7 +28,7 @@ record Paging(int page, int perPage) {
         res.header("X-Total-Pages", String.valueOf(pages));
         res.header("X-Next-Page", page < pages ? String.valueOf(page + 1) : "");
         res.header("X-Prev-Page", page > 1 && page <= pages + 1 ? String.valueOf(page - 1) : "");
-        String base = "http://" + req.authority() + req.path().path() + "?";
+        String base = "http://" + req.authority() + req.path().absolute().path() + "?";
         String others = req.query().names().stream().filter(n -> !n.equals("page") && !n.equals("per_page"))
                 .map(n -> n + "=" + req.query().get(n)).reduce("", (a, b) -> a + b + "&");
         List<String> links = new ArrayList<>();

@@ -2,7 +2,7 @@ package dev.contractkit.reference.codehost;
 
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.reference.platform.TestDatabases;
-import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.AfterAll;
 
 /** The same behaviour on PostgreSQL (a schema of its own, dropped afterwards). */
 class CodehostOnPostgresTest extends CodehostServerTest {
@@ -14,7 +14,7 @@ class CodehostOnPostgresTest extends CodehostServerTest {
         return schema.settings();
     }
 
-    @AfterEach
+    @AfterAll
     void dropSchema() {
         if (schema != null) {
             schema.close();

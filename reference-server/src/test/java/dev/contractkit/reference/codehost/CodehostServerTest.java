@@ -11,19 +11,25 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** Both versions over a real socket, one store behind them (embedded database; the PostgreSQL run extends this). */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CodehostServerTest {
     static final ObjectMapper JSON = new ObjectMapper();
     static final OkHttpClient HTTP = new OkHttpClient();
@@ -32,7 +38,7 @@ class CodehostServerTest {
     static final MediaType JSON_TYPE = MediaType.get("application/json");
 
     @TempDir
-    Path dir;
+    static Path dir;
     KitServer server;
 
     record Reply(int status, JsonNode body, okhttp3.Headers headers) {
@@ -42,14 +48,27 @@ class CodehostServerTest {
         return TestDatabases.embedded(dir);
     }
 
-    @BeforeEach
+    @BeforeAll
     void start() {
         server = KitServer.start(settings().with("codehost.port", "0").with("codehost.tokens", TOKEN), List.of(Api.CODEHOST));
     }
 
+    /** Every test starts from the seed: what the tests change is put back (one server per class keeps it fast). */
     @AfterEach
+    void backToTheSeed() throws SQLException {
+        try (Connection c = server.database().dataSource().getConnection(); Statement st = c.createStatement()) {
+            st.executeUpdate("UPDATE codehost_runners SET active = id NOT IN (2, 4, 8)");
+            st.executeUpdate("DELETE FROM codehost_project_runners WHERE project_id = 1 AND runner_id = 7");
+            st.executeUpdate("DELETE FROM codehost_users WHERE id >= 100");
+            st.executeUpdate("DELETE FROM codehost_geo_sites WHERE id >= 100");
+        }
+    }
+
+    @AfterAll
     void stop() {
-        server.close();
+        if (server != null) {
+            server.close();
+        }
     }
 
     Reply call(String method, String path, RequestBody body, String header, String value) throws IOException {
@@ -167,7 +186,7 @@ class CodehostServerTest {
         assertThat(page.headers().get("X-Total-Pages")).isEqualTo("3");
         assertThat(page.headers().get("X-Next-Page")).isEqualTo("3");
         assertThat(page.headers().get("X-Prev-Page")).isEqualTo("1");
-        assertThat(page.headers().get("Link")).contains("page=3&per_page=3>; rel=\"next\"");
+        assertThat(page.headers().get("Link")).contains("/api/v4/runners/all?page=3&per_page=3>; rel=\"next\"");
         assertThat(get("/api/v4/projects/99/runners").status()).isEqualTo(404);
     }
 
