@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.IntNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.NullNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.contractkit.specs.check.Pointers;
@@ -21,8 +22,8 @@ import java.util.SplittableRandom;
 
 /**
  * Builds values a schema refuses, each breaking one rule: below the minimum, above the maximum, far outside
- * (a seeded distance), wrong type, not in the enum, too short or long, not matching the pattern or format,
- * a required property left out. The caller checks each against the validator before sending it, so a
+ * (a seeded distance), wrong type, null where the schema does not allow it (JSON only), not in the enum, too short
+ * or long, not matching the pattern or format, a required property left out. The caller checks each against the validator before sending it, so a
  * mutation the schema still accepts is never sent as "negative".
  */
 final class Mutations {
@@ -84,6 +85,10 @@ final class Mutations {
     private void collect(JsonNode schemaNode, JsonNode valid, String at, SplittableRandom rnd, boolean onWire,
                          int depth, List<Mutation> out) {
         JsonNode s = schemas.resolve(schemaNode);
+        if (!onWire && !at.isEmpty() && !Schemas.type(s).isEmpty() && !s.path("nullable").asBoolean(false)) {
+            // JSON only: a form or a parameter cannot carry null
+            out.add(new Mutation(at, NullNode.getInstance(), "null where the schema does not allow it"));
+        }
         if (s.has("enum")) {
             out.add(new Mutation(at, notInEnum(s), "not one of " + s.get("enum")));
         }

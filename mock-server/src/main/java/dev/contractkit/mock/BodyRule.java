@@ -13,7 +13,8 @@ import java.util.Optional;
 
 /**
  * Checks a request body against the operation's {@code requestBody}: present when required, a declared media
- * type (415 otherwise), and for JSON media types valid JSON that fits the schema.
+ * type (415 otherwise), and for JSON media types valid JSON that fits the schema; a form-encoded body is checked
+ * against its schema too, its values typed by the schema ({@link FormBody}).
  */
 final class BodyRule {
     private final ContractDocument document;
@@ -43,13 +44,14 @@ final class BodyRule {
                     + String.join(", ", mediaTypes)));
         }
         String schema = Pointers.append(bodyPointer.get() + "/content", media.get()) + "/schema";
-        boolean form = Json.baseType(media.get()).equals("application/x-www-form-urlencoded");
-        if ((!Json.isJson(media.get()) && !form) || document.at(schema).isMissingNode()) {
+        if (document.at(schema).isMissingNode()) {
             return Optional.empty();
         }
         JsonNode value;
-        if (form) {
-            value = form(new String(body, java.nio.charset.StandardCharsets.UTF_8), schema);
+        if (Json.baseType(media.get()).equals("application/x-www-form-urlencoded")) {
+            value = FormBody.decode(new String(body, java.nio.charset.StandardCharsets.UTF_8), document, schema);
+        } else if (!Json.isJson(media.get())) {
+            return Optional.empty();
         } else {
             try {
                 value = Json.MAPPER.readTree(body);
@@ -73,56 +75,5 @@ final class BodyRule {
             String declared = Json.baseType(m);
             return declared.equals(base) || declared.equals(family) || declared.equals("*/*");
         }).findFirst();
-    }
-
-    /**
-     * A form body as the object its schema describes: each field once (the first value), typed as the schema's
-     * property says when the text is such a value (so {@code size=abc} stays a string and fails the schema).
-     */
-    static com.fasterxml.jackson.databind.node.ObjectNode form(String text, String schema, ContractDocument document) {
-        com.fasterxml.jackson.databind.node.ObjectNode out = Json.MAPPER.createObjectNode();
-        JsonNode properties = document == null ? com.fasterxml.jackson.databind.node.MissingNode.getInstance()
-                : document.resolve(document.at(schema)).path("properties");
-        for (String pair : text.split("&")) {
-            if (pair.isEmpty()) {
-                continue;
-            }
-            int eq = pair.indexOf('=');
-            String name = decode(eq < 0 ? pair : pair.substring(0, eq));
-            String raw = eq < 0 ? "" : decode(pair.substring(eq + 1));
-            if (out.has(name)) {
-                continue;
-            }
-            String type = document == null ? "string" : document.resolve(properties.path(name)).path("type").asText("string");
-            try {
-                switch (type) {
-                    case "integer" -> out.put(name, new java.math.BigInteger(raw));
-                    case "number" -> out.put(name, new java.math.BigDecimal(raw));
-                    case "boolean" -> {
-                        if (raw.equals("true") || raw.equals("false")) {
-                            out.put(name, Boolean.parseBoolean(raw));
-                        } else {
-                            out.put(name, raw);
-                        }
-                    }
-                    default -> out.put(name, raw);
-                }
-            } catch (NumberFormatException e) {
-                out.put(name, raw);
-            }
-        }
-        return out;
-    }
-
-    private JsonNode form(String text, String schema) {
-        return form(text, schema, document);
-    }
-
-    private static String decode(String s) {
-        try {
-            return java.net.URLDecoder.decode(s, java.nio.charset.StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            return s;
-        }
     }
 }

@@ -22,8 +22,11 @@ final class TokenEndpoint {
     private final String rolesClaim;
     private final DeclaredResponses responses;
     private final ErrorReplies errors;
+    private final ContractDocument document;
 
-    private TokenEndpoint(MockTokens tokens, String rolesClaim, DeclaredResponses responses, ErrorReplies errors) {
+    private TokenEndpoint(MockTokens tokens, String rolesClaim, DeclaredResponses responses, ErrorReplies errors,
+                          ContractDocument document) {
+        this.document = document;
         this.tokens = tokens;
         this.rolesClaim = rolesClaim;
         this.responses = responses;
@@ -39,7 +42,8 @@ final class TokenEndpoint {
         for (Iterator<JsonNode> it = op.document().root().path("components").path("securitySchemes").elements(); it.hasNext(); ) {
             JsonNode scheme = op.document().resolve(it.next());
             if (scheme.path("x-kit-token-endpoint").asText("").equals(op.path())) {
-                return Optional.of(new TokenEndpoint(tokens, scheme.path("x-kit-roles-claim").asText("roles"), responses, errors));
+                return Optional.of(new TokenEndpoint(tokens, scheme.path("x-kit-roles-claim").asText("roles"), responses, errors,
+                        op.document()));
             }
         }
         return Optional.empty();
@@ -47,7 +51,7 @@ final class TokenEndpoint {
 
     Reply reply(HttpRequest request) {
         String form = request.getBodyAsString() == null ? "" : request.getBodyAsString();
-        ObjectNode fields = BodyRule.form(form, "", null);
+        ObjectNode fields = FormBody.decode(form, document, "");
         String subject;
         if (fields.path("grant_type").asText().equals("refresh_token")) {
             Optional<JWTClaimsSet> claims = tokens.claims(fields.path("refresh_token").asText(""));

@@ -1,6 +1,7 @@
 package dev.contractkit.reference;
 
 import dev.contractkit.reference.answers.AnswersModule;
+import dev.contractkit.reference.codehost.CodehostModule;
 import dev.contractkit.reference.coupons.CouponsModule;
 import dev.contractkit.reference.forms.FormsModule;
 import dev.contractkit.reference.platform.ApiModule;
@@ -71,6 +72,7 @@ public final class KitServer implements AutoCloseable {
             case FORMS -> new FormsModule(settings, database);
             case COUPONS -> new CouponsModule(settings, database);
             case ANSWERS -> new AnswersModule(settings, database);
+            case CODEHOST -> new CodehostModule(settings, database);
         };
     }
 

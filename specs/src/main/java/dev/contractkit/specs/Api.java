@@ -26,7 +26,10 @@ public enum Api {
     /** Coupons (seed 001, B2): catalogue, admin writes, redemptions, real-time updates. */
     COUPONS("coupons", "Coupons", 8082, List.of("openapi/coupons.yaml"), List.of("asyncapi/coupon-updates.yaml")),
     /** Investment answers (seed 001, B3): questions in, Markdown answers out, per-key quota. */
-    ANSWERS("answers", "Investment answers", 8083, List.of("openapi/answers.yaml"), List.of());
+    ANSWERS("answers", "Investment answers", 8083, List.of("openapi/answers.yaml"), List.of()),
+    /** Code-hosting REST API (seed 002, C2): v4 and v5 side by side under /api/v4 and /api/v5. */
+    CODEHOST("codehost", "Code hosting REST v4 + v5", 8084,
+            List.of("openapi/codehost-v4.yaml", "openapi/codehost-v5.yaml"), List.of());
 
     private static final String ROOT = "/contractkit/";
 

@@ -57,7 +57,7 @@ public final class ApiServer {
             chain.proceed();
         });
         module.routing(routing);
-        ContractFallback fallback = new ContractFallback(ContractDocument.load(module.api().mainContract()));
+        ContractFallback fallback = ContractFallback.of(module.api().openapi().stream().map(ContractDocument::load).toList());
         routing.addFeature(new FallbackFeature() {
             @Override
             public void setup(HttpRouting.Builder rules) {
@@ -165,13 +165,14 @@ public final class ApiServer {
 
     /** Answers what no route took: 405 where the contract has the path but not the method, else 404. */
     private record ContractFallback(List<Template> templates) implements io.helidon.webserver.http.Handler {
-        ContractFallback(ContractDocument doc) {
-            this(templatesOf(doc));
+        /** @param docs every contract the API serves (an API may serve several versions on one listener) */
+        static ContractFallback of(List<ContractDocument> docs) {
+            return new ContractFallback(templatesOf(docs));
         }
 
-        private static List<Template> templatesOf(ContractDocument doc) {
+        private static List<Template> templatesOf(List<ContractDocument> docs) {
             List<Template> out = new ArrayList<>();
-            for (ContractDocument.Operation op : doc.operations()) {
+            for (ContractDocument.Operation op : docs.stream().flatMap(d -> d.operations().stream()).toList()) {
                 Pattern p = Pattern.compile("^" + op.path().replaceAll("\\{[^/]+}", "[^/]+") + "/?$");
                 out.stream().filter(t -> t.path.equals(op.path())).findFirst()
                         .ifPresentOrElse(t -> t.methods.add(op.method()),

@@ -1,0 +1,70 @@
+package dev.contractkit.conformance;
+
+import dev.contractkit.mock.MockOptions;
+import dev.contractkit.mock.MockServers;
+import dev.contractkit.reference.KitServer;
+import dev.contractkit.reference.platform.Settings;
+import dev.contractkit.specs.Api;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The suite against both code-hosting versions (one target, both contracts): reference server and mock server. */
+class CodehostConformanceTest {
+    /** Checks with nothing to look at in the code-hosting contracts (no roles, rate limits, state machine or channel). */
+    static final Set<Check> NOT_FOR_CODEHOST = EnumSet.of(Check.FORBIDDEN_ROLE, Check.PAGINATION_LINKS, Check.RATE_LIMIT_HEADERS,
+            Check.STATE_TRANSITIONS, Check.WEBSOCKET_MESSAGE_SCHEMA);
+    static final String TOKEN = "conformance-token-1";
+
+    @TempDir
+    static Path data;
+    static KitServer server;
+    static MockServers mock;
+    static Report reference;
+    static Report mocked;
+
+    @BeforeAll
+    static void runTheSuiteAgainstBoth() {
+        server = KitServer.start(Settings.of(Map.of("codehost.port", "0", "data-dir", data.toString(),
+                "codehost.tokens", TOKEN)), List.of(Api.CODEHOST));
+        reference = Conformance.run(Target.builder(Api.CODEHOST).baseUrl(server.url(Api.CODEHOST)).credential(TOKEN).build());
+        mock = MockServers.start(MockOptions.builder().apis(Api.CODEHOST).port(Api.CODEHOST, 0)
+                .credential(Api.CODEHOST, TOKEN).build());
+        mocked = Conformance.run(Target.builder(Api.CODEHOST).baseUrl(mock.url(Api.CODEHOST)).credential(TOKEN).build());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+        if (mock != null) {
+            mock.close();
+        }
+    }
+
+    @Test
+    void referenceServerPassesEveryApplicableCheck() {
+        assertThat(reference.violations()).as(reference.toString()).isEmpty();
+        assertThat(reference.errors()).isEmpty();
+        assertThat(reference.results()).filteredOn(r -> !NOT_FOR_CODEHOST.contains(r.check()))
+                .allSatisfy(r -> assertThat(r.passed()).as(r.check().key()).isPositive());
+    }
+
+    @Test
+    void mockServerPassesEveryApplicableCheck() {
+        assertThat(mocked.violations()).as(mocked.toString()).isEmpty();
+        assertThat(mocked.errors()).isEmpty();
+        assertThat(mocked.results()).filteredOn(r -> !NOT_FOR_CODEHOST.contains(r.check()))
+                .allSatisfy(r -> assertThat(r.passed()).as(r.check().key()).isPositive());
+    }
+}

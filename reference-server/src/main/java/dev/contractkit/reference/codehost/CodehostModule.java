@@ -1,0 +1,112 @@
+package dev.contractkit.reference.codehost;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.ApiModule;
+import dev.contractkit.reference.platform.Database;
+import dev.contractkit.reference.platform.Settings;
+import dev.contractkit.specs.Api;
+import io.helidon.http.HeaderNames;
+import io.helidon.webserver.http.HttpRouting;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.util.List;
+import java.util.stream.Collectors;
+
+/**
+ * The code-hosting REST API, v4 under {@code /api/v4} and v5 under {@code /api/v5}, on one listener (default
+ * port 8084) over one store: a runner paused through one version is paused in the other. Tokens come from
+ * {@code KIT_CODEHOST_TOKENS} (comma-separated); the default is the documented demo token {@value #DEMO_TOKEN}.
+ * Each version is checked against its own contract ({@code codehost-v4.yaml}, {@code codehost-v5.yaml}).
+ */
+public final class CodehostModule implements ApiModule {
+    /** The token a fresh server accepts unless {@code KIT_CODEHOST_TOKENS} says otherwise. */
+    public static final String DEMO_TOKEN = "kit-demo-codehost-token";
+
+    private final ObjectMapper mapper = new ObjectMapper();
+    private final List<byte[]> tokens;
+    private final Sql sql;
+
+    /**
+     * @param settings configuration
+     * @param database the kit's database
+     */
+    public CodehostModule(Settings settings, Database database) {
+        this.tokens = settings.getList("codehost.tokens", DEMO_TOKEN).stream()
+                .map(t -> t.getBytes(StandardCharsets.UTF_8)).toList();
+        this.sql = new Sql(database.dataSource());
+    }
+
+    @Override
+    public Api api() {
+        return Api.CODEHOST;
+    }
+
+    @Override
+    public ObjectMapper mapper() {
+        return mapper;
+    }
+
+    @Override
+    public void routing(HttpRouting.Builder routing) {
+        for (Version v : Version.values()) {
+            routing.register(v.prefix(), service(v));
+        }
+    }
+
+    private HttpService service(Version v) {
+        RunnerEndpoint runners = new RunnerEndpoint(v, new RunnerStore(sql), mapper);
+        MergeRequestEndpoint mergeRequests = new MergeRequestEndpoint(v, sql, mapper);
+        UserEndpoint users = new UserEndpoint(v, sql, mapper);
+        GeoEndpoint geo = new GeoEndpoint(v, sql, mapper);
+        LicenseEndpoint licenses = new LicenseEndpoint(sql, mapper);
+        LiteralPaths literal = new LiteralPaths(v);
+        return (HttpRules rules) -> {
+            rules.any(this::authenticate);
+            rules.any(literal::check);
+            runners.routing(rules);
+            mergeRequests.routing(rules);
+            users.routing(rules);
+            geo.routing(rules);
+            if (v == Version.V4) {
+                licenses.routing(rules);
+            }
+        };
+    }
+
+    /** {@code PRIVATE-TOKEN: <token>} or {@code Authorization: Bearer <token>}, as the original. */
+    private void authenticate(ServerRequest req, ServerResponse res) {
+        String token = req.headers().first(HeaderNames.create("PRIVATE-TOKEN"))
+                .or(() -> req.headers().first(HeaderNames.AUTHORIZATION)
+                        .filter(h -> h.regionMatches(true, 0, "Bearer ", 0, 7)).map(h -> h.substring(7)))
+                .map(String::trim).orElse("");
+        byte[] given = token.getBytes(StandardCharsets.UTF_8);
+        boolean known = false;
+        for (byte[] t : tokens) {
+            known |= MessageDigest.isEqual(t, given);
+        }
+        if (!known) {
+            throw ApiError.unauthorized("send a personal access token as 'PRIVATE-TOKEN: <token>' or 'Authorization: Bearer <token>'");
+        }
+        res.next();
+    }
+
+    /** The original's error shape: {@code {"message": "404 Runner Not Found"}}. */
+    @Override
+    public Object errorBody(ApiError error, String requestId) {
+        String reason = error.fieldErrors().isEmpty() ? error.getMessage()
+                : error.fieldErrors().entrySet().stream().map(e -> e.getKey() + " " + e.getValue())
+                .collect(Collectors.joining("; "));
+        String prefix = error.status().code() + " " + error.status().reasonPhrase();
+        ObjectNode body = mapper.createObjectNode();
+        body.put("message", error.status().code() == 404 && !reason.startsWith("no such path")
+                ? error.status().code() + " " + reason : prefix + " - " + reason);
+        return body;
+    }
+}

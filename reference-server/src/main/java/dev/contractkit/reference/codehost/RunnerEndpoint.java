@@ -1,0 +1,171 @@
+package dev.contractkit.reference.codehost;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.reference.platform.ApiError;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.function.Supplier;
+
+/**
+ * The runner endpoints of one version.
+ *
+ * <pre>
+ * curl -H 'PRIVATE-TOKEN: kit-demo-codehost-token' 'http://127.0.0.1:8084/api/v4/runners/all?paused=true'
+ * curl -X PUT -H 'PRIVATE-TOKEN: kit-demo-codehost-token' -d active=false http://127.0.0.1:8084/api/v4/runners/6
+ * curl -X PUT -H 'PRIVATE-TOKEN: kit-demo-codehost-token' -d paused=true http://127.0.0.1:8084/api/v5/runners/6
+ * </pre>
+ */
+final class RunnerEndpoint {
+    private final Version version;
+    private final RunnerStore store;
+    private final ObjectMapper mapper;
+
+    RunnerEndpoint(Version version, RunnerStore store, ObjectMapper mapper) {
+        this.version = version;
+        this.store = store;
+        this.mapper = mapper;
+    }
+
+    void routing(HttpRules rules) {
+        rules.get("/runners", (req, res) -> list(req, res, "listRunners", store::owned))
+                .get("/runners/all", (req, res) -> list(req, res, "listAllRunners", store::all))
+                .get("/runners/{id}", this::get)
+                .put("/runners/{id}", this::update)
+                .get("/projects/{id}/runners", this::listOfProject)
+                .post("/projects/{id}/runners", this::assign)
+                .get("/groups/{id}/runners", this::listOfGroup);
+    }
+
+    private void listOfProject(ServerRequest req, ServerResponse res) {
+        long project = Requests.id(req, "id");
+        version.rules().query("listProjectRunners", req);
+        if (!store.projectExists(project)) {
+            throw ApiError.notFound("Project Not Found");
+        }
+        list(req, res, "listProjectRunners", () -> store.ofProject(project));
+    }
+
+    private void listOfGroup(ServerRequest req, ServerResponse res) {
+        long group = Requests.id(req, "id");
+        version.rules().query("listGroupRunners", req);
+        if (!store.groupExists(group)) {
+            throw ApiError.notFound("Group Not Found");
+        }
+        list(req, res, "listGroupRunners", () -> store.ofGroup(group));
+    }
+
+    private void list(ServerRequest req, ServerResponse res, String operationId, Supplier<List<Runner>> source) {
+        version.rules().query(operationId, req);
+        Optional<String> type = req.query().first("type").asOptional();
+        Optional<String> status = req.query().first("status").asOptional();
+        Optional<Boolean> paused = req.query().first("paused").asOptional().map(Boolean::parseBoolean);
+        List<String> tags = req.query().first("tag_list").asOptional()
+                .map(t -> List.of(t.split(","))).orElse(List.of());
+        List<Runner> matching = source.get().stream()
+                .filter(r -> type.map(r.runnerType()::equals).orElse(true))
+                .filter(r -> status.map(s -> matchesStatus(r, s)).orElse(true))
+                .filter(r -> paused.map(p -> r.paused() == p).orElse(true))
+                .filter(r -> r.tags().containsAll(tags))
+                .toList();
+        ArrayNode body = mapper.createArrayNode();
+        Paging.of(req).apply(matching, req, res).forEach(r -> body.add(r.render(version, false, mapper)));
+        res.send(body);
+    }
+
+    /** v4 also takes the deprecated {@code active} and {@code paused}; the contact states compare by contact. */
+    private boolean matchesStatus(Runner r, String status) {
+        return switch (status) {
+            case "active" -> r.active();
+            case "paused" -> r.paused();
+            default -> r.contactState(version).equals(status);
+        };
+    }
+
+    private void get(ServerRequest req, ServerResponse res) {
+        res.send(find(Requests.id(req, "id")).render(version, true, mapper));
+    }
+
+    /**
+     * v4: {@code active} and/or {@code paused} (they must agree). v5: {@code paused} only; {@code active} is refused.
+     */
+    private void update(ServerRequest req, ServerResponse res) {
+        long id = Requests.id(req, "id");
+        if (version == Version.V5 && formHas(req, "active")) {
+            throw ApiError.invalid("active is not accepted in v5: send paused (paused = !active)");
+        }
+        ObjectNode body = Requests.body(req, mapper, version.rules(), "RunnerUpdate");
+        Runner r = find(id);
+        Boolean active = null;
+        if (body.has("active")) {
+            active = body.get("active").asBoolean();
+        }
+        if (body.has("paused")) {
+            boolean fromPaused = !body.get("paused").asBoolean();
+            if (active != null && active != fromPaused) {
+                throw ApiError.invalid("active and paused contradict each other: paused must be !active");
+            }
+            active = fromPaused;
+        }
+        Runner updated = new Runner(r.id(), text(body, "description", r.description()), r.name(),
+                active == null ? r.active() : active, r.runnerType(), r.contact(), r.contactedAt(),
+                body.has("tag_list") ? normalizeTags(body.get("tag_list").asText()) : r.tagList(),
+                body.has("locked") ? body.get("locked").asBoolean() : r.locked(),
+                body.has("maximum_timeout") ? Integer.valueOf(body.get("maximum_timeout").asInt()) : r.maximumTimeout(),
+                r.groupId());
+        store.update(updated);
+        res.send(updated.render(version, true, mapper));
+    }
+
+    /** Looks at the raw body: v5 must refuse {@code active} with its own message, before the schema check. */
+    private static boolean formHas(ServerRequest req, String field) {
+        String type = req.headers().contentType().map(t -> t.mediaType().text()).orElse("");
+        String text = Requests.raw(req);
+        if (type.startsWith("application/json")) {
+            return text.matches("(?s).*\"" + field + "\"\\s*:.*");
+        }
+        for (String pair : text.split("&")) {
+            if (pair.equals(field) || pair.startsWith(field + "=")) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private void assign(ServerRequest req, ServerResponse res) {
+        long project = Requests.id(req, "id");
+        ObjectNode body = Requests.body(req, mapper, version.rules(), "RunnerAssignment");
+        if (!store.projectExists(project)) {
+            throw ApiError.notFound("Project Not Found");
+        }
+        Runner r = find(body.get("runner_id").asLong());
+        if (!r.runnerType().equals("project_type")) {
+            throw ApiError.invalid("runner_id: only project runners can be assigned to a project");
+        }
+        if (store.assigned(project, r.id())) {
+            throw ApiError.invalid("runner_id: the runner is already assigned to this project");
+        }
+        store.assign(project, r.id());
+        res.status(Status.CREATED_201).send(r.render(version, false, mapper));
+    }
+
+    private Runner find(long id) {
+        return store.find(id).orElseThrow(() -> ApiError.notFound("Runner Not Found"));
+    }
+
+    private static String text(JsonNode body, String field, String fallback) {
+        return body.has(field) ? body.get(field).asText() : fallback;
+    }
+
+    private static String normalizeTags(String tags) {
+        return String.join(",", java.util.Arrays.stream(tags.split(",")).map(String::trim).filter(t -> !t.isEmpty())
+                .distinct().toList());
+    }
+}
