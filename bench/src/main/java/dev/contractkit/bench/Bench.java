@@ -42,7 +42,7 @@ public final class Bench {
     private final int rounds;
     private final int connections;
     private final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-    private final HttpClient http = HttpClient.newHttpClient();
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
 
     private Bench(Path root, int duration, int warmup, int rounds, int connections) {
         this.root = root;
@@ -98,7 +98,12 @@ public final class Bench {
         }
         Bench bench = new Bench(Path.of(System.getProperty("kit.root", ".")).toAbsolutePath().normalize(),
                 duration, warmup, rounds, connections);
-        System.exit(bench.run(chosen.isEmpty() ? SCENARIOS : chosen));
+        try {
+            System.exit(bench.run(chosen.isEmpty() ? SCENARIOS : chosen));
+        } catch (IllegalStateException | IOException e) {
+            System.err.println("bench: " + e.getMessage());
+            System.exit(1);
+        }
     }
 
     private int run(List<String> scenarios) throws Exception {
@@ -210,8 +215,14 @@ public final class Bench {
 
     private Target mockServer(String name) throws IOException {
         int port = freePort();
+        // MockServer alone, as its users run it (its jar only: the kit's other libraries would shadow its messages)
+        Path jar;
+        try (var files = Files.list(root.resolve("mock-server/target/lib"))) {
+            jar = files.filter(f -> f.getFileName().toString().startsWith("mockserver-netty-no-dependencies-")).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("MockServer's jar is not in mock-server/target/lib"));
+        }
         Target t = Target.start(name, List.of(java, "--sun-misc-unsafe-memory-access=allow", "-cp",
-                root.resolve("mock-server/target/lib") + "/*", "org.mockserver.cli.Main", "-serverPort", Integer.toString(port),
+                jar.toString(), "org.mockserver.cli.Main", "-serverPort", Integer.toString(port),
                 "-logLevel", "INFO"), Map.of(), out.resolve(name.replaceAll("\\W+", "-").toLowerCase(Locale.ROOT) + ".log"),
                 l -> l.contains("started on port"), Duration.ofSeconds(90));
         t.urls("http://127.0.0.1:" + port);
