@@ -36,10 +36,13 @@ final class ApiMock implements AutoCloseable {
      * @throws IllegalStateException naming the API, address and port when the port cannot be bound
      */
     static ApiMock start(Api api, List<ContractDocument> docs, List<ContractDocument> asyncapi, String host, int port,
-                         java.util.Set<String> credentials, java.util.function.Supplier<com.fasterxml.jackson.databind.JsonNode> index) {
-        KitChannels kit = new KitChannels(api, docs, asyncapi, credentials, index);
-        List<ContractExpectations.Entry> entries =
-                ContractExpectations.build("contractkit-" + api.id() + "-" + UUID.randomUUID() + "-", docs, credentials);
+                         java.util.Set<String> credentials, java.util.function.Supplier<com.fasterxml.jackson.databind.JsonNode> index,
+                         java.util.Optional<String> preset) {
+        Outcome outcome = new Outcome(docs);
+        preset.ifPresent(outcome::preset);
+        KitChannels kit = new KitChannels(api, docs, asyncapi, credentials, index, outcome);
+        List<ContractExpectations.Entry> entries = ContractExpectations.build(
+                "contractkit-" + api.id() + "-" + UUID.randomUUID() + "-", docs, credentials, outcome);
         Listener server;
         try {
             if (port != 0) {

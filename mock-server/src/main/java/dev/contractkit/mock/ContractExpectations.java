@@ -43,9 +43,11 @@ final class ContractExpectations {
      * @param idPrefix unique per listener: callbacks are registered JVM-wide under the expectation ids
      * @param docs     the API's contracts
      * @param accepted credentials the mock accepts; empty = any well-formed one
+     * @param outcome  the outcome the listener is switched to ({@code /mockserver/kit/outcome})
      * @return the expectations, most specific first
      */
-    static List<Entry> build(String idPrefix, List<ContractDocument> docs, java.util.Set<String> accepted) {
+    static List<Entry> build(String idPrefix, List<ContractDocument> docs, java.util.Set<String> accepted,
+                             Outcome outcome) {
         Map<String, List<OperationResponder>> byPath = new LinkedHashMap<>();
         Map<String, List<String>> methods = new LinkedHashMap<>();
         List<DeclaredResponses> all = new ArrayList<>();
@@ -64,7 +66,7 @@ final class ContractExpectations {
             methods.computeIfAbsent(op.path(), p -> new ArrayList<>()).add(op.method());
             Expectation e = expectation(HttpRequest.request().withMethod(op.method()).withPath(path.regex()),
                     -10 - 2 * path.parameterCount(), idPrefix + op.method() + " " + op.path());
-            entries.add(new Entry(e, new OperationResponder(op, responses, errors, accepted)));
+            entries.add(new Entry(e, new OperationResponder(op, responses, errors, accepted, outcome)));
         });
         methods.forEach((template, allowed) -> entries.add(notAllowed(idPrefix, PathTemplate.parse(template),
                 String.join(", ", new TreeSet<>(allowed)), errors)));

@@ -32,10 +32,12 @@ final class KitChannels {
     private final Map<String, ChannelGroup> subscribers = new ConcurrentHashMap<>();
     private final Map<String, JsonNode> unauthorized = new ConcurrentHashMap<>();
     private final Supplier<JsonNode> index;
+    private final Outcome outcome;
 
     KitChannels(Api api, List<ContractDocument> openapi, List<ContractDocument> asyncapi, Set<String> accepted,
-                Supplier<JsonNode> index) {
+                Supplier<JsonNode> index, Outcome outcome) {
         this.api = api;
+        this.outcome = outcome;
         this.channels = AsyncChannels.of(asyncapi, accepted);
         channels.keySet().forEach(a -> unauthorized.put(a, unauthorizedExample(openapi, a)));
         this.index = index;
@@ -77,8 +79,10 @@ final class KitChannels {
         return switch (op) {
             case "apis" -> method.equals("GET") ? new Answer(200, index.get()) : notAllowed("GET");
             case "publish" -> method.equals("PUT") || method.equals("POST") ? publish(query, body) : notAllowed("PUT, POST");
+            case "outcome" -> outcome.control(method, query);
             default -> new Answer(404, error("NOT_FOUND", "no kit control endpoint " + path
-                    + "; known: PUT " + CONTROL + "publish?channel=<address>, GET " + CONTROL + "apis"));
+                    + "; known: PUT " + CONTROL + "publish?channel=<address>, GET " + CONTROL + "apis, GET|PUT|DELETE " + CONTROL
+                    + "outcome?example=<name>&code=<status>&delay=<ms>"));
         };
     }
 

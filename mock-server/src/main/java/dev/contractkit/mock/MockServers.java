@@ -72,7 +72,7 @@ public final class MockServers implements AutoCloseable {
         Supplier<JsonNode> index = () -> self.get() == null ? Json.MAPPER.createArrayNode() : self.get().index();
         try {
             contracts.forEach((api, docs) -> started.put(api, ApiMock.start(api, docs, events.get(api), options.host(),
-                    options.port(api), options.credentials(api), index)));
+                    options.port(api), options.credentials(api), index, options.outcome(api))));
             List<Finding> findings = new java.util.ArrayList<>(findings(checked));
             findings.addAll(findings(checkedEvents));
             if (!findings.isEmpty() && !options.lenient()) {

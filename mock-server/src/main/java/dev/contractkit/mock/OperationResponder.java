@@ -23,9 +23,11 @@ final class OperationResponder implements ExpectationResponseCallback {
     private final ErrorReplies errors;
     private final Reply success;
     private final Optional<RateLimitHeaders> rateLimits;
+    private final Outcome outcome;
 
     OperationResponder(ContractDocument.Operation operation, DeclaredResponses responses, ErrorReplies errors,
-                       java.util.Set<String> acceptedCredentials) {
+                       java.util.Set<String> acceptedCredentials, Outcome outcome) {
+        this.outcome = outcome;
         ContractDocument doc = operation.document();
         this.operation = operation;
         this.path = PathTemplate.parse(operation.path());
@@ -42,7 +44,10 @@ final class OperationResponder implements ExpectationResponseCallback {
     public HttpResponse handle(HttpRequest request) {
         try {
             Reply reply = reply(request);
-            return (rateLimits.isPresent() ? rateLimits.get().apply(request, reply) : reply).toResponse();
+            org.mockserver.model.HttpResponse response =
+                    (rateLimits.isPresent() ? rateLimits.get().apply(request, reply) : reply).toResponse();
+            long delay = outcome.current().delayMillis();
+            return delay > 0 ? response.withDelay(java.util.concurrent.TimeUnit.MILLISECONDS, delay) : response;
         } catch (RuntimeException e) {
             return errors.reply(500, Optional.of(responses), "the mock server failed: " + e).toResponse();
         }
@@ -58,7 +63,8 @@ final class OperationResponder implements ExpectationResponseCallback {
         if (broken.isPresent()) {
             return errors.reply(broken.get().status(), own, broken.get().message());
         }
-        Prefer prefer = Prefer.of(request);
+        Prefer asked = Prefer.of(request);
+        Prefer prefer = asked.isEmpty() ? outcome.preferFor(responses) : asked;
         return prefer.isEmpty() ? success : chosen(prefer, own);
     }
 

@@ -71,6 +71,8 @@ public final class KitServer implements AutoCloseable {
             case FORMS -> new FormsModule(settings, database);
             case COUPONS -> new CouponsModule(settings, database);
             case ANSWERS -> new AnswersModule(settings, database);
+            default -> throw new IllegalArgumentException(api.id() + " is served by the mock server only (./kit mock --api "
+                    + api.id() + ")");
         };
     }
 
