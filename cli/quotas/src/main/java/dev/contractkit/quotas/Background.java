@@ -22,7 +22,7 @@ final class Background {
     }
 
     /** @return true when the job was started */
-    static boolean start(Path lock, List<String> args, Instant now) {
+    static boolean start(Path lock, List<String> args, java.util.Map<String, String> env, Instant now) {
         try {
             Files.createDirectories(lock.toAbsolutePath().getParent());
             if (Files.exists(lock) && Files.getLastModifiedTime(lock).toInstant().plus(LOCK_TTL).isAfter(now)) {
@@ -37,7 +37,10 @@ final class Background {
             command.add(System.getProperty("java.class.path"));
             command.add(Main.class.getName());
             command.addAll(args);
-            new ProcessBuilder(command).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+            ProcessBuilder builder = new ProcessBuilder(command);
+            builder.environment().clear();
+            builder.environment().putAll(env);
+            builder.redirectOutput(ProcessBuilder.Redirect.DISCARD)
                     .redirectError(ProcessBuilder.Redirect.DISCARD).start().getOutputStream().close();
             return true;
         } catch (IOException | RuntimeException e) {

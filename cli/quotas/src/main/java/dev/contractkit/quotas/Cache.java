@@ -34,9 +34,23 @@ final class Cache {
     record Entry(Result result, Instant cachedAt) {
     }
 
-    /** @param entries per provider; @param refreshedAt when the last refresh finished, if ever */
-    record Contents(Map<Provider, Entry> entries, Optional<Instant> refreshedAt) {
-        static final Contents EMPTY = new Contents(Map.of(), Optional.empty());
+    /**
+     * What the last refresh knew of the config, so the statusline need not parse it while it is unchanged.
+     *
+     * @param stamp    the config file's modification time and size ({@code missing} when there is none)
+     * @param enabled  the enabled provider ids
+     * @param problems the config's problems
+     */
+    record ConfigRecord(String stamp, List<String> enabled, List<String> problems) {
+    }
+
+    /**
+     * @param entries     per provider
+     * @param refreshedAt when the last refresh finished, if ever
+     * @param config      the config as of that refresh
+     */
+    record Contents(Map<Provider, Entry> entries, Optional<Instant> refreshedAt, Optional<ConfigRecord> config) {
+        static final Contents EMPTY = new Contents(Map.of(), Optional.empty(), Optional.empty());
 
         /** @return true when no refresh finished in the last 30 minutes */
         boolean stale(Instant now) {
@@ -72,10 +86,20 @@ final class Cache {
                 }
             }
             Optional<Instant> refreshed = Optional.ofNullable(root.path("refreshed_at").textValue()).map(Instant::parse);
-            return new Contents(Map.copyOf(entries), refreshed);
+            JsonNode c = root.path("config");
+            Optional<ConfigRecord> config = c.path("stamp").isTextual()
+                    ? Optional.of(new ConfigRecord(c.path("stamp").asText(), strings(c.path("enabled")), strings(c.path("problems"))))
+                    : Optional.empty();
+            return new Contents(Map.copyOf(entries), refreshed, config);
         } catch (IOException | RuntimeException corrupt) {
             return Contents.EMPTY;
         }
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new java.util.ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return List.copyOf(out);
     }
 
     /**
@@ -84,12 +108,19 @@ final class Cache {
      * @return the merged contents
      */
     Contents merge(List<Result> results, Instant now) throws IOException {
+        return merge(results, now, Optional.empty());
+    }
+
+    /** Merges fresh results in and records the config the refresh ran with. */
+    Contents merge(List<Result> results, Instant now, Optional<ConfigRecord> config) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         Path lock = file.resolveSibling("cache.lock");
         try (FileChannel ch = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock ignored = ch.lock()) {
             Map<Provider, Entry> entries = new EnumMap<>(Provider.class);
-            entries.putAll(read().entries());
+            Contents before = read();
+            entries.putAll(before.entries());
+            Optional<ConfigRecord> recorded = config.or(before::config);
             for (Result r : results) {
                 Entry old = entries.get(r.provider());
                 if (old == null || r.status().atLeastAsGoodAs(old.result().status())
@@ -99,11 +130,16 @@ final class Cache {
             }
             ObjectNode root = ResultJson.MAPPER.createObjectNode();
             root.put("refreshed_at", now.toString());
+            recorded.ifPresent(c -> {
+                ObjectNode n = root.putObject("config").put("stamp", c.stamp());
+                c.enabled().forEach(n.putArray("enabled")::add);
+                c.problems().forEach(n.putArray("problems")::add);
+            });
             ObjectNode out = root.putObject("entries");
             entries.forEach((p, e) -> out.putObject(p.id()).put("cached_at", e.cachedAt().toString())
                     .set("result", ResultJson.toJson(e.result())));
             AtomicFiles.write(file, ResultJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root));
-            return new Contents(Map.copyOf(entries), Optional.of(now));
+            return new Contents(Map.copyOf(entries), Optional.of(now), recorded);
         }
     }
 }

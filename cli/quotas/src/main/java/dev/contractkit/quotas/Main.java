@@ -2,9 +2,7 @@ package dev.contractkit.quotas;
 
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.contractkit.quotas.providers.BaseUrls;
 import dev.contractkit.quotas.providers.Environment;
-import dev.contractkit.quotas.providers.Fetcher;
 import dev.contractkit.quotas.providers.Provider;
 import dev.contractkit.quotas.providers.Result;
 import dev.contractkit.quotas.providers.ResultJson;
@@ -15,7 +13,6 @@ import picocli.CommandLine.Option;
 import java.io.IOException;
 import java.io.PrintStream;
 import java.time.Clock;
-import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -86,6 +83,14 @@ public final class Main implements Callable<Integer> {
 
     /** Runs one command in-process (tests) and returns its exit status. */
     static int run(String[] args, Environment env, PrintStream out, PrintStream err, Clock clock) {
+        java.util.Optional<StatuslineCommand.Options> statusline = StatuslineCommand.parse(args);
+        if (statusline.isPresent()) {
+            return StatuslineCommand.run(statusline.get(), env, out, err, clock);
+        }
+        return parsed(args, env, out, err, clock);
+    }
+
+    private static int parsed(String[] args, Environment env, PrintStream out, PrintStream err, Clock clock) {
         CommandLine cli = new CommandLine(new Main(env, out, err, clock));
         cli.setOut(new java.io.PrintWriter(out, true)).setErr(new java.io.PrintWriter(err, true));
         cli.setParameterExceptionHandler((e, a) -> {
@@ -117,6 +122,10 @@ public final class Main implements Callable<Integer> {
         if (providerIds != null && !statusline && !json && !pretty && !refreshCache) {
             return usage("--provider filters --json and --statusline; the terminal UI shows the enabled providers");
         }
+        if (statusline) {
+            return StatuslineCommand.run(new StatuslineCommand.Options(java.util.Optional.ofNullable(providerIds),
+                    format == null ? Statusline.DEFAULT_TEMPLATE : format, !noIcons, !noUpdateCheck), env, out, err, clock);
+        }
         Paths paths = Paths.of(env);
         Config config = Config.load(paths.config());
         config.problems().forEach(p -> err.println("quotas: config: " + p));
@@ -125,9 +134,6 @@ public final class Main implements Callable<Integer> {
             providers = providerIds == null ? config.enabledProviders() : parseProviders(providerIds);
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
-        }
-        if (statusline) {
-            return statusline(paths, providers);
         }
         if (refreshCache) {
             return refreshCache(paths, config, providers);
@@ -161,37 +167,11 @@ public final class Main implements Callable<Integer> {
         return out.stream().sorted().toList();
     }
 
-    private int statusline(Paths paths, List<Provider> providers) {
-        Instant now = clock.instant();
-        Cache.Contents cached = new Cache(paths.cache()).read();
-        out.println(Statusline.render(cached.entries(), providers,
-                format == null ? Statusline.DEFAULT_TEMPLATE : format, !noIcons, now));
-        if (cached.stale(now)) {
-            Background.start(paths.refreshLock(), List.of("--refresh-cache", "--no-update-check"), now);
-        }
-        if (!noUpdateCheck && UpdateCache.due(paths.update(), now)) {
-            Background.start(paths.update().resolveSibling("update.lock"), List.of("--update-cache"), now);
-        }
-        return 0;
-    }
-
-    static Fetcher fetcher(Environment env, Config config) {
-        return Fetcher.create(env, BaseUrls.of(env, config.baseUrls()), timeout(env));
-    }
-
-    static Duration timeout(Environment env) {
-        try {
-            double seconds = Double.parseDouble(env.get("QUOTAS_TIMEOUT").orElse("10"));
-            return seconds > 0 ? Duration.ofMillis((long) (seconds * 1000)) : Duration.ofSeconds(10);
-        } catch (NumberFormatException e) {
-            return Duration.ofSeconds(10);
-        }
-    }
-
     private int refreshCache(Paths paths, Config config, List<Provider> providers) {
         try {
-            List<Result> results = fetcher(env, config).fetchAll(providers, r -> { });
-            new Cache(paths.cache()).merge(results, clock.instant());
+            List<Result> results = Fetching.fetchAll(env, config, providers, r -> { });
+            new Cache(paths.cache()).merge(results, clock.instant(),
+                    java.util.Optional.of(StatuslineCommand.record(paths, config)));
             return 0;
         } catch (IOException e) {
             err.println("quotas: cannot write " + paths.cache() + ": " + e.getMessage());
@@ -202,9 +182,10 @@ public final class Main implements Callable<Integer> {
     }
 
     private int json(Paths paths, Config config, List<Provider> providers) {
-        List<Result> results = fetcher(env, config).fetchAll(providers, r -> { });
+        List<Result> results = Fetching.fetchAll(env, config, providers, r -> { });
         try {
-            new Cache(paths.cache()).merge(results, clock.instant());
+            new Cache(paths.cache()).merge(results, clock.instant(),
+                    java.util.Optional.of(StatuslineCommand.record(paths, config)));
         } catch (IOException e) {
             err.println("quotas: cannot write the cache " + paths.cache() + ": " + e.getMessage());
         }

@@ -51,7 +51,7 @@ final class Tui {
         this.config = config;
         this.clock = clock;
         this.state = new TuiState(config.enabledProviders(), config);
-        this.fetcher = Main.fetcher(env, config);
+        this.fetcher = Fetching.fetcher(env, config);
     }
 
     static int run(Environment env, Paths paths, Config config, Clock clock, boolean updateCheck, PrintStream err) {
@@ -269,7 +269,8 @@ final class Tui {
                 dirty.set(true);
             });
             try {
-                new Cache(paths.cache()).merge(results, clock.instant());
+                new Cache(paths.cache()).merge(results, clock.instant(),
+                        java.util.Optional.of(StatuslineCommand.record(paths, config)));
             } catch (IOException e) {
                 state.message = "cannot write the cache: " + e.getMessage();
             }
