@@ -76,8 +76,11 @@ public final class Main implements Callable<Integer> {
      * @param args see {@code --help}
      */
     public static void main(String[] args) {
-        int status = run(args, Environment.system(), System.out, System.err, Clock.systemUTC());
-        System.out.flush();
+        // UTF-8 whatever the locale says: the statusline's icons and the JSON must not turn into '?'
+        PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
+                java.nio.charset.StandardCharsets.UTF_8);
+        int status = run(args, Environment.system(), out, System.err, Clock.systemUTC());
+        out.flush();
         System.exit(status);
     }
 
