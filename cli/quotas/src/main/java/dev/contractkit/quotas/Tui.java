@@ -61,7 +61,7 @@ final class Tui {
         }
         Tui tui = new Tui(env, paths, config, clock);
         if (!config.problems().isEmpty()) {
-            tui.state.message = "config: " + config.problems().get(0);
+            tui.state.message = "config: " + config.problems().get(0).replace(paths.config().toString(), "config.toml");
         }
         try {
             tui.loop(updateCheck);
@@ -166,7 +166,7 @@ final class Tui {
     }
 
     private int tickOf() {
-        return (int) (clock.millis() / 150);
+        return (int) (clock.millis() / 150 % 1_000_000);
     }
 
     private static TextGraphics color(TextGraphics g, TextColor c) {

@@ -28,7 +28,7 @@ final class TuiView {
     static List<Line> render(TuiState s, int width, int height, Instant now, int tick) {
         List<Line> body = s.detail ? card(s, height - 3, now) : list(s, now);
         List<Line> out = new ArrayList<>();
-        String progress = s.isRefreshing() ? "refreshing " + s.done() + "/" + s.refreshTotal + " " + SPINNER[tick % 4] : "";
+        String progress = s.isRefreshing() ? "refreshing " + s.done() + "/" + s.refreshTotal + " " + SPINNER[Math.floorMod(tick, 4)] : "";
         out.add(new Line(fit("quotas  auto-refresh: " + (s.autoRefresh ? "on" : "off")
                 + (s.detail ? "  layout: " + layoutName(s, height) : "") + "  " + progress, width), Style.TITLE));
         int room = Math.max(0, height - 3);
