@@ -37,8 +37,9 @@ public final class Main implements Callable<Integer> {
     boolean json;
     @Option(names = "--pretty", description = "pretty-print the JSON (implies --json)")
     boolean pretty;
-    @Option(names = "--provider", split = ",", paramLabel = "<list>",
-            description = "comma-separated provider ids for --json and --statusline (known: ${COMPLETION-CANDIDATES})")
+    @Option(names = "--provider", split = ",", paramLabel = "<list>", hideParamSyntax = true,
+            description = "comma-separated provider ids for --json and --statusline: claude, codex, cursor, deepseek,"
+                    + " gemini, github-copilot, kimi, minimax, openrouter, siliconflow, zai")
     List<String> providerIds;
     @Option(names = "--statusline", description = "one compact line from the cache; no foreground network call")
     boolean statusline;

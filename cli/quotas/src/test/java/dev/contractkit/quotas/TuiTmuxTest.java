@@ -180,13 +180,19 @@ class TuiTmuxTest {
         return tmux("capture-pane", "-p", "-t", "ui");
     }
 
+    /** Waits until the screen shows it and still shows it a moment later (a capture can catch a half-drawn frame). */
     private static String await(Predicate<String> ready) throws Exception {
         long deadline = System.nanoTime() + 30_000_000_000L;
         String s = "";
         while (System.nanoTime() < deadline) {
             s = screen();
             if (ready.test(s)) {
-                return s;
+                Thread.sleep(200);
+                String settled = screen();
+                // the header line carries a spinner while fetching: compare the rest
+                if (ready.test(settled) && settled.substring(settled.indexOf('\n') + 1).equals(s.substring(s.indexOf('\n') + 1))) {
+                    return settled;
+                }
             }
             Thread.sleep(100);
         }
