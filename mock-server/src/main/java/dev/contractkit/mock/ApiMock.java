@@ -39,7 +39,7 @@ final class ApiMock implements AutoCloseable {
                          java.util.Set<String> credentials, java.util.function.Supplier<com.fasterxml.jackson.databind.JsonNode> index,
                          java.util.Optional<String> preset) {
         Outcome outcome = new Outcome(docs);
-        preset.ifPresent(outcome::preset);
+        preset.ifPresent(example -> outcome.preset(api.id(), example));
         KitChannels kit = new KitChannels(api, docs, asyncapi, credentials, index, outcome);
         List<ContractExpectations.Entry> entries = ContractExpectations.build(
                 "contractkit-" + api.id() + "-" + UUID.randomUUID() + "-", docs, credentials, outcome);

@@ -107,10 +107,10 @@ final class Outcome {
     }
 
     /** Sets the outcome at start ({@code --outcome api=example}); throws naming the known examples. */
-    void preset(String example) {
+    void preset(String apiId, String example) {
         KitChannels.Answer answer = set(Map.of("example", List.of(example)));
         if (answer.status() != 200) {
-            throw new IllegalArgumentException(answer.body().path("message").asText());
+            throw new IllegalArgumentException("--outcome " + apiId + "=" + example + ": " + answer.body().path("message").asText());
         }
     }
 

@@ -172,6 +172,7 @@ class CliEndToEndTest {
         assertThat(run.out().trim()).startsWith("● claude 58/100 | ◐ codex 39/100 | ◐ cursor 766/2000 | ● deepseek 110/- | ")
                 .endsWith(" | ● zai 2800/4000").contains(" | ● kimi 155/200 | ");
         assertThat(run.out().trim().split(" \\| ")).hasSize(11);
+        assertThat(home.resolve("cache/quotas/refresh.lock")).as("a fresh cache starts no refresh").doesNotExist();
     }
 
     @Test

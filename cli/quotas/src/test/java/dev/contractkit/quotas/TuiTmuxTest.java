@@ -115,6 +115,32 @@ class TuiTmuxTest {
     }
 
     @Test
+    void aFreshCacheIsShownAsItIsUnlessRefreshOnStartIsSet() throws Exception {
+        Map<String, String> env = mocks.environment(home);
+        assertThat(Main.run(new String[]{"--json"}, dev.contractkit.quotas.providers.Environment.of(env),
+                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), System.err, java.time.Clock.systemUTC())).isZero();
+        mocks.outcome(Provider.ZAI, "inactive");
+        Path config = home.resolve("config/quotas/config.toml");
+        Files.createDirectories(config.getParent());
+        Files.writeString(config, "[tui]\nauto_refresh = false\nrefresh_on_start = false\n");
+
+        launch(120, 30);
+        String cached = await(s -> s.contains("Z.ai") && s.contains("auto-refresh: off"));
+        assertThat(rows(cached).stream().filter(r -> r.contains("Z.ai")).findFirst().orElseThrow()).contains("available");
+        assertThat(cached).doesNotContain("refreshing");
+        keys("q");
+        await(s -> s.contains("EXITED=0"));
+        tmux("kill-session", "-t", "ui");
+
+        Files.writeString(config, "[tui]\nauto_refresh = false\nrefresh_on_start = true\n");
+        launch(120, 30);
+        String refreshed = await(s -> rows(s).stream().anyMatch(r -> r.contains("Z.ai") && r.contains("unavailable")));
+        assertThat(refreshed).contains("auto-refresh: off");
+        keys("q");
+        await(s -> s.contains("EXITED=0"));
+    }
+
+    @Test
     void longFetchesShowProgress() throws Exception {
         for (Provider p : Provider.values()) {
             mocks.outcome(p, "delay=2500", "PUT");
