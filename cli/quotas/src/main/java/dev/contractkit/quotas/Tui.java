@@ -73,6 +73,13 @@ final class Tui {
     }
 
     private void loop(boolean updateCheck) throws IOException {
+        // the terminal first: where there is none, quotas says so before fetching anything
+        DefaultTerminalFactory factory = new DefaultTerminalFactory(System.out, System.in, StandardCharsets.UTF_8)
+                .setForceTextTerminal(true);
+        Terminal terminal = factory.createTerminal();
+        Screen screen = new TerminalScreen(terminal);
+        screen.startScreen();
+        screen.setCursorPosition(null);
         Cache cache = new Cache(paths.cache());
         Cache.Contents cached = cache.read();
         state.cached(cached);
@@ -89,12 +96,6 @@ final class Tui {
             UpdateCache.read(paths.update()).flatMap(UpdateCache::newer)
                     .ifPresent(v -> state.update = "quotas " + v + " is available (installed " + Version.installed() + ")");
         }
-        DefaultTerminalFactory factory = new DefaultTerminalFactory(System.out, System.in, StandardCharsets.UTF_8)
-                .setForceTextTerminal(true);
-        Terminal terminal = factory.createTerminal();
-        Screen screen = new TerminalScreen(terminal);
-        screen.startScreen();
-        screen.setCursorPosition(null);
         int tick = 0;
         try {
             while (true) {

@@ -52,7 +52,8 @@ class ProviderParsersTest {
             "inactive", Result.Status.UNAVAILABLE,
             "server_error", Result.Status.UNAVAILABLE,
             "bad_credentials", Result.Status.AUTH_REQUIRED,
-            "no_plan", Result.Status.UNAVAILABLE);
+            "no_plan", Result.Status.UNAVAILABLE,
+            "bad_request", Result.Status.UNAVAILABLE);
 
     @TestFactory
     List<DynamicTest> everyContractExampleBecomesItsStatus() {
