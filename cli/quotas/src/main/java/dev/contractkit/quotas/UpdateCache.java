@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.quotas.providers.ResultJson;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -46,9 +45,5 @@ record UpdateCache(Instant checkedAt, Optional<String> latest) {
     /** @return the newer release, when the check found one */
     Optional<String> newer() {
         return latest.filter(l -> Version.compare(l, Version.installed()) > 0);
-    }
-
-    static boolean exists(Path file) {
-        return Files.isRegularFile(file);
     }
 }
