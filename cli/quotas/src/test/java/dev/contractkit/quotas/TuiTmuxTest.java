@@ -42,7 +42,11 @@ class TuiTmuxTest {
         if (mocks != null) {
             mocks.close();
         }
+        String socket = tmux("start-server", ";", "display-message", "-p", "#{socket_path}").trim();
         tmux("kill-server");
+        if (socket.startsWith("/")) {
+            Files.deleteIfExists(Path.of(socket)); // tmux leaves its socket file behind
+        }
     }
 
     @AfterEach
