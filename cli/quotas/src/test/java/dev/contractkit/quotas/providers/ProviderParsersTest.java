@@ -21,7 +21,11 @@ import java.util.function.BiFunction;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Each provider's parser on every example of its contract and on answers recorded from the real services. */
+/**
+ * Each provider's parser on every example of its contract and on answers in the shape the real services give
+ * (src/test/resources/recorded: extra fields, nulls, fractional timestamps, HTML error pages; written from the
+ * providers' public documentation and open-source clients, since these machines cannot reach the providers).
+ */
 class ProviderParsersTest {
     private static final Instant NOW = Instant.parse("2026-11-23T13:00:00Z");
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
