@@ -74,7 +74,7 @@ final class Cache {
             if (!Files.isRegularFile(file)) {
                 return Contents.EMPTY;
             }
-            JsonNode root = ResultJson.MAPPER.readTree(file.toFile());
+            JsonNode root = ResultJson.parse(Files.readString(file));
             Map<Provider, Entry> entries = new EnumMap<>(Provider.class);
             for (Iterator<Map.Entry<String, JsonNode>> it = root.path("entries").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
@@ -128,7 +128,7 @@ final class Cache {
                     entries.put(r.provider(), new Entry(r, now));
                 }
             }
-            ObjectNode root = ResultJson.MAPPER.createObjectNode();
+            ObjectNode root = ResultJson.mapper().createObjectNode();
             root.put("refreshed_at", now.toString());
             recorded.ifPresent(c -> {
                 ObjectNode n = root.putObject("config").put("stamp", c.stamp());
@@ -138,7 +138,7 @@ final class Cache {
             ObjectNode out = root.putObject("entries");
             entries.forEach((p, e) -> out.putObject(p.id()).put("cached_at", e.cachedAt().toString())
                     .set("result", ResultJson.toJson(e.result())));
-            AtomicFiles.write(file, ResultJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root));
+            AtomicFiles.write(file, ResultJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(root));
             return new Contents(Map.copyOf(entries), Optional.of(now), recorded);
         }
     }

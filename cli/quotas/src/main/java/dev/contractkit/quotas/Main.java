@@ -193,11 +193,11 @@ public final class Main implements Callable<Integer> {
         } catch (IOException e) {
             err.println("quotas: cannot write the cache " + paths.cache() + ": " + e.getMessage());
         }
-        ObjectNode root = ResultJson.MAPPER.createObjectNode();
+        ObjectNode root = ResultJson.mapper().createObjectNode();
         ArrayNode list = root.putArray("providers");
         results.forEach(r -> list.add(ResultJson.toJson(r)));
         try {
-            out.println(pretty ? ResultJson.MAPPER.writerWithDefaultPrettyPrinter().writeValueAsString(root) : root.toString());
+            out.println(pretty ? ResultJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(root) : root.toString());
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }

@@ -23,7 +23,7 @@ record UpdateCache(Instant checkedAt, Optional<String> latest) {
 
     static Optional<UpdateCache> read(Path file) {
         try {
-            JsonNode n = ResultJson.MAPPER.readTree(file.toFile());
+            JsonNode n = ResultJson.parse(java.nio.file.Files.readString(file));
             return Optional.of(new UpdateCache(Instant.parse(n.path("checked_at").asText()),
                     Optional.ofNullable(n.path("latest").textValue())));
         } catch (IOException | RuntimeException missingOrCorrupt) {
@@ -36,7 +36,7 @@ record UpdateCache(Instant checkedAt, Optional<String> latest) {
     }
 
     void write(Path file) throws IOException {
-        ObjectNode n = ResultJson.MAPPER.createObjectNode();
+        ObjectNode n = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
         n.put("checked_at", checkedAt.toString()).put("installed", Version.installed());
         latest.ifPresent(l -> n.put("latest", l));
         AtomicFiles.write(file, n.toPrettyString());

@@ -37,7 +37,7 @@ class CliEndToEndTest {
 
     record Run(int status, String out, String err) {
         JsonNode json() throws IOException {
-            return ResultJson.MAPPER.readTree(out);
+            return ResultJson.mapper().readTree(out);
         }
 
         JsonNode provider(String id) throws IOException {

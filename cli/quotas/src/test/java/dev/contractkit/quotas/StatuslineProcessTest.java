@@ -99,7 +99,8 @@ class StatuslineProcessTest {
         assertThat(loaded).anySatisfy(l -> assertThat(l).contains("dev.contractkit.quotas.Statusline "));
         assertThat(loaded).noneSatisfy(l -> assertThat(l).containsAnyOf("java.net.http.", "jdk.internal.net.http.",
                 "com.googlecode.lanterna.", "dev.contractkit.quotas.providers.Fetcher", "dev.contractkit.quotas.providers.JdkCalls",
-                "dev.contractkit.quotas.Tui", "picocli."));
+                "dev.contractkit.quotas.Tui", "picocli.", "com.fasterxml.jackson.databind.ObjectMapper ",
+                "com.fasterxml.jackson.dataformat.toml."));
     }
 
     @Test

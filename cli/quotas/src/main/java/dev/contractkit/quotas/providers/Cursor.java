@@ -35,7 +35,7 @@ final class Cursor implements Spec {
     private static Optional<String> userId(Credential c) {
         try {
             java.nio.file.Path config = java.nio.file.Path.of(c.source()).resolveSibling("cli-config.json");
-            JsonNode n = ResultJson.MAPPER.readTree(config.toFile());
+            JsonNode n = ResultJson.mapper().readTree(config.toFile());
             String auth = n.at("/authInfo/authId").asText("");
             return auth.isEmpty() ? Optional.empty() : Optional.of(auth.substring(auth.lastIndexOf('|') + 1));
         } catch (IOException | RuntimeException e) {

@@ -21,7 +21,7 @@ final class Gemini implements Spec {
 
     @Override
     public Result fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
-        String body = c.extra("project").map(p -> ResultJson.MAPPER.createObjectNode().put("project", p).toString()).orElse("{}");
+        String body = c.extra("project").map(p -> ResultJson.mapper().createObjectNode().put("project", p).toString()).orElse("{}");
         return parse(calls.post(urls.of(Provider.GEMINI) + "/v1internal:retrieveUserQuota", Spec.bearer(c), body), now);
     }
 

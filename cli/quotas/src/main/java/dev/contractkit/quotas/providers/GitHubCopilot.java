@@ -28,7 +28,7 @@ final class GitHubCopilot implements Spec {
                 if (!Files.isRegularFile(file)) {
                     return Optional.empty();
                 }
-                for (Iterator<JsonNode> it = ResultJson.MAPPER.readTree(file.toFile()).elements(); it.hasNext(); ) {
+                for (Iterator<JsonNode> it = ResultJson.mapper().readTree(file.toFile()).elements(); it.hasNext(); ) {
                     String token = it.next().path("oauth_token").asText("");
                     if (!token.isBlank()) {
                         return Optional.of(new Credential(token, file.toString(), Map.of()));

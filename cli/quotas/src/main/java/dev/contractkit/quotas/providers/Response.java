@@ -19,7 +19,7 @@ record Response(int status, String body) {
     /** @return the body as JSON, a missing node when it is not JSON */
     JsonNode json() {
         try {
-            JsonNode n = ResultJson.MAPPER.readTree(body);
+            JsonNode n = ResultJson.mapper().readTree(body);
             return n == null ? MissingNode.getInstance() : n;
         } catch (IOException e) {
             return MissingNode.getInstance();

@@ -1,10 +1,15 @@
 package dev.contractkit.quotas.providers;
 
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonParser;
+import com.fasterxml.jackson.core.JsonToken;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.io.IOException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,8 +27,76 @@ import java.util.OptionalDouble;
  * Absent values are left out, never {@code null}.
  */
 public final class ResultJson {
-    /** The mapper every part of quotas uses for JSON. */
-    public static final ObjectMapper MAPPER = new ObjectMapper();
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+    private static final JsonFactory STREAMING = new JsonFactory();
+
+    /** Created on first use: the statusline reads its files without it (an ObjectMapper costs ~100 ms to set up). */
+    private static final class Holder {
+        static final ObjectMapper MAPPER = new ObjectMapper();
+    }
+
+    /** @return the mapper every part of quotas uses for JSON */
+    public static ObjectMapper mapper() {
+        return Holder.MAPPER;
+    }
+
+    /**
+     * Reads a JSON document into a tree with the streaming parser only (no {@link ObjectMapper}).
+     *
+     * @param json the text
+     * @return the tree
+     * @throws IOException when it is not one JSON value
+     */
+    public static JsonNode parse(String json) throws IOException {
+        try (JsonParser p = STREAMING.createParser(json)) {
+            if (p.nextToken() == null) {
+                throw new IOException("empty document");
+            }
+            JsonNode root = value(p);
+            if (p.nextToken() != null) {
+                throw new IOException("more than one JSON value");
+            }
+            return root;
+        }
+    }
+
+    private static JsonNode value(JsonParser p) throws IOException {
+        JsonToken t = p.currentToken();
+        switch (t) {
+            case START_OBJECT -> {
+                ObjectNode o = NODES.objectNode();
+                while (p.nextToken() == JsonToken.FIELD_NAME) {
+                    String name = p.currentName();
+                    p.nextToken();
+                    o.set(name, value(p));
+                }
+                return o;
+            }
+            case START_ARRAY -> {
+                ArrayNode a = NODES.arrayNode();
+                while (p.nextToken() != JsonToken.END_ARRAY) {
+                    a.add(value(p));
+                }
+                return a;
+            }
+            case VALUE_STRING -> {
+                return NODES.textNode(p.getText());
+            }
+            case VALUE_NUMBER_INT -> {
+                return NODES.numberNode(p.getLongValue());
+            }
+            case VALUE_NUMBER_FLOAT -> {
+                return NODES.numberNode(p.getDoubleValue());
+            }
+            case VALUE_TRUE, VALUE_FALSE -> {
+                return NODES.booleanNode(t == JsonToken.VALUE_TRUE);
+            }
+            case VALUE_NULL -> {
+                return NODES.nullNode();
+            }
+            default -> throw new IOException("unexpected " + t + " at " + p.currentLocation());
+        }
+    }
 
     private ResultJson() {
     }
@@ -33,7 +106,7 @@ public final class ResultJson {
      * @return its JSON object
      */
     public static ObjectNode toJson(Result result) {
-        ObjectNode n = MAPPER.createObjectNode();
+        ObjectNode n = NODES.objectNode();
         n.put("provider", result.provider().id()).put("status", result.status().json());
         switch (result) {
             case Result.Available a -> {

@@ -50,7 +50,7 @@ final class Sources {
         return new Source(description, env -> file.apply(env).flatMap(Sources::read).flatMap(text -> {
             JsonNode root;
             try {
-                root = ResultJson.MAPPER.readTree(text);
+                root = ResultJson.mapper().readTree(text);
             } catch (IOException e) {
                 return Optional.empty();
             }
