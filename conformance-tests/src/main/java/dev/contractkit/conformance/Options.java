@@ -128,7 +128,9 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
             }
             List<Api> apis;
             try {
-                apis = Api.parseList(api);
+                // "all" means the kit's own APIs; the mock-only AI providers are checked when named (--api providers)
+                apis = Api.parseList(api).stream()
+                        .filter(a -> !(a.mockOnly() && api.trim().equalsIgnoreCase("all"))).toList();
             } catch (IllegalArgumentException e) {
                 throw new UsageException(e.getMessage());
             }

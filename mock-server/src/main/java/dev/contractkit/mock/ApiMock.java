@@ -42,8 +42,12 @@ final class ApiMock implements AutoCloseable {
      */
     static ApiMock start(Api api, List<ContractDocument> docs, List<ContractDocument> asyncapi, String host, int port,
                          java.util.Set<String> credentials, boolean stateful, java.util.Optional<java.net.URI> proxy,
-                         java.util.function.Supplier<com.fasterxml.jackson.databind.JsonNode> index) {
-        MockState state = new MockState(api.id(), stateful, proxy.map(target -> new ContractProxy(api.id(), target, System.err)));
+                         java.util.function.Supplier<com.fasterxml.jackson.databind.JsonNode> index,
+                         java.util.Optional<String> preset) {
+        Outcome outcome = new Outcome(docs);
+        preset.ifPresent(example -> outcome.preset(api.id(), example));
+        MockState state = new MockState(api.id(), stateful, proxy.map(target -> new ContractProxy(api.id(), target, System.err)),
+                outcome, preset);
         List<dev.contractkit.specs.check.Finding> problems = new java.util.ArrayList<>();
         KitChannels kit = new KitChannels(api, docs, asyncapi, credentials, index, state);
         List<ContractExpectations.Entry> entries =

@@ -13,7 +13,7 @@ import java.util.Optional;
  */
 final class CommandLine {
     static final String USAGE = """
-            usage: mock [--api <id>[,<id>...]|all] [--port <id>=<port>]... [--credential <id>=<value>]... [--host <address>] [--proxy <id>=<url>]... [--stateful] [--lenient] [--help]
+            usage: mock [--api <id>[,<id>...]|all] [--port <id>=<port>]... [--credential <id>=<value>]... [--outcome <id>=<example>]... [--host <address>] [--proxy <id>=<url>]... [--stateful] [--lenient] [--help]
               --api       APIs to serve (default: all). Known: %s
               --port      listen port of one API (default: its own port; 0 = any free port); repeatable
               --host      address to bind (default 127.0.0.1; 0.0.0.0 for every interface)
@@ -24,6 +24,8 @@ final class CommandLine {
                           (GET /mockserver/kit/violations); repeatable
               --stateful  keep creates, updates and deletes in memory per API (operations with x-kit-state);
                           PUT /mockserver/kit/reset on an API's port goes back to the contract's examples
+              --outcome <id>=<example>  answer that named example wherever an operation declares it (e.g.
+                          --outcome claude=inactive); switch at run time with PUT <url>/mockserver/kit/outcome?example=
               --lenient   start even when an example breaks its schema (the problems are printed)
             Environment defaults: KIT_HOST, KIT_<API>_PORT (e.g. KIT_FORMS_PORT=9081).
             """.formatted(Api.knownIds());
@@ -43,6 +45,7 @@ final class CommandLine {
         String host = env.getOrDefault("KIT_HOST", "127.0.0.1");
         Map<String, String> ports = new java.util.LinkedHashMap<>();
         Map<String, String> proxies = new java.util.LinkedHashMap<>();
+        Map<String, String> outcomes = new java.util.LinkedHashMap<>();
         List<Map.Entry<String, String>> credentialList = new java.util.ArrayList<>();
         java.util.function.BiConsumer<String, String> credentials = (k, v) -> credentialList.add(Map.entry(k, v));
         for (int i = 0; i < args.size(); i++) {
@@ -70,6 +73,14 @@ final class CommandLine {
                         throw new IllegalArgumentException("--credential wants <api>=<value>, e.g. --credential forms=my-key; got '" + spec + "'");
                     }
                     credentials.accept(spec.substring(0, eq).trim(), spec.substring(eq + 1).trim());
+                }
+                case "--outcome" -> {
+                    String spec = value(args, ++i, arg);
+                    int eq = spec.indexOf('=');
+                    if (eq <= 0 || eq == spec.length() - 1) {
+                        throw new IllegalArgumentException("--outcome wants <api>=<example>, e.g. --outcome claude=inactive; got '" + spec + "'");
+                    }
+                    outcomes.put(spec.substring(0, eq).trim(), spec.substring(eq + 1).trim());
                 }
                 case "--port" -> {
                     String spec = value(args, ++i, arg);
@@ -112,6 +123,11 @@ final class CommandLine {
                     "--credential " + c.getKey() + "=...: unknown API '" + c.getKey() + "'; known: " + Api.knownIds()));
             builder.credential(api, c.getValue());
         }
+        outcomes.forEach((id, example) -> {
+            Api api = Api.byId(id).orElseThrow(() -> new IllegalArgumentException(
+                    "--outcome " + id + "=" + example + ": unknown API '" + id + "'; known: " + Api.knownIds()));
+            builder.outcome(api, example);
+        });
         return Optional.of(builder.build());
     }
 

@@ -97,6 +97,7 @@ final class KitChannels {
             case "apis" -> method.equals("GET") ? new Answer(200, index.get()) : notAllowed("GET");
             case "publish" -> method.equals("PUT") || method.equals("POST") ? publish(query, body) : notAllowed("PUT, POST");
             case "responses" -> state.overrides().control(method, body);
+            case "outcome" -> state.outcome().control(method, query);
             case "state" -> method.equals("GET") ? new Answer(200, state.describe()) : notAllowed("GET");
             case "exchanges", "violations" -> state.proxy().isEmpty()
                     ? new Answer(404, error("NOT_FOUND", api.id() + " is not proxied (start with --proxy " + api.id() + "=<url>)"))
@@ -112,7 +113,8 @@ final class KitChannels {
             default -> new Answer(404, error("NOT_FOUND", "no kit control endpoint " + path
                     + "; known: GET " + CONTROL + "apis, PUT " + CONTROL + "publish?channel=<address>, GET/PUT/DELETE "
                     + CONTROL + "responses, GET " + CONTROL + "state, PUT " + CONTROL + "reset, GET "
-                    + CONTROL + "exchanges, GET " + CONTROL + "violations (proxy)"));
+                    + CONTROL + "exchanges, GET " + CONTROL + "violations (proxy), GET|PUT|DELETE " + CONTROL
+                    + "outcome?example=<name>&code=<status>&delay=<ms>"));
         };
     }
 

@@ -82,6 +82,10 @@ public final class Main {
         } catch (IllegalStateException e) {
             err.println("mock: " + e.getMessage());
             return new Outcome.Exited(1);
+        } catch (IllegalArgumentException e) {
+            // an --outcome naming no example of its API, found once the contract is loaded
+            err.println("mock: " + e.getMessage());
+            return new Outcome.Exited(2);
         }
         servers.warnings().forEach(f -> err.println("CONTRACT WARNING " + f));
         print(servers, out);

@@ -30,8 +30,10 @@ public final class MockOptions {
     private final Map<Api, List<ContractDocument>> contracts;
     private final Map<Api, java.util.Set<String>> credentials;
     private final Map<Api, List<ContractDocument>> asyncapi;
+    private final Map<Api, String> outcomes;
 
     private MockOptions(Builder b) {
+        this.outcomes = Map.copyOf(b.outcomes);
         this.asyncapi = Map.copyOf(b.asyncapi);
         this.apis = List.copyOf(b.apis);
         this.ports = Map.copyOf(b.ports);
@@ -91,6 +93,14 @@ public final class MockOptions {
 
     /**
      * @param api an API
+     * @return the example the API's listener starts switched to, if any
+     */
+    public Optional<String> outcome(Api api) {
+        return Optional.ofNullable(outcomes.get(api));
+    }
+
+    /**
+     * @param api an API
      * @return the credentials its mock accepts; empty = any well-formed credential
      */
     public java.util.Set<String> credentials(Api api) {
@@ -124,6 +134,7 @@ public final class MockOptions {
         private final Map<Api, List<ContractDocument>> contracts = new EnumMap<>(Api.class);
         private final Map<Api, java.util.Set<String>> credentials = new EnumMap<>(Api.class);
         private final Map<Api, List<ContractDocument>> asyncapi = new EnumMap<>(Api.class);
+        private final Map<Api, String> outcomes = new EnumMap<>(Api.class);
 
         private Builder() {
         }
@@ -252,6 +263,18 @@ public final class MockOptions {
         public Builder asyncapi(Api api, List<ContractDocument> documents) {
             Objects.requireNonNull(api, "api == null");
             asyncapi.put(api, List.copyOf(Objects.requireNonNull(documents, "documents == null")));
+            return this;
+        }
+
+        /**
+         * Starts the API switched to this example (like {@code PUT /mockserver/kit/outcome?example=...}).
+         *
+         * @param api     the API
+         * @param example an example name some operation of the API declares (checked at start)
+         * @return this
+         */
+        public Builder outcome(Api api, String example) {
+            outcomes.put(Objects.requireNonNull(api, "api == null"), Objects.requireNonNull(example, "example == null"));
             return this;
         }
 

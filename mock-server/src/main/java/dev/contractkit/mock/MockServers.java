@@ -107,7 +107,7 @@ public final class MockServers implements AutoCloseable {
             Map<Api, CompletableFuture<ApiMock>> starting = new LinkedHashMap<>();
             contracts.forEach((api, docs) -> starting.put(api, CompletableFuture.supplyAsync(() -> ApiMock.start(api, docs,
                     events.get(api), options.host(), options.port(api), options.credentials(api), options.stateful(),
-                    options.proxy(api), index), pool)));
+                    options.proxy(api), index, options.outcome(api)), pool)));
             RuntimeException first = null;
             for (Map.Entry<Api, CompletableFuture<ApiMock>> e : starting.entrySet()) {
                 try {

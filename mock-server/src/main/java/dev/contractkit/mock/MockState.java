@@ -14,10 +14,22 @@ final class MockState {
     private final Optional<ContractProxy> proxy;
     private final MockTokens tokens;
 
-    MockState(String api, boolean stateful, Optional<ContractProxy> proxy) {
+    private final Outcome outcome;
+    private final String api;
+    private final Optional<String> preset;
+
+    MockState(String api, boolean stateful, Optional<ContractProxy> proxy, Outcome outcome, Optional<String> preset) {
+        this.api = api;
+        this.outcome = outcome;
+        this.preset = preset;
         this.tokens = new MockTokens("contract-kit-mock/" + api, java.time.Clock.systemUTC());
         this.store = stateful ? Optional.of(new ResourceStore()) : Optional.empty();
         this.proxy = proxy;
+    }
+
+    /** @return the API-wide outcome switch ({@code /mockserver/kit/outcome}, {@code --outcome}) */
+    Outcome outcome() {
+        return outcome;
     }
 
     /** @return the bearer tokens this API's mock issues and accepts */
@@ -42,6 +54,8 @@ final class MockState {
         overrides.reset();
         store.ifPresent(ResourceStore::reset);
         proxy.ifPresent(ContractProxy::reset);
+        outcome.control("DELETE", java.util.Map.of());
+        preset.ifPresent(example -> outcome.preset(api, example));
     }
 
     /** @return {@code {stateful, resources: {name: count}}} for {@code GET /mockserver/kit/state} */

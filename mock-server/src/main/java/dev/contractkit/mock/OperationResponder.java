@@ -31,6 +31,7 @@ final class OperationResponder implements ExpectationResponseCallback {
     private final String rolesClaim;
     private final Optional<TokenEndpoint> tokenEndpoint;
     private final Optional<LinkHeaders> links;
+    private final Outcome outcome;
 
     OperationResponder(ContractDocument.Operation operation, DeclaredResponses responses, ErrorReplies errors,
                        java.util.Set<String> acceptedCredentials, MockState state) {
@@ -50,6 +51,7 @@ final class OperationResponder implements ExpectationResponseCallback {
         this.success = responses.success();
         this.rateLimits = RateLimitHeaders.of(operation, java.time.Clock.systemUTC());
         this.overrides = state.overrides();
+        this.outcome = state.outcome();
         overrides.register(operation, responses);
         this.stateful = state.store().flatMap(s -> StatefulOperation.of(operation, responses, errors, s,
                 java.time.Clock.systemUTC()));
@@ -62,7 +64,10 @@ final class OperationResponder implements ExpectationResponseCallback {
             if (links.isPresent()) {
                 reply = links.get().apply(request, reply);
             }
-            return (rateLimits.isPresent() ? rateLimits.get().apply(request, reply) : reply).toResponse();
+            org.mockserver.model.HttpResponse response =
+                    (rateLimits.isPresent() ? rateLimits.get().apply(request, reply) : reply).toResponse();
+            long delay = outcome.current().delayMillis();
+            return delay > 0 ? response.withDelay(java.util.concurrent.TimeUnit.MILLISECONDS, delay) : response;
         } catch (RuntimeException e) {
             return errors.reply(500, Optional.of(responses), "the mock server failed: " + e).toResponse();
         }
@@ -104,6 +109,10 @@ final class OperationResponder implements ExpectationResponseCallback {
         Optional<Reply> set = overrides.take(operation.operationId());
         if (set.isPresent()) {
             return set.get();
+        }
+        Prefer switched = outcome.preferFor(responses); // the API-wide outcome (/mockserver/kit/outcome, --outcome)
+        if (!switched.isEmpty()) {
+            return chosen(switched, own);
         }
         if (tokenEndpoint.isPresent()) {
             return tokenEndpoint.get().reply(request);

@@ -40,6 +40,18 @@ class MainTest {
     }
 
     @Test
+    void outcomeStartsAnApiSwitchedAndAnUnknownExampleExitsTwo() {
+        Main.Outcome outcome = launch(Map.of(), "--api", "zai", "--port", "zai=0", "--outcome", "zai=inactive");
+        assertThat(outcome).isInstanceOf(Main.Outcome.Running.class);
+        ((Main.Outcome.Running) outcome).servers().close();
+
+        assertThat(launch(Map.of(), "--api", "zai", "--port", "zai=0", "--outcome", "zai=broke")).isEqualTo(new Main.Outcome.Exited(2));
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--outcome zai=broke: no operation of this API has an example named 'broke'")
+                .contains("active, bad_credentials, inactive, server_error");
+        assertThat(launch(Map.of(), "--outcome", "claude")).isEqualTo(new Main.Outcome.Exited(2));
+    }
+
+    @Test
     void unknownOptionExitsTwoNamingIt() {
         assertThat(launch(Map.of(), "--bogus")).isEqualTo(new Main.Outcome.Exited(2));
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown option '--bogus'");

@@ -73,6 +73,8 @@ public final class KitServer implements AutoCloseable {
             case COUPONS -> new CouponsModule(settings, database);
             case ANSWERS -> new AnswersModule(settings, database);
             case CODEHOST -> new CodehostModule(settings, database);
+            default -> throw new IllegalArgumentException(api.id() + " is served by the mock server only (./kit mock --api "
+                    + api.id() + ")");
         };
     }
 

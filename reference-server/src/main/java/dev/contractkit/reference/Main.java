@@ -33,7 +33,8 @@ public final class Main {
         List<Api> apis;
         KitServer server;
         try {
-            apis = Api.parseList(ids);
+            boolean all = ids.trim().equalsIgnoreCase("all");
+            apis = Api.parseList(ids).stream().filter(a -> !(a.mockOnly() && all)).toList();
             server = KitServer.start(Settings.fromEnvironment(), apis);
         } catch (RuntimeException e) {
             System.err.println("serve: " + e.getMessage());

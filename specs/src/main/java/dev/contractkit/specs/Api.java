@@ -29,7 +29,54 @@ public enum Api {
     ANSWERS("answers", "Investment answers", 8083, List.of("openapi/answers.yaml"), List.of()),
     /** Code-hosting REST API (seed 002, C2): v4 and v5 side by side under /api/v4 and /api/v5. */
     CODEHOST("codehost", "Code hosting REST v4 + v5", 8084,
-            List.of("openapi/codehost-v4.yaml", "openapi/codehost-v5.yaml"), List.of());
+            List.of("openapi/codehost-v4.yaml", "openapi/codehost-v5.yaml"), List.of()),
+
+    // The eleven AI providers' usage endpoints that the quotas CLI reads (seed 002, C1): group "providers",
+    // one entry per provider (each is a different vendor's host with its own contract and auth), mock only.
+    /** Anthropic Claude subscription usage (OAuth). */
+    CLAUDE("claude", "Claude usage", 8101, List.of("openapi/providers/claude.yaml"), List.of(), Group.PROVIDERS),
+    /** OpenAI Codex / ChatGPT plan usage. */
+    CODEX("codex", "Codex usage", 8102, List.of("openapi/providers/codex.yaml"), List.of(), Group.PROVIDERS),
+    /** Cursor plan and period usage. */
+    CURSOR("cursor", "Cursor usage", 8103, List.of("openapi/providers/cursor.yaml"), List.of(), Group.PROVIDERS),
+    /** DeepSeek balance. */
+    DEEPSEEK("deepseek", "DeepSeek balance", 8104, List.of("openapi/providers/deepseek.yaml"), List.of(), Group.PROVIDERS),
+    /** Google Gemini Code Assist quota. */
+    GEMINI("gemini", "Gemini quota", 8105, List.of("openapi/providers/gemini.yaml"), List.of(), Group.PROVIDERS),
+    /** GitHub Copilot entitlements. */
+    GITHUB_COPILOT("github-copilot", "GitHub Copilot quota", 8106, List.of("openapi/providers/github-copilot.yaml"),
+            List.of(), Group.PROVIDERS),
+    /** Kimi (Moonshot) coding plan usage, balance as fallback. */
+    KIMI("kimi", "Kimi usage", 8107, List.of("openapi/providers/kimi.yaml"), List.of(), Group.PROVIDERS),
+    /** MiniMax coding plan. */
+    MINIMAX("minimax", "MiniMax coding plan", 8108, List.of("openapi/providers/minimax.yaml"), List.of(), Group.PROVIDERS),
+    /** OpenRouter key limits and credits. */
+    OPENROUTER("openrouter", "OpenRouter credits", 8109, List.of("openapi/providers/openrouter.yaml"), List.of(),
+            Group.PROVIDERS),
+    /** SiliconFlow balance. */
+    SILICONFLOW("siliconflow", "SiliconFlow balance", 8110, List.of("openapi/providers/siliconflow.yaml"), List.of(),
+            Group.PROVIDERS),
+    /** Z.ai (Zhipu) coding plan quota. */
+    ZAI("zai", "Z.ai quota", 8111, List.of("openapi/providers/zai.yaml"), List.of(), Group.PROVIDERS);
+
+    /** A family of APIs the kit only mocks (no reference implementation); its id selects all of them. */
+    public enum Group {
+        /** Not in a group: served by the reference server too. */
+        NONE(""),
+        /** The AI providers' usage endpoints read by {@code quotas}. */
+        PROVIDERS("providers");
+
+        private final String id;
+
+        Group(String id) {
+            this.id = id;
+        }
+
+        /** @return the group's id, e.g. {@code providers} */
+        public String id() {
+            return id;
+        }
+    }
 
     private static final String ROOT = "/contractkit/";
 
@@ -38,8 +85,14 @@ public enum Api {
     private final int defaultPort;
     private final List<String> openapi;
     private final List<String> asyncapi;
+    private final Group group;
 
     Api(String id, String title, int defaultPort, List<String> openapi, List<String> asyncapi) {
+        this(id, title, defaultPort, openapi, asyncapi, Group.NONE);
+    }
+
+    Api(String id, String title, int defaultPort, List<String> openapi, List<String> asyncapi, Group group) {
+        this.group = group;
         this.id = id;
         this.title = title;
         this.defaultPort = defaultPort;
@@ -50,6 +103,21 @@ public enum Api {
     /** @return the stable id, e.g. {@code forms} */
     public String id() {
         return id;
+    }
+
+    /** @return the group this API belongs to ({@link Group#NONE} for the kit's own APIs) */
+    public Group group() {
+        return group;
+    }
+
+    /** @return true when only the mock server serves this API (a third party's API, e.g. an AI provider's) */
+    public boolean mockOnly() {
+        return group != Group.NONE;
+    }
+
+    /** @return the APIs of one group, in catalogue order */
+    public static List<Api> inGroup(Group group) {
+        return Arrays.stream(values()).filter(a -> a.group == group).toList();
     }
 
     /** @return a human title */
@@ -117,9 +185,10 @@ public enum Api {
     }
 
     /**
-     * Parses a comma-separated list of ids; {@code all} or an empty text means every API.
+     * Parses a comma-separated list of ids; {@code all} or an empty text means every API; a group id
+     * ({@code providers}) means every API of that group.
      *
-     * @param ids e.g. {@code forms,coupons}
+     * @param ids e.g. {@code forms,coupons} or {@code providers}
      * @return the APIs in catalogue order
      * @throws IllegalArgumentException naming the unknown id and the known ones
      */
@@ -130,8 +199,10 @@ public enum Api {
         return Arrays.stream(ids.split(","))
                 .map(String::trim)
                 .filter(s -> !s.isEmpty())
-                .map(s -> byId(s).orElseThrow(() -> new IllegalArgumentException(
-                        "unknown API '" + s + "'; known: " + knownIds())))
+                .flatMap(s -> Arrays.stream(Group.values()).filter(g -> g != Group.NONE && g.id().equalsIgnoreCase(s))
+                        .findFirst().map(g -> inGroup(g).stream())
+                        .orElseGet(() -> java.util.stream.Stream.of(byId(s).orElseThrow(() -> new IllegalArgumentException(
+                                "unknown API '" + s + "'; known: " + knownIds() + ", providers")))))
                 .distinct()
                 .toList();
     }

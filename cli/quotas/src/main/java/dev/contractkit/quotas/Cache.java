@@ -1,0 +1,145 @@
+package dev.contractkit.quotas;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.quotas.providers.Provider;
+import dev.contractkit.quotas.providers.Result;
+import dev.contractkit.quotas.providers.ResultJson;
+
+import java.io.IOException;
+import java.nio.channels.FileChannel;
+import java.nio.channels.FileLock;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.EnumMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * {@code $XDG_CACHE_HOME/quotas/cache.json}: {@code {"refreshed_at": ..., "entries": {"<provider>": {"result": {...},
+ * "cached_at": ...}}}}. Written atomically under a lock; a file that cannot be read is treated as empty and
+ * rebuilt by the next write. A new result replaces a cached one only when its status is at least as good
+ * (available > unavailable > auth_required > network_error), or when the cached one is older than
+ * {@link #STALE}: a short outage never hides known quotas, and a revoked key does not show old quotas forever.
+ */
+final class Cache {
+    static final Duration STALE = Duration.ofMinutes(30);
+
+    /** @param result the cached result; @param cachedAt when it was stored */
+    record Entry(Result result, Instant cachedAt) {
+    }
+
+    /**
+     * What the last refresh knew of the config, so the statusline need not parse it while it is unchanged.
+     *
+     * @param stamp    the config file's modification time and size ({@code missing} when there is none)
+     * @param enabled  the enabled provider ids
+     * @param problems the config's problems
+     */
+    record ConfigRecord(String stamp, List<String> enabled, List<String> problems) {
+    }
+
+    /**
+     * @param entries     per provider
+     * @param refreshedAt when the last refresh finished, if ever
+     * @param config      the config as of that refresh
+     */
+    record Contents(Map<Provider, Entry> entries, Optional<Instant> refreshedAt, Optional<ConfigRecord> config) {
+        static final Contents EMPTY = new Contents(Map.of(), Optional.empty(), Optional.empty());
+
+        /** @return true when no refresh finished in the last 30 minutes */
+        boolean stale(Instant now) {
+            return refreshedAt.map(t -> t.plus(STALE).isBefore(now)).orElse(true);
+        }
+    }
+
+    private final Path file;
+
+    Cache(Path file) {
+        this.file = file;
+    }
+
+    Path file() {
+        return file;
+    }
+
+    /** @return what the cache holds; empty when the file is missing or corrupt */
+    Contents read() {
+        try {
+            if (!Files.isRegularFile(file)) {
+                return Contents.EMPTY;
+            }
+            JsonNode root = ResultJson.parse(Files.readString(file));
+            Map<Provider, Entry> entries = new EnumMap<>(Provider.class);
+            for (Iterator<Map.Entry<String, JsonNode>> it = root.path("entries").fields(); it.hasNext(); ) {
+                Map.Entry<String, JsonNode> e = it.next();
+                try {
+                    Result r = ResultJson.fromJson(e.getValue().path("result"));
+                    entries.put(r.provider(), new Entry(r, Instant.parse(e.getValue().path("cached_at").asText())));
+                } catch (RuntimeException broken) {
+                    // one unreadable entry is dropped; the rest stays
+                }
+            }
+            Optional<Instant> refreshed = Optional.ofNullable(root.path("refreshed_at").textValue()).map(Instant::parse);
+            JsonNode c = root.path("config");
+            Optional<ConfigRecord> config = c.path("stamp").isTextual()
+                    ? Optional.of(new ConfigRecord(c.path("stamp").asText(), strings(c.path("enabled")), strings(c.path("problems"))))
+                    : Optional.empty();
+            return new Contents(Map.copyOf(entries), refreshed, config);
+        } catch (IOException | RuntimeException corrupt) {
+            return Contents.EMPTY;
+        }
+    }
+
+    private static List<String> strings(JsonNode array) {
+        List<String> out = new java.util.ArrayList<>();
+        array.forEach(n -> out.add(n.asText()));
+        return List.copyOf(out);
+    }
+
+    /**
+     * Merges fresh results in (see the class comment for the rule) and marks the refresh time.
+     *
+     * @return the merged contents
+     */
+    Contents merge(List<Result> results, Instant now) throws IOException {
+        return merge(results, now, Optional.empty());
+    }
+
+    /** Merges fresh results in and records the config the refresh ran with. */
+    Contents merge(List<Result> results, Instant now, Optional<ConfigRecord> config) throws IOException {
+        Files.createDirectories(file.toAbsolutePath().getParent());
+        Path lock = file.resolveSibling("cache.lock");
+        try (FileChannel ch = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
+             FileLock ignored = ch.lock()) {
+            Map<Provider, Entry> entries = new EnumMap<>(Provider.class);
+            Contents before = read();
+            entries.putAll(before.entries());
+            Optional<ConfigRecord> recorded = config.or(before::config);
+            for (Result r : results) {
+                Entry old = entries.get(r.provider());
+                if (old == null || r.status().atLeastAsGoodAs(old.result().status())
+                        || old.cachedAt().plus(STALE).isBefore(now)) {
+                    entries.put(r.provider(), new Entry(r, now));
+                }
+            }
+            ObjectNode root = ResultJson.mapper().createObjectNode();
+            root.put("refreshed_at", now.toString());
+            recorded.ifPresent(c -> {
+                ObjectNode n = root.putObject("config").put("stamp", c.stamp());
+                c.enabled().forEach(n.putArray("enabled")::add);
+                c.problems().forEach(n.putArray("problems")::add);
+            });
+            ObjectNode out = root.putObject("entries");
+            entries.forEach((p, e) -> out.putObject(p.id()).put("cached_at", e.cachedAt().toString())
+                    .set("result", ResultJson.toJson(e.result())));
+            AtomicFiles.write(file, ResultJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(root));
+            return new Contents(Map.copyOf(entries), Optional.of(now), recorded);
+        }
+    }
+}

@@ -1,0 +1,273 @@
+package dev.contractkit.quotas;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.dataformat.toml.TomlMapper;
+import dev.contractkit.quotas.providers.Provider;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code config.toml}: every key of seed 002 C1 plus {@code [base_urls]}. A broken file or key never stops the
+ * tool: each problem becomes a message naming the key ({@link #problems()}), and that key (or, for a file that is
+ * not TOML, every key) keeps its default.
+ *
+ * <pre>{@code
+ * [tui]
+ * auto_refresh = true          # default true
+ * refresh_on_start = false     # default false
+ * [providers]
+ * enabled = ["*"]              # default ["*"]
+ * disabled = []
+ * [favorites]
+ * providers = ["claude"]
+ * [quota_preferences.claude]
+ * favorites = ["5h"]
+ * hidden = ["opus/7d"]
+ * [base_urls]
+ * claude = "http://127.0.0.1:8101"
+ * }</pre>
+ */
+final class Config {
+    static final TomlMapper TOML = new TomlMapper();
+
+    /** Favorites and hidden rows of one provider's detail view. */
+    record QuotaPreferences(List<String> favorites, List<String> hidden) {
+        static final QuotaPreferences NONE = new QuotaPreferences(List.of(), List.of());
+
+        QuotaPreferences {
+            favorites = List.copyOf(favorites);
+            hidden = List.copyOf(hidden);
+        }
+    }
+
+    private final Path file;
+    private final ObjectNode tree;
+    private final boolean readable;
+    private final List<String> problems = new ArrayList<>();
+    private boolean autoRefresh = true;
+    private boolean refreshOnStart = false;
+    private List<String> enabled = List.of("*");
+    private List<String> disabled = List.of();
+    private List<String> favoriteProviders = List.of();
+    private final Map<Provider, QuotaPreferences> quotaPreferences = new EnumMap<>(Provider.class);
+    private final Map<String, String> baseUrls = new LinkedHashMap<>();
+
+    private Config(Path file, ObjectNode tree, boolean readable) {
+        this.file = file;
+        this.tree = tree;
+        this.readable = readable;
+    }
+
+    /** @return the config in this file; defaults when it is missing or broken (see {@link #problems()}) */
+    static Config load(Path file) {
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            return new Config(file, TOML.createObjectNode(), true);
+        } catch (IOException e) {
+            Config c = new Config(file, TOML.createObjectNode(), false);
+            c.problems.add(file + ": cannot be read (" + e.getMessage() + "); running on defaults");
+            return c;
+        }
+        JsonNode tree;
+        try {
+            tree = TOML.readTree(text);
+        } catch (JsonProcessingException e) {
+            Config c = new Config(file, TOML.createObjectNode(), false);
+            String where = e.getLocation() == null ? "" : " line " + e.getLocation().getLineNr();
+            c.problems.add(file + ":" + where + " is not valid TOML (" + e.getOriginalMessage() + "); running on defaults");
+            return c;
+        }
+        Config c = new Config(file, tree instanceof ObjectNode o ? o : TOML.createObjectNode(), true);
+        c.read();
+        return c;
+    }
+
+    private void read() {
+        known(tree, "", Set.of("tui", "providers", "favorites", "quota_preferences", "base_urls"));
+        JsonNode tui = table("tui");
+        known(tui, "tui.", Set.of("auto_refresh", "refresh_on_start"));
+        autoRefresh = bool(tui, "tui.auto_refresh", autoRefresh);
+        refreshOnStart = bool(tui, "tui.refresh_on_start", refreshOnStart);
+        JsonNode providers = table("providers");
+        known(providers, "providers.", Set.of("enabled", "disabled"));
+        enabled = providerList(providers, "providers.enabled", enabled, true);
+        disabled = providerList(providers, "providers.disabled", disabled, false);
+        JsonNode favorites = table("favorites");
+        known(favorites, "favorites.", Set.of("providers"));
+        favoriteProviders = providerList(favorites, "favorites.providers", favoriteProviders, false);
+        JsonNode prefs = table("quota_preferences");
+        prefs.fields().forEachRemaining(e -> {
+            String key = "quota_preferences." + e.getKey();
+            Provider p = Provider.byId(e.getKey()).orElse(null);
+            if (p == null) {
+                problems.add(file + ": " + key + ": unknown provider '" + e.getKey() + "' (known: " + Provider.knownIds() + ")");
+            } else if (!e.getValue().isObject()) {
+                problems.add(file + ": " + key + " must be a table; ignored");
+            } else {
+                known(e.getValue(), key + ".", Set.of("favorites", "hidden"));
+                quotaPreferences.put(p, new QuotaPreferences(strings(e.getValue(), key + ".favorites", List.of()),
+                        strings(e.getValue(), key + ".hidden", List.of())));
+            }
+        });
+        table("base_urls").fields().forEachRemaining(e -> {
+            String key = "base_urls." + e.getKey();
+            if (Provider.byId(e.getKey()).isEmpty()) {
+                problems.add(file + ": " + key + ": unknown provider '" + e.getKey() + "' (known: " + Provider.knownIds() + ")");
+            } else if (!e.getValue().isTextual() || !e.getValue().asText().matches("https?://\\S+")) {
+                problems.add(file + ": " + key + " must be an http(s) URL string, got " + e.getValue() + "; using the real host");
+            } else {
+                baseUrls.put(e.getKey(), e.getValue().asText());
+            }
+        });
+    }
+
+    private JsonNode table(String name) {
+        JsonNode n = tree.path(name);
+        if (n.isMissingNode() || n.isObject()) {
+            return n;
+        }
+        problems.add(file + ": " + name + " must be a table ([" + name + "]), got " + n + "; using its defaults");
+        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+    }
+
+    private void known(JsonNode table, String prefix, Set<String> keys) {
+        table.fieldNames().forEachRemaining(k -> {
+            if (!keys.contains(k)) {
+                problems.add(file + ": unknown key '" + prefix + k + "' (ignored; known here: " + String.join(", ", keys) + ")");
+            }
+        });
+    }
+
+    private boolean bool(JsonNode table, String key, boolean fallback) {
+        JsonNode v = table.path(key.substring(key.indexOf('.') + 1));
+        if (v.isMissingNode()) {
+            return fallback;
+        }
+        if (!v.isBoolean()) {
+            problems.add(file + ": " + key + " must be true or false, got " + v + "; using the default (" + fallback + ")");
+            return fallback;
+        }
+        return v.asBoolean();
+    }
+
+    private List<String> strings(JsonNode table, String key, List<String> fallback) {
+        JsonNode v = table.path(key.substring(key.lastIndexOf('.') + 1));
+        if (v.isMissingNode()) {
+            return fallback;
+        }
+        if (!v.isArray() || !allText(v)) {
+            problems.add(file + ": " + key + " must be an array of strings, got " + v + "; using the default " + fallback);
+            return fallback;
+        }
+        List<String> out = new ArrayList<>();
+        v.forEach(s -> out.add(s.asText()));
+        return List.copyOf(out);
+    }
+
+    private List<String> providerList(JsonNode table, String key, List<String> fallback, boolean star) {
+        List<String> raw = strings(table, key, fallback);
+        List<String> out = new ArrayList<>();
+        for (String id : raw) {
+            if (star && id.equals("*") || Provider.byId(id).isPresent()) {
+                out.add(id.equals("*") ? id : Provider.byId(id).orElseThrow().id());
+            } else {
+                problems.add(file + ": " + key + ": unknown provider '" + id + "' ignored (known: " + Provider.knownIds()
+                        + (star ? ", or *" : "") + ")");
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    private static boolean allText(JsonNode array) {
+        for (JsonNode n : array) {
+            if (!n.isTextual()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    Path file() {
+        return file;
+    }
+
+    List<String> problems() {
+        return List.copyOf(problems);
+    }
+
+    boolean autoRefresh() {
+        return autoRefresh;
+    }
+
+    boolean refreshOnStart() {
+        return refreshOnStart;
+    }
+
+    /** @return {@code providers.enabled} minus {@code providers.disabled}, in catalogue order */
+    List<Provider> enabledProviders() {
+        Set<Provider> out = new LinkedHashSet<>();
+        for (Provider p : Provider.values()) {
+            if ((enabled.contains("*") || enabled.contains(p.id())) && !disabled.contains(p.id())) {
+                out.add(p);
+            }
+        }
+        return List.copyOf(out);
+    }
+
+    List<String> favoriteProviders() {
+        return favoriteProviders;
+    }
+
+    QuotaPreferences quotaPreferences(Provider p) {
+        return quotaPreferences.getOrDefault(p, QuotaPreferences.NONE);
+    }
+
+    Map<String, String> baseUrls() {
+        return Map.copyOf(baseUrls);
+    }
+
+    /** Sets the favorite providers in memory; {@link #save()} writes them. */
+    void favoriteProviders(List<String> ids) {
+        favoriteProviders = List.copyOf(ids);
+        ObjectNode t = tree.with("favorites");
+        ArrayNode a = t.putArray("providers");
+        ids.forEach(a::add);
+    }
+
+    /** Sets one provider's quota favorites and hidden rows in memory; {@link #save()} writes them. */
+    void quotaPreferences(Provider p, QuotaPreferences prefs) {
+        quotaPreferences.put(p, prefs);
+        ObjectNode t = tree.with("quota_preferences").with(p.id());
+        ArrayNode f = t.putArray("favorites");
+        prefs.favorites().forEach(f::add);
+        ArrayNode h = t.putArray("hidden");
+        prefs.hidden().forEach(h::add);
+    }
+
+    /**
+     * Writes the config back (atomically). Keys the user wrote stay; comments do not survive.
+     *
+     * @throws IOException when the file is broken (it is left alone, so nothing the user wrote is lost) or cannot be written
+     */
+    void save() throws IOException {
+        if (!readable) {
+            throw new IOException("not saved: " + file + " is broken; fix it first");
+        }
+        AtomicFiles.write(file, TOML.writeValueAsString(tree));
+    }
+}

@@ -1,0 +1,237 @@
+package dev.contractkit.quotas;
+
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.quotas.providers.Environment;
+import dev.contractkit.quotas.providers.Provider;
+import dev.contractkit.quotas.providers.Result;
+import dev.contractkit.quotas.providers.ResultJson;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code quotas}: AI provider quotas in a terminal UI (default), as JSON ({@code --json}) or as a statusline
+ * ({@code --statusline}, from the cache only). Exit status 0 when the command ran (whatever the providers
+ * answered), 2 for a usage error, 1 when the terminal UI cannot start.
+ *
+ * <pre>{@code
+ * quotas --json --pretty --provider=claude,codex
+ * quotas --statusline --format='%provider %remaining/%limit (%window)'
+ * }</pre>
+ */
+@Command(name = "quotas", sortOptions = false, usageHelpAutoWidth = true,
+        description = "Shows the usage quotas of eleven AI providers: a terminal UI, JSON, or a shell statusline.",
+        footer = {"", "Files: $XDG_CONFIG_HOME/quotas/config.toml, $XDG_CACHE_HOME/quotas/cache.json and update.json.",
+                "Base URLs: QUOTAS_<PROVIDER>_BASE_URL or [base_urls] in the config. Time-out: QUOTAS_TIMEOUT (s, default 10)."})
+public final class Main implements Callable<Integer> {
+    @Option(names = "--json", description = "print every provider's result as JSON")
+    boolean json;
+    @Option(names = "--pretty", description = "pretty-print the JSON (implies --json)")
+    boolean pretty;
+    @Option(names = "--provider", split = ",", paramLabel = "<list>", hideParamSyntax = true,
+            description = "comma-separated provider ids for --json and --statusline: claude, codex, cursor, deepseek,"
+                    + " gemini, github-copilot, kimi, minimax, openrouter, siliconflow, zai")
+    List<String> providerIds;
+    @Option(names = "--statusline", description = "one compact line from the cache; no foreground network call")
+    boolean statusline;
+    @Option(names = "--no-icons", description = "statusline without icons")
+    boolean noIcons;
+    @Option(names = "--format", paramLabel = "<template>",
+            description = "statusline template: %%provider %%remaining %%limit %%window %%used %%reset (default: '%%provider %%remaining/%%limit')")
+    String format;
+    @Option(names = "--version", description = "print the installed version")
+    boolean version;
+    @Option(names = "--check-update", description = "compare the installed version with the newest release on Maven Central")
+    boolean checkUpdate;
+    @Option(names = "--no-update-check", description = "no background update check")
+    boolean noUpdateCheck;
+    @Option(names = {"-h", "--help"}, usageHelp = true, description = "this help")
+    boolean help;
+    @Option(names = "--refresh-cache", hidden = true)
+    boolean refreshCache;
+    @Option(names = "--update-cache", hidden = true)
+    boolean updateCache;
+
+    private final Environment env;
+    private final PrintStream out;
+    private final PrintStream err;
+    private final Clock clock;
+
+    private Main(Environment env, PrintStream out, PrintStream err, Clock clock) {
+        this.env = env;
+        this.out = out;
+        this.err = err;
+        this.clock = clock;
+    }
+
+    /**
+     * @param args see {@code --help}
+     */
+    public static void main(String[] args) {
+        // UTF-8 whatever the locale says: the statusline's icons and the JSON must not turn into '?'
+        PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
+                java.nio.charset.StandardCharsets.UTF_8);
+        int status = run(args, Environment.system(), out, System.err, Clock.systemUTC());
+        out.flush();
+        System.exit(status);
+    }
+
+    /** Runs one command in-process (tests) and returns its exit status. */
+    static int run(String[] args, Environment env, PrintStream out, PrintStream err, Clock clock) {
+        java.util.Optional<StatuslineCommand.Options> statusline = StatuslineCommand.parse(args);
+        if (statusline.isPresent()) {
+            return StatuslineCommand.run(statusline.get(), env, out, err, clock);
+        }
+        return parsed(args, env, out, err, clock);
+    }
+
+    private static int parsed(String[] args, Environment env, PrintStream out, PrintStream err, Clock clock) {
+        CommandLine cli = new CommandLine(new Main(env, out, err, clock));
+        cli.setOut(new java.io.PrintWriter(out, true)).setErr(new java.io.PrintWriter(err, true));
+        cli.setParameterExceptionHandler((e, a) -> {
+            err.println("quotas: " + e.getMessage() + " (try --help)");
+            return 2;
+        });
+        cli.setExecutionExceptionHandler((e, c, p) -> {
+            err.println("quotas: " + e.getMessage());
+            return 1;
+        });
+        return cli.execute(args);
+    }
+
+    @Override
+    public Integer call() {
+        if (version) {
+            out.println("quotas " + Version.installed());
+            return 0;
+        }
+        if (checkUpdate || updateCache) {
+            return checkUpdate();
+        }
+        if (statusline && (json || pretty)) {
+            return usage("--statusline and --json are different output modes; pick one");
+        }
+        if (!statusline && (noIcons || format != null)) {
+            return usage((noIcons ? "--no-icons" : "--format") + " applies to --statusline only");
+        }
+        if (providerIds != null && !statusline && !json && !pretty && !refreshCache) {
+            return usage("--provider filters --json and --statusline; the terminal UI shows the enabled providers");
+        }
+        if (statusline) {
+            return StatuslineCommand.run(new StatuslineCommand.Options(java.util.Optional.ofNullable(providerIds),
+                    format == null ? Statusline.DEFAULT_TEMPLATE : format, !noIcons, !noUpdateCheck), env, out, err, clock);
+        }
+        Paths paths = Paths.of(env);
+        Config config = Config.load(paths.config());
+        config.problems().forEach(p -> err.println("quotas: config: " + p));
+        List<Provider> providers;
+        try {
+            providers = providerIds == null ? config.enabledProviders() : parseProviders(providerIds);
+        } catch (IllegalArgumentException e) {
+            return usage(e.getMessage());
+        }
+        if (refreshCache) {
+            return refreshCache(paths, config, providers);
+        }
+        if (json || pretty) {
+            return json(paths, config, providers);
+        }
+        return Tui.run(env, paths, config, clock, !noUpdateCheck, err);
+    }
+
+    private int usage(String message) {
+        err.println("quotas: " + message + " (try --help)");
+        return 2;
+    }
+
+    static List<Provider> parseProviders(List<String> ids) {
+        List<Provider> out = new ArrayList<>();
+        for (String id : ids) {
+            if (id.isBlank()) {
+                continue;
+            }
+            Provider p = Provider.byId(id).orElseThrow(() -> new IllegalArgumentException(
+                    "unknown provider '" + id.trim() + "' in --provider (known: " + Provider.knownIds() + ")"));
+            if (!out.contains(p)) {
+                out.add(p);
+            }
+        }
+        if (out.isEmpty()) {
+            throw new IllegalArgumentException("--provider names no provider (known: " + Provider.knownIds() + ")");
+        }
+        return out.stream().sorted().toList();
+    }
+
+    private int refreshCache(Paths paths, Config config, List<Provider> providers) {
+        try {
+            List<Result> results = Fetching.fetchAll(env, config, providers, r -> { });
+            new Cache(paths.cache()).merge(results, clock.instant(),
+                    java.util.Optional.of(StatuslineCommand.record(paths, config)));
+            return 0;
+        } catch (IOException e) {
+            err.println("quotas: cannot write " + paths.cache() + ": " + e.getMessage());
+            return 1;
+        } finally {
+            Background.release(paths.refreshLock());
+        }
+    }
+
+    private int json(Paths paths, Config config, List<Provider> providers) {
+        List<Result> results = Fetching.fetchAll(env, config, providers, r -> { });
+        try {
+            new Cache(paths.cache()).merge(results, clock.instant(),
+                    java.util.Optional.of(StatuslineCommand.record(paths, config)));
+        } catch (IOException e) {
+            err.println("quotas: cannot write the cache " + paths.cache() + ": " + e.getMessage());
+        }
+        ObjectNode root = ResultJson.mapper().createObjectNode();
+        ArrayNode list = root.putArray("providers");
+        results.forEach(r -> list.add(ResultJson.toJson(r)));
+        try {
+            out.println(pretty ? ResultJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(root) : root.toString());
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return 0;
+    }
+
+    private int checkUpdate() {
+        Paths paths = Paths.of(env);
+        try {
+            UpdateCheck.Answer answer = UpdateCheck.ask(env);
+            try {
+                new UpdateCache(clock.instant(), answer.latest()).write(paths.update());
+            } catch (IOException e) {
+                if (checkUpdate) {
+                    err.println("quotas: cannot write " + paths.update() + ": " + e.getMessage());
+                }
+            }
+            if (!checkUpdate) {
+                return 0;
+            }
+            String installed = Version.installed();
+            if (answer.latest().isEmpty()) {
+                out.println("quotas " + installed + ": could not check for updates: " + answer.problem().orElse("unknown"));
+            } else if (Version.compare(answer.latest().get(), installed) > 0) {
+                out.println("quotas " + installed + ": version " + answer.latest().get()
+                        + " is available (dev.contractkit:quotas on Maven Central)");
+            } else {
+                out.println("quotas " + installed + " is up to date (newest release: " + answer.latest().get() + ")");
+            }
+            return 0;
+        } finally {
+            if (updateCache) {
+                Background.release(paths.update().resolveSibling("update.lock"));
+            }
+        }
+    }
+}

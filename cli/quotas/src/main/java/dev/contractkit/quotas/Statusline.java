@@ -1,0 +1,130 @@
+package dev.contractkit.quotas;
+
+import dev.contractkit.quotas.providers.Provider;
+import dev.contractkit.quotas.providers.Result;
+import dev.contractkit.quotas.providers.Window;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The statusline: one segment per provider in the cache, joined with {@code " | "}. An available provider shows
+ * its tightest window (lowest remaining/limit) through the template; the others show their status. Reads nothing
+ * but what it is given: no HTTP, no terminal library.
+ *
+ * <pre>{@code
+ * ● claude 58/100 | ◐ codex 39/100 | ✗ zai login
+ * }</pre>
+ */
+final class Statusline {
+    static final String DEFAULT_TEMPLATE = "%provider %remaining/%limit";
+    private static final Pattern PLACEHOLDER = Pattern.compile("%(provider|remaining|limit|window|used|reset)");
+
+    private Statusline() {
+    }
+
+    static String render(Map<Provider, Cache.Entry> entries, List<Provider> providers, String template, boolean icons,
+                         Instant now) {
+        List<String> segments = new ArrayList<>();
+        for (Provider p : providers) {
+            Cache.Entry e = entries.get(p);
+            if (e != null) {
+                segments.add(segment(e.result(), template, icons, now));
+            }
+        }
+        return String.join(" | ", segments);
+    }
+
+    static String segment(Result result, String template, boolean icons, Instant now) {
+        String id = result.provider().id();
+        return switch (result) {
+            case Result.Available a -> tightest(a.windows())
+                    .map(w -> (icons ? icon(w) + " " : "") + fill(template, id, w, now))
+                    .orElse((icons ? "● " : "") + id + " " + a.plan());
+            case Result.Unavailable u -> (icons ? "⊘ " : "") + id + " unavailable";
+            case Result.AuthRequired r -> (icons ? "✗ " : "") + id + " login";
+            case Result.NetworkError n -> (icons ? "⚠ " : "") + id + " offline";
+        };
+    }
+
+    /** @return the window with the lowest remaining/limit ratio; a balance (no limit) only when there is nothing else */
+    static Optional<Window> tightest(List<Window> windows) {
+        return windows.stream().filter(w -> w.remainingRatio().isPresent())
+                .min(Comparator.comparingDouble(w -> w.remainingRatio().getAsDouble()))
+                .or(() -> windows.stream().findFirst());
+    }
+
+    private static String icon(Window w) {
+        double ratio = w.remainingRatio().orElse(1);
+        return ratio >= 0.5 ? "●" : ratio >= 0.2 ? "◐" : "○";
+    }
+
+    private static String fill(String template, String provider, Window w, Instant now) {
+        Matcher m = PLACEHOLDER.matcher(template);
+        StringBuilder out = new StringBuilder();
+        while (m.find()) {
+            String value = switch (m.group(1)) {
+                case "provider" -> provider;
+                case "remaining" -> Numbers.format(w.remaining());
+                case "limit" -> Numbers.format(w.limit());
+                case "used" -> Numbers.format(w.used());
+                case "window" -> w.label();
+                default -> w.resetsAt().map(t -> Numbers.until(now, t)).orElse("-");
+            };
+            m.appendReplacement(out, Matcher.quoteReplacement(value));
+        }
+        m.appendTail(out);
+        return out.toString();
+    }
+
+    /** Number and duration formatting shared with the JSON-free views. */
+    static final class Numbers {
+        private Numbers() {
+        }
+
+        static String format(java.util.OptionalDouble v) {
+            if (v.isEmpty()) {
+                return "-";
+            }
+            double d = v.getAsDouble();
+            double abs = Math.abs(d);
+            if (abs >= 1e9) {
+                return trim(d / 1e9) + "G";
+            }
+            if (abs >= 1e6) {
+                return trim(d / 1e6) + "M";
+            }
+            if (abs >= 1e4) {
+                return trim(d / 1e3) + "k";
+            }
+            return d == Math.rint(d) ? String.valueOf((long) d) : String.format(java.util.Locale.ROOT, "%.2f", d);
+        }
+
+        private static String trim(double d) {
+            String s = String.format(java.util.Locale.ROOT, "%.1f", d);
+            return s.endsWith(".0") ? s.substring(0, s.length() - 2) : s;
+        }
+
+        static String until(Instant now, Instant then) {
+            Duration d = Duration.between(now, then);
+            if (d.isNegative() || d.isZero()) {
+                return "now";
+            }
+            long minutes = d.toMinutes();
+            if (minutes < 60) {
+                return minutes + "m";
+            }
+            if (minutes < 48 * 60) {
+                return minutes / 60 + "h" + (minutes % 60 == 0 ? "" : minutes % 60 + "m");
+            }
+            return minutes / (24 * 60) + "d" + (minutes / 60 % 24 == 0 ? "" : minutes / 60 % 24 + "h");
+        }
+    }
+}

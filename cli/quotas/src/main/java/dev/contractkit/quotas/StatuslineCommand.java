@@ -1,0 +1,123 @@
+package dev.contractkit.quotas;
+
+import dev.contractkit.quotas.providers.Environment;
+import dev.contractkit.quotas.providers.Provider;
+
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.file.Files;
+import java.time.Clock;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * {@code quotas --statusline}: runs on every shell prompt, so it reads the cache and nothing else. It loads no
+ * HTTP client, no terminal library and, for the usual argument sets, not even picocli ({@link #parse} recognises
+ * them; anything else goes through picocli, which ends up here too). The config is parsed only when it changed
+ * since the last refresh: each refresh records the enabled providers and the config's problems in the cache.
+ * A cache older than 30 minutes starts a background refresh, an {@code update.json} older than 24 hours a background
+ * update check; neither is waited for.
+ */
+final class StatuslineCommand {
+    /** @param providerIds {@code --provider}, if given; @param format the template; @param icons; @param updateCheck */
+    record Options(Optional<List<String>> providerIds, String format, boolean icons, boolean updateCheck) {
+    }
+
+    private StatuslineCommand() {
+    }
+
+    /** @return the options when the arguments are a statusline call made of statusline options only */
+    static Optional<Options> parse(String[] args) {
+        boolean statusline = false;
+        boolean icons = true;
+        boolean updateCheck = true;
+        String format = Statusline.DEFAULT_TEMPLATE;
+        List<String> providers = null;
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            String value = null;
+            String name = a;
+            int eq = a.indexOf('=');
+            if (a.startsWith("--") && eq > 0) {
+                name = a.substring(0, eq);
+                value = a.substring(eq + 1);
+            }
+            switch (name) {
+                case "--statusline" -> statusline = value == null;
+                case "--no-icons" -> icons = value != null && icons;
+                case "--no-update-check" -> updateCheck = value != null && updateCheck;
+                case "--format", "--provider" -> {
+                    if (value == null) {
+                        if (i + 1 >= args.length || args[i + 1].startsWith("-")) {
+                            return Optional.empty();
+                        }
+                        value = args[++i];
+                    }
+                    if (name.equals("--format")) {
+                        format = value;
+                    } else {
+                        providers = providers == null ? new ArrayList<>() : providers;
+                        providers.addAll(List.of(value.split(",")));
+                    }
+                }
+                default -> {
+                    return Optional.empty();
+                }
+            }
+            if (name.equals("--statusline") && value != null || (name.equals("--no-icons") || name.equals("--no-update-check")) && value != null) {
+                return Optional.empty();
+            }
+        }
+        return statusline ? Optional.of(new Options(Optional.ofNullable(providers), format, icons, updateCheck)) : Optional.empty();
+    }
+
+    static int run(Options o, Environment env, PrintStream out, PrintStream err, Clock clock) {
+        Paths paths = Paths.of(env);
+        Instant now = clock.instant();
+        Cache.Contents cached = new Cache(paths.cache()).read();
+        List<Provider> providers;
+        try {
+            providers = o.providerIds().isPresent() ? Main.parseProviders(o.providerIds().get()) : enabled(paths, cached, err);
+        } catch (IllegalArgumentException e) {
+            err.println("quotas: " + e.getMessage() + " (try --help)");
+            return 2;
+        }
+        out.println(Statusline.render(cached.entries(), providers, o.format(), o.icons(), now));
+        if (cached.stale(now)) {
+            Background.start(paths.refreshLock(), List.of("--refresh-cache", "--no-update-check"), env.variables(), now);
+        }
+        if (o.updateCheck() && UpdateCache.due(paths.update(), now)) {
+            Background.start(paths.update().resolveSibling("update.lock"), List.of("--update-cache"), env.variables(), now);
+        }
+        return 0;
+    }
+
+    /** The enabled providers: from the cache's record of the config when the config is unchanged, else from the config. */
+    private static List<Provider> enabled(Paths paths, Cache.Contents cached, PrintStream err) {
+        String stamp = configStamp(paths);
+        Optional<Cache.ConfigRecord> known = cached.config().filter(c -> c.stamp().equals(stamp));
+        if (known.isPresent()) {
+            known.get().problems().forEach(p -> err.println("quotas: config: " + p));
+            return known.get().enabled().stream().map(Provider::byId).flatMap(Optional::stream).toList();
+        }
+        Config config = Config.load(paths.config());
+        config.problems().forEach(p -> err.println("quotas: config: " + p));
+        return config.enabledProviders();
+    }
+
+    /** @return what identifies the config file's version: its modification time and size, or {@code missing} */
+    static String configStamp(Paths paths) {
+        try {
+            return Files.getLastModifiedTime(paths.config()).toMillis() + ":" + Files.size(paths.config());
+        } catch (IOException e) {
+            return "missing";
+        }
+    }
+
+    static Cache.ConfigRecord record(Paths paths, Config config) {
+        return new Cache.ConfigRecord(configStamp(paths), config.enabledProviders().stream().map(Provider::id).toList(),
+                config.problems());
+    }
+}

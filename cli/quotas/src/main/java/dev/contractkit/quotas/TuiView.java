@@ -1,0 +1,197 @@
+package dev.contractkit.quotas;
+
+import dev.contractkit.quotas.providers.Provider;
+import dev.contractkit.quotas.providers.Result;
+import dev.contractkit.quotas.providers.Window;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/** Turns the UI state into screen lines (a pure function, so what the screen shows is decided in one place). */
+final class TuiView {
+    enum Style { NORMAL, SELECTED, DIM, TITLE, GOOD, WARN, BAD }
+
+    /** @param text the line; @param style how it is drawn */
+    record Line(String text, Style style) {
+    }
+
+    private static final String[] SPINNER = {"|", "/", "-", "\\"};
+    static final String LIST_KEYS = "↑↓ move  Enter open  R refresh  A auto-refresh  F favorite  C copy JSON  Q quit";
+    static final String CARD_KEYS = "Tab layout  ↑↓ quota  PgUp/PgDn scroll  F favorite  X hide  C copy  Esc back  Q quit";
+
+    private TuiView() {
+    }
+
+    /** @return exactly {@code height} lines (or fewer when the terminal is tiny) */
+    static List<Line> render(TuiState s, int width, int height, Instant now, int tick) {
+        List<Line> body = s.detail ? card(s, height - 3, now) : list(s, now);
+        List<Line> out = new ArrayList<>();
+        String progress = s.isRefreshing() ? "refreshing " + s.done() + "/" + s.refreshTotal + " " + SPINNER[Math.floorMod(tick, 4)] : "";
+        out.add(new Line(fit("quotas  auto-refresh: " + (s.autoRefresh ? "on" : "off")
+                + (s.detail ? "  layout: " + layoutName(s, height) : "") + "  " + progress, width), Style.TITLE));
+        int room = Math.max(0, height - 3);
+        if (s.detail) {
+            int max = Math.max(0, body.size() - room);
+            s.scroll = Math.max(0, Math.min(s.scroll, max));
+        } else {
+            s.scroll = 0;
+        }
+        for (int i = s.scroll; i < Math.min(body.size(), s.scroll + room); i++) {
+            out.add(new Line(fit(body.get(i).text(), width), body.get(i).style()));
+        }
+        while (out.size() < height - 2) {
+            out.add(new Line("", Style.NORMAL));
+        }
+        out.add(new Line(fit(s.message.isEmpty() ? s.update : s.message, width), Style.WARN));
+        out.add(new Line(fit(s.detail ? CARD_KEYS : LIST_KEYS, width), Style.DIM));
+        return out;
+    }
+
+    private static List<Line> list(TuiState s, Instant now) {
+        List<Line> out = new ArrayList<>();
+        List<Provider> order = s.ordered();
+        s.selected = Math.max(0, Math.min(s.selected, order.size() - 1));
+        for (int i = 0; i < order.size(); i++) {
+            Provider p = order.get(i);
+            boolean sel = i == s.selected;
+            Result r = s.result(p);
+            String row = (sel ? "> " : "  ") + (s.favorite(p) ? "★ " : "  ") + pad(p.title(), 15) + " "
+                    + (s.pending(p) ? pad("fetching…", 14) : pad(r == null ? "no data" : r.status().json(), 14)) + " "
+                    + summary(r, now);
+            out.add(new Line(row, sel ? Style.SELECTED : style(r)));
+        }
+        return out;
+    }
+
+    private static String summary(Result r, Instant now) {
+        if (r == null) {
+            return "";
+        }
+        return switch (r) {
+            case Result.Available a -> pad(a.plan(), 14) + " " + Statusline.tightest(a.windows())
+                    .map(w -> w.label() + " " + Statusline.Numbers.format(w.remaining()) + "/"
+                            + Statusline.Numbers.format(w.limit()) + " left"
+                            + w.resetsAt().map(t -> ", resets in " + Statusline.Numbers.until(now, t)).orElse(""))
+                    .orElse("");
+            case Result.Unavailable u -> u.message();
+            case Result.AuthRequired a -> a.message();
+            case Result.NetworkError n -> n.message();
+        };
+    }
+
+    private static List<Line> card(TuiState s, int room, Instant now) {
+        Provider p = s.selectedProvider();
+        Result r = s.result(p);
+        List<Line> out = new ArrayList<>();
+        out.add(new Line("┌ " + p.title() + (s.favorite(p) ? " ★" : "") + " (" + p.id() + ")", Style.TITLE));
+        if (r == null) {
+            out.add(new Line("  no data yet" + (s.pending(p) ? " (fetching…)" : " (R refreshes)"), Style.DIM));
+            return out;
+        }
+        out.add(new Line("  status: " + r.status().json() + "   fetched " + ago(s.cachedAt(p), now), style(r)));
+        switch (r) {
+            case Result.Available a -> {
+                out.add(new Line("  plan:   " + a.plan(), Style.NORMAL));
+                List<Window> windows = s.windows(p);
+                s.focus = Math.max(0, Math.min(s.focus, windows.size() - 1));
+                boolean compact = effectiveCompact(s, room, windows.size());
+                Config.QuotaPreferences prefs = s.prefs(p);
+                for (int i = 0; i < windows.size(); i++) {
+                    Window w = windows.get(i);
+                    boolean focused = i == s.focus;
+                    String mark = (focused ? "> " : "  ") + (prefs.favorites().contains(w.label()) ? "★ " : "  ");
+                    if (prefs.hidden().contains(w.label())) {
+                        out.add(new Line(mark + "▸ " + w.label() + " (hidden)", focused ? Style.SELECTED : Style.DIM));
+                        continue;
+                    }
+                    String numbers = Statusline.Numbers.format(w.remaining()) + "/" + Statusline.Numbers.format(w.limit())
+                            + " " + w.unit() + " left";
+                    String reset = w.resetsAt().map(t -> "resets in " + Statusline.Numbers.until(now, t)).orElse("");
+                    Style style = focused ? Style.SELECTED : styleOf(w);
+                    if (compact) {
+                        out.add(new Line(mark + pad(w.label(), 22) + " " + bar(w, 20) + " " + pad(numbers, 26) + " " + reset, style));
+                    } else {
+                        out.add(new Line(mark + pad(w.label(), 22) + " " + used(w) + "   " + reset, style));
+                        out.add(new Line("      " + bar(w, 40) + " " + numbers, style));
+                    }
+                }
+                if (windows.isEmpty()) {
+                    out.add(new Line("  (the provider reports no quota windows)", Style.DIM));
+                }
+            }
+            case Result.Unavailable u -> {
+                out.add(new Line("  " + u.message(), Style.WARN));
+                out.add(new Line("  console: " + u.consoleUrl(), Style.NORMAL));
+            }
+            case Result.AuthRequired a -> out.add(new Line("  " + a.message(), Style.BAD));
+            case Result.NetworkError n -> out.add(new Line("  " + n.message(), Style.BAD));
+        }
+        return out;
+    }
+
+    private static boolean effectiveCompact(TuiState s, int room, int windows) {
+        return switch (s.layout) {
+            case COMPACT -> true;
+            case NORMAL -> false;
+            case AUTO -> 3 + windows * 2 > room;
+        };
+    }
+
+    private static String layoutName(TuiState s, int height) {
+        if (s.layout != TuiState.Layout.AUTO) {
+            return s.layout.name().toLowerCase(java.util.Locale.ROOT);
+        }
+        boolean compact = effectiveCompact(s, height - 3, s.windows(s.selectedProvider()).size());
+        return "auto (" + (compact ? "compact" : "normal") + ")";
+    }
+
+    private static String used(Window w) {
+        if (w.used().isEmpty() || w.limit().isEmpty() || w.limit().getAsDouble() <= 0) {
+            return "balance";
+        }
+        return Math.round(100 * w.used().getAsDouble() / w.limit().getAsDouble()) + "% used";
+    }
+
+    private static String bar(Window w, int width) {
+        if (w.remainingRatio().isEmpty()) {
+            return "[" + " ".repeat(width) + "]";
+        }
+        int full = (int) Math.round(width * (1 - w.remainingRatio().getAsDouble()));
+        full = Math.max(0, Math.min(width, full));
+        return "[" + "█".repeat(full) + "░".repeat(width - full) + "]";
+    }
+
+    private static Style style(Result r) {
+        if (r == null) {
+            return Style.DIM;
+        }
+        return switch (r.status()) {
+            case AVAILABLE -> Style.GOOD;
+            case UNAVAILABLE -> Style.WARN;
+            case AUTH_REQUIRED, NETWORK_ERROR -> Style.BAD;
+        };
+    }
+
+    private static Style styleOf(Window w) {
+        double ratio = w.remainingRatio().orElse(1);
+        return ratio >= 0.5 ? Style.GOOD : ratio >= 0.2 ? Style.WARN : Style.BAD;
+    }
+
+    private static String ago(Instant then, Instant now) {
+        if (then == null) {
+            return "";
+        }
+        long s = Math.max(0, Duration.between(then, now).toSeconds());
+        return s < 60 ? "just now" : s < 3600 ? s / 60 + " min ago" : s / 3600 + " h ago";
+    }
+
+    private static String pad(String s, int n) {
+        return s.length() >= n ? s : s + " ".repeat(n - s.length());
+    }
+
+    static String fit(String s, int width) {
+        return s.length() <= width ? s : s.substring(0, Math.max(0, width - 1)) + "…";
+    }
+}

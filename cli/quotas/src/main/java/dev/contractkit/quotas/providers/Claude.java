@@ -1,0 +1,59 @@
+package dev.contractkit.quotas.providers;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/** Claude: {@code GET /api/oauth/usage}; utilization percentages per window (specs/openapi/providers/claude.yaml). */
+final class Claude implements Spec {
+    private static final Map<String, String> WINDOWS = new java.util.LinkedHashMap<>();
+
+    static {
+        WINDOWS.put("five_hour", "5h");
+        WINDOWS.put("seven_day", "7d");
+        WINDOWS.put("seven_day_opus", "opus/7d");
+        WINDOWS.put("seven_day_sonnet", "sonnet/7d");
+    }
+
+    @Override
+    public List<Sources.Source> sources() {
+        Map<String, String> extras = Map.of("plan", "/claudeAiOauth/subscriptionType");
+        return List.of(
+                Sources.jsonFile("$CLAUDE_CONFIG_DIR/.credentials.json (claudeAiOauth.accessToken)",
+                        env -> env.get("CLAUDE_CONFIG_DIR").map(d -> Path.of(d, ".credentials.json")),
+                        "/claudeAiOauth/accessToken", extras),
+                Sources.jsonFile("~/.claude/.credentials.json (claudeAiOauth.accessToken)",
+                        env -> Optional.of(env.home(".claude/.credentials.json")), "/claudeAiOauth/accessToken", extras),
+                Sources.env("ANTHROPIC_API_KEY"));
+    }
+
+    @Override
+    public Result fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
+        Map<String, String> headers = new java.util.HashMap<>(Spec.bearer(c));
+        headers.put("anthropic-beta", "oauth-2025-04-20");
+        return parse(calls.get(urls.of(Provider.CLAUDE) + "/api/oauth/usage", headers), c.extra("plan"), now);
+    }
+
+    static Result parse(Response r, Optional<String> plan, Instant now) {
+        if (!r.ok()) {
+            return Replies.refused(Provider.CLAUDE, r, now);
+        }
+        JsonNode n = r.json();
+        List<Window> windows = new ArrayList<>();
+        WINDOWS.forEach((field, label) -> {
+            JsonNode w = n.path(field);
+            Replies.number(w.path("utilization")).ifPresent(used ->
+                    windows.add(Window.of(label, used, 100, "percent", Replies.time(w.path("resets_at")))));
+        });
+        if (windows.isEmpty()) {
+            return Replies.unexpected(Provider.CLAUDE, r, now);
+        }
+        return new Result.Available(Provider.CLAUDE, plan.orElse("subscription"), windows, now);
+    }
+}

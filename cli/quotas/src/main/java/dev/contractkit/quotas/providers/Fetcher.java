@@ -1,0 +1,117 @@
+package dev.contractkit.quotas.providers;
+
+import java.io.IOException;
+import java.net.ConnectException;
+import java.net.http.HttpTimeoutException;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * Queries providers concurrently: discovers each one's credential, calls its usage endpoint with a time-out and
+ * turns whatever happens into one {@link Result}. One provider's failure never hides another's result.
+ *
+ * <pre>{@code
+ * Fetcher fetcher = Fetcher.create(Environment.system(), BaseUrls.of(Environment.system(), Map.of()), Duration.ofSeconds(10));
+ * List<Result> results = fetcher.fetchAll(List.of(Provider.values()), r -> System.out.println(r.status()));
+ * }</pre>
+ */
+public final class Fetcher {
+    private final Environment env;
+    private final BaseUrls urls;
+    private final Duration timeout;
+    private final Calls calls;
+    private final Clock clock;
+
+    private Fetcher(Environment env, BaseUrls urls, Duration timeout, Calls calls, Clock clock) {
+        this.env = env;
+        this.urls = urls;
+        this.timeout = timeout;
+        this.calls = calls;
+        this.clock = clock;
+    }
+
+    /**
+     * @param env     where credentials are discovered
+     * @param urls    the base URLs
+     * @param timeout per HTTP request (a provider making two calls may take twice as long)
+     * @return a fetcher on the JDK HTTP client
+     */
+    public static Fetcher create(Environment env, BaseUrls urls, Duration timeout) {
+        return new Fetcher(env, urls, timeout, new JdkCalls(timeout, "quotas/" + env.get("QUOTAS_VERSION").orElse("dev")),
+                Clock.systemUTC());
+    }
+
+    /**
+     * @param provider a provider
+     * @return where its credential is looked for, in order (for messages and the README)
+     */
+    public static List<String> credentialSources(Provider provider) {
+        return Specs.of(provider).sources().stream().map(Sources.Source::description).toList();
+    }
+
+    /**
+     * @param provider a provider
+     * @return its result; never throws
+     */
+    public Result fetch(Provider provider) {
+        Instant now = clock.instant();
+        Spec spec = Specs.of(provider);
+        var credential = Sources.first(spec.sources(), env);
+        if (credential.isEmpty()) {
+            return new Result.AuthRequired(provider, "no credentials found; looked at " + credentialSources(provider).stream()
+                    .collect(Collectors.joining(", ")), now);
+        }
+        try {
+            return spec.fetch(credential.get(), calls, urls, now);
+        } catch (HttpTimeoutException e) {
+            return new Result.NetworkError(provider, "no answer from " + urls.of(provider) + " within "
+                    + timeout.toMillis() / 1000.0 + " s", now);
+        } catch (ConnectException e) {
+            return new Result.NetworkError(provider, "cannot connect to " + urls.of(provider) + " ("
+                    + (e.getMessage() == null ? "connection refused" : e.getMessage()) + ")", now);
+        } catch (IOException e) {
+            return new Result.NetworkError(provider, "transport error reaching " + urls.of(provider) + ": "
+                    + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), now);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return new Result.NetworkError(provider, "interrupted", now);
+        } catch (RuntimeException e) {
+            return Replies.unavailable(provider, provider.title() + ": quotas could not read the answer (" + e + ")", now);
+        }
+    }
+
+    /**
+     * Fetches every provider at once; each result is handed to {@code each} as soon as it is there.
+     *
+     * @param providers the providers
+     * @param each      called once per provider, from any thread
+     * @return the results, in the order of {@code providers}
+     */
+    public List<Result> fetchAll(List<Provider> providers, Consumer<Result> each) {
+        long budget = timeout.toMillis() * 2 + 1_000;
+        // not try-with-resources: close() would wait for a provider that hangs past its time-out
+        ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
+        try {
+            List<CompletableFuture<Result>> futures = providers.stream().map(p -> CompletableFuture
+                    .supplyAsync(() -> fetch(p), pool)
+                    .completeOnTimeout(new Result.NetworkError(p, "no answer within " + budget / 1000.0 + " s", clock.instant()),
+                            budget, TimeUnit.MILLISECONDS)
+                    .whenComplete((r, e) -> {
+                        if (r != null) {
+                            each.accept(r);
+                        }
+                    })).toList();
+            return futures.stream().map(CompletableFuture::join).toList();
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+}

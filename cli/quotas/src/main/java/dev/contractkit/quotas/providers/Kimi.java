@@ -1,0 +1,74 @@
+package dev.contractkit.quotas.providers;
+
+import com.fasterxml.jackson.databind.JsonNode;
+
+import java.io.IOException;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Kimi: {@code GET /coding/v1/usages}; when that answers 404 (a plain platform key, no coding plan) the Moonshot
+ * balance {@code GET /v1/users/me/balance} instead (kimi.yaml).
+ */
+final class Kimi implements Spec {
+    @Override
+    public List<Sources.Source> sources() {
+        return List.of(Sources.env("MOONSHOT_API_KEY"), Sources.env("KIMI_API_KEY"), Sources.keyFile(".kimi"));
+    }
+
+    @Override
+    public Result fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
+        Response usages = calls.get(urls.of(Provider.KIMI) + "/coding/v1/usages", Spec.bearer(c));
+        if (usages.status() == 404) {
+            return parseBalance(calls.get(urls.kimiBalance() + "/v1/users/me/balance", Spec.bearer(c)), now);
+        }
+        return parseUsages(usages, now);
+    }
+
+    static Result parseUsages(Response r, Instant now) {
+        if (!r.ok()) {
+            return Replies.refused(Provider.KIMI, r, now);
+        }
+        JsonNode n = r.json();
+        List<Window> windows = new ArrayList<>();
+        for (JsonNode l : n.path("limits")) {
+            long seconds = l.at("/window/duration").asLong() * switch (l.at("/window/timeUnit").asText()) {
+                case "TIME_UNIT_HOUR" -> 3_600;
+                case "TIME_UNIT_DAY" -> 86_400;
+                default -> 60;
+            };
+            window(Replies.duration(seconds), l.path("detail")).ifPresent(windows::add);
+        }
+        Optional<Window> weekly = window("7d", n.path("usage"));
+        if (weekly.isEmpty() && windows.isEmpty()) {
+            return Replies.unexpected(Provider.KIMI, r, now);
+        }
+        weekly.ifPresent(w -> windows.add(0, w));
+        return new Result.Available(Provider.KIMI, "Kimi Coding", windows, now);
+    }
+
+    private static Optional<Window> window(String label, JsonNode d) {
+        Optional<Double> limit = Replies.number(d.path("limit"));
+        Optional<Double> used = Replies.number(d.path("used"));
+        if (limit.isEmpty() || used.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(Window.of(label, used.get(), limit.get(), "requests", Replies.time(d.path("resetTime"))));
+    }
+
+    static Result parseBalance(Response r, Instant now) {
+        if (!r.ok()) {
+            return Replies.refused(Provider.KIMI, r, now);
+        }
+        Optional<Double> available = Replies.number(r.json().at("/data/available_balance"));
+        if (available.isEmpty()) {
+            return Replies.unexpected(Provider.KIMI, r, now);
+        }
+        if (available.get() <= 0) {
+            return Replies.unavailable(Provider.KIMI, "no coding plan and no Moonshot balance left", now);
+        }
+        return new Result.Available(Provider.KIMI, "pay-as-you-go", List.of(Window.balance("balance", available.get(), "CNY")), now);
+    }
+}

@@ -1,0 +1,119 @@
+package dev.contractkit.quotas.providers;
+
+import java.time.Instant;
+import java.util.List;
+
+/**
+ * One provider's result: exactly one of the four statuses of seed 002 C1. Closed set, so every caller
+ * handles each status ({@code switch} without default).
+ *
+ * <pre>{@code
+ * switch (result) {
+ *     case Result.Available a -> a.windows();
+ *     case Result.Unavailable u -> u.consoleUrl();
+ *     case Result.AuthRequired r -> r.message();
+ *     case Result.NetworkError n -> n.message();
+ * }
+ * }</pre>
+ */
+public sealed interface Result {
+    /** @return the provider */
+    Provider provider();
+
+    /** @return when it was fetched */
+    Instant fetchedAt();
+
+    /** @return the status' JSON name */
+    Status status();
+
+    /** The statuses, best first (the cache keeps a result unless the new one is at least as good). */
+    enum Status {
+        /** credentials found and the usage interface answered */
+        AVAILABLE("available"),
+        /** credentials worked but the plan is not active or the server returned an error */
+        UNAVAILABLE("unavailable"),
+        /** no credentials discoverable (or the provider refused them) */
+        AUTH_REQUIRED("auth_required"),
+        /** transport error reaching the endpoint */
+        NETWORK_ERROR("network_error");
+
+        private final String json;
+
+        Status(String json) {
+            this.json = json;
+        }
+
+        /** @return the name in JSON, e.g. {@code auth_required} */
+        public String json() {
+            return json;
+        }
+
+        /** @return true when this status is at least as good as the other */
+        public boolean atLeastAsGoodAs(Status other) {
+            return ordinal() <= other.ordinal();
+        }
+
+        static Status ofJson(String json) {
+            for (Status s : values()) {
+                if (s.json.equals(json)) {
+                    return s;
+                }
+            }
+            throw new IllegalArgumentException("unknown status '" + json + "'");
+        }
+    }
+
+    /**
+     * @param provider  the provider
+     * @param plan      the plan name
+     * @param windows   the quota windows, as the provider reports them
+     * @param fetchedAt when
+     */
+    record Available(Provider provider, String plan, List<Window> windows, Instant fetchedAt) implements Result {
+        public Available {
+            windows = List.copyOf(windows);
+        }
+
+        @Override
+        public Status status() {
+            return Status.AVAILABLE;
+        }
+    }
+
+    /**
+     * @param provider   the provider
+     * @param message    what the provider said
+     * @param consoleUrl where to manage the plan
+     * @param fetchedAt  when
+     */
+    record Unavailable(Provider provider, String message, String consoleUrl, Instant fetchedAt) implements Result {
+        @Override
+        public Status status() {
+            return Status.UNAVAILABLE;
+        }
+    }
+
+    /**
+     * @param provider  the provider
+     * @param message   which credentials were looked for, or that the provider refused them
+     * @param fetchedAt when
+     */
+    record AuthRequired(Provider provider, String message, Instant fetchedAt) implements Result {
+        @Override
+        public Status status() {
+            return Status.AUTH_REQUIRED;
+        }
+    }
+
+    /**
+     * @param provider  the provider
+     * @param message   the transport error
+     * @param fetchedAt when
+     */
+    record NetworkError(Provider provider, String message, Instant fetchedAt) implements Result {
+        @Override
+        public Status status() {
+            return Status.NETWORK_ERROR;
+        }
+    }
+}

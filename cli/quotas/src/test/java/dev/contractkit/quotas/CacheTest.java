@@ -1,0 +1,123 @@
+package dev.contractkit.quotas;
+
+import dev.contractkit.quotas.providers.Provider;
+import dev.contractkit.quotas.providers.Result;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** cache.json: the replacement rule, staleness, corruption, atomic writes. */
+class CacheTest {
+    private static final Instant T0 = Instant.parse("2026-11-23T12:00:00Z");
+
+    @TempDir
+    Path dir;
+
+    private Cache cache() {
+        return new Cache(dir.resolve("quotas/cache.json"));
+    }
+
+    private static Result available(Provider p, Instant at) {
+        return new Result.Available(p, "plan", List.of(), at);
+    }
+
+    @Test
+    void aWorseResultDoesNotReplaceAFreshBetterOne() throws IOException {
+        cache().merge(List.of(available(Provider.CLAUDE, T0)), T0);
+        Instant later = T0.plus(Duration.ofMinutes(5));
+        Cache.Contents c = cache().merge(List.of(new Result.NetworkError(Provider.CLAUDE, "down", later)), later);
+        assertThat(c.entries().get(Provider.CLAUDE).result().status()).isEqualTo(Result.Status.AVAILABLE);
+        assertThat(cache().read().entries().get(Provider.CLAUDE).cachedAt()).isEqualTo(T0);
+    }
+
+    @Test
+    void anEquallyGoodOrBetterResultReplaces() throws IOException {
+        cache().merge(List.of(new Result.AuthRequired(Provider.ZAI, "none", T0)), T0);
+        Instant later = T0.plusSeconds(60);
+        cache().merge(List.of(new Result.Unavailable(Provider.ZAI, "no plan", "https://z.ai", later)), later);
+        assertThat(cache().read().entries().get(Provider.ZAI).result().status()).isEqualTo(Result.Status.UNAVAILABLE);
+        cache().merge(List.of(new Result.Unavailable(Provider.ZAI, "still no plan", "https://z.ai", later.plusSeconds(1))), later.plusSeconds(1));
+        assertThat(((Result.Unavailable) cache().read().entries().get(Provider.ZAI).result()).message()).isEqualTo("still no plan");
+    }
+
+    @Test
+    void aWorseResultReplacesAnEntryOlderThanThirtyMinutes() throws IOException {
+        cache().merge(List.of(available(Provider.CLAUDE, T0)), T0);
+        Instant later = T0.plus(Duration.ofMinutes(31));
+        cache().merge(List.of(new Result.AuthRequired(Provider.CLAUDE, "revoked", later)), later);
+        assertThat(cache().read().entries().get(Provider.CLAUDE).result().status()).isEqualTo(Result.Status.AUTH_REQUIRED);
+    }
+
+    @Test
+    void otherProvidersEntriesStay() throws IOException {
+        cache().merge(List.of(available(Provider.CLAUDE, T0)), T0);
+        cache().merge(List.of(available(Provider.CODEX, T0)), T0);
+        assertThat(cache().read().entries()).containsOnlyKeys(Provider.CLAUDE, Provider.CODEX);
+    }
+
+    @Test
+    void theCacheIsStaleThirtyMinutesAfterTheLastRefresh() throws IOException {
+        assertThat(cache().read().stale(T0)).isTrue();
+        cache().merge(List.of(), T0);
+        assertThat(cache().read().stale(T0.plus(Duration.ofMinutes(29)))).isFalse();
+        assertThat(cache().read().stale(T0.plus(Duration.ofMinutes(31)))).isTrue();
+    }
+
+    @Test
+    void aCorruptCacheIsIgnoredAndRebuilt() throws IOException {
+        Path file = cache().file();
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, "{\"entries\":{\"claude\":{\"result\":{\"provider\":\"cla");
+        assertThat(cache().read()).isEqualTo(Cache.Contents.EMPTY);
+        cache().merge(List.of(available(Provider.KIMI, T0)), T0);
+        assertThat(cache().read().entries()).containsOnlyKeys(Provider.KIMI);
+    }
+
+    @Test
+    void oneUnreadableEntryDoesNotLoseTheOthers() throws IOException {
+        cache().merge(List.of(available(Provider.CLAUDE, T0), available(Provider.CODEX, T0)), T0);
+        Path file = cache().file();
+        Files.writeString(file, Files.readString(file).replace("\"provider\" : \"codex\"", "\"provider\" : \"nobody\""));
+        assertThat(cache().read().entries()).containsOnlyKeys(Provider.CLAUDE);
+    }
+
+    @Test
+    void writesLeaveNoTemporaryFilesBehind() throws IOException {
+        for (int i = 0; i < 5; i++) {
+            cache().merge(List.of(available(Provider.CLAUDE, T0.plusSeconds(i))), T0.plusSeconds(i));
+        }
+        try (var files = Files.list(cache().file().getParent())) {
+            assertThat(files.map(p -> p.getFileName().toString())).containsExactlyInAnyOrder("cache.json", "cache.lock");
+        }
+    }
+
+    @Test
+    void aReaderNeverSeesATornFile() throws Exception {
+        Thread writer = Thread.ofPlatform().start(() -> {
+            for (int i = 0; i < 200; i++) {
+                try {
+                    cache().merge(List.of(available(Provider.values()[i % 11], T0.plusSeconds(i))), T0.plusSeconds(i));
+                } catch (IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            }
+        });
+        int reads = 0;
+        while (writer.isAlive()) {
+            if (Files.exists(cache().file())) {
+                assertThat(cache().read().refreshedAt()).isPresent();
+                reads++;
+            }
+        }
+        writer.join();
+        assertThat(reads).isPositive();
+    }
+}

@@ -1,0 +1,322 @@
+package dev.contractkit.quotas;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpServer;
+import dev.contractkit.quotas.providers.Environment;
+import dev.contractkit.quotas.providers.Provider;
+import dev.contractkit.quotas.providers.ResultJson;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.net.InetSocketAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The CLI end to end against the eleven mock providers (real sockets): --json, --pretty, --provider, --statusline, ... */
+class CliEndToEndTest {
+    private static MockProviders mocks;
+
+    @TempDir
+    Path home;
+    private Map<String, String> env;
+
+    record Run(int status, String out, String err) {
+        JsonNode json() throws IOException {
+            return ResultJson.mapper().readTree(out);
+        }
+
+        JsonNode provider(String id) throws IOException {
+            for (JsonNode p : json().path("providers")) {
+                if (p.path("provider").asText().equals(id)) {
+                    return p;
+                }
+            }
+            throw new AssertionError(id + " not in " + out);
+        }
+    }
+
+    @BeforeAll
+    static void startMocks() {
+        mocks = MockProviders.start();
+    }
+
+    @AfterAll
+    static void stopMocks() {
+        mocks.close();
+    }
+
+    @BeforeEach
+    void environment() throws IOException {
+        env = new HashMap<>(mocks.environment(home));
+    }
+
+    @AfterEach
+    void resetMocks() {
+        mocks.reset();
+    }
+
+    private Run quotas(String... args) {
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ByteArrayOutputStream err = new ByteArrayOutputStream();
+        int status = Main.run(args, Environment.of(env), new PrintStream(out, true, StandardCharsets.UTF_8),
+                new PrintStream(err, true, StandardCharsets.UTF_8), Clock.systemUTC());
+        return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
+    }
+
+    @Test
+    void jsonReportsEveryProviderAvailableFromTheMocks() throws IOException {
+        Run run = quotas("--json");
+        assertThat(run.status()).isZero();
+        assertThat(run.out().trim()).doesNotContain("\n");
+        List<String> ids = new ArrayList<>();
+        for (JsonNode p : run.json().path("providers")) {
+            ids.add(p.path("provider").asText());
+            assertThat(p.path("status").asText()).as(p.toString()).isEqualTo("available");
+            assertThat(p.path("windows")).as(p.toString()).isNotEmpty();
+        }
+        assertThat(ids).containsExactly("claude", "codex", "cursor", "deepseek", "gemini", "github-copilot", "kimi",
+                "minimax", "openrouter", "siliconflow", "zai");
+        JsonNode fiveHours = run.provider("claude").path("windows").get(0);
+        assertThat(fiveHours.path("label").asText()).isEqualTo("5h");
+        assertThat(fiveHours.path("remaining").asInt()).isEqualTo(58);
+        assertThat(fiveHours.path("resets_at").asText()).isEqualTo("2026-11-23T17:00:00Z");
+        assertThat(run.provider("gemini").path("windows")).extracting(w -> w.path("label").asText())
+                .containsExactly("gemini-2.5-pro/1d", "gemini-2.5-flash/1d");
+    }
+
+    @Test
+    void prettyIndentsAndImpliesJson() throws IOException {
+        Run run = quotas("--pretty", "--provider=zai");
+        assertThat(run.out()).contains("\n  \"providers\" : [");
+        assertThat(run.provider("zai").path("plan").asText()).isEqualTo("GLM Coding Pro");
+    }
+
+    @Test
+    void providerFiltersTheJson() throws IOException {
+        Run run = quotas("--json", "--provider=zai,claude");
+        assertThat(run.json().path("providers")).extracting(p -> p.path("provider").asText()).containsExactly("claude", "zai");
+    }
+
+    @Test
+    void anUnknownProviderIsAUsageError() {
+        Run run = quotas("--json", "--provider=claude,chatgpt");
+        assertThat(run.status()).isEqualTo(2);
+        assertThat(run.err()).contains("unknown provider 'chatgpt' in --provider (known: claude, codex,");
+        assertThat(run.out()).isEmpty();
+    }
+
+    @Test
+    void everyStatusCanBeProducedAndNoFailureHidesAnotherProvider() throws IOException {
+        mocks.outcome(Provider.CLAUDE, "inactive");
+        mocks.outcome(Provider.CODEX, "bad_credentials");
+        mocks.outcome(Provider.CURSOR, "server_error");
+        mocks.outcome(Provider.DEEPSEEK, "delay=3000", "PUT");
+        mocks.outcome(Provider.MINIMAX, "inactive");
+        env.remove("GEMINI_API_KEY");
+        env.put("QUOTAS_TIMEOUT", "0.5");
+        env.put("QUOTAS_SILICONFLOW_BASE_URL", "http://127.0.0.1:9");
+
+        Run run = quotas("--json");
+
+        assertThat(run.status()).isZero();
+        JsonNode claude = run.provider("claude");
+        assertThat(claude.path("status").asText()).isEqualTo("unavailable");
+        assertThat(claude.path("console_url").asText()).isEqualTo("https://claude.ai/settings/usage");
+        assertThat(claude.path("message").asText()).contains("no active Claude subscription");
+        assertThat(run.provider("codex").path("status").asText()).isEqualTo("auth_required");
+        assertThat(run.provider("codex").path("message").asText()).contains("401");
+        assertThat(run.provider("cursor").path("status").asText()).isEqualTo("unavailable");
+        assertThat(run.provider("deepseek").path("status").asText()).isEqualTo("network_error");
+        assertThat(run.provider("deepseek").path("message").asText()).contains("within 0.5 s");
+        assertThat(run.provider("gemini").path("status").asText()).isEqualTo("auth_required");
+        assertThat(run.provider("gemini").path("message").asText()).contains("~/.gemini/oauth_creds.json").contains("$GEMINI_API_KEY");
+        assertThat(run.provider("minimax").path("message").asText()).contains("coding plan not subscribed");
+        assertThat(run.provider("siliconflow").path("status").asText()).isEqualTo("network_error");
+        for (String stillFine : List.of("github-copilot", "kimi", "openrouter", "zai")) {
+            assertThat(run.provider(stillFine).path("status").asText()).isEqualTo("available");
+        }
+    }
+
+    @Test
+    void kimiFallsBackToTheBalanceWithoutACodingPlan() throws IOException {
+        mocks.outcome(Provider.KIMI, "no_plan");
+        JsonNode kimi = quotas("--json", "--provider=kimi").provider("kimi");
+        assertThat(kimi.path("status").asText()).isEqualTo("available");
+        assertThat(kimi.path("plan").asText()).isEqualTo("pay-as-you-go");
+        assertThat(kimi.path("windows").get(0).path("remaining").asDouble()).isEqualTo(49.58);
+    }
+
+    @Test
+    void theStatuslineShowsTheCacheAndNeverTheNetwork() {
+        assertThat(quotas("--json").status()).isZero();
+        for (Provider p : Provider.values()) {
+            env.put(p.envPrefix() + "_BASE_URL", "http://127.0.0.1:9");
+        }
+        Run run = quotas("--statusline", "--no-update-check");
+        assertThat(run.status()).isZero();
+        assertThat(run.out().trim()).startsWith("● claude 58/100 | ◐ codex 39/100 | ◐ cursor 766/2000 | ● deepseek 110/- | ")
+                .endsWith(" | ● zai 2800/4000").contains(" | ● kimi 155/200 | ");
+        assertThat(run.out().trim().split(" \\| ")).hasSize(11);
+        assertThat(home.resolve("cache/quotas/refresh.lock")).as("a fresh cache starts no refresh").doesNotExist();
+    }
+
+    @Test
+    void theStatuslineFollowsTheConfigAsRecordedByTheLastRefreshAndReparsesItWhenItChanges() throws IOException {
+        quotas("--json");
+        Path config = home.resolve("config/quotas/config.toml");
+        Files.createDirectories(config.getParent());
+        Files.writeString(config, "[providers]\nenabled = [\"zai\", \"kimi\"]\n");
+        assertThat(quotas("--statusline", "--no-update-check", "--no-icons").out().trim()).isEqualTo("kimi 155/200 | zai 2800/4000");
+        Files.writeString(config, "[providers]\nenabled = [\"zai\", \"kimi\"]\ndisabled = 3\n");
+        Run broken = quotas("--statusline", "--no-update-check", "--no-icons");
+        assertThat(broken.err()).contains("providers.disabled must be an array of strings");
+        assertThat(broken.out().trim()).isEqualTo("kimi 155/200 | zai 2800/4000");
+    }
+
+    @Test
+    void theStatuslineTakesProviderFormatAndNoIcons() {
+        quotas("--json");
+        Run run = quotas("--statusline", "--no-update-check", "--no-icons", "--provider=codex,claude",
+                "--format=%provider %window %used/%limit");
+        assertThat(run.out().trim()).isEqualTo("claude 5h 42/100 | codex 7d 61/100");
+    }
+
+    @Test
+    void theStatuslineOnAnEmptyCacheIsEmptyAndRefreshesInTheBackground() throws Exception {
+        Run run = quotas("--statusline", "--no-update-check");
+        assertThat(run.status()).isZero();
+        assertThat(run.out()).isEqualTo(System.lineSeparator());
+        Path cache = home.resolve("cache/quotas/cache.json");
+        assertThat(home.resolve("cache/quotas/refresh.lock")).as("started before returning").exists();
+        awaitFile(cache, text -> text.contains("\"zai\""));
+        awaitGone(home.resolve("cache/quotas/refresh.lock"));
+        assertThat(quotas("--statusline", "--no-update-check").out().split(" \\| ")).hasSize(11);
+    }
+
+    @Test
+    void theStatuslineChecksForUpdatesInTheBackgroundWhenUpdateJsonIsADayOld() throws Exception {
+        quotas("--json");
+        Path update = home.resolve("cache/quotas/update.json");
+        Files.writeString(update, "{\"checked_at\":\"2020-01-01T00:00:00Z\"}");
+        quotas("--statusline", "--no-update-check");
+        assertThat(home.resolve("cache/quotas/update.lock")).doesNotExist();
+        quotas("--statusline");
+        assertThat(home.resolve("cache/quotas/update.lock")).exists();
+        awaitFile(update, text -> !text.contains("2020-01-01"));
+        awaitGone(home.resolve("cache/quotas/update.lock"));
+        assertThat(Files.readString(update)).contains("\"installed\"");
+    }
+
+    private static void awaitFile(Path file, java.util.function.Predicate<String> ready) throws Exception {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(file) && ready.test(Files.readString(file))) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError(file + " never became ready");
+    }
+
+    private static void awaitGone(Path file) throws Exception {
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (Files.exists(file) && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        assertThat(file).doesNotExist();
+    }
+
+    @Test
+    void statuslineOptionsOutsideTheStatuslineAreUsageErrors() {
+        assertThat(quotas("--json", "--no-icons").status()).isEqualTo(2);
+        assertThat(quotas("--format=%provider").err()).contains("--format applies to --statusline only");
+        assertThat(quotas("--statusline", "--json").status()).isEqualTo(2);
+        assertThat(quotas("--nonsense").err()).contains("Unknown option: '--nonsense'").contains("try --help");
+    }
+
+    @Test
+    void versionPrintsTheInstalledVersion() {
+        Run run = quotas("--version");
+        assertThat(run.out().trim()).isEqualTo("quotas " + Version.installed());
+        assertThat(Version.installed()).matches("\\d+\\.\\d+\\.\\d+.*");
+    }
+
+    @Test
+    void checkUpdateComparesWithTheNewestRelease() throws IOException {
+        HttpServer central = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        central.createContext("/new/maven-metadata.xml", x -> answer(x, 200,
+                "<metadata><versioning><latest>9.9.9</latest><release>9.9.9</release></versioning></metadata>"));
+        central.createContext("/old/maven-metadata.xml", x -> answer(x, 200,
+                "<metadata><versioning><versions><version>0.0.1</version><version>0.0.9</version></versions></versioning></metadata>"));
+        central.start();
+        try {
+            String base = "http://127.0.0.1:" + central.getAddress().getPort();
+            env.put("QUOTAS_UPDATE_URL", base + "/new/maven-metadata.xml");
+            Run newer = quotas("--check-update");
+            assertThat(newer.status()).isZero();
+            assertThat(newer.out()).contains("version 9.9.9 is available");
+            assertThat(Files.readString(home.resolve("cache/quotas/update.json"))).contains("\"latest\" : \"9.9.9\"");
+            env.put("QUOTAS_UPDATE_URL", base + "/old/maven-metadata.xml");
+            assertThat(quotas("--check-update").out()).contains("is up to date (newest release: 0.0.9)");
+            env.put("QUOTAS_UPDATE_URL", base + "/missing/maven-metadata.xml");
+            assertThat(quotas("--check-update").out()).contains("no release of dev.contractkit:quotas is published there yet");
+        } finally {
+            central.stop(0);
+        }
+    }
+
+    @Test
+    void checkUpdateOfflineSaysSoAndExitsCleanly() {
+        env.put("QUOTAS_UPDATE_URL", "http://127.0.0.1:9/maven-metadata.xml");
+        Run run = quotas("--check-update");
+        assertThat(run.status()).isZero();
+        assertThat(run.out()).startsWith("quotas " + Version.installed() + ": could not check for updates: cannot reach 127.0.0.1");
+        assertThat(run.err()).isEmpty();
+    }
+
+    @Test
+    void aBrokenConfigIsNamedAndTheToolRunsOnDefaults() throws IOException {
+        Path config = home.resolve("config/quotas/config.toml");
+        Files.createDirectories(config.getParent());
+        Files.writeString(config, "[providers]\nenabled = \"claude\"\n");
+        Run run = quotas("--json");
+        assertThat(run.status()).isZero();
+        assertThat(run.err()).contains("quotas: config: ").contains("providers.enabled must be an array of strings");
+        assertThat(run.json().path("providers")).hasSize(11);
+    }
+
+    @Test
+    void theConfigChoosesProvidersAndBaseUrls() throws IOException {
+        Path config = home.resolve("config/quotas/config.toml");
+        Files.createDirectories(config.getParent());
+        Files.writeString(config, "[providers]\nenabled = [\"*\"]\ndisabled = [\"claude\", \"codex\", \"cursor\", \"deepseek\","
+                + " \"gemini\", \"github-copilot\", \"kimi\", \"minimax\", \"openrouter\"]\n[base_urls]\nzai = \""
+                + mocks.url(Provider.ZAI) + "\"\n");
+        env.remove("QUOTAS_ZAI_BASE_URL");
+        Run run = quotas("--json");
+        assertThat(run.json().path("providers")).extracting(p -> p.path("provider").asText()).containsExactly("siliconflow", "zai");
+        assertThat(run.provider("zai").path("status").asText()).isEqualTo("available");
+    }
+
+    private static void answer(com.sun.net.httpserver.HttpExchange x, int status, String body) throws IOException {
+        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+        x.sendResponseHeaders(status, bytes.length);
+        x.getResponseBody().write(bytes);
+        x.close();
+    }
+}

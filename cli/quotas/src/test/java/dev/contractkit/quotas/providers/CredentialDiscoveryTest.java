@@ -1,0 +1,119 @@
+package dev.contractkit.quotas.providers;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Credential discovery per provider, in the documented order (README), from a home directory built per test. */
+class CredentialDiscoveryTest {
+    @TempDir
+    Path home;
+
+    private Optional<Credential> discover(Provider p, Map<String, String> vars) {
+        Map<String, String> all = new HashMap<>(vars);
+        all.put("HOME", home.toString());
+        return Sources.first(Specs.of(p).sources(), Environment.of(all));
+    }
+
+    private void write(String relative, String text) throws IOException {
+        Path f = home.resolve(relative);
+        Files.createDirectories(f.getParent());
+        Files.writeString(f, text);
+    }
+
+    @Test
+    void claudeCredentialsFileWinsOverTheApiKeyAndCarriesThePlan() throws IOException {
+        write(".claude/.credentials.json", "{\"claudeAiOauth\":{\"accessToken\":\"oauth-1\",\"subscriptionType\":\"max\"}}");
+        Credential c = discover(Provider.CLAUDE, Map.of("ANTHROPIC_API_KEY", "sk-ant")).orElseThrow();
+        assertThat(c.value()).isEqualTo("oauth-1");
+        assertThat(c.extra("plan")).contains("max");
+    }
+
+    @Test
+    void claudeConfigDirComesFirst() throws IOException {
+        write(".claude/.credentials.json", "{\"claudeAiOauth\":{\"accessToken\":\"home\"}}");
+        write("elsewhere/.credentials.json", "{\"claudeAiOauth\":{\"accessToken\":\"config-dir\"}}");
+        assertThat(discover(Provider.CLAUDE, Map.of("CLAUDE_CONFIG_DIR", home.resolve("elsewhere").toString())))
+                .map(Credential::value).contains("config-dir");
+    }
+
+    @Test
+    void aBrokenCredentialsFileFallsThroughToTheNextSource() throws IOException {
+        write(".claude/.credentials.json", "{not json");
+        assertThat(discover(Provider.CLAUDE, Map.of("ANTHROPIC_API_KEY", "sk-ant"))).map(Credential::value).contains("sk-ant");
+    }
+
+    @Test
+    void codexReadsTheAuthFileWithItsAccountId() throws IOException {
+        write(".codex/auth.json", "{\"tokens\":{\"access_token\":\"at\",\"account_id\":\"acc-1\"}}");
+        Credential c = discover(Provider.CODEX, Map.of("OPENAI_API_KEY", "sk")).orElseThrow();
+        assertThat(c.value()).isEqualTo("at");
+        assertThat(c.extra("account")).contains("acc-1");
+        assertThat(discover(Provider.CODEX, Map.of())).isPresent();
+    }
+
+    @Test
+    void environmentVariablesComeBeforeKeyFilesAndInTheirOrder() throws IOException {
+        write(".kimi", "file-key\n");
+        assertThat(discover(Provider.KIMI, Map.of("KIMI_API_KEY", "kimi", "MOONSHOT_API_KEY", "moonshot")))
+                .map(Credential::value).contains("moonshot");
+        assertThat(discover(Provider.KIMI, Map.of("KIMI_API_KEY", "kimi"))).map(Credential::value).contains("kimi");
+        assertThat(discover(Provider.KIMI, Map.of())).map(Credential::value).contains("file-key");
+        assertThat(discover(Provider.ZAI, Map.of("ZAI_API_KEY", "z", "ZHIPU_API_KEY", "zh"))).map(Credential::value).contains("zh");
+    }
+
+    @Test
+    void aKeyDirectoryHoldsItsKeyInApiKey() throws IOException {
+        write(".deepseek/api_key", "# my key\n  sk-ds  \n");
+        assertThat(discover(Provider.DEEPSEEK, Map.of())).map(Credential::value).contains("sk-ds");
+    }
+
+    @Test
+    void blankVariablesDoNotCount() {
+        assertThat(discover(Provider.OPENROUTER, Map.of("OPENROUTER_API_KEY", "  "))).isEmpty();
+    }
+
+    @Test
+    void cursorBuildsItsSessionCookieFromBothFiles() throws IOException {
+        write(".config/cursor/auth.json", "{\"accessToken\":\"tok\"}");
+        write(".config/cursor/cli-config.json", "{\"authInfo\":{\"authId\":\"auth0|user_01ABC\"}}");
+        Credential c = discover(Provider.CURSOR, Map.of()).orElseThrow();
+        assertThat(c.value()).isEqualTo("tok");
+        assertThat(Cursor.sessionToken(c.value(), Optional.of("user_01ABC"))).isEqualTo("user_01ABC%3A%3Atok");
+    }
+
+    @Test
+    void copilotReadsTheOauthTokenOfItsConfig() throws IOException {
+        write(".config/github-copilot/hosts.json", "{\"github.com\":{\"user\":\"octocat\",\"oauth_token\":\"gho_1\"}}");
+        assertThat(discover(Provider.GITHUB_COPILOT, Map.of())).map(Credential::value).contains("gho_1");
+        assertThat(discover(Provider.GITHUB_COPILOT, Map.of("GITHUB_COPILOT_TOKEN", "env"))).map(Credential::value).contains("env");
+    }
+
+    @Test
+    void withoutCredentialsTheResultIsAuthRequiredNamingWhereItLooked() {
+        Fetcher fetcher = Fetcher.create(Environment.of(Map.of("HOME", home.toString())),
+                BaseUrls.of(Environment.of(Map.of()), Map.of()), Duration.ofSeconds(1));
+        Result r = fetcher.fetch(Provider.MINIMAX);
+        assertThat(r).isInstanceOf(Result.AuthRequired.class);
+        assertThat(((Result.AuthRequired) r).message()).contains("$MINIMAX_API_KEY").contains("~/.minimax");
+    }
+
+    @Test
+    void baseUrlsComeFromTheEnvironmentThenTheConfigThenTheRealHost() {
+        Environment env = Environment.of(Map.of("QUOTAS_GITHUB_COPILOT_BASE_URL", "http://127.0.0.1:9/"));
+        BaseUrls urls = BaseUrls.of(env, Map.of("github-copilot", "http://config", "zai", "http://127.0.0.1:8111"));
+        assertThat(urls.of(Provider.GITHUB_COPILOT)).isEqualTo("http://127.0.0.1:9");
+        assertThat(urls.of(Provider.ZAI)).isEqualTo("http://127.0.0.1:8111");
+        assertThat(urls.of(Provider.CLAUDE)).isEqualTo("https://api.anthropic.com");
+        assertThat(urls.kimiBalance()).isEqualTo("https://api.moonshot.ai");
+    }
+}

@@ -1,0 +1,44 @@
+package dev.contractkit.conformance;
+
+import dev.contractkit.mock.MockOptions;
+import dev.contractkit.mock.MockServers;
+import dev.contractkit.specs.Api;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The eleven AI provider contracts (mock only): the mock must pass the suite for each, credentials enforced. */
+class ProvidersMockConformanceTest {
+    static final String KEY = "provider-key-1";
+    static MockServers mock;
+
+    @BeforeAll
+    static void start() {
+        MockOptions.Builder b = MockOptions.builder().apis(Api.inGroup(Api.Group.PROVIDERS));
+        Api.inGroup(Api.Group.PROVIDERS).forEach(a -> b.port(a, 0).credential(a, KEY));
+        mock = MockServers.start(b.build());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (mock != null) {
+            mock.close();
+        }
+    }
+
+    @TestFactory
+    List<DynamicTest> everyProviderMockPassesTheSuite() {
+        return Api.inGroup(Api.Group.PROVIDERS).stream().map(api -> DynamicTest.dynamicTest(api.id(), () -> {
+            Report report = Conformance.run(Target.builder(api).baseUrl(mock.url(api)).credential(KEY).build());
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(report.errors()).isEmpty();
+            assertThat(report.results()).filteredOn(r -> r.check() == Check.IGNORED_AUTH)
+                    .allSatisfy(r -> assertThat(r.passed()).isPositive());
+        })).toList();
+    }
+}
