@@ -21,6 +21,10 @@ import java.util.stream.Collectors;
  * }</pre>
  */
 public enum Api {
+    /** Execution control plane (seed 000, A): adapter.v1 endpoints, task graphs, cancel. */
+    EXEC("exec", "Execution control plane", 8080, List.of("openapi/exec.yaml"), List.of()),
+    /** Runtime service (seed 000, A): runs runtime.* actions as processes; readyz, tasks, kill. */
+    RUNTIME("runtime", "Runtime service", 18080, List.of("openapi/runtime.yaml"), List.of()),
     /** Payment forms (seed 001, B1). */
     FORMS("forms", "Payment forms", 8081, List.of("openapi/forms.yaml"), List.of()),
     /** Coupons (seed 001, B2): catalogue, admin writes, redemptions, real-time updates. */
