@@ -28,8 +28,13 @@ class ControlPlaneServerTest {
         http = new ExecHttp(server.url(Api.EXEC));
     }
 
+    /** The store the suite runs on: the embedded database here, PostgreSQL in the subclass. */
+    Settings base() {
+        return TestDatabases.embedded(dir);
+    }
+
     Settings enabled() {
-        return TestDatabases.embedded(dir).with("exec.allow-runtime", "true").with("exec.allow-shell", "true")
+        return base().with("exec.allow-runtime", "true").with("exec.allow-shell", "true")
                 .with("exec.allowed-commands", "echo,sh").with("exec.sandbox-dir", dir.resolve("sandbox").toString())
                 .with("exec.poll-ms", "20");
     }
@@ -43,7 +48,7 @@ class ControlPlaneServerTest {
 
     @Test
     void everyKindAndAliasTranslatesWithoutRunningAnything() {
-        start(TestDatabases.embedded(dir));
+        start(base());
         for (Kind kind : Kind.values()) {
             for (String name : concat(kind.id(), kind.aliases())) {
                 String input = switch (kind) {
@@ -79,7 +84,7 @@ class ControlPlaneServerTest {
 
     @Test
     void badGraphsAreRefusedWithAClear400() {
-        start(TestDatabases.embedded(dir));
+        start(base());
         assertRefused("{\"tasks\":[]}", "empty");
         assertRefused("{\"tasks\":[{\"id\":\"a\",\"type\":\"os.noop\"},{\"id\":\"a\",\"type\":\"os.noop\"}]}", "duplicate task id: a");
         assertRefused("{\"tasks\":[{\"id\":\"a\",\"type\":\"os.noop\",\"depends_on\":[\"zz\"]}]}", "unknown task zz");
@@ -206,7 +211,7 @@ class ControlPlaneServerTest {
 
     @Test
     void commandsAndFilesAreRefusedUnlessEnabled() {
-        start(TestDatabases.embedded(dir));
+        start(base());
         for (String kind : List.of("os.shell", "cli.run", "os.file", "runtime.command", "runtime.script")) {
             String input = switch (kind) {
                 case "os.shell" -> "{\"command\":\"id\"}";
@@ -225,7 +230,7 @@ class ControlPlaneServerTest {
 
     @Test
     void anOversizedBodyAndTooBigAGraphAreRefused() {
-        start(TestDatabases.embedded(dir).with("exec.max-body-bytes", "200").with("exec.max-graph-tasks", "2"));
+        start(base().with("exec.max-body-bytes", "200").with("exec.max-graph-tasks", "2"));
         var big = http.post("/tasks", "{\"tasks\":[{\"id\":\"" + "a".repeat(300) + "\",\"type\":\"os.noop\"}]}");
         assertThat(big.status()).isEqualTo(413);
         assertThat(big.body().path("error").path("code").asText()).isEqualTo("body_too_large");
