@@ -21,16 +21,16 @@ import java.util.stream.Collectors;
  * }</pre>
  */
 public enum Api {
-    /** Execution control plane (seed 000, A): adapter.v1 endpoints, task graphs, cancel. */
-    EXEC("exec", "Execution control plane", 8080, List.of("openapi/exec.yaml"), List.of()),
-    /** Runtime service (seed 000, A): runs runtime.* actions as processes; readyz, tasks, kill. */
-    RUNTIME("runtime", "Runtime service", 18080, List.of("openapi/runtime.yaml"), List.of()),
     /** Payment forms (seed 001, B1). */
     FORMS("forms", "Payment forms", 8081, List.of("openapi/forms.yaml"), List.of()),
     /** Coupons (seed 001, B2): catalogue, admin writes, redemptions, real-time updates. */
     COUPONS("coupons", "Coupons", 8082, List.of("openapi/coupons.yaml"), List.of("asyncapi/coupon-updates.yaml")),
     /** Investment answers (seed 001, B3): questions in, Markdown answers out, per-key quota. */
-    ANSWERS("answers", "Investment answers", 8083, List.of("openapi/answers.yaml"), List.of());
+    ANSWERS("answers", "Investment answers", 8083, List.of("openapi/answers.yaml"), List.of()),
+    /** Execution control plane (seed 000, A): adapter.v1 endpoints, task graphs, cancel. */
+    EXEC("exec", "Execution control plane", 8080, List.of("openapi/exec.yaml"), List.of()),
+    /** Runtime service (seed 000, A): runs runtime.* actions as processes; readyz, tasks, kill. */
+    RUNTIME("runtime", "Runtime service", 18080, List.of("openapi/runtime.yaml"), List.of());
 
     private static final String ROOT = "/contractkit/";
 

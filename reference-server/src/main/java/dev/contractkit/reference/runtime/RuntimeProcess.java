@@ -145,7 +145,28 @@ final class RuntimeProcess {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        awaitGone(tree, 2_000);
         tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        awaitGone(tree, 2_000);
+    }
+
+    /** Waits until every process of the tree has ended (a TERM takes a moment), at most {@code millis}. */
+    private static void awaitGone(List<ProcessHandle> tree, long millis) {
+        long until = System.currentTimeMillis() + millis;
+        for (ProcessHandle h : tree) {
+            long left = until - System.currentTimeMillis();
+            if (left <= 0) {
+                return;
+            }
+            try {
+                h.onExit().get(left, java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                return;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
     }
 
     boolean running() {
