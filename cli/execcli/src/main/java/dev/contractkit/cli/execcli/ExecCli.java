@@ -439,6 +439,7 @@ public final class ExecCli {
             a.noneLeft();
             Duration probe = Duration.ofSeconds(2);
             int health = http.probe(url + "/health", probe);
+            boolean runtimeWasUp = http.probe(runtimeUrl + "/readyz", probe) == 200;
             String cpStartedBy = health == 200 ? "already-up" : "not-started";
             if (health != 200) {
                 String how = startControlPlane(withRuntime);
@@ -448,9 +449,10 @@ public final class ExecCli {
                 }
             }
             int ready = http.probe(runtimeUrl + "/readyz", probe);
-            String rtStartedBy = ready == 200 ? "already-up" : "not-started";
+            boolean kitStartedRuntime = withRuntime && cpStartedBy.equals("kit");
+            String rtStartedBy = runtimeWasUp ? "already-up" : ready == 200 && kitStartedRuntime ? "kit" : "not-started";
             if (ready != 200 && withRuntime) {
-                String how = cpStartedBy.equals("kit") ? "kit" : startRuntime();
+                String how = kitStartedRuntime ? "kit" : startRuntime();
                 if (how != null) {
                     ready = awaitStatus(runtimeUrl + "/readyz", startTimeout);
                     rtStartedBy = ready == 200 ? how : how + "-failed";
