@@ -23,6 +23,7 @@ final class LocalProcess implements Work {
     private final Path cwd;
     private volatile Process process;
     private volatile boolean cancelled;
+    private final java.util.concurrent.CountDownLatch treeEnded = new java.util.concurrent.CountDownLatch(1);
 
     LocalProcess(List<String> argv, Path cwd) {
         this.argv = List.copyOf(argv);
@@ -40,6 +41,7 @@ final class LocalProcess implements Work {
         process = p;
         if (cancelled) {
             endTree(p);
+            treeEnded.countDown();
         }
         p.getOutputStream().close();
         Capture out = Capture.of(p.getInputStream());
@@ -54,6 +56,7 @@ final class LocalProcess implements Work {
         result.put("stdout_truncated", out.truncated());
         result.put("stderr_truncated", err.truncated());
         if (cancelled) {
+            treeEnded.await(10, TimeUnit.SECONDS); // report cancelled only once the whole tree is gone
             throw new WorkFailed("cancelled", "the process tree was ended", result, false);
         }
         if (code != 0) {
@@ -68,6 +71,7 @@ final class LocalProcess implements Work {
         Process p = process;
         if (p != null) {
             endTree(p);
+            treeEnded.countDown();
         }
     }
 

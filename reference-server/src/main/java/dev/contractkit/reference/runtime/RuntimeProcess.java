@@ -38,6 +38,7 @@ final class RuntimeProcess {
     private volatile String error;
     private volatile Instant endedAt;
     private volatile String ending; // killed or timed_out once decided
+    private final java.util.concurrent.CountDownLatch treeEnded = new java.util.concurrent.CountDownLatch(1);
 
     private RuntimeProcess(String ref, String taskId, String kind, Path cwd, int maxOutput) {
         this.ref = ref;
@@ -90,6 +91,9 @@ final class RuntimeProcess {
             }
             out.join(5_000);
             err.join(5_000);
+            if (ending != null) {
+                treeEnded.await(10, TimeUnit.SECONDS); // killed / timed_out only once the whole tree is gone
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
@@ -148,6 +152,7 @@ final class RuntimeProcess {
         awaitGone(tree, 2_000);
         tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
         awaitGone(tree, 2_000);
+        treeEnded.countDown();
     }
 
     /** Waits until every process of the tree has ended (a TERM takes a moment), at most {@code millis}. */

@@ -261,4 +261,41 @@ class ControlPlaneServerTest {
         assertThat(http.get("/tasks/kept").body().path("status").asText()).isEqualTo("success");
         assertThat(http.get("/health").body().path("status").asText()).isEqualTo("ok");
     }
+
+    @Test
+    void cancellingARunningShellEndsItsWholeProcessTree() throws Exception {
+        start(enabled());
+        http.post("/tasks", "{\"tasks\":[{\"id\":\"sh\",\"type\":\"os.shell\",\"params\":{\"command\":"
+                + "\"sleep 30 & sleep 30 & echo $$ > pid; wait\"}}]}");
+        http.awaitStatus("sh", Set.of("running"));
+        Path pidFile = dir.resolve("sandbox/pid");
+        long until = System.nanoTime() + 10_000_000_000L;
+        while ((!Files.exists(pidFile) || Files.readString(pidFile).isBlank()) && System.nanoTime() < until) {
+            Thread.sleep(20);
+        }
+        ProcessHandle shell = ProcessHandle.of(Long.parseLong(Files.readString(pidFile).trim())).orElseThrow();
+        List<ProcessHandle> children = shell.children().toList();
+        assertThat(children).hasSize(2);
+
+        var cancel = http.post("/tasks/sh/cancel", null);
+        assertThat(cancel.body().path("tasks").get(0).path("status").asText()).isEqualTo("cancelling");
+        assertThat(cancel.body().path("tasks").get(0).path("runtime").path("executor").asText()).isEqualTo("local");
+        assertThat(http.awaitTerminal("sh").path("status").asText()).isEqualTo("cancelled");
+        assertThat(shell.isAlive()).isFalse();
+        assertThat(children).noneMatch(ProcessHandle::isAlive);
+    }
+
+    @Test
+    void deletingARunningTaskForgetsItWithoutStoppingTheServer() throws Exception {
+        start(enabled());
+        http.post("/tasks", "{\"tasks\":[{\"id\":\"busy\",\"type\":\"os.sleep\",\"params\":{\"duration_ms\":300}}]}");
+        http.awaitStatus("busy", Set.of("running"));
+        assertThat(http.delete("/tasks/busy").status()).isEqualTo(204);
+        assertThat(http.get("/tasks/busy").status()).isEqualTo(404);
+        Thread.sleep(500); // the sleep ends with nothing left to record
+        assertThat(http.get("/tasks/busy").status()).as("clean-up is not undone by the finishing work").isEqualTo(404);
+        assertThat(http.post("/tasks", "{\"tasks\":[{\"id\":\"busy\",\"type\":\"os.noop\"}]}").status())
+                .as("the id is free again").isEqualTo(202);
+        assertThat(http.awaitTerminal("busy").path("status").asText()).isEqualTo("success");
+    }
 }
