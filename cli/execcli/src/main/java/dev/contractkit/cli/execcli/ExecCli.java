@@ -392,6 +392,9 @@ public final class ExecCli {
                 return new Response(r.statusCode(), r.body());
             } catch (HttpTimeoutException e) {
                 throw new Failure(1, method + " " + url + " timed out after " + timeout.toMillis() + " ms", 0, "", null);
+            } catch (java.net.ConnectException e) {
+                throw new Failure(1, method + " " + url + " failed: cannot connect (connection refused or host unreachable)",
+                        0, "", null);
             } catch (IOException e) {
                 throw new Failure(1, method + " " + url + " failed: " + (e.getMessage() == null ? e.toString() : e.getMessage()),
                         0, "", null);
