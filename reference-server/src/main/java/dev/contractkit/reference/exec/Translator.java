@@ -232,17 +232,18 @@ final class Translator {
                 i++;
             }
         }
-        Map<String, String> problems = rules.body(schema, body);
-        if (!problems.isEmpty()) {
-            throw bad(problems.entrySet().stream().map(e -> prefix + e.getKey() + ": " + e.getValue())
-                    .collect(Collectors.joining("; ")));
-        }
-        if (schema.equals("AgentActionRequest")) {
+        if (schema.equals("AgentActionRequest") && body.path("action").isObject()) {
+            // the nested action first, so a message names its field (action.kind) rather than "action"
             Map<String, String> p = rules.body("AgentAction", body.get("action"));
             if (!p.isEmpty()) {
                 throw bad(p.entrySet().stream().map(e -> "action." + e.getKey() + ": " + e.getValue())
                         .collect(Collectors.joining("; ")));
             }
+        }
+        Map<String, String> problems = rules.body(schema, body);
+        if (!problems.isEmpty()) {
+            throw bad(problems.entrySet().stream().map(e -> prefix + e.getKey() + ": " + e.getValue())
+                    .collect(Collectors.joining("; ")));
         }
     }
 

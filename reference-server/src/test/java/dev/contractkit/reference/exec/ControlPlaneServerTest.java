@@ -99,6 +99,18 @@ class ControlPlaneServerTest {
         assertThat(unknownType.body().path("error").path("message").asText()).contains("tasks[0].type");
     }
 
+    @Test
+    void aBadActionIsRefusedNamingItsField() {
+        start(base());
+        var noKind = http.post("/adapters/translate", "{\"action\":{}}");
+        assertThat(noKind.status()).isEqualTo(400);
+        assertThat(noKind.body().path("error").path("message").asText()).isEqualTo("action.kind: is required");
+        var retry = http.post("/adapters/actions", "{\"action\":{\"kind\":\"sleep\",\"retry\":99}}");
+        assertThat(retry.body().path("error").path("message").asText()).startsWith("action.retry:");
+        var unknown = http.post("/adapters/translate", "{\"action\":{\"kind\":\"teleport\"}}");
+        assertThat(unknown.body().path("error").path("code").asText()).isEqualTo("unknown_action_kind");
+    }
+
     private void assertRefused(String graph, String message) {
         var r = http.post("/tasks", graph);
         assertThat(r.status()).as(r.body().toString()).isEqualTo(400);
