@@ -66,7 +66,7 @@ public enum Check {
     /** A declared chain (create, read, delete, read) has the effect the contract states. */
     STATE_TRANSITIONS("state_transitions",
             "a declared chain of operations has the effect the contract states (a coupon created reads back;"
-                    + " soft-deleted, it still reads with active: false)",
+                    + " soft-deleted, it still reads with active: false; a control plane's cancel follows its state table)",
             Severity.ERROR, null),
     /** Every status is declared. */
     STATUS_CODE_CONFORMANCE("status_code_conformance",

@@ -112,6 +112,9 @@ final class Scenarios {
                 }
             }
         }
+        if (target.checks().contains(Check.STATE_TRANSITIONS)) {
+            CancelMachine.of(doc, cases, runner).ifPresent(CancelMachine::run);
+        }
         open.forEach(l -> judgeMessages(l, expected));
         if (target.checks().contains(Check.PAGINATION_LINKS)) {
             doc.operations().forEach(this::followPages);

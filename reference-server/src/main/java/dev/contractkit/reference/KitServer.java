@@ -3,11 +3,13 @@ package dev.contractkit.reference;
 import dev.contractkit.reference.answers.AnswersModule;
 import dev.contractkit.reference.codehost.CodehostModule;
 import dev.contractkit.reference.coupons.CouponsModule;
+import dev.contractkit.reference.exec.ExecModule;
 import dev.contractkit.reference.forms.FormsModule;
 import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.ApiServer;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.Settings;
+import dev.contractkit.reference.runtime.RuntimeModule;
 import dev.contractkit.specs.Api;
 import io.helidon.webserver.WebServer;
 
@@ -52,7 +54,12 @@ public final class KitServer implements AutoCloseable {
         Map<Api, WebServer> servers = new EnumMap<>(Api.class);
         List<ApiModule> modules = new ArrayList<>();
         try {
-            for (Api api : apis) {
+            for (Api api : startOrder(apis)) {
+                if (api == Api.EXEC && servers.containsKey(Api.RUNTIME) && settings.get("exec.runtime-url").isEmpty()
+                        && System.getenv("EXEC_RUNTIME_URL") == null) {
+                    // the co-hosted runtime is still reached over HTTP, at the URL it actually listens on
+                    settings = settings.with("exec.runtime-url", "http://" + host + ":" + servers.get(Api.RUNTIME).port());
+                }
                 ApiModule module = module(api, settings, database);
                 modules.add(module);
                 int port = settings.getInt(api.id() + ".port", api.defaultPort());
@@ -67,8 +74,19 @@ public final class KitServer implements AutoCloseable {
         return new KitServer(database, servers, List.copyOf(modules), host);
     }
 
+    /** The runtime starts before the control plane, so the control plane can be pointed at its real port. */
+    private static List<Api> startOrder(List<Api> apis) {
+        List<Api> out = new ArrayList<>(apis);
+        if (out.remove(Api.RUNTIME)) {
+            out.add(0, Api.RUNTIME);
+        }
+        return out;
+    }
+
     private static ApiModule module(Api api, Settings settings, Database database) {
         return switch (api) {
+            case EXEC -> new ExecModule(settings, database);
+            case RUNTIME -> new RuntimeModule(settings, database);
             case FORMS -> new FormsModule(settings, database);
             case COUPONS -> new CouponsModule(settings, database);
             case ANSWERS -> new AnswersModule(settings, database);

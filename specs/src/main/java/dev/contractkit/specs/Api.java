@@ -30,6 +30,10 @@ public enum Api {
     /** Code-hosting REST API (seed 002, C2): v4 and v5 side by side under /api/v4 and /api/v5. */
     CODEHOST("codehost", "Code hosting REST v4 + v5", 8084,
             List.of("openapi/codehost-v4.yaml", "openapi/codehost-v5.yaml"), List.of()),
+    /** Execution control plane (seed 000, A): adapter.v1 endpoints, task graphs, cancel. */
+    EXEC("exec", "Execution control plane", 8080, List.of("openapi/exec.yaml"), List.of()),
+    /** Runtime service (seed 000, A): runs runtime.* actions as processes; readyz, tasks, kill. */
+    RUNTIME("runtime", "Runtime service", 18080, List.of("openapi/runtime.yaml"), List.of()),
 
     // The eleven AI providers' usage endpoints that the quotas CLI reads (seed 002, C1): group "providers",
     // one entry per provider (each is a different vendor's host with its own contract and auth), mock only.

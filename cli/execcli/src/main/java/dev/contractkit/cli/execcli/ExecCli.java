@@ -1,0 +1,832 @@
+package dev.contractkit.cli.execcli;
+
+import java.io.File;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.PrintStream;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * {@code execcli}: the adapter client of the execution control plane (seed 000, part A). Uses only the JDK, so it
+ * runs as a jar ({@code java -jar execcli.jar health}) or as one source file ({@code java ExecCli.java health}).
+ * Every outcome, usage errors included, is exactly one JSON object on standard output:
+ * {@code {"ok":true,"data":...}} or {@code {"ok":false,"error":{"message","status_code","body"}}}.
+ *
+ * <p>Exit codes: 0 success, 1 I/O or HTTP error, 2 usage error, 3 wait timed out without all tasks terminal,
+ * 4 ensure-running: control plane unreachable, 5 ensure-running --with-runtime: runtime unreachable.
+ */
+public final class ExecCli {
+    static final Set<String> TERMINAL = Set.of("success", "failed", "cancelled", "skipped");
+    static final String USAGE = "usage: execcli [--url URL] [--runtime-url URL] [--http-timeout SECONDS] <command> [options]\n"
+            + "  capabilities | tools | health\n"
+            + "  act [-file FILE|-]          POST /adapters/actions (body from FILE or standard input)\n"
+            + "  translate [-file FILE|-]    POST /adapters/translate (no execution)\n"
+            + "  submit [-file FILE|-]       POST /tasks (a task graph)\n"
+            + "  wait ID... [--timeout SECONDS] [--interval MILLIS]\n"
+            + "  cancel ID... [--wait] [--timeout SECONDS] [--interval MILLIS]\n"
+            + "  ensure-running [--with-runtime] [--start-timeout SECONDS]\n"
+            + "environment: EXEC_URL (http://127.0.0.1:8080), EXEC_RUNTIME_URL (http://127.0.0.1:18080), EXEC_COMPOSE_DIR,\n"
+            + "  EXEC_RUNTIME_IMAGE, EXEC_RUNTIME_SOURCE, EXEC_KIT_HOME (a Contract Kit checkout ensure-running may start)";
+
+    private final Map<String, String> env;
+    private final InputStream stdin;
+    private final PrintStream stdout;
+
+    ExecCli(Map<String, String> env, InputStream stdin, PrintStream stdout) {
+        this.env = env;
+        this.stdin = stdin;
+        this.stdout = stdout;
+    }
+
+    /**
+     * Runs execcli and exits with its code.
+     *
+     * @param args the command line
+     */
+    public static void main(String[] args) {
+        PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        int code = new ExecCli(System.getenv(), System.in, out).run(args);
+        out.flush();
+        System.exit(code);
+    }
+
+    /** A failure with its exit code and the envelope's error fields. */
+    static final class Failure extends Exception {
+        final int exit;
+        final int status;
+        final String body;
+        final Object data;
+
+        Failure(int exit, String message, int status, String body, Object data) {
+            super(message, null, false, false);
+            this.exit = exit;
+            this.status = status;
+            this.body = body == null ? "" : body;
+            this.data = data;
+        }
+
+        static Failure usage(String message) {
+            return new Failure(2, message + "\n" + USAGE, 0, "", null);
+        }
+    }
+
+    int run(String[] argv) {
+        try {
+            Object data = dispatch(new Args(argv));
+            Map<String, Object> ok = new LinkedHashMap<>();
+            ok.put("ok", true);
+            ok.put("data", data);
+            stdout.println(Json.write(ok));
+            return 0;
+        } catch (Failure f) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("ok", false);
+            if (f.data != null) {
+                out.put("data", f.data);
+            }
+            Map<String, Object> error = new LinkedHashMap<>();
+            error.put("message", f.getMessage());
+            error.put("status_code", f.status);
+            error.put("body", f.body);
+            out.put("error", error);
+            stdout.println(Json.write(out));
+            return f.exit;
+        } catch (RuntimeException e) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            out.put("ok", false);
+            Map<String, Object> error = new LinkedHashMap<>();
+            error.put("message", "unexpected error: " + e);
+            error.put("status_code", 0);
+            error.put("body", "");
+            out.put("error", error);
+            stdout.println(Json.write(out));
+            return 1;
+        }
+    }
+
+    private Object dispatch(Args a) throws Failure {
+        String url = trimSlash(a.option("--url", envOr("EXEC_URL", "http://127.0.0.1:8080")));
+        String runtimeUrl = trimSlash(a.option("--runtime-url", envOr("EXEC_RUNTIME_URL", "http://127.0.0.1:18080")));
+        Duration httpTimeout = Duration.ofMillis((long) (a.number("--http-timeout", 30) * 1000));
+        if (a.positional.isEmpty()) {
+            throw Failure.usage("a command is required");
+        }
+        String command = a.positional.remove(0);
+        Http http = new Http(httpTimeout);
+        Object result = switch (command) {
+            case "capabilities" -> none(a, () -> http.json("GET", url + "/adapters/capabilities", null));
+            case "tools" -> none(a, () -> http.json("GET", url + "/adapters/tools", null));
+            case "health" -> none(a, () -> http.json("GET", url + "/health", null));
+            case "act" -> http.json("POST", url + "/adapters/actions", input(a));
+            case "translate" -> http.json("POST", url + "/adapters/translate", input(a));
+            case "submit" -> http.json("POST", url + "/tasks", input(a));
+            case "wait" -> {
+                List<String> ids = ids(a);
+                Duration timeout = Duration.ofMillis((long) (a.number("--timeout", 60) * 1000));
+                long interval = (long) a.number("--interval", 500);
+                a.noneLeft();
+                Map<String, Object> wait = waitFor(http, url, ids, timeout, interval);
+                if (!Boolean.TRUE.equals(wait.get("all_terminal"))) {
+                    throw new Failure(3, "wait timed out after " + timeout.toSeconds() + " s without all tasks terminal",
+                            0, "", wait);
+                }
+                yield wait;
+            }
+            case "cancel" -> cancel(a, http, url);
+            case "ensure-running" -> new Ensure(env, http, url, runtimeUrl).run(a.flag("--with-runtime"),
+                    Duration.ofMillis((long) (a.number("--start-timeout", 60) * 1000)), a);
+            case "help", "-h", "--help" -> {
+                a.noneLeft();
+                Map<String, Object> help = new LinkedHashMap<>();
+                help.put("usage", USAGE);
+                yield help;
+            }
+            default -> throw Failure.usage("unknown command '" + command + "'");
+        };
+        a.noneLeft();
+        return result;
+    }
+
+    private interface Call {
+        Object get() throws Failure;
+    }
+
+    private static Object none(Args a, Call call) throws Failure {
+        a.noneLeft();
+        return call.get();
+    }
+
+    private Object cancel(Args a, Http http, String url) throws Failure {
+        List<String> ids = ids(a);
+        boolean wait = a.flag("--wait");
+        Duration timeout = Duration.ofMillis((long) (a.number("--timeout", 60) * 1000));
+        long interval = (long) a.number("--interval", 500);
+        a.noneLeft();
+        List<Object> items = new ArrayList<>();
+        for (String id : ids) {
+            Object body = http.json("POST", url + "/tasks/" + enc(id) + "/cancel", null);
+            Object tasks = body instanceof Map<?, ?> m ? m.get("tasks") : null;
+            if (!(tasks instanceof List<?> list)) {
+                throw new Failure(1, "the cancel response has no tasks array", 200, Json.write(body), null);
+            }
+            items.addAll(list);
+        }
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("tasks", items);
+        if (wait) {
+            Map<String, Object> w = waitFor(http, url, ids, timeout, interval);
+            data.put("wait", w);
+            data.put("all_terminal", w.get("all_terminal"));
+            if (!Boolean.TRUE.equals(w.get("all_terminal"))) {
+                throw new Failure(3, "wait timed out after " + timeout.toSeconds() + " s without all tasks terminal",
+                        0, "", data);
+            }
+        }
+        return data;
+    }
+
+    /** Polls every task until all are terminal or the deadline passes; the A.3 wait result. */
+    static Map<String, Object> waitFor(Http http, String url, List<String> ids, Duration timeout, long intervalMs)
+            throws Failure {
+        Instant deadline = Instant.now().plus(timeout);
+        while (true) {
+            List<Object> tasks = new ArrayList<>();
+            boolean all = true;
+            for (String id : ids) {
+                Object t = http.json("GET", url + "/tasks/" + enc(id), null);
+                tasks.add(t);
+                Object status = t instanceof Map<?, ?> m ? m.get("status") : null;
+                all &= status instanceof String s && TERMINAL.contains(s);
+            }
+            if (all || !Instant.now().isBefore(deadline)) {
+                Map<String, Object> w = new LinkedHashMap<>();
+                w.put("tasks", tasks);
+                w.put("all_terminal", all);
+                w.put("deadline_rfc3339", OffsetDateTime.ofInstant(deadline, ZoneOffset.UTC).toString());
+                return w;
+            }
+            try {
+                Thread.sleep(Math.max(1, Math.min(intervalMs, Duration.between(Instant.now(), deadline).toMillis() + 1)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new Failure(1, "interrupted while waiting", 0, "", null);
+            }
+        }
+    }
+
+    private static List<String> ids(Args a) throws Failure {
+        List<String> ids = new ArrayList<>(a.positional);
+        a.positional.clear();
+        if (ids.isEmpty()) {
+            throw Failure.usage("at least one task id is required");
+        }
+        return ids;
+    }
+
+    /** The request body from {@code -file FILE} (or {@code -}) or standard input; must be JSON. */
+    private String input(Args a) throws Failure {
+        String file = a.option("-file", a.option("--file", "-"));
+        a.noneLeft();
+        String text;
+        try {
+            if (file.equals("-")) {
+                text = new String(stdin.readAllBytes(), StandardCharsets.UTF_8);
+            } else {
+                text = Files.readString(Path.of(file));
+            }
+        } catch (IOException e) {
+            throw new Failure(1, "cannot read " + (file.equals("-") ? "standard input" : file) + ": " + e, 0, "", null);
+        }
+        if (text.isBlank()) {
+            throw Failure.usage("the request JSON is empty (give -file FILE or pipe it to standard input)");
+        }
+        try {
+            Json.parse(text);
+        } catch (IllegalArgumentException e) {
+            throw Failure.usage("the request is not valid JSON: " + e.getMessage());
+        }
+        return text;
+    }
+
+    private String envOr(String name, String fallback) {
+        String v = env.get(name);
+        return v == null || v.isBlank() ? fallback : v.trim();
+    }
+
+    static String trimSlash(String url) {
+        return url.replaceAll("/+$", "");
+    }
+
+    static String enc(String id) {
+        return java.net.URLEncoder.encode(id, StandardCharsets.UTF_8).replace("+", "%20");
+    }
+
+    /** The command line: positional words, {@code --name value} options and flags. */
+    static final class Args {
+        final List<String> positional = new ArrayList<>();
+        private final Map<String, String> options = new LinkedHashMap<>();
+        private final Set<String> flags = new java.util.LinkedHashSet<>();
+        private static final Set<String> FLAGS = Set.of("--wait", "--with-runtime");
+
+        Args(String[] argv) throws Failure {
+            for (int i = 0; i < argv.length; i++) {
+                String s = argv[i];
+                if (FLAGS.contains(s)) {
+                    flags.add(s);
+                } else if (s.startsWith("-") && !s.equals("-") && s.length() > 1) {
+                    String name = s;
+                    String value;
+                    int eq = s.indexOf('=');
+                    if (eq > 0) {
+                        name = s.substring(0, eq);
+                        value = s.substring(eq + 1);
+                    } else if (s.equals("-h") || s.equals("--help")) {
+                        positional.add(0, "help");
+                        continue;
+                    } else if (i + 1 < argv.length) {
+                        value = argv[++i];
+                    } else {
+                        throw Failure.usage("option " + s + " needs a value");
+                    }
+                    options.put(name, value);
+                } else {
+                    positional.add(s);
+                }
+            }
+        }
+
+        String option(String name, String fallback) {
+            String v = options.remove(name);
+            return v == null ? fallback : v;
+        }
+
+        double number(String name, double fallback) throws Failure {
+            String v = options.remove(name);
+            if (v == null) {
+                return fallback;
+            }
+            try {
+                double d = Double.parseDouble(v);
+                if (d < 0 || Double.isNaN(d) || Double.isInfinite(d)) {
+                    throw new NumberFormatException();
+                }
+                return d;
+            } catch (NumberFormatException e) {
+                throw Failure.usage("option " + name + " needs a non-negative number, was '" + v + "'");
+            }
+        }
+
+        boolean flag(String name) {
+            return flags.remove(name);
+        }
+
+        void noneLeft() throws Failure {
+            if (!options.isEmpty()) {
+                throw Failure.usage("unknown option " + options.keySet().iterator().next());
+            }
+            if (!flags.isEmpty()) {
+                throw Failure.usage("option " + flags.iterator().next() + " does not apply to this command");
+            }
+            if (!positional.isEmpty()) {
+                throw Failure.usage("unexpected argument '" + positional.get(0) + "'");
+            }
+        }
+    }
+
+    /** HTTP with JSON bodies; a non-2xx answer, a transport error or a body that is not JSON is a Failure (exit 1). */
+    static final class Http {
+        private final HttpClient client;
+        private final Duration timeout;
+
+        Http(Duration timeout) {
+            this.timeout = timeout;
+            this.client = HttpClient.newBuilder().connectTimeout(timeout).build();
+        }
+
+        Object json(String method, String url, String body) throws Failure {
+            Response r = send(method, url, body);
+            if (r.status < 200 || r.status > 299) {
+                throw new Failure(1, method + " " + url + " answered HTTP " + r.status, r.status, r.body, null);
+            }
+            try {
+                return Json.parse(r.body);
+            } catch (IllegalArgumentException e) {
+                throw new Failure(1, method + " " + url + " answered invalid JSON: " + e.getMessage(), r.status, r.body, null);
+            }
+        }
+
+        record Response(int status, String body) {
+        }
+
+        Response send(String method, String url, String body) throws Failure {
+            HttpRequest.Builder b;
+            try {
+                b = HttpRequest.newBuilder(URI.create(url)).timeout(timeout);
+            } catch (IllegalArgumentException e) {
+                throw Failure.usage("invalid URL " + url + ": " + e.getMessage());
+            }
+            if (body == null) {
+                b.method(method, HttpRequest.BodyPublishers.noBody());
+            } else {
+                b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body));
+            }
+            b.header("Accept", "application/json");
+            try {
+                HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+                return new Response(r.statusCode(), r.body());
+            } catch (HttpTimeoutException e) {
+                throw new Failure(1, method + " " + url + " timed out after " + timeout.toMillis() + " ms", 0, "", null);
+            } catch (java.net.ConnectException e) {
+                throw new Failure(1, method + " " + url + " failed: cannot connect (connection refused or host unreachable)",
+                        0, "", null);
+            } catch (IOException e) {
+                throw new Failure(1, method + " " + url + " failed: " + (e.getMessage() == null ? e.toString() : e.getMessage()),
+                        0, "", null);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new Failure(1, "interrupted", 0, "", null);
+            }
+        }
+
+        /** @return the status of a GET, or -1 when nothing answered */
+        int probe(String url, Duration probeTimeout) {
+            try {
+                HttpRequest req = HttpRequest.newBuilder(URI.create(url)).timeout(probeTimeout).GET().build();
+                return client.send(req, HttpResponse.BodyHandlers.discarding()).statusCode();
+            } catch (IOException | IllegalArgumentException e) {
+                return -1;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return -1;
+            }
+        }
+    }
+
+    /** {@code ensure-running}: probes, optional starts, the A.5 result. */
+    static final class Ensure {
+        private final Map<String, String> env;
+        private final Http http;
+        private final String url;
+        private final String runtimeUrl;
+        private final List<String> hints = new ArrayList<>();
+
+        Ensure(Map<String, String> env, Http http, String url, String runtimeUrl) {
+            this.env = env;
+            this.http = http;
+            this.url = url;
+            this.runtimeUrl = runtimeUrl;
+        }
+
+        private String env(String name) {
+            String v = env.get(name);
+            return v == null ? "" : v.trim();
+        }
+
+        Object run(boolean withRuntime, Duration startTimeout, Args a) throws Failure {
+            a.noneLeft();
+            Duration probe = Duration.ofSeconds(2);
+            int health = http.probe(url + "/health", probe);
+            boolean runtimeWasUp = http.probe(runtimeUrl + "/readyz", probe) == 200;
+            String cpStartedBy = health == 200 ? "already-up" : "not-started";
+            if (health != 200) {
+                String how = startControlPlane(withRuntime);
+                if (how != null) {
+                    health = awaitStatus(url + "/health", startTimeout);
+                    cpStartedBy = health == 200 ? how : how + "-failed";
+                }
+            }
+            int ready = http.probe(runtimeUrl + "/readyz", probe);
+            boolean kitStartedRuntime = withRuntime && cpStartedBy.equals("kit");
+            String rtStartedBy = runtimeWasUp ? "already-up" : ready == 200 && kitStartedRuntime ? "kit" : "not-started";
+            if (ready != 200 && withRuntime) {
+                String how = kitStartedRuntime ? "kit" : startRuntime();
+                if (how != null) {
+                    ready = awaitStatus(runtimeUrl + "/readyz", startTimeout);
+                    rtStartedBy = ready == 200 ? how : how + "-failed";
+                }
+            }
+            if (health != 200) {
+                hints.add("start the control plane: ./kit serve --api exec,runtime (in a Contract Kit checkout; "
+                        + "set EXEC_KIT_HOME to it and ensure-running starts it), then check " + url + "/health");
+                if (env("EXEC_COMPOSE_DIR").isEmpty()) {
+                    hints.add("or set EXEC_COMPOSE_DIR to a directory with a compose file and run a container engine");
+                }
+            }
+            if (withRuntime && ready != 200) {
+                String source = env("EXEC_RUNTIME_SOURCE");
+                hints.add(source.isEmpty()
+                        ? "start the runtime service (./kit serve --api runtime), or set EXEC_RUNTIME_SOURCE to its source root"
+                        : "start the runtime service from its source root " + source + " (e.g. cd " + source
+                        + " && ./kit serve --api runtime), then check " + runtimeUrl + "/readyz");
+                hints.add("the control plane must use the same runtime URL (KIT_EXEC_RUNTIME_URL / EXEC_RUNTIME_URL = " + runtimeUrl + ")");
+            }
+            Map<String, Object> cp = new LinkedHashMap<>();
+            cp.put("url", url);
+            cp.put("reachable", health == 200);
+            cp.put("started_by", cpStartedBy);
+            cp.put("health_status_code", Math.max(health, 0));
+            Map<String, Object> rt = new LinkedHashMap<>();
+            rt.put("url", runtimeUrl);
+            rt.put("reachable", ready == 200);
+            rt.put("started_by", rtStartedBy);
+            rt.put("ready_status_code", Math.max(ready, 0));
+            Map<String, Object> result = new LinkedHashMap<>();
+            result.put("control_plane", cp);
+            result.put("runtime", rt);
+            result.put("manual_hints", hints);
+            if (health != 200) {
+                throw new Failure(4, "the control plane at " + url + " is not reachable", Math.max(health, 0), "", result);
+            }
+            if (withRuntime && ready != 200) {
+                throw new Failure(5, "the runtime service at " + runtimeUrl + " is not ready", Math.max(ready, 0), "", result);
+            }
+            return result;
+        }
+
+        private int awaitStatus(String probeUrl, Duration timeout) {
+            Instant until = Instant.now().plus(timeout);
+            int status = http.probe(probeUrl, Duration.ofSeconds(2));
+            while (status != 200 && Instant.now().isBefore(until)) {
+                try {
+                    Thread.sleep(250);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                    return status;
+                }
+                status = http.probe(probeUrl, Duration.ofSeconds(2));
+            }
+            return status;
+        }
+
+        /** @return how it was started, or null when nothing could be started */
+        private String startControlPlane(boolean withRuntime) {
+            String compose = env("EXEC_COMPOSE_DIR");
+            if (!compose.isEmpty()) {
+                String engine = engine();
+                if (engine == null) {
+                    hints.add("EXEC_COMPOSE_DIR is set but no container engine (docker or podman) answers");
+                } else if (exec(List.of(engine, "compose", "--project-directory", compose, "up", "-d"), new File(compose))) {
+                    return "compose";
+                } else {
+                    hints.add(engine + " compose up -d in " + compose + " failed");
+                }
+            }
+            String kit = env("EXEC_KIT_HOME");
+            if (!kit.isEmpty() && Files.isExecutable(Path.of(kit, "kit"))) {
+                try {
+                    Path log = Files.createTempFile("execcli-kit-serve", ".log");
+                    new ProcessBuilder(Path.of(kit, "kit").toString(), "serve", "--api", withRuntime ? "exec,runtime" : "exec")
+                            .directory(new File(kit)).redirectErrorStream(true)
+                            .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
+                            .start();
+                    hints.add("the kit's control plane was started in the background; its log: " + log);
+                    return "kit";
+                } catch (IOException e) {
+                    hints.add("could not start " + kit + "/kit serve: " + e.getMessage());
+                }
+            }
+            return null;
+        }
+
+        private String startRuntime() {
+            String image = env("EXEC_RUNTIME_IMAGE");
+            if (image.isEmpty()) {
+                return null;
+            }
+            String engine = engine();
+            if (engine == null) {
+                hints.add("EXEC_RUNTIME_IMAGE is set but no container engine (docker or podman) answers");
+                return null;
+            }
+            int port = URI.create(runtimeUrl).getPort() < 0 ? 18080 : URI.create(runtimeUrl).getPort();
+            if (exec(List.of(engine, "run", "-d", "-p", "127.0.0.1:" + port + ":18080", image), null)) {
+                return "container";
+            }
+            hints.add(engine + " run " + image + " failed");
+            return null;
+        }
+
+        private static String engine() {
+            for (String e : List.of("docker", "podman")) {
+                if (exec(List.of(e, "info"), null)) {
+                    return e;
+                }
+            }
+            return null;
+        }
+
+        private static boolean exec(List<String> command, File dir) {
+            try {
+                Process p = new ProcessBuilder(command).directory(dir).redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+                return p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS) && p.exitValue() == 0;
+            } catch (IOException e) {
+                return false;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        }
+    }
+
+    /** A small JSON reader and writer: objects keep their order; numbers keep their text. */
+    static final class Json {
+        private final String s;
+        private int i;
+
+        private Json(String s) {
+            this.s = s;
+        }
+
+        /** A JSON number, kept as written. */
+        record Num(String text) {
+        }
+
+        static Object parse(String text) {
+            Json p = new Json(text);
+            p.ws();
+            Object v = p.value();
+            p.ws();
+            if (p.i != text.length()) {
+                throw p.error("unexpected text after the JSON value");
+            }
+            return v;
+        }
+
+        private IllegalArgumentException error(String message) {
+            return new IllegalArgumentException(message + " at offset " + i);
+        }
+
+        private void ws() {
+            while (i < s.length() && Character.isWhitespace(s.charAt(i))) {
+                i++;
+            }
+        }
+
+        private Object value() {
+            if (i >= s.length()) {
+                throw error("unexpected end of input");
+            }
+            char c = s.charAt(i);
+            switch (c) {
+                case '{': return object();
+                case '[': return array();
+                case '"': return string();
+                case 't': return literal("true", Boolean.TRUE);
+                case 'f': return literal("false", Boolean.FALSE);
+                case 'n': return literal("null", null);
+                default:
+                    if (c == '-' || Character.isDigit(c)) {
+                        return number();
+                    }
+                    throw error("unexpected character '" + c + "'");
+            }
+        }
+
+        private Object literal(String word, Object v) {
+            if (!s.startsWith(word, i)) {
+                throw error("expected " + word);
+            }
+            i += word.length();
+            return v;
+        }
+
+        private Object number() {
+            int start = i;
+            if (s.charAt(i) == '-') {
+                i++;
+            }
+            while (i < s.length() && "0123456789.eE+-".indexOf(s.charAt(i)) >= 0) {
+                i++;
+            }
+            String t = s.substring(start, i);
+            if (!t.matches("-?(0|[1-9]\\d*)(\\.\\d+)?([eE][+-]?\\d+)?")) {
+                throw error("invalid number " + t);
+            }
+            return new Num(t);
+        }
+
+        private Map<String, Object> object() {
+            Map<String, Object> m = new LinkedHashMap<>();
+            i++;
+            ws();
+            if (i < s.length() && s.charAt(i) == '}') {
+                i++;
+                return m;
+            }
+            while (true) {
+                ws();
+                if (i >= s.length() || s.charAt(i) != '"') {
+                    throw error("expected a field name");
+                }
+                String k = string();
+                ws();
+                expect(':');
+                ws();
+                m.put(k, value());
+                ws();
+                if (i < s.length() && s.charAt(i) == ',') {
+                    i++;
+                    continue;
+                }
+                expect('}');
+                return m;
+            }
+        }
+
+        private List<Object> array() {
+            List<Object> l = new ArrayList<>();
+            i++;
+            ws();
+            if (i < s.length() && s.charAt(i) == ']') {
+                i++;
+                return l;
+            }
+            while (true) {
+                ws();
+                l.add(value());
+                ws();
+                if (i < s.length() && s.charAt(i) == ',') {
+                    i++;
+                    continue;
+                }
+                expect(']');
+                return l;
+            }
+        }
+
+        private void expect(char c) {
+            if (i >= s.length() || s.charAt(i) != c) {
+                throw error("expected '" + c + "'");
+            }
+            i++;
+        }
+
+        private String string() {
+            i++;
+            StringBuilder b = new StringBuilder();
+            while (true) {
+                if (i >= s.length()) {
+                    throw error("unterminated string");
+                }
+                char c = s.charAt(i++);
+                if (c == '"') {
+                    return b.toString();
+                }
+                if (c < 0x20) {
+                    throw error("control character in string");
+                }
+                if (c != '\\') {
+                    b.append(c);
+                    continue;
+                }
+                if (i >= s.length()) {
+                    throw error("unterminated escape");
+                }
+                char e = s.charAt(i++);
+                switch (e) {
+                    case '"': b.append('"'); break;
+                    case '\\': b.append('\\'); break;
+                    case '/': b.append('/'); break;
+                    case 'b': b.append('\b'); break;
+                    case 'f': b.append('\f'); break;
+                    case 'n': b.append('\n'); break;
+                    case 'r': b.append('\r'); break;
+                    case 't': b.append('\t'); break;
+                    case 'u':
+                        if (i + 4 > s.length()) {
+                            throw error("short \\u escape");
+                        }
+                        try {
+                            b.append((char) Integer.parseInt(s.substring(i, i + 4), 16));
+                        } catch (NumberFormatException x) {
+                            throw error("invalid \\u escape");
+                        }
+                        i += 4;
+                        break;
+                    default:
+                        throw error("invalid escape \\" + e);
+                }
+            }
+        }
+
+        static String write(Object v) {
+            StringBuilder b = new StringBuilder();
+            write(v, b);
+            return b.toString();
+        }
+
+        private static void write(Object v, StringBuilder b) {
+            if (v == null) {
+                b.append("null");
+            } else if (v instanceof Boolean) {
+                b.append(v);
+            } else if (v instanceof Num n) {
+                b.append(n.text());
+            } else if (v instanceof Number) {
+                b.append(v);
+            } else if (v instanceof Map<?, ?> m) {
+                b.append('{');
+                boolean first = true;
+                for (Map.Entry<?, ?> e : m.entrySet()) {
+                    if (!first) {
+                        b.append(',');
+                    }
+                    first = false;
+                    quote(String.valueOf(e.getKey()), b);
+                    b.append(':');
+                    write(e.getValue(), b);
+                }
+                b.append('}');
+            } else if (v instanceof List<?> l) {
+                b.append('[');
+                for (int k = 0; k < l.size(); k++) {
+                    if (k > 0) {
+                        b.append(',');
+                    }
+                    write(l.get(k), b);
+                }
+                b.append(']');
+            } else {
+                quote(String.valueOf(v), b);
+            }
+        }
+
+        private static void quote(String t, StringBuilder b) {
+            b.append('"');
+            for (int k = 0; k < t.length(); k++) {
+                char c = t.charAt(k);
+                switch (c) {
+                    case '"': b.append("\\\""); break;
+                    case '\\': b.append("\\\\"); break;
+                    case '\n': b.append("\\n"); break;
+                    case '\r': b.append("\\r"); break;
+                    case '\t': b.append("\\t"); break;
+                    default:
+                        if (c < 0x20) {
+                            b.append(String.format("\\u%04x", (int) c));
+                        } else {
+                            b.append(c);
+                        }
+                }
+            }
+            b.append('"');
+        }
+    }
+}

@@ -1,0 +1,156 @@
+package dev.contractkit.cli.execcli;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.contractkit.reference.KitServer;
+import dev.contractkit.reference.platform.Settings;
+import dev.contractkit.specs.Api;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static dev.contractkit.cli.execcli.ExecCliProcess.run;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** execcli as a separate process against the reference server's control plane and runtime service. */
+class ExecCliAgainstReferenceServerTest {
+    @TempDir
+    static Path dir;
+    static KitServer server;
+    static Map<String, String> env;
+
+    @BeforeAll
+    static void start() {
+        server = KitServer.start(Settings.of(Map.of("data-dir", dir.toString(), "exec.port", "0", "runtime.port", "0",
+                "exec.allow-runtime", "true", "exec.poll-ms", "20")), List.of(Api.EXEC, Api.RUNTIME));
+        env = Map.of("EXEC_URL", server.url(Api.EXEC), "EXEC_RUNTIME_URL", server.url(Api.RUNTIME));
+    }
+
+    @AfterAll
+    static void stop() {
+        server.close();
+    }
+
+    static JsonNode http(String path) throws Exception {
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.url(Api.EXEC) + path)).build(),
+                HttpResponse.BodyHandlers.ofString());
+        return ExecCliProcess.JSON.readTree(r.body());
+    }
+
+    @Test
+    void capabilitiesToolsAndHealthPrintTheResponseBodyAsData() throws Exception {
+        for (String[] c : new String[][]{{"capabilities", "/adapters/capabilities"}, {"tools", "/adapters/tools"}}) {
+            var o = run(env, null, c[0]);
+            assertThat(o.exit()).isZero();
+            assertThat(o.json().path("ok").asBoolean()).isTrue();
+            assertThat(o.json().path("data")).isEqualTo(http(c[1]));
+        }
+        var health = run(env, null, "health");
+        assertThat(health.exit()).isZero();
+        assertThat(health.json().path("data").path("status").asText()).isEqualTo("ok");
+    }
+
+    @Test
+    void translateReadsAFileAndActReadsStandardInputThenWaitReportsTerminalTasks() throws Exception {
+        Path file = dir.resolve("action.json");
+        Files.writeString(file, "{\"action_id\":\"cli-t\",\"action\":{\"kind\":\"bash\",\"input\":{\"command\":\"ls\"}}}");
+        var t = run(env, null, "translate", "-file", file.toString());
+        assertThat(t.exit()).isZero();
+        assertThat(t.json().path("data").path("translation_trace").path("normalized_kind").asText()).isEqualTo("os.shell");
+        assertThat(t.json().path("data").path("accepted").asBoolean()).isFalse();
+
+        var act = run(env, "{\"action_id\":\"cli-a\",\"action\":{\"kind\":\"sleep\",\"input\":{\"duration_ms\":50}}}", "act");
+        assertThat(act.exit()).isZero();
+        assertThat(act.json().path("data").path("task_ids").get(0).asText()).isEqualTo("cli-a");
+
+        var w = run(env, null, "wait", "cli-a", "--timeout", "20", "--interval", "20");
+        assertThat(w.exit()).isZero();
+        assertThat(w.json().path("data").path("all_terminal").asBoolean()).isTrue();
+        assertThat(w.json().path("data").path("tasks").get(0).path("id").asText()).isEqualTo("cli-a");
+        assertThat(w.json().path("data").path("tasks").get(0).path("status").asText()).isEqualTo("success");
+        assertThat(java.time.OffsetDateTime.parse(w.json().path("data").path("deadline_rfc3339").asText())).isNotNull();
+    }
+
+    @Test
+    void submitThenAWaitThatTimesOutExitsThree() throws Exception {
+        var s = run(env, "{\"tasks\":[{\"id\":\"cli-slow\",\"type\":\"os.sleep\",\"params\":{\"duration_ms\":20000}}]}", "submit", "-file", "-");
+        assertThat(s.exit()).isZero();
+        assertThat(s.json().path("data").path("task_ids").get(0).asText()).isEqualTo("cli-slow");
+        var w = run(env, null, "wait", "cli-slow", "--timeout", "0.3", "--interval", "50");
+        assertThat(w.exit()).isEqualTo(3);
+        assertThat(w.json().path("ok").asBoolean()).isFalse();
+        assertThat(w.json().path("data").path("all_terminal").asBoolean()).isFalse();
+        run(env, null, "cancel", "cli-slow");
+    }
+
+    @Test
+    void cancelWithWaitEndsARunningRuntimeTaskCancelled() throws Exception {
+        run(env, "{\"action_id\":\"cli-rt\",\"action\":{\"kind\":\"runtime.script\",\"input\":{\"script\":\"sleep 30\"}}}", "act");
+        long until = System.nanoTime() + 10_000_000_000L;
+        while (http("/tasks/cli-rt").path("runtime").path("ref").isMissingNode() && System.nanoTime() < until) {
+            Thread.sleep(20);
+        }
+        var c = run(env, null, "cancel", "cli-rt", "--wait", "--timeout", "20", "--interval", "20");
+        assertThat(c.exit()).as(c.stdout()).isZero();
+        JsonNode item = c.json().path("data").path("tasks").get(0);
+        assertThat(item.path("task_id").asText()).isEqualTo("cli-rt");
+        assertThat(item.path("status").asText()).isEqualTo("cancelling");
+        assertThat(item.path("runtime").path("status").asText()).isEqualTo("cancelling");
+        assertThat(item.path("runtime").path("error").path("code").asText()).isEqualTo("cancelled");
+        assertThat(item.path("event").path("type").asText()).isEqualTo("task_cancel_requested");
+        assertThat(item.path("event").path("task_id").asText()).isEqualTo("cli-rt");
+        assertThat(c.json().path("data").path("wait").path("tasks").get(0).path("status").asText()).isEqualTo("cancelled");
+        assertThat(c.json().path("data").path("all_terminal").asBoolean()).isTrue();
+        assertThat(c.json().path("data").path("wait").path("all_terminal").asBoolean()).isTrue();
+    }
+
+    @Test
+    void ensureRunningFindsBothAlreadyUp() throws Exception {
+        var e = run(env, null, "ensure-running", "--with-runtime");
+        assertThat(e.exit()).isZero();
+        JsonNode d = e.json().path("data");
+        assertThat(d.path("control_plane").path("reachable").asBoolean()).isTrue();
+        assertThat(d.path("control_plane").path("started_by").asText()).isEqualTo("already-up");
+        assertThat(d.path("control_plane").path("health_status_code").asInt()).isEqualTo(200);
+        assertThat(d.path("runtime").path("url").asText()).isEqualTo(server.url(Api.RUNTIME));
+        assertThat(d.path("runtime").path("ready_status_code").asInt()).isEqualTo(200);
+        assertThat(d.path("manual_hints").isEmpty()).isTrue();
+    }
+
+    @Test
+    void anHttpErrorOfTheServerIsExitOneWithItsStatusAndBody() throws Exception {
+        var missing = run(env, null, "wait", "no-such-task", "--timeout", "1");
+        assertThat(missing.exit()).isEqualTo(1);
+        assertThat(missing.json().path("error").path("status_code").asInt()).isEqualTo(404);
+        assertThat(missing.json().path("error").path("body").asText()).contains("not_found");
+        var badGraph = run(env, "{\"tasks\":[]}", "submit");
+        assertThat(badGraph.exit()).isEqualTo(1);
+        assertThat(badGraph.json().path("error").path("status_code").asInt()).isEqualTo(400);
+    }
+
+    @Test
+    void usageErrorsAreExitTwoWithTheEnvelope() throws Exception {
+        assertThat(run(env, null).exit()).isEqualTo(2);
+        assertThat(run(env, null, "frobnicate").exit()).isEqualTo(2);
+        assertThat(run(env, null, "wait").exit()).isEqualTo(2);
+        assertThat(run(env, null, "wait", "x", "--timeout", "soon").exit()).isEqualTo(2);
+        assertThat(run(env, "not json", "act").exit()).isEqualTo(2);
+        assertThat(run(env, null, "health", "--wait").exit()).isEqualTo(2);
+    }
+
+    @Test
+    void theSingleSourceFileRunsWithoutAnyBuild() throws Exception {
+        var o = ExecCliProcess.runSource(env, "health");
+        assertThat(o.exit()).isZero();
+        assertThat(o.json().path("data").path("status").asText()).isEqualTo("ok");
+    }
+}

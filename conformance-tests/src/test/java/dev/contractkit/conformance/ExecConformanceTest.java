@@ -1,0 +1,96 @@
+package dev.contractkit.conformance;
+
+import dev.contractkit.mock.MockOptions;
+import dev.contractkit.mock.MockServers;
+import dev.contractkit.reference.KitServer;
+import dev.contractkit.reference.platform.Settings;
+import dev.contractkit.specs.Api;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The suite against the control plane and the runtime service: the reference server and the mock server must
+ * both pass it; the reference server also runs the cancel state machine ({@code state_transitions}).
+ */
+class ExecConformanceTest {
+    /** Nothing to look at in these contracts: no credentials, roles, pages, rate limits or channels. */
+    static final Set<Check> NOT_FOR_EXEC = EnumSet.of(Check.FORBIDDEN_ROLE, Check.IGNORED_AUTH, Check.PAGINATION_LINKS,
+            Check.RATE_LIMIT_HEADERS, Check.WEBSOCKET_MESSAGE_SCHEMA);
+
+    @TempDir
+    static Path data;
+    static KitServer server;
+    static MockServers mock;
+    static Report referenceExec;
+    static Report referenceRuntime;
+    static Report mockExec;
+    static Report mockRuntime;
+
+    @BeforeAll
+    static void runTheSuiteAgainstBoth() {
+        server = KitServer.start(Settings.of(Map.of("exec.port", "0", "runtime.port", "0", "data-dir", data.toString(),
+                "exec.poll-ms", "20")), List.of(Api.EXEC, Api.RUNTIME));
+        referenceExec = Conformance.run(Target.builder(Api.EXEC).baseUrl(server.url(Api.EXEC)).build());
+        referenceRuntime = Conformance.run(Target.builder(Api.RUNTIME).baseUrl(server.url(Api.RUNTIME)).build());
+        mock = MockServers.start(MockOptions.builder().apis(Api.EXEC, Api.RUNTIME).port(Api.EXEC, 0).port(Api.RUNTIME, 0).build());
+        // a mock has no state: the cancel state machine is the reference server's to pass
+        mockExec = Conformance.run(Target.builder(Api.EXEC).baseUrl(mock.url(Api.EXEC))
+                .excludeChecks(Set.of(Check.STATE_TRANSITIONS)).build());
+        mockRuntime = Conformance.run(Target.builder(Api.RUNTIME).baseUrl(mock.url(Api.RUNTIME)).build());
+    }
+
+    @AfterAll
+    static void stop() {
+        if (server != null) {
+            server.close();
+        }
+        if (mock != null) {
+            mock.close();
+        }
+    }
+
+    static void passes(Report report, Set<Check> notApplicable) {
+        assertThat(report.violations()).as(report.toString()).isEmpty();
+        assertThat(report.errors()).as(report.toString()).isEmpty();
+        assertThat(report.results()).filteredOn(r -> !notApplicable.contains(r.check()))
+                .allSatisfy(r -> assertThat(r.passed()).as(r.check().key()).isPositive());
+    }
+
+    @Test
+    void referenceControlPlanePassesEveryApplicableCheckIncludingTheCancelStateMachine() {
+        passes(referenceExec, NOT_FOR_EXEC);
+        assertThat(referenceExec.results()).filteredOn(r -> r.check() == Check.STATE_TRANSITIONS)
+                .allSatisfy(r -> assertThat(r.passed()).as("cancel state machine steps").isGreaterThanOrEqualTo(6));
+    }
+
+    @Test
+    void referenceRuntimePassesEveryApplicableCheck() {
+        Set<Check> na = EnumSet.copyOf(NOT_FOR_EXEC);
+        na.add(Check.STATE_TRANSITIONS);
+        passes(referenceRuntime, na);
+    }
+
+    @Test
+    void mockControlPlanePassesEveryApplicableCheck() {
+        Set<Check> na = EnumSet.copyOf(NOT_FOR_EXEC);
+        na.add(Check.STATE_TRANSITIONS);
+        passes(mockExec, na);
+    }
+
+    @Test
+    void mockRuntimePassesEveryApplicableCheck() {
+        Set<Check> na = EnumSet.copyOf(NOT_FOR_EXEC);
+        na.add(Check.STATE_TRANSITIONS);
+        passes(mockRuntime, na);
+    }
+}

@@ -1,0 +1,35 @@
+package dev.contractkit.examples.exec;
+
+import dev.contractkit.reference.KitServer;
+import dev.contractkit.reference.platform.Settings;
+import dev.contractkit.sdk.exec.ExecClient;
+import dev.contractkit.specs.Api;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ActAndCancelTest {
+    @Test
+    void anActionRunsToSuccessAndARunningRuntimeActionIsCancelled(@TempDir Path data) {
+        Settings settings = Settings.of(Map.of("data-dir", data.toString(), "exec.port", "0", "runtime.port", "0",
+                "exec.allow-runtime", "true", "exec.poll-ms", "20"));
+        try (KitServer server = KitServer.start(settings, List.of(Api.EXEC, Api.RUNTIME))) {
+            ByteArrayOutputStream buffer = new ByteArrayOutputStream();
+            ExecClient exec = ExecClient.builder().baseUrl(server.url(Api.EXEC)).build();
+
+            ActAndCancel.Outcome outcome = ActAndCancel.run(exec, new PrintStream(buffer, true, StandardCharsets.UTF_8));
+
+            assertThat(outcome).isEqualTo(new ActAndCancel.Outcome("success", "cancelling", "task_cancel_requested", "cancelled"));
+            String out = buffer.toString(StandardCharsets.UTF_8);
+            assertThat(out).contains("translate: sleep -> os.sleep (agent.v1), accepted false").contains("runtime kill of rt-");
+        }
+    }
+}

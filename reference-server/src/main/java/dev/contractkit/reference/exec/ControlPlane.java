@@ -1,0 +1,156 @@
+package dev.contractkit.reference.exec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.reference.platform.ApiError;
+import io.helidon.http.Status;
+
+import java.sql.SQLException;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The control plane's operations, independent of HTTP: act, translate, submit, read, cancel (the seed's state
+ * table) and delete (state clean-up only).
+ */
+final class ControlPlane implements AutoCloseable {
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+    private final ExecSettings settings;
+    private final Translator translator;
+    private final TaskStore store;
+    private final TaskRunner runner;
+
+    ControlPlane(ExecSettings settings, Translator translator, TaskStore store, TaskRunner runner) {
+        this.settings = settings;
+        this.translator = translator;
+        this.store = store;
+        this.runner = runner;
+    }
+
+    ExecSettings settings() {
+        return settings;
+    }
+
+    ObjectNode translate(JsonNode body) {
+        return translator.translate(body).response(false);
+    }
+
+    ObjectNode act(JsonNode body) throws SQLException {
+        Translator.Translation t = translator.translate(body);
+        accept(t.tasks());
+        return t.response(true);
+    }
+
+    ObjectNode submit(JsonNode body) throws SQLException {
+        List<TaskSpec> tasks = translator.graph(body, "");
+        accept(tasks);
+        ObjectNode n = JSON.objectNode().put("accepted", true);
+        n.set("task_ids", Translator.strings(tasks.stream().map(TaskSpec::id).toList()));
+        return n;
+    }
+
+    private void accept(List<TaskSpec> tasks) throws SQLException {
+        if (tasks.size() > settings.maxGraphTasks()) {
+            throw new ApiError(Status.TOO_MANY_REQUESTS_429, "too_many_tasks",
+                    "a graph may hold at most " + settings.maxGraphTasks() + " tasks; this one has " + tasks.size());
+        }
+        GraphRules.check(tasks, id -> {
+            try {
+                return store.find(id).isPresent();
+            } catch (SQLException e) {
+                throw ApiError.unavailable("the task store is not reachable");
+            }
+        });
+        for (TaskSpec t : tasks) {
+            Optional<String> refusal = settings.refusal(t.kind());
+            if (refusal.isPresent()) {
+                throw new ApiError(Status.FORBIDDEN_403, "action_disabled", "task " + t.id() + ": " + refusal.get());
+            }
+        }
+        store.insert(tasks, settings.maxUnfinished());
+        runner.start(tasks);
+    }
+
+    ObjectNode task(String id) throws SQLException {
+        return store.find(id).orElseThrow(() -> notFound(id)).toJson();
+    }
+
+    void delete(String id) throws SQLException {
+        if (!store.delete(id)) {
+            throw notFound(id);
+        }
+        runner.signal();
+    }
+
+    int unfinished() throws SQLException {
+        return store.countUnfinished();
+    }
+
+    /** Applies the cancel row of the state table for the task's current state. */
+    ObjectNode cancel(String id) throws SQLException {
+        for (int i = 0; i < 10; i++) {
+            TaskStore.Row row = store.find(id).orElseThrow(() -> notFound(id));
+            Optional<TaskStore.Row> changed = switch (row.status()) {
+                case "pending" -> store.update(id, Set.of("pending"), r -> r.status("cancelled").outcome(r.progress(),
+                        null, cancelRuntime(r, "cancelled"), cancelledError()));
+                case "running" -> store.update(id, Set.of("running"),
+                        r -> r.status("cancelling").runtime(cancelRuntime(r, "cancelling")));
+                case "cancelling" -> Optional.of(row);
+                default -> throw new ApiError(Status.CONFLICT_409, "task_terminal",
+                        "task " + id + " is already " + row.status() + "; there is nothing to cancel");
+            };
+            if (changed.isPresent()) {
+                if (row.status().equals("running")) {
+                    runner.cancel(id);
+                } else {
+                    runner.signal();
+                }
+                return response(changed.get());
+            }
+        }
+        throw ApiError.unavailable("task " + id + " kept changing state; try again");
+    }
+
+    private static ObjectNode cancelRuntime(TaskStore.Row r, String status) {
+        ObjectNode rt = r.runtime() == null ? JSON.objectNode().put("executor",
+                Kind.of(r.spec().path("type").asText()).map(Kind::runtimeBacked).orElse(false) ? "runtime" : "local")
+                : r.runtime().deepCopy();
+        rt.put("status", status);
+        rt.set("error", JSON.objectNode().put("code", "cancelled").put("message", "cancellation requested"));
+        return rt;
+    }
+
+    private static ObjectNode cancelledError() {
+        return JSON.objectNode().put("code", "cancelled").put("message", "cancelled on request before it started");
+    }
+
+    private static ObjectNode response(TaskStore.Row row) {
+        ObjectNode item = JSON.objectNode();
+        item.put("task_id", row.id());
+        item.put("status", row.status());
+        item.set("runtime", row.runtime() == null ? cancelRuntime(row, row.status()) : row.runtime());
+        ObjectNode event = item.putObject("event");
+        event.put("type", "task_cancel_requested");
+        event.put("task_id", row.id());
+        event.put("at", OffsetDateTime.now(ZoneOffset.UTC).toString());
+        ObjectNode body = JSON.objectNode();
+        ArrayNode tasks = body.putArray("tasks");
+        tasks.add(item);
+        return body;
+    }
+
+    private static ApiError notFound(String id) {
+        return new ApiError(Status.NOT_FOUND_404, "not_found", "no task " + id);
+    }
+
+    @Override
+    public void close() {
+        runner.close();
+    }
+}

@@ -1,0 +1,93 @@
+package dev.contractkit.reference.exec;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.ApiModule;
+import dev.contractkit.reference.platform.ContractRules;
+import dev.contractkit.reference.platform.Database;
+import dev.contractkit.reference.platform.Json;
+import dev.contractkit.reference.platform.Settings;
+import dev.contractkit.specs.Api;
+import dev.contractkit.specs.check.ContractDocument;
+import io.helidon.webserver.http.HttpRouting;
+
+import java.sql.SQLException;
+import java.util.Locale;
+import java.util.logging.Logger;
+
+/**
+ * The execution control plane on its own listener (default port 8080): adapter.v1 translation, task graphs,
+ * execution in dependency order with retry and time-out, cancel, state in the kit's database. Runtime-backed
+ * tasks go to the runtime service over HTTP at {@code KIT_EXEC_RUNTIME_URL} / {@code EXEC_RUNTIME_URL}.
+ * See {@link ExecSettings} for the switches that enable commands and files (all off by default).
+ */
+public final class ExecModule implements ApiModule {
+    private static final Logger LOG = Logger.getLogger(ExecModule.class.getName());
+
+    private final ObjectMapper mapper = Json.snakeCase();
+    private final ControlPlane plane;
+
+    /**
+     * @param settings configuration
+     * @param database the kit's database
+     */
+    public ExecModule(Settings settings, Database database) {
+        ExecSettings exec = ExecSettings.from(settings);
+        TaskStore store = new TaskStore(database.dataSource(), mapper);
+        try {
+            int orphans = store.endOrphans();
+            if (orphans > 0) {
+                LOG.info("exec: " + orphans + " task(s) left unfinished by a previous run were ended");
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("exec: cannot read the task store: " + e.getMessage(), e);
+        }
+        Translator translator = new Translator(new ContractRules(ContractDocument.load(Api.EXEC.mainContract())), exec);
+        RuntimeClient runtime = new RuntimeClient(exec.runtimeUrl(), mapper);
+        TaskRunner runner = new TaskRunner(store, new Works(exec, runtime), exec.pollMillis());
+        this.plane = new ControlPlane(exec, translator, store, runner);
+    }
+
+    @Override
+    public Api api() {
+        return Api.EXEC;
+    }
+
+    @Override
+    public ObjectMapper mapper() {
+        return mapper;
+    }
+
+    @Override
+    public void routing(HttpRouting.Builder routing) {
+        routing.register("/adapters", new AdaptersEndpoint(plane, mapper));
+        routing.register("/tasks", new TasksEndpoint(plane, mapper));
+        routing.register("/health", new HealthEndpoint(plane));
+    }
+
+    @Override
+    public Object errorBody(ApiError error, String requestId) {
+        return errorShape(error, requestId);
+    }
+
+    /** The {@code {"error": {code, message, request_id}}} shape shared by the exec and runtime contracts. */
+    public static ObjectNode errorShape(ApiError error, String requestId) {
+        ObjectNode body = JsonNodeFactory.instance.objectNode();
+        ObjectNode e = body.putObject("error");
+        e.put("code", error.code().toLowerCase(Locale.ROOT));
+        String message = error.getMessage();
+        if (error.details() != null) {
+            message = message + ": " + error.details();
+        }
+        e.put("message", message);
+        e.put("request_id", requestId);
+        return body;
+    }
+
+    @Override
+    public void close() {
+        plane.close();
+    }
+}

@@ -1,0 +1,78 @@
+package dev.contractkit.reference.exec;
+
+import dev.contractkit.reference.platform.Settings;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.EnumSet;
+import java.util.Optional;
+import java.util.Set;
+
+/**
+ * The control plane's configuration ({@code KIT_EXEC_*}). Everything that runs commands or touches files is
+ * off by default.
+ *
+ * @param allowShell       {@code exec.allow-shell}: enables {@code os.shell}
+ * @param allowedCommands  {@code exec.allowed-commands}: programs {@code cli.run} may start ({@code *} = any)
+ * @param sandbox          {@code exec.sandbox-dir}: the only directory {@code os.file} and local commands use
+ * @param allowRuntime     {@code exec.allow-runtime}: enables {@code runtime.*}
+ * @param runtimeUrl       {@code exec.runtime-url}, else {@code EXEC_RUNTIME_URL}, else http://127.0.0.1:18080
+ * @param maxGraphTasks    {@code exec.max-graph-tasks} (256)
+ * @param maxUnfinished    {@code exec.max-unfinished-tasks} (10000)
+ * @param maxBodyBytes     {@code exec.max-body-bytes} (1 MiB)
+ * @param defaultTimeoutMs {@code exec.default-timeout-ms} (60000)
+ * @param pollMillis       {@code exec.poll-ms} (50): how often a waiting task or a runtime handle looks again
+ */
+record ExecSettings(boolean allowShell, Set<String> allowedCommands, Optional<Path> sandbox, boolean allowRuntime,
+                    String runtimeUrl, int maxGraphTasks, int maxUnfinished, int maxBodyBytes, long defaultTimeoutMs,
+                    long pollMillis) {
+
+    static final String DEFAULT_RUNTIME_URL = "http://127.0.0.1:18080";
+
+    static ExecSettings from(Settings s) {
+        Optional<Path> sandbox = s.get("exec.sandbox-dir").map(p -> Path.of(p).toAbsolutePath().normalize());
+        sandbox.ifPresent(p -> {
+            try {
+                Files.createDirectories(p);
+            } catch (java.io.IOException e) {
+                throw new IllegalArgumentException("setting KIT_EXEC_SANDBOX_DIR: cannot create " + p + ": " + e.getMessage());
+            }
+        });
+        String runtime = s.get("exec.runtime-url")
+                .or(() -> Optional.ofNullable(System.getenv("EXEC_RUNTIME_URL")).filter(v -> !v.isBlank()))
+                .orElse(DEFAULT_RUNTIME_URL);
+        return new ExecSettings(Boolean.parseBoolean(s.get("exec.allow-shell", "false")),
+                Set.copyOf(s.getList("exec.allowed-commands", "")), sandbox,
+                Boolean.parseBoolean(s.get("exec.allow-runtime", "false")),
+                runtime.replaceAll("/+$", ""), s.getInt("exec.max-graph-tasks", 256),
+                s.getInt("exec.max-unfinished-tasks", 10_000), s.getInt("exec.max-body-bytes", 1 << 20),
+                s.getInt("exec.default-timeout-ms", 60_000), s.getInt("exec.poll-ms", 50));
+    }
+
+    /** @return why the kind may not run here, or empty when it may */
+    Optional<String> refusal(Kind kind) {
+        return switch (kind) {
+            case OS_SHELL -> allowShell ? Optional.empty()
+                    : Optional.of("os.shell is disabled; set KIT_EXEC_ALLOW_SHELL=true to enable it");
+            case CLI_RUN -> allowedCommands.isEmpty()
+                    ? Optional.of("cli.run is disabled; list the programs it may run in KIT_EXEC_ALLOWED_COMMANDS")
+                    : Optional.empty();
+            case OS_FILE -> sandbox.isPresent() ? Optional.empty()
+                    : Optional.of("os.file is disabled; set KIT_EXEC_SANDBOX_DIR to the directory it may use");
+            case RUNTIME_COMMAND, RUNTIME_SCRIPT -> allowRuntime ? Optional.empty()
+                    : Optional.of(kind.id() + " is disabled; set KIT_EXEC_ALLOW_RUNTIME=true to enable runtime actions");
+            default -> Optional.empty();
+        };
+    }
+
+    /** @return the kinds that may run */
+    Set<Kind> enabledKinds() {
+        Set<Kind> out = EnumSet.noneOf(Kind.class);
+        for (Kind k : Kind.values()) {
+            if (refusal(k).isEmpty()) {
+                out.add(k);
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,158 @@
+package dev.contractkit.reference.exec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A program run by the control plane itself ({@code os.shell}, {@code cli.run}): captured output (64 KiB per
+ * stream), exit code; cancelling ends the whole process tree.
+ */
+final class LocalProcess implements Work {
+    static final int MAX_OUTPUT = 64 * 1024;
+
+    private final List<String> argv;
+    private final Path cwd;
+    private volatile Process process;
+    private volatile boolean cancelled;
+    private final java.util.concurrent.CountDownLatch treeEnded = new java.util.concurrent.CountDownLatch(1);
+
+    LocalProcess(List<String> argv, Path cwd) {
+        this.argv = List.copyOf(argv);
+        this.cwd = cwd;
+    }
+
+    @Override
+    public JsonNode run() throws Exception {
+        Process p;
+        try {
+            p = new ProcessBuilder(argv).directory(cwd.toFile()).start();
+        } catch (IOException e) {
+            throw new WorkFailed("start_failed", "cannot start " + argv.get(0) + ": " + e.getMessage(), null, false);
+        }
+        process = p;
+        if (cancelled) {
+            endTree(p);
+            treeEnded.countDown();
+        }
+        p.getOutputStream().close();
+        Capture out = Capture.of(p.getInputStream());
+        Capture err = Capture.of(p.getErrorStream());
+        int code = p.waitFor();
+        out.join();
+        err.join();
+        ObjectNode result = JsonNodeFactory.instance.objectNode();
+        result.put("exit_code", code);
+        result.put("stdout", out.text());
+        result.put("stderr", err.text());
+        result.put("stdout_truncated", out.truncated());
+        result.put("stderr_truncated", err.truncated());
+        if (cancelled) {
+            treeEnded.await(10, TimeUnit.SECONDS); // report cancelled only once the whole tree is gone
+            throw new WorkFailed("cancelled", "the process tree was ended", result, false);
+        }
+        if (code != 0) {
+            throw new WorkFailed("exit_code", argv.get(0) + " exited with " + code, result);
+        }
+        return result;
+    }
+
+    @Override
+    public void cancel() {
+        cancelled = true;
+        Process p = process;
+        if (p != null) {
+            endTree(p);
+            treeEnded.countDown();
+        }
+    }
+
+    /** Ends a process and all its descendants: TERM first, KILL for what is left after two seconds. */
+    static void endTree(Process p) {
+        List<ProcessHandle> tree = p.descendants().toList();
+        tree.forEach(ProcessHandle::destroy);
+        p.destroy();
+        try {
+            if (!p.waitFor(2, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        awaitGone(tree, 2_000);
+        tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
+        awaitGone(tree, 2_000);
+    }
+
+    /** Waits until every process of the tree has ended (a TERM takes a moment), at most {@code millis}. */
+    private static void awaitGone(List<ProcessHandle> tree, long millis) {
+        long until = System.currentTimeMillis() + millis;
+        for (ProcessHandle h : tree) {
+            long left = until - System.currentTimeMillis();
+            if (left <= 0) {
+                return;
+            }
+            try {
+                h.onExit().get(left, java.util.concurrent.TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                return;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return;
+            }
+        }
+    }
+
+    /** Reads one stream to its end in a virtual thread, keeping the first {@link #MAX_OUTPUT} bytes. */
+    static final class Capture {
+        private final ByteArrayOutputStream kept = new ByteArrayOutputStream();
+        private volatile boolean truncated;
+        private Thread thread;
+
+        static Capture of(InputStream in) {
+            Capture c = new Capture();
+            c.thread = Thread.ofVirtual().start(() -> c.drain(in));
+            return c;
+        }
+
+        private void drain(InputStream in) {
+            byte[] buf = new byte[8192];
+            try (in) {
+                int n;
+                while ((n = in.read(buf)) >= 0) {
+                    synchronized (kept) {
+                        int room = MAX_OUTPUT - kept.size();
+                        if (n > room) {
+                            truncated = true;
+                        }
+                        kept.write(buf, 0, Math.max(0, Math.min(n, room)));
+                    }
+                }
+            } catch (IOException e) {
+                // the process ended; what was read is kept
+            }
+        }
+
+        void join() throws InterruptedException {
+            thread.join(5_000);
+        }
+
+        String text() {
+            synchronized (kept) {
+                return kept.toString(StandardCharsets.UTF_8);
+            }
+        }
+
+        boolean truncated() {
+            return truncated;
+        }
+    }
+}

@@ -1,0 +1,79 @@
+package dev.contractkit.reference.exec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+
+/**
+ * The control plane's only way to the runtime service: HTTP at the configured runtime URL
+ * ({@code runtime.yaml}), exactly as if it ran elsewhere.
+ */
+final class RuntimeClient {
+    private final String baseUrl;
+    private final ObjectMapper mapper;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
+
+    RuntimeClient(String baseUrl, ObjectMapper mapper) {
+        this.baseUrl = baseUrl;
+        this.mapper = mapper;
+    }
+
+    String baseUrl() {
+        return baseUrl;
+    }
+
+    /** @return the status of {@code GET /readyz}, the same probe {@code execcli ensure-running} uses */
+    int readiness() throws WorkFailed {
+        return call("GET", "/readyz", null).statusCode();
+    }
+
+    JsonNode start(JsonNode request) throws WorkFailed {
+        return expect(call("POST", "/api/v1/tasks", request), 202, "start a task");
+    }
+
+    JsonNode get(String ref) throws WorkFailed {
+        return expect(call("GET", "/api/v1/tasks/" + ref, null), 200, "read task " + ref);
+    }
+
+    JsonNode kill(String ref) throws WorkFailed {
+        return expect(call("POST", "/api/v1/tasks/" + ref + "/kill", null), 200, "kill task " + ref);
+    }
+
+    private JsonNode expect(HttpResponse<String> res, int status, String what) throws WorkFailed {
+        if (res.statusCode() != status) {
+            throw new WorkFailed("runtime_error", "the runtime service at " + baseUrl + " could not " + what + ": HTTP "
+                    + res.statusCode() + " " + res.body(), null);
+        }
+        try {
+            return mapper.readTree(res.body());
+        } catch (IOException e) {
+            throw new WorkFailed("runtime_error", "the runtime service answered invalid JSON: " + e.getMessage(), null);
+        }
+    }
+
+    private HttpResponse<String> call(String method, String path, JsonNode body) throws WorkFailed {
+        try {
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30));
+            if (body == null) {
+                b.method(method, HttpRequest.BodyPublishers.noBody());
+            } else {
+                b.header("Content-Type", "application/json")
+                        .method(method, HttpRequest.BodyPublishers.ofString(mapper.writeValueAsString(body)));
+            }
+            return http.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
+        } catch (IOException | IllegalArgumentException e) {
+            throw new WorkFailed("runtime_unavailable", "the runtime service at " + baseUrl + " is not reachable: "
+                    + e.getMessage(), null);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new WorkFailed("runtime_unavailable", "interrupted while calling the runtime service", null);
+        }
+    }
+}

@@ -1,0 +1,225 @@
+package dev.contractkit.reference.exec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.sql.SQLException;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Executes stored tasks: each waits for its dependencies (a dependency that does not end {@code success} skips
+ * it), runs with its time-out and retries, and records every state change in the store. Cancellation reaches
+ * the running attempt's handle here.
+ */
+final class TaskRunner implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(TaskRunner.class.getName());
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+    private final TaskStore store;
+    private final Works works;
+    private final long pollMillis;
+    private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
+    private final Map<String, Work> active = new ConcurrentHashMap<>();
+    private final Object changed = new Object();
+
+    TaskRunner(TaskStore store, Works works, long pollMillis) {
+        this.store = store;
+        this.works = works;
+        this.pollMillis = pollMillis;
+    }
+
+    void start(List<TaskSpec> tasks) {
+        for (String id : GraphRules.order(tasks)) {
+            TaskSpec spec = tasks.stream().filter(t -> t.id().equals(id)).findFirst().orElseThrow();
+            threads.submit(() -> {
+                try {
+                    run(spec);
+                } catch (Exception e) {
+                    LOG.log(Level.WARNING, "task " + spec.id() + " could not be run", e);
+                } finally {
+                    signal();
+                }
+            });
+        }
+    }
+
+    /** Asks the running attempt of a task to stop; the task's own thread then records {@code cancelled}. */
+    void cancel(String id) {
+        Work w = active.get(id);
+        if (w != null) {
+            threads.submit(w::cancel);
+        }
+    }
+
+    void signal() {
+        synchronized (changed) {
+            changed.notifyAll();
+        }
+    }
+
+    private void run(TaskSpec spec) throws Exception {
+        String id = spec.id();
+        if (!awaitDependencies(spec)) {
+            return;
+        }
+        int attempts = spec.retry() + 1;
+        for (int attempt = 1; attempt <= attempts; attempt++) {
+            int n = attempt;
+            String handle = (spec.kind().runtimeBacked() ? "runtime-" : "local-") + id + "-" + n;
+            ObjectNode runtime = JSON.objectNode().put("executor", spec.kind().runtimeBacked() ? "runtime" : "local")
+                    .put("status", "running");
+            Set<String> from = attempt == 1 ? Set.of("pending") : Set.of("running");
+            if (store.update(id, from, r -> r.status("running").handle(handle, n).outcome(r.progress(), null, runtime, null))
+                    .isEmpty()) {
+                finishCancelled(id, null);
+                return; // cancelled, deleted or changed meanwhile
+            }
+            Outcome outcome = attempt(spec);
+            Optional<TaskStore.Row> now = store.find(id);
+            if (now.isEmpty()) {
+                return; // deleted: state clean-up only, nothing to record
+            }
+            if (now.get().status().equals("cancelling")) {
+                finishCancelled(id, outcome);
+                return;
+            }
+            if (outcome.failure == null) {
+                ObjectNode rt = runtimeOf(now.get()).put("status", "exited");
+                store.update(id, Set.of("running"), r -> r.status("success").outcome(1.0, outcome.result, rt, null));
+                return;
+            }
+            WorkFailed f = outcome.failure;
+            boolean last = attempt == attempts || !f.retryable();
+            ObjectNode error = JSON.objectNode().put("code", f.code()).put("message", f.getMessage());
+            ObjectNode rt = runtimeOf(now.get()).put("status", f.code().equals("timeout") ? "timed_out" : "exited");
+            if (f.result() != null && f.result().has("exit_code")) {
+                rt.put("exit_code", f.result().get("exit_code").asInt());
+            }
+            rt.set("error", error.deepCopy());
+            if (last) {
+                store.update(id, Set.of("running"), r -> r.status("failed").outcome(r.progress(), f.result(), rt, error));
+                return;
+            }
+            store.update(id, Set.of("running"), r -> r.outcome(r.progress(), f.result(), rt, error));
+        }
+    }
+
+    private static ObjectNode runtimeOf(TaskStore.Row row) {
+        return row.runtime() == null ? JSON.objectNode() : row.runtime().deepCopy();
+    }
+
+    private void finishCancelled(String id, Outcome outcome) throws SQLException {
+        store.update(id, Set.of("cancelling"), r -> {
+            ObjectNode rt = runtimeOf(r);
+            rt.put("status", "cancelled");
+            rt.set("error", JSON.objectNode().put("code", "cancelled").put("message", "the handle has shut down"));
+            JsonNode result = outcome == null ? r.result()
+                    : outcome.failure == null ? outcome.result : outcome.failure.result();
+            return r.status("cancelled").outcome(r.progress(), result, rt,
+                    JSON.objectNode().put("code", "cancelled").put("message", "cancelled on request"));
+        });
+    }
+
+    private record Outcome(JsonNode result, WorkFailed failure) {
+    }
+
+    private Outcome attempt(TaskSpec spec) throws InterruptedException {
+        Work work;
+        try {
+            work = works.create(spec, handle -> recordHandle(spec.id(), handle));
+        } catch (WorkFailed e) {
+            return new Outcome(null, e);
+        }
+        active.put(spec.id(), work);
+        try {
+            if (store.find(spec.id()).map(r -> r.status().equals("cancelling")).orElse(true)) {
+                work.cancel();
+            }
+            Future<JsonNode> f = threads.submit(work::run);
+            try {
+                return new Outcome(f.get(spec.timeoutMs(), TimeUnit.MILLISECONDS), null);
+            } catch (TimeoutException e) {
+                work.cancel();
+                try {
+                    f.get(10, TimeUnit.SECONDS);
+                } catch (ExecutionException | TimeoutException ignored) {
+                    f.cancel(true);
+                }
+                return new Outcome(null, new WorkFailed("timeout", "the attempt took longer than " + spec.timeoutMs()
+                        + " ms", null));
+            } catch (ExecutionException e) {
+                Throwable cause = e.getCause();
+                return new Outcome(null, cause instanceof WorkFailed w ? w
+                        : new WorkFailed("failed", String.valueOf(cause.getMessage()), null));
+            }
+        } catch (SQLException e) {
+            return new Outcome(null, new WorkFailed("failed", "the task store failed: " + e.getMessage(), null));
+        } finally {
+            active.remove(spec.id());
+        }
+    }
+
+    private void recordHandle(String id, ObjectNode handle) {
+        try {
+            store.update(id, Set.of("running", "cancelling"), r -> {
+                if (r.status().equals("cancelling")) {
+                    handle.put("status", "cancelling");
+                    handle.set("error", JSON.objectNode().put("code", "cancelled").put("message", "cancellation requested"));
+                }
+                return r.runtime(handle);
+            });
+        } catch (SQLException e) {
+            LOG.log(Level.WARNING, "could not record the runtime handle of " + id, e);
+        }
+    }
+
+    /** @return true when every dependency ended {@code success} and the task is still pending */
+    private boolean awaitDependencies(TaskSpec spec) throws SQLException, InterruptedException {
+        while (true) {
+            Optional<TaskStore.Row> self = store.find(spec.id());
+            if (self.isEmpty() || !self.get().status().equals("pending")) {
+                return false;
+            }
+            boolean ready = true;
+            for (String dep : spec.dependsOn()) {
+                Optional<TaskStore.Row> d = store.find(dep);
+                String status = d.map(TaskStore.Row::status).orElse("deleted");
+                if (status.equals("success")) {
+                    continue;
+                }
+                if (status.equals("deleted") || TaskStore.TERMINAL.contains(status)) {
+                    ObjectNode error = JSON.objectNode().put("code", "dependency_failed")
+                            .put("message", "dependency " + dep + " ended " + status);
+                    store.update(spec.id(), Set.of("pending"), r -> r.status("skipped").outcome(0, null, null, error));
+                    return false;
+                }
+                ready = false;
+            }
+            if (ready) {
+                return true;
+            }
+            synchronized (changed) {
+                changed.wait(Math.max(pollMillis, 10) * 5);
+            }
+        }
+    }
+
+    @Override
+    public void close() {
+        active.values().forEach(Work::cancel);
+        threads.shutdownNow();
+    }
+}

@@ -1,0 +1,83 @@
+package dev.contractkit.reference.exec;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.contractkit.reference.exec.model.TaskGraph;
+import dev.contractkit.reference.platform.ApiError;
+import io.helidon.http.Status;
+import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
+
+import java.sql.SQLException;
+
+/**
+ * Task graphs, task state, cancel and delete; extends the stub generated from {@code specs/openapi/exec.yaml}.
+ *
+ * <pre>
+ * curl -d '{"tasks":[{"id":"a","type":"os.noop"},{"id":"b","type":"os.sleep","params":{"duration_ms":50},"depends_on":["a"]}]}' \
+ *      http://127.0.0.1:8080/tasks
+ * curl http://127.0.0.1:8080/tasks/b
+ * curl -X POST http://127.0.0.1:8080/tasks/b/cancel
+ * curl -X DELETE http://127.0.0.1:8080/tasks/b
+ * </pre>
+ */
+final class TasksEndpoint extends TasksService {
+    private final ControlPlane plane;
+    private final ObjectMapper mapper;
+
+    TasksEndpoint(ControlPlane plane, ObjectMapper mapper) {
+        this.plane = plane;
+        this.mapper = mapper;
+    }
+
+    @Override
+    protected void submitTaskGraph(ServerRequest request, ServerResponse response) {
+        var body = Bodies.json(request, mapper, plane.settings().maxBodyBytes());
+        try {
+            response.status(Status.ACCEPTED_202).send(plane.submit(body));
+        } catch (SQLException e) {
+            throw unavailable(e);
+        }
+    }
+
+    @Override
+    protected void handleSubmitTaskGraph(ServerRequest request, ServerResponse response, TaskGraph taskGraph) {
+        throw new IllegalStateException("submitTaskGraph() reads the body itself");
+    }
+
+    @Override
+    protected void handleGetTask(ServerRequest request, ServerResponse response, String id) {
+        try {
+            response.send(plane.task(id));
+        } catch (SQLException e) {
+            throw unavailable(e);
+        }
+    }
+
+    @Override
+    protected void handleDeleteTask(ServerRequest request, ServerResponse response, String id) {
+        try {
+            plane.delete(id);
+            response.status(Status.NO_CONTENT_204).send();
+        } catch (SQLException e) {
+            throw unavailable(e);
+        }
+    }
+
+    @Override
+    protected void handleCancelTask(ServerRequest request, ServerResponse response, String id) {
+        try {
+            response.send(plane.cancel(id));
+        } catch (SQLException e) {
+            throw unavailable(e);
+        }
+    }
+
+    private static ApiError unavailable(SQLException e) {
+        return ApiError.unavailable("the task store is not reachable: " + e.getMessage());
+    }
+
+    @Override
+    public void afterStop() {
+        // the generated stub prints a goodbye line; the kit stays quiet
+    }
+}

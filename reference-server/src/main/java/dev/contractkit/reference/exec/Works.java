@@ -1,0 +1,211 @@
+package dev.contractkit.reference.exec;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.Socket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+import java.util.stream.Stream;
+
+/** Builds the work of one attempt for each action kind. */
+final class Works {
+    private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+
+    private final ExecSettings settings;
+    private final RuntimeClient runtime;
+    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
+            .followRedirects(HttpClient.Redirect.NORMAL).build();
+
+    Works(ExecSettings settings, RuntimeClient runtime) {
+        this.settings = settings;
+        this.runtime = runtime;
+    }
+
+    Work create(TaskSpec spec, Consumer<ObjectNode> onRuntimeStarted) throws WorkFailed {
+        var refusal = settings.refusal(spec.kind());
+        if (refusal.isPresent()) {
+            throw WorkFailed.refused(refusal.get());
+        }
+        ObjectNode p = spec.params();
+        return switch (spec.kind()) {
+            case OS_NOOP -> simple(JSON::objectNode);
+            case OS_SLEEP -> new Sleep(p.path("duration_ms").asLong(0));
+            case OS_SHELL -> new LocalProcess(List.of("sh", "-c", p.get("command").asText()), cwd(p));
+            case CLI_RUN -> new LocalProcess(argv(p), cwd(p));
+            case OS_FILE -> simple(() -> file(p));
+            case OS_HTTP -> simple(() -> http(p, spec.timeoutMs()));
+            case OS_DNS -> simple(() -> dns(p));
+            case OS_TCP -> simple(() -> tcp(p, spec.timeoutMs()));
+            case MCP_CALL -> throw new WorkFailed("mcp_unavailable", "no MCP server '" + p.path("server").asText()
+                    + "' is configured on this control plane", null, false);
+            case RUNTIME_COMMAND, RUNTIME_SCRIPT -> new RuntimeWork(runtime, spec, settings.pollMillis(), onRuntimeStarted);
+            case TASK_GRAPH_SUBMIT -> throw WorkFailed.refused("task_graph.submit is translated, never executed");
+        };
+    }
+
+    private List<String> argv(ObjectNode p) throws WorkFailed {
+        List<String> argv = new ArrayList<>();
+        p.get("command").forEach(a -> argv.add(a.asText()));
+        String program = argv.get(0);
+        String name = Path.of(program).getFileName().toString();
+        if (!settings.allowedCommands().contains("*") && !settings.allowedCommands().contains(program)
+                && !settings.allowedCommands().contains(name)) {
+            throw WorkFailed.refused("cli.run may not run '" + program + "'; allowed: "
+                    + String.join(", ", settings.allowedCommands()) + " (KIT_EXEC_ALLOWED_COMMANDS)");
+        }
+        return argv;
+    }
+
+    private Path cwd(ObjectNode p) throws WorkFailed {
+        Path base = settings.sandbox().orElse(Path.of("").toAbsolutePath());
+        if (!p.hasNonNull("cwd")) {
+            return base;
+        }
+        return inside(base, p.get("cwd").asText(), "cwd");
+    }
+
+    private Path inside(Path base, String relative, String field) throws WorkFailed {
+        Path resolved = base.resolve(relative).normalize();
+        if (settings.sandbox().isPresent() && !resolved.startsWith(base)) {
+            throw WorkFailed.refused(field + " " + relative + " is outside the sandbox directory " + base);
+        }
+        if (field.equals("cwd") && !Files.isDirectory(resolved)) {
+            throw WorkFailed.refused("cwd " + resolved + " is not a directory");
+        }
+        return resolved;
+    }
+
+    private JsonNode file(ObjectNode p) throws Exception {
+        Path base = settings.sandbox().orElseThrow();
+        Path path = inside(base, p.get("path").asText(), "path");
+        ObjectNode r = JSON.objectNode().put("path", base.relativize(path).toString());
+        switch (p.get("op").asText()) {
+            case "write" -> {
+                Files.createDirectories(path.getParent());
+                byte[] bytes = p.path("content").asText("").getBytes(StandardCharsets.UTF_8);
+                Files.write(path, bytes);
+                r.put("bytes", bytes.length);
+            }
+            case "list" -> {
+                var names = r.putArray("entries");
+                try (Stream<Path> s = Files.list(path)) {
+                    s.map(x -> x.getFileName().toString()).sorted().forEach(names::add);
+                }
+            }
+            default -> {
+                if (Files.size(path) > LocalProcess.MAX_OUTPUT) {
+                    throw new WorkFailed("too_large", path + " is larger than " + LocalProcess.MAX_OUTPUT + " bytes", null, false);
+                }
+                r.put("content", Files.readString(path));
+            }
+        }
+        return r;
+    }
+
+    private JsonNode http(ObjectNode p, long timeoutMs) throws Exception {
+        String method = p.path("method").asText("GET").toUpperCase(java.util.Locale.ROOT);
+        HttpRequest.Builder b;
+        try {
+            b = HttpRequest.newBuilder(URI.create(p.get("url").asText())).timeout(Duration.ofMillis(timeoutMs));
+        } catch (IllegalArgumentException e) {
+            throw new WorkFailed("invalid_url", "url is not a valid URL: " + e.getMessage(), null, false);
+        }
+        b.method(method, p.hasNonNull("body") ? HttpRequest.BodyPublishers.ofString(p.get("body").asText())
+                : HttpRequest.BodyPublishers.noBody());
+        HttpResponse<byte[]> res;
+        try {
+            res = http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+        } catch (IOException e) {
+            throw new WorkFailed("http_error", "request to " + p.get("url").asText() + " failed: " + e, null);
+        }
+        byte[] body = res.body();
+        ObjectNode r = JSON.objectNode().put("status", res.statusCode());
+        r.put("body", new String(body, 0, Math.min(body.length, LocalProcess.MAX_OUTPUT), StandardCharsets.UTF_8));
+        r.put("body_truncated", body.length > LocalProcess.MAX_OUTPUT);
+        return r;
+    }
+
+    private static JsonNode dns(ObjectNode p) throws WorkFailed {
+        try {
+            ObjectNode r = JSON.objectNode().put("host", p.get("host").asText());
+            var list = r.putArray("addresses");
+            for (InetAddress a : InetAddress.getAllByName(p.get("host").asText())) {
+                list.add(a.getHostAddress());
+            }
+            return r;
+        } catch (IOException e) {
+            throw new WorkFailed("dns_error", "cannot resolve " + p.get("host").asText() + ": " + e.getMessage(), null);
+        }
+    }
+
+    private static JsonNode tcp(ObjectNode p, long timeoutMs) throws WorkFailed {
+        String host = p.get("host").asText();
+        int port = p.get("port").asInt();
+        long started = System.nanoTime();
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress(host, port), (int) Math.min(timeoutMs, Integer.MAX_VALUE));
+            return JSON.objectNode().put("host", host).put("port", port).put("connected", true)
+                    .put("elapsed_ms", (System.nanoTime() - started) / 1_000_000);
+        } catch (IOException e) {
+            throw new WorkFailed("tcp_error", "cannot connect to " + host + ":" + port + ": " + e.getMessage(), null);
+        }
+    }
+
+    private interface Body {
+        JsonNode get() throws Exception;
+    }
+
+    private static Work simple(Body body) {
+        return new Work() {
+            @Override
+            public JsonNode run() throws Exception {
+                return body.get();
+            }
+
+            @Override
+            public void cancel() {
+                // short work: it ends by itself; the task is cancelled when it does
+            }
+        };
+    }
+
+    /** {@code os.sleep}: waits, or stops early when cancelled. */
+    private static final class Sleep implements Work {
+        private final long millis;
+        private final CountDownLatch stop = new CountDownLatch(1);
+
+        Sleep(long millis) {
+            this.millis = millis;
+        }
+
+        @Override
+        public JsonNode run() throws Exception {
+            long started = System.nanoTime();
+            if (stop.await(millis, TimeUnit.MILLISECONDS)) {
+                throw new WorkFailed("cancelled", "the sleep was stopped", null, false);
+            }
+            return JSON.objectNode().put("slept_ms", (System.nanoTime() - started) / 1_000_000);
+        }
+
+        @Override
+        public void cancel() {
+            stop.countDown();
+        }
+    }
+}

@@ -1,0 +1,120 @@
+package dev.contractkit.sdk.runtime;
+
+import dev.contractkit.sdk.ApiException;
+import dev.contractkit.sdk.ClientBuilder;
+import dev.contractkit.sdk.ClientConfig;
+import dev.contractkit.sdk.RetryPolicy;
+import dev.contractkit.sdk.platform.Http;
+import dev.contractkit.sdk.runtime.api.ProbesApi;
+import dev.contractkit.sdk.runtime.api.TasksApi;
+import dev.contractkit.sdk.runtime.model.RuntimeEvents;
+import dev.contractkit.sdk.runtime.model.RuntimeTask;
+import dev.contractkit.sdk.runtime.model.RuntimeTaskRequest;
+import retrofit2.Retrofit;
+
+import java.util.List;
+
+/**
+ * Client of the runtime service (contract {@code specs/openapi/runtime.yaml}, default
+ * {@code http://127.0.0.1:18080}).
+ *
+ * <pre>{@code
+ * RuntimeClient runtime = RuntimeClient.builder().baseUrl("http://127.0.0.1:18080").build();
+ * if (runtime.ready()) {
+ *     RuntimeTask t = runtime.start(new RuntimeTaskRequest().kind(RuntimeTaskRequest.KindEnum.COMMAND)
+ *             .command(List.of("echo", "hi")));
+ *     runtime.kill(t.getRef());          // ends the whole process tree
+ * }
+ * }</pre>
+ *
+ * Readiness is asked without retries ({@code 503} means "busy now", which is the answer, not a fault).
+ */
+public final class RuntimeClient {
+    private final ProbesApi probes;
+    private final TasksApi tasks;
+
+    private RuntimeClient(Retrofit retrofit, Retrofit probing) {
+        this.tasks = retrofit.create(TasksApi.class);
+        this.probes = probing.create(ProbesApi.class);
+    }
+
+    /** @return a new builder */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** @return true when {@code GET /readyz} answers 200, false when it answers 503 */
+    public boolean ready() {
+        try {
+            Http.execute(probes.readyz());
+            return true;
+        } catch (ApiException e) {
+            if (e.status() == 503) {
+                return false;
+            }
+            throw e;
+        }
+    }
+
+    /** @return true when {@code GET /healthz} answers 200 */
+    public boolean alive() {
+        Http.execute(probes.healthz());
+        return true;
+    }
+
+    /**
+     * @param request what to run
+     * @return the started task
+     * @throws dev.contractkit.sdk.ServerErrorException with status 503 when every process slot is busy
+     */
+    public RuntimeTask start(RuntimeTaskRequest request) {
+        return Http.execute(tasks.startTask(request));
+    }
+
+    /**
+     * @param ref the runtime task's ref
+     * @return its state and captured output
+     */
+    public RuntimeTask task(String ref) {
+        return Http.execute(tasks.getRuntimeTask(ref));
+    }
+
+    /**
+     * @param ref the runtime task's ref
+     * @return what happened to it, in order
+     */
+    public RuntimeEvents events(String ref) {
+        return Http.execute(tasks.getRuntimeTaskEvents(ref));
+    }
+
+    /**
+     * Ends the process tree; answers when it is gone.
+     *
+     * @param ref the runtime task's ref
+     * @return the task, {@code killed} (or as it was, when it had finished)
+     */
+    public RuntimeTask kill(String ref) {
+        return Http.execute(tasks.killTask(ref));
+    }
+
+    /** Builds a {@link RuntimeClient}. */
+    public static final class Builder extends ClientBuilder<Builder> {
+        private Builder() {
+        }
+
+        @Override
+        protected Builder self() {
+            return this;
+        }
+
+        /**
+         * @return the client
+         * @throws IllegalStateException when the base URL is missing
+         */
+        public RuntimeClient build() {
+            ClientConfig config = configBuilder().build();
+            ClientConfig probing = config.toBuilder().retries(RetryPolicy.none()).build();
+            return new RuntimeClient(Http.retrofit(config, List.of()), Http.retrofit(probing, List.of()));
+        }
+    }
+}
