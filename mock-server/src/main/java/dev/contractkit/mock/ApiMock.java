@@ -64,6 +64,7 @@ final class ApiMock implements AutoCloseable {
         }
         kit.handshakeRules(entries);
         ApiMock mock = new ApiMock(server, entries, kit, state);
+        kit.onReset(mock::reset);
         mock.findings.addAll(problems);
         docs.forEach(d -> d.root().path("components").path("securitySchemes").elements().forEachRemaining(s -> {
             if (d.resolve(s).has("x-kit-roles-claim")) {

@@ -45,6 +45,18 @@ final class KitChannels {
         channels.keySet().forEach(a -> subscribers.put(a, new DefaultChannelGroup(a, GlobalEventExecutor.INSTANCE)));
     }
 
+    private volatile Runnable reset = () -> { };
+
+    /** @param reset what {@code PUT /mockserver/reset} does on this listener (MockServer's reset, then the contract) */
+    void onReset(Runnable reset) {
+        this.reset = reset;
+    }
+
+    /** MockServer's own reset, done at once so the contract answers the very next request. */
+    void reset() {
+        reset.run();
+    }
+
     /** Takes the REST operations {@code GET <channel address>}: their checks apply to handshakes too. */
     void handshakeRules(List<ContractExpectations.Entry> entries) {
         for (ContractExpectations.Entry e : entries) {

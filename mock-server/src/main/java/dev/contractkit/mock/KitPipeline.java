@@ -148,6 +148,17 @@ final class KitPipeline {
                 String uri = request.uri();
                 int q = uri.indexOf('?');
                 String path = q < 0 ? uri : uri.substring(0, q);
+                if (path.equals("/mockserver/reset") && request.method().equals(HttpMethod.PUT)) {
+                    // MockServer re-adds the contract only when its listener thread gets round to it; a client's
+                    // next request may come first. Reset here, re-install the contract, then answer.
+                    try {
+                        kit.reset();
+                        respond(ctx, request, 200, "", HttpUtil.isKeepAlive(request));
+                    } finally {
+                        request.release();
+                    }
+                    return;
+                }
                 if (path.startsWith(KitChannels.CONTROL)) {
                     try {
                         QueryStringDecoder query = new QueryStringDecoder(uri);

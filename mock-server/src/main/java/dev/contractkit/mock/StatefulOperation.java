@@ -52,6 +52,8 @@ final class StatefulOperation {
     private final String schema;
     private final JsonNode example;
     private final Optional<String> idParameter;
+    private final String idsField;
+    private final boolean noContent;
 
     private StatefulOperation(ContractDocument.Operation operation, JsonNode config, DeclaredResponses responses,
                               ErrorReplies errors, ResourceStore store, Clock clock) {
@@ -66,11 +68,13 @@ final class StatefulOperation {
         this.idField = config.path("id").asText("id");
         this.itemsField = config.path("items").asText("items");
         this.initial = config.path("initial");
+        this.idsField = config.path("ids").asText("");
         this.soft = config.path("soft");
         Reply success = responses.success();
         this.status = success.status();
         DeclaredResponses.Example declared = responses.forCode(status).orElseThrow();
-        this.mediaType = declared.mediaType().isEmpty() ? "application/json" : declared.mediaType();
+        this.noContent = declared.mediaType().isEmpty();
+        this.mediaType = noContent ? "application/json" : declared.mediaType();
         this.schema = declared.mediaPointer().isEmpty() ? "" : declared.mediaPointer() + "/schema";
         this.example = declared.value();
         Matcher m = LAST_PARAMETER.matcher(operation.path());
@@ -108,7 +112,7 @@ final class StatefulOperation {
         ObjectNode body = requestBody(request);
         JsonNode out;
         switch (action) {
-            case "create" -> out = create(body);
+            case "create" -> out = idsField.isEmpty() ? create(body) : createMany(body);
             case "list" -> out = list(request);
             case "read", "update", "delete" -> {
                 Optional<ObjectNode> found = id.flatMap(i -> store.get(resource, i));
@@ -122,6 +126,9 @@ final class StatefulOperation {
                 return errors.reply(500, own, "x-kit-state of " + operation.operationId() + " has an unknown action '"
                         + action + "' (create, read, list, update, delete)");
             }
+        }
+        if (noContent) {
+            return Reply.of(status, "", new byte[0]);
         }
         JsonNode projected = project(out, schema, example);
         List<Finding> problems = schema.isEmpty() ? List.of() : doc.validator().validate(schema, projected, "response");
@@ -155,6 +162,32 @@ final class StatefulOperation {
         }
         store.put(resource, id, item);
         return item;
+    }
+
+    /**
+     * A create of several items at once ({@code items}: the request's array field, {@code ids}: the response's
+     * field listing their ids), e.g. a task graph: each element is stored with {@code initial} over it, under its
+     * own id when it has one ({@code initial} fills only what the element lacks). Reads fill what an element lacks from their own example.
+     */
+    private ObjectNode createMany(ObjectNode body) {
+        ObjectNode out = example.isObject() ? ((ObjectNode) example).deepCopy() : Json.MAPPER.createObjectNode();
+        ArrayNode ids = out.putArray(idsField);
+        for (JsonNode element : body.path(itemsField)) {
+            if (!element.isObject()) {
+                continue;
+            }
+            ObjectNode item = ((ObjectNode) element).deepCopy();
+            initial.fields().forEachRemaining(f -> item.putIfAbsent(f.getKey(), f.getValue().deepCopy()));
+            String id = item.hasNonNull(idField) ? item.get(idField).asText() : UUID.randomUUID().toString();
+            item.put(idField, id);
+            String now = now();
+            for (String stamp : List.of("created_at", "updated_at", "createdAt", "updatedAt")) {
+                item.put(stamp, now);
+            }
+            store.put(resource, id, item);
+            ids.add(id);
+        }
+        return out;
     }
 
     private ObjectNode update(String id, ObjectNode item, ObjectNode body) {
