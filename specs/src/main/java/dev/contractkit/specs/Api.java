@@ -26,7 +26,9 @@ public enum Api {
     /** Coupons (seed 001, B2): catalogue, admin writes, redemptions, real-time updates. */
     COUPONS("coupons", "Coupons", 8082, List.of("openapi/coupons.yaml"), List.of("asyncapi/coupon-updates.yaml")),
     /** Investment answers (seed 001, B3): questions in, Markdown answers out, per-key quota. */
-    ANSWERS("answers", "Investment answers", 8083, List.of("openapi/answers.yaml"), List.of());
+    ANSWERS("answers", "Investment answers", 8083, List.of("openapi/answers.yaml"), List.of()),
+    /** Data-analysis agent (seed 000, B): AG-UI 1.0 run stream over SSE, cancel, history, resources. */
+    AGENT("agent", "Data-analysis agent", 8090, List.of("openapi/agent.yaml"), List.of("asyncapi/agent-events.yaml"));
 
     private static final String ROOT = "/contractkit/";
 
