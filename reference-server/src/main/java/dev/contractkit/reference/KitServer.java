@@ -1,5 +1,6 @@
 package dev.contractkit.reference;
 
+import dev.contractkit.reference.agent.AgentModule;
 import dev.contractkit.reference.answers.AnswersModule;
 import dev.contractkit.reference.coupons.CouponsModule;
 import dev.contractkit.reference.forms.FormsModule;
@@ -71,6 +72,7 @@ public final class KitServer implements AutoCloseable {
             case FORMS -> new FormsModule(settings, database);
             case COUPONS -> new CouponsModule(settings, database);
             case ANSWERS -> new AnswersModule(settings, database);
+            case AGENT -> new AgentModule(settings, database);
         };
     }
 

@@ -30,7 +30,7 @@ public final class TestDatabases {
      * @return settings for an embedded database there, every API on a free port
      */
     public static Settings embedded(Path dir) {
-        return Settings.of(Map.of("data-dir", dir.toString())).with("forms.port", "0").with("coupons.port", "0").with("answers.port", "0");
+        return Settings.of(Map.of("data-dir", dir.toString())).with("forms.port", "0").with("coupons.port", "0").with("answers.port", "0").with("agent.port", "0");
     }
 
     /** A schema of its own in PostgreSQL. */
@@ -46,7 +46,7 @@ public final class TestDatabases {
         public Settings settings() {
             String sep = PG_URL.contains("?") ? "&" : "?";
             return Settings.of(Map.of("db.url", PG_URL + sep + "currentSchema=" + name, "db.user", PG_USER))
-                    .with("forms.port", "0").with("coupons.port", "0").with("answers.port", "0");
+                    .with("forms.port", "0").with("coupons.port", "0").with("answers.port", "0").with("agent.port", "0");
         }
 
         @Override
