@@ -75,6 +75,11 @@ public final class EventOrder {
         return out;
     }
 
+    /** @return the violations so far (without the end-of-stream rule of {@link #finish()}) */
+    public List<String> violations() {
+        return List.copyOf(violations);
+    }
+
     /** @return whether a run is active (started and not yet finished or failed) */
     public boolean runActive() {
         return active;
