@@ -42,7 +42,9 @@ final class SqlTool {
         Map<String, List<String>> out = new LinkedHashMap<>();
         try (Connection c = connect(ds)) {
             DatabaseMetaData md = c.getMetaData();
-            try (ResultSet t = md.getTables(null, null, "%", new String[] {"TABLE"})) {
+            // the kit's own database: only its current schema (other schemas may hold other kits' tables)
+            String only = ds.embedded() ? c.getSchema() : null;
+            try (ResultSet t = md.getTables(null, only, "%", new String[] {"TABLE"})) {
                 while (t.next()) {
                     String name = t.getString("TABLE_NAME");
                     String schema = t.getString("TABLE_SCHEM");

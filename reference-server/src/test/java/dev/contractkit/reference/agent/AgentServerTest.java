@@ -35,8 +35,12 @@ class AgentServerTest {
         schemas = EventSchemas.load();
     }
 
+    Settings settings() {
+        return TestDatabases.embedded(dir);
+    }
+
     void start(String stepDelay) {
-        Settings s = TestDatabases.embedded(dir).with("agent.step-delay", stepDelay);
+        Settings s = settings().with("agent.step-delay", stepDelay);
         server = KitServer.start(s, List.of(Api.AGENT));
         client = new AgentClient(server.url(Api.AGENT));
     }
