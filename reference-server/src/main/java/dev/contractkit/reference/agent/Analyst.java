@@ -117,14 +117,11 @@ final class Analyst {
         tool(sink, call, "search_knowledge", mapper.createObjectNode().put("query", question)
                 .set("knowledgeIds", mapper.valueToTree(kbs)));
         ArrayNode hits = mapper.createArrayNode();
-        String q = question.toLowerCase(Locale.ROOT);
         for (String kb : kbs) {
-            Workspace.Resource r = workspace.find("kb", kb);
-            for (JsonNode doc : r.node().path("documents")) {
-                if (q.contains(doc.path("title").asText().toLowerCase(Locale.ROOT))) {
-                    hits.addObject().put("knowledgeId", kb).put("title", doc.path("title").asText())
-                            .put("text", doc.path("text").asText());
-                    notes.add(doc.path("text").asText());
+            for (Workspace.Hit h : workspace.search(kb, question)) {
+                hits.addObject().put("knowledgeId", kb).put("title", h.title()).put("text", h.text()).put("score", h.score());
+                if (notes.size() < 2) {
+                    notes.add(h.title() + ": " + h.text());
                 }
             }
         }

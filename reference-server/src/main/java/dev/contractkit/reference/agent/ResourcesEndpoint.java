@@ -109,6 +109,22 @@ final class ResourcesEndpoint extends ResourcesService {
     }
 
     @Override
+    protected void handleSearchKnowledgeBase(ServerRequest request, ServerResponse response, String knowledgeBaseId,
+                                             String q) {
+        Workspace.Resource kb = workspace.find("kb", knowledgeBaseId);
+        if (kb == null || !kb.enabled()) {
+            throw ApiError.notFound("no knowledge base '" + knowledgeBaseId + "'");
+        }
+        ObjectNode body = mapper.createObjectNode();
+        ArrayNode items = body.putArray("items");
+        for (Workspace.Hit h : workspace.search(knowledgeBaseId, q)) {
+            items.addObject().put("knowledgeBaseId", h.knowledgeBaseId()).put("title", h.title()).put("text", h.text())
+                    .put("score", h.score());
+        }
+        response.send(body);
+    }
+
+    @Override
     protected void handleListSkills(ServerRequest request, ServerResponse response) {
         list(response, "skill");
     }

@@ -57,6 +57,32 @@ final class Workspace {
         return new ArrayList<>(byKind.getOrDefault(kind, Map.of()).values());
     }
 
+    /** A matching document. */
+    record Hit(String knowledgeBaseId, String title, String text, int score) {
+    }
+
+    /**
+     * @return the documents of the knowledge base containing words (3+ letters) of the query, best first
+     */
+    List<Hit> search(String knowledgeBaseId, String query) {
+        Resource kb = find("kb", knowledgeBaseId);
+        List<Hit> out = new ArrayList<>();
+        if (kb == null) {
+            return out;
+        }
+        List<String> words = java.util.Arrays.stream(query.toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}]+"))
+                .filter(w -> w.length() >= 3).distinct().toList();
+        for (JsonNode doc : kb.node().path("documents")) {
+            String hay = (doc.path("title").asText() + " " + doc.path("text").asText()).toLowerCase(java.util.Locale.ROOT);
+            int score = (int) words.stream().filter(hay::contains).count();
+            if (score > 0) {
+                out.add(new Hit(knowledgeBaseId, doc.path("title").asText(), doc.path("text").asText(), score));
+            }
+        }
+        out.sort(java.util.Comparator.comparingInt(Hit::score).reversed());
+        return out;
+    }
+
     Resource find(String kind, String id) {
         return byKind.getOrDefault(kind, Map.of()).get(id);
     }

@@ -260,6 +260,24 @@ class AgentServerTest {
     }
 
     @Test
+    void knowledgeBasesAreSearchableAndTheAgentQuotesWhatItFound() throws Exception {
+        start("PT0S");
+        AgentClient.Reply hits = client.call("GET", "/api/v1/knowledge-bases/kb-sales-glossary/search?q=revenue%20per%20region", null);
+        assertThat(hits.status()).isEqualTo(200);
+        assertThat(hits.body().path("items")).extracting(n -> n.path("title").asText()).containsExactlyInAnyOrder("Revenue", "Region");
+        assertThat(client.call("GET", "/api/v1/knowledge-bases/kb-sales-glossary/search?q=zebra", null).body().path("items")).isEmpty();
+        assertThat(client.call("GET", "/api/v1/knowledge-bases/kb-archive/search?q=revenue", null).status()).isEqualTo(404);
+        assertThat(client.call("GET", "/api/v1/knowledge-bases/kb-sales-glossary/search", null).status()).isEqualTo(400);
+        List<JsonNode> events = client.run(AgentClient.input("t12", "r12", "What is the revenue by region?", null));
+        String answer = String.join("", events.stream().filter(e -> e.path("type").asText().equals("TEXT_MESSAGE_CONTENT"))
+                .map(e -> e.path("delta").asText()).toList());
+        assertThat(answer).contains("> Revenue: Revenue is units sold times the list price");
+        String noKb = "\"forwardedProps\":{\"run_config\":{\"enabledKnowledgeIds\":[]}}";
+        List<JsonNode> without = client.run(AgentClient.input("t12", "r12b", "What is the revenue by region?", noKb));
+        assertThat(without).noneMatch(e -> "search_knowledge".equals(e.path("toolCallName").asText()));
+    }
+
+    @Test
     void badRequestsGetTheContractsErrorShapeNotAStream() throws Exception {
         start("PT0S");
         AgentClient.Reply malformed = client.call("POST", "/api/agent", "{not json");

@@ -173,6 +173,17 @@ public final class AgentClient {
         return Http.execute(resources.listKnowledgeBases()).getItems();
     }
 
+    /**
+     * {@code GET /api/v1/knowledge-bases/{id}/search}.
+     *
+     * @param knowledgeBaseId an enabled knowledge base
+     * @param query           the search text
+     * @return the matching documents, best first
+     */
+    public List<dev.contractkit.sdk.agent.model.KnowledgeHit> searchKnowledge(String knowledgeBaseId, String query) {
+        return Http.execute(resources.searchKnowledgeBase(knowledgeBaseId, query)).getItems();
+    }
+
     /** @return the skills */
     public List<Resource> skills() {
         return Http.execute(resources.listSkills()).getItems();
