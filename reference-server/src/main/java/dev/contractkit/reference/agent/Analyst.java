@@ -70,7 +70,7 @@ final class Analyst {
             List<String> notes = knowledge(config, question, sink, runId);
             Map<String, List<String>> schema = inspect(ds, sink, runId);
             String statement = ds.embedded() ? plan.sql() : "SELECT * FROM " + schema.keySet().stream().findFirst()
-                    .orElseThrow(() -> new IllegalStateException("the data source has no tables")) + " LIMIT 20";
+                    .orElseThrow(() -> new SqlFailure("data source '" + ds.id() + "' has no tables")) + " LIMIT 20";
             SqlTool.Table table = query(ds, statement, sink, run);
             String artifactId = artifact(table, plan, sink, threadId, runId);
             String answer = answer(plan, table, notes, config, sink, run, runId);
@@ -88,6 +88,7 @@ final class Analyst {
             sink.emit(sink.event("RUN_FINISHED").put("threadId", threadId).put("runId", runId).put("outcome", "cancelled"));
             return Outcome.CANCELED;
         } catch (SqlFailure e) {
+            sink.closeOpen();
             sink.emit(sink.event("RUN_ERROR").put("message", e.getMessage()).put("code", "SQL_FAILED"));
             return Outcome.FAILED;
         } catch (RuntimeException | SQLException e) {

@@ -278,6 +278,29 @@ class AgentServerTest {
     }
 
     @Test
+    void skillModeChoosesTheSkillsAndAnUnreachableDataSourceEndsWithSqlFailed() throws Exception {
+        start("PT0S");
+        List<JsonNode> all = client.run(AgentClient.input("t13", "r13", "Revenue by product?",
+                "\"forwardedProps\":{\"run_config\":{\"skill_mode\":\"all\",\"enabledSkillIds\":[\"skill-sql-analyst\",\"skill-summary\"]}}"));
+        assertThat(String.join("", all.stream().map(e -> e.path("delta").asText()).toList())).contains("Largest: **");
+        List<JsonNode> none = client.run(AgentClient.input("t13", "r13b", "Revenue by product?",
+                "\"forwardedProps\":{\"run_config\":{\"skill_mode\":\"none\"}}"));
+        assertThat(custom(none, "kit.run_config").has("activeSkillId")).isFalse();
+        assertThat(String.join("", none.stream().map(e -> e.path("delta").asText()).toList())).doesNotContain("Largest:");
+
+        assertThat(client.call("POST", "/api/v1/datasources", "{\"id\":\"gone\",\"name\":\"Gone\","
+                + "\"jdbcUrl\":\"jdbc:postgresql://127.0.0.1:1/nothing\"}").status()).isEqualTo(201);
+        List<JsonNode> failed = client.run(AgentClient.input("t13", "r13c", "Revenue?",
+                "\"forwardedProps\":{\"run_config\":{\"activeDatasourceId\":\"gone\"}}"));
+        assertValidStream(failed);
+        JsonNode last = failed.get(failed.size() - 1);
+        assertThat(last.path("type").asText()).isEqualTo("RUN_ERROR");
+        assertThat(last.path("code").asText()).isEqualTo("SQL_FAILED");
+        assertThat(last.path("message").asText()).contains("gone");
+        assertThat(types(failed).subList(0, failed.size() - 1)).endsWith("TOOL_CALL_END", "STEP_FINISHED");
+    }
+
+    @Test
     void badRequestsGetTheContractsErrorShapeNotAStream() throws Exception {
         start("PT0S");
         AgentClient.Reply malformed = client.call("POST", "/api/agent", "{not json");
