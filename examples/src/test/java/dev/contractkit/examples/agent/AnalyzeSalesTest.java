@@ -58,6 +58,10 @@ class AnalyzeSalesTest {
             assertThat(AgentTranscript.fold(restored.get(0))).usingRecursiveComparison().isEqualTo(t);
             assertThat(agent.datasources()).extracting(d -> d.getId()).contains("sample");
             assertThat(agent.skills()).isNotEmpty();
+            assertThat(agent.searchKnowledge("kb-sales-glossary", "revenue")).extracting(h -> h.getTitle()).contains("Revenue");
+            var file = agent.uploadFile("targets.csv", "region,target\nAPAC,1\n".getBytes(StandardCharsets.UTF_8));
+            assertThat(file.getMediaType()).isEqualTo("text/csv");
+            assertThat(agent.files()).extracting(f -> f.getFileId()).containsExactly(file.getFileId());
         }
     }
 

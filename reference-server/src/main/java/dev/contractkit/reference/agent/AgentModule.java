@@ -28,6 +28,7 @@ public final class AgentModule implements ApiModule {
     private final RunsEndpoint runs;
     private final ResourcesEndpoint resources;
     private final ArtifactsEndpoint artifacts;
+    private final FilesEndpoint files;
 
     /**
      * @param settings configuration
@@ -42,6 +43,7 @@ public final class AgentModule implements ApiModule {
                 new ActiveRun.Registry());
         this.resources = new ResourcesEndpoint(mapper, rules, store, workspace);
         this.artifacts = new ArtifactsEndpoint(mapper, store);
+        this.files = new FilesEndpoint(mapper, store);
     }
 
     private static Duration stepDelay(Settings settings) {
@@ -71,6 +73,7 @@ public final class AgentModule implements ApiModule {
     @Override
     public void routing(HttpRouting.Builder routing) {
         routing.register("/api/v1/artifacts", artifacts);
+        routing.register("/api/v1/files", files);
         routing.register("/api/v1", resources);
         routing.register("/api", runs);
     }

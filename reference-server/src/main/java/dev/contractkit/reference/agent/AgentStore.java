@@ -31,6 +31,9 @@ final class AgentStore {
     record Artifact(String id, String threadId, String runId, String name, String mediaType, String content) {
     }
 
+    record StoredFile(String id, String name, String mediaType, byte[] content, Instant createdAt) {
+    }
+
     private final DataSource ds;
     private final ObjectMapper mapper;
 
@@ -173,6 +176,47 @@ final class AgentStore {
             s.setString(8, d.id());
             return s.executeUpdate() == 1;
         }
+    }
+
+    void saveFile(StoredFile f) throws SQLException {
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement("INSERT INTO agent_files (id, name, media_type, size_bytes, "
+                     + "content, created_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+            s.setString(1, f.id());
+            s.setString(2, f.name());
+            s.setString(3, f.mediaType());
+            s.setLong(4, f.content().length);
+            s.setString(5, java.util.Base64.getEncoder().encodeToString(f.content()));
+            s.setTimestamp(6, Timestamp.from(f.createdAt()));
+            s.executeUpdate();
+        }
+    }
+
+    List<StoredFile> files() throws SQLException {
+        return files(null);
+    }
+
+    Optional<StoredFile> file(String id) throws SQLException {
+        return files(id).stream().findFirst();
+    }
+
+    private List<StoredFile> files(String id) throws SQLException {
+        List<StoredFile> out = new ArrayList<>();
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT * FROM agent_files" + (id == null ? "" : " WHERE id = ?")
+                     + " ORDER BY created_at, id")) {
+            if (id != null) {
+                s.setString(1, id);
+            }
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    out.add(new StoredFile(r.getString("id"), r.getString("name"), r.getString("media_type"),
+                            java.util.Base64.getDecoder().decode(r.getString("content")),
+                            r.getTimestamp("created_at").toInstant()));
+                }
+            }
+        }
+        return out;
     }
 
     void saveArtifact(Artifact a) throws SQLException {

@@ -54,7 +54,7 @@ final class RunConfigResolver {
      * @param input       the RunAgentInput
      * @param datasources the registered data sources
      */
-    Resolution resolve(JsonNode input, List<AgentStore.Datasource> datasources) {
+    Resolution resolve(JsonNode input, List<AgentStore.Datasource> datasources, Set<String> files) {
         JsonNode fp = input.path("forwardedProps").path("run_config");
         JsonNode st = input.path("state").path("run_config");
         String source = fp.isObject() ? "forwardedProps" : st.isObject() ? "state" : "defaults";
@@ -130,8 +130,13 @@ final class RunConfigResolver {
             }
             enabled.put(kind, allowed);
         }
-        for (String id : fileIds) {
-            exclude(excluded, seen, "file", id, "not_registered");
+        List<String> keptFiles = new ArrayList<>();
+        for (String id : new LinkedHashSet<>(fileIds)) {
+            if (files.contains(id)) {
+                keptFiles.add(id);
+            } else {
+                exclude(excluded, seen, "file", id, "not_registered");
+            }
         }
 
         ObjectNode c = mapper.createObjectNode();
@@ -179,7 +184,7 @@ final class RunConfigResolver {
         }
         c.put("activeLlmProfileId", llm);
         c.put("skill_mode", skillMode);
-        c.set("fileIds", array(List.of()));
+        c.set("fileIds", array(keptFiles));
         c.set("pinnedPaths", array(pinned));
         c.set("mentioned", mentioned);
         c.put("source", source);

@@ -83,7 +83,8 @@ final class RunsEndpoint extends RunsService {
                 throw new ApiError(Status.CONFLICT_409, "RUN_EXISTS", "run '" + runId
                         + "' has already run; every run needs a new runId");
             }
-            RunConfigResolver.Resolution config = resolver.resolve(input, store.datasources());
+            RunConfigResolver.Resolution config = resolver.resolve(input, store.datasources(),
+                    store.files().stream().map(AgentStore.StoredFile::id).collect(Collectors.toSet()));
             response.status(Status.OK_200);
             response.header(HeaderNames.CONTENT_TYPE, "text/event-stream; charset=utf-8");
             response.header(HeaderNames.CACHE_CONTROL, "no-cache");

@@ -300,6 +300,40 @@ class AgentServerTest {
         assertThat(types(failed).subList(0, failed.size() - 1)).endsWith("TOOL_CALL_END", "STEP_FINISHED");
     }
 
+    AgentClient.Reply upload(String name, String mediaType, byte[] bytes) throws Exception {
+        okhttp3.Request r = new okhttp3.Request.Builder().url(server.url(Api.AGENT) + "/api/v1/files?name=" + name)
+                .post(okhttp3.RequestBody.create(bytes, okhttp3.MediaType.get(mediaType))).build();
+        try (okhttp3.Response response = AgentClient.HTTP.newCall(r).execute()) {
+            String text = response.body().string();
+            return new AgentClient.Reply(response.code(), response.header("Content-Type"), AgentClient.JSON.readTree(text), text);
+        }
+    }
+
+    @Test
+    void filesAreUploadedListedDownloadedAndUsableAsRunConfigFileIds() throws Exception {
+        start("PT0S");
+        byte[] csv = "region,target\nAPAC,100000\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        AgentClient.Reply up = upload("targets.csv", "application/octet-stream", csv);
+        assertThat(up.status()).isEqualTo(201);
+        assertThat(up.body().path("mediaType").asText()).isEqualTo("text/csv");
+        assertThat(up.body().path("sizeBytes").asInt()).isEqualTo(csv.length);
+        String id = up.body().path("fileId").asText();
+        assertThat(client.call("GET", "/api/v1/files", null).body().path("items")).extracting(n -> n.path("fileId").asText())
+                .containsExactly(id);
+        AgentClient.Reply down = client.call("GET", up.body().path("downloadPath").asText(), null);
+        assertThat(down.status()).isEqualTo(200);
+        assertThat(down.text()).isEqualTo("region,target\nAPAC,100000\n");
+        assertThat(upload("x.csv", "application/json", csv).status()).isEqualTo(415);
+        assertThat(upload("empty.csv", "application/octet-stream", new byte[0]).status()).isEqualTo(400);
+        assertThat(client.call("GET", "/api/v1/files/file-nope/content", null).status()).isEqualTo(404);
+
+        List<JsonNode> events = client.run(AgentClient.input("t14", "r14", "Revenue by region?",
+                "\"forwardedProps\":{\"run_config\":{\"fileIds\":[\"" + id + "\",\"file-missing\"]}}"));
+        JsonNode config = custom(events, "kit.run_config");
+        assertThat(config.path("fileIds")).extracting(JsonNode::asText).containsExactly(id);
+        assertThat(config.path("excluded").toString()).contains("{\"kind\":\"file\",\"id\":\"file-missing\",\"reason\":\"not_registered\"}");
+    }
+
     @Test
     void badRequestsGetTheContractsErrorShapeNotAStream() throws Exception {
         start("PT0S");

@@ -47,6 +47,7 @@ public final class AgentClient {
     private final RunsApi runs;
     private final ResourcesApi resources;
     private final ArtifactsApi artifacts;
+    private final dev.contractkit.sdk.agent.api.FilesApi filesApi;
     private final OkHttpClient http;
     private final String baseUrl;
 
@@ -54,6 +55,7 @@ public final class AgentClient {
         this.runs = retrofit.create(RunsApi.class);
         this.resources = retrofit.create(ResourcesApi.class);
         this.artifacts = retrofit.create(ArtifactsApi.class);
+        this.filesApi = retrofit.create(dev.contractkit.sdk.agent.api.FilesApi.class);
         this.http = (OkHttpClient) retrofit.callFactory();
         String url = retrofit.baseUrl().toString();
         this.baseUrl = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
@@ -197,6 +199,34 @@ public final class AgentClient {
     /** @return the MCP servers */
     public List<Resource> mcpServers() {
         return Http.execute(resources.listMcpServers()).getItems();
+    }
+
+    /**
+     * {@code POST /api/v1/files}: uploads a workspace file (its id goes into {@code run_config.fileIds}). Sent with
+     * OkHttp directly: the generated interface would serialise a {@code File} as JSON.
+     *
+     * @param name  the file name
+     * @param bytes the content (at most 10 MiB)
+     * @return the stored file
+     */
+    public dev.contractkit.sdk.agent.model.FileInfo uploadFile(String name, byte[] bytes) {
+        Request request = new Request.Builder().url(okhttp3.HttpUrl.get(baseUrl).newBuilder()
+                        .addPathSegments("api/v1/files").addQueryParameter("name", name).build())
+                .post(RequestBody.create(bytes, MediaType.get("application/octet-stream"))).build();
+        try (Response response = http.newCall(request).execute()) {
+            String text = response.body() == null ? "" : response.body().string();
+            if (response.code() != 201) {
+                throw ApiException.of(response.code(), text, response.header("X-Request-Id"));
+            }
+            return Http.MAPPER.readValue(text, dev.contractkit.sdk.agent.model.FileInfo.class);
+        } catch (IOException e) {
+            throw new TransportException("cannot upload " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** @return the workspace files */
+    public List<dev.contractkit.sdk.agent.model.FileInfo> files() {
+        return Http.execute(filesApi.listFiles()).getItems();
     }
 
     /** @param threadId the session @return its artifacts */
