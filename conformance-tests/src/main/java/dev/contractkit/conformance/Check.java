@@ -24,6 +24,11 @@ import java.util.stream.Collectors;
  * }</pre>
  */
 public enum Check {
+    /** The events of a run stream follow the AG-UI ordering rules. */
+    AGUI_EVENT_ORDER("agui_event_order",
+            "the events of a text/event-stream answer follow the AG-UI ordering rules: RUN_STARTED first, content only"
+                    + " inside an open start with the same id, RUN_FINISHED with nothing open, the stream ends the run",
+            Severity.ERROR, null),
     /** Responses carry a Content-Type the contract declares for their status. */
     CONTENT_TYPE_CONFORMANCE("content_type_conformance",
             "the Content-Type of a response is one the contract declares for that status",
@@ -63,6 +68,11 @@ public enum Check {
     RESPONSE_SCHEMA_CONFORMANCE("response_schema_conformance",
             "a successful response's body validates against the schema declared for its status and media type",
             Severity.ERROR, ResponseChecks::responseSchema),
+    /** Every event of a text/event-stream answer matches its AsyncAPI message schema. */
+    SSE_EVENT_SCHEMA("sse_event_schema",
+            "every event of a text/event-stream answer (the operation's example request, fresh ids) validates against"
+                    + " the AsyncAPI message its type (and CUSTOM name) picks",
+            Severity.ERROR, null),
     /** A declared chain (create, read, delete, read) has the effect the contract states. */
     STATE_TRANSITIONS("state_transitions",
             "a declared chain of operations has the effect the contract states (a coupon created reads back;"

@@ -119,6 +119,67 @@ final class Scenarios {
         if (target.checks().contains(Check.PAGINATION_LINKS)) {
             doc.operations().forEach(this::followPages);
         }
+        if (target.checks().contains(Check.SSE_EVENT_SCHEMA) || target.checks().contains(Check.AGUI_EVENT_ORDER)) {
+            doc.operations().forEach(this::judgeEventStream);
+        }
+    }
+
+    // ---- sse_event_schema, agui_event_order
+
+    /** Runs an SSE operation once with its example body (fresh threadId/runId) and judges every event. */
+    private void judgeEventStream(Operation op) {
+        if (!op.method().equalsIgnoreCase("POST") || op.node().path("responses").findParents("text/event-stream").isEmpty()) {
+            return;
+        }
+        String label = "event stream: " + op.operationId();
+        Optional<JsonNode> body = exampleBody(op).map(b -> {
+            if (b instanceof ObjectNode o) {
+                String fresh = "conformance-" + java.util.UUID.randomUUID().toString().substring(0, 8);
+                if (o.has("threadId")) {
+                    o.put("threadId", fresh);
+                }
+                if (o.has("runId")) {
+                    o.put("runId", fresh + "-run");
+                }
+            }
+            return b;
+        });
+        Optional<Exchange> sent = runner.send(cases.scenario(op, Map.of(), body, label), Optional.empty());
+        if (sent.isEmpty()) {
+            return;
+        }
+        Exchange e = sent.get();
+        boolean stream = e.header("Content-Type").orElse("").startsWith("text/event-stream");
+        if (e.status() != 200 || !stream) {
+            Outcome fail = Outcome.fail(ResponseChecks.STATUS, Integer.toString(e.status()), op.operationId()
+                    + " answered " + e.status() + " " + e.header("Content-Type").orElse("") + " to its example body, not a"
+                    + " text/event-stream (" + ResponseChecks.abbreviate(e.body()) + ")");
+            runner.verdict(Check.SSE_EVENT_SCHEMA, label, op.operationId(), e.request(), e.status(), fail);
+            runner.verdict(Check.AGUI_EVENT_ORDER, label, op.operationId(), e.request(), e.status(), fail);
+            return;
+        }
+        List<JsonNode> events;
+        try {
+            events = dev.contractkit.specs.agui.EventSchemas.parseSse(e.body());
+        } catch (IllegalArgumentException bad) {
+            Outcome fail = Outcome.fail(ResponseChecks.BODY, "", bad.getMessage());
+            runner.verdict(Check.SSE_EVENT_SCHEMA, label, op.operationId(), e.request(), e.status(), fail);
+            return;
+        }
+        dev.contractkit.specs.agui.EventSchemas schemas = dev.contractkit.specs.agui.EventSchemas.load();
+        List<Outcome.Problem> problems = new ArrayList<>();
+        for (int i = 0; i < events.size(); i++) {
+            for (String p : schemas.validate(events.get(i))) {
+                problems.add(new Outcome.Problem(ResponseChecks.BODY + "/events/" + i, events.get(i).toString(), p));
+            }
+        }
+        if (events.isEmpty()) {
+            problems.add(new Outcome.Problem(ResponseChecks.BODY, "", "the stream holds no event"));
+        }
+        runner.verdict(Check.SSE_EVENT_SCHEMA, label, op.operationId(), e.request(), e.status(), Outcome.of(problems));
+        List<Outcome.Problem> order = dev.contractkit.specs.agui.EventOrder.check(events).stream()
+                .map(v -> new Outcome.Problem(ResponseChecks.BODY + "/events", "", v)).toList();
+        runner.verdict(Check.AGUI_EVENT_ORDER, label, op.operationId(), e.request(), e.status(), Outcome.of(order));
     }
 
     // ---- state_transitions

@@ -11,7 +11,8 @@ import java.nio.charset.StandardCharsets;
 final class TestContracts {
     /** Checks that need what the forms contract does not have (roles, rate limits, paging links, chains, channels). */
     static final java.util.Set<Check> NOT_FOR_FORMS = java.util.Set.of(Check.FORBIDDEN_ROLE, Check.PAGINATION_LINKS,
-            Check.RATE_LIMIT_HEADERS, Check.STATE_TRANSITIONS, Check.WEBSOCKET_MESSAGE_SCHEMA);
+            Check.RATE_LIMIT_HEADERS, Check.STATE_TRANSITIONS, Check.WEBSOCKET_MESSAGE_SCHEMA, Check.SSE_EVENT_SCHEMA,
+            Check.AGUI_EVENT_ORDER);
 
     private TestContracts() {
     }

@@ -61,6 +61,9 @@ final class AsyncChannels {
                 Map.Entry<String, JsonNode> entry = it.next();
                 String pointer = "/channels/" + escape(entry.getKey());
                 JsonNode channel = doc.resolve(entry.getValue());
+                if (!webSocket(doc, channel)) {
+                    continue; // e.g. an SSE stream (protocol http): answered by its REST operation, see KitPipeline
+                }
                 String address = channel.path("address").isTextual() ? channel.get("address").asText() : entry.getKey();
                 if (!address.startsWith("/")) {
                     address = "/" + address;
@@ -82,6 +85,17 @@ final class AsyncChannels {
             }
         }
         return out;
+    }
+
+    /** @return whether the channel's servers (all the document's when it names none) speak ws or wss */
+    private static boolean webSocket(ContractDocument doc, JsonNode channel) {
+        List<JsonNode> servers = new ArrayList<>();
+        if (channel.path("servers").isArray() && !channel.path("servers").isEmpty()) {
+            channel.path("servers").forEach(s -> servers.add(doc.resolve(s)));
+        } else {
+            doc.at("/servers").forEach(servers::add);
+        }
+        return servers.isEmpty() || servers.stream().anyMatch(s -> s.path("protocol").asText("ws").startsWith("ws"));
     }
 
     /** The schema a message's payload holds: the field, or the {@code schema} of a JSON-Schema multi-format object. */

@@ -34,6 +34,7 @@ final class KitChannels {
     private final Supplier<JsonNode> index;
     private final MockState state;
     private final Map<String, OperationResponder> handshakes = new ConcurrentHashMap<>();
+    private final Set<String> eventStreams;
 
     KitChannels(Api api, List<ContractDocument> openapi, List<ContractDocument> asyncapi, Set<String> accepted,
                 Supplier<JsonNode> index, MockState state) {
@@ -42,6 +43,7 @@ final class KitChannels {
         this.channels = AsyncChannels.of(asyncapi, accepted);
         channels.keySet().forEach(a -> unauthorized.put(a, unauthorizedExample(openapi, a)));
         this.index = index;
+        this.eventStreams = eventStreams(openapi);
         channels.keySet().forEach(a -> subscribers.put(a, new DefaultChannelGroup(a, GlobalEventExecutor.INSTANCE)));
     }
 
@@ -55,6 +57,25 @@ final class KitChannels {
     /** MockServer's own reset, done at once so the contract answers the very next request. */
     void reset() {
         reset.run();
+    }
+
+    /** @return the paths of POST operations that answer {@code text/event-stream} (replayed as real SSE) */
+    private static Set<String> eventStreams(List<ContractDocument> openapi) {
+        Set<String> out = new java.util.HashSet<>();
+        for (ContractDocument doc : openapi) {
+            for (ContractDocument.Operation op : doc.operations()) {
+                if (op.method().equalsIgnoreCase("POST")
+                        && op.node().path("responses").findParents("text/event-stream").size() > 0) {
+                    out.add(op.path());
+                }
+            }
+        }
+        return Set.copyOf(out);
+    }
+
+    /** @return whether POST on this path answers an SSE stream */
+    boolean eventStream(String path) {
+        return eventStreams.contains(path);
     }
 
     /** Takes the REST operations {@code GET <channel address>}: their checks apply to handshakes too. */

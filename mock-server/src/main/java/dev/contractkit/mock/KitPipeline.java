@@ -123,6 +123,7 @@ final class KitPipeline {
             ChannelHandlerContext aggregator = p.context(HttpObjectAggregator.class);
             if (aggregator != null) { // HTTP/1.1 recognised (TLS, SOCKS, HTTP/2: left to MockServer)
                 p.addAfter(aggregator.name(), "kit-http", new KitHandler(kit));
+                p.addAfter("kit-http", "kit-sse", new SseReplay(kit));
                 p.remove(this);
             }
             ctx.fireChannelRead(msg);

@@ -1,5 +1,6 @@
 package dev.contractkit.reference;
 
+import dev.contractkit.reference.agent.AgentModule;
 import dev.contractkit.reference.answers.AnswersModule;
 import dev.contractkit.reference.codehost.CodehostModule;
 import dev.contractkit.reference.coupons.CouponsModule;
@@ -90,6 +91,7 @@ public final class KitServer implements AutoCloseable {
             case FORMS -> new FormsModule(settings, database);
             case COUPONS -> new CouponsModule(settings, database);
             case ANSWERS -> new AnswersModule(settings, database);
+            case AGENT -> new AgentModule(settings, database);
             case CODEHOST -> new CodehostModule(settings, database);
             default -> throw new IllegalArgumentException(api.id() + " is served by the mock server only (./kit mock --api "
                     + api.id() + ")");

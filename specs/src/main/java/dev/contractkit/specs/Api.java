@@ -34,6 +34,8 @@ public enum Api {
     EXEC("exec", "Execution control plane", 8080, List.of("openapi/exec.yaml"), List.of()),
     /** Runtime service (seed 000, A): runs runtime.* actions as processes; readyz, tasks, kill. */
     RUNTIME("runtime", "Runtime service", 18080, List.of("openapi/runtime.yaml"), List.of()),
+    /** Data-analysis agent (seed 000, B): AG-UI 1.0 run stream over SSE, cancel, history, resources. */
+    AGENT("agent", "Data-analysis agent", 8090, List.of("openapi/agent.yaml"), List.of("asyncapi/agent-events.yaml")),
 
     // The eleven AI providers' usage endpoints that the quotas CLI reads (seed 002, C1): group "providers",
     // one entry per provider (each is a different vendor's host with its own contract and auth), mock only.

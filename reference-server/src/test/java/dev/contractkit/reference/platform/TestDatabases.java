@@ -31,7 +31,7 @@ public final class TestDatabases {
      */
     public static Settings embedded(Path dir) {
         return Settings.of(Map.of("data-dir", dir.toString())).with("forms.port", "0").with("coupons.port", "0").with("answers.port", "0").with("codehost.port", "0")
-                .with("exec.port", "0").with("runtime.port", "0");
+                .with("exec.port", "0").with("runtime.port", "0").with("agent.port", "0");
     }
 
     /** A schema of its own in PostgreSQL. */
@@ -48,7 +48,7 @@ public final class TestDatabases {
             String sep = PG_URL.contains("?") ? "&" : "?";
             return Settings.of(Map.of("db.url", PG_URL + sep + "currentSchema=" + name, "db.user", PG_USER))
                     .with("forms.port", "0").with("coupons.port", "0").with("answers.port", "0").with("codehost.port", "0")
-                .with("exec.port", "0").with("runtime.port", "0");
+                .with("exec.port", "0").with("runtime.port", "0").with("agent.port", "0");
         }
 
         @Override

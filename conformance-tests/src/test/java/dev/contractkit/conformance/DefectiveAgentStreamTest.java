@@ -1,0 +1,59 @@
+package dev.contractkit.conformance;
+
+import dev.contractkit.specs.Api;
+import okhttp3.mockwebserver.Dispatcher;
+import okhttp3.mockwebserver.MockResponse;
+import okhttp3.mockwebserver.MockWebServer;
+import okhttp3.mockwebserver.RecordedRequest;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Deliberately broken run streams: each must fail exactly its intended event check. */
+class DefectiveAgentStreamTest {
+    private static final String STARTED = "data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n";
+    private static final String FINISHED = "data: {\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n";
+
+    private static Report against(String stream) throws IOException {
+        try (MockWebServer server = new MockWebServer()) {
+            server.setDispatcher(new Dispatcher() {
+                @Override
+                public MockResponse dispatch(RecordedRequest request) {
+                    return new MockResponse().setHeader("Content-Type", "text/event-stream").setBody(stream);
+                }
+            });
+            server.start();
+            return Conformance.run(Target.builder(Api.AGENT).baseUrl(server.url("/").toString().replaceAll("/$", ""))
+                    .checks(Set.of(Check.SSE_EVENT_SCHEMA, Check.AGUI_EVENT_ORDER)).build());
+        }
+    }
+
+    @Test
+    void contentOutsideAnOpenMessageFailsOnlyTheOrderCheck() throws IOException {
+        Report report = against(STARTED + "data: {\"type\":\"TEXT_MESSAGE_CONTENT\",\"messageId\":\"m\",\"delta\":\"x\"}\n\n"
+                + FINISHED);
+        assertThat(report.violations(Check.AGUI_EVENT_ORDER)).singleElement()
+                .satisfies(v -> assertThat(v.message()).contains("no open text message 'm'"));
+        assertThat(report.violations(Check.SSE_EVENT_SCHEMA)).isEmpty();
+        assertThat(report.result(Check.SSE_EVENT_SCHEMA).passed()).isEqualTo(1);
+    }
+
+    @Test
+    void anEventMissingARequiredFieldFailsTheSchemaCheckNamingTheField() throws IOException {
+        Report report = against(STARTED + "data: {\"type\":\"STEP_STARTED\"}\n\n" + FINISHED);
+        assertThat(report.violations(Check.SSE_EVENT_SCHEMA)).singleElement()
+                .satisfies(v -> assertThat(v.message()).contains("stepName"));
+        assertThat(report.violations(Check.AGUI_EVENT_ORDER)).isNotEmpty();
+    }
+
+    @Test
+    void aStreamThatNeverFinishesItsRunFailsTheOrderCheck() throws IOException {
+        Report report = against(STARTED);
+        assertThat(report.violations(Check.AGUI_EVENT_ORDER)).singleElement()
+                .satisfies(v -> assertThat(v.message()).contains("without RUN_FINISHED or RUN_ERROR"));
+        assertThat(report.violations(Check.SSE_EVENT_SCHEMA)).isEmpty();
+    }
+}

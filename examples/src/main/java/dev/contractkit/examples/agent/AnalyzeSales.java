@@ -1,0 +1,64 @@
+package dev.contractkit.examples.agent;
+
+import dev.contractkit.sdk.agent.AgentClient;
+import dev.contractkit.sdk.agent.AgentEvent;
+import dev.contractkit.sdk.agent.AgentRun;
+import dev.contractkit.sdk.agent.AgentTranscript;
+import dev.contractkit.sdk.agent.model.RunAgentInput;
+
+import java.io.PrintStream;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * Asks the data-analysis agent a question and prints its AG-UI events as they stream in: tool calls, the
+ * Markdown answer, the artifact. Run against the reference server ({@code ./kit serve agent}) or the mock.
+ *
+ * <pre>
+ * java ... dev.contractkit.examples.agent.AnalyzeSales http://127.0.0.1:8090 "What is the revenue by region?"
+ * </pre>
+ */
+public final class AnalyzeSales {
+    private AnalyzeSales() {
+    }
+
+    /**
+     * @param args base URL, question
+     */
+    public static void main(String[] args) {
+        String url = args.length > 0 ? args[0] : "http://127.0.0.1:8090";
+        String question = args.length > 1 ? args[1] : "What is the revenue by region?";
+        AgentClient agent = AgentClient.builder().baseUrl(url).build();
+        run(agent, "thread-" + UUID.randomUUID(), question, System.out);
+    }
+
+    /**
+     * @param agent    the client
+     * @param threadId the session
+     * @param question the question
+     * @param out      where to print
+     * @return the folded transcript
+     */
+    public static AgentTranscript run(AgentClient agent, String threadId, String question, PrintStream out) {
+        RunAgentInput input = AgentClient.input(threadId, "run-" + UUID.randomUUID(), question);
+        input.setForwardedProps(Map.of("run_config", Map.of("activeDatasourceId", "sample")));
+        try (AgentRun run = agent.runAgent(input)) {
+            for (AgentEvent e : run) {
+                switch (e) {
+                    case AgentEvent.ToolCallStart s -> out.println("[tool] " + s.event().getToolCallName());
+                    case AgentEvent.TextMessageContent c -> out.print(c.event().getDelta());
+                    case AgentEvent.ArtifactCreated a -> out.println("[artifact] " + a.value().getName() + " "
+                            + a.value().getDownloadPath());
+                    case AgentEvent.RunError err -> out.println("[error] " + err.event().getCode() + ": "
+                            + err.event().getMessage());
+                    default -> {
+                    }
+                }
+            }
+            AgentTranscript t = run.transcript();
+            out.println("[" + t.outcome() + "] " + t.toolCalls().size() + " tool calls, " + t.artifacts().size()
+                    + " artifact(s); ordering violations: " + run.violations().size());
+            return t;
+        }
+    }
+}

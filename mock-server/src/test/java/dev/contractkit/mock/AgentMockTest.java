@@ -1,0 +1,89 @@
+package dev.contractkit.mock;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.contractkit.specs.Api;
+import dev.contractkit.specs.agui.EventOrder;
+import dev.contractkit.specs.agui.EventSchemas;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The agent mock over a real socket: the contract's example stream replayed as chunked SSE with the request's ids. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class AgentMockTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private MockServers mocks;
+    private final HttpClient http = HttpClient.newHttpClient();
+
+    @BeforeAll
+    void start() {
+        mocks = MockServers.start(MockOptions.builder().apis(Api.AGENT).port(Api.AGENT, 0).build());
+    }
+
+    @AfterAll
+    void stop() {
+        mocks.close();
+    }
+
+    private HttpRequest run(String body) {
+        return HttpRequest.newBuilder(URI.create(mocks.url(Api.AGENT) + "/api/agent"))
+                .header("Content-Type", "application/json").header("Accept", "text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build();
+    }
+
+    @Test
+    void theExampleStreamIsReplayedAsChunkedSseWithTheRequestsIdsAndFollowsTheContract() throws Exception {
+        HttpResponse<Stream<String>> response = http.send(run("{\"threadId\":\"my-thread\",\"runId\":\"my-run\","
+                + "\"messages\":[{\"id\":\"u1\",\"role\":\"user\",\"content\":\"Revenue by region?\"}]}"),
+                HttpResponse.BodyHandlers.ofLines());
+        assertThat(response.statusCode()).isEqualTo(200);
+        assertThat(response.headers().firstValue("Content-Type").orElse("")).startsWith("text/event-stream");
+        assertThat(response.headers().firstValue("Content-Length")).isEmpty();
+        List<JsonNode> events = new ArrayList<>();
+        Iterator<String> lines = response.body().iterator();
+        long firstAt = 0;
+        while (lines.hasNext()) {
+            String line = lines.next();
+            if (line.startsWith("data: ")) {
+                if (events.isEmpty()) {
+                    firstAt = System.nanoTime();
+                }
+                events.add(JSON.readTree(line.substring(6)));
+            }
+        }
+        long spreadMs = (System.nanoTime() - firstAt) / 1_000_000;
+        assertThat(events).hasSizeGreaterThan(10);
+        assertThat(spreadMs).as("events arrive one by one, not as one buffered body")
+                .isGreaterThanOrEqualTo(SseReplay.GAP_MS * (events.size() - 2));
+        assertThat(events.get(0).path("runId").asText()).isEqualTo("my-run");
+        assertThat(events.get(0).path("threadId").asText()).isEqualTo("my-thread");
+        assertThat(events.get(events.size() - 1).path("type").asText()).isEqualTo("RUN_FINISHED");
+        assertThat(events.toString()).doesNotContain("run-demo-1").contains("my-run-answer");
+        assertThat(EventOrder.check(events)).isEmpty();
+        EventSchemas schemas = EventSchemas.load();
+        for (JsonNode e : events) {
+            assertThat(schemas.validate(e)).as(e.toString()).isEmpty();
+        }
+    }
+
+    @Test
+    void aRequestThatBreaksTheContractGetsAJsonErrorNotAStream() throws Exception {
+        HttpResponse<String> response = http.send(run("{\"runId\":\"r\",\"messages\":[]}"), HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).isEqualTo(400);
+        assertThat(response.headers().firstValue("Content-Type").orElse("")).startsWith("application/json");
+        assertThat(response.body()).contains("threadId");
+    }
+}

@@ -1,0 +1,112 @@
+package dev.contractkit.reference.agent;
+
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A run that is streaming now: cancel wakes its pauses at once and cancels its SQL statement, so a run stops
+ * well within a second of {@code POST /api/v1/runs/{runId}/cancel} (or of its client going away).
+ */
+final class ActiveRun {
+    /** Thrown at the run's next checkpoint after a cancel. */
+    static final class Cancelled extends RuntimeException {
+        Cancelled() {
+            super("cancelled", null, false, false);
+        }
+    }
+
+    /** The runs streaming now, by run id. */
+    static final class Registry {
+        private final ConcurrentHashMap<String, ActiveRun> runs = new ConcurrentHashMap<>();
+
+        /** @return the new run, or null when one with this id is streaming */
+        ActiveRun open(String runId, String threadId) {
+            ActiveRun run = new ActiveRun(runId, threadId);
+            return runs.putIfAbsent(runId, run) == null ? run : null;
+        }
+
+        ActiveRun get(String runId) {
+            return runs.get(runId);
+        }
+
+        void close(ActiveRun run) {
+            runs.remove(run.runId, run);
+        }
+    }
+
+    private final String runId;
+    private final String threadId;
+    private final CountDownLatch cancelled = new CountDownLatch(1);
+    private volatile Statement statement;
+    private volatile String reason;
+
+    private ActiveRun(String runId, String threadId) {
+        this.runId = runId;
+        this.threadId = threadId;
+    }
+
+    String runId() {
+        return runId;
+    }
+
+    String threadId() {
+        return threadId;
+    }
+
+    /** @param why {@code cancel} or {@code disconnect} */
+    void cancel(String why) {
+        if (reason == null) {
+            reason = why;
+        }
+        cancelled.countDown();
+        Statement s = statement;
+        if (s != null) {
+            try {
+                s.cancel();
+            } catch (Exception ignored) {
+                // the statement finished meanwhile
+            }
+        }
+    }
+
+    boolean isCancelled() {
+        return cancelled.getCount() == 0;
+    }
+
+    String reason() {
+        return reason;
+    }
+
+    /** @throws Cancelled when the run was cancelled */
+    void checkpoint() {
+        if (isCancelled()) {
+            throw new Cancelled();
+        }
+    }
+
+    /** Waits, waking at once on cancel. */
+    void pause(Duration d) {
+        if (d.isZero()) {
+            checkpoint();
+            return;
+        }
+        try {
+            if (cancelled.await(d.toNanos(), TimeUnit.NANOSECONDS)) {
+                throw new Cancelled();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new Cancelled();
+        }
+    }
+
+    void statement(Statement s) {
+        this.statement = s;
+        if (s != null && isCancelled()) {
+            cancel(reason);
+        }
+    }
+}

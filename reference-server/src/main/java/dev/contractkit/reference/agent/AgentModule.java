@@ -1,0 +1,93 @@
+package dev.contractkit.reference.agent;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.ApiModule;
+import dev.contractkit.reference.platform.ContractRules;
+import dev.contractkit.reference.platform.Database;
+import dev.contractkit.reference.platform.Json;
+import dev.contractkit.reference.platform.Settings;
+import dev.contractkit.specs.Api;
+import dev.contractkit.specs.check.ContractDocument;
+import io.helidon.webserver.http.HttpRouting;
+
+import java.time.Duration;
+import java.time.format.DateTimeParseException;
+import java.util.stream.Collectors;
+
+/**
+ * The data-analysis agent (seed 000, part B) on its own listener (default port 8090): AG-UI 1.0 run stream over
+ * SSE, cancel, session history, data sources, workspace resources, artifacts. Deterministic: no model, no network.
+ *
+ * <p>Settings ({@code KIT_AGENT_*} / {@code kit.agent.*}): {@code step-delay} (ISO 8601 duration, default
+ * {@code PT0S}): a pause between the run's steps and streamed pieces, to watch streaming and try cancel.
+ */
+public final class AgentModule implements ApiModule {
+    private final ObjectMapper mapper = Json.camelCase();
+    private final RunsEndpoint runs;
+    private final ResourcesEndpoint resources;
+    private final ArtifactsEndpoint artifacts;
+    private final FilesEndpoint files;
+
+    /**
+     * @param settings configuration
+     * @param database the kit's database
+     */
+    public AgentModule(Settings settings, Database database) {
+        ContractRules rules = new ContractRules(ContractDocument.load(Api.AGENT.mainContract()));
+        AgentStore store = new AgentStore(database.dataSource(), mapper);
+        Workspace workspace = Workspace.load(mapper);
+        Analyst analyst = new Analyst(mapper, store, workspace, new SqlTool(database.dataSource()), stepDelay(settings));
+        this.runs = new RunsEndpoint(mapper, rules, store, new RunConfigResolver(mapper, workspace), analyst,
+                new ActiveRun.Registry());
+        this.resources = new ResourcesEndpoint(mapper, rules, store, workspace);
+        this.artifacts = new ArtifactsEndpoint(mapper, store);
+        this.files = new FilesEndpoint(mapper, store);
+    }
+
+    private static Duration stepDelay(Settings settings) {
+        String v = settings.get("agent.step-delay", "PT0S");
+        try {
+            Duration d = Duration.parse(v);
+            if (d.isNegative()) {
+                throw new IllegalArgumentException("setting " + Settings.envName("agent.step-delay") + " must not be negative");
+            }
+            return d;
+        } catch (DateTimeParseException e) {
+            throw new IllegalArgumentException("setting " + Settings.envName("agent.step-delay")
+                    + " must be an ISO 8601 duration such as PT0.2S, was '" + v + "'");
+        }
+    }
+
+    @Override
+    public Api api() {
+        return Api.AGENT;
+    }
+
+    @Override
+    public ObjectMapper mapper() {
+        return mapper;
+    }
+
+    @Override
+    public void routing(HttpRouting.Builder routing) {
+        routing.register("/api/v1/artifacts", artifacts);
+        routing.register("/api/v1/files", files);
+        routing.register("/api/v1", resources);
+        routing.register("/api", runs);
+    }
+
+    @Override
+    public Object errorBody(ApiError error, String requestId) {
+        ObjectNode body = mapper.createObjectNode().put("code", error.code());
+        String message = error.getMessage();
+        if (!error.fieldErrors().isEmpty()) {
+            message = message + ": " + error.fieldErrors().entrySet().stream()
+                    .map(e -> e.getKey() + " " + e.getValue()).collect(Collectors.joining("; "));
+        } else if (error.details() != null) {
+            message = message + ": " + error.details();
+        }
+        return body.put("message", message).put("requestId", requestId);
+    }
+}

@@ -1,0 +1,260 @@
+package dev.contractkit.reference.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Timestamp;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** The agent's tables (V40, V41): runs, events, data sources, artifacts. */
+final class AgentStore {
+    record Datasource(String id, String name, String jdbcUrl, String username, String password, boolean enabled,
+                      boolean builtIn) {
+        boolean embedded() {
+            return jdbcUrl.equals("kit:embedded");
+        }
+    }
+
+    record Run(String runId, String threadId, String status, Instant startedAt, Instant finishedAt) {
+    }
+
+    record Artifact(String id, String threadId, String runId, String name, String mediaType, String content) {
+    }
+
+    record StoredFile(String id, String name, String mediaType, byte[] content, Instant createdAt) {
+    }
+
+    private final DataSource ds;
+    private final ObjectMapper mapper;
+
+    AgentStore(DataSource ds, ObjectMapper mapper) {
+        this.ds = ds;
+        this.mapper = mapper;
+    }
+
+    DataSource dataSource() {
+        return ds;
+    }
+
+    /** @return false when the run id exists already */
+    boolean startRun(String runId, String threadId) throws SQLException {
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement("INSERT INTO agent_runs (run_id, thread_id, status, started_at) "
+                     + "SELECT ?, ?, 'started', ? WHERE NOT EXISTS (SELECT 1 FROM agent_runs WHERE run_id = ?)")) {
+            s.setString(1, runId);
+            s.setString(2, threadId);
+            s.setTimestamp(3, Timestamp.from(Instant.now()));
+            s.setString(4, runId);
+            return s.executeUpdate() == 1;
+        }
+    }
+
+    void status(String runId, String status, boolean finished) throws SQLException {
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement(finished
+                     ? "UPDATE agent_runs SET status = ?, finished_at = ? WHERE run_id = ?"
+                     : "UPDATE agent_runs SET status = ? WHERE run_id = ? AND finished_at IS NULL")) {
+            s.setString(1, status);
+            if (finished) {
+                s.setTimestamp(2, Timestamp.from(Instant.now()));
+                s.setString(3, runId);
+            } else {
+                s.setString(2, runId);
+            }
+            s.executeUpdate();
+        }
+    }
+
+    void event(String runId, String threadId, int seq, JsonNode event) throws SQLException {
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement(
+                     "INSERT INTO agent_events (run_id, seq, thread_id, type, payload) VALUES (?, ?, ?, ?, ?)")) {
+            s.setString(1, runId);
+            s.setInt(2, seq);
+            s.setString(3, threadId);
+            s.setString(4, event.path("type").asText());
+            s.setString(5, event.toString());
+            s.executeUpdate();
+        }
+    }
+
+    Optional<Run> run(String runId) throws SQLException {
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT * FROM agent_runs WHERE run_id = ?")) {
+            s.setString(1, runId);
+            try (ResultSet r = s.executeQuery()) {
+                return r.next() ? Optional.of(run(r)) : Optional.empty();
+            }
+        }
+    }
+
+    private static Run run(ResultSet r) throws SQLException {
+        Timestamp f = r.getTimestamp("finished_at");
+        return new Run(r.getString("run_id"), r.getString("thread_id"), r.getString("status"),
+                r.getTimestamp("started_at").toInstant(), f == null ? null : f.toInstant());
+    }
+
+    /** @return the thread's runs, oldest first, each with its events in order; empty when there are none */
+    List<ObjectNode> history(String threadId) throws SQLException {
+        List<ObjectNode> out = new ArrayList<>();
+        try (Connection c = ds.getConnection()) {
+            List<Run> runs = new ArrayList<>();
+            try (PreparedStatement s = c.prepareStatement(
+                    "SELECT * FROM agent_runs WHERE thread_id = ? ORDER BY started_at, run_id")) {
+                s.setString(1, threadId);
+                try (ResultSet r = s.executeQuery()) {
+                    while (r.next()) {
+                        runs.add(run(r));
+                    }
+                }
+            }
+            for (Run run : runs) {
+                ObjectNode n = mapper.createObjectNode();
+                n.put("runId", run.runId()).put("threadId", run.threadId()).put("status", run.status())
+                        .put("startedAt", run.startedAt().toString());
+                if (run.finishedAt() != null) {
+                    n.put("finishedAt", run.finishedAt().toString());
+                }
+                ArrayNode events = n.putArray("events");
+                try (PreparedStatement s = c.prepareStatement(
+                        "SELECT payload FROM agent_events WHERE run_id = ? ORDER BY seq")) {
+                    s.setString(1, run.runId());
+                    try (ResultSet r = s.executeQuery()) {
+                        while (r.next()) {
+                            events.add(mapper.readTree(r.getString(1)));
+                        }
+                    }
+                } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                    throw new SQLException("stored event is not JSON", e);
+                }
+                out.add(n);
+            }
+        }
+        return out;
+    }
+
+    List<Datasource> datasources() throws SQLException {
+        List<Datasource> out = new ArrayList<>();
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT * FROM agent_datasources ORDER BY created_at, id");
+             ResultSet r = s.executeQuery()) {
+            while (r.next()) {
+                out.add(new Datasource(r.getString("id"), r.getString("name"), r.getString("jdbc_url"),
+                        r.getString("username"), r.getString("password"), r.getBoolean("enabled"), r.getBoolean("built_in")));
+            }
+        }
+        return out;
+    }
+
+    Optional<Datasource> datasource(String id) throws SQLException {
+        return datasources().stream().filter(d -> d.id().equals(id)).findFirst();
+    }
+
+    /** @return false when the id exists */
+    boolean register(Datasource d) throws SQLException {
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement("INSERT INTO agent_datasources (id, name, jdbc_url, username, "
+                     + "password, enabled, built_in, created_at) SELECT ?, ?, ?, ?, ?, ?, FALSE, ? "
+                     + "WHERE NOT EXISTS (SELECT 1 FROM agent_datasources WHERE id = ?)")) {
+            s.setString(1, d.id());
+            s.setString(2, d.name());
+            s.setString(3, d.jdbcUrl());
+            s.setString(4, d.username());
+            s.setString(5, d.password());
+            s.setBoolean(6, d.enabled());
+            s.setTimestamp(7, Timestamp.from(Instant.now()));
+            s.setString(8, d.id());
+            return s.executeUpdate() == 1;
+        }
+    }
+
+    void saveFile(StoredFile f) throws SQLException {
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement("INSERT INTO agent_files (id, name, media_type, size_bytes, "
+                     + "content, created_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+            s.setString(1, f.id());
+            s.setString(2, f.name());
+            s.setString(3, f.mediaType());
+            s.setLong(4, f.content().length);
+            s.setString(5, java.util.Base64.getEncoder().encodeToString(f.content()));
+            s.setTimestamp(6, Timestamp.from(f.createdAt()));
+            s.executeUpdate();
+        }
+    }
+
+    List<StoredFile> files() throws SQLException {
+        return files(null);
+    }
+
+    Optional<StoredFile> file(String id) throws SQLException {
+        return files(id).stream().findFirst();
+    }
+
+    private List<StoredFile> files(String id) throws SQLException {
+        List<StoredFile> out = new ArrayList<>();
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT * FROM agent_files" + (id == null ? "" : " WHERE id = ?")
+                     + " ORDER BY created_at, id")) {
+            if (id != null) {
+                s.setString(1, id);
+            }
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    out.add(new StoredFile(r.getString("id"), r.getString("name"), r.getString("media_type"),
+                            java.util.Base64.getDecoder().decode(r.getString("content")),
+                            r.getTimestamp("created_at").toInstant()));
+                }
+            }
+        }
+        return out;
+    }
+
+    void saveArtifact(Artifact a) throws SQLException {
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement("INSERT INTO agent_artifacts (id, thread_id, run_id, name, "
+                     + "media_type, content, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
+            s.setString(1, a.id());
+            s.setString(2, a.threadId());
+            s.setString(3, a.runId());
+            s.setString(4, a.name());
+            s.setString(5, a.mediaType());
+            s.setString(6, a.content());
+            s.setTimestamp(7, Timestamp.from(Instant.now()));
+            s.executeUpdate();
+        }
+    }
+
+    List<Artifact> artifacts(String threadId) throws SQLException {
+        return artifacts("thread_id", threadId);
+    }
+
+    Optional<Artifact> artifact(String id) throws SQLException {
+        return artifacts("id", id).stream().findFirst();
+    }
+
+    private List<Artifact> artifacts(String column, String value) throws SQLException {
+        List<Artifact> out = new ArrayList<>();
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT * FROM agent_artifacts WHERE " + column
+                     + " = ? ORDER BY created_at, id")) {
+            s.setString(1, value);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    out.add(new Artifact(r.getString("id"), r.getString("thread_id"), r.getString("run_id"),
+                            r.getString("name"), r.getString("media_type"), r.getString("content")));
+                }
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,331 @@
+package dev.contractkit.reference.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.math.BigDecimal;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.UUID;
+
+/**
+ * The deterministic data-analysis agent (no model, no network): it reads the question, reports the resolved
+ * run config, thinks aloud (a reasoning summary), looks up the knowledge bases, inspects the active data
+ * source's schema and runs one read-only aggregate query as tool calls, saves the table as a CSV artifact and
+ * streams a Markdown answer. {@code pause} (setting {@code agent.step-delay}) spaces the steps out so that
+ * streaming and cancel can be watched.
+ */
+final class Analyst {
+    /** How a run ended. */
+    enum Outcome { COMPLETED, CANCELED, FAILED }
+
+    private final ObjectMapper mapper;
+    private final AgentStore store;
+    private final Workspace workspace;
+    private final SqlTool sql;
+    private final Duration pause;
+
+    Analyst(ObjectMapper mapper, AgentStore store, Workspace workspace, SqlTool sql, Duration pause) {
+        this.mapper = mapper;
+        this.store = store;
+        this.workspace = workspace;
+        this.sql = sql;
+        this.pause = pause;
+    }
+
+    Outcome run(JsonNode input, RunConfigResolver.Resolution config, EventSink sink, ActiveRun run) {
+        String runId = run.runId();
+        String threadId = run.threadId();
+        sink.emit(sink.event("RUN_STARTED").put("threadId", threadId).put("runId", runId));
+        try {
+            custom(sink, "kit.run_config", config.config());
+            if (config.errorCode() != null) {
+                sink.emit(sink.event("RUN_ERROR").put("message", config.errorMessage()).put("code", config.errorCode()));
+                return Outcome.FAILED;
+            }
+            ObjectNode snapshot = mapper.createObjectNode();
+            snapshot.set("run_config", config.config());
+            sink.emit((ObjectNode) sink.event("STATE_SNAPSHOT").set("snapshot", snapshot));
+            custom(sink, "kit.workspace", workspaceInfo(config));
+            run.pause(pause);
+            String question = question(input);
+            Plan plan = Plan.of(question);
+            AgentStore.Datasource ds = store.datasource(config.text("activeDatasourceId")).orElseThrow();
+
+            String reasoning = runId + "-reasoning";
+            sink.emit(sink.event("REASONING_START").put("messageId", reasoning));
+            sink.emit(sink.event("REASONING_MESSAGE_START").put("messageId", reasoning + "-msg").put("role", "assistant"));
+            sink.emit(sink.event("REASONING_MESSAGE_CONTENT").put("messageId", reasoning + "-msg")
+                    .put("delta", plan.summary(ds.id(), config.text("activeSkillId"))));
+            run.pause(pause);
+            sink.emit(sink.event("REASONING_MESSAGE_END").put("messageId", reasoning + "-msg"));
+            sink.emit(sink.event("REASONING_END").put("messageId", reasoning));
+
+            List<String> notes = knowledge(config, question, sink, runId);
+            Map<String, List<String>> schema = inspect(ds, sink, runId);
+            String statement = ds.embedded() ? plan.sql() : "SELECT * FROM " + schema.keySet().stream().findFirst()
+                    .orElseThrow(() -> new SqlFailure("data source '" + ds.id() + "' has no tables")) + " LIMIT 20";
+            SqlTool.Table table = query(ds, statement, sink, run);
+            String artifactId = artifact(table, plan, sink, threadId, runId);
+            String answer = answer(plan, table, notes, config, sink, run, runId);
+            ObjectNode usage = mapper.createObjectNode().put("llmProfileId", config.text("activeLlmProfileId"))
+                    .put("inputTokens", words(question)).put("outputTokens", words(answer));
+            usage.put("totalTokens", usage.get("inputTokens").asInt() + usage.get("outputTokens").asInt());
+            custom(sink, "kit.token_usage", usage);
+            ObjectNode result = mapper.createObjectNode().put("answerMessageId", runId + "-answer");
+            result.putArray("artifactIds").add(artifactId);
+            sink.emit((ObjectNode) sink.event("RUN_FINISHED").put("threadId", threadId).put("runId", runId)
+                    .put("outcome", "success").set("result", result));
+            return Outcome.COMPLETED;
+        } catch (ActiveRun.Cancelled e) {
+            sink.closeOpen();
+            sink.emit(sink.event("RUN_FINISHED").put("threadId", threadId).put("runId", runId).put("outcome", "cancelled"));
+            return Outcome.CANCELED;
+        } catch (SqlFailure e) {
+            sink.closeOpen();
+            sink.emit(sink.event("RUN_ERROR").put("message", e.getMessage()).put("code", "SQL_FAILED"));
+            return Outcome.FAILED;
+        } catch (RuntimeException | SQLException e) {
+            if (run.isCancelled()) {
+                sink.closeOpen();
+                sink.emit(sink.event("RUN_FINISHED").put("threadId", threadId).put("runId", runId).put("outcome", "cancelled"));
+                return Outcome.CANCELED;
+            }
+            sink.emit(sink.event("RUN_ERROR").put("message", "the agent failed: " + e.getMessage()).put("code", "INTERNAL_ERROR"));
+            return Outcome.FAILED;
+        }
+    }
+
+    private static final class SqlFailure extends RuntimeException {
+        SqlFailure(String message) {
+            super(message);
+        }
+    }
+
+    private List<String> knowledge(RunConfigResolver.Resolution config, String question, EventSink sink, String runId) {
+        List<String> notes = new ArrayList<>();
+        List<String> kbs = config.ids("enabledKnowledgeIds");
+        if (kbs.isEmpty()) {
+            return notes;
+        }
+        String call = runId + "-call-kb";
+        tool(sink, call, "search_knowledge", mapper.createObjectNode().put("query", question)
+                .set("knowledgeIds", mapper.valueToTree(kbs)));
+        ArrayNode hits = mapper.createArrayNode();
+        for (String kb : kbs) {
+            for (Workspace.Hit h : workspace.search(kb, question)) {
+                hits.addObject().put("knowledgeId", kb).put("title", h.title()).put("text", h.text()).put("score", h.score());
+                if (notes.size() < 2) {
+                    notes.add(h.title() + ": " + h.text());
+                }
+            }
+        }
+        result(sink, runId + "-tool-kb", call, mapper.createObjectNode().set("hits", hits));
+        return notes;
+    }
+
+    private Map<String, List<String>> inspect(AgentStore.Datasource ds, EventSink sink, String runId) throws SQLException {
+        String call = runId + "-call-schema";
+        sink.emit(sink.event("STEP_STARTED").put("stepName", "inspect_schema"));
+        tool(sink, call, "inspect_schema", mapper.createObjectNode().put("datasourceId", ds.id()));
+        Map<String, List<String>> schema;
+        try {
+            schema = sql.schema(ds);
+        } catch (SQLException e) {
+            throw new SqlFailure("cannot read the schema of data source '" + ds.id() + "': " + e.getMessage());
+        }
+        result(sink, runId + "-tool-schema", call, mapper.createObjectNode().set("tables", mapper.valueToTree(schema)));
+        sink.emit(sink.event("STEP_FINISHED").put("stepName", "inspect_schema"));
+        return schema;
+    }
+
+    private SqlTool.Table query(AgentStore.Datasource ds, String statement, EventSink sink, ActiveRun run) {
+        String runId = run.runId();
+        String call = runId + "-call-sql";
+        sink.emit(sink.event("STEP_STARTED").put("stepName", "query"));
+        sink.emit(sink.event("TOOL_CALL_START").put("toolCallId", call).put("toolCallName", "run_sql")
+                .put("parentMessageId", runId + "-answer"));
+        String args = mapper.createObjectNode().put("datasourceId", ds.id()).put("sql", statement).toString();
+        int half = args.length() / 2;
+        sink.emit(sink.event("TOOL_CALL_ARGS").put("toolCallId", call).put("delta", args.substring(0, half)));
+        run.pause(pause);
+        sink.emit(sink.event("TOOL_CALL_ARGS").put("toolCallId", call).put("delta", args.substring(half)));
+        sink.emit(sink.event("TOOL_CALL_END").put("toolCallId", call));
+        long start = System.nanoTime();
+        ObjectNode audit = mapper.createObjectNode().put("toolCallId", call).put("datasourceId", ds.id())
+                .put("sql", statement).put("readOnly", true);
+        SqlTool.Table table;
+        try {
+            run.pause(pause);
+            table = sql.query(ds, statement, run);
+        } catch (SQLException | IllegalArgumentException e) {
+            boolean cancelled = run.isCancelled();
+            audit.put("rowCount", 0).put("durationMs", (System.nanoTime() - start) / 1_000_000)
+                    .put("status", cancelled ? "cancelled" : "failed");
+            if (!cancelled) {
+                audit.put("error", e.getMessage());
+            }
+            result(sink, runId + "-tool-sql", call, mapper.createObjectNode().put("error", cancelled ? "cancelled" : e.getMessage()));
+            custom(sink, "kit.sql_audit", audit);
+            if (cancelled) {
+                throw new ActiveRun.Cancelled();
+            }
+            sink.emit(sink.event("STEP_FINISHED").put("stepName", "query"));
+            throw new SqlFailure("the query failed on data source '" + ds.id() + "': " + e.getMessage());
+        }
+        audit.put("rowCount", table.rows().size()).put("durationMs", (System.nanoTime() - start) / 1_000_000).put("status", "ok");
+        ObjectNode content = mapper.createObjectNode();
+        content.set("columns", mapper.valueToTree(table.columns()));
+        content.set("rows", mapper.valueToTree(table.rows()));
+        result(sink, runId + "-tool-sql", call, content);
+        custom(sink, "kit.sql_audit", audit);
+        sink.emit(sink.event("STEP_FINISHED").put("stepName", "query"));
+        return table;
+    }
+
+    private String artifact(SqlTool.Table table, Plan plan, EventSink sink, String threadId, String runId) throws SQLException {
+        StringBuilder csv = new StringBuilder(String.join(",", table.columns())).append('\n');
+        for (List<Object> row : table.rows()) {
+            csv.append(String.join(",", row.stream().map(Analyst::csvCell).toList())).append('\n');
+        }
+        String id = "art-" + UUID.randomUUID().toString().substring(0, 13);
+        String name = plan.name() + ".csv";
+        store.saveArtifact(new AgentStore.Artifact(id, threadId, runId, name, "text/csv", csv.toString()));
+        custom(sink, "kit.artifact", mapper.createObjectNode().put("artifactId", id).put("name", name)
+                .put("mediaType", "text/csv").put("sizeBytes", csv.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length)
+                .put("threadId", threadId).put("runId", runId).put("downloadPath", "/api/v1/artifacts/" + id + "/content"));
+        return id;
+    }
+
+    private String answer(Plan plan, SqlTool.Table table, List<String> notes, RunConfigResolver.Resolution config,
+                          EventSink sink, ActiveRun run, String runId) {
+        String id = runId + "-answer";
+        StringBuilder all = new StringBuilder();
+        sink.emit(sink.event("TEXT_MESSAGE_START").put("messageId", id).put("role", "assistant"));
+        List<String> pieces = new ArrayList<>();
+        pieces.add("**" + plan.title() + "** (" + table.rows().size() + " rows, data source `"
+                + config.text("activeDatasourceId") + "`)\n\n");
+        pieces.add("| " + String.join(" | ", table.columns()) + " |\n|" + "---|".repeat(table.columns().size()) + "\n");
+        for (List<Object> row : table.rows()) {
+            pieces.add("| " + String.join(" | ", row.stream().map(Analyst::cell).toList()) + " |\n");
+        }
+        for (String note : notes) {
+            pieces.add("\n> " + note + "\n");
+        }
+        if (config.ids("enabledSkillIds").contains("skill-summary") && !table.rows().isEmpty()
+                && ("skill-summary".equals(config.text("activeSkillId")) || config.text("skill_mode").equals("all"))) {
+            List<Object> top = table.rows().stream().max((a, b) -> compare(a.get(a.size() - 1), b.get(b.size() - 1))).orElseThrow();
+            pieces.add("\nLargest: **" + cell(top.get(0)) + "** with " + cell(top.get(top.size() - 1)) + ".\n");
+        }
+        for (String piece : pieces) {
+            run.pause(pause);
+            sink.emit(sink.event("TEXT_MESSAGE_CONTENT").put("messageId", id).put("delta", piece));
+            all.append(piece);
+        }
+        sink.emit(sink.event("TEXT_MESSAGE_END").put("messageId", id));
+        return all.toString();
+    }
+
+    private static int compare(Object a, Object b) {
+        if (a instanceof Number x && b instanceof Number y) {
+            return new BigDecimal(x.toString()).compareTo(new BigDecimal(y.toString()));
+        }
+        return String.valueOf(a).compareTo(String.valueOf(b));
+    }
+
+    private void tool(EventSink sink, String call, String name, ObjectNode args) {
+        sink.emit(sink.event("TOOL_CALL_START").put("toolCallId", call).put("toolCallName", name));
+        sink.emit(sink.event("TOOL_CALL_ARGS").put("toolCallId", call).put("delta", args.toString()));
+        sink.emit(sink.event("TOOL_CALL_END").put("toolCallId", call));
+    }
+
+    private void result(EventSink sink, String messageId, String call, ObjectNode content) {
+        sink.emit(sink.event("TOOL_CALL_RESULT").put("messageId", messageId).put("toolCallId", call)
+                .put("role", "tool").put("content", content.toString()));
+    }
+
+    private void custom(EventSink sink, String name, JsonNode value) {
+        sink.emit((ObjectNode) sink.event("CUSTOM").put("name", name).set("value", value));
+    }
+
+    private ObjectNode workspaceInfo(RunConfigResolver.Resolution config) throws SQLException {
+        ObjectNode w = mapper.createObjectNode().put("workspaceId", workspace.id());
+        ArrayNode dss = w.putArray("datasources");
+        for (AgentStore.Datasource d : store.datasources()) {
+            if (config.ids("enabledDatasourceIds").contains(d.id())) {
+                dss.addObject().put("id", d.id()).put("name", d.name());
+            }
+        }
+        ArrayNode kbs = w.putArray("knowledgeBases");
+        config.ids("enabledKnowledgeIds").forEach(id -> kbs.addObject().put("id", id).put("name", workspace.find("kb", id).name()));
+        ArrayNode skills = w.putArray("skills");
+        config.ids("enabledSkillIds").forEach(id -> skills.addObject().put("id", id).put("name", workspace.find("skill", id).name()));
+        return w;
+    }
+
+    static String question(JsonNode input) {
+        String q = "";
+        for (JsonNode m : input.path("messages")) {
+            if (m.path("role").asText().equals("user")) {
+                JsonNode c = m.path("content");
+                if (c.isTextual()) {
+                    q = c.asText();
+                } else if (c.isArray()) {
+                    StringBuilder b = new StringBuilder();
+                    c.forEach(p -> b.append(p.path("text").asText("")));
+                    q = b.toString();
+                }
+            }
+        }
+        return q;
+    }
+
+    private static int words(String s) {
+        String t = s.trim();
+        return t.isEmpty() ? 0 : t.split("\\s+").length;
+    }
+
+    private static String cell(Object v) {
+        return v == null ? "" : v instanceof BigDecimal b ? b.toPlainString() : v.toString().replace("|", "\\|");
+    }
+
+    private static String csvCell(Object v) {
+        String s = v == null ? "" : v instanceof BigDecimal b ? b.toPlainString() : v.toString();
+        return s.contains(",") || s.contains("\"") || s.contains("\n") ? "\"" + s.replace("\"", "\"\"") + "\"" : s;
+    }
+
+    /** What the question asks for, over the sample data set. */
+    record Plan(String dimension, String measure) {
+        static Plan of(String question) {
+            String q = question.toLowerCase(Locale.ROOT);
+            String dim = q.contains("product") ? "product" : q.contains("month") || q.contains("trend") ? "sale_month" : "region";
+            String measure = q.contains("unit") ? "units" : "revenue";
+            return new Plan(dim, measure);
+        }
+
+        String sql() {
+            return "SELECT " + dimension + ", SUM(" + measure + ") AS " + measure + " FROM agent_sample_sales GROUP BY "
+                    + dimension + " ORDER BY " + dimension;
+        }
+
+        String name() {
+            return measure + "_by_" + dimension;
+        }
+
+        String title() {
+            return Character.toUpperCase(measure.charAt(0)) + measure.substring(1) + " by " + dimension.replace("sale_", "");
+        }
+
+        String summary(String datasource, String skill) {
+            return "The question asks for " + measure + " per " + dimension.replace("sale_", "") + ". Plan: inspect the schema of `" + datasource
+                    + "`, sum " + measure + " grouped by " + dimension + " with one read-only query, answer with a table"
+                    + (skill == null ? "" : " (skill `" + skill + "`)") + " and save it as CSV.";
+        }
+    }
+}

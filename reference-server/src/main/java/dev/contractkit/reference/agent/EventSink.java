@@ -1,0 +1,106 @@
+package dev.contractkit.reference.agent;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.sql.SQLException;
+import java.util.ArrayDeque;
+import java.util.Deque;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Sends AG-UI events of one run as SSE ({@code data: <json>\n\n}, flushed per event) and stores each one.
+ * It tracks what is open (steps, messages, tool calls, reasoning) so a cancelled run can close it before
+ * RUN_FINISHED. A failed write means the client went away: the run is cancelled, later events are stored only.
+ */
+final class EventSink {
+    private static final Logger LOG = Logger.getLogger(EventSink.class.getName());
+
+    private record Open(String endType, String field, String id) {
+    }
+
+    private final ObjectMapper mapper;
+    private final AgentStore store;
+    private final ActiveRun run;
+    private final OutputStream out;
+    private final Deque<Open> open = new ArrayDeque<>();
+    private int seq;
+    private boolean connected = true;
+
+    EventSink(ObjectMapper mapper, AgentStore store, ActiveRun run, OutputStream out) {
+        this.mapper = mapper;
+        this.store = store;
+        this.run = run;
+        this.out = out;
+    }
+
+    ObjectNode event(String type) {
+        ObjectNode e = mapper.createObjectNode();
+        e.put("type", type);
+        return e;
+    }
+
+    /** Stamps, stores and sends the event; updates what is open. */
+    void emit(ObjectNode e) {
+        e.put("timestamp", System.currentTimeMillis());
+        track(e);
+        try {
+            store.event(run.runId(), run.threadId(), seq++, e);
+        } catch (SQLException ex) {
+            LOG.log(Level.WARNING, "agent: could not store an event of run " + run.runId(), ex);
+        }
+        if (!connected) {
+            return;
+        }
+        try {
+            out.write(("data: " + mapper.writeValueAsString(e) + "\n\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        } catch (IOException | RuntimeException ex) {
+            connected = false;
+            run.cancel("disconnect");
+        }
+    }
+
+    private void track(ObjectNode e) {
+        String type = e.path("type").asText();
+        switch (type) {
+            case "STEP_STARTED" -> open.push(new Open("STEP_FINISHED", "stepName", e.path("stepName").asText()));
+            case "TEXT_MESSAGE_START" -> open.push(new Open("TEXT_MESSAGE_END", "messageId", e.path("messageId").asText()));
+            case "TOOL_CALL_START" -> open.push(new Open("TOOL_CALL_END", "toolCallId", e.path("toolCallId").asText()));
+            case "REASONING_START" -> open.push(new Open("REASONING_END", "messageId", e.path("messageId").asText()));
+            case "REASONING_MESSAGE_START" ->
+                    open.push(new Open("REASONING_MESSAGE_END", "messageId", e.path("messageId").asText()));
+            case "STEP_FINISHED", "TEXT_MESSAGE_END", "TOOL_CALL_END", "REASONING_END", "REASONING_MESSAGE_END" ->
+                    open.removeIf(o -> o.endType().equals(type) && o.id().equals(e.path(o.field()).asText()));
+            default -> {
+            }
+        }
+    }
+
+    /** Emits the END event of everything open, innermost first. */
+    void closeOpen() {
+        while (!open.isEmpty()) {
+            Open o = open.peek();
+            ObjectNode end = event(o.endType());
+            end.put(o.field(), o.id());
+            emit(end);
+        }
+    }
+
+    boolean connected() {
+        return connected;
+    }
+
+    /** Ends the HTTP response (ignored when the client has gone). */
+    void close() {
+        try {
+            out.close();
+        } catch (IOException | RuntimeException ignored) {
+            // the client went away
+        }
+    }
+}

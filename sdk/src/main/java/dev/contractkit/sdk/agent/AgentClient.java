@@ -1,0 +1,258 @@
+package dev.contractkit.sdk.agent;
+
+import dev.contractkit.sdk.ApiException;
+import dev.contractkit.sdk.ClientBuilder;
+import dev.contractkit.sdk.ClientConfig;
+import dev.contractkit.sdk.TransportException;
+import dev.contractkit.sdk.agent.api.ArtifactsApi;
+import dev.contractkit.sdk.agent.api.ResourcesApi;
+import dev.contractkit.sdk.agent.api.RunsApi;
+import dev.contractkit.sdk.agent.model.Artifact;
+import dev.contractkit.sdk.agent.model.Datasource;
+import dev.contractkit.sdk.agent.model.DatasourceRegistration;
+import dev.contractkit.sdk.agent.model.Resource;
+import dev.contractkit.sdk.agent.model.RunAgentInput;
+import dev.contractkit.sdk.agent.model.RunState;
+import dev.contractkit.sdk.agent.model.ThreadHistory;
+import dev.contractkit.sdk.platform.Http;
+import okhttp3.Call;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import retrofit2.Retrofit;
+
+import java.io.IOException;
+import java.util.List;
+import java.util.Objects;
+
+/**
+ * Client of the data-analysis agent ({@code specs/openapi/agent.yaml}): {@link #runAgent(RunAgentInput)} starts a
+ * run and returns its typed, cancellable event stream; the resource methods wrap the generated Retrofit interfaces.
+ *
+ * <pre>{@code
+ * AgentClient agent = AgentClient.builder().baseUrl("http://127.0.0.1:8090").build();
+ * RunAgentInput input = AgentClient.input("thread-1", "run-1", "What is the revenue by region?");
+ * try (AgentRun run = agent.runAgent(input)) {
+ *     for (AgentEvent e : run) {
+ *         if (e instanceof AgentEvent.TextMessageContent c) System.out.print(c.event().getDelta());
+ *     }
+ *     System.out.println(run.transcript().artifacts());
+ * }
+ * }</pre>
+ */
+public final class AgentClient {
+    private static final MediaType JSON = MediaType.get("application/json");
+    private final RunsApi runs;
+    private final ResourcesApi resources;
+    private final ArtifactsApi artifacts;
+    private final dev.contractkit.sdk.agent.api.FilesApi filesApi;
+    private final OkHttpClient http;
+    private final String baseUrl;
+
+    private AgentClient(Retrofit retrofit) {
+        this.runs = retrofit.create(RunsApi.class);
+        this.resources = retrofit.create(ResourcesApi.class);
+        this.artifacts = retrofit.create(ArtifactsApi.class);
+        this.filesApi = retrofit.create(dev.contractkit.sdk.agent.api.FilesApi.class);
+        this.http = (OkHttpClient) retrofit.callFactory();
+        String url = retrofit.baseUrl().toString();
+        this.baseUrl = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    }
+
+    /** @return a builder; {@code baseUrl} is required */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /**
+     * A RunAgentInput with one user message.
+     *
+     * @param threadId the session
+     * @param runId    a new run id
+     * @param question the user's text
+     * @return the input (add {@code forwardedProps.run_config} with {@code setForwardedProps})
+     */
+    public static RunAgentInput input(String threadId, String runId, String question) {
+        RunAgentInput in = new RunAgentInput();
+        in.setThreadId(threadId);
+        in.setRunId(runId);
+        dev.contractkit.sdk.agent.model.Message m = new dev.contractkit.sdk.agent.model.Message();
+        m.setId(runId + "-user");
+        m.setRole(dev.contractkit.sdk.agent.model.Message.RoleEnum.USER);
+        m.setContent(question);
+        in.setMessages(new java.util.ArrayList<>(List.of(m)));
+        return in;
+    }
+
+    /**
+     * Starts a run ({@code POST /api/agent}) and returns once the server accepted it (status 200, events follow).
+     *
+     * @param input the run's input
+     * @return the run's event stream; close it when done
+     * @throws ApiException (e.g. {@code BadRequestException} for {@code CREDENTIALS_NOT_ALLOWED}) when refused
+     */
+    public AgentRun runAgent(RunAgentInput input) {
+        Objects.requireNonNull(input, "input == null");
+        byte[] body;
+        try {
+            body = Http.MAPPER.writeValueAsBytes(input);
+        } catch (IOException e) {
+            throw new IllegalArgumentException("the input cannot be written as JSON: " + e.getMessage(), e);
+        }
+        Request request = new Request.Builder().url(baseUrl + "/api/agent").header("Accept", "text/event-stream")
+                .post(RequestBody.create(body, JSON)).build();
+        // no read time-out between events: a run may think for a while; cancel() or close() end it
+        Call call = http.newBuilder().readTimeout(java.time.Duration.ZERO).build().newCall(request);
+        Response response;
+        try {
+            response = call.execute();
+        } catch (IOException e) {
+            throw new TransportException("cannot start the run: " + e.getMessage(), e);
+        }
+        if (response.code() != 200) {
+            try (response) {
+                String text = response.body() == null ? "" : response.body().string();
+                throw ApiException.of(response.code(), text, response.header("X-Request-Id"));
+            } catch (IOException e) {
+                throw new TransportException("cannot read the refusal: " + e.getMessage(), e);
+            }
+        }
+        String runId = input.getRunId();
+        return new AgentRun(runId, call, response, () -> cancel(runId));
+    }
+
+    /** {@code POST /api/v1/runs/{runId}/cancel}. @param runId the run @return its state ({@code canceling} while it stops) */
+    public RunState cancel(String runId) {
+        return Http.execute(runs.cancelRun(runId));
+    }
+
+    /** {@code GET /api/v1/threads/{threadId}/history}: past runs and their events, for restore. @param threadId the session */
+    public ThreadHistory history(String threadId) {
+        return Http.execute(runs.getThreadHistory(threadId));
+    }
+
+    /**
+     * The stored events of a thread's runs, decoded, ready for {@link AgentTranscript#fold(Iterable)}.
+     *
+     * @param threadId the session
+     * @return one list of events per run, oldest run first
+     */
+    public List<List<AgentEvent>> historyEvents(String threadId) {
+        // read as JSON, not through the generated RunHistory model, so every event field arrives untouched
+        Request request = new Request.Builder().url(okhttp3.HttpUrl.get(baseUrl).newBuilder()
+                .addPathSegments("api/v1/threads").addPathSegment(threadId).addPathSegment("history").build()).get().build();
+        try (Response response = http.newCall(request).execute()) {
+            String text = response.body() == null ? "" : response.body().string();
+            if (response.code() != 200) {
+                throw ApiException.of(response.code(), text, response.header("X-Request-Id"));
+            }
+            List<List<AgentEvent>> out = new java.util.ArrayList<>();
+            for (com.fasterxml.jackson.databind.JsonNode run : Http.MAPPER.readTree(text).path("runs")) {
+                List<AgentEvent> events = new java.util.ArrayList<>();
+                run.path("events").forEach(e -> events.add(AgentEventDecoder.decode(e)));
+                out.add(List.copyOf(events));
+            }
+            return List.copyOf(out);
+        } catch (IOException e) {
+            throw new TransportException("cannot read the history of thread " + threadId + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** @return the registered data sources (passwords never included) */
+    public List<Datasource> datasources() {
+        return Http.execute(resources.listDatasources()).getItems();
+    }
+
+    /** @param registration a JDBC data source (its password stays on the server) @return the registered source */
+    public Datasource registerDatasource(DatasourceRegistration registration) {
+        return Http.execute(resources.registerDatasource(registration));
+    }
+
+    /** @return the knowledge bases */
+    public List<Resource> knowledgeBases() {
+        return Http.execute(resources.listKnowledgeBases()).getItems();
+    }
+
+    /**
+     * {@code GET /api/v1/knowledge-bases/{id}/search}.
+     *
+     * @param knowledgeBaseId an enabled knowledge base
+     * @param query           the search text
+     * @return the matching documents, best first
+     */
+    public List<dev.contractkit.sdk.agent.model.KnowledgeHit> searchKnowledge(String knowledgeBaseId, String query) {
+        return Http.execute(resources.searchKnowledgeBase(knowledgeBaseId, query)).getItems();
+    }
+
+    /** @return the skills */
+    public List<Resource> skills() {
+        return Http.execute(resources.listSkills()).getItems();
+    }
+
+    /** @return the model profiles */
+    public List<Resource> modelProfiles() {
+        return Http.execute(resources.listModelProfiles()).getItems();
+    }
+
+    /** @return the MCP servers */
+    public List<Resource> mcpServers() {
+        return Http.execute(resources.listMcpServers()).getItems();
+    }
+
+    /**
+     * {@code POST /api/v1/files}: uploads a workspace file (its id goes into {@code run_config.fileIds}). Sent with
+     * OkHttp directly: the generated interface would serialise a {@code File} as JSON.
+     *
+     * @param name  the file name
+     * @param bytes the content (at most 10 MiB)
+     * @return the stored file
+     */
+    public dev.contractkit.sdk.agent.model.FileInfo uploadFile(String name, byte[] bytes) {
+        Request request = new Request.Builder().url(okhttp3.HttpUrl.get(baseUrl).newBuilder()
+                        .addPathSegments("api/v1/files").addQueryParameter("name", name).build())
+                .post(RequestBody.create(bytes, MediaType.get("application/octet-stream"))).build();
+        try (Response response = http.newCall(request).execute()) {
+            String text = response.body() == null ? "" : response.body().string();
+            if (response.code() != 201) {
+                throw ApiException.of(response.code(), text, response.header("X-Request-Id"));
+            }
+            return Http.MAPPER.readValue(text, dev.contractkit.sdk.agent.model.FileInfo.class);
+        } catch (IOException e) {
+            throw new TransportException("cannot upload " + name + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** @return the workspace files */
+    public List<dev.contractkit.sdk.agent.model.FileInfo> files() {
+        return Http.execute(filesApi.listFiles()).getItems();
+    }
+
+    /** @param threadId the session @return its artifacts */
+    public List<Artifact> artifacts(String threadId) {
+        return Http.execute(artifacts.listArtifacts(threadId)).getItems();
+    }
+
+    /** @param artifactId an artifact @return its content (CSV text) */
+    public String download(String artifactId) {
+        return Http.execute(artifacts.downloadArtifact(artifactId));
+    }
+
+    /** Builder. */
+    public static final class Builder extends ClientBuilder<Builder> {
+        private Builder() {
+        }
+
+        @Override
+        protected Builder self() {
+            return this;
+        }
+
+        /** @return the client @throws IllegalStateException when the base URL is missing */
+        public AgentClient build() {
+            ClientConfig config = configBuilder().build();
+            return new AgentClient(Http.retrofit(config, List.of()));
+        }
+    }
+}

@@ -1,0 +1,127 @@
+package dev.contractkit.sdk.agent;
+
+import dev.contractkit.sdk.agent.events.model.ArtifactRef;
+import dev.contractkit.sdk.agent.events.model.ResolvedRunConfig;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+
+/**
+ * The result of folding a run's events: the final messages (text assembled from the deltas), the tool calls
+ * (arguments assembled, result attached), reasoning summaries, artifacts, the resolved run config and how the
+ * run ended. Works on a live run's events and on stored history alike.
+ *
+ * <pre>{@code
+ * AgentTranscript t = AgentTranscript.fold(run.received());
+ * t.outcome();                 // SUCCESS, CANCELLED, ERROR or INCOMPLETE
+ * t.messages().get(0).text();  // the Markdown answer
+ * t.artifacts();               // CSV result tables
+ * }</pre>
+ *
+ * @param messages   text messages in order of their start
+ * @param reasoning  reasoning summaries in order
+ * @param toolCalls  tool calls in order of their start
+ * @param artifacts  artifacts reported by {@code kit.artifact}
+ * @param runConfig  the resolved run config ({@code kit.run_config}), if reported
+ * @param outcome    how the run ended
+ * @param errorCode  RUN_ERROR's code, if any
+ * @param errorMessage RUN_ERROR's message, if any
+ */
+public record AgentTranscript(List<Message> messages, List<Message> reasoning, List<ToolCall> toolCalls,
+                              List<ArtifactRef> artifacts, Optional<ResolvedRunConfig> runConfig, Outcome outcome,
+                              Optional<String> errorCode, Optional<String> errorMessage) {
+    /** How the run ended. */
+    public enum Outcome { SUCCESS, CANCELLED, INTERRUPTED, ERROR, INCOMPLETE }
+
+    /** A message. @param id its id @param role its role @param text its assembled text */
+    public record Message(String id, String role, String text) {
+    }
+
+    /**
+     * A tool call. @param id its id @param name the tool @param arguments the assembled argument text
+     * @param result the result content, empty until TOOL_CALL_RESULT
+     */
+    public record ToolCall(String id, String name, String arguments, Optional<String> result) {
+    }
+
+    /**
+     * @param events a run's events in order
+     * @return the folded transcript
+     */
+    public static AgentTranscript fold(Iterable<AgentEvent> events) {
+        Map<String, String[]> messages = new LinkedHashMap<>();
+        Map<String, StringBuilder> texts = new LinkedHashMap<>();
+        Map<String, StringBuilder> reasoning = new LinkedHashMap<>();
+        Map<String, String> names = new LinkedHashMap<>();
+        Map<String, StringBuilder> args = new LinkedHashMap<>();
+        Map<String, String> results = new LinkedHashMap<>();
+        List<ArtifactRef> artifacts = new ArrayList<>();
+        ResolvedRunConfig config = null;
+        Outcome outcome = Outcome.INCOMPLETE;
+        String code = null;
+        String message = null;
+        for (AgentEvent e : events) {
+            switch (e) {
+                case AgentEvent.TextMessageStart s -> {
+                    messages.put(s.event().getMessageId(), new String[] {s.event().getRole() == null ? "assistant"
+                            : s.event().getRole().getValue().toString()});
+                    texts.put(s.event().getMessageId(), new StringBuilder());
+                }
+                case AgentEvent.TextMessageContent c ->
+                        texts.computeIfAbsent(c.event().getMessageId(), k -> new StringBuilder()).append(c.event().getDelta());
+                case AgentEvent.ReasoningMessageContent c ->
+                        reasoning.computeIfAbsent(c.event().getMessageId(), k -> new StringBuilder()).append(c.event().getDelta());
+                case AgentEvent.ToolCallStart s -> {
+                    names.put(s.event().getToolCallId(), s.event().getToolCallName());
+                    args.put(s.event().getToolCallId(), new StringBuilder());
+                }
+                case AgentEvent.ToolCallArgs a ->
+                        args.computeIfAbsent(a.event().getToolCallId(), k -> new StringBuilder()).append(a.event().getDelta());
+                case AgentEvent.ToolCallResult r -> results.put(r.event().getToolCallId(), r.event().getContent());
+                case AgentEvent.ArtifactCreated a -> artifacts.add(a.value());
+                case AgentEvent.RunConfigResolved c -> config = c.value();
+                case AgentEvent.RunStarted s -> {
+                    outcome = Outcome.INCOMPLETE;
+                    code = null;
+                    message = null;
+                }
+                case AgentEvent.RunFinished f -> outcome = f.event().getOutcome() == null ? Outcome.SUCCESS
+                        : switch (f.event().getOutcome().getValue().toString()) {
+                            case "cancelled" -> Outcome.CANCELLED;
+                            case "interrupt" -> Outcome.INTERRUPTED;
+                            default -> Outcome.SUCCESS;
+                        };
+                case AgentEvent.RunError err -> {
+                    outcome = Outcome.ERROR;
+                    code = err.event().getCode();
+                    message = err.event().getMessage();
+                }
+                default -> {
+                }
+            }
+        }
+        List<Message> msgs = new ArrayList<>();
+        texts.forEach((id, text) -> msgs.add(new Message(id, messages.containsKey(id) ? messages.get(id)[0] : "assistant",
+                text.toString())));
+        List<Message> thoughts = new ArrayList<>();
+        reasoning.forEach((id, text) -> thoughts.add(new Message(id, "assistant", text.toString())));
+        List<ToolCall> calls = new ArrayList<>();
+        args.forEach((id, a) -> calls.add(new ToolCall(id, names.getOrDefault(id, ""), a.toString(),
+                Optional.ofNullable(results.get(id)))));
+        return new AgentTranscript(List.copyOf(msgs), List.copyOf(thoughts), List.copyOf(calls), List.copyOf(artifacts),
+                Optional.ofNullable(config), outcome, Optional.ofNullable(code), Optional.ofNullable(message));
+    }
+
+    /** @return the last assistant message's text, empty when there is none */
+    public String answer() {
+        for (int i = messages.size() - 1; i >= 0; i--) {
+            if (messages.get(i).role().equals("assistant")) {
+                return messages.get(i).text();
+            }
+        }
+        return "";
+    }
+}

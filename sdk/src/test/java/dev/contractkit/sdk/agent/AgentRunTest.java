@@ -1,0 +1,115 @@
+package dev.contractkit.sdk.agent;
+
+import dev.contractkit.sdk.BadRequestException;
+import okhttp3.mockwebserver.MockResponse;
+import okhttp3.mockwebserver.MockWebServer;
+import okhttp3.mockwebserver.RecordedRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The SSE parsing, typing and folding of AgentRun, against a scripted HTTP server. */
+class AgentRunTest {
+    private MockWebServer server;
+    private AgentClient agent;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = new MockWebServer();
+        server.start();
+        agent = AgentClient.builder().baseUrl(server.url("/").toString()).build();
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        server.shutdown();
+    }
+
+    private static MockResponse stream(String body) {
+        return new MockResponse().setHeader("Content-Type", "text/event-stream").setBody(body);
+    }
+
+    @Test
+    void eventsAreTypedByTypeAndCustomNameAndUnknownTypesAreKeptNotDropped() throws Exception {
+        server.enqueue(stream("""
+                : a comment line
+                data: {"type":"RUN_STARTED","threadId":"t","runId":"r"}
+
+                data: {"type":"CUSTOM","name":"kit.token_usage","value":{"llmProfileId":"p","inputTokens":1,"outputTokens":2,"totalTokens":3}}
+
+                data: {"type":"CUSTOM","name":"someone.else","value":{"x":1}}
+
+                data: {"type":"TEXT_MESSAGE_START","messageId":"m","role":"assistant"}
+
+                data: {"type":"TEXT_MESSAGE_CONTENT","messageId":"m",
+                data: "delta":"Hello "}
+
+                data: {"type":"TEXT_MESSAGE_CONTENT","messageId":"m","delta":"world"}
+
+                data: {"type":"TEXT_MESSAGE_END","messageId":"m"}
+
+                data: {"type":"FUTURE_EVENT","x":1}
+
+                data: {"type":"RUN_FINISHED","threadId":"t","runId":"r","outcome":"success"}
+
+                """));
+        try (AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi"))) {
+            List<AgentEvent> events = run.stream().toList();
+            assertThat(events).extracting(e -> e.getClass().getSimpleName()).containsExactly("RunStarted",
+                    "TokenUsageReported", "Custom", "TextMessageStart", "TextMessageContent", "TextMessageContent",
+                    "TextMessageEnd", "Unknown", "RunFinished");
+            assertThat(((AgentEvent.TokenUsageReported) events.get(1)).value().getTotalTokens()).isEqualTo(3);
+            assertThat(run.violations()).isEmpty();
+            AgentTranscript t = AgentTranscript.fold(events);
+            assertThat(t.answer()).isEqualTo("Hello world");
+            assertThat(t.outcome()).isEqualTo(AgentTranscript.Outcome.SUCCESS);
+        }
+        RecordedRequest sent = server.takeRequest();
+        assertThat(sent.getPath()).isEqualTo("/api/agent");
+        assertThat(sent.getHeader("Accept")).isEqualTo("text/event-stream");
+        assertThat(sent.getBody().readUtf8()).contains("\"threadId\":\"t\"", "\"role\":\"user\"", "\"content\":\"hi\"");
+    }
+
+    @Test
+    void aBrokenOrderAndAnUnfinishedRunAreReportedAsViolations() {
+        server.enqueue(stream("data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n"
+                + "data: {\"type\":\"TOOL_CALL_ARGS\",\"toolCallId\":\"c\",\"delta\":\"{}\"}\n\n"));
+        try (AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi"))) {
+            AgentTranscript t = run.transcript();
+            assertThat(t.outcome()).isEqualTo(AgentTranscript.Outcome.INCOMPLETE);
+            assertThat(run.violations()).containsExactly("event 1 (TOOL_CALL_ARGS): no open tool call 'c'",
+                    "stream ended without RUN_FINISHED or RUN_ERROR");
+            assertThat(AgentEvents.verify(run.received())).hasSize(2);
+        }
+    }
+
+    @Test
+    void cancelPostsToTheRunsCancelEndpoint() throws Exception {
+        server.enqueue(stream("data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r 1\"}\n\n"
+                + "data: {\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r 1\",\"outcome\":\"cancelled\"}\n\n"));
+        server.enqueue(new MockResponse().setResponseCode(202).setHeader("Content-Type", "application/json")
+                .setBody("{\"runId\":\"r 1\",\"threadId\":\"t\",\"status\":\"canceling\"}"));
+        try (AgentRun run = agent.runAgent(AgentClient.input("t", "r 1", "hi"))) {
+            run.cancel();
+            assertThat(run.transcript().outcome()).isEqualTo(AgentTranscript.Outcome.CANCELLED);
+        }
+        server.takeRequest();
+        RecordedRequest cancel = server.takeRequest();
+        assertThat(cancel.getMethod()).isEqualTo("POST");
+        assertThat(cancel.getPath()).isEqualTo("/api/v1/runs/r%201/cancel");
+    }
+
+    @Test
+    void aRefusalBeforeTheStreamIsTheContractsError() {
+        server.enqueue(new MockResponse().setResponseCode(400).setHeader("Content-Type", "application/json")
+                .setBody("{\"code\":\"CREDENTIALS_NOT_ALLOWED\",\"message\":\"messages[0].content: credentials are not accepted\"}"));
+        assertThatThrownBy(() -> agent.runAgent(AgentClient.input("t", "r", "password=hunter22")))
+                .isInstanceOf(BadRequestException.class).hasMessageContaining("credentials are not accepted");
+    }
+}
