@@ -22,7 +22,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CodehostConformanceTest {
     /** Checks with nothing to look at in the code-hosting contracts (no roles, rate limits, state machine or channel). */
     static final Set<Check> NOT_FOR_CODEHOST = EnumSet.of(Check.FORBIDDEN_ROLE, Check.PAGINATION_LINKS, Check.RATE_LIMIT_HEADERS,
-            Check.STATE_TRANSITIONS, Check.WEBSOCKET_MESSAGE_SCHEMA);
+            Check.STATE_TRANSITIONS, Check.WEBSOCKET_MESSAGE_SCHEMA, Check.SSE_EVENT_SCHEMA, Check.AGUI_EVENT_ORDER);
     static final String TOKEN = "conformance-token-1";
 
     @TempDir
