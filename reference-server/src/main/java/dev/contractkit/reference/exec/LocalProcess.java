@@ -1,5 +1,7 @@
 package dev.contractkit.reference.exec;
 
+import dev.contractkit.reference.platform.ProcessTrees;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -75,40 +77,9 @@ final class LocalProcess implements Work {
         }
     }
 
-    /** Ends a process and all its descendants: TERM first, KILL for what is left after two seconds. */
+    /** Ends a process and all its descendants (see {@link ProcessTrees#end}). */
     static void endTree(Process p) {
-        List<ProcessHandle> tree = p.descendants().toList();
-        tree.forEach(ProcessHandle::destroy);
-        p.destroy();
-        try {
-            if (!p.waitFor(2, TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-            }
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
-        awaitGone(tree, 2_000);
-        tree.stream().filter(ProcessHandle::isAlive).forEach(ProcessHandle::destroyForcibly);
-        awaitGone(tree, 2_000);
-    }
-
-    /** Waits until every process of the tree has ended (a TERM takes a moment), at most {@code millis}. */
-    private static void awaitGone(List<ProcessHandle> tree, long millis) {
-        long until = System.currentTimeMillis() + millis;
-        for (ProcessHandle h : tree) {
-            long left = until - System.currentTimeMillis();
-            if (left <= 0) {
-                return;
-            }
-            try {
-                h.onExit().get(left, java.util.concurrent.TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
-                return;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return;
-            }
-        }
+        ProcessTrees.end(p);
     }
 
     /** Reads one stream to its end in a virtual thread, keeping the first {@link #MAX_OUTPUT} bytes. */
