@@ -100,13 +100,34 @@ final class KitPipeline {
 
         @Override
         public void channelRegistered(ChannelHandlerContext ctx) {
+            place(ctx);
+            ctx.fireChannelRegistered();
+        }
+
+        // MockServer's initializer normally runs before the registration reaches this handler; should it run
+        // later, the sentinel is placed at the next event instead of never (a connection without the kit's
+        // handler would not answer /mockserver/kit/* or WebSocket upgrades)
+        @Override
+        public void channelActive(ChannelHandlerContext ctx) {
+            place(ctx);
+            ctx.fireChannelActive();
+        }
+
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            place(ctx);
+            ctx.fireChannelRead(msg);
+        }
+
+        private void place(ChannelHandlerContext ctx) {
             ChannelPipeline p = ctx.pipeline();
             ChannelHandlerContext unification = p.context(PortUnificationHandler.class);
-            if (unification != null) {
+            if (unification != null && p.get("kit-sentinel") == null) {
                 p.addAfter(unification.name(), "kit-sentinel", new Sentinel(kit));
             }
-            p.remove(this);
-            ctx.fireChannelRegistered();
+            if (p.get("kit-sentinel") != null && p.context(this) != null) {
+                p.remove(this);
+            }
         }
     }
 
