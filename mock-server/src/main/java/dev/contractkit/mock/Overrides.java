@@ -91,6 +91,9 @@ final class Overrides {
             return bad("status " + req.path("status") + " is not declared for " + id + "; declared: "
                     + String.join(", ", op.responses().statuses()));
         }
+        if (req.has("events")) {
+            return setEvents(id, op, status, req);
+        }
         Optional<Reply> reply = req.has("body") ? own(op, status, req.get("body"))
                 : req.has("example") ? op.responses().named(req.path("example").asText(), Optional.of(status))
                 : op.responses().forCode(status).map(e -> e.reply(status));
@@ -114,6 +117,44 @@ final class Overrides {
         active.put(id, new Override(req, r, times));
         ObjectNode out = Json.MAPPER.createObjectNode();
         out.put("operation", id).put("status", status);
+        return new KitChannels.Answer(200, out);
+    }
+
+    /**
+     * An event stream published on demand for an operation that answers {@code text/event-stream}: every event
+     * is checked against the AG-UI event contract and the stream against its ordering rules, then the mock
+     * replays exactly these events (as real SSE, with the request's thread and run ids) until reset.
+     */
+    private KitChannels.Answer setEvents(String id, Operation op, int status, JsonNode req) {
+        DeclaredResponses.Example declared = op.responses().forCode(status).orElseThrow();
+        if (!Json.baseType(declared.mediaType()).equals("text/event-stream")) {
+            return bad("'events' is for operations that answer text/event-stream; " + id + " " + status + " answers '"
+                    + declared.mediaType() + "' (use 'body' or 'example')");
+        }
+        JsonNode events = req.get("events");
+        if (!events.isArray() || events.isEmpty()) {
+            return bad("'events' must be a non-empty array of event objects");
+        }
+        dev.contractkit.specs.agui.EventSchemas schemas = dev.contractkit.specs.agui.EventSchemas.load();
+        java.util.List<String> problems = new java.util.ArrayList<>();
+        java.util.List<JsonNode> list = new java.util.ArrayList<>();
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < events.size(); i++) {
+            JsonNode event = events.get(i);
+            list.add(event);
+            int at = i;
+            schemas.validate(event).forEach(p -> problems.add("event " + at + ": " + p));
+            body.append("data: ").append(event).append("\n\n");
+        }
+        dev.contractkit.specs.agui.EventOrder.check(list).forEach(p -> problems.add("order: " + p));
+        if (!problems.isEmpty()) {
+            return bad("the events break the event contract: " + String.join("; ", problems));
+        }
+        Reply r = Reply.of(status, declared.mediaType(), body.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        AtomicInteger times = req.has("times") ? new AtomicInteger(Math.max(0, req.path("times").asInt())) : null;
+        active.put(id, new Override(req, r, times));
+        ObjectNode out = Json.MAPPER.createObjectNode();
+        out.put("operation", id).put("status", status).put("events", events.size());
         return new KitChannels.Answer(200, out);
     }
 
