@@ -59,16 +59,9 @@ class ExecConformanceTest {
         }
     }
 
-    static void passes(Report report, Set<Check> notApplicable) {
-        assertThat(report.violations()).as(report.toString()).isEmpty();
-        assertThat(report.errors()).as(report.toString()).isEmpty();
-        assertThat(report.results()).filteredOn(r -> !notApplicable.contains(r.check()))
-                .allSatisfy(r -> assertThat(r.passed()).as(r.check().key()).isPositive());
-    }
-
     @Test
     void referenceControlPlanePassesEveryApplicableCheckIncludingTheCancelStateMachine() {
-        passes(referenceExec, NOT_FOR_EXEC);
+        ReportAssertions.passesEveryApplicableCheck(referenceExec, NOT_FOR_EXEC);
         assertThat(referenceExec.results()).filteredOn(r -> r.check() == Check.STATE_TRANSITIONS)
                 .allSatisfy(r -> assertThat(r.passed()).as("cancel state machine steps").isGreaterThanOrEqualTo(6));
     }
@@ -77,20 +70,20 @@ class ExecConformanceTest {
     void referenceRuntimePassesEveryApplicableCheck() {
         Set<Check> na = EnumSet.copyOf(NOT_FOR_EXEC);
         na.add(Check.STATE_TRANSITIONS);
-        passes(referenceRuntime, na);
+        ReportAssertions.passesEveryApplicableCheck(referenceRuntime, na);
     }
 
     @Test
     void mockControlPlanePassesEveryApplicableCheck() {
         Set<Check> na = EnumSet.copyOf(NOT_FOR_EXEC);
         na.add(Check.STATE_TRANSITIONS);
-        passes(mockExec, na);
+        ReportAssertions.passesEveryApplicableCheck(mockExec, na);
     }
 
     @Test
     void mockRuntimePassesEveryApplicableCheck() {
         Set<Check> na = EnumSet.copyOf(NOT_FOR_EXEC);
         na.add(Check.STATE_TRANSITIONS);
-        passes(mockRuntime, na);
+        ReportAssertions.passesEveryApplicableCheck(mockRuntime, na);
     }
 }
