@@ -38,7 +38,12 @@ final class Cases {
     private final Credentials lesser;
     private final List<Map.Entry<String, String>> headers;
     private final long seed;
+    private final int count;
     private final Set<String> notes = new LinkedHashSet<>();
+    private final Set<String> creates;
+    /** Per run, so that a second run against the same server creates other names. */
+    private final String run = Long.toString(System.nanoTime() % 1_000_000_000L, 36);
+    private int uniques;
 
     Cases(Contract contract, Optional<String> credential, List<Map.Entry<String, String>> headers, long seed) {
         this(contract, credential, Optional.empty(), headers, seed);
@@ -49,6 +54,14 @@ final class Cases {
      */
     Cases(Contract contract, Optional<String> credential, Optional<String> lesser,
           List<Map.Entry<String, String>> headers, long seed) {
+        this(contract, credential, lesser, headers, seed, RANDOM_CASES);
+    }
+
+    /**
+     * @param count how many requests with seeded random values each operation gets
+     */
+    Cases(Contract contract, Optional<String> credential, Optional<String> lesser,
+          List<Map.Entry<String, String>> headers, long seed, int count) {
         Schemas schemas = new Schemas(contract.document());
         this.contract = contract;
         this.schemas = schemas;
@@ -58,6 +71,70 @@ final class Cases {
         this.lesser = new Credentials(contract, lesser);
         this.headers = List.copyOf(headers);
         this.seed = seed;
+        this.count = count;
+        this.creates = new java.util.HashSet<>();
+        Chains.of(contract.document()).forEach(c -> creates.add(c.create().operationId()));
+    }
+
+    /**
+     * A create's body made unique: every free-text string (no enum, format, pattern or const) gets a suffix,
+     * the same one for equal values (so references inside the body stay intact), and an email its suffix before
+     * the {@code @}. Servers refuse a second "name" or "username" like any real one would; the suffix changes per
+     * run. A body that would break its schema that way is left as it was.
+     */
+    JsonNode unique(Operation op, JsonNode body, String salt) {
+        Optional<String> pointer = op.requestBody().map(p -> p + "/content");
+        if (pointer.isEmpty()) {
+            return body;
+        }
+        JsonNode content = contract.document().at(pointer.get());
+        for (Iterator<String> it = content.fieldNames(); it.hasNext(); ) {
+            String media = it.next();
+            if (Contract.isJson(media) || Contract.covers(Draft.Body.FORM, media)) {
+                String schemaPointer = Pointers.append(pointer.get(), media, "schema");
+                String suffix = "-" + run + Long.toString(++uniques, 36) + salt.charAt(0);
+                JsonNode copy = body.deepCopy();
+                Map<String, String> renamed = new LinkedHashMap<>();
+                JsonNode out = uniqueValue(copy, contract.document().at(schemaPointer), suffix, renamed, 0);
+                boolean valid = contract.validator().validate(schemaPointer, out, op.toString()).isEmpty();
+                return valid ? out : body;
+            }
+        }
+        return body;
+    }
+
+    private JsonNode uniqueValue(JsonNode value, JsonNode schemaNode, String suffix, Map<String, String> renamed,
+                                 int depth) {
+        JsonNode s = schemas.resolve(schemaNode);
+        if (depth > 8) {
+            return value;
+        }
+        if (value instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+            for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
+                String name = it.next();
+                o.set(name, uniqueValue(o.get(name), s.path("properties").path(name), suffix, renamed, depth + 1));
+            }
+            return o;
+        }
+        if (value instanceof com.fasterxml.jackson.databind.node.ArrayNode a) {
+            for (int i = 0; i < a.size(); i++) {
+                a.set(i, uniqueValue(a.get(i), s.path("items"), suffix, renamed, depth + 1));
+            }
+            return a;
+        }
+        if (!value.isTextual() || s.has("enum") || s.has("const") || !Schemas.type(s).equals("string")) {
+            return value;
+        }
+        String text = value.asText();
+        String format = s.path("format").asText("");
+        String changed = renamed.computeIfAbsent(text, t -> switch (format) {
+            case "" -> t + suffix;
+            case "email" -> t.contains("@") ? t.substring(0, t.indexOf('@')) + suffix + t.substring(t.indexOf('@')) : t;
+            default -> t;
+        });
+        boolean fits = changed.length() <= s.path("maxLength").asInt(Integer.MAX_VALUE)
+                && (!s.has("pattern") || Values.matches(s.get("pattern").asText(), changed));
+        return com.fasterxml.jackson.databind.node.TextNode.valueOf(fits ? changed : text);
     }
 
     /** @return what could not be done as asked (a value that could not be built, a media type not supported) */
@@ -139,9 +216,10 @@ final class Cases {
         List<String> declared = iterable(content.fieldNames());
         Optional<String> media = declared.stream().filter(Contract::isJson).findFirst()
                 .or(() -> declared.stream().filter(m -> Contract.covers(Draft.Body.FORM, m)).findFirst());
+        if (media.isEmpty() && !declared.isEmpty()) {
+            return Optional.of(rawBody(pointer.get(), declared.get(0)));
+        }
         if (media.isEmpty()) {
-            notes.add(op + ": request body media types " + declared
-                    + " are not supported (JSON and form only); no body sent");
             return Optional.empty();
         }
         JsonNode m = content.get(media.get());
@@ -153,6 +231,32 @@ final class Cases {
                         : Optional.empty())
                 .orElseGet(() -> values.canonical(m.path("schema")));
         return Optional.of(new Draft.Body(media.get(), schema, value));
+    }
+
+    /**
+     * A body that is not JSON or a form: a few bytes of text for a binary or text media type; for multipart, one
+     * part per schema property (a {@code format: binary} property is a small text file). Such bodies are sent as
+     * they are and not broken: the schema of raw bytes says nothing a server could refuse.
+     */
+    private Draft.Body rawBody(String bodyPointer, String mediaType) {
+        String schema = Pointers.append(bodyPointer, "content", mediaType, "schema");
+        JsonNode s = schemas.resolve(contract.document().at(schema));
+        if (!mediaType.toLowerCase(Locale.ROOT).startsWith("multipart/form-data")) {
+            return new Draft.Body(mediaType, schema, com.fasterxml.jackson.databind.node.TextNode.valueOf(
+                    "region,revenue\nnorth,1\n"));
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode parts = com.fasterxml.jackson.databind.node.JsonNodeFactory
+                .instance.objectNode();
+        for (Iterator<Map.Entry<String, JsonNode>> it = s.path("properties").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> p = it.next();
+            JsonNode ps = schemas.resolve(p.getValue());
+            if (ps.path("format").asText("").equals("binary")) {
+                parts.putObject(p.getKey()).put("filename", "kit-conformance.csv").put("content", "region,revenue\nnorth,1\n");
+            } else {
+                parts.set(p.getKey(), values.canonical(ps));
+            }
+        }
+        return new Draft.Body(mediaType, schema, parts);
     }
 
     private List<TestCase> positive(Operation op, Draft base, SplittableRandom random) {
@@ -173,7 +277,7 @@ final class Cases {
                         drafts.put(p.name() + " at its maximum", base.with(p, number(hi, type))));
             }
         }
-        for (int i = 1; i <= RANDOM_CASES; i++) {
+        for (int i = 1; i <= count; i++) {
             Draft d = base.withBody(body(op, Optional.of(random)));
             for (Parameter p : op.parameters()) {
                 d = d.with(p, randomOrBaseline(op, p, base, random));
@@ -181,7 +285,10 @@ final class Cases {
             drafts.put("random values #" + i, d);
         }
         List<TestCase> out = new ArrayList<>();
-        drafts.forEach((what, d) -> {
+        drafts.forEach((what, draft) -> {
+            Draft d = creates.contains(op.operationId()) && draft.body().isPresent()
+                    ? draft.withBody(Optional.of(draft.body().get().with(unique(op, draft.body().get().value(), "positive"))))
+                    : draft;
             if (valid(op, d, what)) {
                 HttpCall call = d.toCall(op, headers, credentials.forOperation(op), List.of());
                 out.add(new TestCase(Kind.POSITIVE, Optional.of(op), label(op), what, call, Optional.empty()));
@@ -210,7 +317,8 @@ final class Cases {
                 return false;
             }
         }
-        if (d.body().isPresent() && !contract.validator().validate(d.body().get().schemaPointer(),
+        if (d.body().isPresent() && (d.body().get().isJson() || d.body().get().isForm())
+                && !contract.validator().validate(d.body().get().schemaPointer(),
                 d.body().get().value(), op.toString()).isEmpty()) {
             notes.add(op + ": could not build a valid request body (" + what + "); that case was left out");
             return false;
@@ -239,7 +347,8 @@ final class Cases {
                         "required " + p.in() + " parameter '" + p.name() + "' missing"));
             }
         }
-        base.body().ifPresent(b -> out.addAll(bodyMutations(op, base, b, random)));
+        base.body().filter(b -> b.isJson() || b.isForm()).ifPresent(b -> out.addAll(bodyMutations(op, base, b, random)));
+        base.body().filter(Draft.Body::isJson).ifPresent(b -> out.add(malformed(op, base, b)));
         if (base.body().isPresent() && contract.document().at(op.requestBody().orElseThrow()).path("required").asBoolean()) {
             out.add(negativeCase(op, base.withBody(Optional.empty()), "/request/body", MissingNode.getInstance(),
                     "required request body missing"));
@@ -259,6 +368,19 @@ final class Cases {
             }
         }
         return out;
+    }
+
+    /** The example body with its last character cut off: not JSON at all, whatever parser the server uses. */
+    private TestCase malformed(Operation op, Draft base, Draft.Body body) {
+        HttpCall c = base.toCall(op, headers, credentials.forOperation(op), List.of());
+        String text = body.text();
+        String broken = text.substring(0, Math.max(0, text.length() - 1));
+        HttpCall call = new HttpCall(c.method(), c.template(), c.pathValues(), c.query(), c.headers(),
+                Optional.of(new HttpCall.Body(body.mediaType(), broken)));
+        String reason = "body is malformed JSON (truncated)";
+        return new TestCase(Kind.NEGATIVE, Optional.of(op), label(op), reason, call,
+                Optional.of(new TestCase.Negation("/request/body", com.fasterxml.jackson.databind.node.TextNode.valueOf(
+                        ResponseChecks.abbreviate(broken)), reason)));
     }
 
     private TestCase negativeCase(Operation op, Draft d, String pointer, JsonNode value, String reason) {

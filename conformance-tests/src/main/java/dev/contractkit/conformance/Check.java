@@ -33,6 +33,10 @@ public enum Check {
     CONTENT_TYPE_CONFORMANCE("content_type_conformance",
             "the Content-Type of a response is one the contract declares for that status",
             Severity.ERROR, ResponseChecks::contentType),
+    /** A resource a create answered is available to a read at once. */
+    ENSURE_RESOURCE_AVAILABILITY("ensure_resource_availability",
+            "a resource just created (a declared chain: OpenAPI links or x-kit-state) reads back with 200 at once",
+            Severity.ERROR, null),
     /** Error responses have the body the contract declares for their status. */
     ERROR_ENVELOPE("error_envelope",
             "an error response (4xx, 5xx) has the body the contract declares for that status"
@@ -46,6 +50,10 @@ public enum Check {
     IGNORED_AUTH("ignored_auth",
             "a secured operation called without credentials, or with invalid ones, answers 401",
             Severity.ERROR, RequestChecks::ignoredAuth),
+    /** A request without a required header parameter is refused. */
+    MISSING_REQUIRED_HEADER("missing_required_header",
+            "a request without a header parameter the contract requires answers 4xx",
+            Severity.ERROR, RequestChecks::missingRequiredHeader),
     /** Requests that break the contract are refused. */
     NEGATIVE_DATA_REJECTION("negative_data_rejection",
             "a request that breaks the contract (out of range, wrong type, not in the enum, missing) answers 4xx",
@@ -59,11 +67,21 @@ public enum Check {
             "a page of a list that declares a Link header has rel=\"next\" exactly when more items follow and"
                     + " rel=\"last\" when there are items; followed, they answer the next and the last page",
             Severity.ERROR, HeaderChecks::pagination),
+    /** Requests the contract allows are accepted. */
+    POSITIVE_DATA_ACCEPTANCE("positive_data_acceptance",
+            "a request the contract allows is not refused as invalid: 2xx/3xx, or 401, 403, 404, 409, 429, or a"
+                    + " response the contract marks x-kit-refusal (a business rule, not a broken request)",
+            Severity.ERROR, RequestChecks::positiveDataAcceptance),
     /** Rate-limited operations say where the caller stands. */
     RATE_LIMIT_HEADERS("rate_limit_headers",
             "every response of an operation with x-kit-rate-limit-category carries X-RateLimit-Limit, -Remaining"
                     + " and -Reset as whole numbers (Remaining <= Limit, Reset a Unix time within the window)",
             Severity.ERROR, HeaderChecks::rateLimit),
+    /** Declared response headers are present when required and match their schema. */
+    RESPONSE_HEADERS_CONFORMANCE("response_headers_conformance",
+            "every header the contract declares as required for the status is present, and every declared header"
+                    + " present matches its schema",
+            Severity.ERROR, HeaderChecks::declared),
     /** Successful bodies validate against their schema. */
     RESPONSE_SCHEMA_CONFORMANCE("response_schema_conformance",
             "a successful response's body validates against the schema declared for its status and media type",
@@ -86,6 +104,17 @@ public enum Check {
     UNSUPPORTED_METHOD("unsupported_method",
             "a method the contract does not declare for a path answers 405 with an Allow header",
             Severity.ERROR, RequestChecks::unsupportedMethod),
+    /** A deleted resource is gone. */
+    USE_AFTER_FREE("use_after_free",
+            "after a declared chain's delete answered 2xx, reading the resource answers 404 (or 410), unless the"
+                    + " contract declares the delete soft",
+            Severity.ERROR, null),
+    /** What a new version removed stays removed. */
+    VERSION_REMOVALS("version_removals",
+            "what a contract's new version removed (x-kit-previous-version, computed with ./kit diff) is gone: removed"
+                    + " endpoints answer 404/405/410, removed response properties are absent, removed request values"
+                    + " and properties are refused with 4xx",
+            Severity.ERROR, VersionRemovals::responseProperties),
     /** Messages on the API's WebSocket channels match their AsyncAPI payload schemas. */
     WEBSOCKET_MESSAGE_SCHEMA("websocket_message_schema",
             "every message received on an AsyncAPI WebSocket channel of the API validates against one of the"

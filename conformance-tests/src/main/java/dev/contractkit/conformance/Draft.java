@@ -51,12 +51,50 @@ record Draft(Map<String, Value> values, Optional<Body> body) {
             return new Body(mediaType, schemaPointer, newValue);
         }
 
+        static final String BOUNDARY = "kit-conformance-boundary";
+
         boolean isForm() {
             return mediaType.toLowerCase(Locale.ROOT).startsWith(FORM);
         }
 
-        /** @return the body as it travels: JSON text, or the object's fields form-encoded */
+        boolean isJson() {
+            return Contract.isJson(mediaType);
+        }
+
+        boolean isMultipart() {
+            return mediaType.toLowerCase(Locale.ROOT).startsWith("multipart/form-data");
+        }
+
+        /** @return the Content-Type it travels with */
+        String contentType() {
+            return isMultipart() ? "multipart/form-data; boundary=" + BOUNDARY : mediaType;
+        }
+
+        /**
+         * @return the body as it travels: JSON text; the object's fields form-encoded; multipart parts (a field
+         * whose value is an object {@code {"filename", "content"}} is a file); any other media type: the text as is
+         */
         String text() {
+            if (isMultipart()) {
+                StringBuilder b = new StringBuilder();
+                value.properties().forEach(f -> {
+                    b.append("--").append(BOUNDARY).append("\r\n");
+                    JsonNode v = f.getValue();
+                    if (v.isObject() && v.has("filename")) {
+                        b.append("Content-Disposition: form-data; name=\"").append(f.getKey()).append("\"; filename=\"")
+                                .append(v.path("filename").asText()).append("\"\r\nContent-Type: text/plain\r\n\r\n")
+                                .append(v.path("content").asText());
+                    } else {
+                        b.append("Content-Disposition: form-data; name=\"").append(f.getKey()).append("\"\r\n\r\n")
+                                .append(v.isTextual() ? v.asText() : v.toString());
+                    }
+                    b.append("\r\n");
+                });
+                return b.append("--").append(BOUNDARY).append("--\r\n").toString();
+            }
+            if (!isForm() && !isJson()) {
+                return value.isTextual() ? value.asText() : value.toString();
+            }
             if (!isForm()) {
                 return value.toString();
             }
@@ -130,7 +168,7 @@ record Draft(Map<String, Value> values, Optional<Body> body) {
             outHeaders.add(Map.entry("Cookie", String.join("; ", cookies)));
         }
         return new HttpCall(op.method(), op.path(), path, query, outHeaders,
-                body.map(b -> new HttpCall.Body(b.mediaType(), b.text())));
+                body.map(b -> new HttpCall.Body(b.contentType(), b.text())));
     }
 
     /** @return a parameter value as it travels: text as is, numbers plain, arrays comma-joined */

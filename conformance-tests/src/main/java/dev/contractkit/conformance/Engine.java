@@ -41,7 +41,8 @@ final class Engine {
                 Tokens.Obtained auth = Tokens.obtain(contract, target, transport);
                 errors.addAll(auth.errors());
                 notes.addAll(auth.notes());
-                Cases cases = new Cases(contract, auth.principal(), auth.lesser(), target.headers(), target.seed());
+                Cases cases = new Cases(contract, auth.principal(), auth.lesser(), target.headers(), target.seed(),
+                        target.count());
                 boolean reachable = true;
                 for (Operation op : document.operations()) {
                     reachable = reachable && send(transport, contract, Cases.label(op) + " (" + op.operationId() + ")",

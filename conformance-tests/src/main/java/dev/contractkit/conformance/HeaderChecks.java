@@ -170,4 +170,76 @@ final class HeaderChecks {
             }
         }
     }
+
+    /**
+     * {@code response_headers_conformance}: every header the declared response marks {@code required} is present,
+     * and every declared header that is present matches its schema (the text is read as the schema's type: a
+     * whole number, a number, a boolean, a comma-separated array or a string). {@code Content-Type} is left to
+     * {@code content_type_conformance}, as OpenAPI says.
+     */
+    static Outcome declared(Exchange e) {
+        Optional<String> response = e.declaredResponse();
+        if (response.isEmpty()) {
+            return Outcome.SKIP;
+        }
+        var doc = e.contract().document();
+        JsonNode headers = doc.at(response.get()).path("headers");
+        if (!headers.isObject() || headers.isEmpty()) {
+            return Outcome.SKIP;
+        }
+        List<Outcome.Problem> problems = new ArrayList<>();
+        for (Iterator<String> it = headers.fieldNames(); it.hasNext(); ) {
+            String name = it.next();
+            if (name.equalsIgnoreCase("Content-Type")) {
+                continue;
+            }
+            String headerPointer = doc.resolvePointer(dev.contractkit.specs.check.Pointers.append(
+                    response.get() + "/headers", name));
+            JsonNode header = doc.at(headerPointer);
+            String pointer = "/response/headers/" + name.toLowerCase(Locale.ROOT);
+            Optional<String> value = e.header(name);
+            if (value.isEmpty()) {
+                if (header.path("required").asBoolean(false)) {
+                    problems.add(new Outcome.Problem(pointer, "", name + " is missing; the contract requires it on "
+                            + e.status() + " responses of " + e.testCase().label()));
+                }
+                continue;
+            }
+            if (header.path("schema").isMissingNode()) {
+                continue;
+            }
+            JsonNode typed = typed(value.get(), doc.resolve(header.path("schema")));
+            e.contract().validator().validate(headerPointer + "/schema", typed, e.testCase().label())
+                    .forEach(f -> problems.add(new Outcome.Problem(pointer, ResponseChecks.quote(value.get()),
+                            name + ": " + (f.message().startsWith(f.pointer() + ": ")
+                                    ? f.message().substring(f.pointer().length() + 2) : f.message()))));
+        }
+        return Outcome.of(problems);
+    }
+
+    /** The header's text as the JSON value its schema's type reads it as (OpenAPI's "simple" style). */
+    static JsonNode typed(String text, JsonNode schema) {
+        var nodes = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+        String t = text.trim();
+        String type = Schemas.type(schema);
+        try {
+            return switch (type) {
+                case "integer" -> t.matches("-?[0-9]{1,18}") ? nodes.numberNode(Long.parseLong(t)) : nodes.textNode(text);
+                case "number" -> nodes.numberNode(new java.math.BigDecimal(t));
+                case "boolean" -> t.equals("true") || t.equals("false") ? nodes.booleanNode(t.equals("true")) : nodes.textNode(text);
+                case "array" -> {
+                    var array = nodes.arrayNode();
+                    if (!t.isEmpty()) {
+                        for (String part : t.split(",")) {
+                            array.add(typed(part, schema.path("items")));
+                        }
+                    }
+                    yield array;
+                }
+                default -> nodes.textNode(text);
+            };
+        } catch (NumberFormatException ex) {
+            return nodes.textNode(text);
+        }
+    }
 }

@@ -36,6 +36,7 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
               --checks k1,k2              run only these checks (default: all)
               --exclude-checks k1,k2      do not run these checks
               --seed N                    seed of the generated values (default 1; same seed, same requests)
+              --count N                   requests with seeded random values per operation (default 3)
               --timeout SECONDS           time-out of one request (default 10)
               --report-dir DIR            where the JUnit XML and HTML reports go (default target/conformance)
               --list-checks               print the check catalogue and exit
@@ -67,7 +68,7 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
                 case "--help", "-h" -> p.help = true;
                 case "--list-checks" -> p.listChecks = true;
                 case "--api", "--base-url", "--credential", "--user", "--password", "--client-id", "--header", "--checks", "--exclude-checks", "--seed",
-                     "--timeout", "--report-dir" -> {
+                     "--count", "--timeout", "--report-dir" -> {
                     if (inline == null && (i + 1 >= args.length || args[i + 1].startsWith("--"))) {
                         throw new UsageException(name + " needs a value (a value that starts with -- goes as "
                                 + name + "=VALUE)");
@@ -93,6 +94,7 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
         Set<Check> checks = EnumSet.allOf(Check.class);
         final Set<Check> excluded = EnumSet.noneOf(Check.class);
         long seed = 1;
+        int count = Cases.RANDOM_CASES;
         Duration timeout = Duration.ofSeconds(10);
         Path reportDir = Path.of("target", "conformance");
 
@@ -114,6 +116,7 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
                 case "--checks" -> checks = checks(value);
                 case "--exclude-checks" -> excluded.addAll(checks(value));
                 case "--seed" -> seed = number(name, value);
+                case "--count" -> count = (int) Math.min(1000, nonNegative(name, value));
                 case "--timeout" -> timeout = Duration.ofSeconds(positive(name, value));
                 default -> reportDir = Path.of(value);
             }
@@ -185,7 +188,7 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
 
         private Target target(Api a, String url, Optional<String> credential, List<Target.Login> logins,
                               Set<Check> selected) throws UsageException {
-            Target.Builder b = Target.builder(a).checks(selected).seed(seed).timeout(timeout);
+            Target.Builder b = Target.builder(a).checks(selected).seed(seed).count(count).timeout(timeout);
             try {
                 b.baseUrl(url);
             } catch (IllegalArgumentException e) {
@@ -248,6 +251,14 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
             } catch (NumberFormatException e) {
                 throw new UsageException(option + " wants a whole number, got '" + value + "'");
             }
+        }
+
+        private static long nonNegative(String option, String value) throws UsageException {
+            long n = number(option, value);
+            if (n < 0) {
+                throw new UsageException(option + " must be 0 or more, got " + n);
+            }
+            return n;
         }
 
         private static long positive(String option, String value) throws UsageException {

@@ -1,5 +1,7 @@
 package dev.contractkit.conformance;
 
+import com.fasterxml.jackson.databind.JsonNode;
+
 /** The checks that judge how the server treats requests it should refuse. */
 final class RequestChecks {
     static final String ALLOW = "/response/headers/allow";
@@ -9,7 +11,7 @@ final class RequestChecks {
 
     /** {@code negative_data_rejection}: whether the status is declared is {@code status_code_conformance}'s job. */
     static Outcome negativeDataRejection(Exchange e) {
-        if (e.testCase().kind() != Kind.NEGATIVE) {
+        if (e.testCase().kind() != Kind.NEGATIVE || leavesOutAHeader(e.testCase())) {
             return Outcome.SKIP;
         }
         if (e.status() >= 400 && e.status() < 500) {
@@ -67,4 +69,55 @@ final class RequestChecks {
         return Outcome.fail(ResponseChecks.STATUS, Integer.toString(e.status()), "called " + e.testCase().what()
                 + " and answered " + e.status() + "; an operation needing a role the token lacks must answer 403");
     }
+
+    /** {@code missing_required_header}: a negative request that leaves out a required header parameter gets 4xx. */
+    static Outcome missingRequiredHeader(Exchange e) {
+        if (e.testCase().kind() != Kind.NEGATIVE || !leavesOutAHeader(e.testCase())) {
+            return Outcome.SKIP;
+        }
+        if (e.status() >= 400 && e.status() < 500) {
+            return Outcome.PASS;
+        }
+        TestCase.Negation n = e.testCase().negation().orElseThrow();
+        return Outcome.fail(n.pointer(), "", "the request left out a required header (" + n.reason()
+                + ") and was answered " + e.status() + "; expected a 4xx");
+    }
+
+    private static boolean leavesOutAHeader(TestCase c) {
+        return c.negation().filter(n -> n.pointer().startsWith("/request/header/") && n.value().isMissingNode())
+                .isPresent();
+    }
+
+    /**
+     * {@code positive_data_acceptance}: a request the contract allows must not be refused as invalid. Accepted:
+     * any status below 400; 401, 403, 404, 409 and 429 (the request was understood: a credential, a missing
+     * resource, a conflict, a limit); a response the contract marks {@code x-kit-refusal: true} (a business rule
+     * said no, e.g. an answer service declining a question); a body matching one of the operation's
+     * {@code x-kit-refusals} patterns (refusals the schema cannot express: an unknown action kind, a directory
+     * that does not exist). 5xx is {@code not_a_server_error}'s.
+     */
+    static Outcome positiveDataAcceptance(Exchange e) {
+        if (e.testCase().kind() != Kind.POSITIVE || e.status() >= 500) {
+            return Outcome.SKIP;
+        }
+        int s = e.status();
+        if (s < 400 || ACCEPTED.contains(s)) {
+            return Outcome.PASS;
+        }
+        boolean refusal = e.declaredResponse().map(p -> e.contract().document().at(p).path("x-kit-refusal").asBoolean(false))
+                .orElse(false);
+        JsonNode patterns = e.testCase().operation().orElseThrow().node().path("x-kit-refusals");
+        for (JsonNode p : patterns) {
+            if (java.util.regex.Pattern.compile(p.asText()).matcher(e.body()).find()) {
+                refusal = true;
+            }
+        }
+        if (refusal) {
+            return Outcome.PASS;
+        }
+        return Outcome.fail(ResponseChecks.STATUS, Integer.toString(s), "a request the contract allows ("
+                + e.testCase().what() + ") was refused with " + s + ": " + ResponseChecks.abbreviate(e.body()));
+    }
+
+    private static final java.util.Set<Integer> ACCEPTED = java.util.Set.of(401, 403, 404, 409, 429);
 }

@@ -43,30 +43,6 @@ final class Scenarios {
     static final Duration MESSAGE_WINDOW = Duration.ofSeconds(3);
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    /**
-     * A chain of operations whose effect the contract states, keyed by operation ids (test-independent: the
-     * suite runs every chain whose operations a contract has).
-     *
-     * @param name        for people
-     * @param create      the operation that creates the resource (its example body is sent)
-     * @param idField     the field of the create answer that holds the new id
-     * @param read        the operation that reads it back
-     * @param idParam     the path parameter of read and delete that takes the id
-     * @param delete      the operation that deletes it
-     * @param deletedRead what the read after delete must show: a field and its value (a soft delete); empty: 404
-     * @param created     the message (its {@code type}) the contract says a create sends on the update channel
-     * @param source      where the contract says so
-     */
-    record Chain(String name, String create, String idField, String read, String idParam, String delete,
-                 Optional<Map.Entry<String, JsonNode>> deletedRead, String created, String source) {
-    }
-
-    /** The declared chains. */
-    static final List<Chain> CHAINS = List.of(new Chain("soft delete of a coupon", "createCoupon", "id",
-            "getCoupon", "id", "deleteCoupon", Optional.of(Map.entry("active", BooleanNode.FALSE)), "coupon_created",
-            "deleteCoupon and getCoupon: a soft-deleted coupon stays readable with active: false;"
-                    + " createCoupon emits coupon_created"));
-
     /** What the engine offers a scenario. */
     interface Runner {
         /** Sends a case (to the given URL, else the case's), judges it with the per-exchange checks. */
@@ -99,18 +75,18 @@ final class Scenarios {
         List<Listening> open = new ArrayList<>();
         channels.forEach(ch -> connect(ch).ifPresent(open::add));
         List<String> expected = new ArrayList<>();
-        for (Chain chain : CHAINS) {
-            Optional<Operation> create = doc.operation(chain.create());
-            Optional<Operation> read = doc.operation(chain.read());
-            Optional<Operation> delete = doc.operation(chain.delete());
-            if (create.isEmpty() || read.isEmpty() || delete.isEmpty()) {
-                continue;
-            }
-            if (target.checks().contains(Check.STATE_TRANSITIONS) || !open.isEmpty()) {
-                if (runChain(chain, create.get(), read.get(), delete.get())) {
-                    expected.add(chain.created());
+        boolean stateful = target.checks().contains(Check.STATE_TRANSITIONS)
+                || target.checks().contains(Check.USE_AFTER_FREE)
+                || target.checks().contains(Check.ENSURE_RESOURCE_AVAILABILITY);
+        for (Chains.Chain chain : Chains.of(doc)) {
+            if (stateful || !open.isEmpty()) {
+                if (runChain(chain)) {
+                    chain.emits().ifPresent(expected::add);
                 }
             }
+        }
+        if (target.checks().contains(Check.VERSION_REMOVALS)) {
+            VersionRemovals.run(contract, cases, target, runner);
         }
         if (target.checks().contains(Check.STATE_TRANSITIONS)) {
             CancelMachine.of(doc, cases, runner).ifPresent(CancelMachine::run);
@@ -182,92 +158,177 @@ final class Scenarios {
         runner.verdict(Check.AGUI_EVENT_ORDER, label, op.operationId(), e.request(), e.status(), Outcome.of(order));
     }
 
-    // ---- state_transitions
+    // ---- ensure_resource_availability, use_after_free, state_transitions
 
-    /** @return true when the create succeeded (so the channel owes its message) */
-    private boolean runChain(Chain chain, Operation create, Operation read, Operation delete) {
+    /**
+     * Runs one declared chain: create (example body), read it back, update (example body) and read the change,
+     * delete, read again.
+     *
+     * @return true when the create succeeded (so the channel owes its message)
+     */
+    private boolean runChain(Chains.Chain chain) {
         String label = "chain: " + chain.name();
-        Optional<JsonNode> body = exampleBody(create).map(Scenarios::withoutPastTimes);
+        Operation create = chain.create();
+        Optional<JsonNode> body = exampleBody(create).map(Scenarios::withoutPastTimes)
+                .map(b -> cases.unique(create, b, "chain"));
         Optional<Exchange> created = runner.send(cases.scenario(create, Map.of(), body, label), Optional.empty());
         if (created.isEmpty()) {
             return false;
         }
         Exchange c = created.get();
         if (c.status() < 200 || c.status() >= 300) {
-            verdict(create, c, Outcome.fail(ResponseChecks.STATUS, Integer.toString(c.status()), chain.create()
-                    + " answered " + c.status() + " to its example body; the chain '" + chain.name()
-                    + "' cannot go on (" + ResponseChecks.abbreviate(c.body()) + ")"));
+            runner.note("chain " + chain.name() + " (" + chain.source() + ") did not start: " + create.operationId()
+                    + " answered " + c.status() + " to its example body (" + ResponseChecks.abbreviate(c.body()) + ")");
             return false;
         }
-        JsonNode id;
-        try {
-            id = c.json().path(chain.idField());
-        } catch (IOException e) {
-            id = com.fasterxml.jackson.databind.node.MissingNode.getInstance();
-        }
+        JsonNode id = jsonAt(c, chain.idPointer());
         if (!id.isValueNode()) {
-            verdict(create, c, Outcome.fail(ResponseChecks.BODY + "/" + chain.idField(), "", chain.create()
-                    + " answered no '" + chain.idField() + "'; the chain '" + chain.name() + "' cannot go on"));
+            verdict(Check.ENSURE_RESOURCE_AVAILABILITY, create, c, Outcome.fail(ResponseChecks.BODY + chain.idPointer(),
+                    "", create.operationId() + " answered " + c.status() + " without the new id at " + chain.idPointer()
+                            + " (" + chain.source() + ")"));
             return true;
         }
         Map<String, JsonNode> ids = Map.of(chain.idParam(), id);
+        Operation read = chain.read();
         Optional<Exchange> first = runner.send(cases.scenario(read, ids, Optional.empty(), label), Optional.empty());
         if (first.isEmpty()) {
             return true;
         }
+        verdict(Check.ENSURE_RESOURCE_AVAILABILITY, read, first.get(), first.get().status() == 200 ? Outcome.PASS
+                : Outcome.fail(ResponseChecks.STATUS, Integer.toString(first.get().status()), read.operationId() + " of "
+                + id + ", just created by " + create.operationId() + " (" + c.status() + "), answered "
+                + first.get().status() + "; a created resource is available at once (200)"));
         if (first.get().status() != 200) {
-            verdict(read, first.get(), Outcome.fail(ResponseChecks.STATUS, Integer.toString(first.get().status()),
-                    chain.read() + " of the coupon " + id + " just created (" + chain.create() + ") answered "
-                            + first.get().status() + "; expected 200"));
             return true;
         }
-        Optional<Exchange> deleted = runner.send(cases.scenario(delete, ids, Optional.empty(), label), Optional.empty());
-        if (deleted.isEmpty()) {
+        if (chain.update().isPresent() && !update(chain, ids, label)) {
             return true;
         }
-        if (deleted.get().status() < 200 || deleted.get().status() >= 300) {
-            verdict(delete, deleted.get(), Outcome.fail(ResponseChecks.STATUS, Integer.toString(deleted.get().status()),
-                    chain.delete() + " of " + id + " (created and read just before) answered " + deleted.get().status()
-                            + "; expected 2xx"));
-            return true;
+        if (chain.delete().isPresent()) {
+            deleteAndRead(chain, id, ids, label);
         }
-        Optional<Exchange> after = runner.send(cases.scenario(read, ids, Optional.empty(), label), Optional.empty());
-        if (after.isEmpty()) {
-            return true;
-        }
-        Exchange a = after.get();
-        if (chain.deletedRead().isEmpty()) {
-            verdict(read, a, a.status() == 404 ? Outcome.PASS : Outcome.fail(ResponseChecks.STATUS,
-                    Integer.toString(a.status()), chain.read() + " after " + chain.delete() + " answered " + a.status()
-                            + "; expected 404"));
-            return true;
-        }
-        Map.Entry<String, JsonNode> want = chain.deletedRead().get();
-        if (a.status() != 200) {
-            verdict(read, a, Outcome.fail(ResponseChecks.STATUS, Integer.toString(a.status()), chain.read() + " after "
-                    + chain.delete() + " answered " + a.status() + "; the delete is soft (" + chain.source()
-                    + "), so the read answers 200 with " + want.getKey() + ": " + want.getValue()));
-            return true;
-        }
-        JsonNode got;
-        try {
-            got = a.json().path(want.getKey());
-        } catch (IOException e) {
-            got = com.fasterxml.jackson.databind.node.MissingNode.getInstance();
-        }
-        verdict(read, a, got.equals(want.getValue()) ? Outcome.PASS
-                : Outcome.fail(ResponseChecks.BODY + "/" + want.getKey(), got.isMissingNode() ? "" : got.toString(),
-                chain.read() + " after " + chain.delete() + " shows " + want.getKey() + " = "
-                        + (got.isMissingNode() ? "(absent)" : got) + "; a soft-deleted resource shows " + want.getValue()));
         return true;
     }
 
-    private void verdict(Operation op, Exchange e, Outcome outcome) {
-        runner.verdict(Check.STATE_TRANSITIONS, Cases.label(op), op.operationId(), e.request(), e.status(), outcome);
+    /** @return false when the chain cannot go on */
+    private boolean update(Chains.Chain chain, Map<String, JsonNode> ids, String label) {
+        Operation update = chain.update().orElseThrow();
+        Optional<JsonNode> body = exampleBody(update).map(Scenarios::withoutPastTimes);
+        Optional<Exchange> updated = runner.send(cases.scenario(update, ids, body, label), Optional.empty());
+        if (updated.isEmpty()) {
+            return false;
+        }
+        Exchange u = updated.get();
+        if (u.status() < 200 || u.status() >= 300) {
+            verdict(Check.STATE_TRANSITIONS, update, u, Outcome.fail(ResponseChecks.STATUS, Integer.toString(u.status()),
+                    update.operationId() + " of a resource just created and read answered " + u.status()
+                            + " to its example body; expected 2xx (" + ResponseChecks.abbreviate(u.body()) + ")"));
+            return false;
+        }
+        Optional<Exchange> after = runner.send(cases.scenario(chain.read(), ids, Optional.empty(), label), Optional.empty());
+        if (after.isEmpty() || body.isEmpty() || !(body.get() instanceof ObjectNode sent)) {
+            return after.isPresent();
+        }
+        Exchange a = after.get();
+        List<Outcome.Problem> problems = new ArrayList<>();
+        JsonNode read = jsonAt(a, "");
+        sent.fields().forEachRemaining(f -> {
+            JsonNode got = read.path(f.getKey());
+            if (f.getValue().isValueNode() && !f.getValue().isNull() && !got.isMissingNode()
+                    && !sameValue(f.getValue(), got)) {
+                problems.add(new Outcome.Problem(ResponseChecks.BODY + "/" + f.getKey(), got.toString(),
+                        chain.read().operationId() + " after " + update.operationId() + " shows " + f.getKey() + " = "
+                                + got + "; the update set it to " + f.getValue()));
+            }
+        });
+        verdict(Check.STATE_TRANSITIONS, chain.read(), a, a.status() != 200
+                ? Outcome.fail(ResponseChecks.STATUS, Integer.toString(a.status()), chain.read().operationId()
+                + " after " + update.operationId() + " answered " + a.status() + "; expected 200")
+                : Outcome.of(problems));
+        return a.status() == 200;
+    }
+
+    private void deleteAndRead(Chains.Chain chain, JsonNode id, Map<String, JsonNode> ids, String label) {
+        Operation delete = chain.delete().orElseThrow();
+        Operation read = chain.read();
+        Optional<Exchange> deleted = runner.send(cases.scenario(delete, ids, Optional.empty(), label), Optional.empty());
+        if (deleted.isEmpty()) {
+            return;
+        }
+        Exchange d = deleted.get();
+        Check judged = chain.softDelete().isPresent() ? Check.STATE_TRANSITIONS : Check.USE_AFTER_FREE;
+        if (d.status() < 200 || d.status() >= 300) {
+            verdict(judged, delete, d, Outcome.fail(ResponseChecks.STATUS, Integer.toString(d.status()),
+                    delete.operationId() + " of " + id + " (created and read just before) answered " + d.status()
+                            + "; expected 2xx"));
+            return;
+        }
+        Optional<Exchange> after = runner.send(cases.scenario(read, ids, Optional.empty(), label), Optional.empty());
+        if (after.isEmpty()) {
+            return;
+        }
+        Exchange a = after.get();
+        if (chain.softDelete().isEmpty()) {
+            verdict(Check.USE_AFTER_FREE, read, a, a.status() == 404 || a.status() == 410 ? Outcome.PASS
+                    : Outcome.fail(ResponseChecks.STATUS, Integer.toString(a.status()), read.operationId() + " of " + id
+                    + " after " + delete.operationId() + " answered " + a.status()
+                    + "; a deleted resource answers 404 (or 410)"));
+            return;
+        }
+        ObjectNode want = chain.softDelete().get();
+        if (a.status() != 200) {
+            verdict(Check.STATE_TRANSITIONS, read, a, Outcome.fail(ResponseChecks.STATUS, Integer.toString(a.status()),
+                    read.operationId() + " after " + delete.operationId() + " answered " + a.status()
+                            + "; the delete is soft (" + chain.source() + "), so the read answers 200 with " + want));
+            return;
+        }
+        JsonNode body = jsonAt(a, "");
+        List<Outcome.Problem> problems = new ArrayList<>();
+        want.fields().forEachRemaining(f -> {
+            JsonNode got = body.path(f.getKey());
+            if (!sameValue(f.getValue(), got)) {
+                problems.add(new Outcome.Problem(ResponseChecks.BODY + "/" + f.getKey(),
+                        got.isMissingNode() ? "" : got.toString(), read.operationId() + " after " + delete.operationId()
+                        + " shows " + f.getKey() + " = " + (got.isMissingNode() ? "(absent)" : got)
+                        + "; a soft-deleted resource shows " + f.getValue()));
+            }
+        });
+        verdict(Check.STATE_TRANSITIONS, read, a, Outcome.of(problems));
+    }
+
+    private static boolean sameValue(JsonNode want, JsonNode got) {
+        if (want.isNumber() && got.isNumber()) {
+            return want.decimalValue().compareTo(got.decimalValue()) == 0;
+        }
+        if (want.isTextual() && got.isTextual()) {
+            try {
+                return java.time.OffsetDateTime.parse(want.asText()).isEqual(java.time.OffsetDateTime.parse(got.asText()));
+            } catch (DateTimeParseException e) {
+                return want.equals(got);
+            }
+        }
+        return want.equals(got);
+    }
+
+    private static JsonNode jsonAt(Exchange e, String pointer) {
+        try {
+            return e.json().at(pointer);
+        } catch (IOException | IllegalArgumentException ex) {
+            return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+        }
+    }
+
+    private void verdict(Check check, Operation op, Exchange e, Outcome outcome) {
+        runner.verdict(check, Cases.label(op), op.operationId(), e.request(), e.status(), outcome);
     }
 
     private Optional<JsonNode> exampleBody(Operation op) {
-        JsonNode content = contract.document().at(op.requestBody().orElse("/none")).path("content");
+        return exampleBody(contract.document(), op);
+    }
+
+    /** @return a copy of the operation's JSON example body, if it has one */
+    static Optional<JsonNode> exampleBody(ContractDocument document, Operation op) {
+        JsonNode content = document.at(op.requestBody().orElse("/none")).path("content");
         for (Iterator<Map.Entry<String, JsonNode>> it = content.fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> m = it.next();
             if (!Contract.isJson(m.getKey())) {
@@ -277,7 +338,7 @@ final class Scenarios {
                 return Optional.of(m.getValue().get("example").deepCopy());
             }
             for (JsonNode ex : m.getValue().path("examples")) {
-                return Optional.of(contract.document().resolve(ex).path("value").deepCopy());
+                return Optional.of(document.resolve(ex).path("value").deepCopy());
             }
         }
         return Optional.empty();

@@ -40,6 +40,7 @@ public final class Target {
     private final List<Map.Entry<String, String>> headers;
     private final Set<Check> checks;
     private final long seed;
+    private final int count;
     private final Duration timeout;
 
     private Target(Builder b) {
@@ -52,6 +53,7 @@ public final class Target {
         this.headers = List.copyOf(b.headers);
         this.checks = Set.copyOf(b.checks);
         this.seed = b.seed;
+        this.count = b.count;
         this.timeout = b.timeout;
     }
 
@@ -141,6 +143,11 @@ public final class Target {
         return seed;
     }
 
+    /** @return how many requests with seeded random values each operation gets (besides examples and boundaries) */
+    public int count() {
+        return count;
+    }
+
     /** @return the time-out of one request */
     public Duration timeout() {
         return timeout;
@@ -157,6 +164,7 @@ public final class Target {
         private final List<Map.Entry<String, String>> headers = new ArrayList<>();
         private Set<Check> checks = EnumSet.allOf(Check.class);
         private long seed = 1;
+        private int count = Cases.RANDOM_CASES;
         private Duration timeout = Duration.ofSeconds(10);
 
         private Builder(String name, List<ContractDocument> contracts) {
@@ -256,6 +264,20 @@ public final class Target {
          */
         public Builder seed(long seed) {
             this.seed = seed;
+            return this;
+        }
+
+        /**
+         * @param count how many requests with seeded random values each operation gets, besides its examples,
+         *              boundaries and negative cases (default 3; 0 for none)
+         * @return this
+         * @throws IllegalArgumentException when negative
+         */
+        public Builder count(int count) {
+            if (count < 0) {
+                throw new IllegalArgumentException("count must be 0 or more, got " + count);
+            }
+            this.count = count;
             return this;
         }
 

@@ -98,6 +98,12 @@ final class Values {
         if (format.equals("uuid") && rnd.isPresent()) {
             return new UUID(rnd.get().nextLong(), rnd.get().nextLong()).toString();
         }
+        if (format.equals("date-time") || format.equals("date")) {
+            // in the future: deadlines and expiry dates usually must be; the same seed gives the same value all day
+            java.time.LocalDate day = java.time.LocalDate.now(java.time.ZoneOffset.UTC)
+                    .plusDays(1 + rnd.map(r -> r.nextInt(365)).orElse(29));
+            return format.equals("date") ? day.toString() : day + "T09:30:00Z";
+        }
         String value = FORMATS.getOrDefault(format, rnd.map(Values::word).orElse("kit"));
         int min = s.path("minLength").asInt(0);
         int max = s.path("maxLength").asInt(Integer.MAX_VALUE);

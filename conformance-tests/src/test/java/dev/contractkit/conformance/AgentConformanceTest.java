@@ -26,7 +26,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class AgentConformanceTest {
     /** Checks with nothing to look at in the agent contract (no auth, roles, rate limits, pages, chains, WebSocket). */
     static final Set<Check> NOT_FOR_AGENT = EnumSet.of(Check.FORBIDDEN_ROLE, Check.PAGINATION_LINKS,
-            Check.STATE_TRANSITIONS, Check.WEBSOCKET_MESSAGE_SCHEMA, Check.IGNORED_AUTH, Check.RATE_LIMIT_HEADERS);
+            Check.STATE_TRANSITIONS, Check.WEBSOCKET_MESSAGE_SCHEMA, Check.IGNORED_AUTH, Check.RATE_LIMIT_HEADERS,
+            Check.ENSURE_RESOURCE_AVAILABILITY, Check.MISSING_REQUIRED_HEADER, Check.RESPONSE_HEADERS_CONFORMANCE,
+            Check.USE_AFTER_FREE, Check.VERSION_REMOVALS);
 
     @TempDir
     static Path data;

@@ -22,7 +22,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class AnswersConformanceTest {
     /** Checks with nothing to look at in the answers contract (no roles, pages, state or channel). */
     static final Set<Check> NOT_FOR_ANSWERS = EnumSet.of(Check.FORBIDDEN_ROLE, Check.PAGINATION_LINKS,
-            Check.STATE_TRANSITIONS, Check.WEBSOCKET_MESSAGE_SCHEMA, Check.SSE_EVENT_SCHEMA, Check.AGUI_EVENT_ORDER);
+            Check.STATE_TRANSITIONS, Check.WEBSOCKET_MESSAGE_SCHEMA, Check.SSE_EVENT_SCHEMA, Check.AGUI_EVENT_ORDER,
+            Check.ENSURE_RESOURCE_AVAILABILITY, Check.MISSING_REQUIRED_HEADER, Check.USE_AFTER_FREE, Check.VERSION_REMOVALS);
     static final String KEY = "conformance-key-1";
 
     @TempDir

@@ -63,6 +63,10 @@ class AnyContractTest {
         assertThat(report.violations(Check.RESPONSE_SCHEMA_CONFORMANCE)).extracting(Violation::operationId, Violation::pointer)
                 .contains(tuple("health", "/response/body/status"), tuple("getPet", "/response/body/id"));
         assertThat(report.violations(Check.UNSUPPORTED_METHOD)).hasSize(19);
+        assertThat(report.violations(Check.MISSING_REQUIRED_HEADER)).extracting(Violation::operationId, Violation::value)
+                .isNotEmpty().containsOnly(tuple("openUpdates", ""));
+        assertThat(report.violations(Check.MISSING_REQUIRED_HEADER))
+                .allSatisfy(v -> assertThat(v.pointer()).startsWith("/request/header/"));
         assertThat(seen).allMatch(line -> line.contains(" /api/"));
         assertThat(seen).anyMatch(line -> line.endsWith("Bearer token-1"));
     }

@@ -207,4 +207,47 @@ class CasesTest {
                 .isEqualTo("http://127.0.0.1:1/api/v1/pets/a%20b%2Fc?q=x%26y");
         assertThat(call.url(HttpUrl.get("http://127.0.0.1:1")).encodedPath()).isEqualTo("/pets/a%20b%2Fc");
     }
+
+    @Test
+    void aJsonBodyIsAlsoSentCutShortAsMalformedJson() throws Exception {
+        List<TestCase> malformed = casesOf(TestContracts.pets(), "createPet", 1).stream()
+                .filter(c -> c.what().equals("body is malformed JSON (truncated)")).toList();
+
+        assertThat(malformed).singleElement().satisfies(c -> {
+            assertThat(c.kind()).isEqualTo(Kind.NEGATIVE);
+            String text = c.call().body().orElseThrow().text();
+            assertThat(text).startsWith("{");
+            org.assertj.core.api.Assertions.assertThatThrownBy(() -> JSON.readTree(text))
+                    .isInstanceOf(com.fasterxml.jackson.core.JsonProcessingException.class);
+        });
+    }
+
+    @Test
+    void countSetsHowManyRequestsWithRandomValuesEachOperationGets() {
+        ContractDocument doc = TestContracts.forms();
+        Operation op = doc.operation("listForms").orElseThrow();
+        java.util.function.IntFunction<Long> randomCases = n -> new Cases(new Contract(doc), Optional.of("secret"),
+                Optional.empty(), List.of(), 1, n).forOperation(op).stream()
+                .filter(c -> c.what().startsWith("random values")).count();
+
+        assertThat(randomCases.apply(0)).isZero();
+        assertThat(randomCases.apply(3)).isEqualTo(3);
+        assertThat(randomCases.apply(12)).isBetween(10L, 12L); // two draws may give the same request
+    }
+
+    @Test
+    void createBodiesOfDeclaredChainsGetFreshNamesThatKeepTheirSchema() throws Exception {
+        ContractDocument doc = ContractDocument.load("openapi/codehost-v5.yaml");
+        Cases cases = new Cases(new Contract(doc), Optional.of("secret"), List.of(), 1);
+        Operation create = doc.operation("createUser").orElseThrow();
+        JsonNode example = Scenarios.exampleBody(doc, create).orElseThrow();
+
+        JsonNode first = cases.unique(create, example, "chain");
+        JsonNode second = cases.unique(create, example, "chain");
+
+        assertThat(first.path("username").asText()).startsWith(example.path("username").asText() + "-");
+        assertThat(first.path("username")).isNotEqualTo(second.path("username"));
+        assertThat(doc.validator().validate(create.requestBody().orElseThrow() + "/content/application~1json/schema",
+                first, "test")).isEmpty();
+    }
 }

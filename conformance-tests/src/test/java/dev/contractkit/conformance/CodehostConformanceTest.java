@@ -22,7 +22,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CodehostConformanceTest {
     /** Checks with nothing to look at in the code-hosting contracts (no roles, rate limits, state machine or channel). */
     static final Set<Check> NOT_FOR_CODEHOST = EnumSet.of(Check.FORBIDDEN_ROLE, Check.PAGINATION_LINKS, Check.RATE_LIMIT_HEADERS,
-            Check.STATE_TRANSITIONS, Check.WEBSOCKET_MESSAGE_SCHEMA, Check.SSE_EVENT_SCHEMA, Check.AGUI_EVENT_ORDER);
+            Check.WEBSOCKET_MESSAGE_SCHEMA, Check.SSE_EVENT_SCHEMA, Check.AGUI_EVENT_ORDER, Check.MISSING_REQUIRED_HEADER);
+    /** Without --stateful the mock keeps nothing: reads after an update or a delete show the examples. */
+    static final Set<Check> NEED_STATE = EnumSet.of(Check.STATE_TRANSITIONS, Check.USE_AFTER_FREE);
     static final String TOKEN = "conformance-token-1";
 
     @TempDir
@@ -39,7 +41,8 @@ class CodehostConformanceTest {
         reference = Conformance.run(Target.builder(Api.CODEHOST).baseUrl(server.url(Api.CODEHOST)).credential(TOKEN).build());
         mock = MockServers.start(MockOptions.builder().apis(Api.CODEHOST).port(Api.CODEHOST, 0)
                 .credential(Api.CODEHOST, TOKEN).build());
-        mocked = Conformance.run(Target.builder(Api.CODEHOST).baseUrl(mock.url(Api.CODEHOST)).credential(TOKEN).build());
+        mocked = Conformance.run(Target.builder(Api.CODEHOST).baseUrl(mock.url(Api.CODEHOST)).credential(TOKEN)
+                .excludeChecks(NEED_STATE).build());
     }
 
     @AfterAll

@@ -41,8 +41,13 @@ class CodehostV5RulesTest {
                  "httpResponse": {"statusCode": 200, "headers": {"Content-Type": ["application/json"]},
                    "body": "[{\\"id\\":2,\\"description\\":\\"d\\",\\"paused\\":true,\\"active\\":false,\\"is_shared\\":true,\\"runner_type\\":\\"instance_type\\",\\"name\\":null,\\"online\\":false,\\"status\\":\\"paused\\"}]"}}
                 """);
+        expect("""
+                {"httpRequest": {"method": "GET", "path": "/api/v5/geo_nodes"},
+                 "httpResponse": {"statusCode": 200, "headers": {"Content-Type": ["application/json"]}, "body": "[]"}}
+                """);
         report = Conformance.run(Target.builder(Api.CODEHOST).baseUrl(mock.url(Api.CODEHOST)).credential(TOKEN)
-                .checks(java.util.List.of(Check.NEGATIVE_DATA_REJECTION, Check.RESPONSE_SCHEMA_CONFORMANCE)).build());
+                .checks(java.util.List.of(Check.NEGATIVE_DATA_REJECTION, Check.RESPONSE_SCHEMA_CONFORMANCE,
+                        Check.VERSION_REMOVALS)).build());
     }
 
     private static void expect(String expectation) throws IOException {
@@ -68,6 +73,37 @@ class CodehostV5RulesTest {
                     assertThat(v.pointer()).isEqualTo("/request/body/private_profile");
                     assertThat(v.value()).isEqualTo("null");
                 });
+    }
+
+    @Test
+    void aV5RunnerWithActiveFailsVersionRemovalsAtThatField() {
+        assertThat(report.violations(Check.VERSION_REMOVALS))
+                .filteredOn(v -> v.operation().equals("GET /api/v5/runners/all") && v.status() == 200)
+                .filteredOn(v -> v.pointer().startsWith("/response/"))
+                .isNotEmpty().allSatisfy(v -> {
+                    assertThat(v.pointer()).isEqualTo("/response/body/0/active");
+                    assertThat(v.value()).isEqualTo("false");
+                    assertThat(v.message()).contains("removed in this version");
+                });
+    }
+
+    @Test
+    void aV5ServerThatStillTakesAV4StatusFilterFailsVersionRemovals() {
+        assertThat(report.violations(Check.VERSION_REMOVALS))
+                .filteredOn(v -> v.pointer().equals("/request/query/status"))
+                .extracting(Violation::value).contains("\"paused\"", "\"active\"", "\"stale\"", "\"never_contacted\"");
+    }
+
+    @Test
+    void aV5ServerThatStillServesARemovedEndpointFailsVersionRemovals() {
+        assertThat(report.violations(Check.VERSION_REMOVALS))
+                .filteredOn(v -> v.operation().equals("GET /geo_nodes (removed)"))
+                .singleElement().satisfies(v -> {
+                    assertThat(v.status()).isEqualTo(200);
+                    assertThat(v.request()).isEqualTo("GET /api/v5/geo_nodes");
+                });
+        assertThat(report.result(Check.VERSION_REMOVALS).passed()).as("the other removed endpoints answer 404")
+                .isGreaterThan(10);
     }
 
     @Test

@@ -31,7 +31,13 @@ final class DefectiveCouponsProxy implements AutoCloseable {
         /** Accepts admin writes from users without the admin role (403 becomes 200). */
         NO_ROLE_CHECK,
         /** A delete removes the coupon: reading it afterwards answers 404. */
-        HARD_DELETE
+        HARD_DELETE,
+        /** Drops the X-Request-Id header the contract requires on every response. */
+        NO_REQUEST_ID,
+        /** A coupon created through the proxy is not readable yet: reading it answers 404. */
+        CREATED_NOT_READABLE,
+        /** An update answers 200 but changes nothing (the proxy swallows it). */
+        UPDATE_IGNORED
     }
 
     private final HttpServer server;
@@ -39,6 +45,7 @@ final class DefectiveCouponsProxy implements AutoCloseable {
     private final String upstream;
     private final Set<Defect> defects;
     private final Set<String> deleted = ConcurrentHashMap.newKeySet();
+    private final Set<String> created = ConcurrentHashMap.newKeySet();
 
     private DefectiveCouponsProxy(String upstream, Set<Defect> defects) throws IOException {
         this.upstream = upstream.replaceAll("/$", "");
@@ -66,7 +73,10 @@ final class DefectiveCouponsProxy implements AutoCloseable {
             in = body.readAllBytes();
         }
         String path = ex.getRequestURI().getRawPath();
-        if (defects.contains(Defect.HARD_DELETE) && method.equals("GET") && path.startsWith("/api/v1/coupons/")
+        boolean readsCreated = method.equals("GET") && path.startsWith("/api/v1/coupons/")
+                && created.contains(path.substring(path.lastIndexOf('/') + 1));
+        if (defects.contains(Defect.CREATED_NOT_READABLE) && readsCreated
+                || defects.contains(Defect.HARD_DELETE) && method.equals("GET") && path.startsWith("/api/v1/coupons/")
                 && deleted.contains(path.substring(path.lastIndexOf('/') + 1))) {
             reply(ex, 404, "application/json", ("{\"error\":{\"code\":\"NOT_FOUND\",\"message\":\"gone\","
                     + "\"timestamp\":\"2026-01-01T00:00:00Z\",\"request_id\":\"r\"}}").getBytes());
@@ -80,6 +90,16 @@ final class DefectiveCouponsProxy implements AutoCloseable {
             }
         });
         String type = ex.getRequestHeaders().getFirst("Content-Type");
+        if (defects.contains(Defect.UPDATE_IGNORED) && method.equals("PUT") && path.startsWith("/write/v1/coupons/")) {
+            // answers 200 with the coupon as it is: the update never reaches the server
+            try (Response r = client.newCall(new Request.Builder()
+                    .url(upstream + "/api/v1/coupons/" + path.substring(path.lastIndexOf('/') + 1)).build()).execute()) {
+                r.headers().names().stream().filter(n -> n.toLowerCase(Locale.ROOT).startsWith("x-"))
+                        .forEach(n -> ex.getResponseHeaders().add(n, r.header(n)));
+                reply(ex, r.code(), "application/json", r.body().bytes());
+                return;
+            }
+        }
         boolean hasBody = !method.equals("GET") && !method.equals("HEAD");
         b.method(method, hasBody ? RequestBody.create(in, type == null ? null : MediaType.parse(type)) : null);
         try (Response r = client.newCall(b.build()).execute()) {
@@ -88,6 +108,9 @@ final class DefectiveCouponsProxy implements AutoCloseable {
             if (defects.contains(Defect.NO_ROLE_CHECK) && status == 403) {
                 status = 200;
             }
+            if (method.equals("POST") && path.equals("/write/v1/coupons") && status == 201) {
+                created.add(new com.fasterxml.jackson.databind.ObjectMapper().readTree(out).path("id").asText());
+            }
             if (defects.contains(Defect.HARD_DELETE) && method.equals("DELETE") && status == 200) {
                 deleted.add(path.substring(path.lastIndexOf('/') + 1));
             }
@@ -95,7 +118,8 @@ final class DefectiveCouponsProxy implements AutoCloseable {
                 String n = name.toLowerCase(Locale.ROOT);
                 boolean dropped = Set.of("content-length", "transfer-encoding", "connection").contains(n)
                         || defects.contains(Defect.NO_RATE_LIMIT_HEADERS) && n.startsWith("x-ratelimit-")
-                        || defects.contains(Defect.NO_LINK_HEADER) && n.equals("link");
+                        || defects.contains(Defect.NO_LINK_HEADER) && n.equals("link")
+                        || defects.contains(Defect.NO_REQUEST_ID) && n.equals("x-request-id");
                 if (!dropped) {
                     r.headers(name).forEach(v -> ex.getResponseHeaders().add(name, v));
                 }

@@ -110,6 +110,15 @@ class DefectiveServerTest {
     }
 
     @Test
+    void refusingTheDeclaredMaximumCountFailsPositiveDataAcceptance() throws IOException {
+        List<Violation> found = violationsOf(Check.POSITIVE_DATA_ACCEPTANCE, Defect.REFUSES_MAXIMUM_COUNT);
+
+        assertThat(found).extracting(Violation::operationId, Violation::value, Violation::request)
+                .containsOnly(tuple("listForms", "400", "GET /forms?count=100&offset=0"));
+        assertThat(found.get(0).message()).contains("count at its maximum");
+    }
+
+    @Test
     void notFoundForAnUndeclaredMethodFailsUnsupportedMethod() throws IOException {
         List<Violation> found = violationsOf(Check.UNSUPPORTED_METHOD, Defect.NOT_FOUND_FOR_UNDECLARED_METHOD);
 

@@ -25,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ExecConformanceTest {
     /** Nothing to look at in these contracts: no credentials, roles, pages, rate limits or channels. */
     static final Set<Check> NOT_FOR_EXEC = EnumSet.of(Check.FORBIDDEN_ROLE, Check.IGNORED_AUTH, Check.PAGINATION_LINKS,
-            Check.RATE_LIMIT_HEADERS, Check.WEBSOCKET_MESSAGE_SCHEMA, Check.SSE_EVENT_SCHEMA, Check.AGUI_EVENT_ORDER);
+            Check.RATE_LIMIT_HEADERS, Check.WEBSOCKET_MESSAGE_SCHEMA, Check.SSE_EVENT_SCHEMA, Check.AGUI_EVENT_ORDER,
+            Check.MISSING_REQUIRED_HEADER, Check.RESPONSE_HEADERS_CONFORMANCE, Check.VERSION_REMOVALS);
 
     @TempDir
     static Path data;
@@ -45,7 +46,7 @@ class ExecConformanceTest {
         mock = MockServers.start(MockOptions.builder().apis(Api.EXEC, Api.RUNTIME).port(Api.EXEC, 0).port(Api.RUNTIME, 0).build());
         // a mock has no state: the cancel state machine is the reference server's to pass
         mockExec = Conformance.run(Target.builder(Api.EXEC).baseUrl(mock.url(Api.EXEC))
-                .excludeChecks(Set.of(Check.STATE_TRANSITIONS)).build());
+                .excludeChecks(Set.of(Check.STATE_TRANSITIONS, Check.USE_AFTER_FREE)).build());
         mockRuntime = Conformance.run(Target.builder(Api.RUNTIME).baseUrl(mock.url(Api.RUNTIME)).build());
     }
 
@@ -67,23 +68,37 @@ class ExecConformanceTest {
     }
 
     @Test
+    void aControlPlaneThatStillAnswersForADeletedTaskFailsUseAfterFree() {
+        // the mock without --stateful forgets nothing: a real defect for use_after_free to find
+        Report report = Conformance.run(Target.builder(Api.EXEC).baseUrl(mock.url(Api.EXEC))
+                .checks(Set.of(Check.USE_AFTER_FREE)).build());
+
+        assertThat(report.violations(Check.USE_AFTER_FREE)).singleElement().satisfies(v -> {
+            assertThat(v.operationId()).isEqualTo("getTask");
+            assertThat(v.status()).isEqualTo(200);
+            assertThat(v.message()).contains("after deleteTask");
+        });
+        assertThat(referenceExec.result(Check.USE_AFTER_FREE).passed()).as("the reference server forgets it").isEqualTo(1);
+    }
+
+    @Test
     void referenceRuntimePassesEveryApplicableCheck() {
         Set<Check> na = EnumSet.copyOf(NOT_FOR_EXEC);
-        na.add(Check.STATE_TRANSITIONS);
+        na.addAll(Set.of(Check.STATE_TRANSITIONS, Check.ENSURE_RESOURCE_AVAILABILITY, Check.USE_AFTER_FREE));
         ReportAssertions.passesEveryApplicableCheck(referenceRuntime, na);
     }
 
     @Test
     void mockControlPlanePassesEveryApplicableCheck() {
         Set<Check> na = EnumSet.copyOf(NOT_FOR_EXEC);
-        na.add(Check.STATE_TRANSITIONS);
+        na.addAll(Set.of(Check.STATE_TRANSITIONS, Check.USE_AFTER_FREE));
         ReportAssertions.passesEveryApplicableCheck(mockExec, na);
     }
 
     @Test
     void mockRuntimePassesEveryApplicableCheck() {
         Set<Check> na = EnumSet.copyOf(NOT_FOR_EXEC);
-        na.add(Check.STATE_TRANSITIONS);
+        na.addAll(Set.of(Check.STATE_TRANSITIONS, Check.ENSURE_RESOURCE_AVAILABILITY, Check.USE_AFTER_FREE));
         ReportAssertions.passesEveryApplicableCheck(mockRuntime, na);
     }
 }

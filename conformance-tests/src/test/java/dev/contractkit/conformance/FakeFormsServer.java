@@ -30,7 +30,8 @@ final class FakeFormsServer implements AutoCloseable {
     /** One way to break the contract. */
     enum Defect {
         ID_AS_STRING, MISSING_TITLE, TEAPOT_FOR_MISSING_FORM, NO_AUTH_CHECK, SERVER_ERROR_ON_BAD_NUMBER,
-        TEXT_PLAIN, ACCEPTS_COUNT_UP_TO_500, NOT_FOUND_FOR_UNDECLARED_METHOD, BARE_ERROR_BODY
+        TEXT_PLAIN, ACCEPTS_COUNT_UP_TO_500, NOT_FOUND_FOR_UNDECLARED_METHOD, BARE_ERROR_BODY,
+        REFUSES_MAXIMUM_COUNT
     }
 
     private final HttpServer server;
@@ -98,7 +99,7 @@ final class FakeFormsServer implements AutoCloseable {
             badNumber(ex);
             return;
         }
-        long maxCount = has(Defect.ACCEPTS_COUNT_UP_TO_500) ? 500 : 100;
+        long maxCount = has(Defect.ACCEPTS_COUNT_UP_TO_500) ? 500 : has(Defect.REFUSES_MAXIMUM_COUNT) ? 99 : 100;
         if (count < 1 || count > maxCount || offset < 0) {
             error(ex, 400, "INVALID_REQUEST", "count must be 1-100, offset at least 0");
             return;

@@ -12,7 +12,8 @@ final class TestContracts {
     /** Checks that need what the forms contract does not have (roles, rate limits, paging links, chains, channels). */
     static final java.util.Set<Check> NOT_FOR_FORMS = java.util.Set.of(Check.FORBIDDEN_ROLE, Check.PAGINATION_LINKS,
             Check.RATE_LIMIT_HEADERS, Check.STATE_TRANSITIONS, Check.WEBSOCKET_MESSAGE_SCHEMA, Check.SSE_EVENT_SCHEMA,
-            Check.AGUI_EVENT_ORDER);
+            Check.AGUI_EVENT_ORDER, Check.ENSURE_RESOURCE_AVAILABILITY, Check.MISSING_REQUIRED_HEADER,
+            Check.RESPONSE_HEADERS_CONFORMANCE, Check.USE_AFTER_FREE, Check.VERSION_REMOVALS);
 
     private TestContracts() {
     }

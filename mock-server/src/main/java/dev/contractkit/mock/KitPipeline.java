@@ -244,7 +244,7 @@ final class KitPipeline {
             java.util.Optional<Reply> refused = kit.handshakeRefusal(path, asMockRequest(request, path, query));
             if (refused.isPresent()) {
                 Reply r = refused.get();
-                respond(ctx, request, r.status(), new String(r.body(), StandardCharsets.UTF_8), false);
+                respond(ctx, request, r.status(), new String(r.body(), StandardCharsets.UTF_8), false, r.headers());
                 return;
             }
             if (!channel.authorized().test(handshake)) {
@@ -281,8 +281,19 @@ final class KitPipeline {
 
         private static void respond(ChannelHandlerContext ctx, FullHttpRequest request, int status, String json,
                                     boolean keepAlive) {
+            respond(ctx, request, status, json, keepAlive, Map.of());
+        }
+
+        /** @param headers more headers (a refusal's required ones); a handshake's answer always has a request id */
+        private static void respond(ChannelHandlerContext ctx, FullHttpRequest request, int status, String json,
+                                    boolean keepAlive, Map<String, String> headers) {
             FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1, HttpResponseStatus.valueOf(status),
                     Unpooled.copiedBuffer(json, StandardCharsets.UTF_8));
+            headers.forEach((k, v) -> response.headers().set(k, v));
+            if (!response.headers().contains("X-Request-Id")) {
+                String given = request.headers().get("X-Request-Id");
+                response.headers().set("X-Request-Id", given != null ? given : java.util.UUID.randomUUID().toString());
+            }
             response.headers().set(HttpHeaderNames.CONTENT_TYPE, "application/json")
                     .setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
             if (status == 401) {

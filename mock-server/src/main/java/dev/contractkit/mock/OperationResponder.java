@@ -31,6 +31,7 @@ final class OperationResponder implements ExpectationResponseCallback {
     private final String rolesClaim;
     private final Optional<TokenEndpoint> tokenEndpoint;
     private final Optional<LinkHeaders> links;
+    private final Optional<RequiredHeaders> requiredHeaders;
     private final Outcome outcome;
 
     OperationResponder(ContractDocument.Operation operation, DeclaredResponses responses, ErrorReplies errors,
@@ -44,6 +45,7 @@ final class OperationResponder implements ExpectationResponseCallback {
         this.rolesClaim = rolesClaim(doc);
         this.tokenEndpoint = TokenEndpoint.of(operation, responses, errors, state.tokens());
         this.links = LinkHeaders.of(operation);
+        this.requiredHeaders = RequiredHeaders.of(operation);
         this.parameters = new ParameterRules(doc, operation);
         this.body = new BodyRule(doc, operation);
         this.responses = responses;
@@ -64,6 +66,9 @@ final class OperationResponder implements ExpectationResponseCallback {
             if (links.isPresent()) {
                 reply = links.get().apply(request, reply);
             }
+            if (requiredHeaders.isPresent()) {
+                reply = requiredHeaders.get().apply(request, reply);
+            }
             org.mockserver.model.HttpResponse response =
                     (rateLimits.isPresent() ? rateLimits.get().apply(request, reply) : reply).toResponse();
             long delay = outcome.current().delayMillis();
@@ -83,6 +88,10 @@ final class OperationResponder implements ExpectationResponseCallback {
      * empty when the request passes every check; used for WebSocket handshakes too
      */
     Optional<Reply> refusal(HttpRequest request) {
+        return firstRefusal(request).map(r -> requiredHeaders.map(h -> h.apply(request, r)).orElse(r));
+    }
+
+    private Optional<Reply> firstRefusal(HttpRequest request) {
         Optional<DeclaredResponses> own = Optional.of(responses);
         if (!credentials.presentIn(request)) {
             return Optional.of(errors.example(401, own));

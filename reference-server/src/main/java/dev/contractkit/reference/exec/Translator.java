@@ -142,7 +142,7 @@ final class Translator {
         } else if (input.isNumber() && kind == Kind.OS_SLEEP) {
             p = JSON.objectNode().put("duration_ms", input.asLong());
         } else {
-            throw bad(where + ": must be a JSON object for " + kind.id());
+            throw badInput(where + ": must be a JSON object for " + kind.id());
         }
         switch (kind) {
             case OS_SHELL -> requireText(p, "command", where);
@@ -151,7 +151,7 @@ final class Translator {
                 requireText(p, "path", where);
                 String op = p.path("op").asText("read");
                 if (!List.of("read", "write", "list").contains(op)) {
-                    throw bad(where + ".op: must be read, write or list");
+                    throw badInput(where + ".op: must be read, write or list");
                 }
                 p.put("op", op);
             }
@@ -161,20 +161,20 @@ final class Translator {
                 requireText(p, "host", where);
                 int port = p.path("port").asInt(-1);
                 if (!p.path("port").canConvertToInt() || port < 1 || port > 65535) {
-                    throw bad(where + ".port: must be an integer between 1 and 65535");
+                    throw badInput(where + ".port: must be an integer between 1 and 65535");
                 }
             }
             case OS_SLEEP -> {
                 JsonNode d = p.path("duration_ms");
                 if (!d.isMissingNode() && (!d.canConvertToLong() || d.asLong() < 0 || !d.isIntegralNumber())) {
-                    throw bad(where + ".duration_ms: must be a non-negative integer");
+                    throw badInput(where + ".duration_ms: must be a non-negative integer");
                 }
                 p.put("duration_ms", d.asLong(0));
             }
             case RUNTIME_COMMAND -> {
                 JsonNode c = p.path("command");
                 if (c.isTextual() ? c.asText().isBlank() : !isArgv(c)) {
-                    throw bad(where + ".command: is required (an argument vector or a command line)");
+                    throw badInput(where + ".command: is required (an argument vector or a command line)");
                 }
             }
             case RUNTIME_SCRIPT -> requireText(p, "script", where);
@@ -202,14 +202,19 @@ final class Translator {
 
     private static void requireArgv(ObjectNode p, String where) {
         if (!isArgv(p.path("command"))) {
-            throw bad(where + ".command: is required, an argument vector of strings such as [\"git\", \"status\"]");
+            throw badInput(where + ".command: is required, an argument vector of strings such as [\"git\", \"status\"]");
         }
     }
 
     private static void requireText(ObjectNode p, String field, String where) {
         if (!p.path(field).isTextual() || p.path(field).asText().isBlank()) {
-            throw bad(where + "." + field + ": is required (a non-blank string)");
+            throw badInput(where + "." + field + ": is required (a non-blank string)");
         }
+    }
+
+    /** A kind-specific input the schema allows but the kind cannot take (a business refusal, not a broken request). */
+    static ApiError badInput(String message) {
+        return new ApiError(Status.BAD_REQUEST_400, "invalid_action_input", message);
     }
 
     static ApiError bad(String message) {

@@ -80,7 +80,7 @@ final class ProcessTable implements AutoCloseable {
             throw invalid("cwd: " + req.get("cwd").asText() + " is outside the work root " + workRoot);
         }
         if (!Files.isDirectory(cwd)) {
-            throw invalid("cwd: " + cwd + " is not a directory");
+            throw new ApiError(Status.BAD_REQUEST_400, "cwd_not_found", "cwd: " + cwd + " is not a directory");
         }
         Map<String, String> env = new LinkedHashMap<>();
         req.path("env").properties().forEach(e -> env.put(e.getKey(), e.getValue().asText()));
