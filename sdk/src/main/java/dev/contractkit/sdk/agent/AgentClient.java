@@ -212,22 +212,38 @@ public final class AgentClient {
         return future;
     }
 
-    /** {@code POST /api/v1/runs/{runId}/cancel}. @param runId the run @return its state ({@code canceling} while it stops) */
+    /**
+     * {@code POST /api/v1/runs/{runId}/cancel}.
+     *
+     * @param runId the run
+     * @return its state ({@code canceling} while it stops)
+     */
     public RunState cancel(String runId) {
         return Http.execute(runs.cancelRun(runId));
     }
 
-    /** @param runId the run @return its state, asynchronously */
+    /**
+     * @param runId the run
+     * @return its state, asynchronously
+     */
     public CompletableFuture<RunState> cancelAsync(String runId) {
         return Http.executeAsync(runs.cancelRun(runId));
     }
 
-    /** {@code GET /api/v1/threads/{threadId}/history}: past runs and their events, for restore. @param threadId the session */
+    /**
+     * {@code GET /api/v1/threads/{threadId}/history}: past runs and their events, for restore.
+     *
+     * @param threadId the session
+     * @return the thread's runs, oldest first, each with its stored events
+     */
     public ThreadHistory history(String threadId) {
         return Http.execute(runs.getThreadHistory(threadId));
     }
 
-    /** @param threadId the session @return its past runs and their events, asynchronously */
+    /**
+     * @param threadId the session
+     * @return its past runs and their events, asynchronously
+     */
     public CompletableFuture<ThreadHistory> historyAsync(String threadId) {
         return Http.executeAsync(runs.getThreadHistory(threadId));
     }
@@ -284,12 +300,18 @@ public final class AgentClient {
         return Http.executeAsync(resources.listDatasources()).thenApply(l -> l.getItems());
     }
 
-    /** @param registration a JDBC data source (its password stays on the server) @return the registered source */
+    /**
+     * @param registration a JDBC data source (its password stays on the server)
+     * @return the registered source
+     */
     public Datasource registerDatasource(DatasourceRegistration registration) {
         return Http.execute(resources.registerDatasource(registration));
     }
 
-    /** @param registration a JDBC data source @return the registered source, asynchronously */
+    /**
+     * @param registration a JDBC data source
+     * @return the registered source, asynchronously
+     */
     public CompletableFuture<Datasource> registerDatasourceAsync(DatasourceRegistration registration) {
         return Http.executeAsync(resources.registerDatasource(registration));
     }
@@ -403,22 +425,34 @@ public final class AgentClient {
         return Http.executeAsync(filesApi.listFiles()).thenApply(l -> l.getItems());
     }
 
-    /** @param threadId the session @return its artifacts */
+    /**
+     * @param threadId the session
+     * @return its artifacts
+     */
     public List<Artifact> artifacts(String threadId) {
         return Http.execute(artifacts.listArtifacts(threadId)).getItems();
     }
 
-    /** @param threadId the session @return its artifacts, asynchronously */
+    /**
+     * @param threadId the session
+     * @return its artifacts, asynchronously
+     */
     public CompletableFuture<List<Artifact>> artifactsAsync(String threadId) {
         return Http.executeAsync(artifacts.listArtifacts(threadId)).thenApply(l -> l.getItems());
     }
 
-    /** @param artifactId an artifact @return its content (CSV text) */
+    /**
+     * @param artifactId an artifact
+     * @return its content (CSV text)
+     */
     public String download(String artifactId) {
         return Http.execute(artifacts.downloadArtifact(artifactId));
     }
 
-    /** @param artifactId an artifact @return its content (CSV text), asynchronously */
+    /**
+     * @param artifactId an artifact
+     * @return its content (CSV text), asynchronously
+     */
     public CompletableFuture<String> downloadAsync(String artifactId) {
         return Http.executeAsync(artifacts.downloadArtifact(artifactId));
     }
@@ -439,7 +473,10 @@ public final class AgentClient {
             return this;
         }
 
-        /** @return the client @throws IllegalStateException when the base URL is missing */
+        /**
+         * @return the client
+         * @throws IllegalStateException when the base URL is missing
+         */
         public AgentClient build() {
             ClientConfig config = configBuilder().build();
             return new AgentClient(Http.retrofit(config, List.of()));
