@@ -44,6 +44,7 @@ class JavadocCoverageTest {
         String classPath = System.getProperty("surefire.test.class.path", System.getProperty("java.class.path"));
         try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, null, StandardCharsets.UTF_8)) {
             List<String> options = List.of("-proc:none", "-implicit:none", "-d", out.toString(), "-classpath", classPath,
+                    "-XDshould-stop.ifNoError=FLOW", "-XDshould-stop.ifError=FLOW",
                     "-Xdoclint:all/protected", "-Xmaxwarns", "10000", "-Xmaxerrs", "10000");
             javac.getTask(null, files, diagnostics, options, null, files.getJavaFileObjectsFromPaths(handWritten())).call();
         }
