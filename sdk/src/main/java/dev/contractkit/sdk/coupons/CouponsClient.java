@@ -484,11 +484,13 @@ public final class CouponsClient {
             ClientConfig withShared = built.toBuilder().okHttpClient(shared).build();
             Retrofit open = Http.retrofit(withShared, List.of());
             Retrofit authed = Http.retrofit(withShared, List.of(bearer(credentials)));
-            OkHttpClient webSockets = shared.newBuilder()
+            OkHttpClient.Builder ws = shared.newBuilder()
                     .connectTimeout(built.connectTimeout())
                     .readTimeout(Duration.ZERO)             // the channel may stay silent for long
-                    .pingInterval(Duration.ofSeconds(30))   // ... so pings detect a dead connection
-                    .build();
+                    .pingInterval(Duration.ofSeconds(30));  // ... so pings detect a dead connection
+            built.interceptors().forEach(ws::addInterceptor); // the caller's interceptors and logger see the handshake too
+            ws.addInterceptor(new dev.contractkit.sdk.platform.HttpLog(built.logger()));
+            OkHttpClient webSockets = ws.build();
             return new CouponsClient(this, withShared, open, authed, webSockets);
         }
 
