@@ -10,7 +10,8 @@ import java.util.Optional;
  * The one exception family of the SDK: a non-2xx answer, with its HTTP status, the contract's error
  * body (raw and parsed on demand into the contract's generated error type) and the request id.
  * Subclasses name the status ({@link NotFoundException}, {@link UnauthorizedException} ...);
- * a transport failure is a {@link TransportException} (status 0).
+ * a transport failure is a {@link TransportException} (status 0). The request id comes from the
+ * {@code X-Request-Id} header, else from the error body ({@code error.request_id} or {@code requestId}).
  *
  * <pre>{@code
  * try {
@@ -64,6 +65,9 @@ public class ApiException extends RuntimeException {
     public static ApiException of(int status, String body, String requestId, String retryAfter) {
         JsonNode json = Http.parseQuietly(body);
         String rid = requestId != null ? requestId : text(json, "request_id");
+        if (rid == null) {
+            rid = text(json, "requestId"); // the agent contract's spelling
+        }
         String message = "HTTP " + status + describe(json);
         return switch (status) {
             case 400, 422 -> new BadRequestException(status, message, body, rid);

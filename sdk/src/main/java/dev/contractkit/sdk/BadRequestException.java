@@ -1,6 +1,16 @@
 package dev.contractkit.sdk;
 
-/** 400 Bad Request (the request broke the contract), or 422 where a contract uses it for a valid request it declines. */
+/**
+ * 400 Bad Request (the request broke the contract), or 422 where a contract uses it for a valid request it declines.
+ *
+ * <pre>{@code
+ * try {
+ *     exec.submit(graphWithACycle);
+ * } catch (BadRequestException e) {
+ *     System.out.println(e.errorCode().orElse("?") + ": " + e.getMessage());   // invalid_request: ...
+ * }
+ * }</pre>
+ */
 public class BadRequestException extends ApiException {
     /**
      * @param status    the HTTP status

@@ -1,24 +1,36 @@
 package dev.contractkit.sdk;
 
+import dev.contractkit.sdk.platform.HttpLog;
 import dev.contractkit.sdk.platform.RetryInterceptor;
 import okhttp3.HttpUrl;
+import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
 
 /**
- * What every client of the kit shares: base URL, time-outs and, optionally, the caller's own
- * {@link OkHttpClient} (its pool and dispatcher are reused; the kit adds only its interceptors).
+ * What every client of the kit shares: base URL, time-outs, the {@link RetryPolicy}, logging (a
+ * {@link System.Logger}, plus any OkHttp {@link Interceptor} of the caller's, e.g. OkHttp's
+ * {@code HttpLoggingInterceptor}) and, optionally, the caller's own {@link OkHttpClient} (its pool, dispatcher,
+ * proxy and TLS settings are reused; the kit adds only its interceptors). Credentials are set on each API's
+ * builder, in the form its contract names ({@code apiKey}, {@code token}, {@code tokenProvider} ...).
  * Switching from the mock server to the reference server or production is a different base URL.
  *
  * <pre>{@code
  * ClientConfig config = ClientConfig.builder()
  *         .baseUrl("http://127.0.0.1:8081")
  *         .readTimeout(Duration.ofSeconds(30))
+ *         .retries(RetryPolicy.builder().maxAttempts(5).build())
+ *         .logger(System.getLogger("my.app.http"))          // DEBUG: one line per request and per retry
  *         .build();
+ * FormsClient forms = FormsClient.builder().config(config).apiKey("kit-demo-forms-key").build();
  * }</pre>
  */
 public final class ClientConfig {
@@ -30,6 +42,9 @@ public final class ClientConfig {
     private final String userAgent;
     private final RetryPolicy retries;
     private final RetryInterceptor.Sleeper sleeper;
+    private final DoubleSupplier random;
+    private final System.Logger logger;
+    private final List<Interceptor> interceptors;
 
     private ClientConfig(Builder b) {
         this.baseUrl = b.baseUrl;
@@ -40,6 +55,9 @@ public final class ClientConfig {
         this.userAgent = b.userAgent;
         this.retries = b.retries;
         this.sleeper = b.sleeper;
+        this.random = b.random;
+        this.logger = b.logger;
+        this.interceptors = List.copyOf(b.interceptors);
     }
 
     /** @return a new builder */
@@ -58,6 +76,9 @@ public final class ClientConfig {
         b.userAgent = userAgent;
         b.retries = retries;
         b.sleeper = sleeper;
+        b.random = random;
+        b.logger = logger;
+        b.interceptors.addAll(interceptors);
         return b;
     }
 
@@ -96,12 +117,34 @@ public final class ClientConfig {
         return retries;
     }
 
-    /** @return the interceptor that applies {@link #retries()} (internal) */
-    public RetryInterceptor retryInterceptor() {
-        return new RetryInterceptor(retries, sleeper, Clock.systemUTC());
+    /** @return where requests and retries are logged (level DEBUG) */
+    public System.Logger logger() {
+        return logger;
     }
 
-    /** Builds a {@link ClientConfig}. */
+    /** @return the caller's OkHttp interceptors, applied to every attempt after the kit's own, in order */
+    public List<Interceptor> interceptors() {
+        return interceptors;
+    }
+
+    /** @return the interceptor that applies {@link #retries()} (internal) */
+    public RetryInterceptor retryInterceptor() {
+        return new RetryInterceptor(retries, sleeper, Clock.systemUTC(), random, logger);
+    }
+
+    @Override
+    public String toString() {
+        return "ClientConfig{baseUrl=" + baseUrl + ", connectTimeout=" + connectTimeout + ", readTimeout=" + readTimeout
+                + ", callTimeout=" + callTimeout + ", retries=" + retries + ", sharedClient=" + (okHttpClient != null) + "}";
+    }
+
+    /**
+     * Builds a {@link ClientConfig}; only the base URL is required.
+     *
+     * <pre>{@code
+     * ClientConfig c = ClientConfig.builder().baseUrl(url).connectTimeout(Duration.ofSeconds(2)).retries(RetryPolicy.none()).build();
+     * }</pre>
+     */
     public static final class Builder {
         private HttpUrl baseUrl;
         private Duration connectTimeout = Duration.ofSeconds(10);
@@ -111,8 +154,46 @@ public final class ClientConfig {
         private String userAgent = "contract-kit-sdk/0.1";
         private RetryPolicy retries = RetryPolicy.defaults();
         private RetryInterceptor.Sleeper sleeper = d -> Thread.sleep(d.toMillis());
+        private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
+        private System.Logger logger = HttpLog.DEFAULT_LOGGER;
+        private final List<Interceptor> interceptors = new ArrayList<>();
 
         private Builder() {
+        }
+
+        /**
+         * For tests: the numbers in {@code [0, 1)} that spread the back-off ({@link RetryPolicy#backoff(int, double)}).
+         *
+         * @param random the source
+         * @return this builder
+         */
+        public Builder random(DoubleSupplier random) {
+            this.random = Objects.requireNonNull(random, "random == null");
+            return this;
+        }
+
+        /**
+         * Where each request (method, URL, status, time, request id) and each retry is logged, at level DEBUG.
+         * Headers and bodies are never logged. Default: {@code System.getLogger("dev.contractkit.sdk.http")}.
+         *
+         * @param logger the logger
+         * @return this builder
+         */
+        public Builder logger(System.Logger logger) {
+            this.logger = Objects.requireNonNull(logger, "logger == null");
+            return this;
+        }
+
+        /**
+         * Adds an OkHttp interceptor of the caller's (e.g. {@code HttpLoggingInterceptor}, tracing, headers); it sees
+         * every attempt, after the kit's retry and credential interceptors.
+         *
+         * @param interceptor the interceptor
+         * @return this builder
+         */
+        public Builder addInterceptor(Interceptor interceptor) {
+            this.interceptors.add(Objects.requireNonNull(interceptor, "interceptor == null"));
+            return this;
         }
 
         /**

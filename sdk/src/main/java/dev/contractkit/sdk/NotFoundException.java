@@ -1,6 +1,17 @@
 package dev.contractkit.sdk;
 
-/** 404 Not Found. */
+/**
+ * 404 Not Found.
+ *
+ * <pre>{@code
+ * Form f;
+ * try {
+ *     f = forms.get(id);
+ * } catch (NotFoundException e) {
+ *     f = null;   // e.errorBody(dev.contractkit.sdk.forms.model.Error.class) holds the contract's error
+ * }
+ * }</pre>
+ */
 public class NotFoundException extends ApiException {
     NotFoundException(int status, String message, String body, String requestId) {
         super(status, message, body, requestId, null);

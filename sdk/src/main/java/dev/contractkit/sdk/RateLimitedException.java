@@ -3,7 +3,18 @@ package dev.contractkit.sdk;
 import java.time.Duration;
 import java.util.Optional;
 
-/** 429 Too Many Requests. */
+/**
+ * 429 Too Many Requests, after the {@link RetryPolicy} gave up (the wait was longer than
+ * {@link RetryPolicy#maxWait()}, or retries are off).
+ *
+ * <pre>{@code
+ * try {
+ *     coupons.redeem(couponId, orderId);
+ * } catch (RateLimitedException e) {
+ *     Duration wait = e.retryAfter().orElse(Duration.ofSeconds(60));
+ * }
+ * }</pre>
+ */
 public class RateLimitedException extends ApiException {
     private final Duration retryAfter;
 

@@ -5,9 +5,12 @@ import java.util.Objects;
 
 /**
  * When and how the SDK retries: connection failures and 503 for idempotent methods (GET, HEAD, PUT,
- * DELETE, OPTIONS), 429 for every method (the server did not process the request). The delay is
- * exponential with full jitter, or what the server asks for ({@code Retry-After}, else
- * {@code X-RateLimit-Reset}); a wait longer than {@link #maxWait()} is not made and the error is thrown.
+ * DELETE, OPTIONS; POST and PATCH only after {@link Builder#retryNonIdempotent(boolean) opting in}), 429 for
+ * every method (the server did not process the request). The delay is exponential
+ * ({@code initialBackoff * 2^(retry-1)}, capped at {@link #maxBackoff()}) with {@link Jitter full jitter} by
+ * default, or what the server asks for ({@code Retry-After} in seconds or as an HTTP date, else
+ * {@code X-RateLimit-Reset} in Unix seconds); a wait longer than {@link #maxWait()} is not made and the error is
+ * thrown. Attempts are bounded by {@link #maxAttempts()}; {@link #none()} turns retries off.
  *
  * <pre>{@code
  * RetryPolicy patient = RetryPolicy.builder().maxAttempts(5).maxWait(Duration.ofMinutes(2)).build();
@@ -23,6 +26,24 @@ public final class RetryPolicy {
     private final Duration maxBackoff;
     private final Duration maxWait;
     private final boolean retryNonIdempotent;
+    private final Jitter jitter;
+
+    /**
+     * How the exponential back-off is spread so that many clients do not retry in step
+     * (see "Exponential Backoff And Jitter", AWS Architecture Blog).
+     *
+     * <pre>{@code
+     * RetryPolicy steady = RetryPolicy.builder().jitter(RetryPolicy.Jitter.EQUAL).build();
+     * }</pre>
+     */
+    public enum Jitter {
+        /** Uniform in {@code [0, cap]}: the widest spread (the default). */
+        FULL,
+        /** Uniform in {@code [cap/2, cap]}: never shorter than half the back-off. */
+        EQUAL,
+        /** Exactly {@code cap}: deterministic, for tests and single clients. */
+        NONE
+    }
 
     private RetryPolicy(Builder b) {
         this.maxAttempts = b.maxAttempts;
@@ -30,9 +51,10 @@ public final class RetryPolicy {
         this.maxBackoff = b.maxBackoff;
         this.maxWait = b.maxWait;
         this.retryNonIdempotent = b.retryNonIdempotent;
+        this.jitter = b.jitter;
     }
 
-    /** @return the default: 3 attempts, 200 ms initial back-off, 5 s cap, waits of up to 60 s */
+    /** @return the default: 3 attempts, 200 ms initial back-off, 5 s cap, full jitter, waits of up to 60 s */
     public static RetryPolicy defaults() {
         return builder().build();
     }
@@ -52,7 +74,7 @@ public final class RetryPolicy {
         return maxAttempts;
     }
 
-    /** @return the first back-off (doubled per attempt, full jitter) */
+    /** @return the first back-off (doubled per retry, spread by {@link #jitter()}) */
     public Duration initialBackoff() {
         return initialBackoff;
     }
@@ -72,13 +94,66 @@ public final class RetryPolicy {
         return retryNonIdempotent;
     }
 
-    /** Builds a {@link RetryPolicy}. */
+    /** @return how the back-off is spread */
+    public Jitter jitter() {
+        return jitter;
+    }
+
+    /**
+     * The back-off before a retry when the server did not say how long to wait: {@code cap = min(maxBackoff,
+     * initialBackoff * 2^(retry-1))}, spread by {@link #jitter()} with {@code random}. A pure function, so the
+     * delays can be checked without waiting.
+     *
+     * <pre>{@code
+     * RetryPolicy p = RetryPolicy.builder().initialBackoff(Duration.ofMillis(100)).jitter(RetryPolicy.Jitter.EQUAL).build();
+     * p.backoff(3, 0.5);   // cap 400 ms, equal jitter: 200 + 0.5 * 200 = 300 ms
+     * }</pre>
+     *
+     * @param retry  which retry, 1 for the first (the second attempt)
+     * @param random a number in {@code [0, 1)}
+     * @return the delay, between 0 and {@link #maxBackoff()}
+     * @throws IllegalArgumentException when {@code retry < 1} or {@code random} is outside {@code [0, 1)}
+     */
+    public Duration backoff(int retry, double random) {
+        if (retry < 1) {
+            throw new IllegalArgumentException("retry must be >= 1, was " + retry);
+        }
+        if (!(random >= 0 && random < 1)) {
+            throw new IllegalArgumentException("random must be in [0, 1), was " + random);
+        }
+        long initial = initialBackoff.toMillis();
+        int shift = Math.min(retry - 1, 30);
+        long exp = initial > (Long.MAX_VALUE >> shift) ? Long.MAX_VALUE : initial << shift;
+        long cap = Math.min(maxBackoff.toMillis(), exp);
+        long millis = switch (jitter) {
+            case FULL -> (long) Math.floor(random * (cap + 1));
+            case EQUAL -> cap / 2 + (long) Math.floor(random * (cap - cap / 2 + 1));
+            case NONE -> cap;
+        };
+        return Duration.ofMillis(Math.min(millis, cap));
+    }
+
+    @Override
+    public String toString() {
+        return "RetryPolicy{maxAttempts=" + maxAttempts + ", initialBackoff=" + initialBackoff + ", maxBackoff=" + maxBackoff
+                + ", maxWait=" + maxWait + ", jitter=" + jitter + ", retryNonIdempotent=" + retryNonIdempotent + "}";
+    }
+
+    /**
+     * Builds a {@link RetryPolicy}.
+     *
+     * <pre>{@code
+     * RetryPolicy p = RetryPolicy.builder().maxAttempts(4).initialBackoff(Duration.ofMillis(250))
+     *         .maxBackoff(Duration.ofSeconds(10)).jitter(RetryPolicy.Jitter.EQUAL).build();
+     * }</pre>
+     */
     public static final class Builder {
         private int maxAttempts = 3;
         private Duration initialBackoff = Duration.ofMillis(200);
         private Duration maxBackoff = Duration.ofSeconds(5);
         private Duration maxWait = Duration.ofSeconds(60);
         private boolean retryNonIdempotent;
+        private Jitter jitter = Jitter.FULL;
 
         private Builder() {
         }
@@ -131,8 +206,26 @@ public final class RetryPolicy {
             return this;
         }
 
-        /** @return the policy */
+        /**
+         * @param jitter how the back-off is spread ({@link Jitter#FULL} unless set)
+         * @return this builder
+         */
+        public Builder jitter(Jitter jitter) {
+            this.jitter = Objects.requireNonNull(jitter, "jitter == null");
+            return this;
+        }
+
+        /**
+         * @return the policy
+         * @throws IllegalArgumentException when a duration is negative or the initial back-off exceeds the cap
+         */
         public RetryPolicy build() {
+            if (initialBackoff.isNegative() || maxBackoff.isNegative() || maxWait.isNegative()) {
+                throw new IllegalArgumentException("durations must not be negative: " + initialBackoff + ", " + maxBackoff + ", " + maxWait);
+            }
+            if (maxBackoff.compareTo(initialBackoff) < 0) {
+                throw new IllegalArgumentException("maxBackoff " + maxBackoff + " < initialBackoff " + initialBackoff);
+            }
             return new RetryPolicy(this);
         }
     }

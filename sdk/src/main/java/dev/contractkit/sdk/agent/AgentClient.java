@@ -26,6 +26,7 @@ import retrofit2.Retrofit;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Client of the data-analysis agent ({@code specs/openapi/agent.yaml}): {@link #runAgent(RunAgentInput)} starts a
@@ -40,7 +41,14 @@ import java.util.Objects;
  *     }
  *     System.out.println(run.transcript().artifacts());
  * }
+ * agent.datasourcesAsync().thenAccept(ds -> ds.forEach(d -> System.out.println(d.getId())));
  * }</pre>
+ *
+ * Every operation has an {@code …Async} variant returning a {@link CompletableFuture} that fails with the same
+ * {@link ApiException} family. A run's event stream is not resumable: the contract ends a run when its connection
+ * closes ("Closing the connection cancels the run"), so after a drop there is nothing to reconnect to; the events the
+ * run sent before it stopped are in {@link #historyEvents(String)} (fold them with {@link AgentTranscript#fold}),
+ * and a new run continues the thread.
  */
 public final class AgentClient {
     private static final MediaType JSON = MediaType.get("application/json");
@@ -101,16 +109,64 @@ public final class AgentClient {
         } catch (IOException e) {
             throw new IllegalArgumentException("the input cannot be written as JSON: " + e.getMessage(), e);
         }
-        Request request = new Request.Builder().url(baseUrl + "/api/agent").header("Accept", "text/event-stream")
-                .post(RequestBody.create(body, JSON)).build();
-        // no read time-out between events: a run may think for a while; cancel() or close() end it
-        Call call = http.newBuilder().readTimeout(java.time.Duration.ZERO).build().newCall(request);
+        Call call = startCall(body);
         Response response;
         try {
             response = call.execute();
         } catch (IOException e) {
             throw new TransportException("cannot start the run: " + e.getMessage(), e);
         }
+        return accepted(input.getRunId(), call, response);
+    }
+
+    /**
+     * Starts a run without blocking; completes once the server accepted it (the events are then read from the
+     * {@link AgentRun}, which blocks while it waits for the next one).
+     *
+     * @param input the run's input
+     * @return the run's event stream, or a failure with the {@link ApiException} of the refusal
+     */
+    public CompletableFuture<AgentRun> runAgentAsync(RunAgentInput input) {
+        Objects.requireNonNull(input, "input == null");
+        byte[] body;
+        try {
+            body = Http.MAPPER.writeValueAsBytes(input);
+        } catch (IOException e) {
+            return CompletableFuture.failedFuture(new IllegalArgumentException("the input cannot be written as JSON: " + e.getMessage(), e));
+        }
+        Call call = startCall(body);
+        CompletableFuture<AgentRun> future = new CompletableFuture<>();
+        call.enqueue(new okhttp3.Callback() {
+            @Override
+            public void onFailure(Call c, IOException e) {
+                future.completeExceptionally(new TransportException("cannot start the run: " + e.getMessage(), e));
+            }
+
+            @Override
+            public void onResponse(Call c, Response response) {
+                try {
+                    future.complete(accepted(input.getRunId(), call, response));
+                } catch (RuntimeException e) {
+                    future.completeExceptionally(e);
+                }
+            }
+        });
+        future.whenComplete((run, t) -> {
+            if (future.isCancelled()) {
+                call.cancel();
+            }
+        });
+        return future;
+    }
+
+    private Call startCall(byte[] body) {
+        Request request = new Request.Builder().url(baseUrl + "/api/agent").header("Accept", "text/event-stream")
+                .post(RequestBody.create(body, JSON)).build();
+        // no read time-out between events: a run may think for a while; cancel() or close() end it
+        return http.newBuilder().readTimeout(java.time.Duration.ZERO).build().newCall(request);
+    }
+
+    private AgentRun accepted(String runId, Call call, Response response) {
         if (response.code() != 200) {
             try (response) {
                 String text = response.body() == null ? "" : response.body().string();
@@ -119,18 +175,77 @@ public final class AgentClient {
                 throw new TransportException("cannot read the refusal: " + e.getMessage(), e);
             }
         }
-        String runId = input.getRunId();
         return new AgentRun(runId, call, response, () -> cancel(runId));
     }
 
-    /** {@code POST /api/v1/runs/{runId}/cancel}. @param runId the run @return its state ({@code canceling} while it stops) */
+    /** Reads a response the generated interfaces cannot (raw JSON, a raw upload). */
+    private interface Reader<T> {
+        T read(Response response, String text) throws IOException;
+    }
+
+    private <T> CompletableFuture<T> enqueue(Request request, String what, Reader<T> reader) {
+        CompletableFuture<T> future = new CompletableFuture<>();
+        Call call = http.newCall(request);
+        call.enqueue(new okhttp3.Callback() {
+            @Override
+            public void onFailure(Call c, IOException e) {
+                future.completeExceptionally(new TransportException("cannot " + what + ": " + e.getMessage(), e));
+            }
+
+            @Override
+            public void onResponse(Call c, Response response) {
+                try (response) {
+                    String text = response.body() == null ? "" : response.body().string();
+                    future.complete(reader.read(response, text));
+                } catch (IOException e) {
+                    future.completeExceptionally(new TransportException("cannot " + what + ": " + e.getMessage(), e));
+                } catch (RuntimeException e) {
+                    future.completeExceptionally(e);
+                }
+            }
+        });
+        future.whenComplete((v, t) -> {
+            if (future.isCancelled()) {
+                call.cancel();
+            }
+        });
+        return future;
+    }
+
+    /**
+     * {@code POST /api/v1/runs/{runId}/cancel}.
+     *
+     * @param runId the run
+     * @return its state ({@code canceling} while it stops)
+     */
     public RunState cancel(String runId) {
         return Http.execute(runs.cancelRun(runId));
     }
 
-    /** {@code GET /api/v1/threads/{threadId}/history}: past runs and their events, for restore. @param threadId the session */
+    /**
+     * @param runId the run
+     * @return its state, asynchronously
+     */
+    public CompletableFuture<RunState> cancelAsync(String runId) {
+        return Http.executeAsync(runs.cancelRun(runId));
+    }
+
+    /**
+     * {@code GET /api/v1/threads/{threadId}/history}: past runs and their events, for restore.
+     *
+     * @param threadId the session
+     * @return the thread's runs, oldest first, each with its stored events
+     */
     public ThreadHistory history(String threadId) {
         return Http.execute(runs.getThreadHistory(threadId));
+    }
+
+    /**
+     * @param threadId the session
+     * @return its past runs and their events, asynchronously
+     */
+    public CompletableFuture<ThreadHistory> historyAsync(String threadId) {
+        return Http.executeAsync(runs.getThreadHistory(threadId));
     }
 
     /**
@@ -140,24 +255,39 @@ public final class AgentClient {
      * @return one list of events per run, oldest run first
      */
     public List<List<AgentEvent>> historyEvents(String threadId) {
-        // read as JSON, not through the generated RunHistory model, so every event field arrives untouched
-        Request request = new Request.Builder().url(okhttp3.HttpUrl.get(baseUrl).newBuilder()
-                .addPathSegments("api/v1/threads").addPathSegment(threadId).addPathSegment("history").build()).get().build();
-        try (Response response = http.newCall(request).execute()) {
+        try (Response response = http.newCall(historyRequest(threadId)).execute()) {
             String text = response.body() == null ? "" : response.body().string();
-            if (response.code() != 200) {
-                throw ApiException.of(response.code(), text, response.header("X-Request-Id"));
-            }
-            List<List<AgentEvent>> out = new java.util.ArrayList<>();
-            for (com.fasterxml.jackson.databind.JsonNode run : Http.MAPPER.readTree(text).path("runs")) {
-                List<AgentEvent> events = new java.util.ArrayList<>();
-                run.path("events").forEach(e -> events.add(AgentEventDecoder.decode(e)));
-                out.add(List.copyOf(events));
-            }
-            return List.copyOf(out);
+            return historyEvents(response, text);
         } catch (IOException e) {
             throw new TransportException("cannot read the history of thread " + threadId + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * @param threadId the session
+     * @return one list of decoded events per run, asynchronously
+     */
+    public CompletableFuture<List<List<AgentEvent>>> historyEventsAsync(String threadId) {
+        return enqueue(historyRequest(threadId), "read the history of thread " + threadId, AgentClient::historyEvents);
+    }
+
+    private Request historyRequest(String threadId) {
+        // read as JSON, not through the generated RunHistory model, so every event field arrives untouched
+        return new Request.Builder().url(okhttp3.HttpUrl.get(baseUrl).newBuilder()
+                .addPathSegments("api/v1/threads").addPathSegment(threadId).addPathSegment("history").build()).get().build();
+    }
+
+    private static List<List<AgentEvent>> historyEvents(Response response, String text) throws IOException {
+        if (response.code() != 200) {
+            throw ApiException.of(response.code(), text, response.header("X-Request-Id"));
+        }
+        List<List<AgentEvent>> out = new java.util.ArrayList<>();
+        for (com.fasterxml.jackson.databind.JsonNode run : Http.MAPPER.readTree(text).path("runs")) {
+            List<AgentEvent> events = new java.util.ArrayList<>();
+            run.path("events").forEach(e -> events.add(AgentEventDecoder.decode(e)));
+            out.add(List.copyOf(events));
+        }
+        return List.copyOf(out);
     }
 
     /** @return the registered data sources (passwords never included) */
@@ -165,14 +295,35 @@ public final class AgentClient {
         return Http.execute(resources.listDatasources()).getItems();
     }
 
-    /** @param registration a JDBC data source (its password stays on the server) @return the registered source */
+    /** @return the registered data sources, asynchronously */
+    public CompletableFuture<List<Datasource>> datasourcesAsync() {
+        return Http.executeAsync(resources.listDatasources()).thenApply(l -> l.getItems());
+    }
+
+    /**
+     * @param registration a JDBC data source (its password stays on the server)
+     * @return the registered source
+     */
     public Datasource registerDatasource(DatasourceRegistration registration) {
         return Http.execute(resources.registerDatasource(registration));
+    }
+
+    /**
+     * @param registration a JDBC data source
+     * @return the registered source, asynchronously
+     */
+    public CompletableFuture<Datasource> registerDatasourceAsync(DatasourceRegistration registration) {
+        return Http.executeAsync(resources.registerDatasource(registration));
     }
 
     /** @return the knowledge bases */
     public List<Resource> knowledgeBases() {
         return Http.execute(resources.listKnowledgeBases()).getItems();
+    }
+
+    /** @return the knowledge bases, asynchronously */
+    public CompletableFuture<List<Resource>> knowledgeBasesAsync() {
+        return Http.executeAsync(resources.listKnowledgeBases()).thenApply(l -> l.getItems());
     }
 
     /**
@@ -186,9 +337,23 @@ public final class AgentClient {
         return Http.execute(resources.searchKnowledgeBase(knowledgeBaseId, query)).getItems();
     }
 
+    /**
+     * @param knowledgeBaseId an enabled knowledge base
+     * @param query           the search text
+     * @return the matching documents, best first, asynchronously
+     */
+    public CompletableFuture<List<dev.contractkit.sdk.agent.model.KnowledgeHit>> searchKnowledgeAsync(String knowledgeBaseId, String query) {
+        return Http.executeAsync(resources.searchKnowledgeBase(knowledgeBaseId, query)).thenApply(l -> l.getItems());
+    }
+
     /** @return the skills */
     public List<Resource> skills() {
         return Http.execute(resources.listSkills()).getItems();
+    }
+
+    /** @return the skills, asynchronously */
+    public CompletableFuture<List<Resource>> skillsAsync() {
+        return Http.executeAsync(resources.listSkills()).thenApply(l -> l.getItems());
     }
 
     /** @return the model profiles */
@@ -196,9 +361,19 @@ public final class AgentClient {
         return Http.execute(resources.listModelProfiles()).getItems();
     }
 
+    /** @return the model profiles, asynchronously */
+    public CompletableFuture<List<Resource>> modelProfilesAsync() {
+        return Http.executeAsync(resources.listModelProfiles()).thenApply(l -> l.getItems());
+    }
+
     /** @return the MCP servers */
     public List<Resource> mcpServers() {
         return Http.execute(resources.listMcpServers()).getItems();
+    }
+
+    /** @return the MCP servers, asynchronously */
+    public CompletableFuture<List<Resource>> mcpServersAsync() {
+        return Http.executeAsync(resources.listMcpServers()).thenApply(l -> l.getItems());
     }
 
     /**
@@ -210,18 +385,34 @@ public final class AgentClient {
      * @return the stored file
      */
     public dev.contractkit.sdk.agent.model.FileInfo uploadFile(String name, byte[] bytes) {
-        Request request = new Request.Builder().url(okhttp3.HttpUrl.get(baseUrl).newBuilder()
-                        .addPathSegments("api/v1/files").addQueryParameter("name", name).build())
-                .post(RequestBody.create(bytes, MediaType.get("application/octet-stream"))).build();
-        try (Response response = http.newCall(request).execute()) {
+        try (Response response = http.newCall(uploadRequest(name, bytes)).execute()) {
             String text = response.body() == null ? "" : response.body().string();
-            if (response.code() != 201) {
-                throw ApiException.of(response.code(), text, response.header("X-Request-Id"));
-            }
-            return Http.MAPPER.readValue(text, dev.contractkit.sdk.agent.model.FileInfo.class);
+            return uploaded(response, text);
         } catch (IOException e) {
             throw new TransportException("cannot upload " + name + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * @param name  the file name
+     * @param bytes the content (at most 10 MiB)
+     * @return the stored file, asynchronously
+     */
+    public CompletableFuture<dev.contractkit.sdk.agent.model.FileInfo> uploadFileAsync(String name, byte[] bytes) {
+        return enqueue(uploadRequest(name, bytes), "upload " + name, AgentClient::uploaded);
+    }
+
+    private Request uploadRequest(String name, byte[] bytes) {
+        return new Request.Builder().url(okhttp3.HttpUrl.get(baseUrl).newBuilder()
+                        .addPathSegments("api/v1/files").addQueryParameter("name", name).build())
+                .post(RequestBody.create(bytes, MediaType.get("application/octet-stream"))).build();
+    }
+
+    private static dev.contractkit.sdk.agent.model.FileInfo uploaded(Response response, String text) throws IOException {
+        if (response.code() != 201) {
+            throw ApiException.of(response.code(), text, response.header("X-Request-Id"));
+        }
+        return Http.MAPPER.readValue(text, dev.contractkit.sdk.agent.model.FileInfo.class);
     }
 
     /** @return the workspace files */
@@ -229,17 +420,50 @@ public final class AgentClient {
         return Http.execute(filesApi.listFiles()).getItems();
     }
 
-    /** @param threadId the session @return its artifacts */
+    /** @return the workspace files, asynchronously */
+    public CompletableFuture<List<dev.contractkit.sdk.agent.model.FileInfo>> filesAsync() {
+        return Http.executeAsync(filesApi.listFiles()).thenApply(l -> l.getItems());
+    }
+
+    /**
+     * @param threadId the session
+     * @return its artifacts
+     */
     public List<Artifact> artifacts(String threadId) {
         return Http.execute(artifacts.listArtifacts(threadId)).getItems();
     }
 
-    /** @param artifactId an artifact @return its content (CSV text) */
+    /**
+     * @param threadId the session
+     * @return its artifacts, asynchronously
+     */
+    public CompletableFuture<List<Artifact>> artifactsAsync(String threadId) {
+        return Http.executeAsync(artifacts.listArtifacts(threadId)).thenApply(l -> l.getItems());
+    }
+
+    /**
+     * @param artifactId an artifact
+     * @return its content (CSV text)
+     */
     public String download(String artifactId) {
         return Http.execute(artifacts.downloadArtifact(artifactId));
     }
 
-    /** Builder. */
+    /**
+     * @param artifactId an artifact
+     * @return its content (CSV text), asynchronously
+     */
+    public CompletableFuture<String> downloadAsync(String artifactId) {
+        return Http.executeAsync(artifacts.downloadArtifact(artifactId));
+    }
+
+    /**
+     * Builds an {@link AgentClient}; the base URL is required, there are no credentials.
+     *
+     * <pre>{@code
+     * AgentClient agent = AgentClient.builder().baseUrl("http://127.0.0.1:8090").connectTimeout(Duration.ofSeconds(2)).build();
+     * }</pre>
+     */
     public static final class Builder extends ClientBuilder<Builder> {
         private Builder() {
         }
@@ -249,7 +473,10 @@ public final class AgentClient {
             return this;
         }
 
-        /** @return the client @throws IllegalStateException when the base URL is missing */
+        /**
+         * @return the client
+         * @throws IllegalStateException when the base URL is missing
+         */
         public AgentClient build() {
             ClientConfig config = configBuilder().build();
             return new AgentClient(Http.retrofit(config, List.of()));

@@ -62,7 +62,12 @@ public sealed interface AgentEvent {
     /** @return the event as received */
     JsonNode json();
 
-    /** {@code RUN_STARTED}. @param event the generated model @param json the event as received */
+    /**
+     * {@code RUN_STARTED}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record RunStarted(RunStartedEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -70,7 +75,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code RUN_FINISHED}. @param event the generated model @param json the event as received */
+    /**
+     * {@code RUN_FINISHED}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record RunFinished(RunFinishedEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -78,7 +88,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code RUN_ERROR}. @param event the generated model @param json the event as received */
+    /**
+     * {@code RUN_ERROR}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record RunError(RunErrorEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -86,7 +101,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code STEP_STARTED}. @param event the generated model @param json the event as received */
+    /**
+     * {@code STEP_STARTED}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record StepStarted(StepStartedEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -94,7 +114,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code STEP_FINISHED}. @param event the generated model @param json the event as received */
+    /**
+     * {@code STEP_FINISHED}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record StepFinished(StepFinishedEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -102,7 +127,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code TEXT_MESSAGE_START}. @param event the generated model @param json the event as received */
+    /**
+     * {@code TEXT_MESSAGE_START}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record TextMessageStart(TextMessageStartEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -110,7 +140,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code TEXT_MESSAGE_CONTENT}. @param event the generated model @param json the event as received */
+    /**
+     * {@code TEXT_MESSAGE_CONTENT}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record TextMessageContent(TextMessageContentEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -118,7 +153,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code TEXT_MESSAGE_END}. @param event the generated model @param json the event as received */
+    /**
+     * {@code TEXT_MESSAGE_END}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record TextMessageEnd(TextMessageEndEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -126,7 +166,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code TEXT_MESSAGE_CHUNK}. @param event the generated model @param json the event as received */
+    /**
+     * {@code TEXT_MESSAGE_CHUNK}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record TextMessageChunk(TextMessageChunkEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -134,7 +179,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code TOOL_CALL_START}. @param event the generated model @param json the event as received */
+    /**
+     * {@code TOOL_CALL_START}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record ToolCallStart(ToolCallStartEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -142,7 +192,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code TOOL_CALL_ARGS}. @param event the generated model @param json the event as received */
+    /**
+     * {@code TOOL_CALL_ARGS}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record ToolCallArgs(ToolCallArgsEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -150,7 +205,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code TOOL_CALL_END}. @param event the generated model @param json the event as received */
+    /**
+     * {@code TOOL_CALL_END}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record ToolCallEnd(ToolCallEndEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -158,7 +218,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code TOOL_CALL_CHUNK}. @param event the generated model @param json the event as received */
+    /**
+     * {@code TOOL_CALL_CHUNK}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record ToolCallChunk(ToolCallChunkEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -166,7 +231,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code TOOL_CALL_RESULT}. @param event the generated model @param json the event as received */
+    /**
+     * {@code TOOL_CALL_RESULT}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record ToolCallResult(ToolCallResultEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -174,7 +244,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code REASONING_START}. @param event the generated model @param json the event as received */
+    /**
+     * {@code REASONING_START}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record ReasoningStart(ReasoningStartEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -182,7 +257,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code REASONING_MESSAGE_START}. @param event the generated model @param json the event as received */
+    /**
+     * {@code REASONING_MESSAGE_START}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record ReasoningMessageStart(ReasoningMessageStartEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -190,7 +270,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code REASONING_MESSAGE_CONTENT}. @param event the generated model @param json the event as received */
+    /**
+     * {@code REASONING_MESSAGE_CONTENT}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record ReasoningMessageContent(ReasoningMessageContentEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -198,7 +283,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code REASONING_MESSAGE_END}. @param event the generated model @param json the event as received */
+    /**
+     * {@code REASONING_MESSAGE_END}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record ReasoningMessageEnd(ReasoningMessageEndEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -206,7 +296,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code REASONING_MESSAGE_CHUNK}. @param event the generated model @param json the event as received */
+    /**
+     * {@code REASONING_MESSAGE_CHUNK}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record ReasoningMessageChunk(ReasoningMessageChunkEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -214,7 +309,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code REASONING_END}. @param event the generated model @param json the event as received */
+    /**
+     * {@code REASONING_END}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record ReasoningEnd(ReasoningEndEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -222,7 +322,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code STATE_SNAPSHOT}. @param event the generated model @param json the event as received */
+    /**
+     * {@code STATE_SNAPSHOT}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record StateSnapshot(StateSnapshotEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -230,7 +335,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code STATE_DELTA}. @param event the generated model @param json the event as received */
+    /**
+     * {@code STATE_DELTA}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record StateDelta(StateDeltaEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -238,7 +348,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code MESSAGES_SNAPSHOT}. @param event the generated model @param json the event as received */
+    /**
+     * {@code MESSAGES_SNAPSHOT}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record MessagesSnapshot(MessagesSnapshotEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -246,7 +361,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code ACTIVITY_SNAPSHOT}. @param event the generated model @param json the event as received */
+    /**
+     * {@code ACTIVITY_SNAPSHOT}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record ActivitySnapshot(ActivitySnapshotEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -254,7 +374,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code ACTIVITY_DELTA}. @param event the generated model @param json the event as received */
+    /**
+     * {@code ACTIVITY_DELTA}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record ActivityDelta(ActivityDeltaEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -262,7 +387,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code RAW}. @param event the generated model @param json the event as received */
+    /**
+     * {@code RAW}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record Raw(RawEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -270,7 +400,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** {@code CUSTOM}. @param event the generated model @param json the event as received */
+    /**
+     * {@code CUSTOM}.
+     *
+     * @param event the generated model
+     * @param json the event as received
+     */
     record Custom(CustomEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -278,7 +413,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** CUSTOM {@code kit.run_config}. @param event the generated model ({@code value()} is the ResolvedRunConfig) @param json the event */
+    /**
+     * CUSTOM {@code kit.run_config}.
+     *
+     * @param event the generated model ({@code value()} is the ResolvedRunConfig)
+     * @param json the event
+     */
     record RunConfigResolved(KitRunConfigEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -291,7 +431,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** CUSTOM {@code kit.sql_audit}. @param event the generated model ({@code value()} is the SqlAudit) @param json the event */
+    /**
+     * CUSTOM {@code kit.sql_audit}.
+     *
+     * @param event the generated model ({@code value()} is the SqlAudit)
+     * @param json the event
+     */
     record SqlAuditReported(KitSqlAuditEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -304,7 +449,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** CUSTOM {@code kit.token_usage}. @param event the generated model ({@code value()} is the TokenUsage) @param json the event */
+    /**
+     * CUSTOM {@code kit.token_usage}.
+     *
+     * @param event the generated model ({@code value()} is the TokenUsage)
+     * @param json the event
+     */
     record TokenUsageReported(KitTokenUsageEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -317,7 +467,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** CUSTOM {@code kit.artifact}. @param event the generated model ({@code value()} is the ArtifactRef) @param json the event */
+    /**
+     * CUSTOM {@code kit.artifact}.
+     *
+     * @param event the generated model ({@code value()} is the ArtifactRef)
+     * @param json the event
+     */
     record ArtifactCreated(KitArtifactEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -330,7 +485,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** CUSTOM {@code kit.workspace}. @param event the generated model ({@code value()} is the WorkspaceInfo) @param json the event */
+    /**
+     * CUSTOM {@code kit.workspace}.
+     *
+     * @param event the generated model ({@code value()} is the WorkspaceInfo)
+     * @param json the event
+     */
     record WorkspaceReported(KitWorkspaceEvent event, JsonNode json) implements AgentEvent {
         @Override
         public String type() {
@@ -343,7 +503,12 @@ public sealed interface AgentEvent {
         }
     }
 
-    /** An event whose type this SDK does not know, or that does not fit its model. @param type its type @param json the event */
+    /**
+     * An event whose type this SDK does not know, or that does not fit its model.
+     *
+     * @param type its type
+     * @param json the event
+     */
     record Unknown(String type, JsonNode json) implements AgentEvent {
     }
 }

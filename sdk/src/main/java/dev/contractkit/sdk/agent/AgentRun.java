@@ -74,7 +74,11 @@ public final class AgentRun implements Iterable<AgentEvent>, AutoCloseable {
         return done ? order.finish() : order.violations();
     }
 
-    /** Reads the rest of the stream and folds every event. @return the final messages, tool calls, artifacts, outcome */
+    /**
+     * Reads the rest of the stream and folds every event.
+     *
+     * @return the final messages, tool calls, artifacts, outcome
+     */
     public AgentTranscript transcript() {
         if (!iterated) {
             iterator().forEachRemaining(e -> { });

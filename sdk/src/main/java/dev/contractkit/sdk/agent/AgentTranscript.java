@@ -34,14 +34,35 @@ public record AgentTranscript(List<Message> messages, List<Message> reasoning, L
                               List<ArtifactRef> artifacts, Optional<ResolvedRunConfig> runConfig, Outcome outcome,
                               Optional<String> errorCode, Optional<String> errorMessage) {
     /** How the run ended. */
-    public enum Outcome { SUCCESS, CANCELLED, INTERRUPTED, ERROR, INCOMPLETE }
+    public enum Outcome {
+        /** RUN_FINISHED with outcome {@code success}. */
+        SUCCESS,
+        /** RUN_FINISHED with outcome {@code cancelled}. */
+        CANCELLED,
+        /** RUN_FINISHED with outcome {@code interrupt}: the run waits for input. */
+        INTERRUPTED,
+        /** RUN_ERROR. */
+        ERROR,
+        /** The events ended without RUN_FINISHED or RUN_ERROR (e.g. a dropped connection). */
+        INCOMPLETE
+    }
 
-    /** A message. @param id its id @param role its role @param text its assembled text */
+    /**
+     * A message.
+     *
+     * @param id its id
+     * @param role its role
+     * @param text its assembled text
+     */
     public record Message(String id, String role, String text) {
     }
 
     /**
-     * A tool call. @param id its id @param name the tool @param arguments the assembled argument text
+     * A tool call.
+     *
+     * @param id its id
+     * @param name the tool
+     * @param arguments the assembled argument text
      * @param result the result content, empty until TOOL_CALL_RESULT
      */
     public record ToolCall(String id, String name, String arguments, Optional<String> result) {

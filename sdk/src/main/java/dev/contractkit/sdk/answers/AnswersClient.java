@@ -99,6 +99,14 @@ public final class AnswersClient {
     }
 
     /**
+     * @param query the question
+     * @return the answer, asynchronously (failing with the same exceptions as {@link #answer(String)})
+     */
+    public CompletableFuture<Answer> answerAsync(String query) {
+        return answerAsync(query, false);
+    }
+
+    /**
      * @param query       the question
      * @param forceAnswer answer it even when it is not about investments
      * @return the answer, asynchronously (failing with the same exceptions as {@link #answer(String, boolean)})
@@ -161,7 +169,14 @@ public final class AnswersClient {
         return e;
     }
 
-    /** Builds an {@link AnswersClient}. */
+    /**
+     * Builds an {@link AnswersClient}; base URL and API key are required.
+     *
+     * <pre>{@code
+     * AnswersClient answers = AnswersClient.builder().baseUrl("http://127.0.0.1:8083").apiKey(key)
+     *         .clientRateLimit(10, Duration.ofMinutes(1)).build();
+     * }</pre>
+     */
     public static final class Builder extends ClientBuilder<Builder> {
         private String apiKey;
         private boolean explicitTimeout;

@@ -1,19 +1,27 @@
 package dev.contractkit.sdk.codehost;
 
 import dev.contractkit.sdk.platform.Http;
+import dev.contractkit.sdk.platform.Pages;
+import okhttp3.Headers;
 import retrofit2.Call;
 import retrofit2.Response;
 
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
+import java.util.Optional;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.function.IntFunction;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
-/** Lazy paging over {@code page}/{@code per_page}, following {@code X-Next-Page} until it is empty. */
+/**
+ * Lazy paging over {@code page}/{@code per_page}. Where the list ends is what the server says, in the contract's
+ * order of precedence: {@code X-Next-Page} (empty on the last page), else the {@code Link} header's {@code next}
+ * relation, else {@code X-Page} against {@code X-Total-Pages} (the original omits the totals for very large lists);
+ * a response with none of them is the only page, and an empty page ends the walk whatever the headers say.
+ */
 final class Paged {
     private Paged() {
     }
@@ -26,10 +34,11 @@ final class Paged {
             @Override
             public boolean hasNext() {
                 while (!current.hasNext() && next != null) {
-                    Response<List<T>> r = Http.executeForResponse(page.apply(next));
-                    current = r.body() == null ? List.<T>of().iterator() : r.body().iterator();
-                    String n = r.headers().get("X-Next-Page");
-                    next = n == null || n.isBlank() ? null : Integer.valueOf(n.trim());
+                    int asked = next;
+                    Response<List<T>> r = Http.executeForResponse(page.apply(asked));
+                    List<T> items = r.body() == null ? List.of() : r.body();
+                    current = items.iterator();
+                    next = items.isEmpty() ? null : nextPage(r.raw(), asked).filter(n -> n > asked).orElse(null);
                 }
                 return current.hasNext();
             }
@@ -43,5 +52,35 @@ final class Paged {
             }
         };
         return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED), false);
+    }
+
+    /**
+     * @param response a list response
+     * @param asked    the page it answered
+     * @return the next page, or empty on the last
+     */
+    static Optional<Integer> nextPage(okhttp3.Response response, int asked) {
+        Headers h = response.headers();
+        String next = h.get("X-Next-Page");
+        if (next != null) {
+            return number(next);
+        }
+        Optional<String> linked = Pages.nextLink(response).map(url -> url.queryParameter("page"));
+        if (linked.isPresent()) {
+            return number(linked.get());
+        }
+        Optional<Integer> total = number(h.get("X-Total-Pages"));
+        if (total.isPresent()) {
+            int current = number(h.get("X-Page")).orElse(asked);
+            return current < total.get() ? Optional.of(current + 1) : Optional.empty();
+        }
+        return Optional.empty();
+    }
+
+    private static Optional<Integer> number(String s) {
+        if (s == null || !s.trim().matches("\\d{1,9}")) {
+            return Optional.empty();
+        }
+        return Optional.of(Integer.valueOf(s.trim()));
     }
 }

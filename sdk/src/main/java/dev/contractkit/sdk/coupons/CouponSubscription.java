@@ -1,6 +1,7 @@
 package dev.contractkit.sdk.coupons;
 
 import dev.contractkit.sdk.ApiException;
+import dev.contractkit.sdk.RetryPolicy;
 import dev.contractkit.sdk.TransportException;
 import okhttp3.HttpUrl;
 import okhttp3.OkHttpClient;
@@ -119,8 +120,7 @@ public final class CouponSubscription implements AutoCloseable {
             if (closed) {
                 return;
             }
-            long cap = Math.min(maxBackoff.toMillis(), initialBackoff.toMillis() << Math.min(failures, 20));
-            delay = cap / 2 + ThreadLocalRandom.current().nextLong(cap / 2 + 1);
+            delay = reconnectDelay(failures, initialBackoff, maxBackoff, ThreadLocalRandom.current().nextDouble()).toMillis();
             failures++;
         }
         try {
@@ -128,6 +128,21 @@ public final class CouponSubscription implements AutoCloseable {
         } catch (java.util.concurrent.RejectedExecutionException closedMeanwhile) {
             // close() won the race
         }
+    }
+
+    /**
+     * The wait before reconnecting: the SDK's exponential back-off with equal jitter, so a fleet of subscribers
+     * does not reconnect in step after a server restart, and none waits less than half the back-off.
+     *
+     * @param failures failed connection attempts since the last open connection (0 right after a drop)
+     * @param initial  the first back-off
+     * @param max      the largest back-off
+     * @param random   a number in [0, 1)
+     * @return the delay
+     */
+    static Duration reconnectDelay(int failures, Duration initial, Duration max, double random) {
+        return RetryPolicy.builder().initialBackoff(initial).maxBackoff(max).jitter(RetryPolicy.Jitter.EQUAL).build()
+                .backoff(failures + 1, random);
     }
 
     private void report(Throwable t) {

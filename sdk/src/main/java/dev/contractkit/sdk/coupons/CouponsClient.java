@@ -157,6 +157,15 @@ public final class CouponsClient {
     }
 
     /**
+     * @param limit  page size, 1 to 100
+     * @param offset coupons to skip
+     * @return the page of every coupon, asynchronously
+     */
+    public CompletableFuture<CouponList> listAsync(int limit, int offset) {
+        return listAsync(CouponFilter.any(), limit, offset);
+    }
+
+    /**
      * @param filter category and active state
      * @param limit  page size, 1 to 100
      * @param offset coupons to skip
@@ -230,6 +239,15 @@ public final class CouponsClient {
      */
     public UserCouponList myCoupons(UserCouponStatus status, int limit, int offset) {
         return Http.execute(redemptions.listUserCoupons(limit, offset, Objects.requireNonNull(status, "status == null")));
+    }
+
+    /**
+     * @param limit  page size, 1 to 100
+     * @param offset redemptions to skip
+     * @return the page of the caller's redemptions, asynchronously
+     */
+    public CompletableFuture<UserCouponList> myCouponsAsync(int limit, int offset) {
+        return Http.executeAsync(redemptions.listUserCoupons(limit, offset, null));
     }
 
     /**
@@ -396,7 +414,15 @@ public final class CouponsClient {
         }
     }
 
-    /** Builds a {@link CouponsClient}. */
+    /**
+     * Builds a {@link CouponsClient}: the base URL is required; credentials ({@link #tokenProvider(TokenProvider)} or
+     * {@link #bearerToken(String)}) are needed for everything but the public reads.
+     *
+     * <pre>{@code
+     * CouponsClient coupons = CouponsClient.builder().baseUrl("http://127.0.0.1:8082").bearerToken(accessToken)
+     *         .reconnectBackoff(Duration.ofSeconds(1), Duration.ofMinutes(1)).build();
+     * }</pre>
+     */
     public static final class Builder extends ClientBuilder<Builder> {
         private Credentials credentials = Credentials.NONE;
         private Duration initialBackoff = Duration.ofMillis(500);
@@ -458,11 +484,13 @@ public final class CouponsClient {
             ClientConfig withShared = built.toBuilder().okHttpClient(shared).build();
             Retrofit open = Http.retrofit(withShared, List.of());
             Retrofit authed = Http.retrofit(withShared, List.of(bearer(credentials)));
-            OkHttpClient webSockets = shared.newBuilder()
+            OkHttpClient.Builder ws = shared.newBuilder()
                     .connectTimeout(built.connectTimeout())
                     .readTimeout(Duration.ZERO)             // the channel may stay silent for long
-                    .pingInterval(Duration.ofSeconds(30))   // ... so pings detect a dead connection
-                    .build();
+                    .pingInterval(Duration.ofSeconds(30));  // ... so pings detect a dead connection
+            built.interceptors().forEach(ws::addInterceptor); // the caller's interceptors and logger see the handshake too
+            ws.addInterceptor(new dev.contractkit.sdk.platform.HttpLog(built.logger()));
+            OkHttpClient webSockets = ws.build();
             return new CouponsClient(this, withShared, open, authed, webSockets);
         }
 

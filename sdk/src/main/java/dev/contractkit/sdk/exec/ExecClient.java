@@ -19,6 +19,7 @@ import retrofit2.Retrofit;
 
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * Client of the execution control plane (contract {@code specs/openapi/exec.yaml}, default
@@ -30,8 +31,11 @@ import java.util.List;
  *         .input(Map.of("duration_ms", 100))));
  * TaskWait.Result done = exec.awaitAll(r.getTaskIds(), Duration.ofSeconds(30), Duration.ofMillis(200));
  * CancelItem c = exec.cancel("some-running-task");   // status cancelling, event task_cancel_requested
+ * exec.submitAndWaitAsync(graph, Duration.ofMinutes(1), Duration.ofSeconds(1)).thenAccept(w -> System.out.println(w.allTerminal()));
  * }</pre>
  *
+ * Every operation has an {@code …Async} variant returning a {@link CompletableFuture} (failing with the same
+ * exceptions); the waits poll without blocking a thread.
  * Every call throws an {@link ApiException} subclass on a non-2xx answer (the contract's error body in
  * {@link ApiException#body()}) and a {@link dev.contractkit.sdk.TransportException} when no answer arrives.
  */
@@ -56,9 +60,23 @@ public final class ExecClient {
         return Http.execute(adapters.getCapabilities());
     }
 
+    /**
+     * @return the adapter.v1 contract, asynchronously
+     */
+    public CompletableFuture<Capabilities> capabilitiesAsync() {
+        return Http.executeAsync(adapters.getCapabilities());
+    }
+
     /** @return the tool manifest for agent tools or skills */
     public ToolManifest tools() {
         return Http.execute(adapters.getTools());
+    }
+
+    /**
+     * @return the tool manifest, asynchronously
+     */
+    public CompletableFuture<ToolManifest> toolsAsync() {
+        return Http.executeAsync(adapters.getTools());
     }
 
     /**
@@ -74,10 +92,26 @@ public final class ExecClient {
 
     /**
      * @param request the action
+     * @return the translation with the running task ids, asynchronously
+     */
+    public CompletableFuture<AgentActionResponse> actAsync(AgentActionRequest request) {
+        return Http.executeAsync(adapters.act(request));
+    }
+
+    /**
+     * @param request the action
      * @return its agent.v1 translation; nothing runs
      */
     public AgentActionResponse translate(AgentActionRequest request) {
         return Http.execute(adapters.translate(request));
+    }
+
+    /**
+     * @param request the action
+     * @return its agent.v1 translation, asynchronously
+     */
+    public CompletableFuture<AgentActionResponse> translateAsync(AgentActionRequest request) {
+        return Http.executeAsync(adapters.translate(request));
     }
 
     /**
@@ -90,12 +124,28 @@ public final class ExecClient {
     }
 
     /**
+     * @param graph a task graph
+     * @return the accepted ids, asynchronously
+     */
+    public CompletableFuture<SubmitResponse> submitAsync(TaskGraph graph) {
+        return Http.executeAsync(tasks.submitTaskGraph(graph));
+    }
+
+    /**
      * @param id a task id
      * @return the task and its state
      * @throws dev.contractkit.sdk.NotFoundException when there is no such task
      */
     public Task task(String id) {
         return Http.execute(tasks.getTask(id));
+    }
+
+    /**
+     * @param id a task id
+     * @return the task, asynchronously
+     */
+    public CompletableFuture<Task> taskAsync(String id) {
+        return Http.executeAsync(tasks.getTask(id));
     }
 
     /**
@@ -110,6 +160,14 @@ public final class ExecClient {
     }
 
     /**
+     * @param id a task id
+     * @return the cancel item, asynchronously
+     */
+    public CompletableFuture<CancelItem> cancelAsync(String id) {
+        return Http.executeAsync(tasks.cancelTask(id)).thenApply(r -> r.getTasks().get(0));
+    }
+
+    /**
      * Forgets a task: state clean-up only, its work is not stopped (use {@link #cancel(String)}).
      *
      * @param id a task id
@@ -118,9 +176,24 @@ public final class ExecClient {
         Http.execute(tasks.deleteTask(id));
     }
 
+    /**
+     * @param id a task id
+     * @return completes when the task is forgotten
+     */
+    public CompletableFuture<Void> deleteAsync(String id) {
+        return Http.executeAsync(tasks.deleteTask(id)).thenApply(r -> null);
+    }
+
     /** @return liveness of the control plane */
     public Health health() {
         return Http.execute(health.health());
+    }
+
+    /**
+     * @return liveness of the control plane, asynchronously
+     */
+    public CompletableFuture<Health> healthAsync() {
+        return Http.executeAsync(health.health());
     }
 
     /**
@@ -136,6 +209,16 @@ public final class ExecClient {
     }
 
     /**
+     * @param graph    the graph
+     * @param timeout  how long to wait at most
+     * @param interval time between polls
+     * @return the wait result, without blocking a thread while waiting
+     */
+    public CompletableFuture<TaskWait.Result> submitAndWaitAsync(TaskGraph graph, Duration timeout, Duration interval) {
+        return submitAsync(graph).thenCompose(r -> awaitAllAsync(r.getTaskIds(), timeout, interval));
+    }
+
+    /**
      * Polls tasks until every one is terminal (success, failed, cancelled, skipped) or the time-out passes.
      *
      * @param ids      task ids
@@ -147,7 +230,23 @@ public final class ExecClient {
         return new TaskWait(this::task).await(ids, timeout, interval);
     }
 
-    /** Builds an {@link ExecClient}. */
+    /**
+     * @param ids      task ids
+     * @param timeout  how long to wait at most
+     * @param interval time between polls
+     * @return the tasks as last read, polled without blocking a thread
+     */
+    public CompletableFuture<TaskWait.Result> awaitAllAsync(List<String> ids, Duration timeout, Duration interval) {
+        return new TaskWait(this::task, this::taskAsync).awaitAsync(ids, timeout, interval);
+    }
+
+    /**
+     * Builds an {@link ExecClient}; the base URL is required, there are no credentials.
+     *
+     * <pre>{@code
+     * ExecClient exec = ExecClient.builder().baseUrl("http://127.0.0.1:8080").retries(RetryPolicy.none()).build();
+     * }</pre>
+     */
     public static final class Builder extends ClientBuilder<Builder> {
         private Builder() {
         }

@@ -99,7 +99,13 @@ public final class FormsClient {
         return Pages.byOffset(pageSize, offset -> list(pageSize, offset));
     }
 
-    /** Builds a {@link FormsClient}. */
+    /**
+     * Builds a {@link FormsClient}; base URL and API key are required.
+     *
+     * <pre>{@code
+     * FormsClient forms = FormsClient.builder().baseUrl("http://127.0.0.1:8081").apiKey("kit-demo-forms-key").build();
+     * }</pre>
+     */
     public static final class Builder extends ClientBuilder<Builder> {
         private String apiKey;
 
@@ -110,9 +116,6 @@ public final class FormsClient {
         protected Builder self() {
             return this;
         }
-
-
-
 
         /**
          * @param apiKey the account's API key, sent as {@code Authorization: Token token=<key>}

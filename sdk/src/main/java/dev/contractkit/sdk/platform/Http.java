@@ -53,6 +53,8 @@ public final class Http {
         http.addInterceptor(chain -> chain.proceed(chain.request().newBuilder().header("User-Agent", userAgent).build()));
         http.addInterceptor(config.retryInterceptor());
         interceptors.forEach(http::addInterceptor);
+        config.interceptors().forEach(http::addInterceptor);
+        http.addInterceptor(new HttpLog(config.logger()));
         return new Retrofit.Builder()
                 .baseUrl(config.baseUrl())
                 .client(http.build())

@@ -15,6 +15,7 @@ import java.time.format.DateTimeParseException;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.function.DoubleSupplier;
 
 /** Applies a {@link RetryPolicy} to every call of a client. Not part of the public API. */
 public final class RetryInterceptor implements Interceptor {
@@ -32,6 +33,8 @@ public final class RetryInterceptor implements Interceptor {
     private final RetryPolicy policy;
     private final Sleeper sleeper;
     private final Clock clock;
+    private final DoubleSupplier random;
+    private final System.Logger log;
 
     /**
      * @param policy  the policy
@@ -39,9 +42,22 @@ public final class RetryInterceptor implements Interceptor {
      * @param clock   the time source (for {@code X-RateLimit-Reset})
      */
     public RetryInterceptor(RetryPolicy policy, Sleeper sleeper, Clock clock) {
+        this(policy, sleeper, clock, () -> ThreadLocalRandom.current().nextDouble(), HttpLog.DEFAULT_LOGGER);
+    }
+
+    /**
+     * @param policy  the policy
+     * @param sleeper how to wait
+     * @param clock   the time source (for {@code X-RateLimit-Reset})
+     * @param random  numbers in {@code [0, 1)} for the jitter
+     * @param log     where each retry is reported (level DEBUG)
+     */
+    public RetryInterceptor(RetryPolicy policy, Sleeper sleeper, Clock clock, DoubleSupplier random, System.Logger log) {
         this.policy = policy;
         this.sleeper = sleeper;
         this.clock = clock;
+        this.random = random;
+        this.log = log;
     }
 
     @Override
@@ -58,7 +74,10 @@ public final class RetryInterceptor implements Interceptor {
                         || e instanceof InterruptedIOException && chain.call().isCanceled()) {
                     throw e;
                 }
-                pause(backoff(attempt));
+                Duration wait = backoff(attempt);
+                log.log(System.Logger.Level.DEBUG, () -> request.method() + " " + HttpLog.redact(request.url()) + " failed (" + e
+                        + "), retrying in " + wait.toMillis() + " ms");
+                pause(wait);
                 continue;
             }
             int code = response.code();
@@ -72,6 +91,8 @@ public final class RetryInterceptor implements Interceptor {
                 return response;
             }
             response.close();
+            log.log(System.Logger.Level.DEBUG, () -> request.method() + " " + HttpLog.redact(request.url()) + " answered " + code
+                    + ", retrying in " + wait.toMillis() + " ms (attempt " + (tried + 1) + " of " + policy.maxAttempts() + ")");
             pause(wait);
         }
     }
@@ -85,10 +106,9 @@ public final class RetryInterceptor implements Interceptor {
         }
     }
 
-    /** Exponential back-off with full jitter: uniform in [0, min(max, initial * 2^(attempt-1))]. */
+    /** The policy's exponential back-off after {@code attempt} failed attempts, spread by its jitter. */
     Duration backoff(int attempt) {
-        long cap = Math.min(policy.maxBackoff().toMillis(), policy.initialBackoff().toMillis() << Math.min(attempt - 1, 20));
-        return Duration.ofMillis(ThreadLocalRandom.current().nextLong(cap + 1));
+        return policy.backoff(attempt, random.getAsDouble());
     }
 
     private Optional<Duration> serverWait(Response response) {

@@ -13,6 +13,8 @@ import dev.contractkit.sdk.runtime.model.RuntimeTaskRequest;
 import retrofit2.Retrofit;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
 
 /**
  * Client of the runtime service (contract {@code specs/openapi/runtime.yaml}, default
@@ -27,6 +29,7 @@ import java.util.List;
  * }
  * }</pre>
  *
+ * Every operation has an {@code …Async} variant returning a {@link CompletableFuture}.
  * Readiness is asked without retries ({@code 503} means "busy now", which is the answer, not a fault).
  */
 public final class RuntimeClient {
@@ -56,10 +59,33 @@ public final class RuntimeClient {
         }
     }
 
+    /**
+     * @return true on 200, false on 503, asynchronously
+     */
+    public CompletableFuture<Boolean> readyAsync() {
+        return Http.executeAsync(probes.readyz()).handle((ok, failure) -> {
+            if (failure == null) {
+                return true;
+            }
+            Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
+            if (cause instanceof ApiException e && e.status() == 503) {
+                return false;
+            }
+            throw cause instanceof RuntimeException r ? r : new CompletionException(cause);
+        });
+    }
+
     /** @return true when {@code GET /healthz} answers 200 */
     public boolean alive() {
         Http.execute(probes.healthz());
         return true;
+    }
+
+    /**
+     * @return true when {@code GET /healthz} answers 200, asynchronously
+     */
+    public CompletableFuture<Boolean> aliveAsync() {
+        return Http.executeAsync(probes.healthz()).thenApply(ok -> true);
     }
 
     /**
@@ -72,6 +98,14 @@ public final class RuntimeClient {
     }
 
     /**
+     * @param request what to run
+     * @return the started task, asynchronously
+     */
+    public CompletableFuture<RuntimeTask> startAsync(RuntimeTaskRequest request) {
+        return Http.executeAsync(tasks.startTask(request));
+    }
+
+    /**
      * @param ref the runtime task's ref
      * @return its state and captured output
      */
@@ -81,10 +115,26 @@ public final class RuntimeClient {
 
     /**
      * @param ref the runtime task's ref
+     * @return its state and output, asynchronously
+     */
+    public CompletableFuture<RuntimeTask> taskAsync(String ref) {
+        return Http.executeAsync(tasks.getRuntimeTask(ref));
+    }
+
+    /**
+     * @param ref the runtime task's ref
      * @return what happened to it, in order
      */
     public RuntimeEvents events(String ref) {
         return Http.execute(tasks.getRuntimeTaskEvents(ref));
+    }
+
+    /**
+     * @param ref the runtime task's ref
+     * @return what happened to it, asynchronously
+     */
+    public CompletableFuture<RuntimeEvents> eventsAsync(String ref) {
+        return Http.executeAsync(tasks.getRuntimeTaskEvents(ref));
     }
 
     /**
@@ -97,7 +147,21 @@ public final class RuntimeClient {
         return Http.execute(tasks.killTask(ref));
     }
 
-    /** Builds a {@link RuntimeClient}. */
+    /**
+     * @param ref the runtime task's ref
+     * @return the task once its process tree is gone, asynchronously
+     */
+    public CompletableFuture<RuntimeTask> killAsync(String ref) {
+        return Http.executeAsync(tasks.killTask(ref));
+    }
+
+    /**
+     * Builds a {@link RuntimeClient}; the base URL is required, there are no credentials.
+     *
+     * <pre>{@code
+     * RuntimeClient runtime = RuntimeClient.builder().baseUrl("http://127.0.0.1:18080").build();
+     * }</pre>
+     */
     public static final class Builder extends ClientBuilder<Builder> {
         private Builder() {
         }

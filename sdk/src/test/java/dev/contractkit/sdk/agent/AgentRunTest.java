@@ -112,4 +112,18 @@ class AgentRunTest {
         assertThatThrownBy(() -> agent.runAgent(AgentClient.input("t", "r", "password=hunter22")))
                 .isInstanceOf(BadRequestException.class).hasMessageContaining("credentials are not accepted");
     }
+
+    @Test
+    void aBrokenStreamIsATransportExceptionKeepingTheEventsReceived() {
+        server.enqueue(stream("data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n"
+                + "data: {\"type\":\"TEXT_MESSAGE_START\",\"messageId\":\"m\",\"role\":\"assistant\"}\n\n"
+                + "data: {\"type\":\"TEXT_MESSAGE_CONTENT\",\"messageId\":\"m\",\"delta\":\"Hel")
+                .setSocketPolicy(okhttp3.mockwebserver.SocketPolicy.DISCONNECT_DURING_RESPONSE_BODY));
+        AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi"));
+
+        assertThatThrownBy(() -> run.forEach(e -> { })).isInstanceOf(dev.contractkit.sdk.TransportException.class)
+                .hasMessageContaining("run r");
+        assertThat(run.received()).extracting(AgentEvent::type).startsWith("RUN_STARTED");
+        assertThat(AgentTranscript.fold(run.received()).outcome()).isEqualTo(AgentTranscript.Outcome.INCOMPLETE);
+    }
 }

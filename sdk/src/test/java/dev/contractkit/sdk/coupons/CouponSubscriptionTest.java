@@ -192,4 +192,16 @@ class CouponSubscriptionTest {
         assertThat(server.takeRequest().getBody().readUtf8()).startsWith("grant_type=refresh_token");
         assertThat(server.takeRequest().getHeader("Authorization")).isEqualTo("Bearer a2");
     }
+
+    @Test
+    void reconnectWaitsGrowExponentiallyWithEqualJitterUpToTheMax() {
+        Duration initial = Duration.ofMillis(500);
+        Duration max = Duration.ofSeconds(30);
+        assertThat(CouponSubscription.reconnectDelay(0, initial, max, 0.0)).isEqualTo(Duration.ofMillis(250));
+        assertThat(CouponSubscription.reconnectDelay(0, initial, max, 0.999999)).isEqualTo(Duration.ofMillis(500));
+        assertThat(CouponSubscription.reconnectDelay(1, initial, max, 0.0)).isEqualTo(Duration.ofMillis(500));
+        assertThat(CouponSubscription.reconnectDelay(3, initial, max, 0.5)).isEqualTo(Duration.ofMillis(3000));
+        assertThat(CouponSubscription.reconnectDelay(20, initial, max, 0.0)).isEqualTo(Duration.ofSeconds(15));
+        assertThat(CouponSubscription.reconnectDelay(20, initial, max, 0.999999)).isEqualTo(Duration.ofSeconds(30));
+    }
 }

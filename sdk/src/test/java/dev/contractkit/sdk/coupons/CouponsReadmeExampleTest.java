@@ -23,8 +23,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** Keeps the coupons example of sdk/README.md compiling and running (against a scripted server). */
 class CouponsReadmeExampleTest {
 
-    /** The README example, verbatim from {@code TokenProvider tokens} to the end. */
+    /** The README example, between the markers (checked against the README by {@code ReadmeExamplesTest}). */
     static void readmeExample(String url, Duration listenFor, PrintStream out) throws InterruptedException {
+        // README-BEGIN
         TokenProvider tokens = TokenProvider.builder().baseUrl(url)
                 .realm("contractkit").clientId("coupon-web").username("jane.doe").password("secret").build();
         CouponsClient coupons = CouponsClient.builder().baseUrl(url).tokenProvider(tokens).build();
@@ -36,7 +37,7 @@ class CouponsReadmeExampleTest {
             RedeemResult r = coupons.redeem(summer.getId(), "ORD-2026-000123"); // bearer token; a 429 waits for the reset
             out.println("redeemed: " + r.getDiscountAmount() + "% off");
         } catch (ConflictException e) {
-            Error body = e.errorBody(Error.class).orElseThrow();
+            Error body = e.errorBody(Error.class).orElseThrow();               // dev.contractkit.sdk.coupons.model.Error
             out.println("not redeemed: " + body.getError().getDetails());     // e.g. already_redeemed
         }
         try (CouponSubscription updates = coupons.subscribe(event -> {
@@ -48,6 +49,7 @@ class CouponsReadmeExampleTest {
         })) {
             Thread.sleep(listenFor.toMillis());
         }
+        // README-END
     }
 
     @Test

@@ -47,9 +47,11 @@ class RetryInterceptorTest {
         server.shutdown();
     }
 
+    private double random = 0.5;
+
     private FormsClient client(RetryPolicy policy) {
         ClientConfig config = ClientConfig.builder().baseUrl(server.url("/").toString()).retries(policy)
-                .sleeper(waits::add).build();
+                .sleeper(waits::add).random(() -> random).build();
         return FormsClient.builder().config(config).apiKey("k").build();
     }
 
@@ -150,5 +152,105 @@ class RetryInterceptorTest {
             assertThat(r.code()).isEqualTo(201);
         }
         assertThat(server.getRequestCount()).isEqualTo(3);
+    }
+
+    @Test
+    void theWaitsBetweenAttemptsAreThePolicysExponentialBackoffWithItsJitter() {
+        for (int i = 0; i < 4; i++) {
+            server.enqueue(new MockResponse().setResponseCode(503));
+        }
+        ok();
+        random = 0.5;
+        RetryPolicy equal = RetryPolicy.builder().maxAttempts(5).initialBackoff(Duration.ofMillis(100))
+                .maxBackoff(Duration.ofMillis(600)).jitter(RetryPolicy.Jitter.EQUAL).build();
+
+        client(equal).get(1);
+
+        // caps 100, 200, 400, 600 (capped); equal jitter at 0.5: half + 0.5 * (half + 1 ms)
+        assertThat(waits).containsExactly(Duration.ofMillis(75), Duration.ofMillis(150), Duration.ofMillis(300), Duration.ofMillis(450));
+        assertThat(waits).containsExactly(equal.backoff(1, 0.5), equal.backoff(2, 0.5), equal.backoff(3, 0.5), equal.backoff(4, 0.5));
+    }
+
+    @Test
+    void fullJitterWaitsAreSpreadByTheRandomNumber() {
+        server.enqueue(new MockResponse().setResponseCode(503));
+        server.enqueue(new MockResponse().setResponseCode(503));
+        ok();
+        random = 0.0;
+
+        client(RetryPolicy.builder().initialBackoff(Duration.ofMillis(100)).build()).get(1);
+
+        assertThat(waits).containsExactly(Duration.ZERO, Duration.ZERO);
+    }
+
+    @Test
+    void http503WithRetryAfterWaitsWhatTheServerAsks() {
+        server.enqueue(new MockResponse().setResponseCode(503).setHeader("Retry-After", "7"));
+        ok();
+
+        client(RetryPolicy.defaults()).get(1);
+
+        assertThat(waits).containsExactly(Duration.ofSeconds(7));
+    }
+
+    @Test
+    void retryAfterAsAnHttpDateIsHonoured() {
+        String inTenSeconds = java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME
+                .format(java.time.ZonedDateTime.now(ZoneOffset.UTC).plusSeconds(10));
+        server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", inTenSeconds));
+        ok();
+
+        client(RetryPolicy.defaults()).get(1);
+
+        assertThat(waits).hasSize(1);
+        assertThat(waits.get(0)).isBetween(Duration.ofSeconds(8), Duration.ofSeconds(10));
+    }
+
+    @Test
+    void aRefusedConnectionIsRetriedThenThrownAsTransportException() throws IOException {
+        String url = server.url("/").toString();
+        server.shutdown();
+        ClientConfig config = ClientConfig.builder().baseUrl(url).retries(RetryPolicy.builder().maxAttempts(3).build())
+                .sleeper(waits::add).random(() -> 0.5).build();
+        FormsClient forms = FormsClient.builder().config(config).apiKey("k").build();
+
+        assertThatThrownBy(() -> forms.get(1)).isInstanceOfSatisfying(dev.contractkit.sdk.TransportException.class,
+                e -> assertThat(e.status()).isZero());
+        assertThat(waits).hasSize(2);
+    }
+
+    @Test
+    void aPostIsRetriedOn503WhenOptedIn() throws Exception {
+        RetryPolicy optIn = RetryPolicy.builder().retryNonIdempotent(true).build();
+        OkHttpClient http = new OkHttpClient.Builder()
+                .addInterceptor(new RetryInterceptor(optIn, waits::add, Clock.system(ZoneOffset.UTC))).build();
+        server.enqueue(new MockResponse().setResponseCode(503));
+        server.enqueue(new MockResponse().setResponseCode(201));
+
+        try (Response r = http.newCall(post()).execute()) {
+            assertThat(r.code()).isEqualTo(201);
+        }
+        assertThat(server.getRequestCount()).isEqualTo(2);
+        assertThat(waits).hasSize(1);
+    }
+
+    @Test
+    void aRefusedConnectionOfAPostIsRetriedOnlyWhenOptedIn() throws Exception {
+        Request post = post();
+        server.shutdown();
+        RetryPolicy optIn = RetryPolicy.builder().maxAttempts(3).retryNonIdempotent(true).build();
+        OkHttpClient plain = new OkHttpClient.Builder()
+                .addInterceptor(new RetryInterceptor(RetryPolicy.builder().maxAttempts(3).build(), waits::add, Clock.systemUTC())).build();
+        OkHttpClient opted = new OkHttpClient.Builder()
+                .addInterceptor(new RetryInterceptor(optIn, waits::add, Clock.systemUTC())).build();
+
+        assertThatThrownBy(() -> plain.newCall(post).execute()).isInstanceOf(IOException.class);
+        assertThat(waits).isEmpty();
+        assertThatThrownBy(() -> opted.newCall(post).execute()).isInstanceOf(IOException.class);
+        assertThat(waits).hasSize(2);
+    }
+
+    private Request post() {
+        return new Request.Builder().url(server.url("/x")).post(RequestBody.create("{}", MediaType.get("application/json"))).build();
     }
 }

@@ -1,0 +1,155 @@
+package dev.contractkit.sdk.codehost;
+
+import dev.contractkit.sdk.ClientConfig;
+import dev.contractkit.sdk.RetryPolicy;
+import okhttp3.mockwebserver.MockResponse;
+import okhttp3.mockwebserver.MockWebServer;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.util.Iterator;
+import java.util.function.BiFunction;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Requirement 4 for code hosting: every paged list of both contracts ({@code page}/{@code per_page}) is a lazy stream
+ * that stops where the server says the list ends.
+ */
+class CodehostPagingTest {
+    private MockWebServer server;
+    private CodehostV4Client v4;
+    private CodehostV5Client v5;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = new MockWebServer();
+        server.start();
+        ClientConfig config = ClientConfig.builder().baseUrl(server.url("/").toString()).retries(RetryPolicy.none()).build();
+        v4 = CodehostV4Client.builder().config(config).token("t").build();
+        v5 = CodehostV5Client.builder().config(config).token("t").build();
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        server.shutdown();
+    }
+
+    /** A paged endpoint: its path and the client method that walks it. */
+    record Endpoint(String name, String path, BiFunction<CodehostV4Client, CodehostV5Client, Stream<?>> walk) {
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+
+    static Stream<Endpoint> pagedEndpoints() {
+        return Stream.of(
+                new Endpoint("v4 runners", "/api/v4/runners", (a, b) -> a.runners()),
+                new Endpoint("v4 allRunners", "/api/v4/runners/all", (a, b) -> a.allRunners()),
+                new Endpoint("v4 allRunners(paused)", "/api/v4/runners/all", (a, b) -> a.allRunners(true)),
+                new Endpoint("v4 projectRunners", "/api/v4/projects/3/runners", (a, b) -> a.projectRunners(3)),
+                new Endpoint("v4 groupRunners", "/api/v4/groups/9/runners", (a, b) -> a.groupRunners(9)),
+                new Endpoint("v4 mergeRequests", "/api/v4/projects/3/merge_requests", (a, b) -> a.mergeRequests(3)),
+                new Endpoint("v4 mergeRequestDiffs", "/api/v4/projects/3/merge_requests/7/diffs", (a, b) -> a.mergeRequestDiffs(3, 7)),
+                new Endpoint("v5 runners", "/api/v5/runners", (a, b) -> b.runners()),
+                new Endpoint("v5 allRunners", "/api/v5/runners/all", (a, b) -> b.allRunners()),
+                new Endpoint("v5 allRunners(paused)", "/api/v5/runners/all", (a, b) -> b.allRunners(false)),
+                new Endpoint("v5 projectRunners", "/api/v5/projects/3/runners", (a, b) -> b.projectRunners(3)),
+                new Endpoint("v5 groupRunners", "/api/v5/groups/9/runners", (a, b) -> b.groupRunners(9)),
+                new Endpoint("v5 mergeRequests", "/api/v5/projects/3/merge_requests", (a, b) -> b.mergeRequests(3)),
+                new Endpoint("v5 mergeRequestDiffs", "/api/v5/projects/3/merge_requests/7/diffs", (a, b) -> b.mergeRequestDiffs(3, 7)));
+    }
+
+    private static MockResponse page(int items) {
+        return new MockResponse().setHeader("Content-Type", "application/json")
+                .setBody("[" + String.join(",", java.util.Collections.nCopies(items, "{\"id\":1}")) + "]");
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("pagedEndpoints")
+    void everyPagedListIsWalkedLazilyPageByPageUntilXNextPageIsEmpty(Endpoint e) throws InterruptedException {
+        server.enqueue(page(2).setHeader("X-Next-Page", "2").setHeader("X-Total-Pages", "2"));
+        server.enqueue(page(1).setHeader("X-Next-Page", "").setHeader("X-Total-Pages", "2"));
+
+        Iterator<?> it = e.walk().apply(v4, v5).iterator();
+        assertThat(server.getRequestCount()).isZero();              // nothing before the first item is asked for
+        it.next();
+        assertThat(server.getRequestCount()).isEqualTo(1);          // the second page only when reached
+        it.next();
+        it.next();
+        assertThat(it.hasNext()).isFalse();
+
+        assertThat(server.getRequestCount()).isEqualTo(2);
+        String first = server.takeRequest().getPath();
+        assertThat(first).startsWith(e.path() + "?").contains("page=1").contains("per_page=100");
+        assertThat(server.takeRequest().getPath()).startsWith(e.path() + "?").contains("page=2");
+    }
+
+    @Test
+    void withoutXNextPageTheLinkHeadersNextRelationIsFollowed() throws InterruptedException {
+        server.enqueue(page(1).setHeader("Link", "<" + server.url("/api/v5/runners?page=1&per_page=100") + ">; rel=\"first\", <"
+                + server.url("/api/v5/runners?page=2&per_page=100") + ">; rel=\"next\""));
+        server.enqueue(page(1).setHeader("Link", "<" + server.url("/api/v5/runners?page=1&per_page=100") + ">; rel=\"first\""));
+
+        assertThat(v5.runners().count()).isEqualTo(2);
+        server.takeRequest();
+        assertThat(server.takeRequest().getPath()).contains("page=2");
+    }
+
+    @Test
+    void withOnlyTheTotalsTheWalkStopsAtTheLastPage() {
+        server.enqueue(page(1).setHeader("X-Page", "1").setHeader("X-Total-Pages", "3"));
+        server.enqueue(page(1).setHeader("X-Page", "2").setHeader("X-Total-Pages", "3"));
+        server.enqueue(page(1).setHeader("X-Page", "3").setHeader("X-Total-Pages", "3"));
+        server.enqueue(page(1).setHeader("X-Page", "4").setHeader("X-Total-Pages", "3"));
+
+        assertThat(v4.runners().count()).isEqualTo(3);
+        assertThat(server.getRequestCount()).isEqualTo(3);
+    }
+
+    @Test
+    void anEmptyPageEndsTheWalkWhateverTheHeadersSay() {
+        server.enqueue(page(2).setHeader("X-Next-Page", "2"));
+        server.enqueue(page(0).setHeader("X-Next-Page", "3"));
+        server.enqueue(page(5));
+
+        assertThat(v5.allRunners().count()).isEqualTo(2);
+        assertThat(server.getRequestCount()).isEqualTo(2);
+    }
+
+    @Test
+    void aResponseWithoutPagingHeadersIsTheOnlyPage() {
+        server.enqueue(page(3));
+        server.enqueue(page(3));
+
+        assertThat(v4.mergeRequests(3).count()).isEqualTo(3);
+        assertThat(server.getRequestCount()).isEqualTo(1);
+    }
+
+    @Test
+    void aNextPageThatDoesNotMoveForwardEndsTheWalkInsteadOfLooping() {
+        server.enqueue(page(1).setHeader("X-Next-Page", "1"));
+        server.enqueue(page(1));
+
+        assertThat(v5.groupRunners(9).count()).isEqualTo(1);
+        assertThat(server.getRequestCount()).isEqualTo(1);
+    }
+
+    @Test
+    void anyPagedOperationWithItsOwnFiltersIsWalkedThroughPaged() throws InterruptedException {
+        server.enqueue(page(1).setHeader("X-Next-Page", "2"));
+        server.enqueue(page(1).setHeader("X-Next-Page", ""));
+
+        long n = v5.paged((api, p) -> api.runners().listGroupRunners(9L, null, "online", null, null, p, 50)).count();
+
+        assertThat(n).isEqualTo(2);
+        assertThat(server.takeRequest().getPath()).isEqualTo("/api/v5/groups/9/runners?status=online&page=1&per_page=50");
+        assertThat(server.takeRequest().getPath()).isEqualTo("/api/v5/groups/9/runners?status=online&page=2&per_page=50");
+    }
+}

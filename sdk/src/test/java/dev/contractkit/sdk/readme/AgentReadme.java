@@ -1,0 +1,27 @@
+package dev.contractkit.sdk.readme;
+
+import dev.contractkit.sdk.agent.AgentClient;
+import dev.contractkit.sdk.agent.AgentEvent;
+import dev.contractkit.sdk.agent.AgentRun;
+import dev.contractkit.sdk.agent.AgentTranscript;
+
+/** The README's agent example, compiled (checked against the README by {@link ReadmeExamplesTest}). */
+final class AgentReadme {
+    private AgentReadme() {
+    }
+
+    static void example() {
+        // README-BEGIN
+        AgentClient agent = AgentClient.builder().baseUrl("http://127.0.0.1:8090").build();
+        try (AgentRun run = agent.runAgent(AgentClient.input("thread-1", "run-1", "What is the revenue by region?"))) {
+            for (AgentEvent e : run) {
+                if (e instanceof AgentEvent.TextMessageContent c) System.out.print(c.event().getDelta());
+            }
+            AgentTranscript t = run.transcript();   // t.answer(), t.artifacts(), t.outcome()
+        }
+        // after a dropped connection the run is over (the contract cancels it): restore what it sent from the history
+        AgentTranscript restored = AgentTranscript.fold(agent.historyEvents("thread-1").getLast());
+        agent.skillsAsync().thenAccept(skills -> System.out.println(skills.size() + " skills"));
+        // README-END
+    }
+}

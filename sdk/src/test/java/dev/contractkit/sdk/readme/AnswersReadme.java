@@ -1,0 +1,29 @@
+package dev.contractkit.sdk.readme;
+
+import dev.contractkit.sdk.answers.AnswerRefusedException;
+import dev.contractkit.sdk.answers.AnswersClient;
+import dev.contractkit.sdk.answers.model.Answer;
+import dev.contractkit.sdk.answers.model.Quota;
+
+/** The README's answers example, compiled (checked against the README by {@link ReadmeExamplesTest}). */
+final class AnswersReadme {
+    private AnswersReadme() {
+    }
+
+    static void example(String key) {
+        // README-BEGIN
+        AnswersClient answers = AnswersClient.builder().baseUrl("http://127.0.0.1:8083").apiKey(key).build();
+        Answer a = answers.answer("What was Northwind Robotics' revenue last year?");
+        System.out.println(a.getAnswer());                          // Markdown; a.getReferences(), a.getSubqueries()
+        try {
+            answers.answer("What is the capital of France?");
+        } catch (AnswerRefusedException e) {                        // e.reason() == ErrorReason.NON_INVESTMENT_RELATED
+            if (e.forceAnswerHelps()) {
+                System.out.println(answers.answer("What is the capital of France?", true).getAnswer());
+            }
+        }
+        Quota q = answers.quota();                                  // used, pending, totalLimit, isExceeded, start, end
+        answers.answerAsync("And the year before?").thenAccept(later -> System.out.println(later.getAnswer()));
+        // README-END
+    }
+}

@@ -1,0 +1,34 @@
+package dev.contractkit.sdk.readme;
+
+import dev.contractkit.sdk.exec.ExecClient;
+import dev.contractkit.sdk.exec.TaskWait;
+import dev.contractkit.sdk.exec.model.AgentAction;
+import dev.contractkit.sdk.exec.model.AgentActionRequest;
+import dev.contractkit.sdk.exec.model.AgentActionResponse;
+import dev.contractkit.sdk.exec.model.CancelItem;
+import dev.contractkit.sdk.exec.model.TaskGraph;
+import dev.contractkit.sdk.runtime.RuntimeClient;
+
+import java.time.Duration;
+import java.util.Map;
+
+/** The README's exec and runtime example, compiled (checked against the README by {@link ReadmeExamplesTest}). */
+final class ExecReadme {
+    private ExecReadme() {
+    }
+
+    static void example(TaskGraph graph, String id) {
+        // README-BEGIN
+        ExecClient exec = ExecClient.builder().baseUrl("http://127.0.0.1:8080").build();
+        AgentActionResponse r = exec.act(new AgentActionRequest()
+                .action(new AgentAction().kind("sleep").input(Map.of("duration_ms", 100))));
+        TaskWait.Result done = exec.awaitAll(r.getTaskIds(), Duration.ofSeconds(30), Duration.ofMillis(200));
+        exec.submitAndWait(graph, Duration.ofMinutes(5), Duration.ofSeconds(1));   // a TaskGraph, until all terminal
+        exec.submitAndWaitAsync(graph, Duration.ofMinutes(5), Duration.ofSeconds(1))  // polls without blocking a thread
+                .thenAccept(w -> System.out.println(w.allTerminal()));
+        CancelItem c = exec.cancel(id);          // cancelling + task_cancel_requested (409 ConflictException when finished)
+        RuntimeClient runtime = RuntimeClient.builder().baseUrl("http://127.0.0.1:18080").build();
+        runtime.ready();                         // GET /readyz: false on 503, asked once (no retries)
+        // README-END
+    }
+}

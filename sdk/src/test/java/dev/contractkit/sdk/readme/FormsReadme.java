@@ -1,0 +1,30 @@
+package dev.contractkit.sdk.readme;
+
+import dev.contractkit.sdk.NotFoundException;
+import dev.contractkit.sdk.forms.FormsClient;
+import dev.contractkit.sdk.forms.model.ErrorBody;
+import dev.contractkit.sdk.forms.model.Form;
+
+import java.util.List;
+
+/** The README's forms example, compiled (checked against the README by {@link ReadmeExamplesTest}). */
+final class FormsReadme {
+    private FormsReadme() {
+    }
+
+    static void example() {
+        // README-BEGIN
+        FormsClient forms = FormsClient.builder().baseUrl("http://127.0.0.1:8081").apiKey("kit-demo-forms-key").build();
+        Form one = forms.get(1);
+        List<Form> page = forms.list(10, 0);
+        long total = forms.all().count();                 // lazily walks every page (count/offset, stops at a short page)
+        forms.getAsync(2).thenAccept(f -> System.out.println(f.getTitle()));
+        try {
+            forms.get(999);
+        } catch (NotFoundException e) {
+            ErrorBody error = e.errorBody(dev.contractkit.sdk.forms.model.Error.class).orElseThrow().getError();
+            System.out.println(e.status() + " " + error.getCode() + " request " + e.requestId().orElse("-"));
+        }
+        // README-END
+    }
+}
