@@ -26,7 +26,9 @@ final class RealtimeEndpoint extends RealtimeService {
         Map<String, String> bad = handshakeProblems(request.headers());
         String upgrade = request.headers().first(HeaderNames.UPGRADE).orElse("");
         if (!bad.isEmpty()) {
-            throw new ApiError(Status.BAD_REQUEST_400, "INVALID_REQUEST", "not a WebSocket handshake", bad);
+            ApiError refused = new ApiError(Status.BAD_REQUEST_400, "INVALID_REQUEST", "not a WebSocket handshake", bad);
+            // RFC 6455 4.4: a refused version names the one the server speaks
+            throw bad.containsKey("Sec-WebSocket-Version") ? refused.withHeader("Sec-WebSocket-Version", "13") : refused;
         }
         handleOpenCouponUpdates(request, response, upgrade, "", "", "");
     }
