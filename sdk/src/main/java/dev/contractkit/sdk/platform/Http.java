@@ -34,7 +34,14 @@ public final class Http {
             .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
             .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE)
-            .setSerializationInclusion(JsonInclude.Include.NON_NULL);
+            .setSerializationInclusion(JsonInclude.Include.NON_NULL)
+            // a model with additionalProperties: true is generated as a HashMap subclass serialized as a bean:
+            // without this its isEmpty() would travel as "empty": true
+            .addMixIn(java.util.HashMap.class, MapModels.class);
+
+    @com.fasterxml.jackson.annotation.JsonIgnoreProperties({"empty"})
+    private interface MapModels {
+    }
 
     private Http() {
     }
