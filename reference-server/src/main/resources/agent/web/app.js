@@ -60,7 +60,12 @@ async function start() {
     setStatus('idle', 'Ready');
     ui.question.focus();
   });
-  await Promise.all([loadOptions(), restore()]);
+  ui.send.disabled = true; // a question asked before the restore is drawn would land above the old runs
+  try {
+    await Promise.all([loadOptions(), restore()]);
+  } finally {
+    ui.send.disabled = false;
+  }
 }
 
 async function loadOptions() {

@@ -204,6 +204,20 @@ class AgentWebUiTest {
 
     @Test
     @Tag("browser")
+    void aRefusedRunShowsTheContractsErrorAndTheNextQuestionStillRuns() {
+        open(newThread());
+        ask("Revenue by region? password=hunter22");
+        waitForState("failed");
+        WebElement outcome = lastRun().findElement(By.cssSelector(".outcome"));
+        assertThat(outcome.getDomAttribute("data-outcome")).isEqualTo("error");
+        assertThat(outcome.getText()).startsWith("CREDENTIALS_NOT_ALLOWED: ").contains("credentials are not accepted");
+        ask("Revenue by region?");
+        waitForState("completed");
+        assertThat(browser.findElements(By.cssSelector("article.run"))).hasSize(2);
+    }
+
+    @Test
+    @Tag("browser")
     void theMarkdownRendererDrawsTablesAndNeverTurnsModelTextIntoMarkupOrScriptLinks() {
         open(newThread());
         String markdown = "**Top** <img src=x onerror=alert(1)> [click](javascript:alert(1)) [docs](https://example.org/x)\n\n"
