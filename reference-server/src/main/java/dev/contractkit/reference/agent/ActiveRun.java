@@ -42,6 +42,7 @@ final class ActiveRun {
     private final CountDownLatch cancelled = new CountDownLatch(1);
     private volatile Statement statement;
     private volatile String reason;
+    private volatile Duration atLeast = Duration.ZERO;
 
     private ActiveRun(String runId, String threadId) {
         this.runId = runId;
@@ -87,8 +88,14 @@ final class ActiveRun {
         }
     }
 
+    /** Makes every later pause last at least {@code d} (a skill's {@code stepDelay}). */
+    void pauseAtLeast(Duration d) {
+        atLeast = d;
+    }
+
     /** Waits, waking at once on cancel. */
-    void pause(Duration d) {
+    void pause(Duration pause) {
+        Duration d = pause.compareTo(atLeast) < 0 ? atLeast : pause;
         if (d.isZero()) {
             checkpoint();
             return;

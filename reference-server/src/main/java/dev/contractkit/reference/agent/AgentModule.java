@@ -76,6 +76,7 @@ public final class AgentModule implements ApiModule {
         routing.register("/api/v1/files", files);
         routing.register("/api/v1", resources);
         routing.register("/api", runs);
+        routing.register("/", new WebUi()); // the web front end (agent/web)
     }
 
     @Override

@@ -42,12 +42,18 @@ final class Analyst {
     Outcome run(JsonNode input, RunConfigResolver.Resolution config, EventSink sink, ActiveRun run) {
         String runId = run.runId();
         String threadId = run.threadId();
-        sink.emit(sink.event("RUN_STARTED").put("threadId", threadId).put("runId", runId));
+        ObjectNode echo = mapper.createObjectNode().put("threadId", threadId).put("runId", runId);
+        echo.set("messages", input.path("messages")); // the question, so that history restores the whole conversation
+        sink.emit((ObjectNode) sink.event("RUN_STARTED").put("threadId", threadId).put("runId", runId).set("input", echo));
         try {
             custom(sink, "kit.run_config", config.config());
             if (config.errorCode() != null) {
                 sink.emit(sink.event("RUN_ERROR").put("message", config.errorMessage()).put("code", config.errorCode()));
                 return Outcome.FAILED;
+            }
+            Workspace.Resource skill = config.text("activeSkillId") == null ? null : workspace.find("skill", config.text("activeSkillId"));
+            if (skill != null && skill.node().hasNonNull("stepDelay")) {
+                run.pauseAtLeast(Duration.parse(skill.node().path("stepDelay").asText())); // e.g. skill-slow-walkthrough
             }
             ObjectNode snapshot = mapper.createObjectNode();
             snapshot.set("run_config", config.config());

@@ -5,6 +5,7 @@ import io.helidon.health.HealthCheck;
 import io.helidon.health.HealthCheckResponse;
 import io.helidon.health.HealthCheckType;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.HttpException;
 import io.helidon.http.Status;
 import io.helidon.http.media.MediaContext;
 import io.helidon.webserver.WebServer;
@@ -76,6 +77,18 @@ public final class ApiServer {
                 send(module, req, res, ApiError.invalid("a parameter is not a valid number: " + e.getMessage())));
         routing.error(JacksonMedia.BadJsonException.class, (req, res, e) ->
                 send(module, req, res, ApiError.invalid("request body is not valid JSON: " + e.getMessage())));
+        // Helidon answers some requests by throwing, e.g. 304 Not Modified from its static content handler (the
+        // agent's web UI): those are answers, not failures
+        routing.error(HttpException.class, (req, res, e) -> {
+            if (e.status().code() < 400) {
+                res.status(e.status());
+                res.header(RequestIds.HEADER, RequestIds.of(req));
+                res.send();
+                return;
+            }
+            LOG.log(Level.WARNING, "request " + RequestIds.of(req) + " failed", e);
+            send(module, req, res, new ApiError(Status.INTERNAL_SERVER_ERROR_500, "INTERNAL_ERROR", "internal error"));
+        });
         routing.error(Exception.class, (req, res, e) -> {
             LOG.log(Level.WARNING, "request " + RequestIds.of(req) + " failed", e);
             send(module, req, res, new ApiError(Status.INTERNAL_SERVER_ERROR_500, "INTERNAL_ERROR", "internal error"));

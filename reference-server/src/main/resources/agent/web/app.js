@@ -1,0 +1,505 @@
+// The agent's web front end: one conversation (a thread) per browser tab, kept in the URL (?thread=) and in
+// localStorage. A question starts a run (POST /api/agent, AG-UI events over SSE); the events are drawn as they
+// arrive; Stop asks POST /api/v1/runs/{runId}/cancel; a reload rebuilds the conversation by replaying the
+// stored events of GET /api/v1/threads/{threadId}/history through the same code that draws a live run.
+import { sseEvents } from './sse.js';
+import { renderMarkdown } from './markdown.js';
+
+const $ = id => document.getElementById(id);
+const ui = {
+  thread: $('thread-id'), conversation: $('conversation'), empty: $('empty'), composer: $('composer'),
+  question: $('question'), send: $('send'), stop: $('stop'), status: $('status'), skill: $('skill'),
+  datasource: $('datasource'), artifacts: $('artifacts'), noArtifacts: $('no-artifacts'), newThread: $('new-thread'),
+};
+const STORAGE_KEY = 'contract-kit.agent.threadId';
+
+let threadId;
+let current = null; // the run streaming now: { runId, view }
+const shownArtifacts = new Set();
+
+// ------------------------------------------------------------------ start-up
+
+function randomId(prefix) {
+  const bytes = crypto.getRandomValues(new Uint8Array(8)); // works outside secure contexts too
+  return prefix + Array.from(bytes, b => b.toString(16).padStart(2, '0')).join('');
+}
+
+function useThread(id) {
+  threadId = id;
+  localStorage.setItem(STORAGE_KEY, id);
+  const url = new URL(location.href);
+  url.searchParams.set('thread', id);
+  history.replaceState(null, '', url);
+  ui.thread.textContent = id;
+}
+
+async function start() {
+  const fromUrl = new URL(location.href).searchParams.get('thread');
+  useThread(fromUrl || localStorage.getItem(STORAGE_KEY) || randomId('thread-'));
+  ui.composer.addEventListener('submit', e => {
+    e.preventDefault();
+    ask();
+  });
+  ui.question.addEventListener('keydown', e => {
+    if (e.key === 'Enter' && !e.shiftKey && !e.isComposing) {
+      e.preventDefault();
+      ui.composer.requestSubmit();
+    }
+  });
+  ui.stop.addEventListener('click', stop);
+  ui.newThread.addEventListener('click', () => {
+    if (current) {
+      return;
+    }
+    useThread(randomId('thread-'));
+    ui.conversation.replaceChildren(ui.empty);
+    ui.empty.hidden = false;
+    ui.artifacts.replaceChildren();
+    shownArtifacts.clear();
+    ui.noArtifacts.hidden = false;
+    setStatus('idle', 'Ready');
+    ui.question.focus();
+  });
+  ui.send.disabled = true; // a question asked before the restore is drawn would land above the old runs
+  try {
+    await Promise.all([loadOptions(), restore()]);
+  } finally {
+    ui.send.disabled = false;
+  }
+}
+
+async function loadOptions() {
+  await Promise.all([
+    fill(ui.skill, '/api/v1/skills', s => s.enabled, s => s.name, s => s.description),
+    fill(ui.datasource, '/api/v1/datasources', d => d.enabled, d => d.name, d => d.jdbcUrl),
+  ]);
+}
+
+async function fill(select, path, usable, label, hint) {
+  try {
+    const body = await getJson(path);
+    for (const item of body.items.filter(usable)) {
+      const option = document.createElement('option');
+      option.value = item.id;
+      option.textContent = label(item);
+      option.title = hint(item) || '';
+      select.append(option);
+    }
+    const describe = () => {
+      select.title = select.selectedOptions[0]?.title || '';
+    };
+    select.addEventListener('change', describe);
+    describe();
+  } catch (e) {
+    select.title = 'could not load the list: ' + e.message;
+  }
+}
+
+// ------------------------------------------------------------------ restore
+
+async function restore() {
+  setStatus('restoring', 'Restoring the conversation…');
+  let history;
+  try {
+    const res = await fetch(`/api/v1/threads/${encodeURIComponent(threadId)}/history`, { headers: { Accept: 'application/json' } });
+    if (res.status === 404) {
+      setStatus('idle', 'Ready');
+      return; // a new conversation: nothing stored yet
+    }
+    history = await json(res);
+  } catch (e) {
+    setStatus('failed', 'Could not restore the conversation: ' + e.message);
+    return;
+  }
+  for (const run of history.runs) {
+    const view = runView(run.runId);
+    run.events.forEach(e => apply(view, e));
+    if (!view.ended) {
+      view.setOutcome(run.status === 'started' ? 'running' : run.status,
+          run.status === 'started' ? 'Still running on the server, or interrupted' : 'Ended: ' + run.status);
+    }
+  }
+  await refreshArtifacts();
+  scrollToEnd();
+  setStatus('idle', history.runs.length === 1 ? 'Restored 1 run' : `Restored ${history.runs.length} runs`);
+}
+
+// ------------------------------------------------------------------ a run
+
+async function ask() {
+  const question = ui.question.value.trim();
+  if (!question || current) {
+    return;
+  }
+  const runId = randomId('run-');
+  const messageId = randomId('msg-');
+  const view = runView(runId);
+  view.setQuestion(question);
+  scrollToEnd();
+  ui.question.value = '';
+  current = { runId, view };
+  ui.send.disabled = true;
+  ui.newThread.disabled = true;
+  setStatus('starting', 'Starting…');
+
+  const runConfig = {};
+  if (ui.skill.value) {
+    runConfig.activeSkillId = ui.skill.value;
+    runConfig.mentioned = { skill: [ui.skill.value] };
+  }
+  if (ui.datasource.value) {
+    runConfig.activeDatasourceId = ui.datasource.value;
+    runConfig.mentioned = { ...runConfig.mentioned, db: [ui.datasource.value] };
+  }
+  const input = {
+    threadId, runId, messages: [{ id: messageId, role: 'user', content: question }],
+    tools: [], context: [], state: {}, forwardedProps: Object.keys(runConfig).length ? { run_config: runConfig } : {},
+  };
+  try {
+    const res = await fetch('/api/agent', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      body: JSON.stringify(input),
+    });
+    if (!res.ok || !(res.headers.get('Content-Type') || '').startsWith('text/event-stream')) {
+      const error = await res.json().catch(() => ({ message: res.statusText }));
+      view.setOutcome('error', `${error.code || 'HTTP ' + res.status}: ${error.message}`);
+      setStatus('failed', 'The run was refused: ' + (error.message || res.status));
+      return;
+    }
+    setStatus('running', 'Running…');
+    ui.stop.disabled = false; // the run is registered on the server now: cancel can find it
+    for await (const event of sseEvents(res.body)) {
+      const following = atBottom();
+      apply(view, event);
+      if (following) {
+        scrollToEnd();
+      }
+    }
+    if (!view.ended) {
+      view.setOutcome('error', 'The connection ended before the run did; reload the page to restore it');
+    }
+    finishStatus(view);
+  } catch (e) {
+    view.setOutcome('error', 'Connection failed: ' + e.message + ' (reload the page to restore the conversation)');
+    setStatus('failed', 'Connection failed');
+  } finally {
+    current = null;
+    ui.send.disabled = false;
+    ui.stop.disabled = true;
+    ui.newThread.disabled = false;
+    await refreshArtifacts();
+  }
+}
+
+function finishStatus(view) {
+  switch (view.outcome) {
+    case 'success': setStatus('completed', 'Completed'); break;
+    case 'cancelled': setStatus('cancelled', 'cancelled — the run stopped'); break;
+    default: setStatus('failed', 'Failed: ' + view.outcomeText);
+  }
+}
+
+async function stop() {
+  if (!current) {
+    return;
+  }
+  const { runId } = current;
+  ui.stop.disabled = true;
+  setStatus('canceling', 'canceling — waiting for the run to stop…');
+  try {
+    const res = await fetch(`/api/v1/runs/${encodeURIComponent(runId)}/cancel`, {
+      method: 'POST', headers: { Accept: 'application/json' },
+    });
+    const body = await json(res);
+    if (res.status === 200 && current?.runId === runId) {
+      setStatus(body.status, 'The run had already ended: ' + body.status); // its stream ends on its own
+    }
+  } catch (e) {
+    if (current?.runId === runId) {
+      setStatus('running', 'Stop failed: ' + e.message);
+      ui.stop.disabled = false;
+    }
+  }
+}
+
+// ------------------------------------------------------------------ drawing events
+
+/** The DOM of one run: the question, the steps (reasoning, tool calls), the answer, artifacts and outcome. */
+function runView(runId) {
+  ui.empty.hidden = true;
+  const article = el('article', 'run');
+  article.dataset.runId = runId;
+  const user = el('div', 'msg user');
+  user.append(el('span', 'who', 'You'));
+  const questionText = el('p', 'text');
+  user.append(questionText);
+  const meta = el('p', 'meta');
+  const steps = el('div', 'steps');
+  const answer = el('div', 'msg assistant');
+  answer.hidden = true;
+  answer.append(el('span', 'who', 'Agent'));
+  const runArtifacts = el('ul', 'run-artifacts');
+  const outcome = el('p', 'outcome');
+  outcome.setAttribute('role', 'status');
+  article.append(user, meta, steps, answer, runArtifacts, outcome);
+  ui.conversation.append(article);
+
+  const view = {
+    runId, article, ended: false, outcome: null, outcomeText: '',
+    texts: new Map(), reasoning: new Map(), tools: new Map(),
+    setQuestion(q) {
+      questionText.textContent = q;
+    },
+    hasQuestion: () => questionText.textContent !== '',
+    setMeta(text) {
+      meta.textContent = text;
+    },
+    steps, answer, runArtifacts,
+    setOutcome(kind, text) {
+      view.outcome = kind;
+      view.outcomeText = text;
+      outcome.dataset.outcome = kind;
+      outcome.textContent = text;
+    },
+  };
+  return view;
+}
+
+/** Draws one AG-UI event into the run's view; live runs and restored history both come through here. */
+function apply(view, e) {
+  switch (e.type) {
+    case 'RUN_STARTED': {
+      const asked = (e.input?.messages || []).filter(m => m.role === 'user').map(text).pop();
+      if (asked && !view.hasQuestion()) {
+        view.setQuestion(asked);
+      }
+      break;
+    }
+    case 'CUSTOM':
+      custom(view, e.name, e.value || {});
+      break;
+    case 'STEP_STARTED':
+      if (current?.view === view && ui.status.dataset.state === 'running') {
+        ui.status.textContent = 'Running: ' + e.stepName.replaceAll('_', ' ') + '…';
+      }
+      break;
+    case 'REASONING_MESSAGE_START': {
+      const box = el('details', 'reasoning');
+      box.open = true;
+      box.append(el('summary', null, 'Reasoning'));
+      const p = el('p', 'reasoning-text');
+      box.append(p);
+      view.steps.append(box);
+      view.reasoning.set(e.messageId, { p, text: '' });
+      break;
+    }
+    case 'REASONING_MESSAGE_CONTENT': {
+      const r = view.reasoning.get(e.messageId);
+      if (r) {
+        r.text += e.delta;
+        r.p.replaceChildren(renderMarkdown(r.text));
+      }
+      break;
+    }
+    case 'TOOL_CALL_START':
+      view.tools.set(e.toolCallId, toolCard(view, e.toolCallId, e.toolCallName));
+      break;
+    case 'TOOL_CALL_ARGS': {
+      const t = view.tools.get(e.toolCallId);
+      if (t) {
+        t.args += e.delta;
+        t.argsBox.textContent = pretty(t.args);
+      }
+      break;
+    }
+    case 'TOOL_CALL_END':
+      view.tools.get(e.toolCallId)?.setState('called', 'waiting for the result');
+      break;
+    case 'TOOL_CALL_RESULT': {
+      const t = view.tools.get(e.toolCallId);
+      if (t) {
+        t.resultBox.textContent = pretty(typeof e.content === 'string' ? e.content : JSON.stringify(e.content));
+        t.resultBox.parentElement.hidden = false;
+        const failed = /^\{"error"/.test(e.content);
+        t.setState(failed ? 'failed' : 'done', failed ? 'failed' : 'done');
+      }
+      break;
+    }
+    case 'TEXT_MESSAGE_START': {
+      const md = el('div', 'markdown answer');
+      md.dataset.messageId = e.messageId;
+      md.setAttribute('aria-busy', 'true');
+      view.answer.append(md);
+      view.answer.hidden = false;
+      view.texts.set(e.messageId, { md, text: '' });
+      break;
+    }
+    case 'TEXT_MESSAGE_CONTENT': {
+      const m = view.texts.get(e.messageId);
+      if (m) {
+        m.text += e.delta;
+        m.md.replaceChildren(renderMarkdown(m.text));
+      }
+      break;
+    }
+    case 'TEXT_MESSAGE_END':
+      view.texts.get(e.messageId)?.md.removeAttribute('aria-busy');
+      break;
+    case 'RUN_FINISHED':
+      view.ended = true;
+      if (e.outcome === 'cancelled') {
+        view.setOutcome('cancelled', 'Cancelled: the run was stopped before it finished');
+      } else if (e.outcome === 'interrupt') {
+        view.setOutcome('interrupt', 'Interrupted: the agent is waiting for input');
+      } else {
+        view.setOutcome('success', 'Completed');
+      }
+      break;
+    case 'RUN_ERROR':
+      view.ended = true;
+      view.setOutcome('error', `Error${e.code ? ' ' + e.code : ''}: ${e.message}`);
+      break;
+    default:
+      break; // STATE_SNAPSHOT and the rest change nothing on screen
+  }
+}
+
+function custom(view, name, value) {
+  switch (name) {
+    case 'kit.run_config': {
+      const parts = [];
+      if (value.activeDatasourceId) parts.push('data source ' + value.activeDatasourceId);
+      if (value.activeSkillId) parts.push('skill ' + value.activeSkillId);
+      if (value.activeLlmProfileId) parts.push('model ' + value.activeLlmProfileId);
+      const excluded = (value.excluded || []).map(x => `${x.kind} ${x.id} (${String(x.reason).replaceAll('_', ' ')})`);
+      view.setMeta(parts.join(' · ') + (excluded.length ? ' · excluded: ' + excluded.join(', ') : ''));
+      break;
+    }
+    case 'kit.sql_audit': {
+      const t = view.tools.get(value.toolCallId);
+      if (t) {
+        t.note.textContent = `${value.rowCount} rows in ${value.durationMs} ms, read-only, ${value.status}`;
+      }
+      break;
+    }
+    case 'kit.artifact':
+      addArtifactLink(view.runArtifacts, value);
+      addArtifact(value);
+      break;
+    case 'kit.token_usage':
+      view.article.dataset.tokens = value.totalTokens;
+      break;
+    default:
+      break;
+  }
+}
+
+function toolCard(view, id, name) {
+  const card = el('details', 'tool');
+  card.dataset.toolCallId = id;
+  card.dataset.toolName = name;
+  const summary = el('summary');
+  summary.append(el('span', 'tool-label', 'Tool call '), el('code', 'tool-name', name), ' ');
+  const state = el('span', 'tool-state', 'calling');
+  summary.append(state);
+  const argsBox = el('pre', 'tool-args');
+  const resultBox = el('pre', 'tool-result');
+  const result = el('div');
+  result.append(el('h4', null, 'Result'), resultBox);
+  result.hidden = true;
+  const note = el('p', 'tool-note');
+  card.append(summary, el('h4', null, 'Arguments'), argsBox, result, note);
+  view.steps.append(card);
+  return {
+    args: '', argsBox, resultBox, note,
+    setState(kind, text) {
+      card.dataset.state = kind;
+      state.textContent = text;
+    },
+  };
+}
+
+// ------------------------------------------------------------------ artifacts
+
+async function refreshArtifacts() {
+  try {
+    const body = await getJson('/api/v1/artifacts?threadId=' + encodeURIComponent(threadId));
+    body.items.forEach(addArtifact);
+  } catch {
+    // the list stays as the events drew it
+  }
+}
+
+function addArtifact(a) {
+  if (shownArtifacts.has(a.artifactId)) {
+    return;
+  }
+  shownArtifacts.add(a.artifactId);
+  addArtifactLink(ui.artifacts, a);
+  ui.noArtifacts.hidden = true;
+}
+
+function addArtifactLink(list, a) {
+  const li = el('li');
+  const link = el('a', 'artifact', a.name);
+  link.href = a.downloadPath || `/api/v1/artifacts/${encodeURIComponent(a.artifactId)}/content`;
+  link.download = a.name;
+  link.dataset.artifactId = a.artifactId;
+  li.append(link, el('span', 'size', ` ${a.mediaType}, ${a.sizeBytes} bytes`));
+  list.append(li);
+}
+
+// ------------------------------------------------------------------ helpers
+
+// the page follows a streaming answer while the reader is at its end, and stays put when they scrolled up
+function atBottom() {
+  return window.innerHeight + window.scrollY >= document.documentElement.scrollHeight - 80;
+}
+
+function scrollToEnd() {
+  window.scrollTo({ top: document.documentElement.scrollHeight });
+}
+
+function setStatus(state, text) {
+  ui.status.dataset.state = state;
+  ui.status.textContent = text;
+}
+
+function text(message) {
+  const c = message.content;
+  return typeof c === 'string' ? c : Array.isArray(c) ? c.map(p => p.text || '').join('') : '';
+}
+
+function pretty(s) {
+  try {
+    return JSON.stringify(JSON.parse(s), null, 2);
+  } catch {
+    return s; // still streaming, or not JSON
+  }
+}
+
+async function getJson(path) {
+  return json(await fetch(path, { headers: { Accept: 'application/json' } }));
+}
+
+async function json(res) {
+  const body = await res.json();
+  if (!res.ok && res.status !== 202) {
+    throw new Error(body.message || 'HTTP ' + res.status);
+  }
+  return body;
+}
+
+function el(tag, className, textContent) {
+  const e = document.createElement(tag);
+  if (className) {
+    e.className = className;
+  }
+  if (textContent !== undefined) {
+    e.textContent = textContent;
+  }
+  return e;
+}
+
+start();
