@@ -197,4 +197,33 @@ class AgentResourcesTest {
             assertThat(mcp.calledTools).isEmpty();
         }
     }
+
+    @Test
+    void theSdksTypedResourceClientsRegisterReadUpdateAndDeleteAndNeverReturnAToken() {
+        start();
+        dev.contractkit.sdk.agent.AgentResources resources = dev.contractkit.sdk.agent.AgentResources.builder()
+                .baseUrl(server.url(Api.AGENT)).build();
+        var mcp = resources.mcpServers().register(new dev.contractkit.sdk.agent.model.McpServerRegistration()
+                .id("mcp-sdk").name("From the SDK").url("http://127.0.0.1:9/mcp").token(TOKEN));
+        assertThat(mcp.getHasToken()).isTrue();
+        assertThat(resources.mcpServers().get("mcp-sdk").toString()).doesNotContain(TOKEN);
+        assertThat(resources.mcpServers().update("mcp-sdk", new dev.contractkit.sdk.agent.model.McpServerUpdate()
+                .name("Renamed").url("http://127.0.0.1:9/mcp")).getHasToken()).isTrue();
+        var kb = resources.knowledgeBases().register(new dev.contractkit.sdk.agent.model.KnowledgeBaseRegistration()
+                .id("kb-sdk").name("SDK docs").addDocumentsItem(new dev.contractkit.sdk.agent.model.KnowledgeDocument()
+                        .title("Churn").text("Churn is the share of customers lost in a month.")));
+        assertThat(kb.getBuiltIn()).isFalse();
+        assertThat(resources.knowledgeBases().search("kb-sdk", "what is churn")).extracting("title").containsExactly("Churn");
+        var skill = resources.skills().register(new dev.contractkit.sdk.agent.model.SkillRegistration()
+                .id("skill-sdk").name("SDK skill").instructions("Be brief."));
+        assertThat(resources.skills().list()).extracting("id").contains("skill-sql-analyst", "skill-sdk");
+        assertThat(skill.getInstructions()).isEqualTo("Be brief.");
+        resources.skills().delete("skill-sdk");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> resources.skills().get("skill-sdk"))
+                .isInstanceOf(dev.contractkit.sdk.NotFoundException.class);
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> resources.knowledgeBases().delete("kb-sales-glossary"))
+                .isInstanceOf(dev.contractkit.sdk.ApiException.class).hasMessageContaining("built in");
+        assertThat(resources.datasources().list()).extracting("id").contains("sample");
+        assertThat(resources.modelProfiles()).extracting("id").contains("deterministic");
+    }
 }
