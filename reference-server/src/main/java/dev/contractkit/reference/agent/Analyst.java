@@ -62,7 +62,7 @@ final class Analyst {
             sink.emit(sink.event("REASONING_START").put("messageId", reasoning));
             sink.emit(sink.event("REASONING_MESSAGE_START").put("messageId", reasoning + "-msg").put("role", "assistant"));
             sink.emit(sink.event("REASONING_MESSAGE_CONTENT").put("messageId", reasoning + "-msg")
-                    .put("delta", plan.summary(ds.id(), config.text("activeSkillId"))));
+                    .put("delta", plan.summary(ds.id(), config.text("activeSkillId")) + skillInstructions(config)));
             run.pause(pause);
             sink.emit(sink.event("REASONING_MESSAGE_END").put("messageId", reasoning + "-msg"));
             sink.emit(sink.event("REASONING_END").put("messageId", reasoning));
@@ -101,6 +101,14 @@ final class Analyst {
             sink.emit(sink.event("RUN_ERROR").put("message", "the agent failed: " + e.getMessage()).put("code", "INTERNAL_ERROR"));
             return Outcome.FAILED;
         }
+    }
+
+    /** @return the active skill's instructions as a sentence for the reasoning summary, or "" */
+    private String skillInstructions(RunConfigResolver.Resolution config) {
+        String id = config.text("activeSkillId");
+        Workspace.Resource skill = id == null ? null : workspace.find("skill", id);
+        String text = skill == null ? "" : skill.node().path("instructions").asText("").trim();
+        return text.isEmpty() ? "" : " Skill `" + id + "` says: " + text;
     }
 
     private static final class SqlFailure extends RuntimeException {
@@ -153,8 +161,9 @@ final class Analyst {
             boolean listed = false;
             boolean started = false;
             boolean called = false;
-            try (McpTool.Session session = McpTool.open(server.node().path("url").asText(), token)) {
-                List<io.modelcontextprotocol.spec.McpSchema.Tool> tools = session.tools();
+            String url = server.node().path("url").asText();
+            try (McpTool.Session session = run.await(() -> McpTool.open(url, token))) {
+                List<io.modelcontextprotocol.spec.McpSchema.Tool> tools = run.await(session::tools);
                 ArrayNode names = mapper.createArrayNode();
                 tools.forEach(t -> names.addObject().put("name", t.name()).put("description", session.redact(
                         t.description() == null ? "" : t.description())));
@@ -167,7 +176,7 @@ final class Analyst {
                     tool(sink, call, chosen.get().name(), mapper.valueToTree(args));
                     started = true;
                     run.pause(pause);
-                    String text = session.call(chosen.get().name(), args);
+                    String text = run.await(() -> session.call(chosen.get().name(), args));
                     result(sink, call.replace("-call-", "-tool-"), call, mapper.createObjectNode().put("mcpServerId", id)
                             .put("tool", chosen.get().name()).put("text", text));
                     called = true;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.agent.model.DatasourceRegistration;
+import dev.contractkit.reference.agent.model.DatasourceUpdate;
 import dev.contractkit.reference.agent.model.KnowledgeBaseRegistration;
 import dev.contractkit.reference.agent.model.KnowledgeBaseUpdate;
 import dev.contractkit.reference.agent.model.McpServerRegistration;
@@ -22,7 +23,8 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * The run resources under {@code /api/v1}: data sources (list, register), model profiles (list), and knowledge
+ * The run resources under {@code /api/v1}: data sources (list, register, read, update, delete), model profiles
+ * (list), and knowledge
  * bases, MCP servers and skills (list, register, read, update, delete; see {@link ResourceRegistry}).
  */
 final class ResourcesEndpoint extends ResourcesService {
@@ -74,10 +76,7 @@ final class ResourcesEndpoint extends ResourcesService {
     @Override
     protected void registerDatasource(ServerRequest request, ServerResponse response) {
         JsonNode body = body(request, "DatasourceRegistration");
-        if (body.path("jdbcUrl").asText().toLowerCase(java.util.Locale.ROOT).contains("password=")) {
-            throw new ApiError(Status.BAD_REQUEST_400, "INVALID_REQUEST",
-                    "jdbcUrl: put the password in the `password` field, not in the URL (URLs are listed)");
-        }
+        noPasswordInUrl(body);
         AgentStore.Datasource d = new AgentStore.Datasource(body.path("id").asText(), body.path("name").asText(),
                 body.path("jdbcUrl").asText(), text(body, "username"), text(body, "password"),
                 body.path("enabled").asBoolean(true), false);
@@ -89,6 +88,65 @@ final class ResourcesEndpoint extends ResourcesService {
             throw new IllegalStateException(e);
         }
         response.status(Status.CREATED_201).send(json(d));
+    }
+
+    private AgentStore.Datasource datasource(String id) {
+        try {
+            return store.datasource(id).orElseThrow(() -> ApiError.notFound("no data source '" + id + "'"));
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    protected void handleGetDatasource(ServerRequest request, ServerResponse response, String datasourceId) {
+        response.send(json(datasource(datasourceId)));
+    }
+
+    @Override
+    protected void updateDatasource(ServerRequest request, ServerResponse response) {
+        String id = request.path().pathParameters().get("datasourceId");
+        JsonNode body = body(request, "DatasourceUpdate");
+        noPasswordInUrl(body);
+        AgentStore.Datasource current = datasource(id);
+        if (current.builtIn()) {
+            throw ApiError.conflict("data source '" + id + "' is built in and cannot be changed");
+        }
+        String password = text(body, "password");
+        AgentStore.Datasource d = new AgentStore.Datasource(id, body.path("name").asText(), body.path("jdbcUrl").asText(),
+                text(body, "username"), password == null || password.isEmpty() ? null : password,
+                body.path("enabled").asBoolean(true), false);
+        try {
+            store.update(d, password == null);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        response.send(json(datasource(id)));
+    }
+
+    @Override
+    protected void handleUpdateDatasource(ServerRequest request, ServerResponse response, String id, DatasourceUpdate u) {
+        throw new IllegalStateException("updateDatasource is handled above");
+    }
+
+    @Override
+    protected void handleDeleteDatasource(ServerRequest request, ServerResponse response, String datasourceId) {
+        if (datasource(datasourceId).builtIn()) {
+            throw ApiError.conflict("data source '" + datasourceId + "' is built in and cannot be deleted");
+        }
+        try {
+            store.deleteDatasource(datasourceId);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        response.status(Status.NO_CONTENT_204).send();
+    }
+
+    private static void noPasswordInUrl(JsonNode body) {
+        if (body.path("jdbcUrl").asText().toLowerCase(java.util.Locale.ROOT).contains("password=")) {
+            throw new ApiError(Status.BAD_REQUEST_400, "INVALID_REQUEST",
+                    "jdbcUrl: put the password in the `password` field, not in the URL (URLs are listed)");
+        }
     }
 
     private static String text(JsonNode body, String field) {

@@ -5,7 +5,7 @@ import dev.contractkit.reference.platform.TestDatabases.PostgresSchema;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 
-/** The registered resources and MCP calls with the agent's tables (V43 included) in PostgreSQL. */
+/** Registration, restart, credentials and the SDK clients with the agent's tables (V43 included) in PostgreSQL. */
 class AgentResourcesOnPostgresTest extends AgentResourcesTest {
     PostgresSchema schema;
 

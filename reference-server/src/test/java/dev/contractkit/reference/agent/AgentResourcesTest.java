@@ -14,13 +14,11 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static dev.contractkit.reference.agent.AgentServerTest.assertValidStream;
-import static dev.contractkit.reference.agent.AgentServerTest.types;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Knowledge bases, MCP servers and skills registered through the API (stored in the database) and used by runs;
- * registered MCP servers are called over Streamable HTTP with the official MCP Java SDK against an in-process MCP
- * server on a loopback socket; credentials stay on the server.
+ * Knowledge bases, MCP servers, skills and data sources registered through the API (stored in the database), used
+ * by runs and by the SDK's typed resource clients; credentials stay on the server. MCP calls: {@link AgentMcpTest}.
  */
 class AgentResourcesTest {
     static final String TOKEN = "mcp-tok-7d1f0c2a9b4e";
@@ -104,6 +102,8 @@ class AgentResourcesTest {
         assertValidStream(events);
         assertThat(AgentServerTest.custom(events, "kit.run_config").path("activeSkillId").asText()).isEqualTo("skill-brief");
         assertThat(events.toString()).contains("60000 USD");
+        assertThat(events.stream().filter(e -> e.path("type").asText().equals("REASONING_MESSAGE_CONTENT"))
+                .map(e -> e.path("delta").asText()).reduce("", String::concat)).contains("Only the table.");
 
         assertThat(client.call("DELETE", "/api/v1/knowledge-bases/kb-targets", null).status()).isEqualTo(204);
         assertThat(client.call("GET", "/api/v1/knowledge-bases/kb-targets", null).status()).isEqualTo(404);
@@ -111,56 +111,6 @@ class AgentResourcesTest {
                 "\"forwardedProps\":{\"run_config\":{\"enabledKnowledgeIds\":[\"kb-targets\"]}}"));
         assertThat(AgentServerTest.custom(after, "kit.run_config").path("excluded").toString())
                 .contains("kb-targets", "not_registered");
-    }
-
-    @Test
-    void aSelectedMcpServerIsCalledOverStreamableHttpAndItsToolAppearsAsAnAgUiToolCall() throws Exception {
-        start();
-        try (McpTestServer mcp = new McpTestServer(TOKEN)) {
-            assertThat(client.call("POST", "/api/v1/mcp-servers", mcpRegistration("mcp-targets", mcp.url(), TOKEN)).status())
-                    .isEqualTo(201);
-            List<JsonNode> events = client.run(AgentClient.input("tm1", "rm1", "What are the revenue targets by region?",
-                    withMcp("mcp-targets")));
-            assertValidStream(events);
-            assertThat(AgentServerTest.custom(events, "kit.run_config").path("enabledMcpServerIds").toString())
-                    .contains("mcp-targets");
-            List<String> calls = events.stream().filter(e -> e.path("type").asText().equals("TOOL_CALL_START"))
-                    .map(e -> e.path("toolCallName").asText()).toList();
-            assertThat(calls).containsSubsequence("mcp_list_tools", "region_targets", "run_sql");
-            JsonNode result = events.stream().filter(e -> e.path("type").asText().equals("TOOL_CALL_RESULT")
-                    && e.path("toolCallId").asText().equals("rm1-call-mcp-mcp-targets")).findFirst().orElseThrow();
-            assertThat(result.path("content").asText()).contains("APAC 60000 USD");
-            assertThat(mcp.calledTools).containsExactly("region_targets:What are the revenue targets by region?");
-            assertThat(mcp.authorizations).isNotEmpty().allMatch(("Bearer " + TOKEN)::equals);
-            assertThat(events.stream().filter(e -> e.path("type").asText().equals("TEXT_MESSAGE_CONTENT"))
-                    .map(e -> e.path("delta").asText()).reduce("", String::concat)).contains("APAC 60000 USD");
-
-            List<JsonNode> notSelected = client.run(AgentClient.input("tm1", "rm2", "What are the revenue targets?", null));
-            assertThat(types(notSelected)).contains("RUN_FINISHED");
-            assertThat(notSelected.toString()).doesNotContain("mcp_list_tools");
-            assertThat(mcp.calledTools).hasSize(1);
-        }
-    }
-
-    @Test
-    void anMcpTokenReachesOnlyTheMcpServerAndNeverAnEventTheHistoryOrAResponse() throws Exception {
-        start();
-        try (McpTestServer mcp = new McpTestServer(TOKEN)) {
-            client.call("POST", "/api/v1/mcp-servers", mcpRegistration("mcp-leaky", mcp.url(), TOKEN));
-            List<JsonNode> events = client.run(AgentClient.input("tm2", "rm3", "Run whoami debug please", withMcp("mcp-leaky")));
-            assertValidStream(events);
-            assertThat(mcp.calledTools).containsExactly("whoami_debug");
-            assertThat(events.toString()).contains("[redacted]").doesNotContain(TOKEN);
-            assertThat(client.call("GET", "/api/v1/threads/tm2/history", null).text()).doesNotContain(TOKEN);
-            assertThat(client.call("GET", "/api/v1/mcp-servers", null).text()).contains("mcp-leaky").doesNotContain(TOKEN);
-            assertThat(client.call("GET", "/api/v1/mcp-servers/mcp-leaky", null).text()).doesNotContain(TOKEN);
-
-            AgentClient.Reply tokenInRun = client.call("POST", "/api/agent", AgentClient.input("tm2", "rm4", "Targets?",
-                    "\"forwardedProps\":{\"run_config\":{\"enabledMcpServerIds\":[\"mcp-leaky\"]},\"mcp\":{\"token\":\"" + TOKEN + "\"}}"));
-            assertThat(tokenInRun.status()).isEqualTo(400);
-            assertThat(tokenInRun.body().path("code").asText()).isEqualTo("CREDENTIALS_NOT_ALLOWED");
-            assertThat(tokenInRun.text()).doesNotContain(TOKEN);
-        }
     }
 
     @Test
@@ -180,22 +130,6 @@ class AgentResourcesTest {
         assertThat(query.body().path("code").asText()).isEqualTo("CREDENTIALS_NOT_ALLOWED");
         assertThat(client.call("GET", "/api/v1/knowledge-bases", null).text()).doesNotContain("kb-x");
         assertThat(client.call("GET", "/api/v1/mcp-servers", null).text()).doesNotContain("mcp-x", "mcp-y");
-    }
-
-    @Test
-    void anMcpServerThatCannotBeReachedGivesAnErrorResultAndTheRunStillAnswers() throws Exception {
-        start();
-        try (McpTestServer mcp = new McpTestServer(TOKEN)) {
-            client.call("POST", "/api/v1/mcp-servers", mcpRegistration("mcp-wrong", mcp.url(), "not-the-token-123"));
-            List<JsonNode> events = client.run(AgentClient.input("tm3", "rm5", "Revenue targets by region?", withMcp("mcp-wrong")));
-            assertValidStream(events);
-            assertThat(events.get(events.size() - 1).path("outcome").asText()).isEqualTo("success");
-            JsonNode failed = events.stream().filter(e -> e.path("type").asText().equals("TOOL_CALL_RESULT")
-                    && e.path("toolCallId").asText().equals("rm5-call-mcp-mcp-wrong-tools")).findFirst().orElseThrow();
-            assertThat(failed.path("content").asText()).contains("could not be used");
-            assertThat(events.toString()).doesNotContain("not-the-token-123");
-            assertThat(mcp.calledTools).isEmpty();
-        }
     }
 
     @Test
@@ -224,6 +158,18 @@ class AgentResourcesTest {
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> resources.knowledgeBases().delete("kb-sales-glossary"))
                 .isInstanceOf(dev.contractkit.sdk.ApiException.class).hasMessageContaining("built in");
         assertThat(resources.datasources().list()).extracting("id").contains("sample");
+        resources.datasources().register(new dev.contractkit.sdk.agent.model.DatasourceRegistration().id("wh")
+                .name("Warehouse").jdbcUrl("jdbc:h2:mem:nothing").username("reader").password("s3cret-Passw0rd"));
+        var renamed = resources.datasources().update("wh", new dev.contractkit.sdk.agent.model.DatasourceUpdate()
+                .name("Renamed").jdbcUrl("jdbc:h2:mem:nothing").enabled(false));
+        assertThat(renamed.getHasPassword()).isTrue();
+        assertThat(renamed.getEnabled()).isFalse();
+        assertThat(resources.datasources().get("wh").getName()).isEqualTo("Renamed");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> resources.datasources().delete("sample"))
+                .isInstanceOf(dev.contractkit.sdk.ConflictException.class);
+        resources.datasources().delete("wh");
+        assertThat(resources.datasources().list()).extracting("id").doesNotContain("wh");
         assertThat(resources.modelProfiles()).extracting("id").contains("deterministic");
     }
+
 }

@@ -31,12 +31,16 @@ import java.util.concurrent.Executors;
  * {@link HttpServer} carries the JSON-RPC messages to the SDK's handler (one POST per message, JSON answers).
  * It answers 401 without {@code Authorization: Bearer <token>} and records every Authorization header it saw.
  *
- * <p>Tools: {@code region_targets} (the 2025 revenue targets) and {@code whoami_debug}, which echoes the caller's
- * Authorization header, to prove the agent keeps the token out of its events.
+ * <p>Tools: {@code region_targets} (the 2025 revenue targets), {@code slow_report} (answers only when the test
+ * releases it) and {@code whoami_debug}, which echoes the caller's Authorization header, to prove the agent keeps
+ * the token out of its events.
  */
 final class McpTestServer implements AutoCloseable {
     final List<String> authorizations = new CopyOnWriteArrayList<>();
     final List<String> calledTools = new CopyOnWriteArrayList<>();
+    /** {@code slow_report} waits for this (at most 20 s); a test releases it. */
+    final java.util.concurrent.CountDownLatch slowRelease = new java.util.concurrent.CountDownLatch(1);
+    volatile boolean slowFinished;
     private final String token;
     private final McpJsonMapper json = new JacksonMcpJsonMapper(new ObjectMapper());
     private final HttpServer http;
@@ -61,6 +65,8 @@ final class McpTestServer implements AutoCloseable {
                 .description("The 2025 revenue targets per region").inputSchema(json, questionSchema).build();
         McpSchema.Tool whoami = McpSchema.Tool.builder().name("whoami_debug")
                 .description("Echoes the caller's credentials (a leaky tool)").inputSchema(json, questionSchema).build();
+        McpSchema.Tool slow = McpSchema.Tool.builder().name("slow_report")
+                .description("A report that takes long").inputSchema(json, questionSchema).build();
         this.mcp = McpServer.sync(transport)
                 .serverInfo("kit-test-mcp", "1.0.0")
                 .capabilities(McpSchema.ServerCapabilities.builder().tools(true).build())
@@ -70,6 +76,16 @@ final class McpTestServer implements AutoCloseable {
                             calledTools.add("region_targets:" + req.arguments().get("question"));
                             return McpSchema.CallToolResult.builder().addTextContent(
                                     "Targets 2025: APAC 60000 USD, EMEA 55000 USD, LATAM 40000 USD, NA 70000 USD").build();
+                        }),
+                        new McpStatelessServerFeatures.SyncToolSpecification(slow, (ctx, req) -> {
+                            calledTools.add("slow_report");
+                            try {
+                                slowRelease.await(20, java.util.concurrent.TimeUnit.SECONDS);
+                            } catch (InterruptedException e) {
+                                Thread.currentThread().interrupt();
+                            }
+                            slowFinished = true;
+                            return McpSchema.CallToolResult.builder().addTextContent("the slow report").build();
                         }),
                         new McpStatelessServerFeatures.SyncToolSpecification(whoami, (ctx, req) -> {
                             calledTools.add("whoami_debug");
@@ -129,6 +145,7 @@ final class McpTestServer implements AutoCloseable {
 
     @Override
     public void close() {
+        slowRelease.countDown();
         http.stop(0);
         mcp.close();
     }

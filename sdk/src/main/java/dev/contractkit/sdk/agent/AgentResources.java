@@ -5,6 +5,7 @@ import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.agent.api.ResourcesApi;
 import dev.contractkit.sdk.agent.model.Datasource;
 import dev.contractkit.sdk.agent.model.DatasourceRegistration;
+import dev.contractkit.sdk.agent.model.DatasourceUpdate;
 import dev.contractkit.sdk.agent.model.KnowledgeBase;
 import dev.contractkit.sdk.agent.model.KnowledgeBaseRegistration;
 import dev.contractkit.sdk.agent.model.KnowledgeBaseUpdate;
@@ -89,6 +90,25 @@ public final class AgentResources {
         /** @param registration the data source @return it as stored ({@code hasPassword}, never the password) */
         public Datasource register(DatasourceRegistration registration) {
             return Http.execute(api.registerDatasource(Objects.requireNonNull(registration, "registration")));
+        }
+
+        /** @param id the id @return the data source ({@code hasPassword}, never the password) */
+        public Datasource get(String id) {
+            return Http.execute(api.getDatasource(id));
+        }
+
+        /**
+         * @param id     a registered data source
+         * @param update its new fields; a null password keeps the stored one, an empty one removes it
+         * @return it as stored
+         */
+        public Datasource update(String id, DatasourceUpdate update) {
+            return Http.execute(api.updateDatasource(id, Objects.requireNonNull(update, "update")));
+        }
+
+        /** @param id a registered data source (the built-in {@code sample} cannot be deleted) */
+        public void delete(String id) {
+            Http.execute(api.deleteDatasource(id));
         }
     }
 
