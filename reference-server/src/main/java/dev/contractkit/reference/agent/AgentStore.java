@@ -208,6 +208,22 @@ final class AgentStore {
         }
     }
 
+    /** @return every stored secret (data-source passwords, MCP tokens) of 6 characters or more, for redaction */
+    java.util.Set<String> secrets() throws SQLException {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT password FROM agent_datasources WHERE password IS NOT NULL "
+                     + "UNION SELECT secret FROM agent_resources WHERE secret IS NOT NULL");
+             ResultSet r = s.executeQuery()) {
+            while (r.next()) {
+                if (r.getString(1).length() >= 6) {
+                    out.add(r.getString(1));
+                }
+            }
+        }
+        return out;
+    }
+
     void saveFile(StoredFile f) throws SQLException {
         try (Connection c = ds.getConnection();
              PreparedStatement s = c.prepareStatement("INSERT INTO agent_files (id, name, media_type, size_bytes, "

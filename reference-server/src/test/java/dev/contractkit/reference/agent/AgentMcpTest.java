@@ -89,6 +89,13 @@ class AgentMcpTest {
             assertThat(client.call("GET", "/api/v1/mcp-servers", null).text()).contains("mcp-leaky").doesNotContain(TOKEN);
             assertThat(client.call("GET", "/api/v1/mcp-servers/mcp-leaky", null).text()).doesNotContain(TOKEN);
 
+            List<JsonNode> echoed = client.run(AgentClient.input("tm2", "rm3b", "region targets for " + TOKEN,
+                    withMcp("mcp-leaky")));
+            assertThat(mcp.calledTools).last().asString().endsWith(TOKEN);
+            assertThat(echoed.toString()).as("the tool's arguments carry the token; the event stream must not")
+                    .contains("region targets for [redacted]").doesNotContain(TOKEN);
+            assertThat(client.call("GET", "/api/v1/threads/tm2/history", null).text()).doesNotContain(TOKEN);
+
             AgentClient.Reply tokenInRun = client.call("POST", "/api/agent", AgentClient.input("tm2", "rm4", "Targets?",
                     "\"forwardedProps\":{\"run_config\":{\"enabledMcpServerIds\":[\"mcp-leaky\"]},\"mcp\":{\"token\":\"" + TOKEN + "\"}}"));
             assertThat(tokenInRun.status()).isEqualTo(400);
@@ -124,6 +131,7 @@ class AgentMcpTest {
                 do {
                     e = stream.next();
                 } while (!(e.path("type").asText().equals("TOOL_CALL_END") && e.path("toolCallId").asText().equals("rm6-call-mcp-mcp-slow")));
+                assertThat(mcp.slowStarted.await(10, java.util.concurrent.TimeUnit.SECONDS)).as("the tool was called").isTrue();
                 assertThat(client.call("POST", "/api/v1/runs/rm6/cancel", null).status()).isEqualTo(202);
                 List<JsonNode> events = stream.rest();
                 assertThat(mcp.slowFinished).as("the stream ended while the MCP tool was still working").isFalse();

@@ -41,6 +41,8 @@ final class McpTestServer implements AutoCloseable {
     /** {@code slow_report} waits for this (at most 20 s); a test releases it. */
     final java.util.concurrent.CountDownLatch slowRelease = new java.util.concurrent.CountDownLatch(1);
     volatile boolean slowFinished;
+    /** Counted down when {@code slow_report} starts working. */
+    final java.util.concurrent.CountDownLatch slowStarted = new java.util.concurrent.CountDownLatch(1);
     private final String token;
     private final McpJsonMapper json = new JacksonMcpJsonMapper(new ObjectMapper());
     private final HttpServer http;
@@ -79,6 +81,7 @@ final class McpTestServer implements AutoCloseable {
                         }),
                         new McpStatelessServerFeatures.SyncToolSpecification(slow, (ctx, req) -> {
                             calledTools.add("slow_report");
+                            slowStarted.countDown();
                             try {
                                 slowRelease.await(20, java.util.concurrent.TimeUnit.SECONDS);
                             } catch (InterruptedException e) {
