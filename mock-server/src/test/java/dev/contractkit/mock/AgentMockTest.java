@@ -86,4 +86,22 @@ class AgentMockTest {
         assertThat(response.headers().firstValue("Content-Type").orElse("")).startsWith("application/json");
         assertThat(response.body()).contains("threadId");
     }
+
+    @Test
+    void theRegisteredResourceEndpointsAnswerTheContractsExamplesAndRefuseBrokenBodies() throws Exception {
+        String base = mocks.url(Api.AGENT);
+        HttpResponse<String> mcp = http.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/mcp-servers/mcp-targets")).GET()
+                .build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(mcp.statusCode()).isEqualTo(200);
+        assertThat(JSON.readTree(mcp.body()).path("hasToken").asBoolean()).isTrue();
+        assertThat(mcp.body()).doesNotContain("change-me");
+        HttpResponse<String> kb = http.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/knowledge-bases"))
+                .header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"id\":\"kb-x\",\"name\":\"X\"}")).build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(kb.statusCode()).isEqualTo(400);
+        HttpResponse<String> deleted = http.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/skills/skill-brief"))
+                .DELETE().build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(deleted.statusCode()).isEqualTo(204);
+    }
 }

@@ -110,6 +110,38 @@ final class ActiveRun {
         }
     }
 
+    /**
+     * Runs a blocking call (an MCP request) on a virtual thread and waits for it, giving up within 50 ms of a
+     * cancel (the call is interrupted and left to end on its own).
+     *
+     * @throws Cancelled when the run was cancelled first
+     */
+    <T> T await(java.util.concurrent.Callable<T> call) {
+        java.util.concurrent.FutureTask<T> task = new java.util.concurrent.FutureTask<>(call);
+        Thread.ofVirtual().name("agent-" + runId + "-call").start(task);
+        while (true) {
+            checkpointOr(task);
+            try {
+                return task.get(50, TimeUnit.MILLISECONDS);
+            } catch (java.util.concurrent.TimeoutException e) {
+                // look at the cancel flag again
+            } catch (java.util.concurrent.ExecutionException e) {
+                throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                task.cancel(true);
+                throw new Cancelled();
+            }
+        }
+    }
+
+    private void checkpointOr(java.util.concurrent.Future<?> task) {
+        if (isCancelled()) {
+            task.cancel(true);
+            throw new Cancelled();
+        }
+    }
+
     void statement(Statement s) {
         this.statement = s;
         if (s != null && isCancelled()) {

@@ -37,7 +37,7 @@ public final class AgentModule implements ApiModule {
     public AgentModule(Settings settings, Database database) {
         ContractRules rules = new ContractRules(ContractDocument.load(Api.AGENT.mainContract()));
         AgentStore store = new AgentStore(database.dataSource(), mapper);
-        Workspace workspace = Workspace.load(mapper);
+        Workspace workspace = Workspace.load(mapper, new ResourceStore(database.dataSource(), mapper));
         Analyst analyst = new Analyst(mapper, store, workspace, new SqlTool(database.dataSource()), stepDelay(settings));
         this.runs = new RunsEndpoint(mapper, rules, store, new RunConfigResolver(mapper, workspace), analyst,
                 new ActiveRun.Registry());

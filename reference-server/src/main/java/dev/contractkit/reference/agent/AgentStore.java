@@ -16,7 +16,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** The agent's tables (V40, V41): runs, events, data sources, artifacts. */
+/** The agent's tables (V40–V42): runs, events, data sources, files, artifacts. */
 final class AgentStore {
     record Datasource(String id, String name, String jdbcUrl, String username, String password, boolean enabled,
                       boolean builtIn) {
@@ -176,6 +176,52 @@ final class AgentStore {
             s.setString(8, d.id());
             return s.executeUpdate() == 1;
         }
+    }
+
+    /**
+     * @param keepPassword true leaves the stored password as it is
+     * @return false when there is no registered (non-built-in) data source with this id
+     */
+    boolean update(Datasource d, boolean keepPassword) throws SQLException {
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement("UPDATE agent_datasources SET name = ?, jdbc_url = ?, username = ?, "
+                     + "enabled = ?" + (keepPassword ? "" : ", password = ?") + " WHERE id = ? AND built_in = FALSE")) {
+            int i = 1;
+            s.setString(i++, d.name());
+            s.setString(i++, d.jdbcUrl());
+            s.setString(i++, d.username());
+            s.setBoolean(i++, d.enabled());
+            if (!keepPassword) {
+                s.setString(i++, d.password());
+            }
+            s.setString(i, d.id());
+            return s.executeUpdate() == 1;
+        }
+    }
+
+    /** @return false when there was no registered (non-built-in) data source with this id */
+    boolean deleteDatasource(String id) throws SQLException {
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement("DELETE FROM agent_datasources WHERE id = ? AND built_in = FALSE")) {
+            s.setString(1, id);
+            return s.executeUpdate() == 1;
+        }
+    }
+
+    /** @return every stored secret (data-source passwords, MCP tokens) of 6 characters or more, for redaction */
+    java.util.Set<String> secrets() throws SQLException {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT password FROM agent_datasources WHERE password IS NOT NULL "
+                     + "UNION SELECT secret FROM agent_resources WHERE secret IS NOT NULL");
+             ResultSet r = s.executeQuery()) {
+            while (r.next()) {
+                if (r.getString(1).length() >= 6) {
+                    out.add(r.getString(1));
+                }
+            }
+        }
+        return out;
     }
 
     void saveFile(StoredFile f) throws SQLException {

@@ -68,12 +68,13 @@ final class Analyst {
             sink.emit(sink.event("REASONING_START").put("messageId", reasoning));
             sink.emit(sink.event("REASONING_MESSAGE_START").put("messageId", reasoning + "-msg").put("role", "assistant"));
             sink.emit(sink.event("REASONING_MESSAGE_CONTENT").put("messageId", reasoning + "-msg")
-                    .put("delta", plan.summary(ds.id(), config.text("activeSkillId"))));
+                    .put("delta", plan.summary(ds.id(), config.text("activeSkillId")) + skillInstructions(config)));
             run.pause(pause);
             sink.emit(sink.event("REASONING_MESSAGE_END").put("messageId", reasoning + "-msg"));
             sink.emit(sink.event("REASONING_END").put("messageId", reasoning));
 
             List<String> notes = knowledge(config, question, sink, runId);
+            notes.addAll(mcp(config, question, sink, run));
             Map<String, List<String>> schema = inspect(ds, sink, runId);
             String statement = ds.embedded() ? plan.sql() : "SELECT * FROM " + schema.keySet().stream().findFirst()
                     .orElseThrow(() -> new SqlFailure("data source '" + ds.id() + "' has no tables")) + " LIMIT 20";
@@ -108,6 +109,14 @@ final class Analyst {
         }
     }
 
+    /** @return the active skill's instructions as a sentence for the reasoning summary, or "" */
+    private String skillInstructions(RunConfigResolver.Resolution config) {
+        String id = config.text("activeSkillId");
+        Workspace.Resource skill = id == null ? null : workspace.find("skill", id);
+        String text = skill == null ? "" : skill.node().path("instructions").asText("").trim();
+        return text.isEmpty() ? "" : " Skill `" + id + "` says: " + text;
+    }
+
     private static final class SqlFailure extends RuntimeException {
         SqlFailure(String message) {
             super(message);
@@ -133,6 +142,72 @@ final class Analyst {
             }
         }
         result(sink, runId + "-tool-kb", call, mapper.createObjectNode().set("hits", hits));
+        return notes;
+    }
+
+    /**
+     * Per enabled MCP server: lists its tools ({@code mcp_list_tools}) and calls the one the question names
+     * ({@link McpTool#pick}) as an AG-UI tool call named like the tool. A server that cannot be reached gives an
+     * error result and the run goes on. The server's token is sent by {@link McpTool} and redacted from results.
+     */
+    private List<String> mcp(RunConfigResolver.Resolution config, String question, EventSink sink, ActiveRun run) {
+        List<String> notes = new ArrayList<>();
+        String runId = run.runId();
+        for (String id : config.ids("enabledMcpServerIds")) {
+            Workspace.Resource server = workspace.find("mcp", id);
+            if (server == null) {
+                continue;
+            }
+            String token = workspace.secret("mcp", id);
+            String step = "mcp_" + id;
+            String listCall = runId + "-call-mcp-" + id + "-tools";
+            String call = runId + "-call-mcp-" + id;
+            sink.emit(sink.event("STEP_STARTED").put("stepName", step));
+            tool(sink, listCall, "mcp_list_tools", mapper.createObjectNode().put("mcpServerId", id));
+            boolean listed = false;
+            boolean started = false;
+            boolean called = false;
+            String url = server.node().path("url").asText();
+            try (McpTool.Session session = run.await(() -> McpTool.open(url, token))) {
+                List<io.modelcontextprotocol.spec.McpSchema.Tool> tools = run.await(session::tools);
+                ArrayNode names = mapper.createArrayNode();
+                tools.forEach(t -> names.addObject().put("name", t.name()).put("description", session.redact(
+                        t.description() == null ? "" : t.description())));
+                result(sink, listCall.replace("-call-", "-tool-"), listCall,
+                        (ObjectNode) mapper.createObjectNode().put("mcpServerId", id).set("tools", names));
+                listed = true;
+                var chosen = McpTool.pick(tools, question);
+                if (chosen.isPresent()) {
+                    Map<String, Object> args = McpTool.arguments(chosen.get(), question);
+                    tool(sink, call, chosen.get().name(), mapper.valueToTree(args));
+                    started = true;
+                    run.pause(pause);
+                    String text = run.await(() -> session.call(chosen.get().name(), args));
+                    result(sink, call.replace("-call-", "-tool-"), call, mapper.createObjectNode().put("mcpServerId", id)
+                            .put("tool", chosen.get().name()).put("text", text));
+                    called = true;
+                    String line = text.lines().findFirst().orElse("");
+                    notes.add("MCP `" + id + "` / `" + chosen.get().name() + "`: "
+                            + (line.length() > 200 ? line.substring(0, 200) + "..." : line));
+                }
+            } catch (ActiveRun.Cancelled e) {
+                throw e;
+            } catch (RuntimeException e) {
+                if (run.isCancelled()) {
+                    throw new ActiveRun.Cancelled();
+                }
+                String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+                if (token != null && !token.isEmpty()) {
+                    message = message.replace(token, "[redacted]");
+                }
+                String failed = listed ? call : listCall;
+                if (!listed || started && !called) {
+                    result(sink, failed.replace("-call-", "-tool-"), failed, mapper.createObjectNode()
+                            .put("mcpServerId", id).put("error", "the MCP server could not be used: " + message));
+                }
+            }
+            sink.emit(sink.event("STEP_FINISHED").put("stepName", step));
+        }
         return notes;
     }
 

@@ -32,7 +32,17 @@ final class Credentials {
         return null;
     }
 
-    private static String scan(JsonNode node, String path) {
+    /** @return true when the text carries a credential (a JDBC URL with a password, a bearer token, an API key...) */
+    static boolean inText(String text) {
+        return text != null && SECRET_TEXT.matcher(text).find();
+    }
+
+    /**
+     * @param node a JSON value (a registration body)
+     * @param path the name to report for the value itself
+     * @return the JSON path of the first credential found in it, or null
+     */
+    static String scan(JsonNode node, String path) {
         if (node.isTextual()) {
             return SECRET_TEXT.matcher(node.asText()).find() ? path : null;
         }

@@ -28,10 +28,13 @@ final class EventSink {
     private final ActiveRun run;
     private final OutputStream out;
     private final Deque<Open> open = new ArrayDeque<>();
+    private final java.util.Set<String> secrets;
     private int seq;
     private boolean connected = true;
 
-    EventSink(ObjectMapper mapper, AgentStore store, ActiveRun run, OutputStream out) {
+    /** @param secrets the server's stored credentials: replaced by {@code [redacted]} wherever an event would carry one */
+    EventSink(ObjectMapper mapper, AgentStore store, ActiveRun run, OutputStream out, java.util.Set<String> secrets) {
+        this.secrets = java.util.Set.copyOf(secrets);
         this.mapper = mapper;
         this.store = store;
         this.run = run;
@@ -45,7 +48,8 @@ final class EventSink {
     }
 
     /** Stamps, stores and sends the event; updates what is open. */
-    void emit(ObjectNode e) {
+    void emit(ObjectNode event) {
+        ObjectNode e = redact(event);
         e.put("timestamp", System.currentTimeMillis());
         track(e);
         try {
@@ -63,6 +67,45 @@ final class EventSink {
             connected = false;
             run.cancel("disconnect");
         }
+    }
+
+    /** The last line of defence for "no event ever contains a credential": stored secrets are cut out of every text. */
+    private ObjectNode redact(ObjectNode e) {
+        if (!secrets.isEmpty()) {
+            redactIn(e);
+        }
+        return e;
+    }
+
+    private void redactIn(com.fasterxml.jackson.databind.JsonNode node) {
+        if (node instanceof ObjectNode o) {
+            java.util.List<String> names = new java.util.ArrayList<>();
+            o.fieldNames().forEachRemaining(names::add);
+            for (String name : names) {
+                com.fasterxml.jackson.databind.JsonNode v = o.get(name);
+                if (v.isTextual()) {
+                    o.put(name, clean(v.asText()));
+                } else {
+                    redactIn(v);
+                }
+            }
+        } else if (node instanceof com.fasterxml.jackson.databind.node.ArrayNode a) {
+            for (int i = 0; i < a.size(); i++) {
+                if (a.get(i).isTextual()) {
+                    a.set(i, a.textNode(clean(a.get(i).asText())));
+                } else {
+                    redactIn(a.get(i));
+                }
+            }
+        }
+    }
+
+    private String clean(String text) {
+        String out = text;
+        for (String secret : secrets) {
+            out = out.replace(secret, "[redacted]");
+        }
+        return out;
     }
 
     private void track(ObjectNode e) {

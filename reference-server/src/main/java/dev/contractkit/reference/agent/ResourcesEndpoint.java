@@ -5,6 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.agent.model.DatasourceRegistration;
+import dev.contractkit.reference.agent.model.DatasourceUpdate;
+import dev.contractkit.reference.agent.model.KnowledgeBaseRegistration;
+import dev.contractkit.reference.agent.model.KnowledgeBaseUpdate;
+import dev.contractkit.reference.agent.model.McpServerRegistration;
+import dev.contractkit.reference.agent.model.McpServerUpdate;
+import dev.contractkit.reference.agent.model.SkillRegistration;
+import dev.contractkit.reference.agent.model.SkillUpdate;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ContractRules;
 import io.helidon.http.Status;
@@ -15,18 +22,24 @@ import java.sql.SQLException;
 import java.util.Map;
 import java.util.stream.Collectors;
 
-/** The run resources under {@code /api/v1}: data sources (list, register) and the workspace's fixed resources. */
+/**
+ * The run resources under {@code /api/v1}: data sources (list, register, read, update, delete), model profiles
+ * (list), and knowledge
+ * bases, MCP servers and skills (list, register, read, update, delete; see {@link ResourceRegistry}).
+ */
 final class ResourcesEndpoint extends ResourcesService {
     private final ObjectMapper mapper;
     private final ContractRules rules;
     private final AgentStore store;
     private final Workspace workspace;
+    private final ResourceRegistry registry;
 
     ResourcesEndpoint(ObjectMapper mapper, ContractRules rules, AgentStore store, Workspace workspace) {
         this.mapper = mapper;
         this.rules = rules;
         this.store = store;
         this.workspace = workspace;
+        this.registry = new ResourceRegistry(mapper, workspace);
     }
 
     @Override
@@ -49,18 +62,21 @@ final class ResourcesEndpoint extends ResourcesService {
         return n.put("hasPassword", d.password() != null).put("enabled", d.enabled()).put("builtIn", d.builtIn());
     }
 
-    @Override
-    protected void registerDatasource(ServerRequest request, ServerResponse response) {
+    /** @return the JSON body, checked against the contract's schema */
+    private JsonNode body(ServerRequest request, String schema) {
         JsonNode body = ContractRules.jsonBody(request, mapper);
-        Map<String, String> problems = rules.body("DatasourceRegistration", body);
+        Map<String, String> problems = rules.body(schema, body);
         if (!problems.isEmpty()) {
             throw ApiError.invalid(problems.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue())
                     .collect(Collectors.joining("; ")));
         }
-        if (body.path("jdbcUrl").asText().toLowerCase(java.util.Locale.ROOT).contains("password=")) {
-            throw new ApiError(Status.BAD_REQUEST_400, "INVALID_REQUEST",
-                    "jdbcUrl: put the password in the `password` field, not in the URL (URLs are listed)");
-        }
+        return body;
+    }
+
+    @Override
+    protected void registerDatasource(ServerRequest request, ServerResponse response) {
+        JsonNode body = body(request, "DatasourceRegistration");
+        noPasswordInUrl(body);
         AgentStore.Datasource d = new AgentStore.Datasource(body.path("id").asText(), body.path("name").asText(),
                 body.path("jdbcUrl").asText(), text(body, "username"), text(body, "password"),
                 body.path("enabled").asBoolean(true), false);
@@ -72,6 +88,65 @@ final class ResourcesEndpoint extends ResourcesService {
             throw new IllegalStateException(e);
         }
         response.status(Status.CREATED_201).send(json(d));
+    }
+
+    private AgentStore.Datasource datasource(String id) {
+        try {
+            return store.datasource(id).orElseThrow(() -> ApiError.notFound("no data source '" + id + "'"));
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @Override
+    protected void handleGetDatasource(ServerRequest request, ServerResponse response, String datasourceId) {
+        response.send(json(datasource(datasourceId)));
+    }
+
+    @Override
+    protected void updateDatasource(ServerRequest request, ServerResponse response) {
+        String id = request.path().pathParameters().get("datasourceId");
+        JsonNode body = body(request, "DatasourceUpdate");
+        noPasswordInUrl(body);
+        AgentStore.Datasource current = datasource(id);
+        if (current.builtIn()) {
+            throw ApiError.conflict("data source '" + id + "' is built in and cannot be changed");
+        }
+        String password = text(body, "password");
+        AgentStore.Datasource d = new AgentStore.Datasource(id, body.path("name").asText(), body.path("jdbcUrl").asText(),
+                text(body, "username"), password == null || password.isEmpty() ? null : password,
+                body.path("enabled").asBoolean(true), false);
+        try {
+            store.update(d, password == null);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        response.send(json(datasource(id)));
+    }
+
+    @Override
+    protected void handleUpdateDatasource(ServerRequest request, ServerResponse response, String id, DatasourceUpdate u) {
+        throw new IllegalStateException("updateDatasource is handled above");
+    }
+
+    @Override
+    protected void handleDeleteDatasource(ServerRequest request, ServerResponse response, String datasourceId) {
+        if (datasource(datasourceId).builtIn()) {
+            throw ApiError.conflict("data source '" + datasourceId + "' is built in and cannot be deleted");
+        }
+        try {
+            store.deleteDatasource(datasourceId);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+        response.status(Status.NO_CONTENT_204).send();
+    }
+
+    private static void noPasswordInUrl(JsonNode body) {
+        if (body.path("jdbcUrl").asText().toLowerCase(java.util.Locale.ROOT).contains("password=")) {
+            throw new ApiError(Status.BAD_REQUEST_400, "INVALID_REQUEST",
+                    "jdbcUrl: put the password in the `password` field, not in the URL (URLs are listed)");
+        }
     }
 
     private static String text(JsonNode body, String field) {
@@ -88,7 +163,7 @@ final class ResourcesEndpoint extends ResourcesService {
         ArrayNode items = body.putArray("items");
         for (Workspace.Resource r : workspace.all(kind)) {
             items.addObject().put("id", r.id()).put("name", r.name()).put("description", r.description())
-                    .put("enabled", r.enabled());
+                    .put("enabled", r.enabled()).put("builtIn", r.builtIn());
         }
         response.send(body);
     }
@@ -127,5 +202,110 @@ final class ResourcesEndpoint extends ResourcesService {
     @Override
     protected void handleListSkills(ServerRequest request, ServerResponse response) {
         list(response, "skill");
+    }
+
+    private void register(ServerRequest request, ServerResponse response, String kind, String schema) {
+        response.status(Status.CREATED_201).send(registry.register(kind, body(request, schema)));
+    }
+
+    private void update(ServerRequest request, ServerResponse response, String kind, String param, String schema) {
+        String id = request.path().pathParameters().get(param);
+        JsonNode body = body(request, schema);
+        response.send(registry.update(kind, id, body));
+    }
+
+    private void delete(ServerResponse response, String kind, String id) {
+        registry.delete(kind, id);
+        response.status(Status.NO_CONTENT_204).send();
+    }
+
+    @Override
+    protected void registerKnowledgeBase(ServerRequest request, ServerResponse response) {
+        register(request, response, "kb", "KnowledgeBaseRegistration");
+    }
+
+    @Override
+    protected void handleRegisterKnowledgeBase(ServerRequest request, ServerResponse response, KnowledgeBaseRegistration r) {
+        throw new IllegalStateException("registerKnowledgeBase is handled above");
+    }
+
+    @Override
+    protected void updateKnowledgeBase(ServerRequest request, ServerResponse response) {
+        update(request, response, "kb", "knowledgeBaseId", "KnowledgeBaseUpdate");
+    }
+
+    @Override
+    protected void handleUpdateKnowledgeBase(ServerRequest request, ServerResponse response, String id, KnowledgeBaseUpdate u) {
+        throw new IllegalStateException("updateKnowledgeBase is handled above");
+    }
+
+    @Override
+    protected void handleGetKnowledgeBase(ServerRequest request, ServerResponse response, String id) {
+        response.send(registry.get("kb", id));
+    }
+
+    @Override
+    protected void handleDeleteKnowledgeBase(ServerRequest request, ServerResponse response, String id) {
+        delete(response, "kb", id);
+    }
+
+    @Override
+    protected void registerMcpServer(ServerRequest request, ServerResponse response) {
+        register(request, response, "mcp", "McpServerRegistration");
+    }
+
+    @Override
+    protected void handleRegisterMcpServer(ServerRequest request, ServerResponse response, McpServerRegistration r) {
+        throw new IllegalStateException("registerMcpServer is handled above");
+    }
+
+    @Override
+    protected void updateMcpServer(ServerRequest request, ServerResponse response) {
+        update(request, response, "mcp", "mcpServerId", "McpServerUpdate");
+    }
+
+    @Override
+    protected void handleUpdateMcpServer(ServerRequest request, ServerResponse response, String id, McpServerUpdate u) {
+        throw new IllegalStateException("updateMcpServer is handled above");
+    }
+
+    @Override
+    protected void handleGetMcpServer(ServerRequest request, ServerResponse response, String id) {
+        response.send(registry.get("mcp", id));
+    }
+
+    @Override
+    protected void handleDeleteMcpServer(ServerRequest request, ServerResponse response, String id) {
+        delete(response, "mcp", id);
+    }
+
+    @Override
+    protected void registerSkill(ServerRequest request, ServerResponse response) {
+        register(request, response, "skill", "SkillRegistration");
+    }
+
+    @Override
+    protected void handleRegisterSkill(ServerRequest request, ServerResponse response, SkillRegistration r) {
+        throw new IllegalStateException("registerSkill is handled above");
+    }
+
+    @Override
+    protected void updateSkill(ServerRequest request, ServerResponse response) {
+        update(request, response, "skill", "skillId", "SkillUpdate");
+    }
+
+    @Override
+    protected void handleUpdateSkill(ServerRequest request, ServerResponse response, String id, SkillUpdate u) {
+        throw new IllegalStateException("updateSkill is handled above");
+    }
+
+    @Override
+    protected void handleGetSkill(ServerRequest request, ServerResponse response, String id) {
+        response.send(registry.get("skill", id));
+    }
+
+    @Override
+    protected void handleDeleteSkill(ServerRequest request, ServerResponse response, String id) {
+        delete(response, "skill", id);
     }
 }

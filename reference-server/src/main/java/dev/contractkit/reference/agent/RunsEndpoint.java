@@ -90,7 +90,7 @@ final class RunsEndpoint extends RunsService {
             response.header(HeaderNames.CACHE_CONTROL, "no-cache");
             response.header("X-Accel-Buffering", "no");
             OutputStream out = response.outputStream();
-            EventSink sink = new EventSink(mapper, store, run, out);
+            EventSink sink = new EventSink(mapper, store, run, out, store.secrets());
             Analyst.Outcome outcome = analyst.run(input, config, sink, run);
             String status = switch (outcome) {
                 case COMPLETED -> "completed";

@@ -13,27 +13,36 @@ import java.util.Map;
 
 /**
  * The workspace's fixed resources (knowledge bases, skills, model profiles, MCP servers) from
- * {@code agent/workspace.json}; data sources are registered through the API and live in {@link AgentStore}.
+ * {@code agent/workspace.json} (built in, read-only), merged with those registered through the API
+ * ({@link ResourceStore}); data sources are registered through the API and live in {@link AgentStore}.
  * {@code enabled: false} is server policy: such a resource is listed but never part of a run.
  */
 final class Workspace {
-    record Resource(String id, String name, String description, boolean enabled, boolean isDefault, JsonNode node) {
+    /**
+     * A resource; {@code node} holds the kind's fields (documents, instructions, url), never a secret.
+     * {@code builtIn}: from the workspace file (read-only) rather than registered through the API.
+     */
+    record Resource(String id, String name, String description, boolean enabled, boolean isDefault, JsonNode node,
+                    boolean builtIn, boolean hasSecret) {
     }
 
     private final String id;
     private final Map<String, Map<String, Resource>> byKind = new LinkedHashMap<>();
+    private final ResourceStore registered;
 
-    private Workspace(JsonNode root) {
+    private Workspace(JsonNode root, ResourceStore registered) {
         this.id = root.path("workspaceId").asText("default");
+        this.registered = registered;
         read(root, "kb", "knowledgeBases");
         read(root, "skill", "skills");
         read(root, "llm", "modelProfiles");
         read(root, "mcp", "mcpServers");
     }
 
-    static Workspace load(ObjectMapper mapper) {
+    /** @param registered the resources registered through the API, merged after the built-in ones */
+    static Workspace load(ObjectMapper mapper, ResourceStore registered) {
         try (InputStream in = Workspace.class.getResourceAsStream("/agent/workspace.json")) {
-            return new Workspace(mapper.readTree(in));
+            return new Workspace(mapper.readTree(in), registered);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -43,7 +52,7 @@ final class Workspace {
         Map<String, Resource> out = new LinkedHashMap<>();
         for (JsonNode n : root.path(field)) {
             out.put(n.path("id").asText(), new Resource(n.path("id").asText(), n.path("name").asText(),
-                    n.path("description").asText(""), n.path("enabled").asBoolean(true), n.path("default").asBoolean(false), n));
+                    n.path("description").asText(""), n.path("enabled").asBoolean(true), n.path("default").asBoolean(false), n, true, false));
         }
         byKind.put(kind, out);
     }
@@ -54,7 +63,31 @@ final class Workspace {
 
     /** @param kind kb, skill, llm or mcp */
     List<Resource> all(String kind) {
-        return new ArrayList<>(byKind.getOrDefault(kind, Map.of()).values());
+        List<Resource> out = new ArrayList<>(byKind.getOrDefault(kind, Map.of()).values());
+        if (registered != null && !kind.equals("llm")) {
+            registered.all(kind).stream().filter(e -> !byKind.getOrDefault(kind, Map.of()).containsKey(e.id()))
+                    .map(Workspace::resource).forEach(out::add);
+        }
+        return out;
+    }
+
+    private static Resource resource(ResourceStore.Entry e) {
+        return new Resource(e.id(), e.name(), e.description(), e.enabled(), false, e.body(), false, e.hasSecret());
+    }
+
+    /** @return the store of resources registered through the API */
+    ResourceStore registered() {
+        return registered;
+    }
+
+    /** @return the secret (an MCP server's token) stored with a registered resource, or null; for server-side use only */
+    String secret(String kind, String id) {
+        return registered == null || builtIn(kind, id) ? null : registered.secret(kind, id);
+    }
+
+    /** @return true when the id names a resource of the workspace file */
+    boolean builtIn(String kind, String id) {
+        return byKind.getOrDefault(kind, Map.of()).containsKey(id);
     }
 
     /** A matching document. */
@@ -84,6 +117,10 @@ final class Workspace {
     }
 
     Resource find(String kind, String id) {
-        return byKind.getOrDefault(kind, Map.of()).get(id);
+        Resource builtIn = byKind.getOrDefault(kind, Map.of()).get(id);
+        if (builtIn != null || registered == null || kind.equals("llm")) {
+            return builtIn;
+        }
+        return registered.find(kind, id).map(Workspace::resource).orElse(null);
     }
 }

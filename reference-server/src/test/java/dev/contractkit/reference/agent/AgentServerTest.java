@@ -177,12 +177,19 @@ class AgentServerTest {
     @Test
     void artifactsAndHistorySurviveARestart() throws Exception {
         start("PT0S");
-        List<JsonNode> events = client.run(AgentClient.input("t6", "r6", "Revenue by region?", null));
-        String path = custom(events, "kit.artifact").path("downloadPath").asText();
+        List<JsonNode> first = client.run(AgentClient.input("t6", "r6", "Revenue by region?", null));
+        List<JsonNode> second = client.run(AgentClient.input("t6", "r6b", "Units by product?", null));
+        String path = custom(first, "kit.artifact").path("downloadPath").asText();
+        String csv = client.call("GET", path, null).text();
         server.close();
         start("PT0S");
-        assertThat(client.call("GET", path, null).text()).startsWith("REGION,REVENUE");
-        assertThat(client.call("GET", "/api/v1/threads/t6/history", null).body().at("/runs/0/events")).hasSize(events.size());
+        assertThat(client.call("GET", path, null).text()).startsWith("REGION,REVENUE").isEqualTo(csv);
+        assertThat(client.call("GET", "/api/v1/artifacts?threadId=t6", null).body().path("items")).hasSize(2);
+        JsonNode history = client.call("GET", "/api/v1/threads/t6/history", null).body();
+        assertThat(history.path("runs")).hasSize(2);
+        assertThat(history.at("/runs/0/runId").asText()).isEqualTo("r6");
+        assertThat(history.at("/runs/0/events")).containsExactlyElementsOf(first);
+        assertThat(history.at("/runs/1/events")).containsExactlyElementsOf(second);
     }
 
     @Test
