@@ -87,12 +87,18 @@ public final class AgentResources {
             return Http.execute(api.listDatasources()).getItems();
         }
 
-        /** @param registration the data source @return it as stored ({@code hasPassword}, never the password) */
+        /**
+         * @param registration the data source
+         * @return it as stored ({@code hasPassword}, never the password)
+         */
         public Datasource register(DatasourceRegistration registration) {
             return Http.execute(api.registerDatasource(Objects.requireNonNull(registration, "registration")));
         }
 
-        /** @param id the id @return the data source ({@code hasPassword}, never the password) */
+        /**
+         * @param id the id
+         * @return the data source ({@code hasPassword}, never the password)
+         */
         public Datasource get(String id) {
             return Http.execute(api.getDatasource(id));
         }
@@ -125,17 +131,27 @@ public final class AgentResources {
             return Http.execute(api.listKnowledgeBases()).getItems();
         }
 
-        /** @param id the id @return the knowledge base with its documents */
+        /**
+         * @param id the id
+         * @return the knowledge base with its documents
+         */
         public KnowledgeBase get(String id) {
             return Http.execute(api.getKnowledgeBase(id));
         }
 
-        /** @param registration the new knowledge base @return it as stored */
+        /**
+         * @param registration the new knowledge base
+         * @return it as stored
+         */
         public KnowledgeBase register(KnowledgeBaseRegistration registration) {
             return Http.execute(api.registerKnowledgeBase(Objects.requireNonNull(registration, "registration")));
         }
 
-        /** @param id a registered knowledge base @param update its new fields @return it as stored */
+        /**
+         * @param id a registered knowledge base
+         * @param update its new fields
+         * @return it as stored
+         */
         public KnowledgeBase update(String id, KnowledgeBaseUpdate update) {
             return Http.execute(api.updateKnowledgeBase(id, Objects.requireNonNull(update, "update")));
         }
@@ -145,7 +161,11 @@ public final class AgentResources {
             Http.execute(api.deleteKnowledgeBase(id));
         }
 
-        /** @param id an enabled knowledge base @param query the search text @return the matching documents, best first */
+        /**
+         * @param id an enabled knowledge base
+         * @param query the search text
+         * @return the matching documents, best first
+         */
         public List<KnowledgeHit> search(String id, String query) {
             return Http.execute(api.searchKnowledgeBase(id, query)).getItems();
         }
@@ -164,12 +184,18 @@ public final class AgentResources {
             return Http.execute(api.listMcpServers()).getItems();
         }
 
-        /** @param id the id @return the MCP server ({@code hasToken}, never the token) */
+        /**
+         * @param id the id
+         * @return the MCP server ({@code hasToken}, never the token)
+         */
         public McpServer get(String id) {
             return Http.execute(api.getMcpServer(id));
         }
 
-        /** @param registration the new MCP server (its token stays on the server) @return it as stored */
+        /**
+         * @param registration the new MCP server (its token stays on the server)
+         * @return it as stored
+         */
         public McpServer register(McpServerRegistration registration) {
             return Http.execute(api.registerMcpServer(Objects.requireNonNull(registration, "registration")));
         }
@@ -202,17 +228,27 @@ public final class AgentResources {
             return Http.execute(api.listSkills()).getItems();
         }
 
-        /** @param id the id @return the skill with its instructions */
+        /**
+         * @param id the id
+         * @return the skill with its instructions
+         */
         public Skill get(String id) {
             return Http.execute(api.getSkill(id));
         }
 
-        /** @param registration the new skill @return it as stored */
+        /**
+         * @param registration the new skill
+         * @return it as stored
+         */
         public Skill register(SkillRegistration registration) {
             return Http.execute(api.registerSkill(Objects.requireNonNull(registration, "registration")));
         }
 
-        /** @param id a registered skill @param update its new fields @return it as stored */
+        /**
+         * @param id a registered skill
+         * @param update its new fields
+         * @return it as stored
+         */
         public Skill update(String id, SkillUpdate update) {
             return Http.execute(api.updateSkill(id, Objects.requireNonNull(update, "update")));
         }
@@ -233,7 +269,10 @@ public final class AgentResources {
             return this;
         }
 
-        /** @return the client @throws IllegalStateException when the base URL is missing */
+        /**
+         * @return the client
+         * @throws IllegalStateException when the base URL is missing
+         */
         public AgentResources build() {
             ClientConfig config = configBuilder().build();
             return new AgentResources(Http.retrofit(config, List.of()).create(ResourcesApi.class));
