@@ -426,6 +426,40 @@ public final class AgentClient {
     }
 
     /**
+     * {@code GET /api/v1/files/{fileId}/content}: a workspace file's bytes, as uploaded. Read with OkHttp directly:
+     * the generated interface would decode the bytes as text.
+     *
+     * <pre>{@code
+     * byte[] csv = agent.downloadFile(agent.uploadFile("sales.csv", bytes).getId());
+     * }</pre>
+     *
+     * @param fileId a file's id
+     * @return its content
+     */
+    public byte[] downloadFile(String fileId) {
+        Request request = new Request.Builder().url(okhttp3.HttpUrl.get(baseUrl).newBuilder()
+                .addPathSegments("api/v1/files").addPathSegment(fileId).addPathSegment("content").build()).get().build();
+        try (Response response = http.newCall(request).execute()) {
+            byte[] body = response.body() == null ? new byte[0] : response.body().bytes();
+            if (response.code() != 200) {
+                throw ApiException.of(response.code(), new String(body, java.nio.charset.StandardCharsets.UTF_8),
+                        response.header("X-Request-Id"));
+            }
+            return body;
+        } catch (IOException e) {
+            throw new TransportException("cannot download file " + fileId + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * @param fileId a file's id
+     * @return its content, asynchronously (on OkHttp's dispatcher threads)
+     */
+    public CompletableFuture<byte[]> downloadFileAsync(String fileId) {
+        return CompletableFuture.supplyAsync(() -> downloadFile(fileId), http.dispatcher().executorService());
+    }
+
+    /**
      * @param threadId the session
      * @return its artifacts
      */

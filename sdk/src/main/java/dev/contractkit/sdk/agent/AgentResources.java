@@ -20,6 +20,7 @@ import dev.contractkit.sdk.agent.model.SkillUpdate;
 import dev.contractkit.sdk.platform.Http;
 
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
 import java.util.Objects;
 
 /**
@@ -74,6 +75,14 @@ public final class AgentResources {
         return Http.execute(api.listModelProfiles()).getItems();
     }
 
+    /**
+     * {@code modelProfiles} without blocking.
+     * @return a future of the model profiles ({@code GET /api/v1/model-profiles}); it fails with the same {@link dev.contractkit.sdk.ApiException}
+     */
+    public CompletableFuture<List<Resource>> modelProfilesAsync() {
+        return Http.executeAsync(api.listModelProfiles()).thenApply(r -> r.getItems());
+    }
+
     /** {@code /api/v1/datasources}: JDBC data sources (passwords stay on the server). */
     public static final class Datasources {
         private final ResourcesApi api;
@@ -88,11 +97,28 @@ public final class AgentResources {
         }
 
         /**
+         * {@code list} without blocking.
+         * @return a future of the registered data sources; it fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<List<Datasource>> listAsync() {
+            return Http.executeAsync(api.listDatasources()).thenApply(r -> r.getItems());
+        }
+
+        /**
          * @param registration the data source
          * @return it as stored ({@code hasPassword}, never the password)
          */
         public Datasource register(DatasourceRegistration registration) {
             return Http.execute(api.registerDatasource(Objects.requireNonNull(registration, "registration")));
+        }
+
+        /**
+         * {@code register} without blocking.
+         * @param registration the data source
+         * @return a future of it as stored ({@code hasPassword}, never the password); it fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<Datasource> registerAsync(DatasourceRegistration registration) {
+            return Http.executeAsync(api.registerDatasource(Objects.requireNonNull(registration, "registration")));
         }
 
         /**
@@ -104,6 +130,15 @@ public final class AgentResources {
         }
 
         /**
+         * {@code get} without blocking.
+         * @param id the id
+         * @return a future of the data source ({@code hasPassword}, never the password); it fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<Datasource> getAsync(String id) {
+            return Http.executeAsync(api.getDatasource(id));
+        }
+
+        /**
          * @param id     a registered data source
          * @param update its new fields; a null password keeps the stored one, an empty one removes it
          * @return it as stored
@@ -112,9 +147,28 @@ public final class AgentResources {
             return Http.execute(api.updateDatasource(id, Objects.requireNonNull(update, "update")));
         }
 
+        /**
+         * {@code update} without blocking.
+         * @param id     a registered data source
+         * @param update its new fields; a null password keeps the stored one, an empty one removes it
+         * @return a future of it as stored; it fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<Datasource> updateAsync(String id, DatasourceUpdate update) {
+            return Http.executeAsync(api.updateDatasource(id, Objects.requireNonNull(update, "update")));
+        }
+
         /** @param id a registered data source (the built-in {@code sample} cannot be deleted) */
         public void delete(String id) {
             Http.execute(api.deleteDatasource(id));
+        }
+
+        /**
+         * {@code delete} without blocking.
+         * @param id a registered data source (the built-in {@code sample} cannot be deleted)
+         * @return completes when done, or fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<Void> deleteAsync(String id) {
+            return Http.executeAsync(api.deleteDatasource(id)).thenApply(r -> null);
         }
     }
 
@@ -132,11 +186,28 @@ public final class AgentResources {
         }
 
         /**
+         * {@code list} without blocking.
+         * @return a future of every knowledge base (built in and registered); it fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<List<Resource>> listAsync() {
+            return Http.executeAsync(api.listKnowledgeBases()).thenApply(r -> r.getItems());
+        }
+
+        /**
          * @param id the id
          * @return the knowledge base with its documents
          */
         public KnowledgeBase get(String id) {
             return Http.execute(api.getKnowledgeBase(id));
+        }
+
+        /**
+         * {@code get} without blocking.
+         * @param id the id
+         * @return a future of the knowledge base with its documents; it fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<KnowledgeBase> getAsync(String id) {
+            return Http.executeAsync(api.getKnowledgeBase(id));
         }
 
         /**
@@ -148,6 +219,15 @@ public final class AgentResources {
         }
 
         /**
+         * {@code register} without blocking.
+         * @param registration the new knowledge base
+         * @return a future of it as stored; it fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<KnowledgeBase> registerAsync(KnowledgeBaseRegistration registration) {
+            return Http.executeAsync(api.registerKnowledgeBase(Objects.requireNonNull(registration, "registration")));
+        }
+
+        /**
          * @param id a registered knowledge base
          * @param update its new fields
          * @return it as stored
@@ -156,9 +236,28 @@ public final class AgentResources {
             return Http.execute(api.updateKnowledgeBase(id, Objects.requireNonNull(update, "update")));
         }
 
+        /**
+         * {@code update} without blocking.
+         * @param id a registered knowledge base
+         * @param update its new fields
+         * @return a future of it as stored; it fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<KnowledgeBase> updateAsync(String id, KnowledgeBaseUpdate update) {
+            return Http.executeAsync(api.updateKnowledgeBase(id, Objects.requireNonNull(update, "update")));
+        }
+
         /** @param id a registered knowledge base */
         public void delete(String id) {
             Http.execute(api.deleteKnowledgeBase(id));
+        }
+
+        /**
+         * {@code delete} without blocking.
+         * @param id a registered knowledge base
+         * @return completes when done, or fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<Void> deleteAsync(String id) {
+            return Http.executeAsync(api.deleteKnowledgeBase(id)).thenApply(r -> null);
         }
 
         /**
@@ -168,6 +267,16 @@ public final class AgentResources {
          */
         public List<KnowledgeHit> search(String id, String query) {
             return Http.execute(api.searchKnowledgeBase(id, query)).getItems();
+        }
+
+        /**
+         * {@code search} without blocking.
+         * @param id an enabled knowledge base
+         * @param query the search text
+         * @return a future of the matching documents, best first; it fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<List<KnowledgeHit>> searchAsync(String id, String query) {
+            return Http.executeAsync(api.searchKnowledgeBase(id, query)).thenApply(r -> r.getItems());
         }
     }
 
@@ -185,11 +294,28 @@ public final class AgentResources {
         }
 
         /**
+         * {@code list} without blocking.
+         * @return a future of every MCP server; it fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<List<Resource>> listAsync() {
+            return Http.executeAsync(api.listMcpServers()).thenApply(r -> r.getItems());
+        }
+
+        /**
          * @param id the id
          * @return the MCP server ({@code hasToken}, never the token)
          */
         public McpServer get(String id) {
             return Http.execute(api.getMcpServer(id));
+        }
+
+        /**
+         * {@code get} without blocking.
+         * @param id the id
+         * @return a future of the MCP server ({@code hasToken}, never the token); it fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<McpServer> getAsync(String id) {
+            return Http.executeAsync(api.getMcpServer(id));
         }
 
         /**
@@ -201,6 +327,15 @@ public final class AgentResources {
         }
 
         /**
+         * {@code register} without blocking.
+         * @param registration the new MCP server (its token stays on the server)
+         * @return a future of it as stored; it fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<McpServer> registerAsync(McpServerRegistration registration) {
+            return Http.executeAsync(api.registerMcpServer(Objects.requireNonNull(registration, "registration")));
+        }
+
+        /**
          * @param id     a registered MCP server
          * @param update its new fields; a null token keeps the stored one, an empty one removes it
          * @return it as stored
@@ -209,9 +344,28 @@ public final class AgentResources {
             return Http.execute(api.updateMcpServer(id, Objects.requireNonNull(update, "update")));
         }
 
+        /**
+         * {@code update} without blocking.
+         * @param id     a registered MCP server
+         * @param update its new fields; a null token keeps the stored one, an empty one removes it
+         * @return a future of it as stored; it fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<McpServer> updateAsync(String id, McpServerUpdate update) {
+            return Http.executeAsync(api.updateMcpServer(id, Objects.requireNonNull(update, "update")));
+        }
+
         /** @param id a registered MCP server */
         public void delete(String id) {
             Http.execute(api.deleteMcpServer(id));
+        }
+
+        /**
+         * {@code delete} without blocking.
+         * @param id a registered MCP server
+         * @return completes when done, or fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<Void> deleteAsync(String id) {
+            return Http.executeAsync(api.deleteMcpServer(id)).thenApply(r -> null);
         }
     }
 
@@ -229,11 +383,28 @@ public final class AgentResources {
         }
 
         /**
+         * {@code list} without blocking.
+         * @return a future of every skill; it fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<List<Resource>> listAsync() {
+            return Http.executeAsync(api.listSkills()).thenApply(r -> r.getItems());
+        }
+
+        /**
          * @param id the id
          * @return the skill with its instructions
          */
         public Skill get(String id) {
             return Http.execute(api.getSkill(id));
+        }
+
+        /**
+         * {@code get} without blocking.
+         * @param id the id
+         * @return a future of the skill with its instructions; it fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<Skill> getAsync(String id) {
+            return Http.executeAsync(api.getSkill(id));
         }
 
         /**
@@ -245,6 +416,15 @@ public final class AgentResources {
         }
 
         /**
+         * {@code register} without blocking.
+         * @param registration the new skill
+         * @return a future of it as stored; it fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<Skill> registerAsync(SkillRegistration registration) {
+            return Http.executeAsync(api.registerSkill(Objects.requireNonNull(registration, "registration")));
+        }
+
+        /**
          * @param id a registered skill
          * @param update its new fields
          * @return it as stored
@@ -253,9 +433,28 @@ public final class AgentResources {
             return Http.execute(api.updateSkill(id, Objects.requireNonNull(update, "update")));
         }
 
+        /**
+         * {@code update} without blocking.
+         * @param id a registered skill
+         * @param update its new fields
+         * @return a future of it as stored; it fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<Skill> updateAsync(String id, SkillUpdate update) {
+            return Http.executeAsync(api.updateSkill(id, Objects.requireNonNull(update, "update")));
+        }
+
         /** @param id a registered skill */
         public void delete(String id) {
             Http.execute(api.deleteSkill(id));
+        }
+
+        /**
+         * {@code delete} without blocking.
+         * @param id a registered skill
+         * @return completes when done, or fails with the same {@link dev.contractkit.sdk.ApiException}
+         */
+        public CompletableFuture<Void> deleteAsync(String id) {
+            return Http.executeAsync(api.deleteSkill(id)).thenApply(r -> null);
         }
     }
 

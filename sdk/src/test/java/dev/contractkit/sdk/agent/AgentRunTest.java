@@ -126,4 +126,18 @@ class AgentRunTest {
         assertThat(run.received()).extracting(AgentEvent::type).startsWith("RUN_STARTED");
         assertThat(AgentTranscript.fold(run.received()).outcome()).isEqualTo(AgentTranscript.Outcome.INCOMPLETE);
     }
+
+    @Test
+    void aWorkspaceFileDownloadsAsTheExactBytesAndAMissingOneIsNotFound() throws Exception {
+        byte[] bytes = {(byte) 0xff, 0x00, 'a', (byte) 0xc3};
+        server.enqueue(new MockResponse().setResponseCode(200).setHeader("Content-Type", "application/octet-stream")
+                .setBody(new okio.Buffer().write(bytes)));
+        server.enqueue(new MockResponse().setResponseCode(404).setHeader("Content-Type", "application/json")
+                .setHeader("X-Request-Id", "req-9").setBody("{\"code\":\"NOT_FOUND\",\"message\":\"no file f-2\"}"));
+
+        assertThat(agent.downloadFileAsync("f-1").get()).containsExactly(bytes);
+        assertThat(server.takeRequest().getPath()).isEqualTo("/api/v1/files/f-1/content");
+        assertThatThrownBy(() -> agent.downloadFile("f-2")).isInstanceOf(dev.contractkit.sdk.NotFoundException.class)
+                .satisfies(e -> assertThat(((dev.contractkit.sdk.ApiException) e).requestId()).contains("req-9"));
+    }
 }
