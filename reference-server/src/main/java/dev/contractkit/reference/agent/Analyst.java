@@ -43,7 +43,8 @@ final class Analyst {
         String runId = run.runId();
         String threadId = run.threadId();
         ObjectNode echo = mapper.createObjectNode().put("threadId", threadId).put("runId", runId);
-        echo.set("messages", input.path("messages")); // the question, so that history restores the whole conversation
+        // the question, so that history restores the whole conversation; a copy: the sink redacts events in place
+        echo.set("messages", input.path("messages").deepCopy());
         sink.emit((ObjectNode) sink.event("RUN_STARTED").put("threadId", threadId).put("runId", runId).set("input", echo));
         try {
             custom(sink, "kit.run_config", config.config());

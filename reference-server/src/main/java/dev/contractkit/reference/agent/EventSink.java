@@ -71,10 +71,12 @@ final class EventSink {
 
     /** The last line of defence for "no event ever contains a credential": stored secrets are cut out of every text. */
     private ObjectNode redact(ObjectNode e) {
-        if (!secrets.isEmpty()) {
-            redactIn(e);
+        if (secrets.isEmpty()) {
+            return e;
         }
-        return e;
+        ObjectNode copy = e.deepCopy(); // an event may share nodes with the run's input, which must stay as sent
+        redactIn(copy);
+        return copy;
     }
 
     private void redactIn(com.fasterxml.jackson.databind.JsonNode node) {
