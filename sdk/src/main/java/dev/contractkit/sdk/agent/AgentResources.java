@@ -4,16 +4,19 @@ import dev.contractkit.sdk.ClientBuilder;
 import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.agent.api.ResourcesApi;
 import dev.contractkit.sdk.agent.model.Datasource;
+import dev.contractkit.sdk.agent.model.DatasourceList;
 import dev.contractkit.sdk.agent.model.DatasourceRegistration;
 import dev.contractkit.sdk.agent.model.DatasourceUpdate;
 import dev.contractkit.sdk.agent.model.KnowledgeBase;
 import dev.contractkit.sdk.agent.model.KnowledgeBaseRegistration;
 import dev.contractkit.sdk.agent.model.KnowledgeBaseUpdate;
 import dev.contractkit.sdk.agent.model.KnowledgeHit;
+import dev.contractkit.sdk.agent.model.KnowledgeHits;
 import dev.contractkit.sdk.agent.model.McpServer;
 import dev.contractkit.sdk.agent.model.McpServerRegistration;
 import dev.contractkit.sdk.agent.model.McpServerUpdate;
 import dev.contractkit.sdk.agent.model.Resource;
+import dev.contractkit.sdk.agent.model.ResourceList;
 import dev.contractkit.sdk.agent.model.Skill;
 import dev.contractkit.sdk.agent.model.SkillRegistration;
 import dev.contractkit.sdk.agent.model.SkillUpdate;
@@ -21,7 +24,6 @@ import dev.contractkit.sdk.platform.Http;
 
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
-import java.util.Objects;
 
 /**
  * Typed clients of the agent's run resources ({@code /api/v1} of {@code specs/openapi/agent.yaml}): data sources,
@@ -50,24 +52,27 @@ public final class AgentResources {
         return new Builder();
     }
 
-    /** @return the data sources client */
-    public Datasources datasources() {
-        return new Datasources(api);
+    /** @return the data sources client ({@code /api/v1/datasources}: JDBC URLs; passwords are write-only) */
+    public Registry<Datasource, Datasource, DatasourceRegistration, DatasourceUpdate> datasources() {
+        return new Registry<>(api::listDatasources, DatasourceList::getItems, api::getDatasource,
+                api::registerDatasource, api::updateDatasource, api::deleteDatasource);
     }
 
-    /** @return the knowledge bases client */
+    /** @return the knowledge bases client ({@code /api/v1/knowledge-bases}: searchable documents) */
     public KnowledgeBases knowledgeBases() {
         return new KnowledgeBases(api);
     }
 
-    /** @return the MCP servers client */
-    public McpServers mcpServers() {
-        return new McpServers(api);
+    /** @return the MCP servers client ({@code /api/v1/mcp-servers}: Streamable HTTP; tokens are write-only) */
+    public Registry<Resource, McpServer, McpServerRegistration, McpServerUpdate> mcpServers() {
+        return new Registry<>(api::listMcpServers, ResourceList::getItems, api::getMcpServer,
+                api::registerMcpServer, api::updateMcpServer, api::deleteMcpServer);
     }
 
-    /** @return the skills client */
-    public Skills skills() {
-        return new Skills(api);
+    /** @return the skills client ({@code /api/v1/skills}: named instructions) */
+    public Registry<Resource, Skill, SkillRegistration, SkillUpdate> skills() {
+        return new Registry<>(api::listSkills, ResourceList::getItems, api::getSkill,
+                api::registerSkill, api::updateSkill, api::deleteSkill);
     }
 
     /** @return the model profiles ({@code GET /api/v1/model-profiles}) */
@@ -75,193 +80,24 @@ public final class AgentResources {
         return Http.execute(api.listModelProfiles()).getItems();
     }
 
-    /**
-     * {@code modelProfiles} without blocking.
-     * @return a future of the model profiles ({@code GET /api/v1/model-profiles}); it fails with the same {@link dev.contractkit.sdk.ApiException}
-     */
+    /** @return a future of {@link #modelProfiles()}; it fails with the same {@link dev.contractkit.sdk.ApiException} */
     public CompletableFuture<List<Resource>> modelProfilesAsync() {
-        return Http.executeAsync(api.listModelProfiles()).thenApply(r -> r.getItems());
+        return Http.executeAsync(api.listModelProfiles()).thenApply(ResourceList::getItems);
     }
 
-    /** {@code /api/v1/datasources}: JDBC data sources (passwords stay on the server). */
-    public static final class Datasources {
-        private final ResourcesApi api;
-
-        private Datasources(ResourcesApi api) {
-            this.api = api;
-        }
-
-        /** @return the registered data sources */
-        public List<Datasource> list() {
-            return Http.execute(api.listDatasources()).getItems();
-        }
-
-        /**
-         * {@code list} without blocking.
-         * @return a future of the registered data sources; it fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<List<Datasource>> listAsync() {
-            return Http.executeAsync(api.listDatasources()).thenApply(r -> r.getItems());
-        }
-
-        /**
-         * @param registration the data source
-         * @return it as stored ({@code hasPassword}, never the password)
-         */
-        public Datasource register(DatasourceRegistration registration) {
-            return Http.execute(api.registerDatasource(Objects.requireNonNull(registration, "registration")));
-        }
-
-        /**
-         * {@code register} without blocking.
-         * @param registration the data source
-         * @return a future of it as stored ({@code hasPassword}, never the password); it fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<Datasource> registerAsync(DatasourceRegistration registration) {
-            return Http.executeAsync(api.registerDatasource(Objects.requireNonNull(registration, "registration")));
-        }
-
-        /**
-         * @param id the id
-         * @return the data source ({@code hasPassword}, never the password)
-         */
-        public Datasource get(String id) {
-            return Http.execute(api.getDatasource(id));
-        }
-
-        /**
-         * {@code get} without blocking.
-         * @param id the id
-         * @return a future of the data source ({@code hasPassword}, never the password); it fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<Datasource> getAsync(String id) {
-            return Http.executeAsync(api.getDatasource(id));
-        }
-
-        /**
-         * @param id     a registered data source
-         * @param update its new fields; a null password keeps the stored one, an empty one removes it
-         * @return it as stored
-         */
-        public Datasource update(String id, DatasourceUpdate update) {
-            return Http.execute(api.updateDatasource(id, Objects.requireNonNull(update, "update")));
-        }
-
-        /**
-         * {@code update} without blocking.
-         * @param id     a registered data source
-         * @param update its new fields; a null password keeps the stored one, an empty one removes it
-         * @return a future of it as stored; it fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<Datasource> updateAsync(String id, DatasourceUpdate update) {
-            return Http.executeAsync(api.updateDatasource(id, Objects.requireNonNull(update, "update")));
-        }
-
-        /** @param id a registered data source (the built-in {@code sample} cannot be deleted) */
-        public void delete(String id) {
-            Http.execute(api.deleteDatasource(id));
-        }
-
-        /**
-         * {@code delete} without blocking.
-         * @param id a registered data source (the built-in {@code sample} cannot be deleted)
-         * @return completes when done, or fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<Void> deleteAsync(String id) {
-            return Http.executeAsync(api.deleteDatasource(id)).thenApply(r -> null);
-        }
-    }
-
-    /** {@code /api/v1/knowledge-bases}: searchable documents. */
-    public static final class KnowledgeBases {
+    /** {@code /api/v1/knowledge-bases}: the registry plus search. */
+    public static final class KnowledgeBases
+            extends Registry<Resource, KnowledgeBase, KnowledgeBaseRegistration, KnowledgeBaseUpdate> {
         private final ResourcesApi api;
 
         private KnowledgeBases(ResourcesApi api) {
+            super(api::listKnowledgeBases, ResourceList::getItems, api::getKnowledgeBase,
+                    api::registerKnowledgeBase, api::updateKnowledgeBase, api::deleteKnowledgeBase);
             this.api = api;
         }
 
-        /** @return every knowledge base (built in and registered) */
-        public List<Resource> list() {
-            return Http.execute(api.listKnowledgeBases()).getItems();
-        }
-
         /**
-         * {@code list} without blocking.
-         * @return a future of every knowledge base (built in and registered); it fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<List<Resource>> listAsync() {
-            return Http.executeAsync(api.listKnowledgeBases()).thenApply(r -> r.getItems());
-        }
-
-        /**
-         * @param id the id
-         * @return the knowledge base with its documents
-         */
-        public KnowledgeBase get(String id) {
-            return Http.execute(api.getKnowledgeBase(id));
-        }
-
-        /**
-         * {@code get} without blocking.
-         * @param id the id
-         * @return a future of the knowledge base with its documents; it fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<KnowledgeBase> getAsync(String id) {
-            return Http.executeAsync(api.getKnowledgeBase(id));
-        }
-
-        /**
-         * @param registration the new knowledge base
-         * @return it as stored
-         */
-        public KnowledgeBase register(KnowledgeBaseRegistration registration) {
-            return Http.execute(api.registerKnowledgeBase(Objects.requireNonNull(registration, "registration")));
-        }
-
-        /**
-         * {@code register} without blocking.
-         * @param registration the new knowledge base
-         * @return a future of it as stored; it fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<KnowledgeBase> registerAsync(KnowledgeBaseRegistration registration) {
-            return Http.executeAsync(api.registerKnowledgeBase(Objects.requireNonNull(registration, "registration")));
-        }
-
-        /**
-         * @param id a registered knowledge base
-         * @param update its new fields
-         * @return it as stored
-         */
-        public KnowledgeBase update(String id, KnowledgeBaseUpdate update) {
-            return Http.execute(api.updateKnowledgeBase(id, Objects.requireNonNull(update, "update")));
-        }
-
-        /**
-         * {@code update} without blocking.
-         * @param id a registered knowledge base
-         * @param update its new fields
-         * @return a future of it as stored; it fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<KnowledgeBase> updateAsync(String id, KnowledgeBaseUpdate update) {
-            return Http.executeAsync(api.updateKnowledgeBase(id, Objects.requireNonNull(update, "update")));
-        }
-
-        /** @param id a registered knowledge base */
-        public void delete(String id) {
-            Http.execute(api.deleteKnowledgeBase(id));
-        }
-
-        /**
-         * {@code delete} without blocking.
-         * @param id a registered knowledge base
-         * @return completes when done, or fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<Void> deleteAsync(String id) {
-            return Http.executeAsync(api.deleteKnowledgeBase(id)).thenApply(r -> null);
-        }
-
-        /**
-         * @param id an enabled knowledge base
+         * @param id    an enabled knowledge base
          * @param query the search text
          * @return the matching documents, best first
          */
@@ -270,191 +106,12 @@ public final class AgentResources {
         }
 
         /**
-         * {@code search} without blocking.
-         * @param id an enabled knowledge base
+         * @param id    an enabled knowledge base
          * @param query the search text
-         * @return a future of the matching documents, best first; it fails with the same {@link dev.contractkit.sdk.ApiException}
+         * @return a future of {@link #search}; it fails with the same {@link dev.contractkit.sdk.ApiException}
          */
         public CompletableFuture<List<KnowledgeHit>> searchAsync(String id, String query) {
-            return Http.executeAsync(api.searchKnowledgeBase(id, query)).thenApply(r -> r.getItems());
-        }
-    }
-
-    /** {@code /api/v1/mcp-servers}: MCP servers reached over Streamable HTTP (tokens are write-only). */
-    public static final class McpServers {
-        private final ResourcesApi api;
-
-        private McpServers(ResourcesApi api) {
-            this.api = api;
-        }
-
-        /** @return every MCP server */
-        public List<Resource> list() {
-            return Http.execute(api.listMcpServers()).getItems();
-        }
-
-        /**
-         * {@code list} without blocking.
-         * @return a future of every MCP server; it fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<List<Resource>> listAsync() {
-            return Http.executeAsync(api.listMcpServers()).thenApply(r -> r.getItems());
-        }
-
-        /**
-         * @param id the id
-         * @return the MCP server ({@code hasToken}, never the token)
-         */
-        public McpServer get(String id) {
-            return Http.execute(api.getMcpServer(id));
-        }
-
-        /**
-         * {@code get} without blocking.
-         * @param id the id
-         * @return a future of the MCP server ({@code hasToken}, never the token); it fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<McpServer> getAsync(String id) {
-            return Http.executeAsync(api.getMcpServer(id));
-        }
-
-        /**
-         * @param registration the new MCP server (its token stays on the server)
-         * @return it as stored
-         */
-        public McpServer register(McpServerRegistration registration) {
-            return Http.execute(api.registerMcpServer(Objects.requireNonNull(registration, "registration")));
-        }
-
-        /**
-         * {@code register} without blocking.
-         * @param registration the new MCP server (its token stays on the server)
-         * @return a future of it as stored; it fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<McpServer> registerAsync(McpServerRegistration registration) {
-            return Http.executeAsync(api.registerMcpServer(Objects.requireNonNull(registration, "registration")));
-        }
-
-        /**
-         * @param id     a registered MCP server
-         * @param update its new fields; a null token keeps the stored one, an empty one removes it
-         * @return it as stored
-         */
-        public McpServer update(String id, McpServerUpdate update) {
-            return Http.execute(api.updateMcpServer(id, Objects.requireNonNull(update, "update")));
-        }
-
-        /**
-         * {@code update} without blocking.
-         * @param id     a registered MCP server
-         * @param update its new fields; a null token keeps the stored one, an empty one removes it
-         * @return a future of it as stored; it fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<McpServer> updateAsync(String id, McpServerUpdate update) {
-            return Http.executeAsync(api.updateMcpServer(id, Objects.requireNonNull(update, "update")));
-        }
-
-        /** @param id a registered MCP server */
-        public void delete(String id) {
-            Http.execute(api.deleteMcpServer(id));
-        }
-
-        /**
-         * {@code delete} without blocking.
-         * @param id a registered MCP server
-         * @return completes when done, or fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<Void> deleteAsync(String id) {
-            return Http.executeAsync(api.deleteMcpServer(id)).thenApply(r -> null);
-        }
-    }
-
-    /** {@code /api/v1/skills}: named instructions. */
-    public static final class Skills {
-        private final ResourcesApi api;
-
-        private Skills(ResourcesApi api) {
-            this.api = api;
-        }
-
-        /** @return every skill */
-        public List<Resource> list() {
-            return Http.execute(api.listSkills()).getItems();
-        }
-
-        /**
-         * {@code list} without blocking.
-         * @return a future of every skill; it fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<List<Resource>> listAsync() {
-            return Http.executeAsync(api.listSkills()).thenApply(r -> r.getItems());
-        }
-
-        /**
-         * @param id the id
-         * @return the skill with its instructions
-         */
-        public Skill get(String id) {
-            return Http.execute(api.getSkill(id));
-        }
-
-        /**
-         * {@code get} without blocking.
-         * @param id the id
-         * @return a future of the skill with its instructions; it fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<Skill> getAsync(String id) {
-            return Http.executeAsync(api.getSkill(id));
-        }
-
-        /**
-         * @param registration the new skill
-         * @return it as stored
-         */
-        public Skill register(SkillRegistration registration) {
-            return Http.execute(api.registerSkill(Objects.requireNonNull(registration, "registration")));
-        }
-
-        /**
-         * {@code register} without blocking.
-         * @param registration the new skill
-         * @return a future of it as stored; it fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<Skill> registerAsync(SkillRegistration registration) {
-            return Http.executeAsync(api.registerSkill(Objects.requireNonNull(registration, "registration")));
-        }
-
-        /**
-         * @param id a registered skill
-         * @param update its new fields
-         * @return it as stored
-         */
-        public Skill update(String id, SkillUpdate update) {
-            return Http.execute(api.updateSkill(id, Objects.requireNonNull(update, "update")));
-        }
-
-        /**
-         * {@code update} without blocking.
-         * @param id a registered skill
-         * @param update its new fields
-         * @return a future of it as stored; it fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<Skill> updateAsync(String id, SkillUpdate update) {
-            return Http.executeAsync(api.updateSkill(id, Objects.requireNonNull(update, "update")));
-        }
-
-        /** @param id a registered skill */
-        public void delete(String id) {
-            Http.execute(api.deleteSkill(id));
-        }
-
-        /**
-         * {@code delete} without blocking.
-         * @param id a registered skill
-         * @return completes when done, or fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<Void> deleteAsync(String id) {
-            return Http.executeAsync(api.deleteSkill(id)).thenApply(r -> null);
+            return Http.executeAsync(api.searchKnowledgeBase(id, query)).thenApply(KnowledgeHits::getItems);
         }
     }
 
