@@ -79,7 +79,7 @@ class FilesUploadTest {
     }
 
     @Test
-    void thePartsFilenameNamesTheFileAndTheNameFieldOverridesIt() throws Exception {
+    void thePartsFilenameNamesTheFileAndTheNameFieldOrTheNameQueryOverridesIt() throws Exception {
         byte[] bytes = {(byte) 0xFF, (byte) 0xFE, 0, '\r', '\n', '-', '-', (byte) 0xC3};
         AgentClient.Reply byFilename = post("", new MultipartBody.Builder().setType(MultipartBody.FORM)
                 .addFormDataPart("file", "raw.txt", RequestBody.create(bytes, BINARY)).build());
@@ -95,6 +95,12 @@ class FilesUploadTest {
         assertThat(overridden.body().path("name").asText()).isEqualTo("Umsätze 2026.json");
         assertThat(overridden.body().path("mediaType").asText()).isEqualTo("application/json");
         assertThat(download(overridden.body())).isEqualTo(bytes);
+
+        AgentClient.Reply byQuery = post("?name=notes.md", new MultipartBody.Builder().setType(MultipartBody.FORM)
+                .addFormDataPart("file", "upload.tmp", RequestBody.create(bytes, BINARY)).build());
+        assertThat(byQuery.status()).as(byQuery.text()).isEqualTo(201);
+        assertThat(byQuery.body().path("name").asText()).isEqualTo("notes.md");
+        assertThat(byQuery.body().path("mediaType").asText()).isEqualTo("text/markdown");
     }
 
     @Test
