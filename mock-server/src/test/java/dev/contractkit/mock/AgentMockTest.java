@@ -104,4 +104,24 @@ class AgentMockTest {
                 .DELETE().build(), HttpResponse.BodyHandlers.ofString());
         assertThat(deleted.statusCode()).isEqualTo(204);
     }
+
+    @Test
+    void aMultipartUploadIsAcceptedAndAnsweredWithTheContractsExample() throws Exception {
+        String boundary = "agent-mock-boundary";
+        String multipart = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"targets.csv\"\r\n"
+                + "Content-Type: text/csv\r\n\r\nregion,target\nAPAC,1\n\r\n--" + boundary + "--\r\n";
+        HttpResponse<String> up = http.send(HttpRequest.newBuilder(URI.create(mocks.url(Api.AGENT) + "/api/v1/files"))
+                .header("Content-Type", "multipart/form-data; boundary=" + boundary)
+                .POST(HttpRequest.BodyPublishers.ofString(multipart)).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(up.statusCode()).as(up.body()).isEqualTo(201);
+        assertThat(JSON.readTree(up.body()).path("fileId").asText()).isEqualTo("file-3f2a9c1e");
+        HttpResponse<String> raw = http.send(HttpRequest.newBuilder(URI.create(mocks.url(Api.AGENT) + "/api/v1/files?name=t.csv"))
+                .header("Content-Type", "application/octet-stream")
+                .POST(HttpRequest.BodyPublishers.ofString("region,target\n")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(raw.statusCode()).isEqualTo(201);
+        HttpResponse<String> text = http.send(HttpRequest.newBuilder(URI.create(mocks.url(Api.AGENT) + "/api/v1/files"))
+                .header("Content-Type", "text/plain")
+                .POST(HttpRequest.BodyPublishers.ofString("region,target\n")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(text.statusCode()).isEqualTo(415);
+    }
 }

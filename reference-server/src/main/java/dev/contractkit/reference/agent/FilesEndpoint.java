@@ -7,6 +7,8 @@ import dev.contractkit.reference.platform.ApiError;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HttpMediaType;
 import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
@@ -15,13 +17,20 @@ import java.io.InputStream;
 import java.sql.SQLException;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
+import java.util.regex.Pattern;
 
-/** Workspace files: upload (raw body, at most 10 MiB), list, download; stored in the database. */
-final class FilesEndpoint extends FilesService {
+/**
+ * Workspace files: upload ({@code multipart/form-data} or the raw body, at most 10 MiB), list, download; stored in
+ * the database. Hand-written routing: the generated {@code FilesService} needs Helidon's multipart media, which the
+ * registry lacks (see docs/decisions.md); multipart bodies are parsed by {@link MultipartUpload}.
+ */
+final class FilesEndpoint implements HttpService {
     static final int MAX_BYTES = 10 * 1024 * 1024;
     private static final Map<String, String> TYPES = Map.of("csv", "text/csv", "json", "application/json",
             "md", "text/markdown", "txt", "text/plain");
+    private static final Pattern NAME = Pattern.compile("^[^/\\\\]{1,200}$");
 
     private final ObjectMapper mapper;
     private final AgentStore store;
@@ -32,28 +41,34 @@ final class FilesEndpoint extends FilesService {
     }
 
     @Override
-    protected void uploadFile(ServerRequest request, ServerResponse response) {
-        String type = request.headers().contentType().map(HttpMediaType::mediaType).map(m -> m.text()).orElse("");
-        if (!type.equalsIgnoreCase("application/octet-stream")) {
-            throw new ApiError(Status.UNSUPPORTED_MEDIA_TYPE_415, "UNSUPPORTED_MEDIA_TYPE",
-                    "Content-Type must be application/octet-stream (the file's bytes)");
-        }
-        super.uploadFile(request, response);
+    public void routing(HttpRules rules) {
+        rules.get("/{fileId}/content", this::download)
+                .get("/", this::list)
+                .post("/", this::upload);
     }
 
-    @Override
-    protected void handleUploadFile(ServerRequest request, ServerResponse response, String name, InputStream body) {
+    private void upload(ServerRequest request, ServerResponse response) {
+        String type = request.headers().contentType().map(HttpMediaType::mediaType).map(m -> m.text()).orElse("");
+        Optional<String> queryName = request.query().first("name").asOptional();
+        queryName.ifPresent(n -> checkName("name", n));
+        String name;
         byte[] bytes;
-        try {
-            bytes = body.readNBytes(MAX_BYTES + 1);
-        } catch (IOException e) {
-            throw ApiError.invalid("the file could not be read: " + e.getMessage());
+        if (type.equalsIgnoreCase("multipart/form-data")) {
+            MultipartUpload upload = MultipartUpload.read(request, MAX_BYTES);
+            upload.name().ifPresent(n -> checkName("name", n));
+            name = upload.name().or(() -> queryName).or(upload::fileName)
+                    .orElseThrow(() -> ApiError.invalid("name: the file part has no filename and no name was given"));
+            checkName("file", name);
+            bytes = upload.bytes();
+        } else if (type.equalsIgnoreCase("application/octet-stream")) {
+            name = queryName.orElseThrow(() -> ApiError.invalid("name: is required with an application/octet-stream body"));
+            bytes = raw(request);
+        } else {
+            throw new ApiError(Status.UNSUPPORTED_MEDIA_TYPE_415, "UNSUPPORTED_MEDIA_TYPE",
+                    "Content-Type must be multipart/form-data (a 'file' part) or application/octet-stream (the file's bytes)");
         }
         if (bytes.length == 0) {
-            throw ApiError.invalid("body: the file is empty");
-        }
-        if (bytes.length > MAX_BYTES) {
-            throw ApiError.invalid("body: the file is larger than " + MAX_BYTES + " bytes");
+            throw ApiError.invalid("file: the file is empty");
         }
         int dot = name.lastIndexOf('.');
         String mediaType = TYPES.getOrDefault(dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT),
@@ -68,14 +83,36 @@ final class FilesEndpoint extends FilesService {
         response.status(Status.CREATED_201).send(json(f));
     }
 
+    private static void checkName(String field, String name) {
+        if (!NAME.matcher(name).matches()) {
+            throw ApiError.invalid(field + ": a file name is 1 to 200 characters without '/' or '\\'");
+        }
+    }
+
+    private static byte[] raw(ServerRequest request) {
+        if (!request.content().hasEntity()) {
+            throw ApiError.invalid("body: the file is empty");
+        }
+        byte[] bytes;
+        try (InputStream body = request.content().inputStream()) {
+            bytes = body.readNBytes(MAX_BYTES + 1);
+        } catch (IOException e) {
+            throw ApiError.invalid("body: the file could not be read: " + e.getMessage());
+        }
+        if (bytes.length > MAX_BYTES) {
+            throw new ApiError(Status.REQUEST_ENTITY_TOO_LARGE_413, "PAYLOAD_TOO_LARGE",
+                    "body: larger than " + MAX_BYTES + " bytes");
+        }
+        return bytes;
+    }
+
     private ObjectNode json(AgentStore.StoredFile f) {
         return mapper.createObjectNode().put("fileId", f.id()).put("name", f.name()).put("mediaType", f.mediaType())
                 .put("sizeBytes", f.content().length).put("createdAt", f.createdAt().toString())
                 .put("downloadPath", "/api/v1/files/" + f.id() + "/content");
     }
 
-    @Override
-    protected void handleListFiles(ServerRequest request, ServerResponse response) {
+    private void list(ServerRequest request, ServerResponse response) {
         try {
             ObjectNode body = mapper.createObjectNode();
             ArrayNode items = body.putArray("items");
@@ -86,8 +123,11 @@ final class FilesEndpoint extends FilesService {
         }
     }
 
-    @Override
-    protected void handleDownloadFile(ServerRequest request, ServerResponse response, String fileId) {
+    private void download(ServerRequest request, ServerResponse response) {
+        String fileId = request.path().pathParameters().get("fileId");
+        if (fileId.isEmpty() || fileId.length() > 200) {
+            throw ApiError.invalid("fileId: 1 to 200 characters");
+        }
         try {
             AgentStore.StoredFile f = store.file(fileId).orElseThrow(() -> ApiError.notFound("no file '" + fileId + "'"));
             response.header(HeaderNames.CONTENT_TYPE, "application/octet-stream");

@@ -17,6 +17,7 @@ import dev.contractkit.sdk.agent.model.ThreadHistory;
 import dev.contractkit.sdk.platform.Http;
 import okhttp3.Call;
 import okhttp3.MediaType;
+import okhttp3.MultipartBody;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
@@ -377,10 +378,11 @@ public final class AgentClient {
     }
 
     /**
-     * {@code POST /api/v1/files}: uploads a workspace file (its id goes into {@code run_config.fileIds}). Sent with
-     * OkHttp directly: the generated interface would serialise a {@code File} as JSON.
+     * {@code POST /api/v1/files}: uploads a workspace file (its id goes into {@code run_config.fileIds}) as
+     * {@code multipart/form-data}: a {@code file} part whose filename is {@code name}, and a {@code name} field. Built
+     * with OkHttp's {@code MultipartBody} directly, so the bytes travel exactly as given.
      *
-     * @param name  the file name
+     * @param name  the file name (no path; its extension sets the stored media type)
      * @param bytes the content (at most 10 MiB)
      * @return the stored file
      */
@@ -394,7 +396,9 @@ public final class AgentClient {
     }
 
     /**
-     * @param name  the file name
+     * {@link #uploadFile(String, byte[])}, asynchronously (the same {@code multipart/form-data} request).
+     *
+     * @param name  the file name (no path; its extension sets the stored media type)
      * @param bytes the content (at most 10 MiB)
      * @return the stored file, asynchronously
      */
@@ -403,9 +407,13 @@ public final class AgentClient {
     }
 
     private Request uploadRequest(String name, byte[] bytes) {
+        MultipartBody body = new MultipartBody.Builder().setType(MultipartBody.FORM)
+                .addFormDataPart("file", name, RequestBody.create(bytes, MediaType.get("application/octet-stream")))
+                .addFormDataPart("name", name)
+                .build();
         return new Request.Builder().url(okhttp3.HttpUrl.get(baseUrl).newBuilder()
-                        .addPathSegments("api/v1/files").addQueryParameter("name", name).build())
-                .post(RequestBody.create(bytes, MediaType.get("application/octet-stream"))).build();
+                        .addPathSegments("api/v1/files").build())
+                .post(body).build();
     }
 
     private static dev.contractkit.sdk.agent.model.FileInfo uploaded(Response response, String text) throws IOException {

@@ -140,4 +140,23 @@ class AgentRunTest {
         assertThatThrownBy(() -> agent.downloadFile("f-2")).isInstanceOf(dev.contractkit.sdk.NotFoundException.class)
                 .satisfies(e -> assertThat(((dev.contractkit.sdk.ApiException) e).requestId()).contains("req-9"));
     }
+
+    @Test
+    void anUploadIsMultipartFormDataWithTheBytesAsTheFilePartAndTheNameAsAField() throws Exception {
+        byte[] bytes = {(byte) 0xff, 0x00, '\r', '\n', (byte) 0xc3};
+        server.enqueue(new MockResponse().setResponseCode(201).setHeader("Content-Type", "application/json")
+                .setBody("{\"fileId\":\"file-1\",\"name\":\"t.bin\",\"mediaType\":\"application/octet-stream\","
+                        + "\"sizeBytes\":5,\"createdAt\":\"2026-01-01T00:00:00Z\",\"downloadPath\":\"/api/v1/files/file-1/content\"}"));
+
+        assertThat(agent.uploadFile("t.bin", bytes).getFileId()).isEqualTo("file-1");
+        RecordedRequest request = server.takeRequest();
+        assertThat(request.getPath()).isEqualTo("/api/v1/files");
+        String contentType = request.getHeader("Content-Type");
+        assertThat(contentType).startsWith("multipart/form-data; boundary=");
+        byte[] body = request.getBody().readByteArray();
+        String text = new String(body, java.nio.charset.StandardCharsets.ISO_8859_1);
+        assertThat(text).contains("Content-Disposition: form-data; name=\"file\"; filename=\"t.bin\"")
+                .contains("Content-Disposition: form-data; name=\"name\"\r\nContent-Length: 5\r\n\r\nt.bin\r\n")
+                .contains(new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1));
+    }
 }
