@@ -28,10 +28,12 @@ import java.util.Map;
  * interleaved rounds, and reports requests/s, p50/p99, errors, peak RSS and the ratio to the scenario's baseline
  * (target/bench/results.md and results.json). Scenarios: {@code read} (GET a form), {@code list} (coupons page),
  * {@code answer} (POST an investment question; a database write per request), {@code mock} (the kit's mock
- * against MockServer 5.15 with a plain and with an OpenAPI-loaded expectation, start-up included).
+ * against MockServer 5.15 with a plain and with an OpenAPI-loaded expectation, start-up included), {@code tools}
+ * (start-up of quotas --statusline and execcli health against java -version).
  */
 public final class Bench {
-    static final List<String> SCENARIOS = List.of("read", "list", "answer", "mock");
+    static final List<String> SCENARIOS = List.of("read", "list", "answer", "mock", "tools");
+    private static final int TOOL_RUNS = 20;
     private static final String ANSWERS_KEY = "bench-answers-key-0123456789";
     private static final String QUESTION = "{\"query\":\"What was Northwind Robotics' revenue last year?\"}";
 
@@ -111,12 +113,16 @@ public final class Bench {
         String machine = machine();
         say("bench: " + machine);
         List<Result> results = new ArrayList<>();
-        List<String> reference = scenarios.stream().filter(s -> !s.equals("mock")).toList();
+        List<String> reference = scenarios.stream().filter(s -> !s.equals("mock") && !s.equals("tools")).toList();
         if (!reference.isEmpty()) {
             results.addAll(referenceScenarios(reference));
         }
         if (scenarios.contains("mock")) {
             results.add(mockScenario());
+        }
+        if (scenarios.contains("tools")) {
+            say("bench: tools: java -version, quotas --statusline, execcli health, " + TOOL_RUNS + " runs each, taking turns");
+            results.add(Tools.run(root, java, TOOL_RUNS, out));
         }
         Report.write(out, machine, settings(), results);
         say("bench: wrote " + out.resolve("results.md") + " and results.json");
