@@ -28,11 +28,11 @@ import java.util.Map;
  * interleaved rounds, and reports requests/s, p50/p99, errors, peak RSS and the ratio to the scenario's baseline
  * (target/bench/results.md and results.json). Scenarios: {@code read} (GET a form), {@code list} (coupons page),
  * {@code answer} (POST an investment question; a database write per request), {@code mock} (the kit's mock
- * against MockServer 5.15 with a plain and with an OpenAPI-loaded expectation, start-up included), {@code tools}
- * (start-up of quotas --statusline and execcli health against java -version).
+ * against MockServer 5.15 with a plain and with an OpenAPI-loaded expectation, start-up included), {@code sdk} (JMH: FormsClient.get against raw OkHttp + Jackson),
+ * {@code tools} (start-up of quotas --statusline and execcli health against java -version).
  */
 public final class Bench {
-    static final List<String> SCENARIOS = List.of("read", "list", "answer", "mock", "tools");
+    static final List<String> SCENARIOS = List.of("read", "list", "answer", "mock", "sdk", "tools");
     private static final int TOOL_RUNS = 20;
     private static final String ANSWERS_KEY = "bench-answers-key-0123456789";
     private static final String QUESTION = "{\"query\":\"What was Northwind Robotics' revenue last year?\"}";
@@ -113,12 +113,15 @@ public final class Bench {
         String machine = machine();
         say("bench: " + machine);
         List<Result> results = new ArrayList<>();
-        List<String> reference = scenarios.stream().filter(s -> !s.equals("mock") && !s.equals("tools")).toList();
+        List<String> reference = scenarios.stream().filter(s -> List.of("read", "list", "answer").contains(s)).toList();
         if (!reference.isEmpty()) {
             results.addAll(referenceScenarios(reference));
         }
         if (scenarios.contains("mock")) {
             results.add(mockScenario());
+        }
+        if (scenarios.contains("sdk")) {
+            results.add(SdkOverhead.run(rounds, duration));
         }
         if (scenarios.contains("tools")) {
             say("bench: tools: java -version, quotas --statusline, execcli health, " + TOOL_RUNS + " runs each, taking turns");

@@ -17,6 +17,15 @@ final class Report {
                 .append("Machine: ").append(machine).append("\n\nSettings: ").append(settings).append("\n");
         for (Bench.Result r : results) {
             md.append("\n## ").append(r.scenario()).append(": ").append(r.request()).append("\n\n");
+            if (r.scenario().equals("sdk")) {
+                md.append("| call | µs per call | calls/s | ratio to ").append(r.baseline()).append(" |\n|---|---:|---:|---:|\n");
+                for (Bench.Measured m : r.targets()) {
+                    md.append(String.format(Locale.ROOT, "| %s | %.1f | %.0f | %.2f |%n", m.target(), m.p50Ms(),
+                            m.requestsPerSecond(), m.ratio()));
+                }
+                md.append("\nGoal: ").append(r.goal()).append("\n");
+                continue;
+            }
             if (r.scenario().equals("tools")) {
                 md.append("| command | median ms | p90 ms | ratio to ").append(r.baseline()).append(" |\n|---|---:|---:|---:|\n");
                 for (Bench.Measured m : r.targets()) {
