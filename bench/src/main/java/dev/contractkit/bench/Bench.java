@@ -28,11 +28,12 @@ import java.util.Map;
  * interleaved rounds, and reports requests/s, p50/p99, errors, peak RSS and the ratio to the scenario's baseline
  * (target/bench/results.md and results.json). Scenarios: {@code read} (GET a form), {@code list} (coupons page),
  * {@code answer} (POST an investment question; a database write per request), {@code mock} (the kit's mock
- * against MockServer 5.15 with a plain and with an OpenAPI-loaded expectation, start-up included), {@code sdk} (JMH: FormsClient.get against raw OkHttp + Jackson),
+ * against MockServer 5.15 with a plain and with an OpenAPI-loaded expectation, start-up included), {@code streams} (agent SSE: time to first event, events/s; 1,000 WebSocket
+ * subscribers of /ws/coupons: create-to-delivery), {@code sdk} (JMH: FormsClient.get against raw OkHttp + Jackson),
  * {@code tools} (start-up of quotas --statusline and execcli health against java -version).
  */
 public final class Bench {
-    static final List<String> SCENARIOS = List.of("read", "list", "answer", "mock", "sdk", "tools");
+    static final List<String> SCENARIOS = List.of("read", "list", "answer", "mock", "sdk", "streams", "tools");
     private static final int TOOL_RUNS = 20;
     private static final String ANSWERS_KEY = "bench-answers-key-0123456789";
     private static final String QUESTION = "{\"query\":\"What was Northwind Robotics' revenue last year?\"}";
@@ -120,6 +121,9 @@ public final class Bench {
         if (scenarios.contains("mock")) {
             results.add(mockScenario());
         }
+        if (scenarios.contains("streams")) {
+            results.addAll(streamsScenario());
+        }
         if (scenarios.contains("sdk")) {
             results.add(SdkOverhead.run(rounds, duration));
         }
@@ -185,6 +189,19 @@ public final class Bench {
             List<Measured> measured = measure(name, urls, call, raw);
             return new Result(name, call.method() + " " + call.path() + " (" + api + ")", raw.name,
                     name.equals("answer") ? "" : ">= 0.7x the ceiling on reads", measured);
+        }
+    }
+
+    private List<Result> streamsScenario() throws Exception {
+        Path data = Files.createTempDirectory("kit-bench-streams");
+        Map<String, String> env = Map.of("KIT_DATA_DIR", data.toString(), "KIT_COUPONS_PORT", "0", "KIT_AGENT_PORT", "0",
+                "KIT_COUPONS_RATE_LIMITS", "public-read=2000000000/3600,authenticated-read=2000000000/3600,"
+                        + "write=2000000000/3600,admin=2000000000/3600");
+        say("bench: streams: starting the reference server (coupons, agent; fresh embedded database)");
+        try (Target server = Target.start("reference server", List.of(java, "--sun-misc-unsafe-memory-access=allow",
+                "-jar", jar("reference-server").toString(), "--api", "coupons,agent"), env,
+                out.resolve("streams.log"), l -> l.startsWith("READY"), Duration.ofSeconds(90))) {
+            return Streams.run(server.url("coupons"), server.url("agent"), 5 * duration);
         }
     }
 

@@ -26,6 +26,15 @@ final class Report {
                 md.append("\nGoal: ").append(r.goal()).append("\n");
                 continue;
             }
+            if (r.scenario().startsWith("streams")) {
+                md.append("| figure | median ms | p99 ms | per second | ratio (p50 or p99 over ").append(r.baseline())
+                        .append(") |\n|---|---:|---:|---:|---:|\n");
+                for (Bench.Measured m : r.targets()) {
+                    md.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.0f | %.2f |%n", m.target(), m.p50Ms(),
+                            m.p99Ms(), m.requestsPerSecond(), m.ratio()).replace("NaN", "–"));
+                }
+                continue;
+            }
             if (r.scenario().equals("tools")) {
                 md.append("| command | median ms | p90 ms | ratio to ").append(r.baseline()).append(" |\n|---|---:|---:|---:|\n");
                 for (Bench.Measured m : r.targets()) {
