@@ -2,6 +2,7 @@ package dev.contractkit.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.contractkit.specs.Api;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -210,7 +211,8 @@ public final class Bench {
         say("bench: mock: starting the kit's mock (every API) and MockServer 5.15.0 twice");
         List<String> mockCmd = List.of(java, "--sun-misc-unsafe-memory-access=allow", "-jar", jar("mock-server").toString());
         List<String> ports = new ArrayList<>();
-        for (String api : List.of("forms", "coupons", "answers")) {
+        for (String api : Arrays.stream(Api.values()).map(Api::id).toList()) {
+            // every listener on a free port: another program may hold a default one
             ports.add("--port");
             ports.add(api + "=" + freePort());
         }

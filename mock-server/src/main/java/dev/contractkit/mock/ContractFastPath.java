@@ -7,12 +7,15 @@ import org.mockserver.mock.HttpState;
 import org.mockserver.model.HttpRequest;
 import org.mockserver.model.HttpResponse;
 import org.mockserver.model.Protocol;
-import org.mockserver.netty.responsewriter.NettyResponseWriter;
+import org.mockserver.mappers.MockServerHttpResponseToFullHttpResponse;
 import org.mockserver.scheduler.Scheduler;
 import org.slf4j.event.Level;
+import shaded_package.io.netty.channel.ChannelFuture;
+import shaded_package.io.netty.channel.ChannelFutureListener;
 import shaded_package.io.netty.channel.ChannelHandlerContext;
 import shaded_package.io.netty.channel.ChannelInboundHandlerAdapter;
 import shaded_package.io.netty.handler.codec.http.FullHttpRequest;
+import shaded_package.io.netty.handler.codec.http.HttpUtil;
 
 import java.util.Comparator;
 import java.util.List;
@@ -22,7 +25,8 @@ import java.util.regex.Pattern;
 /**
  * Answers the contract's operations in the kit's own Netty handler, before MockServer's: the same callbacks
  * (credentials, parameters, body, {@code Prefer}, overrides, state), in the order MockServer would match the
- * contract's expectations, written by MockServer's own response writer. What is skipped is MockServer's
+ * contract's expectations, mapped to Netty's response by MockServer's own mapper (with the connection header its
+ * response writer adds). What is skipped is MockServer's
  * matcher chain over every expectation, its action scheduling and its callback registry lookup.
  * Each request is still put into MockServer's request log ({@code RECEIVED_REQUEST} and
  * {@code EXPECTATION_RESPONSE}), so verify, retrieve and the dashboard see it as before.
@@ -73,6 +77,7 @@ final class ContractFastPath {
     ChannelInboundHandlerAdapter handler() {
         return new ChannelInboundHandlerAdapter() {
             private FullHttpRequestToMockServerHttpRequest mapper;
+            private MockServerHttpResponseToFullHttpResponse toNetty;
 
             @Override
             public void channelRead(ChannelHandlerContext ctx, Object msg) {
@@ -107,7 +112,10 @@ final class ContractFastPath {
                     }
                     HttpRequest mock = mapper.mapFullHttpRequestToMockServerRequest(request, List.of(),
                             ctx.channel().localAddress(), ctx.channel().remoteAddress(), Protocol.HTTP_1_1);
-                    answer(ctx, mock, route.entry());
+                    if (toNetty == null) {
+                        toNetty = new MockServerHttpResponseToFullHttpResponse(state.getMockServerLogger());
+                    }
+                    answer(ctx, toNetty, HttpUtil.isKeepAlive(request), mock, route.entry());
                 } finally {
                     request.release();
                 }
@@ -115,7 +123,8 @@ final class ContractFastPath {
         };
     }
 
-    private void answer(ChannelHandlerContext ctx, HttpRequest request, ContractExpectations.Entry entry) {
+    private void answer(ChannelHandlerContext ctx, MockServerHttpResponseToFullHttpResponse toNetty, boolean keepAlive,
+                        HttpRequest request, ContractExpectations.Entry entry) {
         state.getMockServerLog().add(new LogEntry().setType(LogEntry.LogMessageType.RECEIVED_REQUEST)
                 .setLogLevel(Level.INFO).setCorrelationId(request.getLogCorrelationId()).setHttpRequest(request)
                 .setMessageFormat("received request:{}").setArguments(request));
@@ -128,18 +137,26 @@ final class ContractFastPath {
         state.getMockServerLog().add(new LogEntry().setType(LogEntry.LogMessageType.EXPECTATION_RESPONSE)
                 .setLogLevel(Level.INFO).setCorrelationId(request.getLogCorrelationId()).setHttpRequest(request)
                 .setHttpResponse(response).setExpectation(entry.expectation())
-                .setMessageFormat("returning response:{}for request:{}for action:{}from expectation:{}")
-                .setArguments(response, request, entry.expectation().getAction(), entry.expectation().getId()));
-        // written from MockServer's own handler's place, so its codec (behind the kit's handlers) encodes the response
-        ChannelHandlerContext out = ctx.pipeline().context(org.mockserver.netty.HttpRequestHandler.class);
-        NettyResponseWriter writer = new NettyResponseWriter(configuration, state.getMockServerLogger(),
-                out == null ? ctx : out, scheduler);
+                // no message arguments: formatting them copies both bodies (5 % of a request in the profile)
+                .setMessageFormat("returning response for request from expectation " + entry.expectation().getId()));
         long delay = response.getDelay() == null ? 0 : response.getDelay().getTimeUnit().toMillis(response.getDelay().getValue());
+        // as MockServer's response writer does: the connection header, then its mapping to Netty's response
+        HttpResponse out = response.shallowClone().withDelay(null)
+                .replaceHeader(org.mockserver.model.Header.header("connection", keepAlive ? "keep-alive" : "close"));
+        Runnable write = () -> {
+            ChannelFuture last = null;
+            for (Object part : toNetty.mapMockServerResponseToNettyResponse(out)) {
+                last = ctx.write(part);
+            }
+            ctx.flush();
+            if (!keepAlive && last != null) {
+                last.addListener(ChannelFutureListener.CLOSE);
+            }
+        };
         if (delay > 0) {
-            HttpResponse undelayed = response.clone().withDelay(null);
-            ctx.executor().schedule(() -> writer.writeResponse(request, undelayed, false), delay, TimeUnit.MILLISECONDS);
+            ctx.executor().schedule(write, delay, TimeUnit.MILLISECONDS);
         } else {
-            writer.writeResponse(request, response, false);
+            write.run();
         }
     }
 }
