@@ -48,6 +48,7 @@ public class SdkCall {
     private WebServer server;
     private FormsClient sdk;
     private OkHttpClient http;
+    private OkHttpClient timed;
     private ObjectMapper mapper;
     private String url;
 
@@ -62,6 +63,10 @@ public class SdkCall {
         String base = "http://127.0.0.1:" + server.port();
         sdk = FormsClient.builder().baseUrl(base).apiKey(KEY).build();
         http = new OkHttpClient();
+        // the raw call again, on a client with the SDK's default time-outs (its call time-out arms OkHttp's watchdog)
+        dev.contractkit.sdk.ClientConfig defaults = dev.contractkit.sdk.ClientConfig.builder().baseUrl(base).build();
+        timed = new OkHttpClient.Builder().connectTimeout(defaults.connectTimeout()).readTimeout(defaults.readTimeout())
+                .callTimeout(defaults.callTimeout()).build();
         mapper = new ObjectMapper().registerModule(new JavaTimeModule())
                 .setPropertyNamingStrategy(PropertyNamingStrategies.SNAKE_CASE)
                 .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -72,8 +77,10 @@ public class SdkCall {
     @TearDown(Level.Trial)
     public void stop() {
         server.stop();
-        http.dispatcher().executorService().shutdown();
-        http.connectionPool().evictAll();
+        for (OkHttpClient c : new OkHttpClient[] {http, timed}) {
+            c.dispatcher().executorService().shutdown();
+            c.connectionPool().evictAll();
+        }
     }
 
     /** @return the form, through the SDK */
@@ -85,8 +92,18 @@ public class SdkCall {
     /** @return the form, by hand: OkHttp and Jackson */
     @Benchmark
     public Form raw() throws IOException {
+        return get(http);
+    }
+
+    /** @return the form, by hand, on a client with the SDK's default time-outs */
+    @Benchmark
+    public Form rawWithSdkTimeouts() throws IOException {
+        return get(timed);
+    }
+
+    private Form get(OkHttpClient client) throws IOException {
         Request request = new Request.Builder().url(url).header("Authorization", "Token token=" + KEY).build();
-        try (Response response = http.newCall(request).execute()) {
+        try (Response response = client.newCall(request).execute()) {
             if (!response.isSuccessful()) {
                 throw new IOException("status " + response.code());
             }

@@ -24,6 +24,7 @@ final class SdkOverhead {
     static Bench.Result run(int rounds, int seconds) throws RunnerException {
         Map<String, List<Double>> micros = new LinkedHashMap<>();
         micros.put("raw", new ArrayList<>());
+        micros.put("rawWithSdkTimeouts", new ArrayList<>());
         micros.put("sdk", new ArrayList<>());
         for (int round = 1; round <= rounds; round++) {
             System.err.println("bench: sdk: round " + round + "/" + rounds + " (JMH, 1 fork, both calls)");
@@ -45,7 +46,12 @@ final class SdkOverhead {
         List<Bench.Measured> measured = new ArrayList<>();
         micros.forEach((name, values) -> {
             double median = Bench.median(values.stream().mapToDouble(Double::doubleValue).toArray());
-            measured.add(new Bench.Measured(name.equals("raw") ? "raw OkHttp + Jackson" : "SDK FormsClient.get",
+            String label = switch (name) {
+                case "raw" -> "raw OkHttp + Jackson";
+                case "rawWithSdkTimeouts" -> "raw, on a client with the SDK's time-outs (call time-out on)";
+                default -> "SDK FormsClient.get";
+            };
+            measured.add(new Bench.Measured(label,
                     1e6 / median, median, Double.NaN, 0, -1, -1, List.of(), median / raw));
         });
         return new Bench.Result("sdk", "GET /forms/1 from one local Helidon server, one thread, average time per call "
