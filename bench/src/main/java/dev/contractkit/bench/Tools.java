@@ -14,7 +14,7 @@ import java.util.concurrent.TimeUnit;
  * (the floor), each run to its end {@code runs} times, the commands taking turns; figures are medians, in ms.
  * {@code quotas --statusline} runs with the flags {@code ./kit quotas --statusline} uses (its class-data archive,
  * C1 only) and a fresh home (no provider configured: the start-up, not the network); {@code execcli health} runs
- * as {@code ./kit execcli} does, against a loopback port nothing listens on (start-up to its first, refused, call).
+ * plainly and as {@code ./kit execcli} does (class-data archive, C1), against a loopback port nothing listens on (start-up to its first, refused, call).
  */
 final class Tools {
     private Tools() {
@@ -30,7 +30,10 @@ final class Tools {
         commands.put("quotas --statusline", List.of(java, "-XX:SharedArchiveFile=" + jsa, "-XX:+AutoCreateSharedArchive",
                 "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-Xlog:cds=off", "-Xlog:cds+dynamic=off", "-jar", quotas,
                 "--statusline", "--no-update-check", "--no-icons"));
-        commands.put("execcli health", List.of(java, "--sun-misc-unsafe-memory-access=allow", "-jar", execcli, "health"));
+        commands.put("execcli health (plain java -jar)", List.of(java, "-jar", execcli, "health"));
+        commands.put("execcli health (./kit execcli)", List.of(java, "-XX:SharedArchiveFile=" + out.resolve("execcli.jsa"),
+                "-XX:+AutoCreateSharedArchive", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-Xlog:cds=off",
+                "-Xlog:cds+dynamic=off", "-jar", execcli, "health"));
         Map<String, String> env = Map.of("HOME", home.toString(), "EXEC_URL", "http://127.0.0.1:9");
         for (List<String> c : commands.values()) {
             time(c, env); // warm the page cache; the first quotas run records its class-data archive
