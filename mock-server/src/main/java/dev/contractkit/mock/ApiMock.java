@@ -77,8 +77,7 @@ final class ApiMock implements AutoCloseable {
                 org.mockserver.model.HttpRequest.request().withMethod(op.method())
                         .withPath(PathTemplate.parse(op.path()).regex()))));
         if (proxy.isEmpty()) {
-            mock.fastPath = new ContractFastPath(entries, server.state(), configuration, server.getScheduler(),
-                    server.getLocalPort());
+            mock.fastPath = new ContractFastPath(entries, server.state(), configuration, server.getLocalPort());
             kit.fastPath(mock.fastPath);
         }
         try {

@@ -8,7 +8,6 @@ import org.mockserver.model.HttpRequest;
 import org.mockserver.model.HttpResponse;
 import org.mockserver.model.Protocol;
 import org.mockserver.mappers.MockServerHttpResponseToFullHttpResponse;
-import org.mockserver.scheduler.Scheduler;
 import org.slf4j.event.Level;
 import shaded_package.io.netty.channel.ChannelFuture;
 import shaded_package.io.netty.channel.ChannelFutureListener;
@@ -46,12 +45,10 @@ final class ContractFastPath {
     private final List<Route> routes;
     private final HttpState state;
     private final Configuration configuration;
-    private final Scheduler scheduler;
     private final int port;
     private volatile boolean enabled;
 
-    ContractFastPath(List<ContractExpectations.Entry> entries, HttpState state, Configuration configuration,
-                     Scheduler scheduler, int port) {
+    ContractFastPath(List<ContractExpectations.Entry> entries, HttpState state, Configuration configuration, int port) {
         this.routes = entries.stream().map(e -> {
             HttpRequest r = (HttpRequest) e.expectation().getHttpRequest();
             String method = r.getMethod() == null || r.getMethod().isBlank() ? null : r.getMethod().getValue();
@@ -60,7 +57,6 @@ final class ContractFastPath {
         }).sorted(Comparator.comparingInt(Route::priority).reversed()).toList(); // stable: list order among equals
         this.state = state;
         this.configuration = configuration;
-        this.scheduler = scheduler;
         this.port = port;
     }
 
