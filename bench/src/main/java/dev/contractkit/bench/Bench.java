@@ -2,6 +2,7 @@ package dev.contractkit.bench;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import dev.contractkit.specs.Api;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -28,10 +29,13 @@ import java.util.Map;
  * interleaved rounds, and reports requests/s, p50/p99, errors, peak RSS and the ratio to the scenario's baseline
  * (target/bench/results.md and results.json). Scenarios: {@code read} (GET a form), {@code list} (coupons page),
  * {@code answer} (POST an investment question; a database write per request), {@code mock} (the kit's mock
- * against MockServer 5.15 with a plain and with an OpenAPI-loaded expectation, start-up included).
+ * against MockServer 5.15 with a plain and with an OpenAPI-loaded expectation, start-up included), {@code streams} (agent SSE: time to first event, events/s; 1,000 WebSocket
+ * subscribers of /ws/coupons: create-to-delivery), {@code sdk} (JMH: FormsClient.get against raw OkHttp + Jackson),
+ * {@code tools} (start-up of quotas --statusline and execcli health against java -version).
  */
 public final class Bench {
-    static final List<String> SCENARIOS = List.of("read", "list", "answer", "mock");
+    static final List<String> SCENARIOS = List.of("read", "list", "answer", "mock", "sdk", "streams", "tools");
+    private static final int TOOL_RUNS = 20;
     private static final String ANSWERS_KEY = "bench-answers-key-0123456789";
     private static final String QUESTION = "{\"query\":\"What was Northwind Robotics' revenue last year?\"}";
 
@@ -111,12 +115,22 @@ public final class Bench {
         String machine = machine();
         say("bench: " + machine);
         List<Result> results = new ArrayList<>();
-        List<String> reference = scenarios.stream().filter(s -> !s.equals("mock")).toList();
+        List<String> reference = scenarios.stream().filter(s -> List.of("read", "list", "answer").contains(s)).toList();
         if (!reference.isEmpty()) {
             results.addAll(referenceScenarios(reference));
         }
         if (scenarios.contains("mock")) {
             results.add(mockScenario());
+        }
+        if (scenarios.contains("streams")) {
+            results.addAll(streamsScenario());
+        }
+        if (scenarios.contains("sdk")) {
+            results.add(SdkOverhead.run(rounds, duration));
+        }
+        if (scenarios.contains("tools")) {
+            say("bench: tools: java -version, quotas --statusline, execcli health, " + TOOL_RUNS + " runs each, taking turns");
+            results.add(Tools.run(root, java, TOOL_RUNS, out));
         }
         Report.write(out, machine, settings(), results);
         say("bench: wrote " + out.resolve("results.md") + " and results.json");
@@ -179,12 +193,26 @@ public final class Bench {
         }
     }
 
+    private List<Result> streamsScenario() throws Exception {
+        Path data = Files.createTempDirectory("kit-bench-streams");
+        Map<String, String> env = Map.of("KIT_DATA_DIR", data.toString(), "KIT_COUPONS_PORT", "0", "KIT_AGENT_PORT", "0",
+                "KIT_COUPONS_RATE_LIMITS", "public-read=2000000000/3600,authenticated-read=2000000000/3600,"
+                        + "write=2000000000/3600,admin=2000000000/3600");
+        say("bench: streams: starting the reference server (coupons, agent; fresh embedded database)");
+        try (Target server = Target.start("reference server", List.of(java, "--sun-misc-unsafe-memory-access=allow",
+                "-jar", jar("reference-server").toString(), "--api", "coupons,agent"), env,
+                out.resolve("streams.log"), l -> l.startsWith("READY"), Duration.ofSeconds(90))) {
+            return Streams.run(server.url("coupons"), server.url("agent"), 5 * duration);
+        }
+    }
+
     private Result mockScenario() throws Exception {
         Call call = new Call("GET", "/forms/1", Map.of("Authorization", "Token token=kit-demo-forms-key"), null);
         say("bench: mock: starting the kit's mock (every API) and MockServer 5.15.0 twice");
         List<String> mockCmd = List.of(java, "--sun-misc-unsafe-memory-access=allow", "-jar", jar("mock-server").toString());
         List<String> ports = new ArrayList<>();
-        for (String api : List.of("forms", "coupons", "answers")) {
+        for (String api : Arrays.stream(Api.values()).map(Api::id).toList()) {
+            // every listener on a free port: another program may hold a default one
             ports.add("--port");
             ports.add(api + "=" + freePort());
         }

@@ -16,8 +16,34 @@ final class Report {
         StringBuilder md = new StringBuilder("# Contract Kit bench\n\n")
                 .append("Machine: ").append(machine).append("\n\nSettings: ").append(settings).append("\n");
         for (Bench.Result r : results) {
-            md.append("\n## ").append(r.scenario()).append(": ").append(r.request()).append("\n\n")
-                    .append("| target | req/s | p50 ms | p99 ms | errors | peak RSS MiB | ready ms | ratio to ")
+            md.append("\n## ").append(r.scenario()).append(": ").append(r.request()).append("\n\n");
+            if (r.scenario().equals("sdk")) {
+                md.append("| call | µs per call | calls/s | ratio to ").append(r.baseline()).append(" |\n|---|---:|---:|---:|\n");
+                for (Bench.Measured m : r.targets()) {
+                    md.append(String.format(Locale.ROOT, "| %s | %.1f | %.0f | %.2f |%n", m.target(), m.p50Ms(),
+                            m.requestsPerSecond(), m.ratio()));
+                }
+                md.append("\nGoal: ").append(r.goal()).append("\n");
+                continue;
+            }
+            if (r.scenario().startsWith("streams")) {
+                md.append("| figure | median ms | p99 ms | per second | ratio (p50 or p99 over ").append(r.baseline())
+                        .append(") |\n|---|---:|---:|---:|---:|\n");
+                for (Bench.Measured m : r.targets()) {
+                    md.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.0f | %.2f |%n", m.target(), m.p50Ms(),
+                            m.p99Ms(), m.requestsPerSecond(), m.ratio()).replace("NaN", "–"));
+                }
+                continue;
+            }
+            if (r.scenario().equals("tools")) {
+                md.append("| command | median ms | p90 ms | ratio to ").append(r.baseline()).append(" |\n|---|---:|---:|---:|\n");
+                for (Bench.Measured m : r.targets()) {
+                    md.append(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %.2f |%n", m.target(), m.p50Ms(), m.p99Ms(),
+                            m.ratio()));
+                }
+                continue;
+            }
+            md.append("| target | req/s | p50 ms | p99 ms | errors | peak RSS MiB | ready ms | ratio to ")
                     .append(r.baseline()).append(" |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
             for (Bench.Measured m : r.targets()) {
                 md.append(String.format(Locale.ROOT, "| %s | %.0f | %.2f | %.2f | %d | %.0f | %d | %.2f |%n", m.target(),

@@ -26,6 +26,7 @@ final class ApiMock implements AutoCloseable {
     private final KitChannels kit;
     private final MockState state;
     private String rolesClaim = "roles";
+    private ContractFastPath fastPath;
     private final List<dev.contractkit.specs.check.Finding> findings = new java.util.ArrayList<>();
     private final java.util.Map<String, org.mockserver.model.HttpRequest> operations = new java.util.LinkedHashMap<>();
 
@@ -53,11 +54,12 @@ final class ApiMock implements AutoCloseable {
         List<ContractExpectations.Entry> entries =
                 ContractExpectations.build("contractkit-" + api.id() + "-" + UUID.randomUUID() + "-", docs, credentials, state, problems);
         Listener server;
+        org.mockserver.configuration.Configuration configuration = MockConfiguration.of(host);
         try {
             if (port != 0) {
                 probe(host, port); // MockServer prints two stack traces for a port in use; say it in one line instead
             }
-            server = new Listener(MockConfiguration.of(host), port);
+            server = new Listener(configuration, port);
         } catch (RuntimeException e) {
             throw new IllegalStateException(api.id() + ": cannot listen on " + host + ":" + port + " ("
                     + rootMessage(e) + ")", e);
@@ -74,6 +76,10 @@ final class ApiMock implements AutoCloseable {
         docs.forEach(d -> d.operations().forEach(op -> mock.operations.put(op.operationId(),
                 org.mockserver.model.HttpRequest.request().withMethod(op.method())
                         .withPath(PathTemplate.parse(op.path()).regex()))));
+        if (proxy.isEmpty()) {
+            mock.fastPath = new ContractFastPath(entries, server.state(), configuration, server.getLocalPort());
+            kit.fastPath(mock.fastPath);
+        }
         try {
             KitPipeline.install(server, kit);
         } catch (RuntimeException e) {
@@ -139,13 +145,21 @@ final class ApiMock implements AutoCloseable {
 
     /** (Re-)installs the contract's expectations unless every one of them is active. */
     private synchronized void install(List<Expectation> active) {
-        if (active.stream().map(Expectation::getId).collect(Collectors.toSet()).containsAll(ids)) {
+        Set<String> activeIds = active.stream().map(Expectation::getId).collect(Collectors.toSet());
+        if (fastPath != null) {
+            // answered in the kit's handler only while the contract's expectations are the only ones
+            fastPath.enabled(activeIds.equals(ids));
+        }
+        if (activeIds.containsAll(ids)) {
             return;
         }
         for (ContractExpectations.Entry entry : entries) {
             LocalCallbackRegistry.registerCallback(entry.id(), entry.callback());
         }
         server.state().add(entries.stream().map(ContractExpectations.Entry::expectation).toArray(Expectation[]::new));
+        if (fastPath != null && activeIds.isEmpty()) {
+            fastPath.enabled(true); // at start and after a reset; MockServer's listener confirms (or not) later
+        }
     }
 
     @Override

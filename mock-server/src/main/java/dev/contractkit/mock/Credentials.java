@@ -64,22 +64,27 @@ final class Credentials {
     private static Predicate<HttpRequest> scheme(JsonNode scheme, Set<String> accepted, MockTokens tokens) {
         Predicate<String> valid = jwt(scheme) && accepted.isEmpty() ? v -> tokens.claims(v).isPresent() : v -> true;
         return switch (scheme.path("type").asText()) {
-            case "apiKey" -> apiKey(scheme, accepted).and(r -> apiKeyValues(scheme, r).stream().anyMatch(valid));
+            case "apiKey" -> apiKey(scheme, accepted, valid);
             case "http" -> authorization(scheme.path("scheme").asText("bearer"), accepted, valid);
             case "oauth2", "openIdConnect" -> authorization("bearer", accepted, valid);
             default -> request -> true; // mutualTLS, or a scheme the contract does not define: nothing to check here
         };
     }
 
-    private static Predicate<HttpRequest> apiKey(JsonNode scheme, Set<String> accepted) {
+    private static Predicate<HttpRequest> apiKey(JsonNode scheme, Set<String> accepted, Predicate<String> valid) {
         Pattern form = scheme.has(FORMAT) ? formPattern(scheme.get(FORMAT).asText()) : Pattern.compile(".*\\S.*");
-        return request -> apiKeyValues(scheme, request).stream().map(form::matcher).anyMatch(m -> m.matches()
-                && (accepted.isEmpty() || accepted.contains(m.groupCount() > 0 ? m.group(1) : m.group())));
+        String name = scheme.path("name").asText();
+        String in = scheme.path("in").asText();
+        return request -> {
+            List<String> values = apiKeyValues(in, name, request); // read once per request
+            return values.stream().map(form::matcher).anyMatch(m -> m.matches()
+                    && (accepted.isEmpty() || accepted.contains(m.groupCount() > 0 ? m.group(1) : m.group())))
+                    && values.stream().anyMatch(valid);
+        };
     }
 
-    private static List<String> apiKeyValues(JsonNode scheme, HttpRequest request) {
-        String name = scheme.path("name").asText();
-        return switch (scheme.path("in").asText()) {
+    private static List<String> apiKeyValues(String in, String name, HttpRequest request) {
+        return switch (in) {
             case "query" -> Requests.query(request, name);
             case "cookie" -> Requests.cookie(request, name);
             default -> Requests.headers(request, name);

@@ -48,6 +48,17 @@ final class KitChannels {
     }
 
     private volatile Runnable reset = () -> { };
+    private volatile ContractFastPath fastPath;
+
+    /** @param fastPath answers the contract's operations before MockServer (none in proxy mode) */
+    void fastPath(ContractFastPath fastPath) {
+        this.fastPath = fastPath;
+    }
+
+    /** @return the fast path, or null */
+    ContractFastPath fastPath() {
+        return fastPath;
+    }
 
     /** @param reset what {@code PUT /mockserver/reset} does on this listener (MockServer's reset, then the contract) */
     void onReset(Runnable reset) {

@@ -145,6 +145,10 @@ final class KitPipeline {
             if (aggregator != null) { // HTTP/1.1 recognised (TLS, SOCKS, HTTP/2: left to MockServer)
                 p.addAfter(aggregator.name(), "kit-http", new KitHandler(kit));
                 p.addAfter("kit-http", "kit-sse", new SseReplay(kit));
+                ContractFastPath fast = kit.fastPath();
+                if (fast != null) { // after kit-sse, so an event stream it answers is still replayed as SSE
+                    p.addAfter("kit-sse", "kit-fast", fast.handler());
+                }
                 p.remove(this);
             }
             ctx.fireChannelRead(msg);

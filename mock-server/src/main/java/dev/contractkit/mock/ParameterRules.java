@@ -24,6 +24,13 @@ final class ParameterRules {
 
     private final ContractDocument document;
     private final List<ContractDocument.Parameter> parameters;
+    /**
+     * Per parameter, the verdict on values already seen (the schema check is deterministic; it was a tenth of a
+     * mock request in the profile). Bounded: past {@link #MEMO_LIMIT} values per parameter nothing more is kept.
+     */
+    private final Map<String, java.util.concurrent.ConcurrentHashMap<List<String>, Optional<Violation>>> memo =
+            new java.util.concurrent.ConcurrentHashMap<>();
+    private static final int MEMO_LIMIT = 1024;
 
     ParameterRules(ContractDocument document, ContractDocument.Operation operation) {
         this.document = document;
@@ -52,15 +59,27 @@ final class ParameterRules {
                 continue;
             }
             if (p.node().has("schema")) {
-                JsonNode value = value(document.resolve(p.node().get("schema")), raw, explode(p));
-                List<Finding> findings = document.validator().validate(p.schemaPointer(), value, label);
-                if (!findings.isEmpty()) {
-                    return Optional.of(new Violation(400,
-                            Violation.describe(label, findings.get(0)) + " (value: " + String.join(",", raw) + ")"));
+                var seen = memo.computeIfAbsent(p.in() + ":" + p.name(), k -> new java.util.concurrent.ConcurrentHashMap<>());
+                Optional<Violation> verdict = seen.get(raw);
+                if (verdict == null) {
+                    verdict = check(p, raw, label);
+                    if (seen.size() < MEMO_LIMIT) {
+                        seen.put(List.copyOf(raw), verdict);
+                    }
+                }
+                if (verdict.isPresent()) {
+                    return verdict;
                 }
             }
         }
         return Optional.empty();
+    }
+
+    private Optional<Violation> check(ContractDocument.Parameter p, List<String> raw, String label) {
+        JsonNode value = value(document.resolve(p.node().get("schema")), raw, explode(p));
+        List<Finding> findings = document.validator().validate(p.schemaPointer(), value, label);
+        return findings.isEmpty() ? Optional.empty() : Optional.of(new Violation(400,
+                Violation.describe(label, findings.get(0)) + " (value: " + String.join(",", raw) + ")"));
     }
 
     private static boolean explode(ContractDocument.Parameter p) {

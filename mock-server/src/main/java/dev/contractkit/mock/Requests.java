@@ -41,10 +41,18 @@ final class Requests {
     }
 
     private static List<String> values(List<? extends KeyToMultiValue> entries, String name, boolean ignoreCase) {
-        return entries.stream()
-                .filter(e -> ignoreCase ? e.getName().getValue().equalsIgnoreCase(name) : e.getName().getValue().equals(name))
-                .flatMap(e -> e.getValues().stream())
-                .map(NottableString::getValue)
-                .toList();
+        List<String> out = null; // a loop, not a stream: every request of the mock comes through here (profile)
+        for (KeyToMultiValue e : entries) {
+            String key = e.getName().getValue();
+            if (ignoreCase ? key.equalsIgnoreCase(name) : key.equals(name)) {
+                if (out == null) {
+                    out = new java.util.ArrayList<>(1);
+                }
+                for (NottableString v : e.getValues()) {
+                    out.add(v.getValue());
+                }
+            }
+        }
+        return out == null ? List.of() : out;
     }
 }

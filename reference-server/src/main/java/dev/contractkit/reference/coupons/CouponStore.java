@@ -5,6 +5,8 @@ import dev.contractkit.reference.coupons.model.Coupon;
 import dev.contractkit.reference.coupons.model.UserCoupon;
 import dev.contractkit.reference.coupons.model.UserCouponStatus;
 
+import dev.contractkit.reference.platform.ReadCache;
+
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -106,10 +108,17 @@ final class CouponStore {
 
     private final DataSource dataSource;
     private final Clock clock;
+    /** Catalogue pages, dropped by every write below (a list is the hot read; see docs/performance.md). */
+    private final ReadCache<List<Object>, Page<Row>> pages;
 
     CouponStore(DataSource dataSource, Clock clock) {
+        this(dataSource, clock, new ReadCache<>(0));
+    }
+
+    CouponStore(DataSource dataSource, Clock clock, ReadCache<List<Object>, Page<Row>> pages) {
         this.dataSource = dataSource;
         this.clock = clock;
+        this.pages = pages;
     }
 
     /** @return now, at the precision every store keeps (microseconds would do; milliseconds read back the same everywhere) */
@@ -118,6 +127,30 @@ final class CouponStore {
     }
 
     Page<Row> list(int limit, int offset, Optional<String> category, Optional<Boolean> active) throws SQLException {
+        try {
+            return pages.get(List.of(limit, offset, category, active), () -> {
+                try {
+                    return query(limit, offset, category, active);
+                } catch (SQLException e) {
+                    throw new UncheckedSql(e);
+                }
+            });
+        } catch (UncheckedSql e) {
+            throw e.sql;
+        }
+    }
+
+    /** Carries a SQLException through the cache's loader. */
+    private static final class UncheckedSql extends RuntimeException {
+        final SQLException sql;
+
+        UncheckedSql(SQLException sql) {
+            super(sql.getMessage(), sql, false, false);
+            this.sql = sql;
+        }
+    }
+
+    private Page<Row> query(int limit, int offset, Optional<String> category, Optional<Boolean> active) throws SQLException {
         StringBuilder where = new StringBuilder(" WHERE 1 = 1");
         List<Object> args = new ArrayList<>();
         category.ifPresent(c -> {
@@ -171,6 +204,15 @@ final class CouponStore {
 
     Row create(String title, String description, int discountPercent, String category, OffsetDateTime validUntil,
                Integer usageLimit, String termsConditions, String by) throws SQLException {
+        try {
+            return insert(title, description, discountPercent, category, validUntil, usageLimit, termsConditions, by);
+        } finally {
+            pages.invalidate();
+        }
+    }
+
+    private Row insert(String title, String description, int discountPercent, String category, OffsetDateTime validUntil,
+                       Integer usageLimit, String termsConditions, String by) throws SQLException {
         OffsetDateTime now = now();
         Row row = new Row(UUID.randomUUID().toString(), title, description, discountPercent, category,
                 validUntil == null ? null : validUntil.withOffsetSameInstant(ZoneOffset.UTC), true, usageLimit, 0,
@@ -193,6 +235,14 @@ final class CouponStore {
      * @return the coupon before and after, or empty when there is no such coupon
      */
     Optional<Row[]> update(String id, Map<String, Object> changes, String by) throws SQLException {
+        try {
+            return change(id, changes, by);
+        } finally {
+            pages.invalidate();
+        }
+    }
+
+    private Optional<Row[]> change(String id, Map<String, Object> changes, String by) throws SQLException {
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try {
@@ -232,6 +282,14 @@ final class CouponStore {
      * coupon and order) in one transaction; concurrent redemptions never exceed the limit.
      */
     Redemption redeem(String couponId, String orderId, String userId) throws SQLException, Refused {
+        try {
+            return redeemOnce(couponId, orderId, userId);
+        } finally {
+            pages.invalidate();
+        }
+    }
+
+    private Redemption redeemOnce(String couponId, String orderId, String userId) throws SQLException, Refused {
         try (Connection c = dataSource.getConnection()) {
             Row coupon = find(c, couponId).orElseThrow(() -> new Refused(Refusal.NOT_FOUND, null));
             if (redeemed(c, couponId, orderId)) {

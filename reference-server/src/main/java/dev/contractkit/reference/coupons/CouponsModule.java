@@ -11,6 +11,7 @@ import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Broadcaster;
 import dev.contractkit.reference.platform.Database;
+import dev.contractkit.reference.platform.ReadCache;
 import dev.contractkit.reference.platform.Json;
 import dev.contractkit.reference.platform.RateLimiter;
 import dev.contractkit.reference.platform.Settings;
@@ -99,7 +100,7 @@ public final class CouponsModule implements ApiModule {
                 Set.of("id", "active", "usage_count", "created_at", "updated_at", "created_by", "updated_by"));
         this.hub = new Broadcaster(settings.getInt("coupons.ws-queue", 256));
         this.limiter = new RateLimiter(clock);
-        this.store = new CouponStore(database.dataSource(), clock);
+        this.store = new CouponStore(database.dataSource(), clock, ReadCache.of(settings));
         this.events = new Events(hub);
         Map<String, RateLimiter.Rule> limits = rateLimits(rules.document(), settings.get("coupons.rate-limits", ""));
         this.context = new CouponEndpoints.Context(store, rules, new Gate(verifier, limiter, limits), events, mapper,

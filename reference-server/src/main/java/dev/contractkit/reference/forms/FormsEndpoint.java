@@ -2,7 +2,10 @@ package dev.contractkit.reference.forms;
 
 import dev.contractkit.reference.forms.model.FormEnvelope;
 import dev.contractkit.reference.forms.model.FormList;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.Json;
+import dev.contractkit.reference.platform.ReadCache;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
@@ -28,8 +31,13 @@ final class FormsEndpoint extends FormsService {
     private final FormStore store;
     private final List<byte[]> apiKeys;
 
-    FormsEndpoint(FormStore store, List<String> apiKeys) {
+    private final ReadCache<Long, byte[]> forms;
+    private final ObjectMapper mapper;
+
+    FormsEndpoint(FormStore store, List<String> apiKeys, ReadCache<Long, byte[]> forms, ObjectMapper mapper) {
         this.store = store;
+        this.forms = forms;
+        this.mapper = mapper;
         this.apiKeys = apiKeys.stream().map(k -> k.getBytes(StandardCharsets.UTF_8)).toList();
     }
 
@@ -58,13 +66,16 @@ final class FormsEndpoint extends FormsService {
 
     @Override
     protected void handleGetForm(ServerRequest request, ServerResponse response, Long id) {
-        try {
-            FormEnvelope body = new FormEnvelope();
-            body.setForm(store.find(id).orElseThrow(() -> ApiError.notFound("form " + id + " not found")));
-            GetFormOp.Response200.builder().response(body).send(response);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        // forms are never written through the API: the cache's time bound covers changes made outside it
+        Json.send(response, forms.get(id, () -> {
+            try {
+                FormEnvelope body = new FormEnvelope();
+                body.setForm(store.find(id).orElseThrow(() -> ApiError.notFound("form " + id + " not found")));
+                return Json.bytes(mapper, body);
+            } catch (SQLException e) {
+                throw new IllegalStateException(e);
+            }
+        }));
     }
 
     @Override

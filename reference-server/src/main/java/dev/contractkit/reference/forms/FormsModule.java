@@ -7,6 +7,7 @@ import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.Json;
+import dev.contractkit.reference.platform.ReadCache;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import io.helidon.webserver.http.HttpRouting;
@@ -20,8 +21,8 @@ public final class FormsModule implements ApiModule {
     /** The key a fresh server accepts unless {@code KIT_FORMS_API_KEYS} says otherwise. */
     public static final String DEMO_KEY = "kit-demo-forms-key";
 
-    private final FormsEndpoint endpoint;
     private final ObjectMapper mapper = Json.snakeCase();
+    private final FormsEndpoint endpoint;
 
     /**
      * @param settings configuration
@@ -29,7 +30,7 @@ public final class FormsModule implements ApiModule {
      */
     public FormsModule(Settings settings, Database database) {
         this.endpoint = new FormsEndpoint(new FormStore(database.dataSource()),
-                settings.getList("forms.api-keys", DEMO_KEY));
+                settings.getList("forms.api-keys", DEMO_KEY), ReadCache.of(settings), mapper);
     }
 
     @Override

@@ -34,6 +34,12 @@ public final class ContractRules {
     private final ContractDocument doc;
     private final SchemaValidator validator;
     private final Set<String> serverManaged;
+    /** Each operation's query parameters with their resolved schemas (finding them walked the contract per request). */
+    private final java.util.concurrent.ConcurrentHashMap<String, List<QueryParameter>> queryParameters =
+            new java.util.concurrent.ConcurrentHashMap<>();
+
+    private record QueryParameter(String name, String pointer, JsonNode schema) {
+    }
 
     /**
      * @param doc the API's contract
@@ -125,25 +131,27 @@ public final class ContractRules {
      * @throws ApiError 400 with a message per bad parameter
      */
     public void query(String operationId, ServerRequest req) {
-        ContractDocument.Operation op = doc.operation(operationId).orElseThrow();
         Map<String, String> out = new LinkedHashMap<>();
-        for (ContractDocument.Parameter p : op.parameters()) {
-            if (!p.in().equals("query")) {
-                continue;
-            }
+        for (QueryParameter p : queryParameters.computeIfAbsent(operationId, this::queryParameters)) {
             Optional<String> raw = req.query().first(p.name()).asOptional();
             if (raw.isEmpty()) {
                 continue;
             }
-            JsonNode schema = doc.resolve(doc.at(p.schemaPointer()));
-            JsonNode value = coerce(schema, raw.get());
-            if (value == null || !validator.validate(p.schemaPointer(), value, operationId).isEmpty()) {
-                out.put(p.name(), describe(schema, value));
+            JsonNode value = coerce(p.schema(), raw.get());
+            if (value == null || !validator.validate(p.pointer(), value, operationId).isEmpty()) {
+                out.put(p.name(), describe(p.schema(), value));
             }
         }
         if (!out.isEmpty()) {
             throw new ApiError(Status.BAD_REQUEST_400, "INVALID_REQUEST", "invalid query parameters", out);
         }
+    }
+
+    private List<QueryParameter> queryParameters(String operationId) {
+        return doc.operation(operationId).orElseThrow().parameters().stream()
+                .filter(p -> p.in().equals("query"))
+                .map(p -> new QueryParameter(p.name(), p.schemaPointer(), doc.resolve(doc.at(p.schemaPointer()))))
+                .toList();
     }
 
     private static JsonNode coerce(JsonNode schema, String raw) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.helidon.common.GenericType;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Headers;
-import io.helidon.http.HttpMediaTypes;
 import io.helidon.http.WritableHeaders;
 import io.helidon.http.media.EntityReader;
 import io.helidon.http.media.EntityWriter;
@@ -92,7 +91,7 @@ final class JacksonMedia implements MediaSupport {
             @Override
             public void write(GenericType<T> type, T object, OutputStream out, WritableHeaders<?> headers) {
                 if (!headers.contains(HeaderNames.CONTENT_TYPE)) {
-                    headers.contentType(HttpMediaTypes.JSON_UTF_8);
+                    headers.set(Json.CONTENT_TYPE);
                 }
                 try (out) {
                     out.write(mapper.writeValueAsBytes(object));

@@ -1,6 +1,11 @@
 package dev.contractkit.reference.platform;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import io.helidon.http.Header;
+import io.helidon.http.HeaderNames;
+import io.helidon.http.HeaderValues;
+import io.helidon.http.HttpMediaTypes;
+import io.helidon.webserver.http.ServerResponse;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
@@ -12,7 +17,34 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
  * contract uses one naming convention, so its mapper applies it.
  */
 public final class Json {
+    /** The content type Helidon's JSON writing sets, as a ready header (building it per response shows in profiles). */
+    static final Header CONTENT_TYPE = HeaderValues.create(HeaderNames.CONTENT_TYPE, HttpMediaTypes.JSON_UTF_8.text());
+
     private Json() {
+    }
+
+    /**
+     * Sends JSON that is already serialized (e.g. from a {@link ReadCache}).
+     *
+     * @param res  the response (status already set, default 200)
+     * @param json the body
+     */
+    public static void send(ServerResponse res, byte[] json) {
+        res.header(CONTENT_TYPE);
+        res.send(json);
+    }
+
+    /**
+     * @param mapper the API's mapper
+     * @param value  a model object
+     * @return its JSON bytes
+     */
+    public static byte[] bytes(ObjectMapper mapper, Object value) {
+        try {
+            return mapper.writeValueAsBytes(value);
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     /** @return a mapper for contracts whose fields are snake_case ({@code payment_volume}) */

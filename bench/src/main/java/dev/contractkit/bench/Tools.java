@@ -1,0 +1,77 @@
+package dev.contractkit.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The {@code tools} scenario: start-up of the kit's command-line tools against the JVM's own {@code java -version}
+ * (the floor), each run to its end {@code runs} times, the commands taking turns; figures are medians, in ms.
+ * {@code quotas --statusline} runs with the flags {@code ./kit quotas --statusline} uses (its class-data archive,
+ * C1 only) and a fresh home (no provider configured: the start-up, not the network); {@code execcli health} runs
+ * plainly and as {@code ./kit execcli} does (class-data archive, C1), against a loopback port nothing listens on (start-up to its first, refused, call).
+ */
+final class Tools {
+    private Tools() {
+    }
+
+    static Bench.Result run(Path root, String java, int runs, Path out) throws IOException, InterruptedException {
+        Path home = Files.createTempDirectory("kit-bench-home");
+        String quotas = root.resolve("cli/quotas/target/quotas-0.1.0-SNAPSHOT.jar").toString();
+        String execcli = root.resolve("cli/execcli/target/execcli-0.1.0-SNAPSHOT.jar").toString();
+        Path jsa = out.resolve("quotas-statusline.jsa");
+        Map<String, List<String>> commands = new LinkedHashMap<>();
+        commands.put("java -version (floor)", List.of(java, "-version"));
+        commands.put("quotas --statusline", List.of(java, "-XX:SharedArchiveFile=" + jsa, "-XX:+AutoCreateSharedArchive",
+                "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-Xlog:cds=off", "-Xlog:cds+dynamic=off", "-jar", quotas,
+                "--statusline", "--no-update-check", "--no-icons"));
+        commands.put("execcli health (plain java -jar)", List.of(java, "-jar", execcli, "health"));
+        commands.put("execcli health (./kit execcli)", List.of(java, "-XX:SharedArchiveFile=" + out.resolve("execcli.jsa"),
+                "-XX:+AutoCreateSharedArchive", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-Xlog:cds=off",
+                "-Xlog:cds+dynamic=off", "-jar", execcli, "health"));
+        Map<String, String> env = Map.of("HOME", home.toString(), "EXEC_URL", "http://127.0.0.1:9");
+        for (List<String> c : commands.values()) {
+            time(c, env); // warm the page cache; the first quotas run records its class-data archive
+        }
+        Map<String, double[]> ms = new LinkedHashMap<>();
+        commands.keySet().forEach(k -> ms.put(k, new double[runs]));
+        for (int i = 0; i < runs; i++) {
+            for (Map.Entry<String, List<String>> c : commands.entrySet()) {
+                ms.get(c.getKey())[i] = time(c.getValue(), env);
+            }
+        }
+        double floor = Bench.median(ms.get("java -version (floor)"));
+        List<Bench.Measured> measured = new ArrayList<>();
+        ms.forEach((name, values) -> {
+            double median = Bench.median(values);
+            measured.add(new Bench.Measured(name, Double.NaN, median, percentile90(values), 0, -1, -1, List.of(),
+                    median / floor));
+        });
+        return new Bench.Result("tools", "start-up to exit, median of " + runs + " runs each, taking turns (p50 = median ms, "
+                + "p99 column = p90 ms)", "java -version (floor)", "as close to the floor as possible", measured);
+    }
+
+    private static double percentile90(double[] values) {
+        double[] v = values.clone();
+        java.util.Arrays.sort(v);
+        return v[Math.min(v.length - 1, (int) Math.ceil(v.length * 0.9) - 1)];
+    }
+
+    private static double time(List<String> command, Map<String, String> env) throws IOException, InterruptedException {
+        ProcessBuilder pb = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD);
+        pb.environment().putAll(env);
+        long t0 = System.nanoTime();
+        Process p = pb.start();
+        if (!p.waitFor(60, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            throw new IllegalStateException("did not end within 60 s: " + String.join(" ", command));
+        }
+        return (System.nanoTime() - t0) / 1e6;
+    }
+}
