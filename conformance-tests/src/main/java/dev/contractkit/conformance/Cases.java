@@ -224,13 +224,38 @@ final class Cases {
         }
         JsonNode m = content.get(media.get());
         String schema = Pointers.append(pointer.get(), "content", media.get(), "schema");
-        JsonNode value = random.map(r -> values.random(m.path("schema"), r))
-                .or(() -> Optional.ofNullable(m.get("example")))
+        Optional<JsonNode> example = Optional.ofNullable(m.get("example"))
                 .or(() -> m.path("examples").isObject() && m.path("examples").elements().hasNext()
                         ? Optional.of(contract.document().resolve(m.path("examples").elements().next()).path("value"))
-                        : Optional.empty())
+                        : Optional.empty());
+        JsonNode value = random.map(r -> withExampleWhereInvalid(op, schema, values.random(m.path("schema"), r), example))
+                .or(() -> example)
                 .orElseGet(() -> values.canonical(m.path("schema")));
         return Optional.of(new Draft.Body(media.get(), schema, value));
+    }
+
+    /**
+     * A random body whose top-level properties the generator could not make valid (a strict pattern, say) takes
+     * those properties from the example, so the other random values are still sent.
+     */
+    private JsonNode withExampleWhereInvalid(Operation op, String schema, JsonNode value, Optional<JsonNode> example) {
+        if (!(value instanceof com.fasterxml.jackson.databind.node.ObjectNode random) || example.isEmpty()
+                || !example.get().isObject()) {
+            return value;
+        }
+        for (var f : contract.validator().validate(schema, random, op.toString())) {
+            String[] path = f.pointer().split("/");
+            if (path.length > 1 && !path[1].isEmpty()) {
+                String name = path[1].replace("~1", "/").replace("~0", "~");
+                JsonNode fromExample = example.get().get(name);
+                if (fromExample != null) {
+                    random.set(name, fromExample.deepCopy());
+                } else {
+                    random.remove(name);
+                }
+            }
+        }
+        return random;
     }
 
     /**

@@ -250,4 +250,20 @@ class CasesTest {
         assertThat(doc.validator().validate(create.requestBody().orElseThrow() + "/content/application~1json/schema",
                 first, "test")).isEmpty();
     }
+
+    @Test
+    void aRandomBodyTakesFromTheExampleOnlyThePropertiesTheGeneratorCouldNotMakeValid() throws Exception {
+        ContractDocument doc = ContractDocument.load("openapi/agent.yaml");
+        Cases cases = new Cases(new Contract(doc), Optional.empty(), List.of(), 1);
+        List<TestCase> random = cases.forOperation(doc.operation("registerDatasource").orElseThrow()).stream()
+                .filter(c -> c.what().startsWith("random values")).toList();
+
+        assertThat(cases.notes()).noneMatch(n -> n.contains("could not build a valid request body"));
+        assertThat(random).hasSize(Cases.RANDOM_CASES).allSatisfy(c -> {
+            JsonNode body = JSON.readTree(c.call().body().orElseThrow().text());
+            assertThat(body.path("jdbcUrl").asText()).startsWith("jdbc:"); // the pattern: from the example
+        });
+        assertThat(random).extracting(c -> JSON.readTree(c.call().body().orElseThrow().text()).path("name").asText())
+                .doesNotHaveDuplicates(); // the rest stays random
+    }
 }
