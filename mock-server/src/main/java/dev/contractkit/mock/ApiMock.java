@@ -95,6 +95,11 @@ final class ApiMock implements AutoCloseable {
         return server.getLocalPort();
     }
 
+    /** @return how many entries MockServer's own request log holds now (read without handing it the fast path's) */
+    int loggedEntries() {
+        return server.state().getMockServerLog().size();
+    }
+
     KitChannels kit() {
         return kit;
     }
@@ -119,6 +124,7 @@ final class ApiMock implements AutoCloseable {
         if (matcher == null) {
             throw new IllegalArgumentException("no operation '" + operationId + "'; known: " + String.join(", ", operations.keySet()));
         }
+        kit.flushLog();
         java.util.concurrent.CompletableFuture<List<RecordedRequest>> out = new java.util.concurrent.CompletableFuture<>();
         server.state().getMockServerLog().retrieveRequests(matcher, found -> out.complete(found.stream()
                 .map(r -> (org.mockserver.model.HttpRequest) r)
@@ -138,13 +144,18 @@ final class ApiMock implements AutoCloseable {
 
     /** Removes expectations added by clients and the request log (MockServer's reset), and the kit's state. */
     void reset() {
+        kit.flushLog(); // the requests answered so far are from before the reset: MockServer's reset drops them
         state.reset();
         server.state().reset();
         install(List.of()); // now, not when MockServer's listener gets round to it: the next request may be on its way
     }
 
     /** (Re-)installs the contract's expectations unless every one of them is active. */
-    private synchronized void install(List<Expectation> active) {
+    private synchronized void install(List<Expectation> notified) {
+        // MockServer notifies its listeners later, on its own thread: what it sends may be older than what is
+        // active now (a reset re-installed the contract meanwhile), so the current state decides. Acting on a
+        // stale list re-added the contract while requests came in, and one of them could find no expectation.
+        List<Expectation> active = server.state().getRequestMatchers().retrieveActiveExpectations(null);
         Set<String> activeIds = active.stream().map(Expectation::getId).collect(Collectors.toSet());
         if (fastPath != null) {
             // answered in the kit's handler only while the contract's expectations are the only ones

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.Finding;
 import dev.contractkit.specs.check.Pointers;
-import org.mockserver.model.HttpRequest;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -29,15 +28,15 @@ final class BodyRule {
         bodyPointer.ifPresent(p -> document.at(p + "/content").fieldNames().forEachRemaining(mediaTypes::add));
     }
 
-    Optional<Violation> problem(HttpRequest request) {
+    Optional<Violation> problem(Incoming request) {
         if (bodyPointer.isEmpty()) {
             return Optional.empty();
         }
-        byte[] body = request.getBodyAsRawBytes();
-        if (body == null || body.length == 0) {
+        byte[] body = request.body();
+        if (body.length == 0) {
             return required ? Optional.of(new Violation(400, "request body is required")) : Optional.empty();
         }
-        String contentType = Requests.header(request, "Content-Type");
+        String contentType = request.header("Content-Type");
         Optional<String> media = declared(contentType);
         if (media.isEmpty()) {
             return Optional.of(new Violation(415, "content type '" + contentType + "' is not accepted; send one of "

@@ -25,12 +25,18 @@ final class ContractExpectations {
     private static final int NOT_FOUND_PRIORITY = -1000;
 
     /**
-     * One expectation and the callback that answers it (registered under the expectation's id).
+     * One expectation, its MockServer callback (registered under the expectation's id) and, but in proxy mode,
+     * the responder behind that callback, which the kit's fast path calls directly.
      *
      * @param expectation the expectation
-     * @param callback    its responder
+     * @param callback    what MockServer calls
+     * @param responder   the contract's answer, or null when forwarded (proxy mode)
      */
-    record Entry(Expectation expectation, ExpectationResponseCallback callback) {
+    record Entry(Expectation expectation, ExpectationResponseCallback callback, Responder responder) {
+        Entry(Expectation expectation, Responder responder) {
+            this(expectation, responder.callback(), responder);
+        }
+
         String id() {
             return expectation.getId();
         }
@@ -68,28 +74,27 @@ final class ContractExpectations {
             methods.computeIfAbsent(op.path(), p -> new ArrayList<>()).add(op.method());
             Expectation e = expectation(HttpRequest.request().withMethod(op.method()).withPath(path.regex()),
                     -10 - 2 * path.parameterCount(), idPrefix + op.method() + " " + op.path());
-            entries.add(new Entry(e, state.proxy().isPresent()
-                    ? new ProxyResponder(Optional.of(op), Optional.of(responses), state.proxy().get())
-                    : new OperationResponder(op, responses, errors, accepted, state)));
+            entries.add(state.proxy().isPresent()
+                    ? new Entry(e, new ProxyResponder(Optional.of(op), Optional.of(responses), state.proxy().get()), null)
+                    : new Entry(e, new OperationResponder(op, responses, errors, accepted, state)));
         });
         Expectation anyOther = expectation(HttpRequest.request(), NOT_FOUND_PRIORITY, idPrefix + "not-found");
         if (state.proxy().isPresent()) { // forwarded too, and reported as outside the contract
-            entries.add(new Entry(anyOther, new ProxyResponder(Optional.empty(), Optional.empty(), state.proxy().get())));
+            entries.add(new Entry(anyOther, new ProxyResponder(Optional.empty(), Optional.empty(), state.proxy().get()), null));
             return List.copyOf(entries);
         }
         methods.forEach((template, allowed) -> entries.add(notAllowed(idPrefix, PathTemplate.parse(template),
                 String.join(", ", new TreeSet<>(allowed)), errors)));
         entries.add(new Entry(anyOther, request -> errors.reply(404, Optional.empty(),
-                "no operation of the contract matches " + request.getMethod().getValue() + " " + Requests.path(request))
-                .toResponse()));
+                "no operation of the contract matches " + request.method() + " " + request.path())));
         return List.copyOf(entries);
     }
 
     private static Entry notAllowed(String idPrefix, PathTemplate path, String allowed, ErrorReplies errors) {
         Expectation e = expectation(HttpRequest.request().withPath(path.regex()), -11 - 2 * path.parameterCount(),
                 idPrefix + "method-not-allowed-" + path.template());
-        return new Entry(e, request -> errors.reply(405, Optional.empty(), "method " + request.getMethod().getValue()
-                + " is not allowed on " + path.template() + "; allowed: " + allowed).withHeader("Allow", allowed).toResponse());
+        return new Entry(e, request -> errors.reply(405, Optional.empty(), "method " + request.method()
+                + " is not allowed on " + path.template() + "; allowed: " + allowed).withHeader("Allow", allowed));
     }
 
     private static Expectation expectation(HttpRequest request, int priority, String id) {

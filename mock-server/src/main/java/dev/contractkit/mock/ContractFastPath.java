@@ -1,34 +1,35 @@
 package dev.contractkit.mock;
 
 import org.mockserver.configuration.Configuration;
-import org.mockserver.log.model.LogEntry;
-import org.mockserver.mappers.FullHttpRequestToMockServerHttpRequest;
 import org.mockserver.mock.HttpState;
 import org.mockserver.model.HttpRequest;
-import org.mockserver.model.HttpResponse;
-import org.mockserver.model.Protocol;
-import org.mockserver.mappers.MockServerHttpResponseToFullHttpResponse;
-import org.slf4j.event.Level;
+import shaded_package.io.netty.buffer.Unpooled;
 import shaded_package.io.netty.channel.ChannelFuture;
 import shaded_package.io.netty.channel.ChannelFutureListener;
 import shaded_package.io.netty.channel.ChannelHandlerContext;
 import shaded_package.io.netty.channel.ChannelInboundHandlerAdapter;
+import shaded_package.io.netty.handler.codec.http.DefaultFullHttpResponse;
 import shaded_package.io.netty.handler.codec.http.FullHttpRequest;
+import shaded_package.io.netty.handler.codec.http.FullHttpResponse;
+import shaded_package.io.netty.handler.codec.http.HttpHeaders;
+import shaded_package.io.netty.handler.codec.http.HttpResponseStatus;
 import shaded_package.io.netty.handler.codec.http.HttpUtil;
+import shaded_package.io.netty.handler.codec.http.HttpVersion;
 
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 
 /**
- * Answers the contract's operations in the kit's own Netty handler, before MockServer's: the same callbacks
- * (credentials, parameters, body, {@code Prefer}, overrides, state), in the order MockServer would match the
- * contract's expectations, mapped to Netty's response by MockServer's own mapper (with the connection header its
- * response writer adds). What is skipped is MockServer's
- * matcher chain over every expectation, its action scheduling and its callback registry lookup.
- * Each request is still put into MockServer's request log ({@code RECEIVED_REQUEST} and
- * {@code EXPECTATION_RESPONSE}), so verify, retrieve and the dashboard see it as before.
+ * Answers the contract's operations in the kit's own Netty handler, before MockServer's: the same
+ * {@link Responder}s (credentials, parameters, body, {@code Prefer}, overrides, state) in the order MockServer
+ * would match the contract's expectations, reading Netty's request directly ({@link NettyIncoming}) and writing
+ * Netty's response with the headers MockServer's response writer gives. What is skipped is MockServer's mapping
+ * of each request and response, its matcher chain over every expectation, its action scheduling, its callback
+ * registry lookup and, on the hot path, its request log: answered requests go into {@link RequestLog}, which
+ * hands them to MockServer's log before anything reads it, so verify, retrieve and the dashboard see them.
  *
  * <p>Only while the listener's active expectations are exactly the contract's ({@link #enabled}): once a client
  * adds, clears or resets expectations the request goes to MockServer, until the contract's set is back.
@@ -44,8 +45,7 @@ final class ContractFastPath {
 
     private final List<Route> routes;
     private final HttpState state;
-    private final Configuration configuration;
-    private final int port;
+    private final RequestLog log;
     private volatile boolean enabled;
 
     ContractFastPath(List<ContractExpectations.Entry> entries, HttpState state, Configuration configuration, int port) {
@@ -56,8 +56,7 @@ final class ContractFastPath {
             return new Route(method, path, e.expectation().getPriority(), e);
         }).sorted(Comparator.comparingInt(Route::priority).reversed()).toList(); // stable: list order among equals
         this.state = state;
-        this.configuration = configuration;
-        this.port = port;
+        this.log = new RequestLog(state, configuration, port);
     }
 
     /** @param on true while the active expectations are exactly the contract's */
@@ -69,49 +68,25 @@ final class ContractFastPath {
         return enabled;
     }
 
+    /** @return where the answered requests wait for MockServer's log */
+    RequestLog log() {
+        return log;
+    }
+
     /** The handler placed after the kit's own ones on each HTTP/1.1 connection. */
     ChannelInboundHandlerAdapter handler() {
         return new ChannelInboundHandlerAdapter() {
-            private FullHttpRequestToMockServerHttpRequest mapper;
-            private MockServerHttpResponseToFullHttpResponse toNetty;
-
             @Override
             public void channelRead(ChannelHandlerContext ctx, Object msg) {
-                if (!enabled || !(msg instanceof FullHttpRequest request)
-                        || state.getRequestMatchers().size() != routes.size()) { // a client's expectation: MockServer decides
+                Route route = enabled && msg instanceof FullHttpRequest request ? route(request) : null;
+                if (route == null) { // MockServer answers: its log must hold what came before
+                    log.flush();
                     ctx.fireChannelRead(msg);
                     return;
                 }
-                String uri = request.uri();
-                if (uri.startsWith("/mockserver")) {
-                    ctx.fireChannelRead(msg);
-                    return;
-                }
-                int q = uri.indexOf('?');
-                String path = q < 0 ? uri : uri.substring(0, q);
-                String method = request.method().name();
-                Route route = null;
-                for (Route r : routes) {
-                    if (r.matches(method, path)) {
-                        route = r;
-                        break;
-                    }
-                }
-                if (route == null) {
-                    ctx.fireChannelRead(msg);
-                    return;
-                }
+                FullHttpRequest request = (FullHttpRequest) msg;
                 try {
-                    if (mapper == null) {
-                        mapper = new FullHttpRequestToMockServerHttpRequest(configuration, state.getMockServerLogger(),
-                                false, null, port);
-                    }
-                    HttpRequest mock = mapper.mapFullHttpRequestToMockServerRequest(request, List.of(),
-                            ctx.channel().localAddress(), ctx.channel().remoteAddress(), Protocol.HTTP_1_1);
-                    if (toNetty == null) {
-                        toNetty = new MockServerHttpResponseToFullHttpResponse(state.getMockServerLogger());
-                    }
-                    answer(ctx, toNetty, HttpUtil.isKeepAlive(request), mock, route.entry());
+                    answer(ctx, request, route.entry());
                 } finally {
                     request.release();
                 }
@@ -119,34 +94,43 @@ final class ContractFastPath {
         };
     }
 
-    private void answer(ChannelHandlerContext ctx, MockServerHttpResponseToFullHttpResponse toNetty, boolean keepAlive,
-                        HttpRequest request, ContractExpectations.Entry entry) {
-        state.getMockServerLog().add(new LogEntry().setType(LogEntry.LogMessageType.RECEIVED_REQUEST)
-                .setLogLevel(Level.INFO).setCorrelationId(request.getLogCorrelationId()).setHttpRequest(request)
-                .setMessageFormat("received request:{}").setArguments(request));
-        HttpResponse response;
-        try {
-            response = entry.callback().handle(request);
-        } catch (Exception e) { // the kit's responders answer their own failures; this is a last resort
-            response = HttpResponse.response().withStatusCode(500).withBody("the mock server failed: " + e);
+    private Route route(FullHttpRequest request) {
+        String uri = request.uri();
+        if (!uri.startsWith("/") || uri.startsWith("/mockserver")
+                || state.getRequestMatchers().size() != routes.size()) { // a client's expectation: MockServer decides
+            return null;
         }
-        state.getMockServerLog().add(new LogEntry().setType(LogEntry.LogMessageType.EXPECTATION_RESPONSE)
-                .setLogLevel(Level.INFO).setCorrelationId(request.getLogCorrelationId()).setHttpRequest(request)
-                .setHttpResponse(response).setExpectation(entry.expectation())
-                // no message arguments: formatting them copies both bodies (5 % of a request in the profile)
-                .setMessageFormat("returning response for request from expectation " + entry.expectation().getId()));
-        long delay = response.getDelay() == null ? 0 : response.getDelay().getTimeUnit().toMillis(response.getDelay().getValue());
-        // as MockServer's response writer does: the connection header, then its mapping to Netty's response
-        HttpResponse out = response.shallowClone().withDelay(null)
-                .replaceHeader(org.mockserver.model.Header.header("connection", keepAlive ? "keep-alive" : "close"));
-        Runnable write = () -> {
-            ChannelFuture last = null;
-            for (Object part : toNetty.mapMockServerResponseToNettyResponse(out)) {
-                last = ctx.write(part);
+        int q = uri.indexOf('?');
+        String path = q < 0 ? uri : uri.substring(0, q);
+        String method = request.method().name();
+        for (Route r : routes) {
+            if (r.matches(method, path)) {
+                return r;
             }
-            ctx.flush();
-            if (!keepAlive && last != null) {
-                last.addListener(ChannelFutureListener.CLOSE);
+        }
+        return null;
+    }
+
+    private void answer(ChannelHandlerContext ctx, FullHttpRequest request, ContractExpectations.Entry entry) {
+        String uri = request.uri();
+        int q = uri.indexOf('?');
+        NettyIncoming incoming = new NettyIncoming(request, q < 0 ? uri : uri.substring(0, q));
+        Reply reply;
+        try {
+            reply = entry.responder().answer(incoming);
+        } catch (RuntimeException e) { // the kit's responders answer their own failures; this is a last resort
+            reply = Reply.of(500, "text/plain", ("the mock server failed: " + e).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        }
+        long delay = entry.responder().delayMillis();
+        log.add(new RequestLog.Logged(System.currentTimeMillis(), request.method().name(), uri,
+                request.headers().copy(), incoming.body(), ctx.channel().localAddress(), ctx.channel().remoteAddress(),
+                reply, delay, entry.expectation()));
+        boolean keepAlive = HttpUtil.isKeepAlive(request);
+        FullHttpResponse response = toNetty(reply, keepAlive);
+        Runnable write = () -> {
+            ChannelFuture written = ctx.writeAndFlush(response);
+            if (!keepAlive) {
+                written.addListener(ChannelFutureListener.CLOSE);
             }
         };
         if (delay > 0) {
@@ -154,5 +138,21 @@ final class ContractFastPath {
         } else {
             write.run();
         }
+    }
+
+    /** The reply as MockServer's response writer would send it: its headers, then type, connection and length. */
+    static FullHttpResponse toNetty(Reply reply, boolean keepAlive) {
+        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
+                HttpResponseStatus.valueOf(reply.status()), Unpooled.wrappedBuffer(reply.body()));
+        HttpHeaders headers = response.headers();
+        for (Map.Entry<String, String> h : reply.headers().entrySet()) {
+            headers.add(h.getKey(), h.getValue());
+        }
+        if (!reply.mediaType().isEmpty()) {
+            headers.set("Content-Type", reply.mediaType());
+        }
+        headers.set("connection", keepAlive ? "keep-alive" : "close");
+        headers.set("content-length", reply.body().length);
+        return response;
     }
 }

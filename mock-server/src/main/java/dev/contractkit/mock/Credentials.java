@@ -2,7 +2,6 @@ package dev.contractkit.mock;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.specs.check.ContractDocument;
-import org.mockserver.model.HttpRequest;
 
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -25,9 +24,9 @@ import java.util.regex.Pattern;
 final class Credentials {
     private static final String FORMAT = "x-kit-credential-format";
 
-    private final List<List<Predicate<HttpRequest>>> alternatives;
+    private final List<List<Predicate<Incoming>>> alternatives;
 
-    private Credentials(List<List<Predicate<HttpRequest>>> alternatives) {
+    private Credentials(List<List<Predicate<Incoming>>> alternatives) {
         this.alternatives = alternatives;
     }
 
@@ -36,9 +35,9 @@ final class Credentials {
             return new Credentials(List.of());
         }
         JsonNode security = op.node().has("security") ? op.node().get("security") : doc.root().path("security");
-        List<List<Predicate<HttpRequest>>> alternatives = new ArrayList<>();
+        List<List<Predicate<Incoming>>> alternatives = new ArrayList<>();
         for (JsonNode requirement : security) {
-            List<Predicate<HttpRequest>> all = new ArrayList<>();
+            List<Predicate<Incoming>> all = new ArrayList<>();
             for (Iterator<String> names = requirement.fieldNames(); names.hasNext(); ) {
                 all.add(scheme(doc.resolve(doc.root().path("components").path("securitySchemes").path(names.next())), accepted, tokens));
             }
@@ -48,7 +47,7 @@ final class Credentials {
     }
 
     /** @return true when the operation is public or the request satisfies one of its requirements */
-    boolean presentIn(HttpRequest request) {
+    boolean presentIn(Incoming request) {
         return alternatives.isEmpty()
                 || alternatives.stream().anyMatch(all -> all.stream().allMatch(p -> p.test(request)));
     }
@@ -61,7 +60,7 @@ final class Credentials {
                 || "JWT".equalsIgnoreCase(scheme.path("x-kit-token-format").asText());
     }
 
-    private static Predicate<HttpRequest> scheme(JsonNode scheme, Set<String> accepted, MockTokens tokens) {
+    private static Predicate<Incoming> scheme(JsonNode scheme, Set<String> accepted, MockTokens tokens) {
         Predicate<String> valid = jwt(scheme) && accepted.isEmpty() ? v -> tokens.claims(v).isPresent() : v -> true;
         return switch (scheme.path("type").asText()) {
             case "apiKey" -> apiKey(scheme, accepted, valid);
@@ -71,7 +70,7 @@ final class Credentials {
         };
     }
 
-    private static Predicate<HttpRequest> apiKey(JsonNode scheme, Set<String> accepted, Predicate<String> valid) {
+    private static Predicate<Incoming> apiKey(JsonNode scheme, Set<String> accepted, Predicate<String> valid) {
         Pattern form = scheme.has(FORMAT) ? formPattern(scheme.get(FORMAT).asText()) : Pattern.compile(".*\\S.*");
         String name = scheme.path("name").asText();
         String in = scheme.path("in").asText();
@@ -83,11 +82,11 @@ final class Credentials {
         };
     }
 
-    private static List<String> apiKeyValues(String in, String name, HttpRequest request) {
+    private static List<String> apiKeyValues(String in, String name, Incoming request) {
         return switch (in) {
-            case "query" -> Requests.query(request, name);
-            case "cookie" -> Requests.cookie(request, name);
-            default -> Requests.headers(request, name);
+            case "query" -> request.query(name);
+            case "cookie" -> request.cookie(name);
+            default -> request.headers(name);
         };
     }
 
@@ -103,9 +102,9 @@ final class Credentials {
                 + (after.isEmpty() ? "" : Pattern.quote(after)));
     }
 
-    private static Predicate<HttpRequest> authorization(String httpScheme, Set<String> accepted, Predicate<String> valid) {
+    private static Predicate<Incoming> authorization(String httpScheme, Set<String> accepted, Predicate<String> valid) {
         String prefix = httpScheme.toLowerCase(Locale.ROOT) + " ";
-        return request -> Requests.headers(request, "Authorization").stream()
+        return request -> request.headers("Authorization").stream()
                 .anyMatch(v -> v.toLowerCase(Locale.ROOT).startsWith(prefix) && !v.substring(prefix.length()).isBlank()
                         && (accepted.isEmpty() || accepted.contains(v.substring(prefix.length()).trim()))
                         && valid.test(v.substring(prefix.length()).trim()));

@@ -60,6 +60,14 @@ final class KitChannels {
         return fastPath;
     }
 
+    /** Hands the requests the fast path answered to MockServer's log (before anything reads it). */
+    void flushLog() {
+        ContractFastPath fast = fastPath;
+        if (fast != null) {
+            fast.log().flush();
+        }
+    }
+
     /** @param reset what {@code PUT /mockserver/reset} does on this listener (MockServer's reset, then the contract) */
     void onReset(Runnable reset) {
         this.reset = reset;
@@ -92,7 +100,7 @@ final class KitChannels {
     /** Takes the REST operations {@code GET <channel address>}: their checks apply to handshakes too. */
     void handshakeRules(List<ContractExpectations.Entry> entries) {
         for (ContractExpectations.Entry e : entries) {
-            if (e.callback() instanceof OperationResponder r && r.operation().method().equals("GET")
+            if (e.responder() instanceof OperationResponder r && r.operation().method().equals("GET")
                     && channels.containsKey(r.operation().path())) {
                 handshakes.put(r.operation().path(), r);
             }
@@ -100,7 +108,7 @@ final class KitChannels {
     }
 
     /** @return the contract's refusal of this handshake (credentials, headers), if it has one */
-    java.util.Optional<Reply> handshakeRefusal(String address, org.mockserver.model.HttpRequest request) {
+    java.util.Optional<Reply> handshakeRefusal(String address, Incoming request) {
         OperationResponder rules = handshakes.get(address);
         return rules == null ? java.util.Optional.empty() : rules.refusal(request);
     }

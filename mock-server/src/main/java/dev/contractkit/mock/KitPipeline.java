@@ -54,6 +54,10 @@ final class KitPipeline {
         for (Channel listening : listeningChannels(server)) {
             listening.pipeline().addFirst("kit-accept", new Accept(kit));
         }
+        // the dashboard's live view: requests the fast path answered reach MockServer's log within a moment
+        // (a cheap check when none came); the task ends with the listener's event loop
+        listeningChannels(server).get(0).eventLoop().scheduleWithFixedDelay(kit::flushLog, RequestLog.FLUSH_MS,
+                RequestLog.FLUSH_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
     }
 
     @SuppressWarnings("unchecked")
@@ -174,6 +178,9 @@ final class KitPipeline {
                 String uri = request.uri();
                 int q = uri.indexOf('?');
                 String path = q < 0 ? uri : uri.substring(0, q);
+                if (path.startsWith("/mockserver") || path.startsWith("/_mockserver")) {
+                    kit.flushLog(); // MockServer's control plane and dashboard read its log: the fast path's requests first
+                }
                 if (path.equals("/mockserver/reset") && request.method().equals(HttpMethod.PUT)) {
                     // MockServer re-adds the contract only when its listener thread gets round to it; a client's
                     // next request may come first. Reset here, re-install the contract, then answer.
@@ -220,18 +227,6 @@ final class KitPipeline {
                     || request.headers().get(HttpHeaderNames.CONNECTION, "").toLowerCase(Locale.ROOT).contains("upgrade");
         }
 
-        /** The handshake as a MockServer request, for the REST operation's checks. */
-        private static org.mockserver.model.HttpRequest asMockRequest(FullHttpRequest request, String path,
-                                                                     Map<String, List<String>> query) {
-            org.mockserver.model.HttpRequest r = org.mockserver.model.HttpRequest.request()
-                    .withMethod(request.method().name()).withPath(path);
-            for (String name : request.headers().names()) {
-                r.withHeader(name, request.headers().getAll(name).toArray(String[]::new));
-            }
-            query.forEach((k, v) -> r.withQueryStringParameter(k, v.toArray(String[]::new)));
-            return r;
-        }
-
         private void upgrade(ChannelHandlerContext ctx, FullHttpRequest request, String path, AsyncChannels.Channel channel) {
             Map<String, List<String>> query = new QueryStringDecoder(request.uri()).parameters();
             AsyncChannels.Handshake handshake = new AsyncChannels.Handshake() {
@@ -245,7 +240,7 @@ final class KitPipeline {
                     return query.getOrDefault(name, List.of());
                 }
             };
-            java.util.Optional<Reply> refused = kit.handshakeRefusal(path, asMockRequest(request, path, query));
+            java.util.Optional<Reply> refused = kit.handshakeRefusal(path, new NettyIncoming(request, path));
             if (refused.isPresent()) {
                 Reply r = refused.get();
                 respond(ctx, request, r.status(), new String(r.body(), StandardCharsets.UTF_8), false, r.headers());
@@ -296,7 +291,7 @@ final class KitPipeline {
             headers.forEach((k, v) -> response.headers().set(k, v));
             if (!response.headers().contains("X-Request-Id")) {
                 String given = request.headers().get("X-Request-Id");
-                response.headers().set("X-Request-Id", given != null ? given : java.util.UUID.randomUUID().toString());
+                response.headers().set("X-Request-Id", given != null ? given : RequestIds.next());
             }
             response.headers().set(HttpHeaderNames.CONTENT_TYPE, "application/json")
                     .setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());

@@ -2,7 +2,6 @@ package dev.contractkit.mock;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.specs.check.ContractDocument;
-import org.mockserver.model.HttpRequest;
 
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
@@ -36,7 +35,7 @@ final class LinkHeaders {
         return Optional.empty();
     }
 
-    Reply apply(HttpRequest request, Reply reply) {
+    Reply apply(Incoming request, Reply reply) {
         if (reply.status() / 100 != 2 || !Json.isJson(reply.mediaType())) {
             return reply;
         }
@@ -62,17 +61,16 @@ final class LinkHeaders {
         return links.isEmpty() ? reply : reply.withHeader("Link", String.join(", ", links));
     }
 
-    private static String url(HttpRequest request, int limit, long offset) {
+    private static String url(Incoming request, int limit, long offset) {
         StringBuilder query = new StringBuilder();
-        request.getQueryStringParameterList().forEach(p -> {
-            String name = p.getName().getValue();
+        request.queryParameters().forEach((name, values) -> {
             if (!name.equals("limit") && !name.equals("offset")) {
-                p.getValues().forEach(v -> query.append(enc(name)).append('=').append(enc(v.getValue())).append('&'));
+                values.forEach(v -> query.append(enc(name)).append('=').append(enc(v)).append('&'));
             }
         });
         query.append("limit=").append(limit).append("&offset=").append(offset);
-        String host = Requests.header(request, "Host");
-        return (host.isEmpty() ? "" : "http://" + host) + Requests.path(request) + "?" + query;
+        String host = request.header("Host");
+        return (host.isEmpty() ? "" : "http://" + host) + request.path() + "?" + query;
     }
 
     private static String enc(String s) {

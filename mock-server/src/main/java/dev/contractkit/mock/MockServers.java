@@ -183,6 +183,11 @@ public final class MockServers implements AutoCloseable {
         return out;
     }
 
+    /** @return the listener serving the API (tests in this package) */
+    ApiMock mock(Api api) {
+        return mocks.get(api);
+    }
+
     /**
      * Between tests: removes expectations clients added, the request log, responses set through the control API,
      * and (stateful) goes back to the contract's examples; the contract's own expectations stay.

@@ -1,9 +1,6 @@
 package dev.contractkit.mock;
 
 import dev.contractkit.specs.check.ContractDocument;
-import org.mockserver.mock.action.ExpectationResponseCallback;
-import org.mockserver.model.HttpRequest;
-import org.mockserver.model.HttpResponse;
 
 import java.util.Map;
 import java.util.Optional;
@@ -14,7 +11,7 @@ import java.util.Optional;
  * the response a {@code Prefer} header chose, else the response set through the control API, else (stateful)
  * the answer from the stored state, else the first success example.
  */
-final class OperationResponder implements ExpectationResponseCallback {
+final class OperationResponder implements Responder {
     private final ContractDocument.Operation operation;
     private final PathTemplate path;
     private final Credentials credentials;
@@ -60,7 +57,7 @@ final class OperationResponder implements ExpectationResponseCallback {
     }
 
     @Override
-    public HttpResponse handle(HttpRequest request) {
+    public Reply answer(Incoming request) {
         try {
             Reply reply = reply(request);
             if (links.isPresent()) {
@@ -69,13 +66,15 @@ final class OperationResponder implements ExpectationResponseCallback {
             if (requiredHeaders.isPresent()) {
                 reply = requiredHeaders.get().apply(request, reply);
             }
-            org.mockserver.model.HttpResponse response =
-                    (rateLimits.isPresent() ? rateLimits.get().apply(request, reply) : reply).toResponse();
-            long delay = outcome.current().delayMillis();
-            return delay > 0 ? response.withDelay(java.util.concurrent.TimeUnit.MILLISECONDS, delay) : response;
+            return rateLimits.isPresent() ? rateLimits.get().apply(request, reply) : reply;
         } catch (RuntimeException e) {
-            return errors.reply(500, Optional.of(responses), "the mock server failed: " + e).toResponse();
+            return errors.reply(500, Optional.of(responses), "the mock server failed: " + e);
         }
+    }
+
+    @Override
+    public long delayMillis() {
+        return outcome.current().delayMillis();
     }
 
     /** @return the operation this answers */
@@ -87,11 +86,11 @@ final class OperationResponder implements ExpectationResponseCallback {
      * @return the refusal a real server would give before doing anything (401, 403, 400/415 naming the rule), or
      * empty when the request passes every check; used for WebSocket handshakes too
      */
-    Optional<Reply> refusal(HttpRequest request) {
+    Optional<Reply> refusal(Incoming request) {
         return firstRefusal(request).map(r -> requiredHeaders.map(h -> h.apply(request, r)).orElse(r));
     }
 
-    private Optional<Reply> firstRefusal(HttpRequest request) {
+    private Optional<Reply> firstRefusal(Incoming request) {
         Optional<DeclaredResponses> own = Optional.of(responses);
         if (!credentials.presentIn(request)) {
             return Optional.of(errors.example(401, own));
@@ -99,18 +98,18 @@ final class OperationResponder implements ExpectationResponseCallback {
         if (!requiredRole.isEmpty() && lacksRole(request)) {
             return Optional.of(errors.example(403, own));
         }
-        Map<String, String> pathValues = path.match(Requests.path(request)).orElse(Map.of());
+        Map<String, String> pathValues = path.match(request.path()).orElse(Map.of());
         return parameters.problem(request, pathValues).or(() -> body.problem(request))
                 .map(broken -> errors.reply(broken.status(), own, broken.message()));
     }
 
-    Reply reply(HttpRequest request) {
+    Reply reply(Incoming request) {
         Optional<DeclaredResponses> own = Optional.of(responses);
         Optional<Reply> refused = refusal(request);
         if (refused.isPresent()) {
             return refused.get();
         }
-        Map<String, String> pathValues = path.match(Requests.path(request)).orElse(Map.of());
+        Map<String, String> pathValues = path.match(request.path()).orElse(Map.of());
         Prefer prefer = Prefer.of(request);
         if (!prefer.isEmpty()) {
             return chosen(prefer, own);
@@ -130,8 +129,8 @@ final class OperationResponder implements ExpectationResponseCallback {
     }
 
     /** True when the bearer token's claims (if it is a JWT) do not list the operation's {@code x-kit-required-role}. */
-    private boolean lacksRole(HttpRequest request) {
-        String auth = Requests.header(request, "Authorization");
+    private boolean lacksRole(Incoming request) {
+        String auth = request.header("Authorization");
         if (!auth.regionMatches(true, 0, "Bearer ", 0, 7)) {
             return false;
         }

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.Finding;
-import org.mockserver.model.HttpRequest;
 
 import java.math.BigDecimal;
 import java.math.BigInteger;
@@ -28,13 +27,14 @@ final class ParameterRules {
      * Per parameter, the verdict on values already seen (the schema check is deterministic; it was a tenth of a
      * mock request in the profile). Bounded: past {@link #MEMO_LIMIT} values per parameter nothing more is kept.
      */
-    private final Map<String, java.util.concurrent.ConcurrentHashMap<List<String>, Optional<Violation>>> memo =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private final List<java.util.concurrent.ConcurrentHashMap<List<String>, Optional<Violation>>> memo;
     private static final int MEMO_LIMIT = 1024;
 
     ParameterRules(ContractDocument document, ContractDocument.Operation operation) {
         this.document = document;
         this.parameters = operation.parameters();
+        this.memo = parameters.stream().map(p -> new java.util.concurrent.ConcurrentHashMap<List<String>, Optional<Violation>>())
+                .toList();
     }
 
     /**
@@ -42,27 +42,27 @@ final class ParameterRules {
      * @param pathValues the path parameters taken from the request path
      * @return the first rule the request breaks, as a sentence naming the parameter, or empty
      */
-    Optional<Violation> problem(HttpRequest request, Map<String, String> pathValues) {
-        for (ContractDocument.Parameter p : parameters) {
+    Optional<Violation> problem(Incoming request, Map<String, String> pathValues) {
+        for (int i = 0; i < parameters.size(); i++) {
+            ContractDocument.Parameter p = parameters.get(i);
             List<String> raw = switch (p.in()) {
                 case "path" -> Optional.ofNullable(pathValues.get(p.name())).stream().toList();
-                case "query" -> Requests.query(request, p.name());
-                case "header" -> Requests.headers(request, p.name());
-                case "cookie" -> Requests.cookie(request, p.name());
+                case "query" -> request.query(p.name());
+                case "header" -> request.headers(p.name());
+                case "cookie" -> request.cookie(p.name());
                 default -> List.of();
             };
-            String label = p.in() + " parameter '" + p.name() + "'";
             if (raw.isEmpty()) {
                 if (p.required()) {
-                    return Optional.of(new Violation(400, label + " is required"));
+                    return Optional.of(new Violation(400, label(p) + " is required"));
                 }
                 continue;
             }
             if (p.node().has("schema")) {
-                var seen = memo.computeIfAbsent(p.in() + ":" + p.name(), k -> new java.util.concurrent.ConcurrentHashMap<>());
+                var seen = memo.get(i);
                 Optional<Violation> verdict = seen.get(raw);
                 if (verdict == null) {
-                    verdict = check(p, raw, label);
+                    verdict = check(p, raw, label(p));
                     if (seen.size() < MEMO_LIMIT) {
                         seen.put(List.copyOf(raw), verdict);
                     }
@@ -73,6 +73,10 @@ final class ParameterRules {
             }
         }
         return Optional.empty();
+    }
+
+    private static String label(ContractDocument.Parameter p) {
+        return p.in() + " parameter '" + p.name() + "'";
     }
 
     private Optional<Violation> check(ContractDocument.Parameter p, List<String> raw, String label) {

@@ -1,6 +1,5 @@
 package dev.contractkit.mock;
 
-import org.mockserver.model.HttpRequest;
 
 import java.util.Locale;
 import java.util.Optional;
@@ -14,10 +13,10 @@ import java.util.Optional;
  */
 record Prefer(Optional<String> code, Optional<String> example) {
 
-    static Prefer of(HttpRequest request) {
+    static Prefer of(Incoming request) {
         Optional<String> code = Optional.empty();
         Optional<String> example = Optional.empty();
-        for (String header : Requests.headers(request, "Prefer")) {
+        for (String header : request.headers("Prefer")) {
             for (String token : header.split("[,;]")) {
                 int eq = token.indexOf('=');
                 if (eq < 0) {

@@ -46,14 +46,15 @@ final class ProxyResponder implements ExpectationResponseCallback {
     @Override
     public HttpResponse handle(HttpRequest request) {
         String method = request.getMethod().getValue();
-        String requestPath = Requests.path(request);
+        String requestPath = request.getPath().getValue();
         List<String> found = new ArrayList<>();
         String name = operation.map(ContractDocument.Operation::operationId).orElse("-");
         if (operation.isEmpty()) {
             found.add("request: no operation of the contract matches " + method + " " + requestPath);
         } else {
             Map<String, String> values = path.match(requestPath).orElse(Map.of());
-            parameters.problem(request, values).or(() -> body.problem(request))
+            Incoming in = Incoming.of(request);
+            parameters.problem(in, values).or(() -> body.problem(in))
                     .ifPresent(v -> found.add("request: " + v.message()));
         }
         java.net.http.HttpResponse<byte[]> real;
@@ -86,7 +87,7 @@ final class ProxyResponder implements ExpectationResponseCallback {
                 .flatMap(p -> p.getValues().stream().map(v -> enc(p.getName().getValue()) + "=" + enc(v.getValue())))
                 .collect(Collectors.joining("&"));
         String base = proxy.target().toString().replaceAll("/+$", "");
-        URI uri = URI.create(base + Requests.path(request) + (query.isEmpty() ? "" : "?" + query));
+        URI uri = URI.create(base + request.getPath().getValue() + (query.isEmpty() ? "" : "?" + query));
         byte[] payload = request.getBodyAsRawBytes() == null ? new byte[0] : request.getBodyAsRawBytes();
         var builder = java.net.http.HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(150))
                 .method(request.getMethod().getValue(), payload.length == 0

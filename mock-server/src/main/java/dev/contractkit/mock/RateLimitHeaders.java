@@ -2,7 +2,6 @@ package dev.contractkit.mock;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.specs.check.ContractDocument;
-import org.mockserver.model.HttpRequest;
 
 import java.time.Clock;
 import java.util.Map;
@@ -45,7 +44,7 @@ final class RateLimitHeaders {
     }
 
     /** Counts the request and adds the three headers to the reply. */
-    Reply apply(HttpRequest request, Reply reply) {
+    Reply apply(Incoming request, Reply reply) {
         long now = clock.millis();
         long start = now - Math.floorMod(now, windowMs);
         long[] w = windows.compute(caller(request), (k, old) -> old == null || old[0] != start
@@ -58,9 +57,9 @@ final class RateLimitHeaders {
                 ? out.withHeader("Retry-After", Long.toString(Math.max(1, (start + windowMs - now + 999) / 1000))) : out;
     }
 
-    private String caller(HttpRequest request) {
-        String auth = request.getFirstHeader("Authorization");
-        String key = request.getFirstHeader("x-api-key");
+    private String caller(Incoming request) {
+        String auth = request.header("Authorization");
+        String key = request.header("x-api-key");
         return category + '|' + (!auth.isEmpty() ? auth : !key.isEmpty() ? key : "anonymous");
     }
 }

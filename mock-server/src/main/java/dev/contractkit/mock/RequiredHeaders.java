@@ -3,7 +3,6 @@ package dev.contractkit.mock;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.Pointers;
-import org.mockserver.model.HttpRequest;
 
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -12,7 +11,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
-import java.util.UUID;
 
 /**
  * Adds the headers the contract marks {@code required} for a reply's status and that the reply lacks: the
@@ -52,16 +50,16 @@ final class RequiredHeaders {
         return byStatus.isEmpty() ? Optional.empty() : Optional.of(new RequiredHeaders(byStatus));
     }
 
-    Reply apply(HttpRequest request, Reply reply) {
+    Reply apply(Incoming request, Reply reply) {
         String exact = Integer.toString(reply.status());
         List<Header> headers = byStatus.getOrDefault(exact, byStatus.getOrDefault(exact.charAt(0) + "XX",
                 byStatus.getOrDefault("DEFAULT", List.of())));
         Reply out = reply;
         for (Header h : headers) {
             if (out.headers().keySet().stream().noneMatch(k -> k.equalsIgnoreCase(h.name()))) {
-                String given = Requests.header(request, h.name());
+                String given = request.header(h.name());
                 out = out.withHeader(h.name(), !h.fresh() ? h.example()
-                        : !given.isEmpty() ? given : UUID.randomUUID().toString());
+                        : !given.isEmpty() ? given : RequestIds.next());
             }
         }
         return out;

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.Finding;
-import org.mockserver.model.HttpRequest;
 
 import java.time.Clock;
 import java.time.Instant;
@@ -106,7 +105,7 @@ final class StatefulOperation {
     }
 
     /** @return the answer, from the stored state */
-    Reply reply(HttpRequest request, Map<String, String> pathValues) {
+    Reply reply(Incoming request, Map<String, String> pathValues) {
         Optional<DeclaredResponses> own = Optional.of(responses);
         Optional<String> id = idParameter.map(pathValues::get);
         ObjectNode body = requestBody(request);
@@ -225,14 +224,14 @@ final class StatefulOperation {
         return out;
     }
 
-    private JsonNode list(HttpRequest request) {
+    private JsonNode list(Incoming request) {
         String itemSchema = doc.resolvePointer(schema) + "/properties/" + itemsField + "/items";
         Set<String> fields = properties(itemSchema);
         List<ObjectNode> items = new ArrayList<>();
         outer:
         for (ObjectNode item : store.all(resource)) {
             for (ContractDocument.Parameter p : operation.parameters()) {
-                List<String> asked = p.in().equals("query") ? Requests.query(request, p.name()) : List.of();
+                List<String> asked = p.in().equals("query") ? request.query(p.name()) : List.of();
                 if (!asked.isEmpty() && fields.contains(p.name()) && !item.path(p.name()).asText().equals(asked.get(0))) {
                     continue outer;
                 }
@@ -257,13 +256,13 @@ final class StatefulOperation {
         return out;
     }
 
-    private int intParameter(HttpRequest request, String name, int fallback) {
+    private int intParameter(Incoming request, String name, int fallback) {
         Optional<ContractDocument.Parameter> declared = operation.parameters().stream()
                 .filter(p -> p.in().equals("query") && p.name().equals(name)).findFirst();
         if (declared.isEmpty()) {
             return fallback;
         }
-        List<String> asked = Requests.query(request, name);
+        List<String> asked = request.query(name);
         JsonNode dflt = doc.resolve(doc.at(declared.get().schemaPointer())).path("default");
         try {
             return asked.isEmpty() ? (dflt.canConvertToInt() ? dflt.asInt() : fallback) : Integer.parseInt(asked.get(0));
@@ -331,9 +330,9 @@ final class StatefulOperation {
         return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
     }
 
-    private ObjectNode requestBody(HttpRequest request) {
+    private ObjectNode requestBody(Incoming request) {
         try {
-            JsonNode parsed = Json.MAPPER.readTree(request.getBodyAsString() == null ? "" : request.getBodyAsString());
+            JsonNode parsed = Json.MAPPER.readTree(request.bodyText());
             return parsed instanceof ObjectNode o ? o : Json.MAPPER.createObjectNode();
         } catch (Exception e) {
             return Json.MAPPER.createObjectNode();

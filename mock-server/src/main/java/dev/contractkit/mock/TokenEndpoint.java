@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.nimbusds.jwt.JWTClaimsSet;
 import dev.contractkit.specs.check.ContractDocument;
-import org.mockserver.model.HttpRequest;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
@@ -49,8 +48,8 @@ final class TokenEndpoint {
         return Optional.empty();
     }
 
-    Reply reply(HttpRequest request) {
-        String form = request.getBodyAsString() == null ? "" : request.getBodyAsString();
+    Reply reply(Incoming request) {
+        String form = request.bodyText();
         ObjectNode fields = FormBody.decode(form, document, "");
         String subject;
         if (fields.path("grant_type").asText().equals("refresh_token")) {

@@ -54,6 +54,33 @@ class ControlPlaneTest {
     }
 
     @Test
+    void theLogKeepsTheOrderAndTheAnswersOfRequestsTheContractAndAClientExpectationAnswered() {
+        http.get(base + "/forms/1", "Authorization", Http.CREDENTIAL); // the kit's fast path
+        http.get(base + "/forms/1"); // refused: no credential
+        http.send("PUT", base + "/mockserver/expectation", "application/json", EXPECTATION);
+        http.get(base + "/forms/7"); // MockServer, the client's expectation
+
+        Http.Answer retrieved = http.send("PUT", base + "/mockserver/retrieve?type=request_responses", "application/json", "");
+
+        assertThat(retrieved.json().findValues("path")).extracting(p -> p.asText())
+                .containsExactly("/forms/1", "/forms/1", "/forms/7");
+        assertThat(retrieved.json().findValues("statusCode")).extracting(c -> c.asInt()).containsExactly(200, 401, 200);
+        assertThat(retrieved.json().get(0).at("/httpResponse/body/form/id").asInt()).isEqualTo(1);
+    }
+
+    @Test
+    void requestsTheContractAnsweredReachMockServersOwnLogWithinAMomentForTheDashboard() throws InterruptedException {
+        http.get(base + "/forms/1", "Authorization", Http.CREDENTIAL);
+        ApiMock mock = mocks.mock(Api.FORMS);
+        long deadline = System.nanoTime() + 5_000_000_000L; // liveness only: normally a quarter of a second
+        while (mock.loggedEntries() < 2 && System.nanoTime() < deadline) {
+            Thread.sleep(20);
+        }
+
+        assertThat(mock.loggedEntries()).isEqualTo(2); // received, and answered from the contract's expectation
+    }
+
+    @Test
     void resetDropsOwnExpectationsButTheContractComesBack() {
         http.send("PUT", base + "/mockserver/expectation", "application/json", EXPECTATION);
 
