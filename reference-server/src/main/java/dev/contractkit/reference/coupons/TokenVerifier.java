@@ -30,8 +30,16 @@ import java.util.function.Predicate;
  * {@code KIT_COUPONS_ISSUER} and {@code KIT_COUPONS_JWKS_URL}.
  */
 final class TokenVerifier {
+    /** Past this many verified access tokens the memo starts afresh (a client keeps its token for minutes). */
+    static final int MEMO_LIMIT = 10_000;
     private final DefaultJWTProcessor<SecurityContext> processor;
     private final Predicate<String> issuerCheck;
+    /**
+     * Access tokens already verified, by their exact text (signature included), until they expire: the RSA
+     * signature check was a tenth of a redemption in the profile. A hit needs the same bytes, so nothing is
+     * accepted that was not verified; it is taken only before {@code exp} (without the verifier's clock skew).
+     */
+    private final java.util.concurrent.ConcurrentHashMap<String, Principal> verified = new java.util.concurrent.ConcurrentHashMap<>();
 
     private TokenVerifier(JWKSource<SecurityContext> keys, Predicate<String> issuerCheck) {
         this.issuerCheck = issuerCheck;
@@ -59,7 +67,16 @@ final class TokenVerifier {
      * @throws ApiError 401 UNAUTHORIZED for any token that does not verify
      */
     Principal verify(String token) {
-        return check(token, true);
+        Principal known = verified.get(token);
+        if (known != null && java.time.Instant.now().isBefore(known.expiresAt())) {
+            return known;
+        }
+        Principal checked = check(token, true);
+        if (verified.size() >= MEMO_LIMIT) {
+            verified.clear();
+        }
+        verified.put(token, checked);
+        return checked;
     }
 
     /** Verifies signature, expiry and issuer but not the token type (used for refresh tokens). */
