@@ -38,8 +38,18 @@ public final class ContractRules {
     private final java.util.concurrent.ConcurrentHashMap<String, List<QueryParameter>> queryParameters =
             new java.util.concurrent.ConcurrentHashMap<>();
 
-    private record QueryParameter(String name, String pointer, JsonNode schema) {
+    /**
+     * A query parameter, with the verdicts on values already seen: the schema check is deterministic, and it was
+     * a twentieth of a coupons list in the profile. Past {@link #MEMO_LIMIT} values nothing more is kept.
+     */
+    private record QueryParameter(String name, String pointer, JsonNode schema,
+                                  java.util.concurrent.ConcurrentHashMap<String, Boolean> valid) {
+        QueryParameter(String name, String pointer, JsonNode schema) {
+            this(name, pointer, schema, new java.util.concurrent.ConcurrentHashMap<>());
+        }
     }
+
+    private static final int MEMO_LIMIT = 1024;
 
     /**
      * @param doc the API's contract
@@ -137,9 +147,16 @@ public final class ContractRules {
             if (raw.isEmpty()) {
                 continue;
             }
-            JsonNode value = coerce(p.schema(), raw.get());
-            if (value == null || !validator.validate(p.pointer(), value, operationId).isEmpty()) {
-                out.put(p.name(), describe(p.schema(), value));
+            Boolean valid = p.valid().get(raw.get());
+            if (valid == null) {
+                JsonNode value = coerce(p.schema(), raw.get());
+                valid = value != null && validator.validate(p.pointer(), value, operationId).isEmpty();
+                if (p.valid().size() < MEMO_LIMIT) {
+                    p.valid().put(raw.get(), valid);
+                }
+            }
+            if (!valid) {
+                out.put(p.name(), describe(p.schema(), coerce(p.schema(), raw.get())));
             }
         }
         if (!out.isEmpty()) {
