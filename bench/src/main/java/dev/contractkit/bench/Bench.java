@@ -123,6 +123,7 @@ public final class Bench {
         }
         if (scenarios.contains("mock")) {
             results.add(mockScenario());
+            results.add(mockStartup());
         }
         if (scenarios.contains("streams")) {
             results.addAll(streamsScenario());
@@ -271,6 +272,48 @@ public final class Bench {
             return new Result("mock", "GET /forms/1 (forms), the same example", plain.name,
                     ">= 1.5x MockServer's plain expectation; ready in < 3 s", measure("mock", urls, call, plain));
         }
+    }
+
+    /**
+     * Start-up for every API: the kit's mock with all its listeners against MockServer started and then given
+     * each of the kit's OpenAPI files through {@code PUT /mockserver/openapi}, one after the other.
+     */
+    private Result mockStartup() throws Exception {
+        List<Path> contracts;
+        try (var files = Files.walk(root.resolve("specs/openapi"))) {
+            contracts = files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
+        }
+        say("bench: mock start-up: the kit's mock (every API) and MockServer given all " + contracts.size() + " OpenAPI files");
+        List<String> kitCommand = new ArrayList<>(List.of(java, "--sun-misc-unsafe-memory-access=allow", "-jar",
+                jar("mock-server").toString()));
+        for (String api : Arrays.stream(Api.values()).map(Api::id).toList()) {
+            kitCommand.addAll(List.of("--port", api + "=" + freePort()));
+        }
+        List<Measured> measured = new ArrayList<>();
+        long kitMs;
+        try (Target kit = Target.start("kit mock (all APIs)", kitCommand, Map.of(), out.resolve("mock-startup-kit.log"),
+                l -> l.startsWith("READY"), Duration.ofSeconds(90))) {
+            kitMs = kit.readyMs();
+            measured.add(new Measured(kit.name, Double.NaN, kit.readyMs(), 0, 0, kit.peakRssMb(), kitMs, List.of(), 1.0));
+        }
+        try (Target ms = mockServer("MockServer, every OpenAPI file")) {
+            long loading = 0;
+            int refused = 0;
+            for (Path contract : contracts) {
+                try {
+                    loading += expect(ms, "/mockserver/openapi", new ObjectMapper().createObjectNode()
+                            .put("specUrlOrPayload", Files.readString(contract)).toString());
+                } catch (IllegalStateException e) {
+                    refused++;
+                    say("bench: mock start-up: MockServer refused " + root.relativize(contract) + ": " + e.getMessage());
+                }
+            }
+            long total = ms.readyMs() + loading;
+            measured.add(new Measured(ms.name + (refused > 0 ? " (" + refused + " refused)" : ""), Double.NaN, ms.readyMs(),
+                    loading, refused, ms.peakRssMb(), total, List.of(), (double) total / kitMs));
+        }
+        return new Result("mock-startup", "ready to serve every API (" + contracts.size() + " OpenAPI files)",
+                "kit mock (all APIs)", "the kit's mock ready in < 3 s", measured);
     }
 
     private Target mockServer(String name) throws IOException {

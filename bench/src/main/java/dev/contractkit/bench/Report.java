@@ -35,6 +35,16 @@ final class Report {
                 }
                 continue;
             }
+            if (r.scenario().equals("mock-startup")) {
+                md.append("| target | process ready ms | contracts loaded ms | ready for every API ms | peak RSS MiB | ratio to ")
+                        .append(r.baseline()).append(" |\n|---|---:|---:|---:|---:|---:|\n");
+                for (Bench.Measured m : r.targets()) {
+                    md.append(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %d | %.0f | %.2f |%n", m.target(), m.p50Ms(),
+                            m.p99Ms(), m.readyMs(), m.peakRssMb(), m.ratio()));
+                }
+                md.append("\nGoal: ").append(r.goal()).append("\n");
+                continue;
+            }
             if (r.scenario().equals("tools")) {
                 md.append("| command | median ms | p90 ms | ratio to ").append(r.baseline()).append(" |\n|---|---:|---:|---:|\n");
                 for (Bench.Measured m : r.targets()) {
