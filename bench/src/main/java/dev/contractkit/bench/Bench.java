@@ -28,6 +28,7 @@ import java.util.Map;
  * starts its targets as separate processes on loopback, warms each up with wrk, then measures them in
  * interleaved rounds, and reports requests/s, p50/p99, errors, peak RSS and the ratio to the scenario's baseline
  * (target/bench/results.md and results.json). Scenarios: {@code read} (GET a form), {@code list} (coupons page),
+ * {@code write} (redeem a coupon for a new order each request),
  * {@code answer} (POST an investment question; a database write per request), {@code mock} (the kit's mock
  * against MockServer 5.15 with a plain and with an OpenAPI-loaded expectation, start-up included), {@code streams} (agent SSE: time to first event, events/s; 1,000 WebSocket
  * subscribers of /ws/coupons: create-to-delivery), {@code sdk} (JMH: FormsClient.get against raw OkHttp + Jackson),
