@@ -179,7 +179,7 @@ public final class Bench {
      * a transaction that records the redemption and counts the usage, and an event to the coupon's subscribers.
      */
     private Call redeemCall(String coupons) throws IOException, InterruptedException {
-        String admin = token(coupons, "admin", "admin-password");
+        String admin = token(http, coupons, "admin", "admin-password");
         HttpResponse<byte[]> created = send(coupons, new Call("POST", "/write/v1/coupons", Map.of("Authorization",
                 "Bearer " + admin, "Content-Type", "application/json"), "{\"title\":\"bench\",\"discount_percent\":5}"));
         if (created.statusCode() != 201) {
@@ -187,11 +187,12 @@ public final class Bench {
                     + new String(created.body(), StandardCharsets.UTF_8));
         }
         String id = new ObjectMapper().readTree(created.body()).path("id").asText();
-        return new Call("POST", "/coupons/v1/redeem", Map.of("Authorization", "Bearer " + token(coupons, "alice", "alice-password"),
+        return new Call("POST", "/coupons/v1/redeem", Map.of("Authorization", "Bearer " + token(http, coupons, "alice", "alice-password"),
                 "Content-Type", "application/json"), "{\"coupon_id\":\"" + id + "\",\"order_id\":\"bench-" + UNIQUE + "\"}");
     }
 
-    private String token(String base, String user, String password) throws IOException, InterruptedException {
+    /** @return an access token of the reference server's embedded identity provider (coupons listener) */
+    static String token(HttpClient http, String base, String user, String password) throws IOException, InterruptedException {
         HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base
                         + "/realms/contractkit/protocol/openid-connect/token"))
                 .header("Content-Type", "application/x-www-form-urlencoded")

@@ -105,7 +105,7 @@ final class Streams {
     }
 
     private Bench.Result fanOut(String base, int creates) throws Exception {
-        String admin = token(base, "admin", "admin-password");
+        String admin = Bench.token(http, base, "admin", "admin-password");
         String ws = base.replaceFirst("^http", "ws") + "/ws/coupons?token=" + URLEncoder.encode(admin, StandardCharsets.UTF_8);
         AtomicReference<String> marker = new AtomicReference<>("none");
         AtomicReference<Long> sentAt = new AtomicReference<>(0L);
@@ -190,18 +190,6 @@ final class Streams {
     }
 
     private final List<Double> allDeliveries = new ArrayList<>();
-
-    private String token(String base, String user, String password) throws IOException, InterruptedException {
-        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base
-                        + "/realms/contractkit/protocol/openid-connect/token"))
-                .header("Content-Type", "application/x-www-form-urlencoded")
-                .POST(HttpRequest.BodyPublishers.ofString("grant_type=password&client_id=kit-cli&username=" + user
-                        + "&password=" + password)).build(), HttpResponse.BodyHandlers.ofString());
-        if (r.statusCode() != 200) {
-            throw new IllegalStateException("token for " + user + ": " + r.statusCode() + " " + r.body());
-        }
-        return JSON.readTree(r.body()).path("access_token").asText();
-    }
 
     static double percentile(double[] values, int p) {
         double[] v = values.clone();
