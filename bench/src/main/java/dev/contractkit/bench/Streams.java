@@ -1,6 +1,5 @@
 package dev.contractkit.bench;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 
 import java.io.IOException;
 import java.net.URI;
@@ -36,7 +35,6 @@ import java.util.stream.Stream;
  */
 final class Streams {
     static final int SUBSCRIBERS = 1000;
-    private static final ObjectMapper JSON = new ObjectMapper();
 
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10)).build();
