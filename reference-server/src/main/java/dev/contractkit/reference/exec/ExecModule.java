@@ -8,6 +8,7 @@ import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.Json;
+import dev.contractkit.reference.platform.KitToken;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
@@ -45,7 +46,7 @@ public final class ExecModule implements ApiModule {
             throw new IllegalStateException("exec: cannot read the task store: " + e.getMessage(), e);
         }
         Translator translator = new Translator(new ContractRules(ContractDocument.load(Api.EXEC.mainContract())), exec);
-        RuntimeClient runtime = new RuntimeClient(exec.runtimeUrl(), mapper);
+        RuntimeClient runtime = new RuntimeClient(exec.runtimeUrl(), mapper, KitToken.load(settings).value());
         TaskRunner runner = new TaskRunner(store, new Works(exec, runtime), exec.pollMillis());
         this.plane = new ControlPlane(exec, translator, store, runner);
     }
