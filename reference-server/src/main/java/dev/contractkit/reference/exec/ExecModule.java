@@ -22,7 +22,8 @@ import java.util.logging.Logger;
  * The execution control plane on its own listener (default port 8080): adapter.v1 translation, task graphs,
  * execution in dependency order with retry and time-out, cancel, state in the kit's database. Runtime-backed
  * tasks go to the runtime service over HTTP at {@code KIT_EXEC_RUNTIME_URL} / {@code EXEC_RUNTIME_URL}.
- * See {@link ExecSettings} for the switches that enable commands and files (all off by default).
+ * See {@link ExecSettings} for the switches that enable commands and files (all off by default) and for what
+ * the network actions may reach ({@link NetGuard}). Calls to the runtime carry the kit token.
  */
 public final class ExecModule implements ApiModule {
     private static final Logger LOG = Logger.getLogger(ExecModule.class.getName());

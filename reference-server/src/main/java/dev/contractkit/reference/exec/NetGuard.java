@@ -13,11 +13,11 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * Where {@code os.http}, {@code os.tcp} and {@code os.dns} may go: a name is resolved once, and only the addresses
- * that are public, or named by {@code exec.net-allow} ({@code KIT_EXEC_NET_ALLOW}: host names, IP
- * addresses or CIDR blocks, comma-separated). Refused by default: loopback, unspecified, link-local, private
- * (RFC 1918, unique-local {@code fc00::/7}), shared {@code 100.64/10}, benchmarking, reserved, multicast and
- * cloud-metadata addresses and names. The caller connects to the addresses returned, never to the name again
+ * Where {@code os.http}, {@code os.tcp} and {@code os.dns} may go: a name is resolved once and only its public
+ * addresses are used, plus those {@code exec.net-allow} ({@code KIT_EXEC_NET_ALLOW}: host names, IP addresses or
+ * CIDR blocks, comma-separated) names; a name with no usable address is refused. Refused by default: loopback,
+ * unspecified, link-local, private (RFC 1918, unique-local {@code fc00::/7}), shared {@code 100.64/10},
+ * benchmarking, reserved, multicast and cloud-metadata addresses and names. The caller connects to the addresses returned, never to the name again
  * (no DNS rebinding between the check and the connection).
  */
 final class NetGuard {
