@@ -1,103 +1,77 @@
 package dev.contractkit.reference.platform;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.FileAlreadyExistsException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardOpenOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.security.MessageDigest;
-import java.security.SecureRandom;
-import java.util.Base64;
 
 /**
- * The kit token: the secret the exec, runtime and agent listeners require as {@code Authorization: Bearer}.
- * Read from the setting {@code token} ({@code KIT_TOKEN} / {@code kit.token}), else from
- * {@code <data dir>/kit-token}, which is generated on first start (32 random bytes, base64url; directory 0700,
- * file 0600) and printed once. {@code execcli} reads the same places.
+ * The kit token: the one secret that the exec, runtime and agent APIs require as
+ * {@code Authorization: Bearer <token>}, that {@code execcli} sends and that the control plane sends to the
+ * runtime. From the setting {@code token} ({@code KIT_TOKEN}) when set, else from the file
+ * {@code <data dir>/kit-token}, made on first start with owner-only permissions and printed once.
  */
 public final class KitToken {
-    private final String value;
+    /** The file name inside the data directory. */
+    public static final String FILE_NAME = "kit-token";
 
-    private KitToken(String value) {
-        this.value = value;
+    private final byte[] value;
+    private final String source;
+
+    private KitToken(String value, String source) {
+        this.value = value.getBytes(StandardCharsets.UTF_8);
+        this.source = source;
     }
 
     /**
-     * @param settings configuration
-     * @return the configured token, else the one in the data directory (made when missing)
+     * @param settings the server settings
+     * @return the token (made and printed when the file did not exist)
      */
     public static KitToken load(Settings settings) {
-        var configured = settings.get("token");
-        if (configured.isPresent()) {
-            return new KitToken(configured.get());
-        }
-        Path file = Path.of(fileOf(settings));
-        try {
-            return new KitToken(readOrCreate(file));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read or create the kit token " + file
-                    + " (or set KIT_TOKEN): " + e.getMessage(), e);
-        }
-    }
-
-    private static synchronized String readOrCreate(Path file) throws IOException {
-        if (Files.exists(file)) {
-            return Files.readString(file, StandardCharsets.UTF_8).trim();
-        }
-        Path dir = file.toAbsolutePath().getParent();
-        boolean posix = dir.getFileSystem().supportedFileAttributeViews().contains("posix");
-        if (!Files.isDirectory(dir)) {
-            Files.createDirectories(dir);
-            if (posix) {
-                Files.setPosixFilePermissions(dir, PosixFilePermissions.fromString("rwx------"));
-            }
-        }
-        byte[] random = new byte[32];
-        new SecureRandom().nextBytes(random);
-        String token = Base64.getUrlEncoder().withoutPadding().encodeToString(random);
-        try {
-            if (posix) {
-                Files.createFile(file, PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            } else {
-                Files.createFile(file);
-            }
-        } catch (FileAlreadyExistsException raced) {
-            return Files.readString(file, StandardCharsets.UTF_8).trim();
-        }
-        Files.writeString(file, token + "\n", StandardCharsets.UTF_8, StandardOpenOption.TRUNCATE_EXISTING);
-        System.out.println("kit token (generated once, stored in " + file + "): " + token);
-        return token;
+        return settings.get("token")
+                .map(t -> new KitToken(t, Settings.envName("token")))
+                .orElseGet(() -> {
+                    Path file = fileOf(settings);
+                    String secret = SecretFile.readOrCreate(file, made -> System.out.println(
+                            "kit token (made now, printed this once; kept owner-only in " + file + "): " + made));
+                    return new KitToken(secret, file.toString());
+                });
     }
 
     /**
-     * @param settings configuration
-     * @return the token file: {@code <data-dir>/kit-token} (data dir default {@code ./data})
+     * @param settings the server settings
+     * @return where the token file is
      */
-    public static String fileOf(Settings settings) {
-        return Path.of(settings.get("data-dir", "data")).resolve("kit-token").toString();
+    public static Path fileOf(Settings settings) {
+        return SecretFile.dataDir(settings).resolve(FILE_NAME);
     }
 
-    /** @return the token */
+    /** @return the secret */
     public String value() {
-        return value;
+        return new String(value, StandardCharsets.UTF_8);
+    }
+
+    /** @return where it came from, for messages (the file, or KIT_TOKEN) — never the secret */
+    public String source() {
+        return source;
     }
 
     /**
-     * @param presentedSecret what a caller sent (may be null)
-     * @return whether it is the token (constant time)
+     * @param presented a secret a caller sent (may be null)
+     * @return true when it is this token (compared in constant time)
      */
-    public boolean matches(String presentedSecret) {
-        if (presentedSecret == null) {
+    public boolean matches(String presented) {
+        return presented != null && MessageDigest.isEqual(value, presented.getBytes(StandardCharsets.UTF_8));
+    }
+
+    /**
+     * @param authorization an {@code Authorization} header value (may be null)
+     * @return true when it is {@code Bearer <this token>}
+     */
+    public boolean matchesBearer(String authorization) {
+        if (authorization == null || authorization.length() < 7
+                || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
             return false;
         }
-        return MessageDigest.isEqual(value.getBytes(StandardCharsets.UTF_8), presentedSecret.getBytes(StandardCharsets.UTF_8));
-    }
-
-    @Override
-    public String toString() {
-        return "KitToken[***]";
+        return matches(authorization.substring(7).trim());
     }
 }
