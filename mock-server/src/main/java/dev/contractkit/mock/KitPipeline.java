@@ -52,7 +52,11 @@ final class KitPipeline {
     /** Installs the hook on every socket the MockServer listener listens on. */
     static void install(org.mockserver.lifecycle.LifeCycle server, KitChannels kit) {
         for (Channel listening : listeningChannels(server)) {
-            listening.pipeline().addFirst("kit-accept", new Accept(kit));
+            // added on the socket's event loop, and waited for: added from another thread, the handler is skipped
+            // until its handlerAdded task has run, and a connection accepted meanwhile would bypass the kit (and
+            // its guard) altogether
+            listening.eventLoop().submit(() -> listening.pipeline().addFirst("kit-accept", new Accept(kit)))
+                    .syncUninterruptibly();
         }
         // the dashboard's live view: requests the fast path answered reach MockServer's log within a moment
         // (a cheap check when none came); the task ends with the listener's event loop

@@ -25,8 +25,8 @@ import java.util.function.Supplier;
  * bound to every interface, and {@code --allowed-host} names), else 421: a DNS-rebinding page cannot reach it;</li>
  * <li>an origin-form target ({@code /path}): no {@code CONNECT}, no absolute URI (MockServer would proxy them);</li>
  * <li>the control plane ({@code /mockserver/...}, {@code /_mockserver...}) only when enabled (default: only on a
- * loopback bind), with the control token when one is set, and a state-changing control request only without a
- * foreign {@code Origin} (403).</li>
+ * loopback bind), with the control token when one is set, and never from a foreign {@code Origin} (403: a page
+ * elsewhere can neither change the mock nor read its request log through the dashboard's WebSocket).</li>
  * </ul>
  * Refusals are in the API's own error shape (the contract's example for the status, or its 400 example borrowed).
  */
@@ -78,10 +78,10 @@ final class ListenerGuard {
                 request.headers().get(TOKEN_HEADER, "").getBytes(StandardCharsets.UTF_8))) {
             return refuse(403, "the control plane needs the header " + TOKEN_HEADER + " with the mock's control token");
         }
+        // every method: a WebSocket (the dashboard's, /_mockserver_ui_websocket) is read across origins without CORS
         String origin = request.headers().get(HttpHeaderNames.ORIGIN);
-        boolean reads = request.method().equals(HttpMethod.GET) || request.method().equals(HttpMethod.HEAD);
-        if (origin != null && !reads && !sameHostOrigin(origin)) {
-            return refuse(403, "a control-plane change from Origin '" + origin + "' is refused (not this mock's origin)");
+        if (origin != null && !sameHostOrigin(origin)) {
+            return refuse(403, "a control-plane request from Origin '" + origin + "' is refused (not this mock's origin)");
         }
         return Optional.empty();
     }

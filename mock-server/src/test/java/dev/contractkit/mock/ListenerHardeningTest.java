@@ -102,37 +102,52 @@ class ListenerHardeningTest {
     }
 
     @Test
-    void aControlPlaneChangeFromAForeignOriginIsRefusedAndSameOriginPasses() {
+    void aControlPlaneRequestFromAForeignOriginIsRefusedAndSameOriginPasses() {
         String base = start(MockOptions.builder());
 
         Http.Answer foreign = http.send("PUT", base + "/mockserver/expectation", "application/json", EXPECTATION,
                 "Origin", "https://attacker.example");
         Http.Answer nullOrigin = http.send("PUT", base + "/mockserver/kit/reset", "application/json", "", "Origin", "null");
         Http.Answer read = http.get(base + "/mockserver/kit/apis", "Origin", "https://attacker.example");
+        Http.Answer dashboardSocket = http.get(base + "/_mockserver_ui_websocket", "Origin", "https://attacker.example",
+                "Connection", "Upgrade", "Upgrade", "websocket", "Sec-WebSocket-Version", "13",
+                "Sec-WebSocket-Key", "dGhlIHNhbXBsZSBub25jZQ==");
         Http.Answer same = http.send("PUT", base + "/mockserver/expectation", "application/json", EXPECTATION,
                 "Origin", base);
 
         assertThat(foreign.status()).isEqualTo(403);
         assertThat(foreign.json().findPath("message").asText()).contains("Origin 'https://attacker.example'");
         assertThat(nullOrigin.status()).isEqualTo(403);
-        assertThat(read.status()).isEqualTo(200);
+        assertThat(read.status()).isEqualTo(403);
+        assertThat(dashboardSocket.status()).as("the request log is not readable from another origin").isEqualTo(403);
         assertThat(same.status()).isEqualTo(201);
     }
 
     @Test
-    void noCorsHeadersAreSentToAnotherOrigin() {
-        String base = start(MockOptions.builder());
+    void noCorsHeadersAreSentToAnotherOriginEvenWhenMockServersPropertiesAskForThem() {
+        // MockServer reads these system properties where its configuration leaves CORS unset: the kit sets it off
+        System.setProperty("mockserver.enableCORSForAPI", "true");
+        System.setProperty("mockserver.enableCORSForAllResponses", "true");
+        try {
+            String base = start(MockOptions.builder());
 
-        Http.Answer preflight = http.send("OPTIONS", base + "/mockserver/expectation", null, null,
-                "Origin", "https://attacker.example", "Access-Control-Request-Method", "PUT");
-        Http.Answer apiPreflight = http.send("OPTIONS", base + "/forms/1", null, null,
-                "Origin", "https://attacker.example", "Access-Control-Request-Method", "GET");
-        Http.Answer get = http.get(base + "/forms/1", "Authorization", Http.CREDENTIAL, "Origin", "https://attacker.example");
+            Http.Answer preflight = http.send("OPTIONS", base + "/mockserver/expectation", null, null,
+                    "Origin", "https://attacker.example", "Access-Control-Request-Method", "PUT");
+            Http.Answer apiPreflight = http.send("OPTIONS", base + "/forms/1", null, null,
+                    "Origin", "https://attacker.example", "Access-Control-Request-Method", "GET");
+            Http.Answer get = http.get(base + "/forms/1", "Authorization", Http.CREDENTIAL, "Origin", "https://attacker.example");
+            http.send("PUT", base + "/mockserver/expectation", "application/json", EXPECTATION);
+            Http.Answer matched = http.get(base + "/forms/7", "Origin", "https://attacker.example");
 
-        for (Http.Answer a : List.of(preflight, apiPreflight, get)) {
-            assertThat(a.headers().names()).noneMatch(n -> n.toLowerCase(java.util.Locale.ROOT).startsWith("access-control-"));
+            for (Http.Answer a : List.of(preflight, apiPreflight, get, matched)) {
+                assertThat(a.headers().names()).noneMatch(n -> n.toLowerCase(java.util.Locale.ROOT).startsWith("access-control-"));
+            }
+            assertThat(get.status()).isEqualTo(200);
+            assertThat(matched.json().at("/form/id").asInt()).as("answered by MockServer itself").isEqualTo(7);
+        } finally {
+            System.clearProperty("mockserver.enableCORSForAPI");
+            System.clearProperty("mockserver.enableCORSForAllResponses");
         }
-        assertThat(get.status()).isEqualTo(200);
     }
 
     @Test
