@@ -23,6 +23,7 @@ import java.util.function.Supplier;
  * <ul>
  * <li>its {@code Host} names an allowed host (loopback names, the bound address, the machine's own addresses when
  * bound to every interface, and {@code --allowed-host} names), else 421: a DNS-rebinding page cannot reach it;</li>
+ * <li>no WebSocket upgrade from a foreign {@code Origin} (403);</li>
  * <li>an origin-form target ({@code /path}): no {@code CONNECT}, no absolute URI (MockServer would proxy them);</li>
  * <li>the control plane ({@code /mockserver/...}, {@code /_mockserver...}) only when enabled (default: only on a
  * loopback bind), with the control token when one is set, and never from a foreign {@code Origin} (403: a page
@@ -67,8 +68,13 @@ final class ListenerGuard {
                     : "Host '" + host + "' is not a name of this mock; allowed: " + String.join(", ", allowedHosts.stream().sorted().toList())
                     + " (start it with --allowed-host <name> to add one)");
         }
+        String origin = request.headers().get(HttpHeaderNames.ORIGIN);
+        boolean foreign = origin != null && !sameHostOrigin(origin);
         if (!isControlPlane(uri)) {
-            return Optional.empty();
+            // a WebSocket is opened across origins without CORS: a page elsewhere must not read the channels
+            boolean upgrade = request.headers().get(HttpHeaderNames.UPGRADE, "").equalsIgnoreCase("websocket");
+            return foreign && upgrade ? refuse(403, "a WebSocket from Origin '" + origin + "' is refused (not this mock's origin)")
+                    : Optional.empty();
         }
         if (!controlPlane) {
             return refuse(403, "the control plane (/mockserver/...) is off because the mock is bound to a non-loopback "
@@ -79,8 +85,7 @@ final class ListenerGuard {
             return refuse(403, "the control plane needs the header " + TOKEN_HEADER + " with the mock's control token");
         }
         // every method: a WebSocket (the dashboard's, /_mockserver_ui_websocket) is read across origins without CORS
-        String origin = request.headers().get(HttpHeaderNames.ORIGIN);
-        if (origin != null && !sameHostOrigin(origin)) {
+        if (foreign) {
             return refuse(403, "a control-plane request from Origin '" + origin + "' is refused (not this mock's origin)");
         }
         return Optional.empty();

@@ -151,6 +151,21 @@ class ListenerHardeningTest {
     }
 
     @Test
+    void aWebSocketFromAForeignOriginIsRefusedAndALocalPageMayConnect() throws IOException {
+        mocks = MockServers.start(MockOptions.builder().apis(Api.COUPONS).port(Api.COUPONS, 0).build());
+        int port = mocks.port(Api.COUPONS);
+        String handshake = "GET /ws/coupons HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nConnection: Upgrade\r\n"
+                + "Authorization: Bearer " + mocks.token(Api.COUPONS, "alice") + "\r\n"
+                + "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n";
+
+        String foreign = raw(port, handshake + "Origin: https://attacker.example\r\n\r\n");
+        String local = firstLine(port, handshake + "Origin: http://localhost:3000\r\n\r\n");
+
+        assertThat(foreign).startsWith("HTTP/1.1 403").contains("WebSocket from Origin 'https://attacker.example'");
+        assertThat(local).startsWith("HTTP/1.1 101");
+    }
+
+    @Test
     void aBodyOverTheLimitIsRefusedWith413WithOrWithoutContentLength() {
         String base = start(MockOptions.builder().maxBodyBytes(1024));
         String big = "x".repeat(4096);
@@ -214,6 +229,17 @@ class ListenerHardeningTest {
             if (running instanceof Main.Outcome.Running r) {
                 r.servers().close();
             }
+        }
+    }
+
+    /** Sends raw bytes and reads the answer's first line (a WebSocket stays open after it). */
+    private static String firstLine(int port, String request) throws IOException {
+        try (Socket s = new Socket()) {
+            s.connect(new InetSocketAddress("127.0.0.1", port), 5_000);
+            s.setSoTimeout(10_000);
+            s.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
+            s.getOutputStream().flush();
+            return new java.io.BufferedReader(new java.io.InputStreamReader(s.getInputStream(), StandardCharsets.ISO_8859_1)).readLine();
         }
     }
 
