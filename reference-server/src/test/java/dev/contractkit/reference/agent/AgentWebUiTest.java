@@ -1,7 +1,6 @@
 package dev.contractkit.reference.agent;
 
 import dev.contractkit.reference.KitServer;
-import dev.contractkit.reference.platform.TestDatabases;
 import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -61,7 +60,7 @@ class AgentWebUiTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = KitServer.start(TestDatabases.embedded(dir), List.of(Api.AGENT));
+        server = KitServer.start(AgentClient.settings(dir), List.of(Api.AGENT));
         base = server.url(Api.AGENT);
         if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
             return; // the browser tests fail (CI) or skip themselves
