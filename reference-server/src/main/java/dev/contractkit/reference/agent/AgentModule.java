@@ -22,7 +22,8 @@ import java.util.stream.Collectors;
  *
  * <p>Settings ({@code KIT_AGENT_*} / {@code kit.agent.*}): {@code step-delay} (ISO 8601 duration, default
  * {@code PT0S}): a pause between the run's steps and streamed pieces, to watch streaming and try cancel;
- * {@code jdbc-allow} (more JDBC URL prefixes, see {@link JdbcUrlPolicy}); {@code max-message-chars} and
+ * {@code jdbc-allow} (more JDBC URL prefixes, see {@link JdbcUrlPolicy}); {@code mcp-allow} (internal addresses
+ * MCP servers may have, see {@link McpAddressPolicy}); {@code max-message-chars} and
  * {@code max-input-chars} (see {@link InputLimits}).
  */
 public final class AgentModule implements ApiModule {
@@ -41,7 +42,8 @@ public final class AgentModule implements ApiModule {
         AgentStore store = new AgentStore(database.dataSource(), mapper);
         Workspace workspace = Workspace.load(mapper, new ResourceStore(database.dataSource(), mapper));
         JdbcUrlPolicy jdbc = new JdbcUrlPolicy(settings);
-        Analyst analyst = new Analyst(mapper, store, workspace, new SqlTool(database.dataSource(), jdbc), stepDelay(settings));
+        Analyst analyst = new Analyst(mapper, store, workspace, new SqlTool(database.dataSource(), jdbc), stepDelay(settings),
+                new McpAddressPolicy(settings));
         this.runs = new RunsEndpoint(mapper, rules, store, new RunConfigResolver(mapper, workspace), analyst,
                 new ActiveRun.Registry(), InputLimits.from(settings));
         this.resources = new ResourcesEndpoint(mapper, rules, store, workspace, jdbc);

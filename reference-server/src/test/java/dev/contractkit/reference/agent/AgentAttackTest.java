@@ -112,12 +112,12 @@ class AgentAttackTest {
         insertDatasource("stored", attack.url());
         List<JsonNode> run = client.run(AgentClient.input("t-evil", "r-evil", "What is in the table?",
                 "\"forwardedProps\":{\"run_config\":{\"activeDatasourceId\":\"stored\"}}"));
+        assertThat(attack.written()).doesNotExist();
         assertValidStream(run);
         JsonNode last = run.get(run.size() - 1);
         assertThat(last.path("type").asText()).isEqualTo("RUN_ERROR");
         assertThat(last.path("code").asText()).isEqualTo("SQL_FAILED");
         assertThat(last.path("message").asText()).contains("not allowed", attack.named());
-        assertThat(attack.written()).doesNotExist();
     }
 
     private void insertDatasource(String id, String url) throws Exception {
@@ -176,6 +176,32 @@ class AgentAttackTest {
                     .noneMatch(a -> a.contains(token));
             assertThat(events.toString()).doesNotContain(token);
         }
+    }
+
+    @Test
+    void anMcpServerOnAnInternalAddressIsNotCalledUnlessTheOperatorAllowsIt() throws Exception {
+        server.close();
+        server = KitServer.start(AgentClient.settings(dir).with("agent.step-delay", "PT0S").with(McpAddressPolicy.SETTING, ""),
+                List.of(Api.AGENT));
+        client = new AgentClient(server.url(Api.AGENT));
+        try (McpTestServer internal = new McpTestServer(null)) {
+            assertThat(client.call("POST", "/api/v1/mcp-servers", AgentResourcesTest.mcpRegistration("mcp-local", internal.url(), null))
+                    .status()).isEqualTo(201);
+            assertThat(client.call("POST", "/api/v1/mcp-servers", AgentResourcesTest.mcpRegistration("mcp-meta",
+                    "http://169.254.169.254/latest/meta-data", null)).status()).isEqualTo(201);
+            List<JsonNode> events = client.run(AgentClient.input("t-ssrf", "r-ssrf", "What are the revenue targets by region?",
+                    "\"forwardedProps\":{\"run_config\":{\"enabledMcpServerIds\":[\"mcp-local\",\"mcp-meta\"]}}"));
+            assertValidStream(events);
+            assertThat(internal.authorizations).as("requests that reached the loopback server").isEmpty();
+            assertThat(toolResult(events, "r-ssrf-call-mcp-mcp-local-tools")).contains("127.0.0.1", "KIT_AGENT_MCP_ALLOW");
+            assertThat(toolResult(events, "r-ssrf-call-mcp-mcp-meta-tools")).contains("169.254.169.254", "link-local");
+            assertThat(events.get(events.size() - 1).path("type").asText()).isEqualTo("RUN_FINISHED");
+        }
+    }
+
+    private static String toolResult(List<JsonNode> events, String toolCallId) {
+        return events.stream().filter(e -> e.path("type").asText().equals("TOOL_CALL_RESULT")
+                && e.path("toolCallId").asText().equals(toolCallId)).findFirst().orElseThrow().path("content").asText();
     }
 
     @Test

@@ -29,9 +29,14 @@ final class AgentClient {
             : chain.proceed(chain.request().newBuilder().header("Authorization", "Bearer " + KIT_TOKEN).build());
     static final OkHttpClient HTTP = new OkHttpClient.Builder().readTimeout(30, TimeUnit.SECONDS).addInterceptor(AUTH).build();
 
-    /** @return settings for an embedded database in {@code dir}, the agent on a free port, the kit token set */
+    /** @return settings for an embedded database in {@code dir}, the agent on a free port, see {@link #access} */
     static Settings settings(Path dir) {
-        return TestDatabases.embedded(dir).with("token", KIT_TOKEN);
+        return access(TestDatabases.embedded(dir));
+    }
+
+    /** @return the settings with the kit token set and MCP servers on loopback allowed ({@link McpTestServer}) */
+    static Settings access(Settings settings) {
+        return settings.with("token", KIT_TOKEN).with(McpAddressPolicy.SETTING, "127.0.0.1/32");
     }
 
     record Reply(int status, String contentType, JsonNode body, String text) {

@@ -23,6 +23,6 @@ class AgentOnPostgresTest extends AgentServerTest {
 
     @Override
     Settings settings() {
-        return schema.settings().with("token", AgentClient.KIT_TOKEN);
+        return AgentClient.access(schema.settings());
     }
 }

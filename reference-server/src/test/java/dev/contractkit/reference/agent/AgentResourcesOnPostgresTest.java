@@ -23,6 +23,6 @@ class AgentResourcesOnPostgresTest extends AgentResourcesTest {
 
     @Override
     Settings settings() {
-        return schema.settings().with("token", AgentClient.KIT_TOKEN);
+        return AgentClient.access(schema.settings());
     }
 }
