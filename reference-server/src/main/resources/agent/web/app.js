@@ -48,6 +48,12 @@ function askForToken(reason) {
 
 function boot() {
   takeTokenFromAddress();
+  window.addEventListener('hashchange', () => { // a #token=... typed into the address bar of an open page
+    if (new URLSearchParams(location.hash.slice(1)).has('token')) {
+      takeTokenFromAddress();
+      location.reload();
+    }
+  });
   ui.tokenForm.addEventListener('submit', e => {
     e.preventDefault();
     if (ui.tokenInput.value.trim()) {

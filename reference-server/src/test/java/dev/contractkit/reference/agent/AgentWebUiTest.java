@@ -236,7 +236,7 @@ class AgentWebUiTest {
 
     @Test
     @Tag("browser")
-    void withoutTheTokenThePageAsksForItSaysWhereItIsAndCallsNoApi() {
+    void withoutTheTokenThePageAsksForItSaysWhereItIsAndCallsNoApiAndAWrongOneIsAskedAgain() {
         browser.get(base + "/index.html#token="); // an empty token is no token
         ((JavascriptExecutor) browser).executeScript("sessionStorage.clear()");
         String thread = newThread();
@@ -256,6 +256,11 @@ class AgentWebUiTest {
         wait.until(d -> d.findElements(By.cssSelector("#skill option[value='" + SLOW_SKILL + "']")).size() == 1);
         assertThat(browser.findElement(By.id("token-prompt")).isDisplayed()).isFalse();
         assertThat(browser.findElement(By.id("thread-id")).getText()).isEqualTo(thread);
+
+        browser.get(base + "/?thread=" + thread + "#token=not-the-token");
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("token-prompt")));
+        assertThat(browser.findElement(By.id("token-reason")).getText()).contains("refused");
+        assertThat(browser.getCurrentUrl()).doesNotContain("not-the-token");
     }
 
     private void assertRestored(String thread) {

@@ -38,7 +38,7 @@ class AgentProviderPactTest {
     static void start() {
         server = KitServer.start(TestDatabases.embedded(data).with("agent.step-delay", "PT0S")
                 .with("token", KIT_TOKEN), List.of(Api.AGENT));
-        agent = new StateHttp(server.url(Api.AGENT));
+        agent = new StateHttp(server.url(Api.AGENT), KIT_TOKEN);
     }
 
     @AfterAll
