@@ -80,7 +80,6 @@ public final class CouponsModule implements ApiModule {
 
     private final ObjectMapper mapper = Json.snakeCase();
     private final IdentityProvider idp;
-    private final Passwords passwords;
     private final SocketSlots sockets;
     private final TokenVerifier verifier;
     private final Broadcaster hub;
@@ -113,7 +112,7 @@ public final class CouponsModule implements ApiModule {
                 settings.getInt("coupons.port", Api.COUPONS.defaultPort()), realm);
         List<IdpUsers.Seed> users = settings.getList("coupons.users", DEMO_USERS).stream().map(IdpUsers.Seed::parse)
                 .toList();
-        this.passwords = new Passwords(settings.getInt("coupons.password-iterations", Passwords.DEFAULT_ITERATIONS));
+        Passwords passwords = new Passwords(settings.getInt("coupons.password-iterations", Passwords.DEFAULT_ITERATIONS));
         if (passwords.iterations() < Passwords.DEFAULT_ITERATIONS) {
             LOG.warning("KIT_COUPONS_PASSWORD_ITERATIONS=" + passwords.iterations() + " is below the current "
                     + "recommendation of " + Passwords.DEFAULT_ITERATIONS + " (acceptable for tests only)");
@@ -175,10 +174,6 @@ public final class CouponsModule implements ApiModule {
         }
     }
 
-    /** The key derivations run so far (tests: an unknown user costs one too). */
-    long passwordDerivations() {
-        return passwords.derivations();
-    }
 
     /** Rules per category: the contract's {@code x-kit-rate-limits}, overridden by {@code cat=limit/window,...}. */
     static Map<String, RateLimiter.Rule> rateLimits(ContractDocument doc, String overrides) {

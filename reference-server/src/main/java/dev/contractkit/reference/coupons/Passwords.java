@@ -24,8 +24,8 @@ final class Passwords {
     private final int iterations;
     /** A hash of nothing at the current cost: unknown users are checked against it, so they take as long. */
     private final String dummy;
-    /** Key derivations run (the seam that shows unknown users cost a derivation too). */
-    private final AtomicLong derivations = new AtomicLong();
+    /** Key derivations run in this JVM (the test seam that shows an unknown user costs one too). */
+    private static final AtomicLong DERIVATIONS = new AtomicLong();
 
     Passwords(int iterations) {
         if (iterations < MIN_ITERATIONS) {
@@ -81,12 +81,12 @@ final class Passwords {
         }
     }
 
-    long derivations() {
-        return derivations.get();
+    static long derivations() {
+        return DERIVATIONS.get();
     }
 
     private byte[] derive(String password, byte[] salt, int rounds) {
-        derivations.incrementAndGet();
+        DERIVATIONS.incrementAndGet();
         try {
             PBEKeySpec spec = new PBEKeySpec(password.toCharArray(), salt, rounds, 256);
             return SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(spec).getEncoded();

@@ -541,6 +541,12 @@ abstract class CouponsApiContractTest {
         final CompletableFuture<Response> failure = new CompletableFuture<>();
         final CompletableFuture<Void> open = new CompletableFuture<>();
         final CompletableFuture<Integer> closed = new CompletableFuture<>();
+        volatile WebSocket socket;
+        volatile String failureBody = "";
+
+        WebSocket socket() {
+            return socket;
+        }
 
         @Override
         public void onOpen(WebSocket ws, Response response) {
@@ -563,6 +569,11 @@ abstract class CouponsApiContractTest {
 
         @Override
         public void onFailure(WebSocket ws, Throwable t, Response response) {
+            try {
+                failureBody = response == null || response.body() == null ? "" : response.body().string();
+            } catch (IOException | IllegalStateException e) {
+                failureBody = "";
+            }
             failure.complete(response);
             open.completeExceptionally(t);
         }
@@ -585,7 +596,7 @@ abstract class CouponsApiContractTest {
         if (bearer != null) {
             b.header("Authorization", "Bearer " + bearer);
         }
-        HTTP.newWebSocket(b.build(), r);
+        r.socket = HTTP.newWebSocket(b.build(), r);
         return r;
     }
 
