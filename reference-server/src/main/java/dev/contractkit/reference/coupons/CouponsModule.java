@@ -125,12 +125,14 @@ public final class CouponsModule implements ApiModule {
                     settings.getList("coupons.clients", DEFAULT_CLIENTS), settings.getInt("coupons.access-token-ttl", 300),
                     settings.getInt("coupons.refresh-token-ttl", 1800), audience, issuerUrl, users,
                     settings.get("coupons.users").isPresent()), passwords, throttle);
+            // checked before seeding: a refused start leaves no demo user behind
+            DemoCredentials.refuseOffLoopback(settings, () -> idp.demoInEffect(DEMO_USERS_PARSED),
+                    "coupon users with their demo passwords", "KIT_COUPONS_USERS (username:password:role+role,... "
+                            + "naming each of these users with a new password)");
+            idp.seedUsers();
         } catch (SQLException e) {
             throw new IllegalStateException("cannot prepare the identity provider: " + e.getMessage(), e);
         }
-        List<IdpUsers.Seed> demo = DEMO_USERS_PARSED;
-        DemoCredentials.refuseOffLoopback(settings, () -> idp.stillUsing(demo), "coupon users with their demo passwords",
-                "KIT_COUPONS_USERS (username:password:role+role,... naming admin, alice and bob with new passwords)");
         this.verifier = issuer.isPresent() ? TokenVerifier.remote(externalJwks.get(), issuer.get(), audience)
                 : TokenVerifier.local(idp.publicKeys(), issuerUrl, audience);
         this.sockets = new SocketSlots(settings.getInt("coupons.ws-max-connections", 1000));

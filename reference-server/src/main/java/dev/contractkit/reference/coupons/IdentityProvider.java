@@ -86,6 +86,10 @@ final class IdentityProvider {
         this.refreshTokens = new RefreshTokens(dataSource);
         this.key = loadOrCreateKey();
         this.refreshVerifier = TokenVerifier.local(publicKeys(), config.issuer(), null);
+    }
+
+    /** Seeds (or, when configured, replaces) the users of {@code KIT_COUPONS_USERS}. */
+    void seedUsers() throws SQLException {
         users.seed(config.users(), config.replaceUsers(), refreshTokens::revokeUser);
     }
 
@@ -101,9 +105,9 @@ final class IdentityProvider {
         return new JWKSet(key.toPublicJWK());
     }
 
-    /** @return the seeded users that still have the given (demo) password */
-    List<String> stillUsing(List<IdpUsers.Seed> seeds) {
-        return users.stillUsing(seeds);
+    /** @return the demo users that would keep their demo password once the configured users are seeded */
+    List<String> demoInEffect(List<IdpUsers.Seed> demo) {
+        return users.demoInEffect(demo, config.users());
     }
 
     Tokens passwordGrant(String clientId, String username, String password, String address) {

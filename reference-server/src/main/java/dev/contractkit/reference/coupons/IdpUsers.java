@@ -107,11 +107,18 @@ final class IdpUsers {
         }
     }
 
-    /** @return the users among {@code seeds} whose stored password is still the seed's (the demo passwords) */
-    List<String> stillUsing(List<Seed> seeds) {
-        return seeds.stream().filter(s -> find(s.username())
-                .filter(u -> passwords.matches(s.password(), u.passwordHash())).isPresent())
-                .map(s -> s.username() + ":" + s.password()).toList();
+    /**
+     * @param demo       the demo users
+     * @param configured the users about to be seeded
+     * @return the demo users that would log in with their demo password once {@code configured} is seeded:
+     *         those the configuration gives that password, and those it leaves alone whose stored password is it
+     */
+    List<String> demoInEffect(List<Seed> demo, List<Seed> configured) {
+        return demo.stream().filter(d -> configured.stream().filter(c -> c.username().equals(d.username())).findFirst()
+                        .map(c -> c.password().equals(d.password()))
+                        .orElseGet(() -> find(d.username()).filter(u -> passwords.matches(d.password(), u.passwordHash()))
+                                .isPresent()))
+                .map(d -> d.username() + ":" + d.password()).toList();
     }
 
     /** Records a login; stores a hash at the current cost when the stored one is weaker. */

@@ -63,6 +63,13 @@ class DemoCredentialsTest {
     }
 
     @Test
+    void aRefusedStartLeavesNoDemoUserBehind() {
+        assertThatThrownBy(() -> KitServer.start(exposed(), List.of(Api.COUPONS))).isInstanceOf(IllegalStateException.class);
+        // the operator then names only the admin: nobody else was ever created with a demo password
+        KitServer.start(exposed().with("coupons.users", "admin:s3cret-Admin:admin+user"), List.of(Api.COUPONS)).close();
+    }
+
+    @Test
     void ownCredentialsStartOnANonLoopbackBind() throws Exception {
         try (KitServer server = KitServer.start(exposed().with("forms.api-keys", "a-real-key")
                 .with("codehost.tokens", "a-real-token").with("coupons.users", "admin:s3cret:admin+user"),
