@@ -6,9 +6,11 @@ import dev.contractkit.reference.codehost.CodehostModule;
 import dev.contractkit.reference.coupons.CouponsModule;
 import dev.contractkit.reference.exec.ExecModule;
 import dev.contractkit.reference.forms.FormsModule;
+import dev.contractkit.reference.platform.AllowedHosts;
 import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.ApiServer;
 import dev.contractkit.reference.platform.Database;
+import dev.contractkit.reference.platform.KitToken;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.reference.runtime.RuntimeModule;
 import dev.contractkit.specs.Api;
@@ -18,6 +20,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * The reference server: one database, one Helidon listener per API, in one process.
@@ -52,6 +55,12 @@ public final class KitServer implements AutoCloseable {
     public static KitServer start(Settings settings, List<Api> apis) {
         String host = settings.get("host", "127.0.0.1");
         Database database = Database.open(settings);
+        AllowedHosts allowed = AllowedHosts.of(settings, host);
+        Settings forToken = settings;
+        Supplier<KitToken> token = memo(() -> KitToken.load(forToken));
+        if (apis.stream().anyMatch(KitServer::needsKitToken)) {
+            token.get(); // made (and printed once) at start, so execcli finds it before the first call
+        }
         Map<Api, WebServer> servers = new EnumMap<>(Api.class);
         List<ApiModule> modules = new ArrayList<>();
         try {
@@ -64,7 +73,11 @@ public final class KitServer implements AutoCloseable {
                 ApiModule module = module(api, settings, database);
                 modules.add(module);
                 int port = settings.getInt(api.id() + ".port", api.defaultPort());
-                servers.put(api, ApiServer.start(module, database, host, port));
+                long maxBody = settings.getInt(api.id() + ".max-body-bytes",
+                        settings.getInt("max-body-bytes", api == Api.AGENT ? AGENT_UPLOAD_BYTES : 1 << 20));
+                servers.put(api, ApiServer.start(module, database, host, port,
+                        new ApiServer.Limits(allowed, maxBody,
+                                api == Api.AGENT ? "PAYLOAD_TOO_LARGE" : "BODY_TOO_LARGE", token)));
             }
         } catch (RuntimeException e) {
             servers.values().forEach(WebServer::stop);
@@ -73,6 +86,28 @@ public final class KitServer implements AutoCloseable {
             throw e;
         }
         return new KitServer(database, servers, List.copyOf(modules), host);
+    }
+
+    /** The agent takes uploads of up to 10 MiB, in a multipart body. */
+    private static final int AGENT_UPLOAD_BYTES = 11 * 1024 * 1024;
+
+    /** @return true for the APIs whose contract names the kit token (exec, runtime, agent) */
+    static boolean needsKitToken(Api api) {
+        return api == Api.EXEC || api == Api.RUNTIME || api == Api.AGENT;
+    }
+
+    private static <T> Supplier<T> memo(Supplier<T> s) {
+        return new Supplier<>() {
+            private T value;
+
+            @Override
+            public synchronized T get() {
+                if (value == null) {
+                    value = s.get();
+                }
+                return value;
+            }
+        };
     }
 
     /** The runtime starts before the control plane, so the control plane can be pointed at its real port. */

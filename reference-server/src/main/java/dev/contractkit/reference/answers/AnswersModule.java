@@ -40,10 +40,14 @@ import java.util.stream.Collectors;
  */
 public final class AnswersModule implements ApiModule {
     private static final Logger LOG = Logger.getLogger(AnswersModule.class.getName());
-    private static final Map<String, ErrorReason> PLATFORM_CODES = Map.of(
-            "INVALID_REQUEST", ErrorReason.INVALID_REQUEST, "UNAUTHORIZED", ErrorReason.UNAUTHORIZED,
-            "NOT_FOUND", ErrorReason.NOT_FOUND, "METHOD_NOT_ALLOWED", ErrorReason.METHOD_NOT_ALLOWED,
-            "RATE_LIMITED", ErrorReason.RATE_LIMITED, "SERVICE_UNAVAILABLE", ErrorReason.SERVICE_UNAVAILABLE);
+    private static final Map<String, ErrorReason> PLATFORM_CODES = Map.ofEntries(
+            Map.entry("INVALID_REQUEST", ErrorReason.INVALID_REQUEST), Map.entry("UNAUTHORIZED", ErrorReason.UNAUTHORIZED),
+            Map.entry("FORBIDDEN", ErrorReason.FORBIDDEN), Map.entry("NOT_FOUND", ErrorReason.NOT_FOUND),
+            Map.entry("METHOD_NOT_ALLOWED", ErrorReason.METHOD_NOT_ALLOWED),
+            Map.entry("MISDIRECTED_REQUEST", ErrorReason.MISDIRECTED_REQUEST),
+            Map.entry("BODY_TOO_LARGE", ErrorReason.PAYLOAD_TOO_LARGE),
+            Map.entry("UNSUPPORTED_MEDIA_TYPE", ErrorReason.UNSUPPORTED_MEDIA_TYPE),
+            Map.entry("RATE_LIMITED", ErrorReason.RATE_LIMITED), Map.entry("SERVICE_UNAVAILABLE", ErrorReason.SERVICE_UNAVAILABLE));
 
     private final ObjectMapper mapper = Json.camelCase().setSerializationInclusion(JsonInclude.Include.ALWAYS);
     private final AnswerEndpoint answers;

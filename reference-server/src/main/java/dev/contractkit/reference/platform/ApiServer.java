@@ -57,16 +57,19 @@ public final class ApiServer {
      * @param database the kit's database (for readiness)
      * @param host     address to bind
      * @param port     port (0 = any free one)
+     * @param limits   what the listener refuses before routing (hosts, origins, body size, kit token)
      * @return the started server
      */
-    public static WebServer start(ApiModule module, Database database, String host, int port) {
+    public static WebServer start(ApiModule module, Database database, String host, int port, Limits limits) {
+        List<ContractDocument> docs = module.api().openapi().stream().map(ContractDocument::load).toList();
+        Guard guard = Guard.of(docs, limits, limits.token()::get);
         HttpRouting.Builder routing = HttpRouting.builder();
         routing.addFilter((chain, req, res) -> {
             res.header(RequestIds.HEADER, RequestIds.assign(req));
-            chain.proceed();
+            guard.filter(chain, req, res);
         });
         module.routing(routing);
-        ContractFallback fallback = ContractFallback.of(module.api().openapi().stream().map(ContractDocument::load).toList());
+        ContractFallback fallback = ContractFallback.of(docs);
         routing.addFeature(new FallbackFeature() {
             @Override
             public void setup(HttpRouting.Builder rules) {
@@ -104,7 +107,8 @@ public final class ApiServer {
 
         List<HealthCheck> checks = new ArrayList<>(module.healthChecks());
         checks.add(databaseCheck(database));
-        var health = HealthObserver.builder().details(true);
+        // no details: the database URL and the checks' internals are not for anonymous callers (docs/security.md)
+        var health = HealthObserver.builder().details(false);
         checks.forEach(health::addCheck);
         ObserveFeature observe = ObserveFeature.builder()
                 .addObserver(health.build())
@@ -117,11 +121,55 @@ public final class ApiServer {
                 // Helidon's parser refuses headers past 16 KiB with a bare 400 before routing; with more room,
                 // an oversized value reaches the routes and is refused in the contract's error shape
                 .addProtocol(io.helidon.webserver.http1.Http1Config.builder().maxHeadersSize(64 * 1024).build())
+                // a body without Content-Length (chunked) past the limit: Helidon's own 413 (with a length, the
+                // guard answers first, in the contract's shape)
+                .maxPayloadSize(limits.maxBodyBytes())
+                .directHandlers(d -> d
+                        .addHandler(io.helidon.http.DirectHandler.EventType.PAYLOAD_TOO_LARGE, tooLarge(module, limits))
+                        .addHandler(io.helidon.http.DirectHandler.EventType.BAD_REQUEST, tooLarge(module, limits)))
                 .mediaContext(MediaContext.builder().addMediaSupport(new JacksonMedia(module.mapper())).build())
                 .addFeature(observe)
                 .addRouting(routing);
         module.webSocketRouting().ifPresent(server::addRouting);
         return server.build().start();
+    }
+
+    /**
+     * What a listener refuses before routing.
+     *
+     * @param hosts        the allowed {@code Host} names and web origins
+     * @param maxBodyBytes the largest request body
+     * @param tooLargeCode the contract's error code for 413
+     * @param token        the kit token, loaded when first needed
+     */
+    public record Limits(AllowedHosts hosts, long maxBodyBytes, String tooLargeCode,
+                         java.util.function.Supplier<KitToken> token) {
+    }
+
+    /** Helidon's own refusal of a body past {@code maxPayloadSize}, rendered in the contract's error shape. */
+    private static io.helidon.http.DirectHandler tooLarge(ApiModule module, Limits limits) {
+        io.helidon.http.DirectHandler fallback = io.helidon.http.DirectHandler.defaultHandler();
+        return (request, event, status, headers, message) -> {
+            if (status.code() != 413) {
+                return fallback.handle(request, event, status, headers, message);
+            }
+            String id = java.util.UUID.randomUUID().toString();
+            ApiError e = new ApiError(Status.REQUEST_ENTITY_TOO_LARGE_413, limits.tooLargeCode(),
+                    "request body is larger than " + limits.maxBodyBytes() + " bytes");
+            byte[] body;
+            try {
+                body = module.mapper().writeValueAsBytes(module.errorBody(e, id));
+            } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
+                body = e.getMessage().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            }
+            return io.helidon.http.DirectHandler.TransportResponse.builder()
+                    .status(Status.REQUEST_ENTITY_TOO_LARGE_413)
+                    .header(HeaderNames.CONTENT_TYPE, "application/json")
+                    .header(RequestIds.HEADER, id)
+                    .keepAlive(false)
+                    .entity(body)
+                    .build();
+        };
     }
 
     /** The generated validator reports "FATAL: Parameter x ... at class ...": keep the sentence only. */

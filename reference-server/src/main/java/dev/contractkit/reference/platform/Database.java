@@ -32,6 +32,7 @@ public final class Database implements AutoCloseable {
      * @return the open database
      */
     public static Database open(Settings settings) {
+        boolean embedded = settings.get("db.url").isEmpty();
         String url = settings.get("db.url").orElseGet(() -> embeddedUrl(settings));
         if (url.contains("AUTO_SERVER=TRUE") && System.getProperty("h2.bindAddress") == null) {
             // a second process (./kit answers-keys while ./kit serve runs) reaches the file through a loopback port
@@ -43,6 +44,11 @@ public final class Database implements AutoCloseable {
         settings.get("db.password").ifPresent(config::setPassword);
         if (url.startsWith("jdbc:h2:") && settings.get("db.user").isEmpty()) {
             config.setUsername("sa");
+        }
+        if (embedded) {
+            // the embedded file's auto-server listens on a loopback port that every local user can reach: the
+            // database has a password, kept owner-only beside it, and the directory is owner-only too
+            config.setPassword(EmbeddedPassword.ensure(SecretFile.dataDir(settings), url));
         }
         config.setMaximumPoolSize(settings.getInt("db.pool-size", 16));
         config.setPoolName("kit-db");
@@ -58,6 +64,9 @@ public final class Database implements AutoCloseable {
         } catch (RuntimeException e) {
             ds.close();
             throw new IllegalStateException("cannot migrate the database at " + redact(url) + ": " + rootMessage(e), e);
+        }
+        if (embedded) {
+            EmbeddedPassword.ownerOnlyFiles(SecretFile.dataDir(settings));
         }
         return new Database(ds, redact(url));
     }
