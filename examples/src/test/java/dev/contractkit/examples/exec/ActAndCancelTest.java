@@ -20,7 +20,7 @@ class ActAndCancelTest {
     @Test
     void anActionRunsToSuccessAndARunningRuntimeActionIsCancelled(@TempDir Path data) {
         Settings settings = Settings.of(Map.of("data-dir", data.toString(), "exec.port", "0", "runtime.port", "0",
-                "exec.allow-runtime", "true", "exec.poll-ms", "20"));
+                "exec.allow-runtime", "true", "runtime.allow-commands", "true", "exec.poll-ms", "20"));
         try (KitServer server = KitServer.start(settings, List.of(Api.EXEC, Api.RUNTIME))) {
             ByteArrayOutputStream buffer = new ByteArrayOutputStream();
             ExecClient exec = ExecClient.builder().baseUrl(server.url(Api.EXEC)).build();
