@@ -124,6 +124,32 @@ final class KitChannels {
         return rules == null ? java.util.Optional.empty() : rules.refusal(request);
     }
 
+    /** Open WebSockets of this listener before handshakes are refused with 503 ({@code KIT_MOCK_WS_MAX_CONNECTIONS}). */
+    private final int maxSockets = readMaxSockets();
+
+    /** @return the most open WebSockets of this listener */
+    int maxSockets() {
+        return maxSockets;
+    }
+
+    private static int readMaxSockets() {
+        String v = System.getProperty("kit.mock.ws-max-connections", System.getenv("KIT_MOCK_WS_MAX_CONNECTIONS"));
+        try {
+            return v == null || v.isBlank() ? 1000 : Math.max(1, Integer.parseInt(v.trim()));
+        } catch (NumberFormatException e) {
+            throw new IllegalArgumentException("KIT_MOCK_WS_MAX_CONNECTIONS must be a whole number, was '" + v + "'");
+        }
+    }
+
+    /** @return true when the listener holds its most WebSockets */
+    boolean full() {
+        int open = 0;
+        for (ChannelGroup g : subscribers.values()) {
+            open += g.size();
+        }
+        return open >= maxSockets;
+    }
+
     /** @return the channel served at this path, or null */
     AsyncChannels.Channel channel(String path) {
         return channels.get(path);

@@ -296,6 +296,14 @@ final class KitPipeline {
                 respond(ctx, request, 401, kit.unauthorized(path).toString(), false);
                 return;
             }
+            if (kit.full()) {
+                Reply r = kit.guard().refusal(503, "the mock holds its most WebSocket connections ("
+                        + kit.maxSockets() + ", KIT_MOCK_WS_MAX_CONNECTIONS); try again when one closes");
+                Map<String, String> headers = new java.util.LinkedHashMap<>(r.headers());
+                headers.put("Retry-After", "5");
+                respond(ctx, request, 503, new String(r.body(), StandardCharsets.UTF_8), false, headers);
+                return;
+            }
             String location = "ws://" + request.headers().get(HttpHeaderNames.HOST, "localhost") + path;
             WebSocketServerHandshaker h = new WebSocketServerHandshakerFactory(location, null, true, 1 << 20)
                     .newHandshaker(request);

@@ -166,6 +166,39 @@ class ListenerHardeningTest {
     }
 
     @Test
+    void handshakesPastTheWebSocketCapAreRefusedWith503() throws IOException {
+        System.setProperty("kit.mock.ws-max-connections", "2");
+        try {
+            mocks = MockServers.start(MockOptions.builder().apis(Api.COUPONS).port(Api.COUPONS, 0).build());
+        } finally {
+            System.clearProperty("kit.mock.ws-max-connections");
+        }
+        int port = mocks.port(Api.COUPONS);
+        String handshake = "GET /ws/coupons HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nConnection: Upgrade\r\n"
+                + "Authorization: Bearer " + mocks.token(Api.COUPONS, "alice") + "\r\n"
+                + "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n";
+        List<Socket> open = new java.util.ArrayList<>();
+        try {
+            for (int i = 0; i < 2; i++) {
+                Socket s = new Socket("127.0.0.1", port);
+                open.add(s);
+                s.setSoTimeout(10_000);
+                s.getOutputStream().write(handshake.getBytes(StandardCharsets.ISO_8859_1));
+                s.getOutputStream().flush();
+                assertThat(new java.io.BufferedReader(new java.io.InputStreamReader(s.getInputStream(),
+                        StandardCharsets.ISO_8859_1)).readLine()).startsWith("HTTP/1.1 101");
+            }
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10))
+                    .until(() -> raw(port, handshake).startsWith("HTTP/1.1 503"));
+            assertThat(raw(port, handshake)).contains("Retry-After: 5").contains("KIT_MOCK_WS_MAX_CONNECTIONS");
+        } finally {
+            for (Socket s : open) {
+                s.close();
+            }
+        }
+    }
+
+    @Test
     void aBodyOverTheLimitIsRefusedWith413WithOrWithoutContentLength() {
         String base = start(MockOptions.builder().maxBodyBytes(1024));
         String big = "x".repeat(4096);
