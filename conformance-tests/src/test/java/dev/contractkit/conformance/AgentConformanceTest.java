@@ -89,7 +89,8 @@ class AgentConformanceTest {
 
             assertThat(report.violations(Check.IGNORED_AUTH)).extracting(Violation::operationId)
                     .containsOnlyElementsOf(secured).containsAll(secured);
-            assertThat(report.violations(Check.IGNORED_AUTH)).anySatisfy(v -> assertThat(v.status()).isEqualTo(200));
+            assertThat(report.violations(Check.IGNORED_AUTH))
+                    .anySatisfy(v -> assertThat(v.status()).as("answered with success").isBetween(200, 299));
         }
     }
 }
