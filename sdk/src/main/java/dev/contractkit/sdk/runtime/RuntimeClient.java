@@ -179,8 +179,8 @@ public final class RuntimeClient {
         /**
          * The kit token: the server's {@code KIT_TOKEN}, or the file {@code <data dir>/kit-token} it made (owner-only)
          * on first start and printed once. Sent as {@code Authorization: Bearer <token>} (the contract's
-         * {@code KitToken} scheme). Without it only the probes ({@link RuntimeClient#ready()}, {@code /healthz}) answer; every other call fails with
-         * {@link dev.contractkit.sdk.UnauthorizedException} (401).
+         * {@code KitToken} scheme). Without it only the probes ({@link RuntimeClient#ready()}, {@code /healthz})
+         * answer; every other call fails with {@link dev.contractkit.sdk.UnauthorizedException} (401).
          *
          * @param token the kit token
          * @return this builder
