@@ -2,14 +2,18 @@
 // localStorage. A question starts a run (POST /api/agent, AG-UI events over SSE); the events are drawn as they
 // arrive; Stop asks POST /api/v1/runs/{runId}/cancel; a reload rebuilds the conversation by replaying the
 // stored events of GET /api/v1/threads/{threadId}/history through the same code that draws a live run.
+// Every API call carries the kit token (auth.js); without one the page shows the token prompt instead.
 import { sseEvents } from './sse.js';
 import { renderMarkdown } from './markdown.js';
+import { api, hasToken, onRefused, takeTokenFromAddress, useToken } from './auth.js';
 
 const $ = id => document.getElementById(id);
 const ui = {
   thread: $('thread-id'), conversation: $('conversation'), empty: $('empty'), composer: $('composer'),
   question: $('question'), send: $('send'), stop: $('stop'), status: $('status'), skill: $('skill'),
   datasource: $('datasource'), artifacts: $('artifacts'), noArtifacts: $('no-artifacts'), newThread: $('new-thread'),
+  main: $('main'), tokenPrompt: $('token-prompt'), tokenForm: $('token-form'), tokenInput: $('token-input'),
+  tokenReason: $('token-reason'),
 };
 const STORAGE_KEY = 'contract-kit.agent.threadId';
 
@@ -31,6 +35,38 @@ function useThread(id) {
   url.searchParams.set('thread', id);
   history.replaceState(null, '', url);
   ui.thread.textContent = id;
+}
+
+/** Shows the token prompt in place of the conversation; a token pasted there reloads the page with it. */
+function askForToken(reason) {
+  ui.tokenReason.textContent = reason;
+  ui.main.hidden = true;
+  ui.newThread.disabled = true;
+  ui.tokenPrompt.hidden = false;
+  ui.tokenInput.focus();
+}
+
+function boot() {
+  takeTokenFromAddress();
+  window.addEventListener('hashchange', () => { // a #token=... typed into the address bar of an open page
+    if (new URLSearchParams(location.hash.slice(1)).has('token')) {
+      takeTokenFromAddress();
+      location.reload();
+    }
+  });
+  ui.tokenForm.addEventListener('submit', e => {
+    e.preventDefault();
+    if (ui.tokenInput.value.trim()) {
+      useToken(ui.tokenInput.value);
+      location.reload();
+    }
+  });
+  onRefused(() => askForToken('The server refused the access token, or the page has none.'));
+  if (!hasToken()) {
+    askForToken('This page has no access token yet.');
+    return;
+  }
+  start();
 }
 
 async function start() {
@@ -101,7 +137,7 @@ async function restore() {
   setStatus('restoring', 'Restoring the conversation…');
   let history;
   try {
-    const res = await fetch(`/api/v1/threads/${encodeURIComponent(threadId)}/history`, { headers: { Accept: 'application/json' } });
+    const res = await api(`/api/v1/threads/${encodeURIComponent(threadId)}/history`, { headers: { Accept: 'application/json' } });
     if (res.status === 404) {
       setStatus('idle', 'Ready');
       return; // a new conversation: nothing stored yet
@@ -156,7 +192,7 @@ async function ask() {
     tools: [], context: [], state: {}, forwardedProps: Object.keys(runConfig).length ? { run_config: runConfig } : {},
   };
   try {
-    const res = await fetch('/api/agent', {
+    const res = await api('/api/agent', {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
       body: JSON.stringify(input),
@@ -208,7 +244,7 @@ async function stop() {
   ui.stop.disabled = true;
   setStatus('canceling', 'canceling — waiting for the run to stop…');
   try {
-    const res = await fetch(`/api/v1/runs/${encodeURIComponent(runId)}/cancel`, {
+    const res = await api(`/api/v1/runs/${encodeURIComponent(runId)}/cancel`, {
       method: 'POST', headers: { Accept: 'application/json' },
     });
     const body = await json(res);
@@ -446,8 +482,25 @@ function addArtifactLink(list, a) {
   link.href = a.downloadPath || `/api/v1/artifacts/${encodeURIComponent(a.artifactId)}/content`;
   link.download = a.name;
   link.dataset.artifactId = a.artifactId;
+  link.addEventListener('click', e => {
+    e.preventDefault(); // a plain link cannot send the token: fetch the file with it, then save it
+    download(link.href, a.name).catch(err => setStatus('failed', 'Download failed: ' + err.message));
+  });
   li.append(link, el('span', 'size', ` ${a.mediaType}, ${a.sizeBytes} bytes`));
   list.append(li);
+}
+
+async function download(href, name) {
+  const res = await api(href);
+  if (!res.ok) {
+    throw new Error('HTTP ' + res.status);
+  }
+  const url = URL.createObjectURL(await res.blob());
+  const save = el('a');
+  save.href = url;
+  save.download = name;
+  save.click();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
 }
 
 // ------------------------------------------------------------------ helpers
@@ -480,7 +533,7 @@ function pretty(s) {
 }
 
 async function getJson(path) {
-  return json(await fetch(path, { headers: { Accept: 'application/json' } }));
+  return json(await api(path, { headers: { Accept: 'application/json' } }));
 }
 
 async function json(res) {
@@ -502,4 +555,4 @@ function el(tag, className, textContent) {
   return e;
 }
 
-start();
+boot();

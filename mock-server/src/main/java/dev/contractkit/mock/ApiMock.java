@@ -44,7 +44,7 @@ final class ApiMock implements AutoCloseable {
     static ApiMock start(Api api, List<ContractDocument> docs, List<ContractDocument> asyncapi, String host, int port,
                          java.util.Set<String> credentials, boolean stateful, java.util.Optional<java.net.URI> proxy,
                          java.util.function.Supplier<com.fasterxml.jackson.databind.JsonNode> index,
-                         java.util.Optional<String> preset) {
+                         java.util.Optional<String> preset, MockOptions options) {
         Outcome outcome = new Outcome(docs);
         preset.ifPresent(example -> outcome.preset(api.id(), example));
         MockState state = new MockState(api.id(), stateful, proxy.map(target -> new ContractProxy(api.id(), target, System.err)),
@@ -65,6 +65,7 @@ final class ApiMock implements AutoCloseable {
                     + rootMessage(e) + ")", e);
         }
         kit.handshakeRules(entries);
+        kit.guard(new ListenerGuard(options, errors(docs)));
         ApiMock mock = new ApiMock(server, entries, kit, state);
         kit.onReset(mock::reset);
         mock.findings.addAll(problems);
@@ -93,6 +94,13 @@ final class ApiMock implements AutoCloseable {
 
     int port() {
         return server.getLocalPort();
+    }
+
+    /** The API's error shape for the listener's refusals, built at the first one (start-up stays as fast). */
+    private static java.util.function.Supplier<ErrorReplies> errors(List<ContractDocument> docs) {
+        java.util.concurrent.atomic.AtomicReference<ErrorReplies> built = new java.util.concurrent.atomic.AtomicReference<>();
+        return () -> built.updateAndGet(e -> e != null ? e : new ErrorReplies(docs.stream()
+                .flatMap(d -> d.operations().stream().map(op -> DeclaredResponses.of(d, op))).toList()));
     }
 
     /** @return how many entries MockServer's own request log holds now (read without handing it the fast path's) */

@@ -13,7 +13,8 @@ import java.util.Optional;
  */
 final class CommandLine {
     static final String USAGE = """
-            usage: mock [--api <id>[,<id>...]|all] [--port <id>=<port>]... [--credential <id>=<value>]... [--outcome <id>=<example>]... [--host <address>] [--proxy <id>=<url>]... [--stateful] [--lenient] [--help]
+            usage: mock [--api <id>[,<id>...]|all] [--port <id>=<port>]... [--credential <id>=<value>]... [--outcome <id>=<example>]... [--host <address>] [--proxy <id>=<url>]... [--stateful] [--lenient]
+                   [--allowed-host <name>]... [--control-plane] [--control-token <secret>] [--max-body-bytes <n>] [--help]
               --api       APIs to serve (default: all). Known: %s
               --port      listen port of one API (default: its own port; 0 = any free port); repeatable
               --host      address to bind (default 127.0.0.1; 0.0.0.0 for every interface)
@@ -27,7 +28,13 @@ final class CommandLine {
               --outcome <id>=<example>  answer that named example wherever an operation declares it (e.g.
                           --outcome claude=inactive); switch at run time with PUT <url>/mockserver/kit/outcome?example=
               --lenient   start even when an example breaks its schema (the problems are printed)
-            Environment defaults: KIT_HOST, KIT_<API>_PORT (e.g. KIT_FORMS_PORT=9081).
+              --allowed-host <name>  a Host header to accept besides loopback names and the bound address (every
+                          other Host gets 421, against DNS rebinding); repeatable; '*' accepts any
+              --control-plane  serve the control plane (/mockserver/...) on a non-loopback bind too (default: only
+                          on loopback); needs --control-token there
+              --control-token <secret>  every control-plane request must carry X-Mock-Control-Token: <secret>
+              --max-body-bytes <n>  largest request body (default 10485760); a larger one gets 413
+            Environment defaults: KIT_HOST, KIT_<API>_PORT (e.g. KIT_FORMS_PORT=9081), KIT_MOCK_CONTROL_TOKEN.
             """.formatted(Api.knownIds());
 
     private CommandLine() {
@@ -43,6 +50,7 @@ final class CommandLine {
         MockOptions.Builder builder = MockOptions.builder();
         String ids = "all";
         String host = env.getOrDefault("KIT_HOST", "127.0.0.1");
+        String controlToken = env.get("KIT_MOCK_CONTROL_TOKEN");
         Map<String, String> ports = new java.util.LinkedHashMap<>();
         Map<String, String> proxies = new java.util.LinkedHashMap<>();
         Map<String, String> outcomes = new java.util.LinkedHashMap<>();
@@ -65,6 +73,17 @@ final class CommandLine {
                     proxies.put(spec.substring(0, eq).trim(), spec.substring(eq + 1).trim());
                 }
                 case "--api" -> ids = value(args, ++i, arg);
+                case "--allowed-host" -> builder.allowedHost(value(args, ++i, arg));
+                case "--control-plane" -> builder.controlPlane(true);
+                case "--control-token" -> controlToken = value(args, ++i, arg);
+                case "--max-body-bytes" -> {
+                    String n = value(args, ++i, arg);
+                    try {
+                        builder.maxBodyBytes(Long.parseLong(n.trim()));
+                    } catch (NumberFormatException e) {
+                        throw new IllegalArgumentException("--max-body-bytes wants a number of bytes, got '" + n + "'");
+                    }
+                }
                 case "--host" -> host = value(args, ++i, arg);
                 case "--credential" -> {
                     String spec = value(args, ++i, arg);
@@ -95,6 +114,13 @@ final class CommandLine {
         }
         List<Api> apis = Api.parseList(ids);
         builder.apis(apis).host(host);
+        if (controlToken != null && !controlToken.isBlank()) {
+            try {
+                builder.controlToken(controlToken);
+            } catch (IllegalArgumentException e) {
+                throw new IllegalArgumentException("--control-token: " + e.getMessage());
+            }
+        }
         for (Api api : apis) {
             String variable = "KIT_" + api.id().toUpperCase(Locale.ROOT).replace('-', '_') + "_PORT";
             if (env.containsKey(variable)) {

@@ -18,7 +18,7 @@ import java.util.Optional;
 final class ErrorReplies {
     private static final Map<Integer, String> REASONS = Map.ofEntries(Map.entry(400, "Bad Request"),
             Map.entry(401, "Unauthorized"), Map.entry(403, "Forbidden"), Map.entry(404, "Not Found"),
-            Map.entry(405, "Method Not Allowed"), Map.entry(406, "Not Acceptable"), Map.entry(409, "Conflict"),
+            Map.entry(405, "Method Not Allowed"), Map.entry(406, "Not Acceptable"), Map.entry(409, "Conflict"), Map.entry(413, "Content Too Large"), Map.entry(421, "Misdirected Request"),
             Map.entry(415, "Unsupported Media Type"), Map.entry(422, "Unprocessable Content"),
             Map.entry(429, "Too Many Requests"), Map.entry(500, "Internal Server Error"),
             Map.entry(503, "Service Unavailable"));

@@ -49,6 +49,17 @@ final class KitChannels {
 
     private volatile Runnable reset = () -> { };
     private volatile ContractFastPath fastPath;
+    private volatile ListenerGuard guard;
+
+    /** @param guard what every request must pass (Host, control plane, body size) */
+    void guard(ListenerGuard guard) {
+        this.guard = guard;
+    }
+
+    /** @return the listener's guard */
+    ListenerGuard guard() {
+        return guard;
+    }
 
     /** @param fastPath answers the contract's operations before MockServer (none in proxy mode) */
     void fastPath(ContractFastPath fastPath) {

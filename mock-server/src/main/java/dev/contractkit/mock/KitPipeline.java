@@ -52,7 +52,11 @@ final class KitPipeline {
     /** Installs the hook on every socket the MockServer listener listens on. */
     static void install(org.mockserver.lifecycle.LifeCycle server, KitChannels kit) {
         for (Channel listening : listeningChannels(server)) {
-            listening.pipeline().addFirst("kit-accept", new Accept(kit));
+            // added on the socket's event loop, and waited for: added from another thread, the handler is skipped
+            // until its handlerAdded task has run, and a connection accepted meanwhile would bypass the kit (and
+            // its guard) altogether
+            listening.eventLoop().submit(() -> listening.pipeline().addFirst("kit-accept", new Accept(kit)))
+                    .syncUninterruptibly();
         }
         // the dashboard's live view: requests the fast path answered reach MockServer's log within a moment
         // (a cheap check when none came); the task ends with the listener's event loop
@@ -89,7 +93,31 @@ final class KitPipeline {
         @Override
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             if (msg instanceof Channel child) {
+                child.pipeline().addFirst("kit-first", new FirstBytes());
                 child.pipeline().addLast("kit-init", new Init(kit)); // before MockServer's initializer
+            }
+            ctx.fireChannelRead(msg);
+        }
+    }
+
+    /**
+     * Looks at a connection's first bytes before MockServer's port unification does: a SOCKS greeting (first byte 4
+     * or 5) or an HTTP/2 preface ({@code PRI *}) closes the connection. Neither is a contract's API, and MockServer
+     * would act as a proxy for them (an open SOCKS proxy on the listener's address).
+     */
+    private static final class FirstBytes extends ChannelInboundHandlerAdapter {
+        @Override
+        public void channelRead(ChannelHandlerContext ctx, Object msg) {
+            if (msg instanceof shaded_package.io.netty.buffer.ByteBuf bytes && bytes.isReadable()) {
+                byte first = bytes.getByte(bytes.readerIndex());
+                boolean http2 = bytes.readableBytes() >= 3
+                        && bytes.toString(bytes.readerIndex(), 3, StandardCharsets.US_ASCII).equals("PRI");
+                if (first == 4 || first == 5 || http2) {
+                    ReferenceCountUtil.release(msg);
+                    ctx.close();
+                    return;
+                }
+                ctx.pipeline().remove(this);
             }
             ctx.fireChannelRead(msg);
         }
@@ -146,8 +174,17 @@ final class KitPipeline {
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             ChannelPipeline p = ctx.pipeline();
             ChannelHandlerContext aggregator = p.context(HttpObjectAggregator.class);
-            if (aggregator != null) { // HTTP/1.1 recognised (TLS, SOCKS, HTTP/2: left to MockServer)
-                p.addAfter(aggregator.name(), "kit-http", new KitHandler(kit));
+            if (aggregator == null && p.get(PortUnificationHandler.class) == null) {
+                // SOCKS, HTTP/2, CONNECT tunnels, MockServer's binary proxying: none of them is a contract's API,
+                // and none would pass the guard's checks (an open proxy on the listener's address otherwise)
+                ReferenceCountUtil.release(msg);
+                ctx.close();
+                return;
+            }
+            if (aggregator != null) { // HTTP/1.1 recognised (a TLS handshake passes on until it gets here)
+                String name = aggregator.name();
+                p.replace(name, name, new KitAggregator(kit.guard()));
+                p.addAfter(name, "kit-http", new KitHandler(kit));
                 p.addAfter("kit-http", "kit-sse", new SseReplay(kit));
                 ContractFastPath fast = kit.fastPath();
                 if (fast != null) { // after kit-sse, so an event stream it answers is still replayed as SSE
@@ -175,6 +212,15 @@ final class KitPipeline {
                 return;
             }
             if (msg instanceof FullHttpRequest request) {
+                java.util.Optional<Reply> refused = kit.guard().check(request);
+                if (refused.isPresent()) {
+                    try {
+                        refuse(ctx, refused.get());
+                    } finally {
+                        request.release();
+                    }
+                    return;
+                }
                 String uri = request.uri();
                 int q = uri.indexOf('?');
                 String path = q < 0 ? uri : uri.substring(0, q);
@@ -278,6 +324,18 @@ final class KitPipeline {
             }
         }
 
+        /** A guard's refusal: the contract's error shape, then the connection is closed. */
+        static void refuse(ChannelHandlerContext ctx, Reply reply) {
+            FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
+                    HttpResponseStatus.valueOf(reply.status()), Unpooled.wrappedBuffer(reply.body()));
+            reply.headers().forEach((k, v) -> response.headers().set(k, v));
+            response.headers().set("X-Request-Id", RequestIds.next())
+                    .set(HttpHeaderNames.CONTENT_TYPE, reply.mediaType().isEmpty() ? "application/json" : reply.mediaType())
+                    .setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes())
+                    .set(HttpHeaderNames.CONNECTION, HttpHeaderValues.CLOSE);
+            ctx.writeAndFlush(response).addListener(ChannelFutureListener.CLOSE);
+        }
+
         private static void respond(ChannelHandlerContext ctx, FullHttpRequest request, int status, String json,
                                     boolean keepAlive) {
             respond(ctx, request, status, json, keepAlive, Map.of());
@@ -304,6 +362,22 @@ final class KitPipeline {
             } else {
                 ctx.writeAndFlush(response);
             }
+        }
+    }
+
+    /** MockServer's aggregator with a limit: a body larger than {@code --max-body-bytes} gets 413 and the connection closes. */
+    static final class KitAggregator extends HttpObjectAggregator {
+        private final ListenerGuard guard;
+
+        KitAggregator(ListenerGuard guard) {
+            super((int) guard.maxBodyBytes());
+            this.guard = guard;
+        }
+
+        @Override
+        protected void handleOversizedMessage(ChannelHandlerContext ctx, shaded_package.io.netty.handler.codec.http.HttpMessage oversized) {
+            KitHandler.refuse(ctx, guard.refusal(413, "the request body is larger than this mock takes ("
+                    + guard.maxBodyBytes() + " bytes; --max-body-bytes changes it)"));
         }
     }
 }

@@ -88,11 +88,11 @@ public final class Main {
             return new Outcome.Exited(2);
         }
         servers.warnings().forEach(f -> err.println("CONTRACT WARNING " + f));
-        print(servers, out);
+        print(servers, options.get(), out);
         return new Outcome.Running(servers);
     }
 
-    private static void print(MockServers servers, PrintStream out) {
+    private static void print(MockServers servers, MockOptions options, PrintStream out) {
         out.println("Contract Kit mock server (MockServer 5.15.0): contract examples, contract errors");
         out.printf("  %-10s %-28s %s%n", "API", "URL", "contract");
         for (Api api : servers.apis()) {
@@ -103,7 +103,11 @@ public final class Main {
             }
         }
         long took = ManagementFactory.getRuntimeMXBean().getUptime();
-        out.println("ready " + took + " ms after the JVM started; MockServer's control plane is under <url>/mockserver/ (Ctrl-C stops)");
+        String control = !options.controlPlaneEnabled()
+                ? "the control plane (/mockserver/) is off on this non-loopback bind (--control-plane --control-token <secret> turns it on)"
+                : "MockServer's control plane is under <url>/mockserver/" + (options.controlToken().isPresent()
+                ? " (header " + ListenerGuard.TOKEN_HEADER + " required)" : "");
+        out.println("ready " + took + " ms after the JVM started; " + control + " (Ctrl-C stops)");
         out.println("READY");
         out.flush();
     }

@@ -5,7 +5,8 @@ import org.mockserver.configuration.Configuration;
 /**
  * MockServer's settings for a contract mock: quiet (log level WARN) and a short request log (100 entries;
  * MockServer's default of 60,000 slows every request as it fills and grows past 1 GB), no proxying of
- * unmatched requests. {@code -Dmockserver.logLevel=INFO} and {@code -Dmockserver.maxLogEntries=N} still win.
+ * unmatched requests, no CORS headers (a web page elsewhere cannot read the mock's answers), request line and
+ * headers bounded (16 KiB, 64 KiB). {@code -Dmockserver.logLevel=INFO} and {@code -Dmockserver.maxLogEntries=N} still win.
  */
 final class MockConfiguration {
     private MockConfiguration() {
@@ -16,6 +17,11 @@ final class MockConfiguration {
                 .logLevel(System.getProperty("mockserver.logLevel", "WARN"))
                 .maxLogEntries(Integer.getInteger("mockserver.maxLogEntries", 100))
                 .attemptToProxyIfNoMatchingExpectation(false)
+                .enableCORSForAPI(false)
+                .enableCORSForAllResponses(false)
+                .maxInitialLineLength(16 * 1024)
+                .maxHeaderSize(64 * 1024)
+                .maxChunkSize(8 * 1024)
                 .localBoundIP(host);
     }
 }

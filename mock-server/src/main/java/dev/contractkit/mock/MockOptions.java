@@ -21,6 +21,8 @@ import java.util.Optional;
  * }</pre>
  */
 public final class MockOptions {
+    /** The default request-body limit of a listener: 10 MiB. */
+    public static final long DEFAULT_MAX_BODY_BYTES = 10L << 20;
     private final List<Api> apis;
     private final Map<Api, Integer> ports;
     private final String host;
@@ -31,8 +33,16 @@ public final class MockOptions {
     private final Map<Api, java.util.Set<String>> credentials;
     private final Map<Api, List<ContractDocument>> asyncapi;
     private final Map<Api, String> outcomes;
+    private final List<String> allowedHosts;
+    private final Boolean controlPlane;
+    private final String controlToken;
+    private final long maxBodyBytes;
 
     private MockOptions(Builder b) {
+        this.allowedHosts = List.copyOf(b.allowedHosts);
+        this.controlPlane = b.controlPlane;
+        this.controlToken = b.controlToken;
+        this.maxBodyBytes = b.maxBodyBytes;
         this.outcomes = Map.copyOf(b.outcomes);
         this.asyncapi = Map.copyOf(b.asyncapi);
         this.apis = List.copyOf(b.apis);
@@ -123,6 +133,28 @@ public final class MockOptions {
         return Optional.ofNullable(asyncapi.get(api));
     }
 
+    /** @return host names requests may carry in {@code Host} besides loopback and the bound address; {@code *} = any */
+    public List<String> allowedHosts() {
+        return allowedHosts;
+    }
+
+    /**
+     * @return true when the control plane ({@code /mockserver/...}) answers: as set, else only on a loopback bind
+     */
+    public boolean controlPlaneEnabled() {
+        return controlPlane != null ? controlPlane : ListenerGuard.loopback(host);
+    }
+
+    /** @return the secret a control-plane request must carry in {@code X-Mock-Control-Token}, if one is set */
+    public Optional<String> controlToken() {
+        return Optional.ofNullable(controlToken);
+    }
+
+    /** @return the largest request body a listener takes (larger: 413) */
+    public long maxBodyBytes() {
+        return maxBodyBytes;
+    }
+
     /** Builds {@link MockOptions}. */
     public static final class Builder {
         private List<Api> apis = List.of(Api.values());
@@ -135,8 +167,61 @@ public final class MockOptions {
         private final Map<Api, java.util.Set<String>> credentials = new EnumMap<>(Api.class);
         private final Map<Api, List<ContractDocument>> asyncapi = new EnumMap<>(Api.class);
         private final Map<Api, String> outcomes = new EnumMap<>(Api.class);
+        private final List<String> allowedHosts = new java.util.ArrayList<>();
+        private Boolean controlPlane;
+        private String controlToken;
+        private long maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
 
         private Builder() {
+        }
+
+        /**
+         * @param host a name clients may use in {@code Host} (e.g. the machine's DNS name when bound to
+         *             {@code 0.0.0.0}); {@code *} accepts any, which gives up the DNS-rebinding defence
+         * @return this
+         */
+        public Builder allowedHost(String host) {
+            Objects.requireNonNull(host, "host == null");
+            if (host.isBlank() || host.contains("/")) {
+                throw new IllegalArgumentException("allowed host must be a host name or address, got '" + host + "'");
+            }
+            allowedHosts.add(host.trim());
+            return this;
+        }
+
+        /**
+         * @param enabled true to serve the control plane ({@code /mockserver/...}) even on a non-loopback bind (then a
+         *                {@link #controlToken(String)} is required); false to turn it off everywhere
+         * @return this
+         */
+        public Builder controlPlane(boolean enabled) {
+            this.controlPlane = enabled;
+            return this;
+        }
+
+        /**
+         * @param token a secret every control-plane request must carry in {@code X-Mock-Control-Token}
+         * @return this
+         */
+        public Builder controlToken(String token) {
+            Objects.requireNonNull(token, "token == null");
+            if (token.length() < 16) {
+                throw new IllegalArgumentException("the control token must have at least 16 characters");
+            }
+            this.controlToken = token;
+            return this;
+        }
+
+        /**
+         * @param bytes the largest request body a listener takes (default 10 MiB); a larger one is refused with 413
+         * @return this
+         */
+        public Builder maxBodyBytes(long bytes) {
+            if (bytes < 1 || bytes > Integer.MAX_VALUE) {
+                throw new IllegalArgumentException("max body bytes must be 1-" + Integer.MAX_VALUE + ", got " + bytes);
+            }
+            this.maxBodyBytes = bytes;
+            return this;
         }
 
         /**
@@ -278,8 +363,15 @@ public final class MockOptions {
             return this;
         }
 
-        /** @return the options */
+        /**
+         * @return the options
+         * @throws IllegalArgumentException when the control plane is turned on for a non-loopback bind without a token
+         */
         public MockOptions build() {
+            if (Boolean.TRUE.equals(controlPlane) && controlToken == null && !ListenerGuard.loopback(host)) {
+                throw new IllegalArgumentException("the control plane on a non-loopback address (" + host + ") needs a "
+                        + "secret: add --control-token <secret> (or KIT_MOCK_CONTROL_TOKEN), at least 16 characters");
+            }
             return new MockOptions(this);
         }
     }

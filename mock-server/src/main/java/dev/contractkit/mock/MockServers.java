@@ -24,7 +24,9 @@ import java.util.function.Supplier;
  * {@code Prefer: code=404} or {@code Prefer: example=empty} picks another declared response. Every contract is
  * checked at start: a broken example stops the start with a {@link BrokenContractException}, unless lenient.
  * MockServer's own control plane ({@code /mockserver/expectation}, {@code verify}, {@code retrieve},
- * {@code reset}) stays available on every port; expectations added there win over the contract's.
+ * {@code reset}) stays available on every port of a loopback bind (elsewhere only with
+ * {@link MockOptions.Builder#controlPlane(boolean)} and a token); expectations added there win over the contract's.
+ * Every listener refuses a foreign {@code Host} (421), oversized bodies (413) and proxying ({@link ListenerGuard}).
  *
  * <pre>{@code
  * try (MockServers mocks = MockServers.start(MockOptions.builder().apis(Api.FORMS).port(Api.FORMS, 0).build())) {
@@ -112,7 +114,7 @@ public final class MockServers implements AutoCloseable {
             Map<Api, CompletableFuture<ApiMock>> starting = new LinkedHashMap<>();
             contracts.forEach((api, docs) -> starting.put(api, CompletableFuture.supplyAsync(() -> ApiMock.start(api, docs,
                     events.get(api), options.host(), options.port(api), options.credentials(api), options.stateful(),
-                    options.proxy(api), index, options.outcome(api)), pool)));
+                    options.proxy(api), index, options.outcome(api), options), pool)));
             RuntimeException first = null;
             for (Map.Entry<Api, CompletableFuture<ApiMock>> e : starting.entrySet()) {
                 try {

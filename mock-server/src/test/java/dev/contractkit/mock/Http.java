@@ -45,6 +45,11 @@ final class Http implements AutoCloseable {
         return call(new Request.Builder().url(url).method(method, payload), headers);
     }
 
+    /** A call with any body (e.g. one of unknown length, sent chunked). */
+    Answer call(String method, String url, RequestBody body, String... headers) {
+        return call(new Request.Builder().url(url).method(method, body), headers);
+    }
+
     private Answer call(Request.Builder builder, String... headers) {
         for (int i = 0; i < headers.length; i += 2) {
             builder.header(headers[i], headers[i + 1]);

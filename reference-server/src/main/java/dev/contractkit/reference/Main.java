@@ -51,6 +51,13 @@ public final class Main {
         for (Api api : apis) {
             System.out.printf("  %-10s %-28s %s%n", api.id(), server.url(api), server.url(api) + "/observe/health");
         }
+        if (apis.stream().anyMatch(a -> a == Api.EXEC || a == Api.RUNTIME || a == Api.AGENT)) {
+            Settings settings = Settings.fromEnvironment();
+            String where = settings.get("token").isPresent() ? "$KIT_TOKEN"
+                    : "$(cat " + dev.contractkit.reference.platform.KitToken.fileOf(settings) + ")";
+            System.out.println("  exec, runtime and agent need Authorization: Bearer " + where
+                    + (apis.contains(Api.AGENT) ? "; web UI: " + server.url(Api.AGENT) + "/#token=<that token>" : ""));
+        }
         System.out.println("READY (Ctrl-C stops)");
         stopped.await();
     }

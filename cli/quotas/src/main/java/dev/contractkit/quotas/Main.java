@@ -31,7 +31,9 @@ import java.util.concurrent.Callable;
 @Command(name = "quotas", sortOptions = false, usageHelpAutoWidth = true,
         description = "Shows the usage quotas of eleven AI providers: a terminal UI, JSON, or a shell statusline.",
         footer = {"", "Files: $XDG_CONFIG_HOME/quotas/config.toml, $XDG_CACHE_HOME/quotas/cache.json and update.json.",
-                "Base URLs: QUOTAS_<PROVIDER>_BASE_URL or [base_urls] in the config. Time-out: QUOTAS_TIMEOUT (s, default 10)."})
+                "Base URLs: QUOTAS_<PROVIDER>_BASE_URL or [base_urls] in the config (https, or http to loopback only:",
+                "a real credential is never sent over plain HTTP to another machine). Time-out: QUOTAS_TIMEOUT (s, default 10).",
+                "Mocks: QUOTAS_STAND_IN_TOKEN=<stand-in> sends that to every provider and reads none of your credentials."})
 public final class Main implements Callable<Integer> {
     @Option(names = "--json", description = "print every provider's result as JSON")
     boolean json;

@@ -21,7 +21,10 @@ import java.util.stream.Collectors;
  * SSE, cancel, session history, data sources, workspace resources, artifacts. Deterministic: no model, no network.
  *
  * <p>Settings ({@code KIT_AGENT_*} / {@code kit.agent.*}): {@code step-delay} (ISO 8601 duration, default
- * {@code PT0S}): a pause between the run's steps and streamed pieces, to watch streaming and try cancel.
+ * {@code PT0S}): a pause between the run's steps and streamed pieces, to watch streaming and try cancel;
+ * {@code jdbc-allow} (more JDBC URL prefixes, see {@link JdbcUrlPolicy}); {@code mcp-allow} (internal addresses
+ * MCP servers may have, see {@link McpAddressPolicy}); {@code max-message-chars} and
+ * {@code max-input-chars} (see {@link InputLimits}).
  */
 public final class AgentModule implements ApiModule {
     private final ObjectMapper mapper = Json.camelCase();
@@ -38,10 +41,12 @@ public final class AgentModule implements ApiModule {
         ContractRules rules = new ContractRules(ContractDocument.load(Api.AGENT.mainContract()));
         AgentStore store = new AgentStore(database.dataSource(), mapper);
         Workspace workspace = Workspace.load(mapper, new ResourceStore(database.dataSource(), mapper));
-        Analyst analyst = new Analyst(mapper, store, workspace, new SqlTool(database.dataSource()), stepDelay(settings));
+        JdbcUrlPolicy jdbc = new JdbcUrlPolicy(settings);
+        Analyst analyst = new Analyst(mapper, store, workspace, new SqlTool(database.dataSource(), jdbc), stepDelay(settings),
+                new McpAddressPolicy(settings));
         this.runs = new RunsEndpoint(mapper, rules, store, new RunConfigResolver(mapper, workspace), analyst,
-                new ActiveRun.Registry());
-        this.resources = new ResourcesEndpoint(mapper, rules, store, workspace);
+                new ActiveRun.Registry(), InputLimits.from(settings));
+        this.resources = new ResourcesEndpoint(mapper, rules, store, workspace, jdbc);
         this.artifacts = new ArtifactsEndpoint(mapper, store);
         this.files = new FilesEndpoint(mapper, store);
     }

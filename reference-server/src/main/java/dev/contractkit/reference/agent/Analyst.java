@@ -30,8 +30,11 @@ final class Analyst {
     private final Workspace workspace;
     private final SqlTool sql;
     private final Duration pause;
+    private final McpAddressPolicy mcpAddresses;
 
-    Analyst(ObjectMapper mapper, AgentStore store, Workspace workspace, SqlTool sql, Duration pause) {
+    Analyst(ObjectMapper mapper, AgentStore store, Workspace workspace, SqlTool sql, Duration pause,
+            McpAddressPolicy mcpAddresses) {
+        this.mcpAddresses = mcpAddresses;
         this.mapper = mapper;
         this.store = store;
         this.workspace = workspace;
@@ -149,7 +152,8 @@ final class Analyst {
     /**
      * Per enabled MCP server: lists its tools ({@code mcp_list_tools}) and calls the one the question names
      * ({@link McpTool#pick}) as an AG-UI tool call named like the tool. A server that cannot be reached gives an
-     * error result and the run goes on. The server's token is sent by {@link McpTool} and redacted from results.
+     * error result and the run goes on, as does one whose address {@link McpAddressPolicy} refuses. The server's
+     * token is sent by {@link McpTool} and redacted from results.
      */
     private List<String> mcp(RunConfigResolver.Resolution config, String question, EventSink sink, ActiveRun run) {
         List<String> notes = new ArrayList<>();
@@ -169,7 +173,10 @@ final class Analyst {
             boolean started = false;
             boolean called = false;
             String url = server.node().path("url").asText();
-            try (McpTool.Session session = run.await(() -> McpTool.open(url, token))) {
+            try (McpTool.Session session = run.await(() -> {
+                mcpAddresses.check(url); // no connection to loopback, link-local or private addresses unless allowed
+                return McpTool.open(url, token);
+            })) {
                 List<io.modelcontextprotocol.spec.McpSchema.Tool> tools = run.await(session::tools);
                 ArrayNode names = mapper.createArrayNode();
                 tools.forEach(t -> names.addObject().put("name", t.name()).put("description", session.redact(

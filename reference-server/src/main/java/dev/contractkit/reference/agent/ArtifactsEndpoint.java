@@ -43,7 +43,8 @@ final class ArtifactsEndpoint extends ArtifactsService {
             AgentStore.Artifact a = store.artifact(artifactId)
                     .orElseThrow(() -> ApiError.notFound("no artifact '" + artifactId + "'"));
             response.header(HeaderNames.CONTENT_TYPE, a.mediaType() + "; charset=utf-8");
-            response.header(HeaderNames.CONTENT_DISPOSITION, "attachment; filename=\"" + a.name() + "\"");
+            response.header(HeaderNames.CONTENT_DISPOSITION, ContentDisposition.attachment(a.name()));
+            response.header("X-Content-Type-Options", "nosniff");
             response.send(a.content().getBytes(StandardCharsets.UTF_8));
         } catch (SQLException e) {
             throw new IllegalStateException(e);

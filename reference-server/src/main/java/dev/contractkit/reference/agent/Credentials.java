@@ -14,8 +14,14 @@ import java.util.regex.Pattern;
 final class Credentials {
     private static final Pattern SECRET_FIELD = Pattern.compile(
             "(?i)(password|passwd|pwd|secret|api[_-]?key|access[_-]?token|refresh[_-]?token|token|credentials?|private[_-]?key)");
+    /**
+     * Every alternative starts with a literal and none is followed by more pattern after an unbounded repeat that
+     * could match the same characters, so a failed attempt backtracks at most over its own run: linear in the text.
+     * (A JDBC URL with a password is found by {@link #jdbcPassword}: as a regex, {@code jdbc:\S*password=}
+     * rescans the rest of the text from every {@code jdbc:}, which took 12 s for 160 KB.)
+     */
     private static final Pattern SECRET_TEXT = Pattern.compile(
-            "(?i)(jdbc:[^\\s]*password=[^\\s&;]+|\\b(password|passwd|pwd|api[_-]?key|secret|token)\\s*[:=]\\s*\\S{4,}"
+            "(?i)(\\b(password|passwd|pwd|api[_-]?key|secret|token)\\s*[:=]\\s*\\S{4,}"
                     + "|\\bbearer\\s+[A-Za-z0-9._~+/=-]{16,}|\\bsk-[A-Za-z0-9_-]{16,}|://[^/\\s:@]+:[^/\\s@]+@)");
 
     private Credentials() {
@@ -34,7 +40,36 @@ final class Credentials {
 
     /** @return true when the text carries a credential (a JDBC URL with a password, a bearer token, an API key...) */
     static boolean inText(String text) {
-        return text != null && SECRET_TEXT.matcher(text).find();
+        return text != null && (jdbcPassword(text) || SECRET_TEXT.matcher(text).find());
+    }
+
+    /**
+     * One pass over the text: true when a run of non-space characters holds {@code jdbc:} and after it
+     * {@code password=} followed by a value (what {@code jdbc:\S*password=[^\s&;]} matches, ignoring case).
+     */
+    static boolean jdbcPassword(String text) {
+        boolean inJdbc = false;
+        int n = text.length();
+        for (int i = 0; i < n; i++) {
+            char c = text.charAt(i);
+            if (space(c)) {
+                inJdbc = false;
+            } else if (!inJdbc && text.regionMatches(true, i, "jdbc:", 0, 5)) {
+                inJdbc = true;
+                i += 4;
+            } else if (inJdbc && i + 9 < n && text.regionMatches(true, i, "password=", 0, 9)) {
+                char v = text.charAt(i + 9);
+                if (!space(v) && v != '&' && v != ';') {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
+    /** Java regex {@code \s}. */
+    private static boolean space(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 
     /**
@@ -44,7 +79,7 @@ final class Credentials {
      */
     static String scan(JsonNode node, String path) {
         if (node.isTextual()) {
-            return SECRET_TEXT.matcher(node.asText()).find() ? path : null;
+            return inText(node.asText()) ? path : null;
         }
         if (node.isArray()) {
             for (int i = 0; i < node.size(); i++) {

@@ -131,7 +131,8 @@ final class FilesEndpoint implements HttpService {
         try {
             AgentStore.StoredFile f = store.file(fileId).orElseThrow(() -> ApiError.notFound("no file '" + fileId + "'"));
             response.header(HeaderNames.CONTENT_TYPE, "application/octet-stream");
-            response.header(HeaderNames.CONTENT_DISPOSITION, "attachment; filename=\"" + f.name().replace("\"", "") + "\"");
+            response.header(HeaderNames.CONTENT_DISPOSITION, ContentDisposition.attachment(f.name()));
+            response.header("X-Content-Type-Options", "nosniff");
             response.send(f.content());
         } catch (SQLException e) {
             throw new IllegalStateException(e);

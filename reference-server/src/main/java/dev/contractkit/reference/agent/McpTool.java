@@ -90,6 +90,8 @@ final class McpTool {
                 .jsonMapper(new JacksonMcpJsonMapper(new com.fasterxml.jackson.databind.ObjectMapper()))
                 .requestBuilder(request)
                 .connectTimeout(TIMEOUT)
+                // a redirect could lead past McpAddressPolicy, which checked only this URL's host
+                .customizeClient(client -> client.followRedirects(java.net.http.HttpClient.Redirect.NEVER))
                 .build();
         McpSyncClient client = McpClient.sync(transport)
                 .requestTimeout(TIMEOUT)

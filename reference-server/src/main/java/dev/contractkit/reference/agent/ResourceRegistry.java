@@ -40,8 +40,10 @@ final class ResourceRegistry {
         if (current.builtIn()) {
             throw ApiError.conflict("'" + id + "' is built in (from the workspace file) and cannot be changed");
         }
-        boolean keep = !body.has("token");
-        String token = keep ? null : body.path("token").asText();
+        // a token never follows the MCP server to a URL the caller chose: a new URL needs it sent again
+        boolean keep = !body.has("token") && (!kind.equals("mcp")
+                || current.node().path("url").asText().equals(body.path("url").asText()));
+        String token = body.has("token") ? body.path("token").asText() : null;
         workspace.registered().update(entry(kind, id, body), token == null || token.isEmpty() ? null : token, keep);
         return json(kind, workspace.find(kind, id));
     }

@@ -33,13 +33,15 @@ final class ResourcesEndpoint extends ResourcesService {
     private final AgentStore store;
     private final Workspace workspace;
     private final ResourceRegistry registry;
+    private final JdbcUrlPolicy jdbc;
 
-    ResourcesEndpoint(ObjectMapper mapper, ContractRules rules, AgentStore store, Workspace workspace) {
+    ResourcesEndpoint(ObjectMapper mapper, ContractRules rules, AgentStore store, Workspace workspace, JdbcUrlPolicy jdbc) {
         this.mapper = mapper;
         this.rules = rules;
         this.store = store;
         this.workspace = workspace;
         this.registry = new ResourceRegistry(mapper, workspace);
+        this.jdbc = jdbc;
     }
 
     @Override
@@ -77,6 +79,7 @@ final class ResourcesEndpoint extends ResourcesService {
     protected void registerDatasource(ServerRequest request, ServerResponse response) {
         JsonNode body = body(request, "DatasourceRegistration");
         noPasswordInUrl(body);
+        jdbc.check(body.path("jdbcUrl").asText());
         AgentStore.Datasource d = new AgentStore.Datasource(body.path("id").asText(), body.path("name").asText(),
                 body.path("jdbcUrl").asText(), text(body, "username"), text(body, "password"),
                 body.path("enabled").asBoolean(true), false);
@@ -112,12 +115,16 @@ final class ResourcesEndpoint extends ResourcesService {
         if (current.builtIn()) {
             throw ApiError.conflict("data source '" + id + "' is built in and cannot be changed");
         }
+        String url = body.path("jdbcUrl").asText();
+        jdbc.check(url);
         String password = text(body, "password");
-        AgentStore.Datasource d = new AgentStore.Datasource(id, body.path("name").asText(), body.path("jdbcUrl").asText(),
+        // a password never follows the data source to a URL the caller chose: a new URL needs it sent again
+        boolean keepPassword = password == null && url.equals(current.jdbcUrl());
+        AgentStore.Datasource d = new AgentStore.Datasource(id, body.path("name").asText(), url,
                 text(body, "username"), password == null || password.isEmpty() ? null : password,
                 body.path("enabled").asBoolean(true), false);
         try {
-            store.update(d, password == null);
+            store.update(d, keepPassword);
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }

@@ -39,9 +39,11 @@ final class RunsEndpoint extends RunsService {
     private final RunConfigResolver resolver;
     private final Analyst analyst;
     private final ActiveRun.Registry registry;
+    private final InputLimits limits;
 
     RunsEndpoint(ObjectMapper mapper, ContractRules rules, AgentStore store, RunConfigResolver resolver, Analyst analyst,
-                 ActiveRun.Registry registry) {
+                 ActiveRun.Registry registry, InputLimits limits) {
+        this.limits = limits;
         this.mapper = mapper;
         this.rules = rules;
         this.store = store;
@@ -53,6 +55,7 @@ final class RunsEndpoint extends RunsService {
     @Override
     protected void runAgent(ServerRequest request, ServerResponse response) {
         JsonNode input = ContractRules.jsonBody(request, mapper);
+        limits.check(input);
         Map<String, String> problems = rules.body("RunAgentInput", input);
         JsonNode fp = input.path("forwardedProps").path("run_config");
         JsonNode st = input.path("state").path("run_config");

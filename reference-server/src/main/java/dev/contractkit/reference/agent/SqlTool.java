@@ -3,7 +3,6 @@ package dev.contractkit.reference.agent;
 import java.math.BigDecimal;
 import java.sql.Connection;
 import java.sql.DatabaseMetaData;
-import java.sql.DriverManager;
 import java.sql.ResultSet;
 import java.sql.ResultSetMetaData;
 import java.sql.SQLException;
@@ -18,9 +17,9 @@ import javax.sql.DataSource;
 
 /**
  * Read-only SQL against a data source: the built-in {@code sample} (the kit's own database, only the
- * {@code agent_sample_*} tables) or any registered JDBC URL (its credentials are used here and never leave
- * the server). Only one {@code SELECT}/{@code WITH} statement is accepted; the connection is read-only and
- * rolled back; at most {@link #MAX_ROWS} rows.
+ * {@code agent_sample_*} tables) or a registered JDBC URL (its credentials are used here and never leave the
+ * server; {@link JdbcUrlPolicy} checks the URL again before every connection). Only one {@code SELECT}/{@code WITH}
+ * statement is accepted; the connection is read-only and rolled back; at most {@link #MAX_ROWS} rows.
  */
 final class SqlTool {
     static final int MAX_ROWS = 200;
@@ -32,9 +31,11 @@ final class SqlTool {
     }
 
     private final DataSource kitDatabase;
+    private final JdbcUrlPolicy policy;
 
-    SqlTool(DataSource kitDatabase) {
+    SqlTool(DataSource kitDatabase, JdbcUrlPolicy policy) {
         this.kitDatabase = kitDatabase;
+        this.policy = policy;
     }
 
     /** @return table name to its columns ({@code name type}) */
@@ -111,7 +112,6 @@ final class SqlTool {
         if (ds.embedded()) {
             return kitDatabase.getConnection();
         }
-        DriverManager.setLoginTimeout(5);
-        return DriverManager.getConnection(ds.jdbcUrl(), ds.username(), ds.password());
+        return policy.connect(ds.jdbcUrl(), ds.username(), ds.password()); // checks the URL again: rows may predate the policy
     }
 }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.Database;
+import dev.contractkit.reference.platform.DemoCredentials;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import io.helidon.http.HeaderNames;
@@ -22,7 +23,8 @@ import java.util.stream.Collectors;
 /**
  * The code-hosting REST API, v4 under {@code /api/v4} and v5 under {@code /api/v5}, on one listener (default
  * port 8084) over one store: a runner paused through one version is paused in the other. Tokens come from
- * {@code KIT_CODEHOST_TOKENS} (comma-separated); the default is the documented demo token {@value #DEMO_TOKEN}.
+ * {@code KIT_CODEHOST_TOKENS} (comma-separated); the default is the documented demo token {@value #DEMO_TOKEN}
+ * (loopback only: refused on any other {@code KIT_HOST}).
  * Each version is checked against its own contract ({@code codehost-v4.yaml}, {@code codehost-v5.yaml}).
  */
 public final class CodehostModule implements ApiModule {
@@ -38,8 +40,10 @@ public final class CodehostModule implements ApiModule {
      * @param database the kit's database
      */
     public CodehostModule(Settings settings, Database database) {
-        this.tokens = settings.getList("codehost.tokens", DEMO_TOKEN).stream()
-                .map(t -> t.getBytes(StandardCharsets.UTF_8)).toList();
+        List<String> configured = settings.getList("codehost.tokens", DEMO_TOKEN);
+        DemoCredentials.refuseOffLoopback(settings, () -> configured.contains(DEMO_TOKEN) ? List.of(DEMO_TOKEN)
+                : List.of(), "codehost token", "KIT_CODEHOST_TOKENS");
+        this.tokens = configured.stream().map(t -> t.getBytes(StandardCharsets.UTF_8)).toList();
         this.sql = new Sql(database.dataSource());
     }
 

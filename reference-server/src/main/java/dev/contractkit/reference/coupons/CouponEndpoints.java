@@ -226,11 +226,11 @@ final class CouponEndpoints {
             body.setId(p.subject());
             body.setUsername(p.username());
             body.setRoles(p.roles().stream().sorted().toList());
-            Optional<IdentityProvider.User> local = ctx.idp().findById(p.subject());
+            Optional<IdpUsers.User> local = ctx.idp().findById(p.subject());
             OffsetDateTime issued = OffsetDateTime.ofInstant(p.authTime() != null ? p.authTime() : p.issuedAt(),
                     ZoneOffset.UTC);
             if (local.isPresent()) {
-                IdentityProvider.User u = local.get();
+                IdpUsers.User u = local.get();
                 body.setEmail(u.email());
                 body.setFirstName(u.firstName());
                 body.setLastName(u.lastName());

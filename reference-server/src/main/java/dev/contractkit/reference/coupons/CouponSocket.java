@@ -27,18 +27,22 @@ import java.util.concurrent.CompletableFuture;
  * {@link #onHttpUpgrade}: {@code Authorization: Bearer}, else the query parameter {@code token}, else
  * {@code access_token}. Refusing there makes Helidon skip the upgrade and route the request as plain HTTP,
  * where {@link RealtimeEndpoint} answers 401 in the contract's error shape. Messages come from the
- * {@link Broadcaster}; when the token expires the connection is closed with 1008.
+ * {@link Broadcaster}; when the token expires the connection is closed with 1008. Each open connection holds
+ * one of the {@link SocketSlots}; when none is free the upgrade is refused and the HTTP route answers 503.
  */
 final class CouponSocket implements WsListener {
     private final TokenVerifier verifier;
     private final Broadcaster hub;
     private final ScheduledExecutorService timer;
+    private final SocketSlots slots;
     private final CompletableFuture<WsSession> opened = new CompletableFuture<>();
+    private final java.util.concurrent.atomic.AtomicBoolean holdsSlot = new java.util.concurrent.atomic.AtomicBoolean();
     private volatile Principal principal;
     private volatile Broadcaster.Subscription subscription;
     private volatile ScheduledFuture<?> expiry;
 
-    CouponSocket(TokenVerifier verifier, Broadcaster hub, ScheduledExecutorService timer) {
+    CouponSocket(TokenVerifier verifier, Broadcaster hub, ScheduledExecutorService timer, SocketSlots slots) {
+        this.slots = slots;
         this.verifier = verifier;
         this.hub = hub;
         this.timer = timer;
@@ -72,6 +76,16 @@ final class CouponSocket implements WsListener {
         } catch (ApiError e) {
             throw new WsUpgradeException(e.getMessage()); // not upgraded: the HTTP route answers 401
         }
+        if (!slots.tryAcquire()) {
+            throw new WsUpgradeException("connection cap reached"); // not upgraded: the HTTP route answers 503
+        }
+        holdsSlot.set(true);
+        // a handshake whose session never opens (the client went away before the 101) gives its slot back
+        timer.schedule(() -> {
+            if (!opened.isDone()) {
+                stop();
+            }
+        }, 10, TimeUnit.SECONDS);
         // subscribe before Helidon sends 101: a change made right after the client sees the upgrade is not
         // missed (onOpen runs only after the 101 is on the wire); messages wait for the session
         subscription = hub.subscribe(this::deliver, () -> opened.thenAccept(session -> Thread.ofVirtual().start(() ->
@@ -122,6 +136,9 @@ final class CouponSocket implements WsListener {
     }
 
     private void stop() {
+        if (holdsSlot.compareAndSet(true, false)) {
+            slots.release();
+        }
         Broadcaster.Subscription s = subscription;
         if (s != null) {
             s.cancel();

@@ -11,6 +11,7 @@ import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Broadcaster;
 import dev.contractkit.reference.platform.Database;
+import dev.contractkit.reference.platform.DemoCredentials;
 import dev.contractkit.reference.platform.ReadCache;
 import dev.contractkit.reference.platform.Json;
 import dev.contractkit.reference.platform.RateLimiter;
@@ -31,6 +32,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -45,11 +47,19 @@ import java.util.logging.Logger;
  * the embedded identity provider under {@code /realms/{realm}} and the WebSocket {@code /ws/coupons}.
  *
  * <p>Settings (environment {@code KIT_COUPONS_*}, system properties {@code kit.coupons.*}):
- * {@code KIT_COUPONS_REALM} (default {@value #DEFAULT_REALM}), {@code KIT_COUPONS_USERS} (seeded once,
- * {@code username:password:role+role,...}, default {@value #DEMO_USERS}), {@code KIT_COUPONS_CLIENTS}
+ * {@code KIT_COUPONS_REALM} (default {@value #DEFAULT_REALM}), {@code KIT_COUPONS_USERS}
+ * ({@code username:password:role+role,...}; when set, the named users get exactly these passwords and roles
+ * on every start; unset, the demo users {@value #DEMO_USERS} are created if missing and refused on a
+ * non-loopback {@code KIT_HOST}), {@code KIT_COUPONS_CLIENTS}
  * (default {@value #DEFAULT_CLIENTS}), {@code KIT_COUPONS_ACCESS_TOKEN_TTL} / {@code
  * KIT_COUPONS_REFRESH_TOKEN_TTL} (seconds, 300 / 1800), {@code KIT_COUPONS_ISSUER} + {@code
- * KIT_COUPONS_JWKS_URL} (accept an external provider's tokens instead), {@code KIT_COUPONS_RATE_LIMITS}
+ * KIT_COUPONS_JWKS_URL} (accept an external provider's tokens instead), {@code KIT_COUPONS_ISSUER_URL} (the
+ * embedded provider's issuer, default {@code http://<KIT_HOST>:<port>/realms/<realm>}), {@code
+ * KIT_COUPONS_AUDIENCE} (the {@code aud} access tokens must carry, default {@value #DEFAULT_AUDIENCE}), {@code
+ * KIT_COUPONS_PASSWORD_ITERATIONS} (PBKDF2-HMAC-SHA256, default 600000), {@code KIT_COUPONS_LOGIN_FAILURES} /
+ * {@code KIT_COUPONS_LOGIN_ADDRESS_FAILURES} / {@code KIT_COUPONS_LOGIN_WINDOW} (failed logins per username /
+ * per client address per window before 429, default 5 / 20 / PT1M), {@code KIT_COUPONS_WS_MAX_CONNECTIONS}
+ * (open WebSockets before handshakes answer 503, default 1000), {@code KIT_COUPONS_RATE_LIMITS}
  * ({@code category=limit/window,...}, e.g. {@code write=5/PT10S}; default from the contract's
  * {@code x-kit-rate-limits}), {@code KIT_COUPONS_EXPIRY_INTERVAL} (seconds between {@code valid_until} sweeps,
  * default 30), {@code KIT_COUPONS_WS_QUEUE} (messages a WebSocket client may fall behind, default 256).
@@ -59,6 +69,10 @@ public final class CouponsModule implements ApiModule {
     public static final String DEFAULT_REALM = "contractkit";
     /** The documented demo users (for a server that binds to loopback). */
     public static final String DEMO_USERS = "admin:admin-password:admin+user,alice:alice-password:user,bob:bob-password:user";
+    /** The {@code aud} access tokens must carry unless {@code KIT_COUPONS_AUDIENCE} says otherwise. */
+    public static final String DEFAULT_AUDIENCE = "coupons-api";
+    private static final List<IdpUsers.Seed> DEMO_USERS_PARSED = java.util.stream.Stream.of(DEMO_USERS.split(","))
+            .map(IdpUsers.Seed::parse).toList();
     /** Client ids the token endpoint accepts unless {@code KIT_COUPONS_CLIENTS} says otherwise. */
     public static final String DEFAULT_CLIENTS = "kit-cli,kit-web,coupon-web";
 
@@ -66,6 +80,7 @@ public final class CouponsModule implements ApiModule {
 
     private final ObjectMapper mapper = Json.snakeCase();
     private final IdentityProvider idp;
+    private final SocketSlots sockets;
     private final TokenVerifier verifier;
     private final Broadcaster hub;
     private final RateLimiter limiter;
@@ -82,20 +97,45 @@ public final class CouponsModule implements ApiModule {
      */
     public CouponsModule(Settings settings, Database database) {
         Clock clock = Clock.systemUTC();
-        try {
-            this.idp = new IdentityProvider(database.dataSource(), clock, settings.get("coupons.realm", DEFAULT_REALM),
-                    settings.getList("coupons.clients", DEFAULT_CLIENTS), settings.getInt("coupons.access-token-ttl", 300),
-                    settings.getInt("coupons.refresh-token-ttl", 1800), settings.getList("coupons.users", DEMO_USERS));
-        } catch (SQLException e) {
-            throw new IllegalStateException("cannot prepare the identity provider: " + e.getMessage(), e);
-        }
+        String realm = settings.get("coupons.realm", DEFAULT_REALM);
         Optional<String> issuer = settings.get("coupons.issuer");
         this.externalJwks = settings.get("coupons.jwks-url");
         if (issuer.isPresent() != externalJwks.isPresent()) {
             throw new IllegalArgumentException("KIT_COUPONS_ISSUER and KIT_COUPONS_JWKS_URL go together");
         }
-        this.verifier = issuer.isPresent() ? TokenVerifier.remote(externalJwks.get(), issuer.get())
-                : TokenVerifier.local(idp.publicKeys(), idp.realm());
+        if (issuer.isPresent() && settings.get("coupons.issuer-url").isPresent()) {
+            throw new IllegalArgumentException("KIT_COUPONS_ISSUER_URL is the embedded provider's issuer; with an "
+                    + "external provider (KIT_COUPONS_ISSUER) leave it unset");
+        }
+        String audience = settings.get("coupons.audience", DEFAULT_AUDIENCE);
+        IssuerUrl issuerUrl = new IssuerUrl(settings.get("coupons.issuer-url"), settings.get("host", "127.0.0.1"),
+                settings.getInt("coupons.port", Api.COUPONS.defaultPort()), realm);
+        List<IdpUsers.Seed> users = settings.getList("coupons.users", DEMO_USERS).stream().map(IdpUsers.Seed::parse)
+                .toList();
+        Passwords passwords = new Passwords(settings.getInt("coupons.password-iterations", Passwords.DEFAULT_ITERATIONS));
+        if (passwords.iterations() < Passwords.DEFAULT_ITERATIONS) {
+            LOG.warning("KIT_COUPONS_PASSWORD_ITERATIONS=" + passwords.iterations() + " is below the current "
+                    + "recommendation of " + Passwords.DEFAULT_ITERATIONS + " (acceptable for tests only)");
+        }
+        LoginThrottle throttle = new LoginThrottle(clock, settings.getInt("coupons.login-failures", 5),
+                settings.getInt("coupons.login-address-failures", 20),
+                duration(settings.get("coupons.login-window", "PT1M"), "KIT_COUPONS_LOGIN_WINDOW"), 10_000);
+        try {
+            this.idp = new IdentityProvider(database.dataSource(), clock, new IdentityProvider.Config(realm,
+                    settings.getList("coupons.clients", DEFAULT_CLIENTS), settings.getInt("coupons.access-token-ttl", 300),
+                    settings.getInt("coupons.refresh-token-ttl", 1800), audience, issuerUrl, users,
+                    settings.get("coupons.users").isPresent()), passwords, throttle);
+            // checked before seeding: a refused start leaves no demo user behind
+            DemoCredentials.refuseOffLoopback(settings, () -> idp.demoInEffect(DEMO_USERS_PARSED),
+                    "coupon users with their demo passwords", "KIT_COUPONS_USERS (username:password:role+role,... "
+                            + "naming each of these users with a new password)");
+            idp.seedUsers();
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot prepare the identity provider: " + e.getMessage(), e);
+        }
+        this.verifier = issuer.isPresent() ? TokenVerifier.remote(externalJwks.get(), issuer.get(), audience)
+                : TokenVerifier.local(idp.publicKeys(), issuerUrl, audience);
+        this.sockets = new SocketSlots(settings.getInt("coupons.ws-max-connections", 1000));
         ContractRules rules = new ContractRules(ContractDocument.load(Api.COUPONS.mainContract()),
                 Set.of("id", "active", "usage_count", "created_at", "updated_at", "created_by", "updated_by"));
         this.hub = new Broadcaster(settings.getInt("coupons.ws-queue", 256));
@@ -112,7 +152,30 @@ public final class CouponsModule implements ApiModule {
         });
         long every = settings.getInt("coupons.expiry-interval", 30);
         timer.scheduleWithFixedDelay(this::announceExpired, every, every, TimeUnit.SECONDS);
+        timer.scheduleWithFixedDelay(this::pruneRefreshTokens, 5, 300, TimeUnit.SECONDS);
     }
+
+    /** A duration setting: ISO 8601 ({@code PT1M}) or seconds. */
+    static Duration duration(String value, String name) {
+        try {
+            Duration d = value.matches("\\d+") ? Duration.ofSeconds(Long.parseLong(value)) : Duration.parse(value);
+            if (!d.isNegative() && !d.isZero()) {
+                return d;
+            }
+        } catch (java.time.format.DateTimeParseException | NumberFormatException e) {
+            // reported below
+        }
+        throw new IllegalArgumentException(name + " must be a positive duration like PT1M or 60, was '" + value + "'");
+    }
+
+    private void pruneRefreshTokens() {
+        try {
+            idp.prune();
+        } catch (RuntimeException e) {
+            LOG.log(Level.FINE, "refresh-token prune failed", e);
+        }
+    }
+
 
     /** Rules per category: the contract's {@code x-kit-rate-limits}, overridden by {@code cat=limit/window,...}. */
     static Map<String, RateLimiter.Rule> rateLimits(ContractDocument doc, String overrides) {
@@ -199,13 +262,13 @@ public final class CouponsModule implements ApiModule {
                 .register("/api/v1/users/profile", new CouponEndpoints.ProfileEndpoint(context))
                 .register("/write/v1/coupons", new CouponEndpoints.AdminEndpoint(context))
                 .register("/coupons/v1", new CouponEndpoints.RedemptionsEndpoint(context))
-                .register("/ws/coupons", new RealtimeEndpoint(verifier))
+                .register("/ws/coupons", new RealtimeEndpoint(verifier, sockets))
                 .register("/realms", new IdentityEndpoint(idp));
     }
 
     @Override
     public Optional<WsRouting.Builder> webSocketRouting() {
-        return Optional.of(WsRouting.builder().endpoint("/ws/coupons", () -> new CouponSocket(verifier, hub, timer)));
+        return Optional.of(WsRouting.builder().endpoint("/ws/coupons", () -> new CouponSocket(verifier, hub, timer, sockets)));
     }
 
     @Override

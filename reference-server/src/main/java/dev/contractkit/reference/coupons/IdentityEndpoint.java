@@ -3,11 +3,13 @@ package dev.contractkit.reference.coupons;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
+import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
+import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -15,10 +17,12 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * The embedded identity provider's endpoints under {@code /realms/{realm}} (token, discovery, JWKS).
- * Hand-written: the generated {@code IdentityService} needs Helidon's multipart media, which the registry
- * lacks. Errors use OAuth 2.0's {@code {error, error_description}}; token answers carry
- * {@code Cache-Control: no-store}. Not rate-limited (the contract's category table leaves them out).
+ * The embedded identity provider's endpoints under {@code /realms/{realm}} (token, revocation, discovery,
+ * JWKS). Hand-written: the generated {@code IdentityService} needs Helidon's multipart media, which the
+ * registry lacks. Errors use OAuth 2.0's {@code {error, error_description}}; token and revocation answers
+ * carry {@code Cache-Control: no-store}. Not in the contract's rate-limit categories; failed logins are
+ * throttled instead (429 {@code too_many_attempts} with {@code Retry-After}). The issuer (tokens, discovery)
+ * is configuration ({@link IssuerUrl}); the listener's real port is learnt once it started.
  */
 final class IdentityEndpoint implements HttpService {
     private final IdentityProvider idp;
@@ -31,6 +35,7 @@ final class IdentityEndpoint implements HttpService {
     @Override
     public void routing(HttpRules rules) {
         rules.post("/{realm}/protocol/openid-connect/token", this::token)
+                .post("/{realm}/protocol/openid-connect/revoke", this::revoke)
                 .get("/{realm}/protocol/openid-connect/certs", this::certs)
                 .get("/{realm}/.well-known/openid-configuration", this::discovery);
     }
@@ -43,8 +48,14 @@ final class IdentityEndpoint implements HttpService {
         return false;
     }
 
-    private String issuer(ServerRequest req) {
-        return "http://" + req.headers().first(HeaderNames.HOST).orElse("127.0.0.1") + "/realms/" + idp.realm();
+    @Override
+    public void afterStart(WebServer server) {
+        idp.issuer().started(server.port());
+    }
+
+    private static String address(ServerRequest req) {
+        return req.remotePeer().address() instanceof InetSocketAddress a && a.getAddress() != null
+                ? a.getAddress().getHostAddress() : String.valueOf(req.remotePeer().address());
     }
 
     private void certs(ServerRequest req, ServerResponse res) {
@@ -55,21 +66,54 @@ final class IdentityEndpoint implements HttpService {
 
     private void discovery(ServerRequest req, ServerResponse res) {
         if (realm(req, res)) {
-            send(res, 200, idp.discovery(issuer(req)));
+            send(res, 200, idp.discovery());
         }
     }
 
-    private void token(ServerRequest req, ServerResponse res) {
+    /** @return the form, or null after answering 400 (another content type) */
+    private Map<String, String> formOf(ServerRequest req, ServerResponse res) {
         res.header(HeaderNames.CACHE_CONTROL, "no-store");
         if (!realm(req, res)) {
-            return;
+            return null;
         }
         String contentType = req.headers().contentType().map(m -> m.mediaType().text()).orElse("");
         if (!contentType.equalsIgnoreCase("application/x-www-form-urlencoded")) {
             oauthError(res, 400, "invalid_request", "Content-Type must be application/x-www-form-urlencoded");
+            return null;
+        }
+        try {
+            return form(req.content().hasEntity() ? req.content().as(String.class) : "");
+        } catch (IllegalArgumentException e) {
+            oauthError(res, 400, "invalid_request", "The form body is not valid application/x-www-form-urlencoded");
+            return null;
+        }
+    }
+
+    /** RFC 7009: 200 with an empty body whether or not the token was valid; 400/401 for a bad request. */
+    private void revoke(ServerRequest req, ServerResponse res) {
+        Map<String, String> form = formOf(req, res);
+        if (form == null) {
             return;
         }
-        Map<String, String> form = form(req.content().hasEntity() ? req.content().as(String.class) : "");
+        String token = form.get("token");
+        if (token == null || token.isEmpty()) {
+            oauthError(res, 400, "invalid_request", "Missing form parameter: token");
+            return;
+        }
+        try {
+            idp.revoke(form.get("client_id"), token);
+            res.status(Status.OK_200);
+            res.send();
+        } catch (IdentityProvider.OAuthError e) {
+            oauthError(res, e.status, e.error, e.getMessage());
+        }
+    }
+
+    private void token(ServerRequest req, ServerResponse res) {
+        Map<String, String> form = formOf(req, res);
+        if (form == null) {
+            return;
+        }
         String grant = form.get("grant_type");
         try {
             IdentityProvider.Tokens tokens;
@@ -77,13 +121,13 @@ final class IdentityEndpoint implements HttpService {
                 oauthError(res, 400, "invalid_request", "Missing form parameter: grant_type");
                 return;
             } else if (grant.equals("password")) {
-                tokens = idp.passwordGrant(issuer(req), form.get("client_id"), form.get("username"), form.get("password"));
+                tokens = idp.passwordGrant(form.get("client_id"), form.get("username"), form.get("password"), address(req));
             } else if (grant.equals("refresh_token")) {
                 if (form.get("refresh_token") == null) {
                     oauthError(res, 400, "invalid_request", "Missing form parameter: refresh_token");
                     return;
                 }
-                tokens = idp.refreshGrant(issuer(req), form.get("client_id"), form.get("refresh_token"));
+                tokens = idp.refreshGrant(form.get("client_id"), form.get("refresh_token"));
             } else {
                 oauthError(res, 400, "unsupported_grant_type", "Unsupported grant_type");
                 return;
@@ -98,6 +142,9 @@ final class IdentityEndpoint implements HttpService {
             body.put("scope", tokens.scope());
             send(res, 200, body);
         } catch (IdentityProvider.OAuthError e) {
+            if (e.retryAfter > 0) {
+                res.header(HeaderNames.RETRY_AFTER, Long.toString(e.retryAfter));
+            }
             oauthError(res, e.status, e.error, e.getMessage());
         }
     }

@@ -11,6 +11,7 @@ import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
+import dev.contractkit.reference.platform.ApiError;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -21,9 +22,6 @@ import java.sql.Timestamp;
 import java.text.ParseException;
 import java.time.Clock;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
-import java.util.ArrayList;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -33,107 +31,192 @@ import java.util.UUID;
 
 /**
  * The embedded OpenID Connect provider of the coupon service (Keycloak's paths and token shape):
- * password and refresh-token grants, RS256 tokens with {@code realm_access.roles}, a JWKS, a discovery
- * document. Users (hashed passwords) and the signing key live in the kit's database, so tokens stay
- * valid across restarts and replicas.
+ * password and refresh-token grants, RS256 tokens with {@code realm_access.roles} and an {@code aud} naming
+ * the coupons API, a JWKS, a discovery document, RFC 7009 revocation. Users (hashed passwords), the signing
+ * key and the (hashed) refresh tokens live in the kit's database, so tokens stay valid across restarts and
+ * replicas. Password guessing is throttled per username and per client address ({@link LoginThrottle});
+ * an unknown username costs the same key derivation as a known one.
  */
 final class IdentityProvider {
-    /** A user row. */
-    record User(String id, String username, String email, String firstName, String lastName, List<String> roles,
-                String passwordHash, OffsetDateTime createdAt, OffsetDateTime lastLogin) {
-    }
-
     /** The token endpoint's answer. */
     record Tokens(String accessToken, long expiresIn, String refreshToken, long refreshExpiresIn, String scope) {
     }
 
-    /** An OAuth 2.0 error ({@code {error, error_description}}). */
+    /** How the provider is set up. */
+    record Config(String realm, List<String> clientIds, long accessTtl, long refreshTtl, String audience,
+                  IssuerUrl issuer, List<IdpUsers.Seed> users, boolean replaceUsers) {
+    }
+
+    /** An OAuth 2.0 error ({@code {error, error_description}}); {@code retryAfter} seconds for a 429. */
     static final class OAuthError extends RuntimeException {
         final int status;
         final String error;
+        final long retryAfter;
 
         OAuthError(int status, String error, String description) {
+            this(status, error, description, 0);
+        }
+
+        OAuthError(int status, String error, String description, long retryAfter) {
             super(description, null, false, false);
             this.status = status;
             this.error = error;
+            this.retryAfter = retryAfter;
         }
     }
 
     private final DataSource dataSource;
     private final Clock clock;
-    private final String realm;
-    private final List<String> clientIds;
-    private final long accessTtl;
-    private final long refreshTtl;
+    private final Config config;
+    private final IdpUsers users;
+    private final RefreshTokens refreshTokens;
+    private final Passwords passwords;
+    private final LoginThrottle throttle;
     private final RSAKey key;
     private final TokenVerifier refreshVerifier;
 
-    IdentityProvider(DataSource dataSource, Clock clock, String realm, List<String> clientIds, long accessTtl,
-                     long refreshTtl, List<String> seedUsers) throws SQLException {
+    IdentityProvider(DataSource dataSource, Clock clock, Config config, Passwords passwords, LoginThrottle throttle)
+            throws SQLException {
         this.dataSource = dataSource;
         this.clock = clock;
-        this.realm = realm;
-        this.clientIds = clientIds;
-        this.accessTtl = accessTtl;
-        this.refreshTtl = refreshTtl;
+        this.config = config;
+        this.passwords = passwords;
+        this.throttle = throttle;
+        this.users = new IdpUsers(dataSource, clock, passwords);
+        this.refreshTokens = new RefreshTokens(dataSource);
         this.key = loadOrCreateKey();
-        this.refreshVerifier = TokenVerifier.local(publicKeys(), realm);
-        seed(seedUsers);
+        this.refreshVerifier = TokenVerifier.local(publicKeys(), config.issuer(), null);
+    }
+
+    /** Seeds (or, when configured, replaces) the users of {@code KIT_COUPONS_USERS}. */
+    void seedUsers() throws SQLException {
+        users.seed(config.users(), config.replaceUsers(), refreshTokens::revokeUser);
     }
 
     String realm() {
-        return realm;
+        return config.realm();
+    }
+
+    IssuerUrl issuer() {
+        return config.issuer();
     }
 
     JWKSet publicKeys() {
         return new JWKSet(key.toPublicJWK());
     }
 
-    Tokens passwordGrant(String issuer, String clientId, String username, String password) {
-        checkClient(clientId);
-        User user = find(username).filter(u -> Passwords.matches(password == null ? "" : password, u.passwordHash()))
-                .orElseThrow(() -> new OAuthError(401, "invalid_grant", "Invalid user credentials"));
-        touchLastLogin(user.id());
-        return issue(issuer, clientId, user);
+    /** @return the demo users that would keep their demo password once the configured users are seeded */
+    List<String> demoInEffect(List<IdpUsers.Seed> demo) {
+        return users.demoInEffect(demo, config.users());
     }
 
-    Tokens refreshGrant(String issuer, String clientId, String refreshToken) {
+    Tokens passwordGrant(String clientId, String username, String password, String address) {
         checkClient(clientId);
-        try {
-            SignedJWT jwt = SignedJWT.parse(refreshToken);
-            if (!"Refresh".equals(jwt.getJWTClaimsSet().getClaim("typ"))) {
-                throw new OAuthError(400, "invalid_grant", "Invalid refresh token");
+        String name = username == null ? "" : username;
+        long wait = throttle.attempt(name, address);
+        if (wait > 0) {
+            throw new OAuthError(429, "too_many_attempts", "Too many failed logins; try again in " + wait
+                    + " seconds", wait);
+        }
+        String pw = password == null ? "" : password;
+        Optional<IdpUsers.User> found = users.find(name);
+        boolean ok = found.isPresent() ? passwords.matches(pw, found.get().passwordHash()) : passwords.matchesNobody(pw);
+        if (!ok) {
+            throw new OAuthError(401, "invalid_grant", "Invalid user credentials");
+        }
+        throttle.succeeded(name, address);
+        users.loggedIn(found.get(), pw);
+        return issue(clientId, found.get(), UUID.randomUUID().toString());
+    }
+
+    /** Redeems a refresh token once and answers with a new pair; a replayed token ends its session. */
+    Tokens refreshGrant(String clientId, String refreshToken) {
+        checkClient(clientId);
+        Principal p = verifiedRefresh(refreshToken)
+                .orElseThrow(() -> new OAuthError(400, "invalid_grant", "Invalid refresh token"));
+        RefreshTokens.Redeemed session = refreshTokens.find(refreshToken)
+                .orElseThrow(() -> new OAuthError(400, "invalid_grant", "Invalid refresh token"));
+        if (!session.clientId().equals(clientId)) {
+            throw new OAuthError(400, "invalid_grant", "Invalid refresh token. Token client and authorized client "
+                    + "don't match");
+        }
+        session = refreshTokens.redeem(refreshToken).orElseThrow(() -> new OAuthError(400, "invalid_grant",
+                "Invalid refresh token: it was already used or revoked"));
+        IdpUsers.User user = users.findById(p.subject()).orElseThrow(() -> new OAuthError(400, "invalid_grant",
+                "User not found"));
+        return issue(clientId, user, session.familyId());
+    }
+
+    /**
+     * RFC 7009: ends the session of a refresh token (or of the access token's session: its refresh tokens stop
+     * working; the access token itself lives out its short lifetime). Unknown or invalid tokens are ignored.
+     */
+    void revoke(String clientId, String token) {
+        checkClient(clientId);
+        Optional<RefreshTokens.Redeemed> session = verifiedRefresh(token).flatMap(p -> refreshTokens.find(token));
+        if (session.isPresent()) {
+            if (!session.get().clientId().equals(clientId)) {
+                throw new OAuthError(400, "unauthorized_client", "Token was issued to another client");
             }
-            Principal p = refreshVerifier.verifyAnyType(refreshToken);
-            User user = findById(p.subject()).orElseThrow(() -> new OAuthError(400, "invalid_grant", "User not found"));
-            return issue(issuer, clientId, user);
-        } catch (ParseException | dev.contractkit.reference.platform.ApiError e) {
-            throw new OAuthError(400, "invalid_grant", "Invalid refresh token");
+            refreshTokens.revokeFamily(session.get().familyId());
+            return;
+        }
+        sessionOfAccessToken(token).ifPresent(refreshTokens::revokeFamily);
+    }
+
+    /** Forgets expired refresh tokens (the module's timer). */
+    void prune() {
+        refreshTokens.prune(clock.instant());
+    }
+
+    private Optional<Principal> verifiedRefresh(String token) {
+        try {
+            SignedJWT jwt = SignedJWT.parse(token);
+            if (!"Refresh".equals(jwt.getJWTClaimsSet().getClaim("typ"))) {
+                return Optional.empty();
+            }
+            return Optional.of(refreshVerifier.verifyAnyType(token));
+        } catch (ParseException | ApiError e) {
+            return Optional.empty();
+        }
+    }
+
+    private Optional<String> sessionOfAccessToken(String token) {
+        try {
+            refreshVerifier.verifyAnyType(token);
+            Object sid = SignedJWT.parse(token).getJWTClaimsSet().getClaim("sid");
+            return Optional.ofNullable(sid).map(Object::toString);
+        } catch (ParseException | ApiError e) {
+            return Optional.empty();
         }
     }
 
     private void checkClient(String clientId) {
-        if (clientId == null || !clientIds.contains(clientId)) {
+        if (clientId == null || !config.clientIds().contains(clientId)) {
             throw new OAuthError(401, "invalid_client", "Invalid client or Invalid client credentials");
         }
     }
 
-    private Tokens issue(String issuer, String clientId, User user) {
+    private Tokens issue(String clientId, IdpUsers.User user, String sessionId) {
         Instant now = clock.instant();
+        String issuer = config.issuer().get();
         String access = sign(new JWTClaimsSet.Builder()
-                .issuer(issuer).subject(user.id()).audience("account").jwtID(UUID.randomUUID().toString())
-                .issueTime(Date.from(now)).expirationTime(Date.from(now.plusSeconds(accessTtl)))
-                .claim("typ", "Bearer").claim("azp", clientId).claim("scope", "openid profile email")
+                .issuer(issuer).subject(user.id()).audience(config.audience()).jwtID(UUID.randomUUID().toString())
+                .issueTime(Date.from(now)).expirationTime(Date.from(now.plusSeconds(config.accessTtl())))
+                .claim("typ", "Bearer").claim("azp", clientId).claim("sid", sessionId)
+                .claim("scope", "openid profile email")
                 .claim("preferred_username", user.username()).claim("email", user.email())
                 .claim("given_name", user.firstName()).claim("family_name", user.lastName())
                 .claim("realm_access", Map.of("roles", user.roles()))
                 .build());
+        Instant refreshExpiry = now.plusSeconds(config.refreshTtl());
         String refresh = sign(new JWTClaimsSet.Builder()
-                .issuer(issuer).subject(user.id()).jwtID(UUID.randomUUID().toString())
-                .issueTime(Date.from(now)).expirationTime(Date.from(now.plusSeconds(refreshTtl)))
-                .claim("typ", "Refresh").claim("azp", clientId)
+                .issuer(issuer).subject(user.id()).audience(issuer).jwtID(UUID.randomUUID().toString())
+                .issueTime(Date.from(now)).expirationTime(Date.from(refreshExpiry))
+                .claim("typ", "Refresh").claim("azp", clientId).claim("sid", sessionId)
                 .build());
-        return new Tokens(access, accessTtl, refresh, refreshTtl, "openid profile email");
+        refreshTokens.store(refresh, sessionId, user.id(), clientId, refreshExpiry);
+        return new Tokens(access, config.accessTtl(), refresh, config.refreshTtl(), "openid profile email");
     }
 
     private String sign(JWTClaimsSet claims) {
@@ -147,11 +230,13 @@ final class IdentityProvider {
         }
     }
 
-    Map<String, Object> discovery(String issuer) {
+    Map<String, Object> discovery() {
+        String issuer = config.issuer().get();
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("issuer", issuer);
         d.put("token_endpoint", issuer + "/protocol/openid-connect/token");
         d.put("jwks_uri", issuer + "/protocol/openid-connect/certs");
+        d.put("revocation_endpoint", issuer + "/protocol/openid-connect/revoke");
         d.put("grant_types_supported", List.of("password", "refresh_token"));
         d.put("response_types_supported", List.of("token"));
         d.put("subject_types_supported", List.of("public"));
@@ -165,7 +250,7 @@ final class IdentityProvider {
     /** @return true when the provider can sign a token and verify it with its own key set */
     boolean selfTest() {
         try {
-            String token = sign(new JWTClaimsSet.Builder().issuer("probe/realms/" + realm).subject("probe")
+            String token = sign(new JWTClaimsSet.Builder().issuer(config.issuer().get()).subject("probe")
                     .issueTime(Date.from(clock.instant())).expirationTime(Date.from(clock.instant().plusSeconds(30)))
                     .claim("typ", "Bearer").build());
             return refreshVerifier.verify(token).subject().equals("probe");
@@ -174,43 +259,8 @@ final class IdentityProvider {
         }
     }
 
-    Optional<User> find(String username) {
-        return query("SELECT id, username, email, first_name, last_name, roles, password_hash, created_at, last_login "
-                + "FROM idp_users WHERE username = ?", username == null ? "" : username);
-    }
-
-    Optional<User> findById(String id) {
-        return query("SELECT id, username, email, first_name, last_name, roles, password_hash, created_at, last_login "
-                + "FROM idp_users WHERE id = ?", id);
-    }
-
-    private Optional<User> query(String sql, String arg) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, arg);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    return Optional.empty();
-                }
-                OffsetDateTime last = rs.getObject(9, OffsetDateTime.class);
-                return Optional.of(new User(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                        rs.getString(5), List.of(rs.getString(6).split(",")), rs.getString(7),
-                        rs.getObject(8, OffsetDateTime.class).withOffsetSameInstant(ZoneOffset.UTC),
-                        last == null ? null : last.withOffsetSameInstant(ZoneOffset.UTC)));
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
-    }
-
-    private void touchLastLogin(String id) {
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("UPDATE idp_users SET last_login = ? WHERE id = ?")) {
-            ps.setObject(1, OffsetDateTime.now(clock));
-            ps.setString(2, id);
-            ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+    Optional<IdpUsers.User> findById(String id) {
+        return users.findById(id);
     }
 
     private RSAKey loadOrCreateKey() throws SQLException {
@@ -241,41 +291,6 @@ final class IdentityProvider {
             return rs.next() ? Optional.of(RSAKey.parse(rs.getString(1))) : Optional.empty();
         } catch (ParseException e) {
             throw new IllegalStateException("stored signing key is not a JWK", e);
-        }
-    }
-
-    /** Seeds users given as {@code username:password:role+role}, once (existing usernames are kept). */
-    private void seed(List<String> specs) throws SQLException {
-        List<String[]> rows = new ArrayList<>();
-        for (String spec : specs) {
-            String[] parts = spec.split(":");
-            if (parts.length != 3) {
-                throw new IllegalArgumentException("KIT_COUPONS_USERS entries are username:password:role+role, got " + spec);
-            }
-            if (find(parts[0]).isEmpty()) {
-                rows.add(parts);
-            }
-        }
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("INSERT INTO idp_users (id, username, email, first_name, "
-                     + "last_name, roles, password_hash, created_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)")) {
-            for (String[] r : rows) {
-                String name = r[0];
-                ps.setString(1, UUID.nameUUIDFromBytes(("kit-user:" + name).getBytes()).toString());
-                ps.setString(2, name);
-                ps.setString(3, name + "@example.com");
-                ps.setString(4, Character.toUpperCase(name.charAt(0)) + name.substring(1));
-                ps.setString(5, "Kit");
-                ps.setString(6, String.join(",", r[2].split("\\+")));
-                ps.setString(7, Passwords.hash(r[1]));
-                ps.setObject(8, OffsetDateTime.now(clock));
-                ps.addBatch();
-            }
-            ps.executeBatch();
-        } catch (SQLException e) {
-            if (rows.isEmpty() || find(rows.get(0)[0]).isEmpty()) {
-                throw e; // not a race with another replica seeding the same users
-            }
         }
     }
 }

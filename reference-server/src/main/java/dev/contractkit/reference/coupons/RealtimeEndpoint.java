@@ -12,13 +12,16 @@ import java.util.Map;
 
 /**
  * {@code GET /ws/coupons} when it was not upgraded: either not a WebSocket handshake (400, per header) or a
- * handshake whose token {@link CouponSocket} refused (401; Helidon routes a refused upgrade as plain HTTP).
+ * handshake whose token {@link CouponSocket} refused (401; Helidon routes a refused upgrade as plain HTTP), or
+ * one refused because every connection slot is taken (503 with {@code Retry-After}).
  */
 final class RealtimeEndpoint extends RealtimeService {
     private final TokenVerifier verifier;
+    private final SocketSlots slots;
 
-    RealtimeEndpoint(TokenVerifier verifier) {
+    RealtimeEndpoint(TokenVerifier verifier, SocketSlots slots) {
         this.verifier = verifier;
+        this.slots = slots;
     }
 
     @Override
@@ -42,6 +45,11 @@ final class RealtimeEndpoint extends RealtimeService {
             verifier.verify(token);
         } catch (ApiError e) {
             throw unauthorized(e.getMessage(), true);
+        }
+        if (slots.full()) {
+            throw new ApiError(Status.SERVICE_UNAVAILABLE_503, "SERVICE_UNAVAILABLE", "too many open WebSocket "
+                    + "connections (" + slots.max() + ")").withDetails("try again later")
+                    .withHeader("Retry-After", "5");
         }
         // a valid token whose upgrade Helidon still refused (e.g. a handshake detail it rejects)
         throw ApiError.invalid("not a WebSocket handshake").withDetails("the upgrade was refused");

@@ -22,12 +22,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
+import java.util.function.Supplier;
 
 /**
  * Verifies bearer tokens: RS256 only (so {@code alg: none} and HMAC tokens are refused), signature by a key
- * of the issuer's JWKS, not expired, the expected issuer, and typ {@code Bearer}. The embedded identity
- * provider's key set is used by default; an external issuer (e.g. a Keycloak realm) is configured with
- * {@code KIT_COUPONS_ISSUER} and {@code KIT_COUPONS_JWKS_URL}.
+ * of the issuer's JWKS, not expired, exactly the configured issuer, an {@code aud} naming the coupons API
+ * ({@code KIT_COUPONS_AUDIENCE}), and typ {@code Bearer}. The embedded identity provider's key set is used by
+ * default; an external issuer (e.g. a Keycloak realm) is configured with {@code KIT_COUPONS_ISSUER} and
+ * {@code KIT_COUPONS_JWKS_URL}.
  */
 final class TokenVerifier {
     /** Past this many verified access tokens the memo starts afresh (a client keeps its token for minutes). */
@@ -41,21 +43,29 @@ final class TokenVerifier {
      */
     private final java.util.concurrent.ConcurrentHashMap<String, Principal> verified = new java.util.concurrent.ConcurrentHashMap<>();
 
-    private TokenVerifier(JWKSource<SecurityContext> keys, Predicate<String> issuerCheck) {
+    private TokenVerifier(JWKSource<SecurityContext> keys, Predicate<String> issuerCheck, String audience) {
         this.issuerCheck = issuerCheck;
         this.processor = new DefaultJWTProcessor<>();
         processor.setJWSKeySelector(new JWSVerificationKeySelector<>(JWSAlgorithm.RS256, keys));
-        processor.setJWTClaimsSetVerifier(new DefaultJWTClaimsVerifier<>(null, Set.of("sub", "exp", "iat", "iss")));
+        processor.setJWTClaimsSetVerifier(new DefaultJWTClaimsVerifier<>(
+                // Nimbus asks contains(null) of these sets, which Set.of refuses
+                audience == null ? null : new HashSet<>(List.of(audience)), null,
+                new HashSet<>(List.of("sub", "exp", "iat", "iss")), null));
     }
 
-    /** The embedded provider: like Keycloak, its issuer URL follows the host clients use, so any issuer ending in the realm's path is accepted; the signature proves the token is ours. */
-    static TokenVerifier local(JWKSet publicKeys, String realm) {
-        return new TokenVerifier(new ImmutableJWKSet<>(publicKeys), iss -> iss.endsWith("/realms/" + realm));
+    /**
+     * The embedded provider: the issuer comes from configuration ({@link IssuerUrl}), never from a request.
+     *
+     * @param audience the {@code aud} a token must name; null only for the provider's own refresh tokens
+     */
+    static TokenVerifier local(JWKSet publicKeys, Supplier<String> issuer, String audience) {
+        return new TokenVerifier(new ImmutableJWKSet<>(publicKeys), iss -> iss.equals(issuer.get()), audience);
     }
 
-    static TokenVerifier remote(String jwksUrl, String issuer) {
+    static TokenVerifier remote(String jwksUrl, String issuer, String audience) {
         try {
-            return new TokenVerifier(JWKSourceBuilder.create(URI.create(jwksUrl).toURL()).build(), issuer::equals);
+            return new TokenVerifier(JWKSourceBuilder.create(URI.create(jwksUrl).toURL()).build(), issuer::equals,
+                    audience);
         } catch (MalformedURLException | IllegalArgumentException e) {
             throw new IllegalArgumentException("KIT_COUPONS_JWKS_URL is not a URL: " + jwksUrl, e);
         }
@@ -72,11 +82,18 @@ final class TokenVerifier {
             return known;
         }
         Principal checked = check(token, true);
-        if (verified.size() >= MEMO_LIMIT) {
-            verified.clear();
+        synchronized (verified) {
+            if (verified.size() >= MEMO_LIMIT) {
+                verified.clear(); // bounded: a flood of distinct valid tokens costs signature checks, not memory
+            }
+            verified.put(token, checked);
         }
-        verified.put(token, checked);
         return checked;
+    }
+
+    /** @return how many verified tokens the memo holds (never more than {@link #MEMO_LIMIT}) */
+    int remembered() {
+        return verified.size();
     }
 
     /** Verifies signature, expiry and issuer but not the token type (used for refresh tokens). */

@@ -8,6 +8,7 @@ import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.Json;
+import dev.contractkit.reference.platform.KitToken;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
@@ -21,7 +22,8 @@ import java.util.logging.Logger;
  * The execution control plane on its own listener (default port 8080): adapter.v1 translation, task graphs,
  * execution in dependency order with retry and time-out, cancel, state in the kit's database. Runtime-backed
  * tasks go to the runtime service over HTTP at {@code KIT_EXEC_RUNTIME_URL} / {@code EXEC_RUNTIME_URL}.
- * See {@link ExecSettings} for the switches that enable commands and files (all off by default).
+ * See {@link ExecSettings} for the switches that enable commands and files (all off by default) and for what
+ * the network actions may reach ({@link NetGuard}). Calls to the runtime carry the kit token.
  */
 public final class ExecModule implements ApiModule {
     private static final Logger LOG = Logger.getLogger(ExecModule.class.getName());
@@ -45,7 +47,7 @@ public final class ExecModule implements ApiModule {
             throw new IllegalStateException("exec: cannot read the task store: " + e.getMessage(), e);
         }
         Translator translator = new Translator(new ContractRules(ContractDocument.load(Api.EXEC.mainContract())), exec);
-        RuntimeClient runtime = new RuntimeClient(exec.runtimeUrl(), mapper);
+        RuntimeClient runtime = new RuntimeClient(exec.runtimeUrl(), mapper, KitToken.load(settings).value());
         TaskRunner runner = new TaskRunner(store, new Works(exec, runtime), exec.pollMillis());
         this.plane = new ControlPlane(exec, translator, store, runner);
     }

@@ -1,5 +1,6 @@
 package dev.contractkit.reference.exec;
 
+import dev.contractkit.reference.platform.ChildEnvironment;
 import dev.contractkit.reference.platform.Settings;
 
 import java.nio.file.Files;
@@ -22,10 +23,16 @@ import java.util.Set;
  * @param maxBodyBytes     {@code exec.max-body-bytes} (1 MiB)
  * @param defaultTimeoutMs {@code exec.default-timeout-ms} (60000)
  * @param pollMillis       {@code exec.poll-ms} (50): how often a waiting task or a runtime handle looks again
+ * @param net              {@code exec.net-allow}: what {@code os.http}, {@code os.tcp}, {@code os.dns} may reach besides
+ *                         public addresses (see {@link NetGuard})
+ * @param netMaxBytes      {@code exec.net-max-bytes} (1 MiB): the most of an {@code os.http} response body read
+ * @param netTimeoutMs     {@code exec.net-timeout-ms} (30000): connect and read time-out of the network actions (the
+ *                         task's own time-out wins when shorter)
+ * @param childEnv         {@code runtime.env-allow}: the environment of local commands (see {@link ChildEnvironment})
  */
 record ExecSettings(boolean allowShell, Set<String> allowedCommands, Optional<Path> sandbox, boolean allowRuntime,
                     String runtimeUrl, int maxGraphTasks, int maxUnfinished, int maxBodyBytes, long defaultTimeoutMs,
-                    long pollMillis) {
+                    long pollMillis, NetGuard net, int netMaxBytes, long netTimeoutMs, ChildEnvironment childEnv) {
 
     static final String DEFAULT_RUNTIME_URL = "http://127.0.0.1:18080";
 
@@ -46,7 +53,8 @@ record ExecSettings(boolean allowShell, Set<String> allowedCommands, Optional<Pa
                 Boolean.parseBoolean(s.get("exec.allow-runtime", "false")),
                 runtime.replaceAll("/+$", ""), s.getInt("exec.max-graph-tasks", 256),
                 s.getInt("exec.max-unfinished-tasks", 10_000), s.getInt("exec.max-body-bytes", 1 << 20),
-                s.getInt("exec.default-timeout-ms", 60_000), s.getInt("exec.poll-ms", 50));
+                s.getInt("exec.default-timeout-ms", 60_000), s.getInt("exec.poll-ms", 50), NetGuard.from(s),
+                s.getInt("exec.net-max-bytes", 1 << 20), s.getInt("exec.net-timeout-ms", 30_000), ChildEnvironment.from(s));
     }
 
     /** @return why the kind may not run here, or empty when it may */

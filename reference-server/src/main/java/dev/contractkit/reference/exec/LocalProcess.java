@@ -1,5 +1,6 @@
 package dev.contractkit.reference.exec;
 
+import dev.contractkit.reference.platform.ChildEnvironment;
 import dev.contractkit.reference.platform.ProcessTrees;
 
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,31 +13,35 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.TimeUnit;
 
 /**
- * A program run by the control plane itself ({@code os.shell}, {@code cli.run}): captured output (64 KiB per
- * stream), exit code; cancelling ends the whole process tree.
+ * A program run by the control plane itself ({@code os.shell}, {@code cli.run}): an allow-listed environment
+ * (never the server's secrets), captured output (64 KiB per stream), exit code; cancelling ends the whole
+ * process tree.
  */
 final class LocalProcess implements Work {
     static final int MAX_OUTPUT = 64 * 1024;
 
     private final List<String> argv;
     private final Path cwd;
+    private final ChildEnvironment env;
     private volatile Process process;
     private volatile boolean cancelled;
     private final java.util.concurrent.CountDownLatch treeEnded = new java.util.concurrent.CountDownLatch(1);
 
-    LocalProcess(List<String> argv, Path cwd) {
+    LocalProcess(List<String> argv, Path cwd, ChildEnvironment env) {
         this.argv = List.copyOf(argv);
         this.cwd = cwd;
+        this.env = env;
     }
 
     @Override
     public JsonNode run() throws Exception {
         Process p;
         try {
-            p = new ProcessBuilder(argv).directory(cwd.toFile()).start();
+            p = env.apply(new ProcessBuilder(argv), Map.of()).directory(cwd.toFile()).start();
         } catch (IOException e) {
             throw new WorkFailed("start_failed", "cannot start " + argv.get(0) + ": " + e.getMessage(), null, false);
         }

@@ -13,16 +13,19 @@ import java.time.Duration;
 
 /**
  * The control plane's only way to the runtime service: HTTP at the configured runtime URL
- * ({@code runtime.yaml}), exactly as if it ran elsewhere.
+ * ({@code runtime.yaml}), exactly as if it ran elsewhere, with {@code Authorization: Bearer <kit token>} (the
+ * token {@code execcli} reads too: {@code KIT_TOKEN}, else {@code <data dir>/kit-token}).
  */
 final class RuntimeClient {
     private final String baseUrl;
     private final ObjectMapper mapper;
+    private final String token;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
 
-    RuntimeClient(String baseUrl, ObjectMapper mapper) {
+    RuntimeClient(String baseUrl, ObjectMapper mapper, String token) {
         this.baseUrl = baseUrl;
         this.mapper = mapper;
+        this.token = token;
     }
 
     String baseUrl() {
@@ -60,7 +63,8 @@ final class RuntimeClient {
 
     private HttpResponse<String> call(String method, String path, JsonNode body) throws WorkFailed {
         try {
-            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30));
+            HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(baseUrl + path)).timeout(Duration.ofSeconds(30))
+                    .header("Authorization", "Bearer " + token);
             if (body == null) {
                 b.method(method, HttpRequest.BodyPublishers.noBody());
             } else {

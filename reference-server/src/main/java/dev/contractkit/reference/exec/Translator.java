@@ -9,11 +9,9 @@ import dev.contractkit.reference.platform.ContractRules;
 import io.helidon.http.Status;
 
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 
 /**
@@ -274,7 +272,8 @@ final class Translator {
         return a;
     }
 
+    /** @return an id nobody can guess: {@code task-} and a random (version 4, 122-bit) UUID */
     static String freshId() {
-        return "task-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong()).substring(0, 12);
+        return "task-" + java.util.UUID.randomUUID();
     }
 }

@@ -8,14 +8,9 @@ import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.Socket;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -29,12 +24,12 @@ final class Works {
 
     private final ExecSettings settings;
     private final RuntimeClient runtime;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10))
-            .followRedirects(HttpClient.Redirect.NORMAL).build();
+    private final GuardedHttp http;
 
     Works(ExecSettings settings, RuntimeClient runtime) {
         this.settings = settings;
         this.runtime = runtime;
+        this.http = new GuardedHttp(settings.net(), settings.netMaxBytes());
     }
 
     Work create(TaskSpec spec, Consumer<ObjectNode> onRuntimeStarted) throws WorkFailed {
@@ -46,12 +41,13 @@ final class Works {
         return switch (spec.kind()) {
             case OS_NOOP -> simple(JSON::objectNode);
             case OS_SLEEP -> new Sleep(p.path("duration_ms").asLong(0));
-            case OS_SHELL -> new LocalProcess(List.of("sh", "-c", p.get("command").asText()), cwd(p));
-            case CLI_RUN -> new LocalProcess(argv(p), cwd(p));
+            case OS_SHELL -> new LocalProcess(List.of("sh", "-c", p.get("command").asText()), cwd(p), settings.childEnv());
+            case CLI_RUN -> new LocalProcess(argv(p), cwd(p), settings.childEnv());
             case OS_FILE -> simple(() -> file(p));
-            case OS_HTTP -> simple(() -> http(p, spec.timeoutMs()));
+            case OS_HTTP -> simple(() -> http.fetch(p.get("url").asText(), p.path("method").asText("GET")
+                    .toUpperCase(java.util.Locale.ROOT), p.hasNonNull("body") ? p.get("body").asText() : null, netTimeout(spec)));
             case OS_DNS -> simple(() -> dns(p));
-            case OS_TCP -> simple(() -> tcp(p, spec.timeoutMs()));
+            case OS_TCP -> simple(() -> tcp(p, netTimeout(spec)));
             case MCP_CALL -> throw new WorkFailed("mcp_unavailable", "no MCP server '" + p.path("server").asText()
                     + "' is configured on this control plane", null, false);
             case RUNTIME_COMMAND, RUNTIME_SCRIPT -> new RuntimeWork(runtime, spec, settings.pollMillis(), onRuntimeStarted);
@@ -118,53 +114,39 @@ final class Works {
         return r;
     }
 
-    private JsonNode http(ObjectNode p, long timeoutMs) throws Exception {
-        String method = p.path("method").asText("GET").toUpperCase(java.util.Locale.ROOT);
-        HttpRequest.Builder b;
-        try {
-            b = HttpRequest.newBuilder(URI.create(p.get("url").asText())).timeout(Duration.ofMillis(timeoutMs));
-        } catch (IllegalArgumentException e) {
-            throw new WorkFailed("invalid_url", "url is not a valid URL: " + e.getMessage(), null, false);
+    private long netTimeout(TaskSpec spec) {
+        return Math.max(1, Math.min(spec.timeoutMs(), settings.netTimeoutMs()));
+    }
+
+    /** {@code os.dns}: the addresses {@link NetGuard} lets the control plane reach (a name of only internal ones is refused). */
+    private JsonNode dns(ObjectNode p) throws WorkFailed {
+        ObjectNode r = JSON.objectNode().put("host", p.get("host").asText());
+        var list = r.putArray("addresses");
+        for (InetAddress a : settings.net().resolve(p.get("host").asText())) {
+            list.add(a.getHostAddress());
         }
-        b.method(method, p.hasNonNull("body") ? HttpRequest.BodyPublishers.ofString(p.get("body").asText())
-                : HttpRequest.BodyPublishers.noBody());
-        HttpResponse<byte[]> res;
-        try {
-            res = http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
-        } catch (IOException e) {
-            throw new WorkFailed("http_error", "request to " + p.get("url").asText() + " failed: " + e, null);
-        }
-        byte[] body = res.body();
-        ObjectNode r = JSON.objectNode().put("status", res.statusCode());
-        r.put("body", new String(body, 0, Math.min(body.length, LocalProcess.MAX_OUTPUT), StandardCharsets.UTF_8));
-        r.put("body_truncated", body.length > LocalProcess.MAX_OUTPUT);
         return r;
     }
 
-    private static JsonNode dns(ObjectNode p) throws WorkFailed {
-        try {
-            ObjectNode r = JSON.objectNode().put("host", p.get("host").asText());
-            var list = r.putArray("addresses");
-            for (InetAddress a : InetAddress.getAllByName(p.get("host").asText())) {
-                list.add(a.getHostAddress());
-            }
-            return r;
-        } catch (IOException e) {
-            throw new WorkFailed("dns_error", "cannot resolve " + p.get("host").asText() + ": " + e.getMessage(), null);
-        }
-    }
-
-    private static JsonNode tcp(ObjectNode p, long timeoutMs) throws WorkFailed {
+    /** {@code os.tcp}: connects to an address {@link NetGuard} checked, never to the name again. */
+    private JsonNode tcp(ObjectNode p, long timeoutMs) throws WorkFailed {
         String host = p.get("host").asText();
         int port = p.get("port").asInt();
-        long started = System.nanoTime();
-        try (Socket s = new Socket()) {
-            s.connect(new InetSocketAddress(host, port), (int) Math.min(timeoutMs, Integer.MAX_VALUE));
-            return JSON.objectNode().put("host", host).put("port", port).put("connected", true)
-                    .put("elapsed_ms", (System.nanoTime() - started) / 1_000_000);
-        } catch (IOException e) {
-            throw new WorkFailed("tcp_error", "cannot connect to " + host + ":" + port + ": " + e.getMessage(), null);
+        if (port < 1 || port > 65535) {
+            throw new WorkFailed("invalid_port", "port must be 1 to 65535, was " + port, null, false);
         }
+        long started = System.nanoTime();
+        IOException last = null;
+        for (InetAddress a : settings.net().resolve(host)) {
+            try (Socket s = new Socket()) {
+                s.connect(new InetSocketAddress(a, port), (int) Math.min(timeoutMs, Integer.MAX_VALUE));
+                return JSON.objectNode().put("host", host).put("port", port).put("address", a.getHostAddress())
+                        .put("connected", true).put("elapsed_ms", (System.nanoTime() - started) / 1_000_000);
+            } catch (IOException e) {
+                last = e;
+            }
+        }
+        throw new WorkFailed("tcp_error", "cannot connect to " + host + ":" + port + ": " + last.getMessage(), null);
     }
 
     private interface Body {

@@ -6,6 +6,7 @@ import dev.contractkit.reference.forms.model.ErrorBody;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.Database;
+import dev.contractkit.reference.platform.DemoCredentials;
 import dev.contractkit.reference.platform.Json;
 import dev.contractkit.reference.platform.ReadCache;
 import dev.contractkit.reference.platform.Settings;
@@ -15,7 +16,7 @@ import io.helidon.webserver.http.HttpRouting;
 /**
  * The payment forms API on its own listener (default port 8081).
  * API keys come from {@code KIT_FORMS_API_KEYS} (comma-separated); the default is the documented
- * demo key {@value #DEMO_KEY}, for a server that binds to loopback.
+ * demo key {@value #DEMO_KEY}, for a server that binds to loopback (refused on any other {@code KIT_HOST}).
  */
 public final class FormsModule implements ApiModule {
     /** The key a fresh server accepts unless {@code KIT_FORMS_API_KEYS} says otherwise. */
@@ -29,8 +30,10 @@ public final class FormsModule implements ApiModule {
      * @param database the kit's database
      */
     public FormsModule(Settings settings, Database database) {
-        this.endpoint = new FormsEndpoint(new FormStore(database.dataSource()),
-                settings.getList("forms.api-keys", DEMO_KEY), ReadCache.of(settings), mapper);
+        java.util.List<String> keys = settings.getList("forms.api-keys", DEMO_KEY);
+        DemoCredentials.refuseOffLoopback(settings, () -> keys.contains(DEMO_KEY) ? java.util.List.of(DEMO_KEY)
+                : java.util.List.of(), "forms API key", "KIT_FORMS_API_KEYS");
+        this.endpoint = new FormsEndpoint(new FormStore(database.dataSource()), keys, ReadCache.of(settings), mapper);
     }
 
     @Override

@@ -2,13 +2,16 @@ package dev.contractkit.reference.platform;
 
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Iterator;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Fixed-window request counters per (rule, client), in memory: one map look-up and one compare-and-set
  * per request. Windows are aligned to the epoch, so {@code X-RateLimit-Reset} is the same for every
- * client of a rule.
+ * client of a rule. The counters are bounded ({@link #DEFAULT_CAPACITY} unless given): past the cap the
+ * ended windows go first, then one-request clients, then arbitrary ones, down to nine tenths of the cap. An
+ * evicted client starts a fresh count, so a flood of new client keys costs at most that, never memory.
  *
  * <pre>{@code
  * RateLimiter limiter = new RateLimiter(Clock.systemUTC());
@@ -17,16 +20,35 @@ import java.util.concurrent.ConcurrentHashMap;
  * }</pre>
  */
 public final class RateLimiter {
-    private static final int SWEEP_THRESHOLD = 50_000;
+    /** Counters kept at most unless the constructor says otherwise. */
+    public static final int DEFAULT_CAPACITY = 100_000;
 
     private final Clock clock;
+    private final int capacity;
     private final Map<String, Window> windows = new ConcurrentHashMap<>();
 
     /**
      * @param clock the time source (tests pass a fixed or moving clock)
      */
     public RateLimiter(Clock clock) {
+        this(clock, DEFAULT_CAPACITY);
+    }
+
+    /**
+     * @param clock    the time source
+     * @param capacity the most (rule, client) counters kept, at least 10
+     */
+    public RateLimiter(Clock clock, int capacity) {
+        if (capacity < 10) {
+            throw new IllegalArgumentException("a rate limiter keeps at least 10 counters, got " + capacity);
+        }
         this.clock = clock;
+        this.capacity = capacity;
+    }
+
+    /** @return the counters held now (at most the capacity) */
+    public int size() {
+        return windows.size();
     }
 
     /**
@@ -62,7 +84,7 @@ public final class RateLimiter {
         }
     }
 
-    private record Window(long start, int count) {
+    private record Window(long start, long end, int count) {
     }
 
     /**
@@ -77,13 +99,31 @@ public final class RateLimiter {
         long windowMs = rule.window().toMillis();
         long start = nowMs - Math.floorMod(nowMs, windowMs);
         String key = rule.category() + '|' + client;
-        if (windows.size() > SWEEP_THRESHOLD) {
-            windows.values().removeIf(w -> w.start + windowMs <= nowMs);
+        if (windows.size() >= capacity && !windows.containsKey(key)) {
+            shrink(nowMs);
         }
         Window w = windows.compute(key, (k, old) -> old == null || old.start != start
-                ? new Window(start, 1) : new Window(start, old.count + 1));
+                ? new Window(start, start + windowMs, 1) : new Window(start, old.end, old.count + 1));
         boolean allowed = w.count <= rule.limit();
         int remaining = Math.max(0, rule.limit() - w.count);
         return new Decision(allowed, rule.limit(), remaining, (start + windowMs) / 1000, nowMs / 1000);
+    }
+
+    /** Evicts down to 90% of the capacity: ended windows, then one-request clients, then any. */
+    private synchronized void shrink(long nowMs) {
+        if (windows.size() < capacity) {
+            return; // another thread shrank already
+        }
+        int target = capacity - capacity / 10;
+        windows.values().removeIf(w -> w.end <= nowMs);
+        for (int pass = 0; pass < 2 && windows.size() > target; pass++) {
+            Iterator<Window> it = windows.values().iterator();
+            while (it.hasNext() && windows.size() > target) {
+                Window w = it.next();
+                if (pass == 1 || w.count <= 1) {
+                    it.remove();
+                }
+            }
+        }
     }
 }

@@ -2,17 +2,17 @@ package dev.contractkit.reference.runtime;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.ChildEnvironment;
 import io.helidon.http.Status;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.UUID;
 import java.util.concurrent.atomic.AtomicInteger;
 
 /**
@@ -25,16 +25,18 @@ final class ProcessTable implements AutoCloseable {
     private final int retain;
     private final int maxOutput;
     private final long defaultTimeoutMs;
+    private final ChildEnvironment childEnv;
     private final Map<String, RuntimeProcess> byRef = new LinkedHashMap<>();
     private final AtomicInteger running = new AtomicInteger();
     private volatile boolean closing;
 
-    ProcessTable(Path workRoot, int capacity, int retain, int maxOutput, long defaultTimeoutMs) {
+    ProcessTable(Path workRoot, int capacity, int retain, int maxOutput, long defaultTimeoutMs, ChildEnvironment childEnv) {
         this.workRoot = workRoot;
         this.capacity = capacity;
         this.retain = retain;
         this.maxOutput = maxOutput;
         this.defaultTimeoutMs = defaultTimeoutMs;
+        this.childEnv = childEnv;
     }
 
     int running() {
@@ -92,14 +94,19 @@ final class ProcessTable implements AutoCloseable {
             }
             running.incrementAndGet();
         }
-        String ref = "rt-" + HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextLong()).substring(0, 12);
+        String ref = newRef();
         RuntimeProcess p = RuntimeProcess.start(ref, req.hasNonNull("task_id") ? req.get("task_id").asText() : null,
-                kind, argv, cwd, env, timeout, maxOutput, running::decrementAndGet);
+                kind, argv, cwd, childEnv.apply(new ProcessBuilder(argv), env), timeout, maxOutput, running::decrementAndGet);
         synchronized (this) {
             byRef.put(ref, p);
             evict();
         }
         return p;
+    }
+
+    /** @return a ref nobody can guess: {@code rt-} and a random (version 4, 122-bit) UUID */
+    static String newRef() {
+        return "rt-" + UUID.randomUUID();
     }
 
     private void evict() {

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.reference.exec.ExecModule;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiModule;
+import dev.contractkit.reference.platform.ChildEnvironment;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.Json;
@@ -23,11 +24,15 @@ import java.nio.file.Path;
  *
  * <p>Settings: {@code runtime.work-root} (default {@code <data-dir>/runtime-work}; every working directory lies
  * inside it), {@code runtime.capacity} (8 processes at once), {@code runtime.max-output-bytes} (65536 per
- * stream), {@code runtime.default-timeout-ms} (600000), {@code runtime.retain} (1000 finished tasks kept).
+ * stream), {@code runtime.default-timeout-ms} (600000), {@code runtime.retain} (1000 finished tasks kept),
+ * {@code runtime.allow-commands} ({@code KIT_RUNTIME_ALLOW_COMMANDS}, default false: every task is refused with
+ * 403 {@code commands_disabled}), {@code runtime.env-allow} (the environment a process inherits, see
+ * {@link ChildEnvironment}). Every operation but the probes needs the kit token (the listener's filter).
  */
 public final class RuntimeModule implements ApiModule {
     private final ObjectMapper mapper = Json.snakeCase();
     private final ProcessTable table;
+    private final boolean allowCommands;
     private final ContractRules rules = new ContractRules(ContractDocument.load(Api.RUNTIME.mainContract()));
 
     /**
@@ -43,7 +48,9 @@ public final class RuntimeModule implements ApiModule {
             throw new UncheckedIOException("runtime: cannot create the work root " + root, e);
         }
         this.table = new ProcessTable(root, settings.getInt("runtime.capacity", 8), settings.getInt("runtime.retain", 1000),
-                settings.getInt("runtime.max-output-bytes", 64 * 1024), settings.getInt("runtime.default-timeout-ms", 600_000));
+                settings.getInt("runtime.max-output-bytes", 64 * 1024), settings.getInt("runtime.default-timeout-ms", 600_000),
+                ChildEnvironment.from(settings));
+        this.allowCommands = Boolean.parseBoolean(settings.get("runtime.allow-commands", "false"));
     }
 
     @Override
@@ -59,7 +66,7 @@ public final class RuntimeModule implements ApiModule {
     @Override
     public void routing(HttpRouting.Builder routing) {
         routing.register("/", new ProbesEndpoint(table));
-        routing.register("/api/v1/tasks", new RuntimeTasksEndpoint(table, rules, mapper, 1 << 20));
+        routing.register("/api/v1/tasks", new RuntimeTasksEndpoint(table, rules, mapper, 1 << 20, allowCommands));
     }
 
     @Override

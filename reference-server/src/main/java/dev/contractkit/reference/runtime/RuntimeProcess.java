@@ -54,10 +54,9 @@ final class RuntimeProcess {
 
     /** Starts the process; a program that cannot start gives a task in state {@code failed}. */
     static RuntimeProcess start(String ref, String taskId, String kind, List<String> argv, Path cwd,
-                                java.util.Map<String, String> env, long timeoutMs, int maxOutput, Runnable onEnd) {
+                                ProcessBuilder pb, long timeoutMs, int maxOutput, Runnable onEnd) {
         RuntimeProcess rp = new RuntimeProcess(ref, taskId, kind, cwd, maxOutput);
-        ProcessBuilder pb = new ProcessBuilder(argv).directory(cwd.toFile());
-        pb.environment().putAll(env);
+        pb.directory(cwd.toFile());
         try {
             rp.process = pb.start();
         } catch (IOException e) {

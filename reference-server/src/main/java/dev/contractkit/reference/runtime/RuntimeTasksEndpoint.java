@@ -18,11 +18,16 @@ import java.util.stream.Collectors;
 /**
  * Processes: start, read, events, kill; extends the stub generated from {@code specs/openapi/runtime.yaml}.
  *
+ * <p>Starting a task is refused with 403 {@code commands_disabled} unless {@code KIT_RUNTIME_ALLOW_COMMANDS=true};
+ * every operation needs the kit token (checked by the listener's filter before this class sees the request).
+ *
  * <pre>
- * curl -d '{"kind":"command","command":["echo","hi"]}' http://127.0.0.1:18080/api/v1/tasks
- * curl http://127.0.0.1:18080/api/v1/tasks/rt-3f2a9c
- * curl http://127.0.0.1:18080/api/v1/tasks/rt-3f2a9c/events
- * curl -X POST http://127.0.0.1:18080/api/v1/tasks/rt-3f2a9c/kill
+ * H="Authorization: Bearer $(cat data/kit-token)"
+ * curl -H "$H" -H 'Content-Type: application/json' -d '{"kind":"command","command":["echo","hi"]}' \
+ *      http://127.0.0.1:18080/api/v1/tasks
+ * curl -H "$H" http://127.0.0.1:18080/api/v1/tasks/rt-6f1c2a0e-...
+ * curl -H "$H" http://127.0.0.1:18080/api/v1/tasks/rt-6f1c2a0e-.../events
+ * curl -H "$H" -X POST http://127.0.0.1:18080/api/v1/tasks/rt-6f1c2a0e-.../kill
  * </pre>
  */
 final class RuntimeTasksEndpoint extends TasksService {
@@ -30,16 +35,23 @@ final class RuntimeTasksEndpoint extends TasksService {
     private final ContractRules rules;
     private final ObjectMapper mapper;
     private final int maxBodyBytes;
+    private final boolean allowCommands;
 
-    RuntimeTasksEndpoint(ProcessTable table, ContractRules rules, ObjectMapper mapper, int maxBodyBytes) {
+    RuntimeTasksEndpoint(ProcessTable table, ContractRules rules, ObjectMapper mapper, int maxBodyBytes, boolean allowCommands) {
         this.table = table;
         this.rules = rules;
         this.mapper = mapper;
         this.maxBodyBytes = maxBodyBytes;
+        this.allowCommands = allowCommands;
     }
 
     @Override
     protected void startTask(ServerRequest request, ServerResponse response) {
+        if (!allowCommands) {
+            throw new ApiError(Status.FORBIDDEN_403, "commands_disabled", "command and script tasks are disabled on this "
+                    + "runtime service; the operator enables them with KIT_RUNTIME_ALLOW_COMMANDS=true (every call then "
+                    + "also needs Authorization: Bearer <kit token>, from KIT_TOKEN or the data directory's kit-token file)");
+        }
         JsonNode body = body(request);
         Map<String, String> problems = rules.body("RuntimeTaskRequest", body);
         if (!problems.isEmpty()) {

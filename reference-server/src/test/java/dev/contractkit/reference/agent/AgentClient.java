@@ -2,6 +2,9 @@ package dev.contractkit.reference.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.contractkit.reference.platform.Settings;
+import dev.contractkit.reference.platform.TestDatabases;
+import okhttp3.Interceptor;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -10,6 +13,7 @@ import okhttp3.Response;
 import okio.BufferedSource;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
@@ -17,7 +21,23 @@ import java.util.concurrent.TimeUnit;
 /** A small test client of the agent over a real socket: reads the SSE stream incrementally. */
 final class AgentClient {
     static final ObjectMapper JSON = new ObjectMapper();
-    static final OkHttpClient HTTP = new OkHttpClient.Builder().readTimeout(30, TimeUnit.SECONDS).build();
+    /** The kit token the agent tests start the server with (setting {@code token}). */
+    static final String KIT_TOKEN = "test-kit-token";
+    /** Adds {@code Authorization: Bearer <kit token>} to a request that has no Authorization header. */
+    static final Interceptor AUTH = chain -> chain.request().header("Authorization") != null
+            ? chain.proceed(chain.request())
+            : chain.proceed(chain.request().newBuilder().header("Authorization", "Bearer " + KIT_TOKEN).build());
+    static final OkHttpClient HTTP = new OkHttpClient.Builder().readTimeout(30, TimeUnit.SECONDS).addInterceptor(AUTH).build();
+
+    /** @return settings for an embedded database in {@code dir}, the agent on a free port, see {@link #access} */
+    static Settings settings(Path dir) {
+        return access(TestDatabases.embedded(dir));
+    }
+
+    /** @return the settings with the kit token set and MCP servers on loopback allowed ({@link McpTestServer}) */
+    static Settings access(Settings settings) {
+        return settings.with("token", KIT_TOKEN).with(McpAddressPolicy.SETTING, "127.0.0.1/32");
+    }
 
     record Reply(int status, String contentType, JsonNode body, String text) {
     }

@@ -2,7 +2,6 @@ package dev.contractkit.reference.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.reference.KitServer;
-import dev.contractkit.reference.platform.TestDatabases;
 import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -36,7 +35,7 @@ class AgentMcpTest {
     }
 
     void start() {
-        server = KitServer.start(TestDatabases.embedded(dir).with("agent.step-delay", "PT0S"), List.of(Api.AGENT));
+        server = KitServer.start(AgentClient.settings(dir).with("agent.step-delay", "PT0S"), List.of(Api.AGENT));
         client = new AgentClient(server.url(Api.AGENT));
     }
 

@@ -23,6 +23,6 @@ class AgentOnPostgresTest extends AgentServerTest {
 
     @Override
     Settings settings() {
-        return schema.settings();
+        return AgentClient.access(schema.settings());
     }
 }

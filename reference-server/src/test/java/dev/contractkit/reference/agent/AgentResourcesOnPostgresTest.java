@@ -23,6 +23,6 @@ class AgentResourcesOnPostgresTest extends AgentResourcesTest {
 
     @Override
     Settings settings() {
-        return schema.settings();
+        return AgentClient.access(schema.settings());
     }
 }

@@ -3,7 +3,6 @@ package dev.contractkit.reference.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.platform.Settings;
-import dev.contractkit.reference.platform.TestDatabases;
 import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -34,7 +33,7 @@ class AgentResourcesTest {
     }
 
     Settings settings() {
-        return TestDatabases.embedded(dir);
+        return AgentClient.settings(dir);
     }
 
     void start() {
@@ -136,7 +135,7 @@ class AgentResourcesTest {
     void theSdksTypedResourceClientsRegisterReadUpdateAndDeleteAndNeverReturnAToken() {
         start();
         dev.contractkit.sdk.agent.AgentResources resources = dev.contractkit.sdk.agent.AgentResources.builder()
-                .baseUrl(server.url(Api.AGENT)).build();
+                .baseUrl(server.url(Api.AGENT)).addInterceptor(AgentClient.AUTH).build();
         var mcp = resources.mcpServers().register(new dev.contractkit.sdk.agent.model.McpServerRegistration()
                 .id("mcp-sdk").name("From the SDK").url("http://127.0.0.1:9/mcp").token(TOKEN));
         assertThat(mcp.getHasToken()).isTrue();

@@ -3,7 +3,6 @@ package dev.contractkit.reference.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.platform.Settings;
-import dev.contractkit.reference.platform.TestDatabases;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.agui.EventOrder;
 import dev.contractkit.specs.agui.EventSchemas;
@@ -36,7 +35,7 @@ class AgentServerTest {
     }
 
     Settings settings() {
-        return TestDatabases.embedded(dir);
+        return AgentClient.settings(dir);
     }
 
     void start(String stepDelay) {

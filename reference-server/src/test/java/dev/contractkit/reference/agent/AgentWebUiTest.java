@@ -1,7 +1,6 @@
 package dev.contractkit.reference.agent;
 
 import dev.contractkit.reference.KitServer;
-import dev.contractkit.reference.platform.TestDatabases;
 import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -61,7 +60,7 @@ class AgentWebUiTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = KitServer.start(TestDatabases.embedded(dir), List.of(Api.AGENT));
+        server = KitServer.start(AgentClient.settings(dir), List.of(Api.AGENT));
         base = server.url(Api.AGENT);
         if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
             return; // the browser tests fail (CI) or skip themselves
@@ -143,8 +142,8 @@ class AgentWebUiTest {
 
         WebElement link = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#artifacts a.artifact")));
         assertThat(link.getText()).isEqualTo("revenue_by_region.csv");
-        HttpResponse<String> csv = HTTP.send(
-                HttpRequest.newBuilder(URI.create(link.getDomProperty("href"))).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> csv = HTTP.send(HttpRequest.newBuilder(URI.create(link.getDomProperty("href")))
+                .header("Authorization", "Bearer " + AgentClient.KIT_TOKEN).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(csv.statusCode()).isEqualTo(200);
         assertThat(csv.headers().firstValue("Content-Type").orElse("")).startsWith("text/csv");
         assertThat(csv.body()).startsWith("REGION,REVENUE\n").contains("APAC,");
@@ -197,8 +196,7 @@ class AgentWebUiTest {
         wait.until(d -> d.findElement(By.id("status")).getText().equals("Restored 2 runs"));
         assertThat(browser.getCurrentUrl()).endsWith("?thread=" + thread);
         assertRestored(thread);
-        HttpResponse<String> history = HTTP.send(HttpRequest.newBuilder(
-                URI.create(base + "/api/v1/threads/" + thread + "/history")).build(), HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> history = get("/api/v1/threads/" + thread + "/history");
         assertThat(history.body().split("\"type\":\"RUN_STARTED\"", -1)).as("runs stored after two reloads").hasSize(3);
     }
 
@@ -236,6 +234,35 @@ class AgentWebUiTest {
                 .contains("<th scope=\"col\">name</th>", "<td>a | b</td>", "text-align: right");
     }
 
+    @Test
+    @Tag("browser")
+    void withoutTheTokenThePageAsksForItSaysWhereItIsAndCallsNoApiAndAWrongOneIsAskedAgain() {
+        browser.get(base + "/index.html#token="); // an empty token is no token
+        ((JavascriptExecutor) browser).executeScript("sessionStorage.clear()");
+        String thread = newThread();
+        browser.get(base + "/?thread=" + thread);
+        WebElement prompt = wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("token-prompt")));
+        assertThat(prompt.getText()).contains("data/kit-token", "KIT_TOKEN", "#token=");
+        assertThat(browser.findElement(By.id("main")).isDisplayed()).isFalse();
+        assertThat(browser.switchTo().activeElement().getDomAttribute("id")).isEqualTo("token-input");
+        @SuppressWarnings("unchecked")
+        List<String> calls = (List<String>) ((JavascriptExecutor) browser).executeScript(
+                "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/api/'));");
+        assertThat(calls).as("API calls without the token").isEmpty();
+
+        browser.findElement(By.id("token-input")).sendKeys(AgentClient.KIT_TOKEN);
+        browser.findElement(By.cssSelector("#token-form button")).click();
+        wait.until(d -> "idle".equals(d.findElement(By.id("status")).getDomAttribute("data-state")));
+        wait.until(d -> d.findElements(By.cssSelector("#skill option[value='" + SLOW_SKILL + "']")).size() == 1);
+        assertThat(browser.findElement(By.id("token-prompt")).isDisplayed()).isFalse();
+        assertThat(browser.findElement(By.id("thread-id")).getText()).isEqualTo(thread);
+
+        browser.get(base + "/?thread=" + thread + "#token=not-the-token");
+        wait.until(ExpectedConditions.visibilityOfElementLocated(By.id("token-prompt")));
+        assertThat(browser.findElement(By.id("token-reason")).getText()).contains("refused");
+        assertThat(browser.getCurrentUrl()).doesNotContain("not-the-token");
+    }
+
     private void assertRestored(String thread) {
         assertThat(browser.findElement(By.id("thread-id")).getText()).isEqualTo(thread);
         List<WebElement> runs = browser.findElements(By.cssSelector("article.run"));
@@ -258,8 +285,9 @@ class AgentWebUiTest {
     }
 
     private static void open(String thread) {
-        browser.get(base + "/?thread=" + thread);
+        browser.get(base + "/?thread=" + thread + "#token=" + AgentClient.KIT_TOKEN);
         wait.until(d -> d.findElement(By.id("thread-id")).getText().equals(thread));
+        assertThat(browser.getCurrentUrl()).as("the token leaves the address bar").endsWith("/?thread=" + thread);
         wait.until(d -> "idle".equals(d.findElement(By.id("status")).getDomAttribute("data-state")));
         // the skills list arrives with the page's first requests
         wait.until(d -> d.findElements(By.cssSelector("#skill option[value='" + SLOW_SKILL + "']")).size() == 1);
@@ -300,7 +328,8 @@ class AgentWebUiTest {
     // ---------------------------------------------------------------- the files over HTTP, no browser needed
 
     static HttpResponse<String> get(String path, String... headers) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path));
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
+                .header("Authorization", "Bearer " + AgentClient.KIT_TOKEN);
         if (headers.length > 0) {
             b.headers(headers);
         }
@@ -317,11 +346,16 @@ class AgentWebUiTest {
         assertThat(page.headers().firstValue("Content-Security-Policy").orElse("")).startsWith("default-src 'self'");
         assertThat(page.headers().firstValue("X-Content-Type-Options")).hasValue("nosniff");
         assertThat(get("/index.html").body()).isEqualTo(page.body());
+        for (String file : List.of("/", "/app.js", "/auth.js")) {
+            HttpResponse<String> anonymous = HTTP.send(HttpRequest.newBuilder(URI.create(base + file)).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(anonymous.statusCode()).as(file + " needs no token: the page asks for it").isEqualTo(200);
+        }
     }
 
     @Test
     void scriptsAndStylesHaveTheirMediaTypes() throws Exception {
-        for (String module : List.of("/app.js", "/sse.js", "/markdown.js")) {
+        for (String module : List.of("/app.js", "/sse.js", "/markdown.js", "/auth.js")) {
             HttpResponse<String> js = get(module);
             assertThat(js.statusCode()).as(module).isEqualTo(200);
             assertThat(js.headers().firstValue("Content-Type").orElse("")).as(module).endsWith("javascript");

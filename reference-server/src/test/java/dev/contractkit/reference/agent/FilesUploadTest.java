@@ -2,7 +2,6 @@ package dev.contractkit.reference.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.reference.KitServer;
-import dev.contractkit.reference.platform.TestDatabases;
 import dev.contractkit.sdk.agent.model.FileInfo;
 import dev.contractkit.specs.Api;
 import okhttp3.MediaType;
@@ -32,7 +31,7 @@ class FilesUploadTest {
 
     @BeforeAll
     static void start() {
-        server = KitServer.start(TestDatabases.embedded(dir).with("agent.step-delay", "PT0S"), List.of(Api.AGENT));
+        server = KitServer.start(AgentClient.settings(dir).with("agent.step-delay", "PT0S"), List.of(Api.AGENT));
         client = new AgentClient(server.url(Api.AGENT));
     }
 
@@ -68,7 +67,7 @@ class FilesUploadTest {
     @Test
     void aMultipartUploadFromTheSdkDownloadsAsTheSameBytes() {
         byte[] bytes = binary(300_000);
-        var sdk = dev.contractkit.sdk.agent.AgentClient.builder().baseUrl(server.url(Api.AGENT)).build();
+        var sdk = dev.contractkit.sdk.agent.AgentClient.builder().baseUrl(server.url(Api.AGENT)).addInterceptor(AgentClient.AUTH).build();
         FileInfo info = sdk.uploadFile("blob.bin", bytes);
         assertThat(info.getName()).isEqualTo("blob.bin");
         assertThat(info.getMediaType()).isEqualTo("application/octet-stream");

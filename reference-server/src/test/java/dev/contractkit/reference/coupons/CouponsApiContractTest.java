@@ -75,7 +75,7 @@ abstract class CouponsApiContractTest {
     static Settings tune(Settings s) {
         return s.with("coupons.rate-limits", "public-read=1000000/PT1H,authenticated-read=1000000/PT1H,"
                         + "write=1000000/PT1H,admin=1000000/PT1H")
-                .with("coupons.expiry-interval", "1");
+                .with("coupons.expiry-interval", "1").with("coupons.password-iterations", "1000");
     }
 
     record Answer(int status, JsonNode body, okhttp3.Headers headers) {
@@ -169,7 +169,7 @@ abstract class CouponsApiContractTest {
     }
 
     static JWTClaimsSet.Builder adminClaims(Instant exp) {
-        return new JWTClaimsSet.Builder().issuer(url() + "/realms/contractkit").subject("someone")
+        return new JWTClaimsSet.Builder().issuer(url() + "/realms/contractkit").subject("someone").audience("coupons-api")
                 .issueTime(Date.from(exp.minusSeconds(600))).expirationTime(Date.from(exp)).claim("typ", "Bearer")
                 .claim("realm_access", Map.of("roles", List.of("admin", "user")));
     }
@@ -541,6 +541,12 @@ abstract class CouponsApiContractTest {
         final CompletableFuture<Response> failure = new CompletableFuture<>();
         final CompletableFuture<Void> open = new CompletableFuture<>();
         final CompletableFuture<Integer> closed = new CompletableFuture<>();
+        volatile WebSocket socket;
+        volatile String failureBody = "";
+
+        WebSocket socket() {
+            return socket;
+        }
 
         @Override
         public void onOpen(WebSocket ws, Response response) {
@@ -563,6 +569,11 @@ abstract class CouponsApiContractTest {
 
         @Override
         public void onFailure(WebSocket ws, Throwable t, Response response) {
+            try {
+                failureBody = response == null || response.body() == null ? "" : response.body().string();
+            } catch (IOException | IllegalStateException e) {
+                failureBody = "";
+            }
             failure.complete(response);
             open.completeExceptionally(t);
         }
@@ -585,7 +596,7 @@ abstract class CouponsApiContractTest {
         if (bearer != null) {
             b.header("Authorization", "Bearer " + bearer);
         }
-        HTTP.newWebSocket(b.build(), r);
+        r.socket = HTTP.newWebSocket(b.build(), r);
         return r;
     }
 

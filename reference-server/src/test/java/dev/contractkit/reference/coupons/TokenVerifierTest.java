@@ -25,18 +25,19 @@ class TokenVerifierTest {
     private static RSAKey key;
     private static RSAKey otherKey;
     private static TokenVerifier verifier;
+    private static final String ISSUER = "http://127.0.0.1:8082/realms/contractkit";
 
     @BeforeAll
     static void keys() throws Exception {
         key = new RSAKeyGenerator(2048).keyID("k1").generate();
         otherKey = new RSAKeyGenerator(2048).keyID("k1").generate();
-        verifier = TokenVerifier.local(new JWKSet(key.toPublicJWK()), "contractkit");
+        verifier = TokenVerifier.local(new JWKSet(key.toPublicJWK()), () -> ISSUER, "coupons-api");
     }
 
     private static String token(RSAKey signer, String subject) throws Exception {
         Instant now = Instant.now();
         SignedJWT jwt = new SignedJWT(new JWSHeader.Builder(JWSAlgorithm.RS256).keyID("k1").build(),
-                new JWTClaimsSet.Builder().issuer("http://127.0.0.1/realms/contractkit").subject(subject)
+                new JWTClaimsSet.Builder().issuer(ISSUER).subject(subject).audience("coupons-api")
                         .issueTime(Date.from(now)).expirationTime(Date.from(now.plusSeconds(300)))
                         .claim("typ", "Bearer").claim("realm_access", Map.of("roles", List.of("user"))).build());
         jwt.sign(new RSASSASigner(signer));

@@ -23,8 +23,9 @@ class ControlPlaneServerTest {
     KitServer server;
     ExecHttp http;
 
+    /** Starts the control plane and the runtime with the tests' kit token ({@link ExecHttp#TOKEN}). */
     void start(Settings settings) {
-        server = KitServer.start(settings, List.of(Api.EXEC, Api.RUNTIME));
+        server = KitServer.start(settings.with("token", ExecHttp.TOKEN), List.of(Api.EXEC, Api.RUNTIME));
         http = new ExecHttp(server.url(Api.EXEC));
     }
 
@@ -34,7 +35,7 @@ class ControlPlaneServerTest {
     }
 
     Settings enabled() {
-        return base().with("exec.allow-runtime", "true").with("exec.allow-shell", "true")
+        return base().with("exec.allow-runtime", "true").with("runtime.allow-commands", "true").with("exec.allow-shell", "true")
                 .with("exec.allowed-commands", "echo,sh").with("exec.sandbox-dir", dir.resolve("sandbox").toString())
                 .with("exec.poll-ms", "20");
     }

@@ -9,6 +9,7 @@ import au.com.dius.pact.provider.junitsupport.loader.PactFolder;
 import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.platform.TestDatabases;
 import dev.contractkit.specs.Api;
+import org.apache.hc.core5.http.HttpRequest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -26,6 +27,8 @@ import java.util.List;
 @Provider("agent")
 @PactFolder("../sdk/target/pacts")
 class AgentProviderPactTest {
+    /** The kit token the server starts with; every verified request carries it. */
+    static final String KIT_TOKEN = "test-kit-token";
     @TempDir
     static Path data;
     static KitServer server;
@@ -33,8 +36,9 @@ class AgentProviderPactTest {
 
     @BeforeAll
     static void start() {
-        server = KitServer.start(TestDatabases.embedded(data).with("agent.step-delay", "PT0S"), List.of(Api.AGENT));
-        agent = new StateHttp(server.url(Api.AGENT));
+        server = KitServer.start(TestDatabases.embedded(data).with("agent.step-delay", "PT0S")
+                .with("token", KIT_TOKEN), List.of(Api.AGENT));
+        agent = new StateHttp(server.url(Api.AGENT), KIT_TOKEN);
     }
 
     @AfterAll
@@ -49,7 +53,8 @@ class AgentProviderPactTest {
 
     @TestTemplate
     @ExtendWith(PactVerificationInvocationContextProvider.class)
-    void theReferenceServerHonoursEveryAgentInteraction(PactVerificationContext context) {
+    void theReferenceServerHonoursEveryAgentInteraction(PactVerificationContext context, HttpRequest request) {
+        request.setHeader("Authorization", "Bearer " + KIT_TOKEN);
         context.verifyInteraction();
     }
 

@@ -9,6 +9,7 @@ import au.com.dius.pact.provider.junitsupport.loader.PactFolder;
 import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.platform.TestDatabases;
 import dev.contractkit.specs.Api;
+import org.apache.hc.core5.http.HttpRequest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -30,6 +31,8 @@ import static dev.contractkit.reference.pact.StateHttp.status;
 @PactFolder("../sdk/target/pacts")
 class ExecProviderPactTest {
     /** Longer than any verification; the tasks are cancelled or end with the server. */
+    /** The kit token the server starts with; every interaction sends it. */
+    static final String TOKEN = "test-kit-token";
     static final String LONG_SLEEP = "{\"duration_ms\":600000},\"timeout\":600000";
 
     @TempDir
@@ -39,8 +42,8 @@ class ExecProviderPactTest {
 
     @BeforeAll
     static void start() {
-        server = KitServer.start(TestDatabases.embedded(data), List.of(Api.EXEC));
-        exec = new StateHttp(server.url(Api.EXEC));
+        server = KitServer.start(TestDatabases.embedded(data).with("token", TOKEN), List.of(Api.EXEC));
+        exec = new StateHttp(server.url(Api.EXEC), TOKEN);
     }
 
     @AfterAll
@@ -55,7 +58,8 @@ class ExecProviderPactTest {
 
     @TestTemplate
     @ExtendWith(PactVerificationInvocationContextProvider.class)
-    void theReferenceServerHonoursEveryExecInteraction(PactVerificationContext context) {
+    void theReferenceServerHonoursEveryExecInteraction(PactVerificationContext context, HttpRequest request) {
+        request.setHeader("Authorization", "Bearer " + TOKEN);
         context.verifyInteraction();
     }
 

@@ -9,6 +9,7 @@ import au.com.dius.pact.provider.junitsupport.loader.PactFolder;
 import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.platform.TestDatabases;
 import dev.contractkit.specs.Api;
+import org.apache.hc.core5.http.HttpRequest;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
@@ -29,6 +30,8 @@ import static dev.contractkit.reference.pact.StateHttp.status;
 @Provider("runtime")
 @PactFolder("../sdk/target/pacts")
 class RuntimeProviderPactTest {
+    /** The kit token the server starts with; every interaction sends it. */
+    static final String TOKEN = "test-kit-token";
     @TempDir
     static Path data;
     static KitServer server;
@@ -36,8 +39,9 @@ class RuntimeProviderPactTest {
 
     @BeforeAll
     static void start() {
-        server = KitServer.start(TestDatabases.embedded(data), List.of(Api.RUNTIME));
-        runtime = new StateHttp(server.url(Api.RUNTIME));
+        server = KitServer.start(TestDatabases.embedded(data).with("token", TOKEN).with("runtime.allow-commands", "true"),
+                List.of(Api.RUNTIME));
+        runtime = new StateHttp(server.url(Api.RUNTIME), TOKEN);
     }
 
     @AfterAll
@@ -52,7 +56,8 @@ class RuntimeProviderPactTest {
 
     @TestTemplate
     @ExtendWith(PactVerificationInvocationContextProvider.class)
-    void theReferenceServerHonoursEveryRuntimeInteraction(PactVerificationContext context) {
+    void theReferenceServerHonoursEveryRuntimeInteraction(PactVerificationContext context, HttpRequest request) {
+        request.setHeader("Authorization", "Bearer " + TOKEN);
         context.verifyInteraction();
     }
 

@@ -22,9 +22,16 @@ final class StateHttp {
     private static final MediaType JSON_TYPE = MediaType.get("application/json");
 
     private final String base;
+    private final String token;
 
     StateHttp(String base) {
+        this(base, null);
+    }
+
+    /** @param token a bearer token every call sends (the kit token of exec and runtime), or null */
+    StateHttp(String base, String token) {
         this.base = base;
+        this.token = token;
     }
 
     record Reply(int status, JsonNode body) {
@@ -43,8 +50,12 @@ final class StateHttp {
     }
 
     private Reply send(String method, String path, String json) {
-        Request request = new Request.Builder().url(base + path)
-                .method(method, json == null ? null : RequestBody.create(json, JSON_TYPE)).build();
+        Request.Builder b = new Request.Builder().url(base + path)
+                .method(method, json == null ? null : RequestBody.create(json, JSON_TYPE));
+        if (token != null) {
+            b.header("Authorization", "Bearer " + token);
+        }
+        Request request = b.build();
         try (Response r = HTTP.newCall(request).execute()) {
             String text = r.body().string();
             JsonNode body;

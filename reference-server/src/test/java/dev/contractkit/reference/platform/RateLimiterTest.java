@@ -64,4 +64,31 @@ class RateLimiterTest {
                 .containsEntry("X-RateLimit-Remaining", "2")
                 .containsEntry("X-RateLimit-Reset", Long.toString(Instant.parse("2026-01-01T11:00:00Z").getEpochSecond()));
     }
+
+    @Test
+    void theCountersStayBoundedAndBusyClientsKeepTheirCounts() {
+        RateLimiter small = new RateLimiter(clock, 100);
+        for (int i = 0; i < 5; i++) {
+            small.acquire(threePerHour, "busy");
+        }
+        for (int i = 0; i < 10_000; i++) {
+            small.acquire(threePerHour, "address-" + i);
+        }
+        assertThat(small.size()).isLessThanOrEqualTo(100);
+        assertThat(small.acquire(threePerHour, "busy").allowed()).as("one-request clients are evicted first").isFalse();
+    }
+
+    @Test
+    void endedWindowsOfALongerRuleAreNotEvictedByAShorterOne() {
+        RateLimiter small = new RateLimiter(clock, 10);
+        for (int i = 0; i < 4; i++) {
+            small.acquire(threePerHour, "u");
+        }
+        RateLimiter.Rule tenSeconds = new RateLimiter.Rule("burst", 100, Duration.ofSeconds(10));
+        now.set(now.get().plusSeconds(30));
+        for (int i = 0; i < 12; i++) {
+            small.acquire(tenSeconds, "c" + i); // past the cap: the sweep must judge "u" by its own one-hour window
+        }
+        assertThat(small.acquire(threePerHour, "u").allowed()).isFalse();
+    }
 }

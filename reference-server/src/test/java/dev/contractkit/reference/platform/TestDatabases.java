@@ -14,6 +14,8 @@ import java.util.UUID;
  * Override the server with {@code KIT_TEST_PG_URL} / {@code KIT_TEST_PG_USER}.
  */
 public final class TestDatabases {
+    /** The kit token every test server takes ({@code Authorization: Bearer test-kit-token}). */
+    public static final String TOKEN = "test-kit-token";
     private static final String PG_URL = env("KIT_TEST_PG_URL", "jdbc:postgresql://127.0.0.1:5432/test");
     private static final String PG_USER = env("KIT_TEST_PG_USER", "postgres");
 
@@ -30,7 +32,7 @@ public final class TestDatabases {
      * @return settings for an embedded database there, every API on a free port
      */
     public static Settings embedded(Path dir) {
-        return Settings.of(Map.of("data-dir", dir.toString())).with("forms.port", "0").with("coupons.port", "0").with("answers.port", "0").with("codehost.port", "0")
+        return Settings.of(Map.of("data-dir", dir.toString(), "token", TOKEN)).with("forms.port", "0").with("coupons.port", "0").with("answers.port", "0").with("codehost.port", "0")
                 .with("exec.port", "0").with("runtime.port", "0").with("agent.port", "0");
     }
 
@@ -46,7 +48,7 @@ public final class TestDatabases {
         /** @return settings pointing the server at this schema, every API on a free port */
         public Settings settings() {
             String sep = PG_URL.contains("?") ? "&" : "?";
-            return Settings.of(Map.of("db.url", PG_URL + sep + "currentSchema=" + name, "db.user", PG_USER))
+            return Settings.of(Map.of("db.url", PG_URL + sep + "currentSchema=" + name, "db.user", PG_USER, "token", TOKEN))
                     .with("forms.port", "0").with("coupons.port", "0").with("answers.port", "0").with("codehost.port", "0")
                 .with("exec.port", "0").with("runtime.port", "0").with("agent.port", "0");
         }

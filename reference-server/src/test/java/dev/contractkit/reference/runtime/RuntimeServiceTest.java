@@ -24,6 +24,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RuntimeServiceTest {
     static final ObjectMapper JSON = new ObjectMapper();
     static final HttpClient HTTP = HttpClient.newHttpClient();
+    static final String TOKEN = "test-kit-token";
 
     @TempDir
     Path dir;
@@ -35,7 +36,8 @@ class RuntimeServiceTest {
 
     @BeforeEach
     void start() {
-        server = KitServer.start(TestDatabases.embedded(dir).with("runtime.capacity", "1"), List.of(Api.RUNTIME));
+        server = KitServer.start(TestDatabases.embedded(dir).with("runtime.capacity", "1").with("runtime.allow-commands", "true")
+                .with("token", TOKEN), List.of(Api.RUNTIME));
         base = server.url(Api.RUNTIME);
     }
 
@@ -45,7 +47,10 @@ class RuntimeServiceTest {
     }
 
     Reply call(String method, String path, String body) throws Exception {
-        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path));
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path)).header("Authorization", "Bearer " + TOKEN);
+        if (body != null) {
+            b.header("Content-Type", "application/json");
+        }
         b.method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
         return new Reply(r.statusCode(), JSON.readTree(r.body()));

@@ -20,7 +20,8 @@ import java.util.concurrent.locks.ReentrantLock;
 /**
  * Access tokens from the realm's token endpoint ({@code POST /realms/{realm}/protocol/openid-connect/token}):
  * a password grant first, then the refresh-token grant (falling back to the password grant when the refresh
- * token is refused or has expired). The token is cached and renewed shortly before it expires; concurrent
+ * token is refused or has expired). Refresh tokens rotate: each refresh sends the refresh token of the latest
+ * answer (the kit's provider refuses a used one and ends that session). The token is cached and renewed shortly before it expires; concurrent
  * callers share one request. Thread-safe.
  *
  * <pre>{@code
@@ -108,7 +109,11 @@ public final class TokenProvider {
         if (previous != null && previous.refresh() != null
                 && (previous.refreshExpiresAt() == null || clock.instant().isBefore(previous.refreshExpiresAt()))) {
             try {
-                return grant(GrantType.REFRESH_TOKEN, previous.refresh());
+                Tokens next = grant(GrantType.REFRESH_TOKEN, previous.refresh());
+                // servers rotate refresh tokens (the kit does: the one sent is used up), so the answer's is kept;
+                // one that does not send a new refresh token leaves the old one valid (RFC 6749 section 6)
+                return next.refresh() != null ? next
+                        : new Tokens(next.access(), next.renewAt(), previous.refresh(), previous.refreshExpiresAt());
             } catch (BadRequestException | UnauthorizedException refused) {
                 // invalid_grant: the session ended; log in again
             }

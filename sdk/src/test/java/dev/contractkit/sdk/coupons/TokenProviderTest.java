@@ -95,6 +95,41 @@ class TokenProviderTest {
     }
 
     @Test
+    void eachRefreshSendsTheRotatedRefreshTokenOfTheLatestAnswer() throws InterruptedException {
+        token("a1", 300, 1800);
+        token("a2", 300, 1800);
+        token("a3", 300, 1800);
+
+        assertThat(tokens.accessToken()).isEqualTo("a1");
+        clock.advance(Duration.ofSeconds(280));
+        assertThat(tokens.accessToken()).isEqualTo("a2");
+        clock.advance(Duration.ofSeconds(280));
+        assertThat(tokens.accessToken()).isEqualTo("a3");
+
+        body();
+        assertThat(body()).endsWith("refresh_token=r-a1");
+        assertThat(body()).as("the used r-a1 is never sent again").endsWith("refresh_token=r-a2");
+    }
+
+    @Test
+    void aRefreshAnswerWithoutARefreshTokenKeepsThePreviousOne() throws InterruptedException {
+        token("a1", 300, 1800);
+        server.enqueue(new MockResponse().setHeader("Content-Type", "application/json")
+                .setBody("{\"access_token\":\"a2\",\"token_type\":\"Bearer\",\"expires_in\":300,\"scope\":\"openid\"}"));
+        token("a3", 300, 1800);
+
+        tokens.accessToken();
+        clock.advance(Duration.ofSeconds(280));
+        assertThat(tokens.accessToken()).isEqualTo("a2");
+        clock.advance(Duration.ofSeconds(280));
+        assertThat(tokens.accessToken()).isEqualTo("a3");
+
+        body();
+        body();
+        assertThat(body()).endsWith("refresh_token=r-a1");
+    }
+
+    @Test
     void aShortLivedTokenIsRenewedHalfWayThroughItsLifetime() {
         token("a1", 10, 1800);
         token("a2", 10, 1800);

@@ -28,8 +28,13 @@ import java.util.Set;
  * Every outcome, usage errors included, is exactly one JSON object on standard output:
  * {@code {"ok":true,"data":...}} or {@code {"ok":false,"error":{"message","status_code","body"}}}.
  *
- * <p>Exit codes: 0 success, 1 I/O or HTTP error, 2 usage error, 3 wait timed out without all tasks terminal,
- * 4 ensure-running: control plane unreachable, 5 ensure-running --with-runtime: runtime unreachable.
+ * <p>Every call to the control plane and the runtime sends {@code Authorization: Bearer <kit token>}: from
+ * {@code EXEC_TOKEN}, else {@code KIT_TOKEN}, else the file {@code $KIT_DATA_DIR/kit-token} (default
+ * {@code ./data/kit-token}; then {@code $EXEC_KIT_HOME/data/kit-token}), the file the server writes on first start.
+ *
+ * <p>Exit codes: 0 success, 1 I/O or HTTP error (a 401 says where the token comes from), 2 usage error, 3 wait
+ * timed out without all tasks terminal, 4 ensure-running: control plane unreachable, 5 ensure-running
+ * --with-runtime: runtime unreachable.
  */
 public final class ExecCli {
     static final Set<String> TERMINAL = Set.of("success", "failed", "cancelled", "skipped");
@@ -42,7 +47,12 @@ public final class ExecCli {
             + "  cancel ID... [--wait] [--timeout SECONDS] [--interval MILLIS]\n"
             + "  ensure-running [--with-runtime] [--start-timeout SECONDS]\n"
             + "environment: EXEC_URL (http://127.0.0.1:8080), EXEC_RUNTIME_URL (http://127.0.0.1:18080), EXEC_COMPOSE_DIR,\n"
-            + "  EXEC_RUNTIME_IMAGE, EXEC_RUNTIME_SOURCE, EXEC_KIT_HOME (a Contract Kit checkout ensure-running may start)";
+            + "  EXEC_RUNTIME_IMAGE, EXEC_RUNTIME_SOURCE, EXEC_KIT_HOME (a Contract Kit checkout ensure-running may start),\n"
+            + "  EXEC_TOKEN, else KIT_TOKEN, else the file $KIT_DATA_DIR/kit-token (default ./data/kit-token): the kit token\n"
+            + "  sent as Authorization: Bearer on every call";
+    static final String TOKEN_SOURCES = "execcli sends Authorization: Bearer <kit token> from EXEC_TOKEN, else KIT_TOKEN, "
+            + "else the file $KIT_DATA_DIR/kit-token (default ./data/kit-token, then $EXEC_KIT_HOME/data/kit-token), "
+            + "which the server writes on its first start";
 
     private final Map<String, String> env;
     private final InputStream stdin;
@@ -128,7 +138,7 @@ public final class ExecCli {
             throw Failure.usage("a command is required");
         }
         String command = a.positional.remove(0);
-        Http http = new Http(httpTimeout);
+        Http http = new Http(httpTimeout, new Token(env));
         Object result = switch (command) {
             case "capabilities" -> none(a, () -> http.json("GET", url + "/adapters/capabilities", null));
             case "tools" -> none(a, () -> http.json("GET", url + "/adapters/tools", null));
@@ -353,14 +363,23 @@ public final class ExecCli {
     static final class Http {
         private final HttpClient client;
         private final Duration timeout;
+        private final Token token;
 
-        Http(Duration timeout) {
+        Http(Duration timeout, Token token) {
             this.timeout = timeout;
+            this.token = token;
             this.client = HttpClient.newBuilder().connectTimeout(timeout).build();
+        }
+
+        Token token() {
+            return token;
         }
 
         Object json(String method, String url, String body) throws Failure {
             Response r = send(method, url, body);
+            if (r.status == 401) {
+                throw new Failure(1, method + " " + url + " answered HTTP 401: " + token.refusal(), r.status, r.body, null);
+            }
             if (r.status < 200 || r.status > 299) {
                 throw new Failure(1, method + " " + url + " answered HTTP " + r.status, r.status, r.body, null);
             }
@@ -387,6 +406,7 @@ public final class ExecCli {
                 b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body));
             }
             b.header("Accept", "application/json");
+            authorize(b);
             try {
                 HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
                 return new Response(r.statusCode(), r.body());
@@ -404,17 +424,100 @@ public final class ExecCli {
             }
         }
 
+        private void authorize(HttpRequest.Builder b) throws Failure {
+            String t = token.value();
+            if (t == null) {
+                return;
+            }
+            try {
+                b.header("Authorization", "Bearer " + t);
+            } catch (IllegalArgumentException e) {
+                throw Failure.usage("the kit token from " + token.source() + " has characters an HTTP header cannot carry");
+            }
+        }
+
         /** @return the status of a GET, or -1 when nothing answered */
         int probe(String url, Duration probeTimeout) {
             try {
-                HttpRequest req = HttpRequest.newBuilder(URI.create(url)).timeout(probeTimeout).GET().build();
-                return client.send(req, HttpResponse.BodyHandlers.discarding()).statusCode();
-            } catch (IOException | IllegalArgumentException e) {
+                HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(probeTimeout).GET();
+                authorize(b);
+                return client.send(b.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
+            } catch (IOException | IllegalArgumentException | Failure e) {
                 return -1;
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
                 return -1;
             }
+        }
+    }
+
+    /**
+     * The kit token: {@code EXEC_TOKEN}, else {@code KIT_TOKEN}, else {@code $KIT_DATA_DIR/kit-token} (default
+     * {@code ./data/kit-token}, then {@code $EXEC_KIT_HOME/data/kit-token}). Looked up at the first call and again
+     * while none is found (ensure-running may start a server that writes the file).
+     */
+    static final class Token {
+        private final Map<String, String> env;
+        private String value;
+        private String source;
+
+        Token(Map<String, String> env) {
+            this.env = env;
+        }
+
+        /** @return the token, or null when there is none */
+        String value() {
+            if (value == null) {
+                find();
+            }
+            return value;
+        }
+
+        /** @return where the token came from (never the token itself) */
+        String source() {
+            value();
+            return source;
+        }
+
+        private void find() {
+            for (String name : List.of("EXEC_TOKEN", "KIT_TOKEN")) {
+                String v = env.get(name);
+                if (v != null && !v.isBlank()) {
+                    value = v.trim();
+                    source = name;
+                    return;
+                }
+            }
+            for (Path file : files()) {
+                try {
+                    String v = Files.readString(file, StandardCharsets.UTF_8).trim();
+                    if (!v.isEmpty()) {
+                        value = v;
+                        source = "the file " + file;
+                        return;
+                    }
+                } catch (IOException e) {
+                    // not there (or not readable): the next place
+                }
+            }
+            source = "nowhere (no EXEC_TOKEN, no KIT_TOKEN, no readable " + files().stream().map(Path::toString)
+                    .collect(java.util.stream.Collectors.joining(" or ")) + ")";
+        }
+
+        private List<Path> files() {
+            String dataDir = env.get("KIT_DATA_DIR");
+            if (dataDir != null && !dataDir.isBlank()) {
+                return List.of(Path.of(dataDir.trim(), "kit-token"));
+            }
+            String kit = env.get("EXEC_KIT_HOME");
+            return kit == null || kit.isBlank() ? List.of(Path.of("data", "kit-token"))
+                    : List.of(Path.of("data", "kit-token"), Path.of(kit.trim(), "data", "kit-token"));
+        }
+
+        /** @return what a 401 means here: which token was sent, and where one comes from */
+        String refusal() {
+            return (value() == null ? "no kit token was sent: found " + source()
+                    : "the kit token from " + source() + " was refused (missing or wrong)") + "; " + TOKEN_SOURCES;
         }
     }
 
@@ -444,7 +547,7 @@ public final class ExecCli {
             int health = http.probe(url + "/health", probe);
             boolean runtimeWasUp = http.probe(runtimeUrl + "/readyz", probe) == 200;
             String cpStartedBy = health == 200 ? "already-up" : "not-started";
-            if (health != 200) {
+            if (health != 200 && health != 401) { // 401: it runs, but refuses the token; starting another would not help
                 String how = startControlPlane(withRuntime);
                 if (how != null) {
                     health = awaitStatus(url + "/health", startTimeout);
@@ -454,21 +557,25 @@ public final class ExecCli {
             int ready = http.probe(runtimeUrl + "/readyz", probe);
             boolean kitStartedRuntime = withRuntime && cpStartedBy.equals("kit");
             String rtStartedBy = runtimeWasUp ? "already-up" : ready == 200 && kitStartedRuntime ? "kit" : "not-started";
-            if (ready != 200 && withRuntime) {
+            if (ready != 200 && ready != 401 && withRuntime) {
                 String how = kitStartedRuntime ? "kit" : startRuntime();
                 if (how != null) {
                     ready = awaitStatus(runtimeUrl + "/readyz", startTimeout);
                     rtStartedBy = ready == 200 ? how : how + "-failed";
                 }
             }
-            if (health != 200) {
+            if (health == 401 || withRuntime && ready == 401) {
+                hints.add((health == 401 ? url + "/health" : runtimeUrl + "/readyz") + " answered 401: "
+                        + http.token().refusal());
+            }
+            if (health != 200 && health != 401) {
                 hints.add("start the control plane: ./kit serve --api exec,runtime (in a Contract Kit checkout; "
                         + "set EXEC_KIT_HOME to it and ensure-running starts it), then check " + url + "/health");
                 if (env("EXEC_COMPOSE_DIR").isEmpty()) {
                     hints.add("or set EXEC_COMPOSE_DIR to a directory with a compose file and run a container engine");
                 }
             }
-            if (withRuntime && ready != 200) {
+            if (withRuntime && ready != 200 && ready != 401) {
                 String source = env("EXEC_RUNTIME_SOURCE");
                 hints.add(source.isEmpty()
                         ? "start the runtime service (./kit serve --api runtime), or set EXEC_RUNTIME_SOURCE to its source root"
@@ -491,10 +598,12 @@ public final class ExecCli {
             result.put("runtime", rt);
             result.put("manual_hints", hints);
             if (health != 200) {
-                throw new Failure(4, "the control plane at " + url + " is not reachable", Math.max(health, 0), "", result);
+                throw new Failure(4, "the control plane at " + url + (health == 401 ? " refused the kit token ("
+                        + http.token().source() + ")" : " is not reachable"), Math.max(health, 0), "", result);
             }
             if (withRuntime && ready != 200) {
-                throw new Failure(5, "the runtime service at " + runtimeUrl + " is not ready", Math.max(ready, 0), "", result);
+                throw new Failure(5, "the runtime service at " + runtimeUrl + (ready == 401 ? " refused the kit token ("
+                        + http.token().source() + ")" : " is not ready"), Math.max(ready, 0), "", result);
             }
             return result;
         }
@@ -502,7 +611,7 @@ public final class ExecCli {
         private int awaitStatus(String probeUrl, Duration timeout) {
             Instant until = Instant.now().plus(timeout);
             int status = http.probe(probeUrl, Duration.ofSeconds(2));
-            while (status != 200 && Instant.now().isBefore(until)) {
+            while (status != 200 && status != 401 && Instant.now().isBefore(until)) {
                 try {
                     Thread.sleep(250);
                 } catch (InterruptedException e) {

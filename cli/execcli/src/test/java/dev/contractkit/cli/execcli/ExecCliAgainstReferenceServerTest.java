@@ -27,12 +27,14 @@ class ExecCliAgainstReferenceServerTest {
     static Path dir;
     static KitServer server;
     static Map<String, String> env;
+    static final String TOKEN = "test-kit-token";
 
     @BeforeAll
     static void start() {
         server = KitServer.start(Settings.of(Map.of("data-dir", dir.toString(), "exec.port", "0", "runtime.port", "0",
-                "exec.allow-runtime", "true", "exec.poll-ms", "20")), List.of(Api.EXEC, Api.RUNTIME));
-        env = Map.of("EXEC_URL", server.url(Api.EXEC), "EXEC_RUNTIME_URL", server.url(Api.RUNTIME));
+                "exec.allow-runtime", "true", "runtime.allow-commands", "true", "exec.poll-ms", "20", "token", TOKEN)),
+                List.of(Api.EXEC, Api.RUNTIME));
+        env = Map.of("EXEC_URL", server.url(Api.EXEC), "EXEC_RUNTIME_URL", server.url(Api.RUNTIME), "EXEC_TOKEN", TOKEN);
     }
 
     @AfterAll
@@ -41,8 +43,8 @@ class ExecCliAgainstReferenceServerTest {
     }
 
     static JsonNode http(String path) throws Exception {
-        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.url(Api.EXEC) + path)).build(),
-                HttpResponse.BodyHandlers.ofString());
+        HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(server.url(Api.EXEC) + path))
+                .header("Authorization", "Bearer " + TOKEN).build(), HttpResponse.BodyHandlers.ofString());
         return ExecCliProcess.JSON.readTree(r.body());
     }
 
@@ -95,10 +97,8 @@ class ExecCliAgainstReferenceServerTest {
     @Test
     void cancelWithWaitEndsARunningRuntimeTaskCancelled() throws Exception {
         run(env, "{\"action_id\":\"cli-rt\",\"action\":{\"kind\":\"runtime.script\",\"input\":{\"script\":\"sleep 30\"}}}", "act");
-        long until = System.nanoTime() + 10_000_000_000L;
-        while (http("/tasks/cli-rt").path("runtime").path("ref").isMissingNode() && System.nanoTime() < until) {
-            Thread.sleep(20);
-        }
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).pollInterval(java.time.Duration.ofMillis(20))
+                .until(() -> !http("/tasks/cli-rt").path("runtime").path("ref").isMissingNode());
         var c = run(env, null, "cancel", "cli-rt", "--wait", "--timeout", "20", "--interval", "20");
         assertThat(c.exit()).as(c.stdout()).isZero();
         JsonNode item = c.json().path("data").path("tasks").get(0);
@@ -135,6 +135,30 @@ class ExecCliAgainstReferenceServerTest {
         var badGraph = run(env, "{\"tasks\":[]}", "submit");
         assertThat(badGraph.exit()).isEqualTo(1);
         assertThat(badGraph.json().path("error").path("status_code").asInt()).isEqualTo(400);
+    }
+
+    @Test
+    void aMissingOrWrongTokenIsExitOneWithA401ThatSaysWhereTheTokenComesFrom() throws Exception {
+        Map<String, String> noToken = Map.of("EXEC_URL", server.url(Api.EXEC), "KIT_DATA_DIR", dir.resolve("elsewhere").toString());
+        Map<String, String> wrongToken = Map.of("EXEC_URL", server.url(Api.EXEC), "EXEC_TOKEN", "not-the-kit-token");
+        for (Map<String, String> e : List.of(noToken, wrongToken)) {
+            var o = run(e, "{\"tasks\":[{\"id\":\"cli-no-token\",\"type\":\"os.noop\"}]}", "submit");
+            assertThat(o.exit()).as(o.stdout()).isEqualTo(1);
+            assertThat(o.json().path("error").path("status_code").asInt()).isEqualTo(401);
+            assertThat(o.json().path("error").path("message").asText()).contains("EXEC_TOKEN").contains("KIT_TOKEN")
+                    .contains("kit-token").doesNotContain("not-the-kit-token");
+        }
+        var fromFile = run(Map.of("EXEC_URL", server.url(Api.EXEC), "KIT_DATA_DIR", tokenDir().toString()), null,
+                "wait", "cli-no-token", "--timeout", "1");
+        assertThat(fromFile.json().path("error").path("status_code").asInt()).as("the token file was read and accepted: "
+                + fromFile.stdout()).isEqualTo(404);
+    }
+
+    /** A data directory whose kit-token file holds the server's token. */
+    static Path tokenDir() throws Exception {
+        Path d = Files.createDirectories(dir.resolve("token-dir"));
+        Files.writeString(d.resolve("kit-token"), TOKEN + "\n");
+        return d;
     }
 
     @Test

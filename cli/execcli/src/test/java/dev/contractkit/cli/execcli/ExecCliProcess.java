@@ -37,8 +37,9 @@ final class ExecCliProcess {
 
     private static Outcome exec(List<String> cmd, Map<String, String> env, String stdin) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD);
-        pb.environment().remove("EXEC_URL");
-        pb.environment().remove("EXEC_RUNTIME_URL");
+        for (String inherited : List.of("EXEC_URL", "EXEC_RUNTIME_URL", "EXEC_TOKEN", "KIT_TOKEN", "KIT_DATA_DIR", "EXEC_KIT_HOME")) {
+            pb.environment().remove(inherited);
+        }
         pb.environment().putAll(env);
         Process p = pb.start();
         if (stdin != null) {

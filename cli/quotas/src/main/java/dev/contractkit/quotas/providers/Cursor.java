@@ -33,6 +33,9 @@ final class Cursor implements Spec {
 
     /** The user id: the last {@code |} part of {@code authInfo.authId} in cli-config.json next to auth.json. */
     private static Optional<String> userId(Credential c) {
+        if (c.source().startsWith("$")) {
+            return Optional.empty(); // a stand-in or a variable: no file to look next to
+        }
         try {
             java.nio.file.Path config = java.nio.file.Path.of(c.source()).resolveSibling("cli-config.json");
             JsonNode n = ResultJson.mapper().readTree(config.toFile());

@@ -7,6 +7,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -49,6 +50,11 @@ public final class Fetcher {
                 Clock.systemUTC());
     }
 
+    /** A fetcher on other {@link Calls} (tests: recording what would be sent). */
+    static Fetcher create(Environment env, BaseUrls urls, Duration timeout, Calls calls) {
+        return new Fetcher(env, urls, timeout, calls, Clock.systemUTC());
+    }
+
     /**
      * @param provider a provider
      * @return where its credential is looked for, in order (for messages and the README)
@@ -64,10 +70,17 @@ public final class Fetcher {
     public Result fetch(Provider provider) {
         Instant now = clock.instant();
         Spec spec = Specs.of(provider);
-        var credential = Sources.first(spec.sources(), env);
+        Optional<Credential> standIn = StandIn.credential(env);
+        var credential = standIn.or(() -> Sources.first(spec.sources(), env));
         if (credential.isEmpty()) {
             return new Result.AuthRequired(provider, "no credentials found; looked at " + credentialSources(provider).stream()
                     .collect(Collectors.joining(", ")), now);
+        }
+        if (standIn.isEmpty()) {
+            Optional<String> refusal = refusal(provider);
+            if (refusal.isPresent()) {
+                return new Result.NetworkError(provider, refusal.get(), now);
+            }
         }
         try {
             return spec.fetch(credential.get(), calls, urls, now);
@@ -86,6 +99,22 @@ public final class Fetcher {
         } catch (RuntimeException e) {
             return Replies.unavailable(provider, provider.title() + ": quotas could not read the answer (" + e + ")", now);
         }
+    }
+
+    /**
+     * A real credential never goes in clear text to another machine: a base URL in effect that is {@code http://}
+     * to a host other than loopback is refused before anything is sent, naming the setting to fix.
+     */
+    private Optional<String> refusal(Provider provider) {
+        List<String[]> used = new java.util.ArrayList<>();
+        used.add(new String[]{urls.of(provider), provider.envPrefix() + "_BASE_URL (or [base_urls] " + provider.id() + " in the config)"});
+        if (provider == Provider.KIMI) {
+            used.add(new String[]{urls.kimiBalance(), "QUOTAS_KIMI_BALANCE_BASE_URL (or Kimi's base URL)"});
+        }
+        return used.stream().filter(u -> PlainHttp.exposes(u[0])).findFirst().map(u -> "insecure_url: quotas will not send "
+                + provider.title() + "'s credential over plain HTTP to " + PlainHttp.host(u[0]) + " (" + u[0]
+                + "), which is not this machine; set " + u[1] + " to an https:// URL or a loopback address "
+                + "(nothing was sent)");
     }
 
     /**

@@ -8,8 +8,13 @@ import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
 
-/** {@link Calls} on the JDK's HTTP client, with a connect and a per-request time-out. */
+/**
+ * {@link Calls} on the JDK's HTTP client, with a connect and a per-request time-out. Redirects are followed here
+ * (at most {@value #MAX_REDIRECTS}, never from HTTPS to HTTP) rather than by the client, so a redirect cannot carry
+ * the credential in clear text to another machine: one to plain HTTP off loopback fails the call.
+ */
 final class JdkCalls implements Calls {
+    static final int MAX_REDIRECTS = 5;
     private final HttpClient client;
     private final Duration timeout;
     private final String userAgent;
@@ -17,7 +22,7 @@ final class JdkCalls implements Calls {
     JdkCalls(Duration timeout, String userAgent) {
         this.timeout = timeout;
         this.userAgent = userAgent;
-        this.client = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NORMAL).build();
+        this.client = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build();
     }
 
     @Override
@@ -44,7 +49,28 @@ final class JdkCalls implements Calls {
     }
 
     private Response send(HttpRequest.Builder b) throws IOException, InterruptedException {
-        HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString());
-        return new Response(r.statusCode(), r.body());
+        HttpRequest request = b.build();
+        for (int hops = 0; ; hops++) {
+            HttpResponse<String> r = client.send(request, HttpResponse.BodyHandlers.ofString());
+            java.util.Optional<String> location = r.headers().firstValue("Location");
+            if (!isRedirect(r.statusCode()) || location.isEmpty() || hops == MAX_REDIRECTS) {
+                return new Response(r.statusCode(), r.body());
+            }
+            URI next = request.uri().resolve(location.get().trim());
+            boolean downgrade = "https".equalsIgnoreCase(request.uri().getScheme()) && "http".equalsIgnoreCase(next.getScheme());
+            if (downgrade || PlainHttp.exposes(next.toString())) {
+                throw new IOException("redirected to " + next + ": quotas does not send a credential over plain HTTP "
+                        + "to another machine (nothing more was sent)");
+            }
+            boolean keepBody = r.statusCode() == 307 || r.statusCode() == 308;
+            request = HttpRequest.newBuilder(request, (name, value) -> true).uri(next)
+                    .method(keepBody ? request.method() : "GET", keepBody
+                            ? request.bodyPublisher().orElse(HttpRequest.BodyPublishers.noBody())
+                            : HttpRequest.BodyPublishers.noBody()).build();
+        }
+    }
+
+    private static boolean isRedirect(int status) {
+        return status == 301 || status == 302 || status == 303 || status == 307 || status == 308;
     }
 }

@@ -71,6 +71,7 @@ public sealed interface Result {
      */
     record Available(Provider provider, String plan, List<Window> windows, Instant fetchedAt) implements Result {
         public Available {
+            plan = SafeText.clean(plan);
             windows = List.copyOf(windows);
         }
 
@@ -87,6 +88,11 @@ public sealed interface Result {
      * @param fetchedAt  when
      */
     record Unavailable(Provider provider, String message, String consoleUrl, Instant fetchedAt) implements Result {
+        public Unavailable {
+            message = SafeText.clean(message);
+            consoleUrl = SafeText.clean(consoleUrl);
+        }
+
         @Override
         public Status status() {
             return Status.UNAVAILABLE;
@@ -99,6 +105,10 @@ public sealed interface Result {
      * @param fetchedAt when
      */
     record AuthRequired(Provider provider, String message, Instant fetchedAt) implements Result {
+        public AuthRequired {
+            message = SafeText.clean(message);
+        }
+
         @Override
         public Status status() {
             return Status.AUTH_REQUIRED;
@@ -111,6 +121,10 @@ public sealed interface Result {
      * @param fetchedAt when
      */
     record NetworkError(Provider provider, String message, Instant fetchedAt) implements Result {
+        public NetworkError {
+            message = SafeText.clean(message);
+        }
+
         @Override
         public Status status() {
             return Status.NETWORK_ERROR;

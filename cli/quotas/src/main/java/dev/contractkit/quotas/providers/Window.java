@@ -17,6 +17,10 @@ import java.util.OptionalDouble;
  */
 public record Window(String label, OptionalDouble used, OptionalDouble limit, OptionalDouble remaining, String unit,
                      Optional<Instant> resetsAt) {
+    public Window {
+        label = SafeText.clean(label);
+        unit = SafeText.clean(unit);
+    }
 
     /** A window with a limit: remaining is limit - used (never below 0). */
     static Window of(String label, double used, double limit, String unit, Optional<Instant> resetsAt) {

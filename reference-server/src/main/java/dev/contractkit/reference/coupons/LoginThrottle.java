@@ -1,0 +1,93 @@
+package dev.contractkit.reference.coupons;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Limits password guessing at the token endpoint: at most {@code perUser} failed logins per username and
+ * {@code perAddress} per client address within {@code window} (the window opens at the first attempt). Each
+ * attempt is counted before the password is checked, so concurrent guesses cannot slip past the limit; a
+ * successful login clears its username's count and gives back its address's. Past the limit every attempt,
+ * right or wrong, is refused until the window ends. The counters live in one LRU map of at most
+ * {@code capacity} entries. Thread-safe.
+ */
+final class LoginThrottle {
+    private record Count(long startMs, int attempts) {
+    }
+
+    private final Clock clock;
+    private final int perUser;
+    private final int perAddress;
+    private final long windowMs;
+    private final Map<String, Count> counts;
+
+    LoginThrottle(Clock clock, int perUser, int perAddress, Duration window, int capacity) {
+        if (perUser < 1 || perAddress < 1 || window.isNegative() || window.isZero() || capacity < 2) {
+            throw new IllegalArgumentException("KIT_COUPONS_LOGIN_FAILURES, KIT_COUPONS_LOGIN_ADDRESS_FAILURES and "
+                    + "KIT_COUPONS_LOGIN_WINDOW must be positive");
+        }
+        this.clock = clock;
+        this.perUser = perUser;
+        this.perAddress = perAddress;
+        this.windowMs = window.toMillis();
+        this.counts = new LinkedHashMap<>(256, 0.75f, true) {
+            @Override
+            protected boolean removeEldestEntry(Map.Entry<String, Count> eldest) {
+                return size() > capacity;
+            }
+        };
+    }
+
+    /**
+     * Counts one login attempt.
+     *
+     * @return 0 when it may proceed, else the seconds until the user's or the address's window ends
+     */
+    synchronized long attempt(String username, String address) {
+        username = key(username);
+        long now = clock.millis();
+        long wait = Math.max(blocked("u:" + username, perUser, now), blocked("a:" + address, perAddress, now));
+        if (wait > 0) {
+            return wait;
+        }
+        count("u:" + username, now, 1);
+        count("a:" + address, now, 1);
+        return 0;
+    }
+
+    /** The attempt was a successful login: the username starts afresh, the address gets its attempt back. */
+    synchronized void succeeded(String username, String address) {
+        counts.remove("u:" + key(username));
+        count("a:" + address, clock.millis(), -1);
+    }
+
+    synchronized int tracked() {
+        return counts.size();
+    }
+
+    /** A username of any length costs one bounded key (a longer one cannot exist: the column holds 100). */
+    private static String key(String username) {
+        return username.length() > 128 ? username.substring(0, 128) : username;
+    }
+
+    private long blocked(String key, int limit, long now) {
+        Count c = counts.get(key);
+        if (c == null || now >= c.startMs + windowMs || c.attempts < limit) {
+            return 0;
+        }
+        return Math.max(1, (c.startMs + windowMs - now + 999) / 1000);
+    }
+
+    private void count(String key, long now, int delta) {
+        Count c = counts.get(key);
+        if (c == null || now >= c.startMs + windowMs) {
+            if (delta > 0) {
+                counts.put(key, new Count(now, delta));
+            }
+        } else {
+            counts.put(key, new Count(c.startMs, Math.max(0, c.attempts + delta)));
+        }
+    }
+}

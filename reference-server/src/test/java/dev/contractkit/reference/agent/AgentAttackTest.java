@@ -1,0 +1,266 @@
+package dev.contractkit.reference.agent;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.contractkit.reference.KitServer;
+import dev.contractkit.specs.Api;
+import okhttp3.HttpUrl;
+import okhttp3.MediaType;
+import okhttp3.MultipartBody;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.Timestamp;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static dev.contractkit.reference.agent.AgentServerTest.assertValidStream;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
+
+/**
+ * Attacks on the agent's resources, sent to a running server over real sockets (issue 19): JDBC URLs that run
+ * code or write files, secrets that would follow a changed URL, input that made the credential detector
+ * backtrack for seconds, and file names that would add response headers. Each fails without its defence.
+ */
+class AgentAttackTest {
+    @TempDir
+    static Path target;
+    @TempDir
+    Path dir;
+    KitServer server;
+    AgentClient client;
+
+    @BeforeAll
+    static void contract() throws Exception {
+        AgentServerTest.contract();
+        Files.writeString(target.resolve("script.sql"), "CALL FILE_WRITE(X'70776E6564', '" + target.resolve("pwned-runscript") + "');\n");
+    }
+
+    @BeforeEach
+    void start() {
+        server = KitServer.start(AgentClient.settings(dir).with("agent.step-delay", "PT0S"), List.of(Api.AGENT));
+        client = new AgentClient(server.url(Api.AGENT));
+    }
+
+    @AfterEach
+    void stop() {
+        server.close();
+    }
+
+    /** A JDBC URL that writes a file when a connection opens, the file it writes, and the part the refusal names. */
+    record Attack(String url, Path written, String named) {
+        @Override
+        public String toString() {
+            return url;
+        }
+    }
+
+    static Stream<Attack> codeRunningUrls() {
+        return Stream.of(
+                new Attack("jdbc:h2:mem:x;INIT=CALL FILE_WRITE(X'70776E6564', '" + target.resolve("pwned-init") + "')",
+                        target.resolve("pwned-init"), "INIT"),
+                new Attack("jdbc:h2:mem:x;INIT=RUNSCRIPT FROM '" + target.resolve("script.sql") + "'",
+                        target.resolve("pwned-runscript"), "INIT"),
+                new Attack("jdbc:h2:mem:x;TRACE_LEVEL_FILE=3", target.resolve("none"), "TRACE_LEVEL_FILE"),
+                new Attack("jdbc:h2:file:" + target.resolve("filedb") + ";TRACE_LEVEL_FILE=3",
+                        target.resolve("filedb.mv.db"), "jdbc:h2:mem:"),
+                new Attack("jdbc:h2:tcp://127.0.0.1:1/" + target.resolve("tcpdb"), target.resolve("tcpdb.mv.db"), "jdbc:h2:mem:"),
+                new Attack("jdbc:h2:mem:x;AUTO_SERVER=TRUE", target.resolve("none"), "AUTO_SERVER"),
+                new Attack("jdbc:h2:mem:x\\;INIT=RUNSCRIPT FROM '" + target.resolve("script.sql") + "'",
+                        target.resolve("pwned-runscript"), "backslash"),
+                new Attack("jdbc:postgresql://127.0.0.1:5432/test?socketFactory=java.io.FileOutputStream&socketFactoryArg="
+                        + target.resolve("pwned-pg"), target.resolve("pwned-pg"), "socketFactory"),
+                new Attack("jdbc:postgresql://127.0.0.1:5432/test?loggerLevel=DEBUG&loggerFile=" + target.resolve("pwned-log"),
+                        target.resolve("pwned-log"), "loggerLevel"),
+                new Attack("jdbc:postgresql://127.0.0.1:5432/test?sslfactory=java.io.FileOutputStream&sslfactoryarg="
+                        + target.resolve("pwned-ssl") + "&ssl=true", target.resolve("pwned-ssl"), "sslfactory"));
+    }
+
+    @ParameterizedTest
+    @MethodSource("codeRunningUrls")
+    void aDataSourceUrlThatRunsCodeIsRefusedOnRegisterAndUpdateAndNeverOpened(Attack attack) throws Exception {
+        String body = AgentClient.JSON.createObjectNode().put("id", "evil").put("name", "Evil").put("jdbcUrl", attack.url())
+                .toString();
+        AgentClient.Reply registered = client.call("POST", "/api/v1/datasources", body);
+        assertThat(registered.status()).as(registered.text()).isEqualTo(400);
+        assertThat(registered.body().path("code").asText()).isEqualTo("INVALID_REQUEST");
+        assertThat(registered.body().path("message").asText()).startsWith("jdbcUrl: ").contains(attack.named());
+
+        assertThat(client.call("POST", "/api/v1/datasources",
+                "{\"id\":\"fine\",\"name\":\"Fine\",\"jdbcUrl\":\"jdbc:h2:mem:fine;DB_CLOSE_DELAY=-1\"}").status()).isEqualTo(201);
+        AgentClient.Reply updated = client.call("PUT", "/api/v1/datasources/fine", body.replace("\"id\":\"evil\",", ""));
+        assertThat(updated.status()).as(updated.text()).isEqualTo(400);
+        assertThat(updated.body().path("message").asText()).contains(attack.named());
+        assertThat(client.call("GET", "/api/v1/datasources/fine", null).body().path("jdbcUrl").asText())
+                .isEqualTo("jdbc:h2:mem:fine;DB_CLOSE_DELAY=-1");
+
+        // a row stored before the policy existed (or written to the database directly) is refused when used
+        insertDatasource("stored", attack.url());
+        List<JsonNode> run = client.run(AgentClient.input("t-evil", "r-evil", "What is in the table?",
+                "\"forwardedProps\":{\"run_config\":{\"activeDatasourceId\":\"stored\"}}"));
+        assertThat(attack.written()).doesNotExist();
+        assertValidStream(run);
+        JsonNode last = run.get(run.size() - 1);
+        assertThat(last.path("type").asText()).isEqualTo("RUN_ERROR");
+        assertThat(last.path("code").asText()).isEqualTo("SQL_FAILED");
+        assertThat(last.path("message").asText()).contains("not allowed", attack.named());
+    }
+
+    private void insertDatasource(String id, String url) throws Exception {
+        try (Connection c = server.database().dataSource().getConnection();
+             PreparedStatement s = c.prepareStatement("INSERT INTO agent_datasources (id, name, jdbc_url, username, "
+                     + "password, enabled, built_in, created_at) VALUES (?, ?, ?, NULL, NULL, TRUE, FALSE, ?)")) {
+            s.setString(1, id);
+            s.setString(2, id);
+            s.setString(3, url);
+            s.setTimestamp(4, Timestamp.from(Instant.now()));
+            s.executeUpdate();
+        }
+    }
+
+    @Test
+    void aDataSourcesPasswordIsDroppedWhenItsUrlChangesUnlessSentAgain() throws Exception {
+        assertThat(client.call("POST", "/api/v1/datasources", "{\"id\":\"wh\",\"name\":\"Warehouse\","
+                + "\"jdbcUrl\":\"jdbc:h2:mem:wh\",\"username\":\"reader\",\"password\":\"s3cret-Passw0rd\"}").status()).isEqualTo(201);
+        AgentClient.Reply renamed = client.call("PUT", "/api/v1/datasources/wh",
+                "{\"name\":\"Renamed\",\"jdbcUrl\":\"jdbc:h2:mem:wh\",\"username\":\"reader\"}");
+        assertThat(renamed.body().path("hasPassword").asBoolean()).as("same URL: the password stays").isTrue();
+
+        AgentClient.Reply moved = client.call("PUT", "/api/v1/datasources/wh",
+                "{\"name\":\"Renamed\",\"jdbcUrl\":\"jdbc:postgresql://attacker.invalid/x\",\"username\":\"reader\"}");
+        assertThat(moved.status()).isEqualTo(200);
+        assertThat(moved.body().path("hasPassword").asBoolean()).as("new URL: the password is dropped").isFalse();
+        try (Connection c = server.database().dataSource().getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT password FROM agent_datasources WHERE id = 'wh'")) {
+            var r = s.executeQuery();
+            assertThat(r.next()).isTrue();
+            assertThat(r.getString(1)).isNull();
+        }
+
+        AgentClient.Reply withNew = client.call("PUT", "/api/v1/datasources/wh",
+                "{\"name\":\"Renamed\",\"jdbcUrl\":\"jdbc:h2:mem:wh2\",\"password\":\"an0ther-Passw0rd\"}");
+        assertThat(withNew.body().path("hasPassword").asBoolean()).as("new URL with a password").isTrue();
+    }
+
+    @Test
+    void anMcpServersTokenIsDroppedWhenItsUrlChangesAndNeverReachesTheNewServer() throws Exception {
+        String token = AgentResourcesTest.TOKEN;
+        try (McpTestServer owner = new McpTestServer(token); McpTestServer attacker = new McpTestServer(null)) {
+            assertThat(client.call("POST", "/api/v1/mcp-servers", AgentResourcesTest.mcpRegistration("mcp-t", owner.url(), token))
+                    .status()).isEqualTo(201);
+            AgentClient.Reply same = client.call("PUT", "/api/v1/mcp-servers/mcp-t",
+                    "{\"name\":\"Targets\",\"url\":\"" + owner.url() + "\"}");
+            assertThat(same.body().path("hasToken").asBoolean()).as("same URL: the token stays").isTrue();
+
+            AgentClient.Reply moved = client.call("PUT", "/api/v1/mcp-servers/mcp-t",
+                    "{\"name\":\"Targets\",\"url\":\"" + attacker.url() + "\"}");
+            assertThat(moved.status()).isEqualTo(200);
+            assertThat(moved.body().path("hasToken").asBoolean()).as("new URL: the token is dropped").isFalse();
+            List<JsonNode> events = client.run(AgentClient.input("t-mcp", "r-mcp", "What are the revenue targets by region?",
+                    AgentResourcesTest.withMcp("mcp-t")));
+            assertThat(attacker.authorizations).as("the attacker's server was called").isNotEmpty()
+                    .noneMatch(a -> a.contains(token));
+            assertThat(events.toString()).doesNotContain(token);
+        }
+    }
+
+    @Test
+    void anMcpServerOnAnInternalAddressIsNotCalledUnlessTheOperatorAllowsIt() throws Exception {
+        server.close();
+        server = KitServer.start(AgentClient.settings(dir).with("agent.step-delay", "PT0S").with(McpAddressPolicy.SETTING, ""),
+                List.of(Api.AGENT));
+        client = new AgentClient(server.url(Api.AGENT));
+        try (McpTestServer internal = new McpTestServer(null)) {
+            assertThat(client.call("POST", "/api/v1/mcp-servers", AgentResourcesTest.mcpRegistration("mcp-local", internal.url(), null))
+                    .status()).isEqualTo(201);
+            assertThat(client.call("POST", "/api/v1/mcp-servers", AgentResourcesTest.mcpRegistration("mcp-meta",
+                    "http://169.254.169.254/latest/meta-data", null)).status()).isEqualTo(201);
+            List<JsonNode> events = client.run(AgentClient.input("t-ssrf", "r-ssrf", "What are the revenue targets by region?",
+                    "\"forwardedProps\":{\"run_config\":{\"enabledMcpServerIds\":[\"mcp-local\",\"mcp-meta\"]}}"));
+            assertValidStream(events);
+            assertThat(internal.authorizations).as("requests that reached the loopback server").isEmpty();
+            assertThat(toolResult(events, "r-ssrf-call-mcp-mcp-local-tools")).contains("127.0.0.1", "KIT_AGENT_MCP_ALLOW");
+            assertThat(toolResult(events, "r-ssrf-call-mcp-mcp-meta-tools")).contains("169.254.169.254", "link-local");
+            assertThat(events.get(events.size() - 1).path("type").asText()).isEqualTo("RUN_FINISHED");
+        }
+    }
+
+    private static String toolResult(List<JsonNode> events, String toolCallId) {
+        return events.stream().filter(e -> e.path("type").asText().equals("TOOL_CALL_RESULT")
+                && e.path("toolCallId").asText().equals(toolCallId)).findFirst().orElseThrow().path("content").asText();
+    }
+
+    @Test
+    void textThatMadeTheCredentialDetectorBacktrackIsScannedInLinearTime() {
+        // 200 KB of "jdbc:" took the old detector's regex about 15 s of CPU per request
+        String body = AgentClient.JSON.createObjectNode().put("threadId", "t-redos").put("runId", "r-redos")
+                .set("messages", AgentClient.JSON.createArrayNode().add(AgentClient.JSON.createObjectNode()
+                        .put("id", "m1").put("role", "user").put("content", "Revenue by region?")))
+                .toString();
+        String context = ",\"context\":[{\"description\":\"notes\",\"value\":\"" + "jdbc:".repeat(40_000) + "\"}]}";
+        String attack = body.substring(0, body.length() - 1) + context;
+        List<JsonNode> events = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> client.run(attack));
+        assertThat(events.get(events.size() - 1).path("type").asText()).isEqualTo("RUN_FINISHED");
+    }
+
+    @Test
+    void aMessageOrARequestWithTooMuchTextIsRefusedWith413() throws Exception {
+        AgentClient.Reply longMessage = client.call("POST", "/api/agent",
+                AgentClient.input("t-big", "r-big", "x".repeat(InputLimits.MESSAGE_CHARS + 1), null));
+        assertThat(longMessage.status()).isEqualTo(413);
+        assertThat(longMessage.body().path("code").asText()).isEqualTo("PAYLOAD_TOO_LARGE");
+        assertThat(longMessage.body().path("message").asText()).startsWith("messages[0].content:")
+                .contains("KIT_AGENT_MAX_MESSAGE_CHARS");
+
+        String many = "\"state\":{\"notes\":[" + String.join(",", java.util.Collections.nCopies(10, "\""
+                + "y".repeat(InputLimits.INPUT_CHARS / 10) + "\"")) + "]}";
+        AgentClient.Reply tooMuch = client.call("POST", "/api/agent", AgentClient.input("t-big", "r-big2", "Revenue?", many));
+        assertThat(tooMuch.status()).as(tooMuch.text()).isEqualTo(413);
+        assertThat(tooMuch.body().path("message").asText()).contains("KIT_AGENT_MAX_INPUT_CHARS");
+        assertThat(client.call("GET", "/api/v1/threads/t-big/history", null).status()).isEqualTo(404);
+    }
+
+    @Test
+    void anUploadedFileNameCannotAddResponseHeaders() throws Exception {
+        String name = "a\"\r\nSet-Cookie: x=1";
+        HttpUrl byQuery = HttpUrl.get(server.url(Api.AGENT) + "/api/v1/files").newBuilder().addQueryParameter("name", name).build();
+        AgentClient.Reply raw = post(byQuery, RequestBody.create(new byte[] {1, 2, 3}, MediaType.get("application/octet-stream")));
+        AgentClient.Reply multipart = post(HttpUrl.get(server.url(Api.AGENT) + "/api/v1/files"),
+                new MultipartBody.Builder().setType(MultipartBody.FORM).addFormDataPart("name", name)
+                        .addFormDataPart("file", "x.bin", RequestBody.create(new byte[] {4, 5}, MediaType.get("application/octet-stream")))
+                        .build());
+        for (AgentClient.Reply up : List.of(raw, multipart)) {
+            assertThat(up.status()).as(up.text()).isEqualTo(201);
+            assertThat(up.body().path("name").asText()).isEqualTo(name);
+            Request download = new Request.Builder().url(server.url(Api.AGENT) + up.body().path("downloadPath").asText()).build();
+            try (Response r = AgentClient.HTTP.newCall(download).execute()) {
+                assertThat(r.code()).isEqualTo(200);
+                assertThat(r.headers("Set-Cookie")).isEmpty();
+                assertThat(r.header("Content-Disposition"))
+                        .isEqualTo("attachment; filename=\"a___Set-Cookie: x=1\"; filename*=UTF-8''a%22%0D%0ASet-Cookie%3A%20x%3D1");
+                assertThat(r.header("X-Content-Type-Options")).isEqualTo("nosniff");
+            }
+        }
+    }
+
+    private static AgentClient.Reply post(HttpUrl url, RequestBody body) throws Exception {
+        try (Response r = AgentClient.HTTP.newCall(new Request.Builder().url(url).post(body).build()).execute()) {
+            String text = r.body().string();
+            return new AgentClient.Reply(r.code(), r.header("Content-Type"), AgentClient.JSON.readTree(text), text);
+        }
+    }
+}
