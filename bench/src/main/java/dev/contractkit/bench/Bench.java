@@ -14,10 +14,12 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.SecureRandom;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -230,15 +232,24 @@ public final class Bench {
 
     private List<Result> streamsScenario() throws Exception {
         Path data = Files.createTempDirectory("kit-bench-streams");
+        String kitToken = kitToken();
         Map<String, String> env = Map.of("KIT_DATA_DIR", data.toString(), "KIT_COUPONS_PORT", "0", "KIT_AGENT_PORT", "0",
+                "KIT_TOKEN", kitToken,
                 "KIT_COUPONS_RATE_LIMITS", "public-read=2000000000/3600,authenticated-read=2000000000/3600,"
                         + "write=2000000000/3600,admin=2000000000/3600");
         say("bench: streams: starting the reference server (coupons, agent; fresh embedded database)");
         try (Target server = Target.start("reference server", List.of(java, "--sun-misc-unsafe-memory-access=allow",
                 "-jar", jar("reference-server").toString(), "--api", "coupons,agent"), env,
                 out.resolve("streams.log"), l -> l.startsWith("READY"), Duration.ofSeconds(90))) {
-            return Streams.run(server.url("coupons"), server.url("agent"), 5 * duration);
+            return Streams.run(server.url("coupons"), server.url("agent"), kitToken, 5 * duration);
         }
+    }
+
+    /** @return a fresh kit token for a server the bench starts (the agent, exec and runtime require one) */
+    static String kitToken() {
+        byte[] bytes = new byte[32];
+        new SecureRandom().nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
     }
 
     private Result mockScenario() throws Exception {

@@ -24,7 +24,7 @@ import java.util.stream.Stream;
 /**
  * The {@code streams} scenario, against one reference server (coupons and agent) started by the bench:
  * <ul>
- *   <li>agent: {@code POST /api/agent} runs one after another; time to the first SSE event, and events per second
+ *   <li>agent: {@code POST /api/agent} runs one after another (with the kit token the bench gave the server); time to the first SSE event, and events per second
  *       through the stream (its events over the time from the POST to its last event); the floor is a plain request's round trip
  *       ({@code GET /observe/health/live}) to the same listener;</li>
  *   <li>fan-out: {@link #SUBSCRIBERS} WebSocket subscribers on {@code /ws/coupons}; for each coupon an admin
@@ -39,12 +39,20 @@ final class Streams {
     private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
             .connectTimeout(Duration.ofSeconds(10)).build();
 
-    static List<Bench.Result> run(String couponsUrl, String agentUrl, int runs) throws Exception {
+    /**
+     * @param couponsUrl the coupons listener
+     * @param agentUrl   the agent listener
+     * @param kitToken   the kit token the server was started with (the agent requires it)
+     * @param runs       agent runs and coupon creates to measure
+     * @return the two results
+     * @throws Exception when a call fails
+     */
+    static List<Bench.Result> run(String couponsUrl, String agentUrl, String kitToken, int runs) throws Exception {
         Streams s = new Streams();
-        return List.of(s.agent(agentUrl, runs), s.fanOut(couponsUrl, runs));
+        return List.of(s.agent(agentUrl, kitToken, runs), s.fanOut(couponsUrl, runs));
     }
 
-    private Bench.Result agent(String base, int runs) throws Exception {
+    private Bench.Result agent(String base, String kitToken, int runs) throws Exception {
         double[] floor = new double[runs * 2];
         double[] first = new double[runs];
         double[] rate = new double[runs];
@@ -55,8 +63,10 @@ final class Streams {
             long t0 = System.nanoTime();
             HttpResponse<Stream<String>> r = http.send(HttpRequest.newBuilder(URI.create(base + "/api/agent"))
                     .header("Content-Type", "application/json").header("Accept", "text/event-stream")
+                    .header("Authorization", "Bearer " + kitToken)
                     .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofLines());
             if (r.statusCode() != 200) {
+                r.body().close();
                 throw new IllegalStateException("POST /api/agent answered " + r.statusCode());
             }
             long firstAt = -1;

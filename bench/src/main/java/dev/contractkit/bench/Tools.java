@@ -34,7 +34,8 @@ final class Tools {
         commands.put("execcli health (./kit execcli)", List.of(java, "-XX:SharedArchiveFile=" + out.resolve("execcli.jsa"),
                 "-XX:+AutoCreateSharedArchive", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-Xlog:cds=off",
                 "-Xlog:cds+dynamic=off", "-jar", execcli, "health"));
-        Map<String, String> env = Map.of("HOME", home.toString(), "EXEC_URL", "http://127.0.0.1:9");
+        // a token, so execcli goes as far as its call (nothing listens there) whatever it does without one
+        Map<String, String> env = Map.of("HOME", home.toString(), "EXEC_URL", "http://127.0.0.1:9", "EXEC_TOKEN", Bench.kitToken());
         for (List<String> c : commands.values()) {
             time(c, env); // warm the page cache; the first quotas run records its class-data archive
         }

@@ -10,6 +10,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
@@ -21,12 +22,15 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The suite against the agent: the reference server and the mock server must both pass it, including every event
  * of the run stream against the AsyncAPI schemas ({@code sse_event_schema}) and the AG-UI ordering rules
- * ({@code agui_event_order}).
+ * ({@code agui_event_order}), and the kit token (contract scheme {@code KitToken}) on every operation
+ * ({@code ignored_auth}).
  */
 class AgentConformanceTest {
-    /** Checks with nothing to look at in the agent contract (no auth, roles, rate limits, pages, chains, WebSocket). */
+    /** The kit token the reference server is started with, and the only credential the mock accepts. */
+    static final String TOKEN = "test-kit-token";
+    /** Checks with nothing to look at in the agent contract (no roles, rate limits, pages, chains, WebSocket). */
     static final Set<Check> NOT_FOR_AGENT = EnumSet.of(Check.FORBIDDEN_ROLE, Check.PAGINATION_LINKS,
-            Check.STATE_TRANSITIONS, Check.WEBSOCKET_MESSAGE_SCHEMA, Check.IGNORED_AUTH, Check.RATE_LIMIT_HEADERS,
+            Check.STATE_TRANSITIONS, Check.WEBSOCKET_MESSAGE_SCHEMA, Check.RATE_LIMIT_HEADERS,
             Check.ENSURE_RESOURCE_AVAILABILITY, Check.MISSING_REQUIRED_HEADER, Check.RESPONSE_HEADERS_CONFORMANCE,
             Check.USE_AFTER_FREE, Check.VERSION_REMOVALS);
 
@@ -39,10 +43,11 @@ class AgentConformanceTest {
 
     @BeforeAll
     static void runTheSuiteAgainstBoth() {
-        server = KitServer.start(Settings.of(Map.of("agent.port", "0", "data-dir", data.toString())), List.of(Api.AGENT));
-        reference = Conformance.run(Target.builder(Api.AGENT).baseUrl(server.url(Api.AGENT)).build());
-        mock = MockServers.start(MockOptions.builder().apis(Api.AGENT).port(Api.AGENT, 0).build());
-        mocked = Conformance.run(Target.builder(Api.AGENT).baseUrl(mock.url(Api.AGENT)).build());
+        server = KitServer.start(Settings.of(Map.of("agent.port", "0", "data-dir", data.toString(), "token", TOKEN)),
+                List.of(Api.AGENT));
+        reference = Conformance.run(Target.builder(Api.AGENT).baseUrl(server.url(Api.AGENT)).credential(TOKEN).build());
+        mock = MockServers.start(MockOptions.builder().apis(Api.AGENT).port(Api.AGENT, 0).credential(Api.AGENT, TOKEN).build());
+        mocked = Conformance.run(Target.builder(Api.AGENT).baseUrl(mock.url(Api.AGENT)).credential(TOKEN).build());
     }
 
     @AfterAll
@@ -67,5 +72,25 @@ class AgentConformanceTest {
         ReportAssertions.passesEveryApplicableCheck(mocked, NOT_FOR_AGENT);
         assertThat(mocked.result(Check.SSE_EVENT_SCHEMA).passed()).isPositive();
         assertThat(mocked.result(Check.AGUI_EVENT_ORDER).passed()).isPositive();
+    }
+
+    @Test
+    void everyOperationOfTheReferenceAgentWasCalledWithoutTheTokenAndAnswered401() {
+        assertThat(reference.result(Check.IGNORED_AUTH).passed())
+                .isGreaterThanOrEqualTo(2 * ExecConformanceTest.secured("openapi/agent.yaml").size());
+    }
+
+    @Test
+    void anAgentThatIgnoresTheKitTokenFailsIgnoredAuthOnEveryOperation() throws IOException {
+        List<String> secured = ExecConformanceTest.secured("openapi/agent.yaml");
+        try (TokenIgnoringProxy proxy = TokenIgnoringProxy.start(server.url(Api.AGENT), TOKEN)) {
+            Report report = Conformance.run(Target.builder(Api.AGENT).baseUrl(proxy.url()).credential(TOKEN)
+                    .checks(Set.of(Check.IGNORED_AUTH)).build());
+
+            assertThat(report.violations(Check.IGNORED_AUTH)).extracting(Violation::operationId)
+                    .containsOnlyElementsOf(secured).containsAll(secured);
+            assertThat(report.violations(Check.IGNORED_AUTH))
+                    .anySatisfy(v -> assertThat(v.status()).as("answered with success").isBetween(200, 299));
+        }
     }
 }

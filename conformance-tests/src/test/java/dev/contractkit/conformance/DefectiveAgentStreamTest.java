@@ -27,7 +27,7 @@ class DefectiveAgentStreamTest {
             });
             server.start();
             return Conformance.run(Target.builder(Api.AGENT).baseUrl(server.url("/").toString().replaceAll("/$", ""))
-                    .checks(Set.of(Check.SSE_EVENT_SCHEMA, Check.AGUI_EVENT_ORDER)).build());
+                    .credential("any-kit-token").checks(Set.of(Check.SSE_EVENT_SCHEMA, Check.AGUI_EVENT_ORDER)).build());
         }
     }
 

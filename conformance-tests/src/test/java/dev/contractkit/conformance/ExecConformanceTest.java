@@ -5,11 +5,15 @@ import dev.contractkit.mock.MockServers;
 import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
+import dev.contractkit.specs.check.ContractDocument;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
+import java.io.IOException;
 import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
@@ -20,11 +24,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The suite against the control plane and the runtime service: the reference server and the mock server must
- * both pass it; the reference server also runs the cancel state machine ({@code state_transitions}).
+ * both pass it, the kit token (contract scheme {@code KitToken}) enforced on every operation but the probes
+ * ({@code ignored_auth}); the reference server also runs the cancel state machine ({@code state_transitions}).
  */
 class ExecConformanceTest {
-    /** Nothing to look at in these contracts: no credentials, roles, pages, rate limits or channels. */
-    static final Set<Check> NOT_FOR_EXEC = EnumSet.of(Check.FORBIDDEN_ROLE, Check.IGNORED_AUTH, Check.PAGINATION_LINKS,
+    /** The kit token the reference server is started with, and the only credential the mock accepts. */
+    static final String TOKEN = "test-kit-token";
+    /** Nothing to look at in these contracts: no roles, pages, rate limits or channels. */
+    static final Set<Check> NOT_FOR_EXEC = EnumSet.of(Check.FORBIDDEN_ROLE, Check.PAGINATION_LINKS,
             Check.RATE_LIMIT_HEADERS, Check.WEBSOCKET_MESSAGE_SCHEMA, Check.SSE_EVENT_SCHEMA, Check.AGUI_EVENT_ORDER,
             Check.MISSING_REQUIRED_HEADER, Check.RESPONSE_HEADERS_CONFORMANCE, Check.VERSION_REMOVALS);
 
@@ -39,15 +46,17 @@ class ExecConformanceTest {
 
     @BeforeAll
     static void runTheSuiteAgainstBoth() {
+        // runtime command tasks are off by default; enabled here so the suite's commands get the success answers too
         server = KitServer.start(Settings.of(Map.of("exec.port", "0", "runtime.port", "0", "data-dir", data.toString(),
-                "exec.poll-ms", "20")), List.of(Api.EXEC, Api.RUNTIME));
-        referenceExec = Conformance.run(Target.builder(Api.EXEC).baseUrl(server.url(Api.EXEC)).build());
-        referenceRuntime = Conformance.run(Target.builder(Api.RUNTIME).baseUrl(server.url(Api.RUNTIME)).build());
-        mock = MockServers.start(MockOptions.builder().apis(Api.EXEC, Api.RUNTIME).port(Api.EXEC, 0).port(Api.RUNTIME, 0).build());
+                "exec.poll-ms", "20", "token", TOKEN, "runtime.allow-commands", "true")), List.of(Api.EXEC, Api.RUNTIME));
+        referenceExec = Conformance.run(Target.builder(Api.EXEC).baseUrl(server.url(Api.EXEC)).credential(TOKEN).build());
+        referenceRuntime = Conformance.run(Target.builder(Api.RUNTIME).baseUrl(server.url(Api.RUNTIME)).credential(TOKEN).build());
+        mock = MockServers.start(MockOptions.builder().apis(Api.EXEC, Api.RUNTIME).port(Api.EXEC, 0).port(Api.RUNTIME, 0)
+                .credential(Api.EXEC, TOKEN).credential(Api.RUNTIME, TOKEN).build());
         // a mock has no state: the cancel state machine is the reference server's to pass
-        mockExec = Conformance.run(Target.builder(Api.EXEC).baseUrl(mock.url(Api.EXEC))
+        mockExec = Conformance.run(Target.builder(Api.EXEC).baseUrl(mock.url(Api.EXEC)).credential(TOKEN)
                 .excludeChecks(Set.of(Check.STATE_TRANSITIONS, Check.USE_AFTER_FREE)).build());
-        mockRuntime = Conformance.run(Target.builder(Api.RUNTIME).baseUrl(mock.url(Api.RUNTIME)).build());
+        mockRuntime = Conformance.run(Target.builder(Api.RUNTIME).baseUrl(mock.url(Api.RUNTIME)).credential(TOKEN).build());
     }
 
     @AfterAll
@@ -70,7 +79,7 @@ class ExecConformanceTest {
     @Test
     void aControlPlaneThatStillAnswersForADeletedTaskFailsUseAfterFree() {
         // the mock without --stateful forgets nothing: a real defect for use_after_free to find
-        Report report = Conformance.run(Target.builder(Api.EXEC).baseUrl(mock.url(Api.EXEC))
+        Report report = Conformance.run(Target.builder(Api.EXEC).baseUrl(mock.url(Api.EXEC)).credential(TOKEN)
                 .checks(Set.of(Check.USE_AFTER_FREE)).build());
 
         assertThat(report.violations(Check.USE_AFTER_FREE)).singleElement().satisfies(v -> {
@@ -100,5 +109,33 @@ class ExecConformanceTest {
         Set<Check> na = EnumSet.copyOf(NOT_FOR_EXEC);
         na.addAll(Set.of(Check.STATE_TRANSITIONS, Check.ENSURE_RESOURCE_AVAILABILITY, Check.USE_AFTER_FREE));
         ReportAssertions.passesEveryApplicableCheck(mockRuntime, na);
+    }
+
+    @Test
+    void everySecuredOperationOfBothReferenceServicesWasCalledWithoutTheTokenAndAnswered401() {
+        assertThat(referenceExec.result(Check.IGNORED_AUTH).passed()).isEqualTo(2 * secured("openapi/exec.yaml").size());
+        assertThat(referenceRuntime.result(Check.IGNORED_AUTH).passed()).isEqualTo(2 * secured("openapi/runtime.yaml").size());
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @EnumSource(names = {"EXEC", "RUNTIME"})
+    void aServiceThatIgnoresTheKitTokenFailsIgnoredAuthOnEverySecuredOperation(Api api) throws IOException {
+        try (TokenIgnoringProxy proxy = TokenIgnoringProxy.start(server.url(api), TOKEN)) {
+            Report report = Conformance.run(Target.builder(api).baseUrl(proxy.url()).credential(TOKEN)
+                    .checks(Set.of(Check.IGNORED_AUTH)).build());
+
+            assertThat(report.passed()).isFalse();
+            assertThat(report.violations(Check.IGNORED_AUTH)).extracting(Violation::operationId)
+                    .containsOnlyElementsOf(secured(api.openapi().get(0)))
+                    .containsAll(secured(api.openapi().get(0)));
+            assertThat(report.violations(Check.IGNORED_AUTH)).allSatisfy(v -> assertThat(v.pointer()).isEqualTo("/response/status"))
+                    .anySatisfy(v -> assertThat(v.status()).as("answered with success").isBetween(200, 299));
+        }
+    }
+
+    /** @return the operation ids of a contract that declare security (all but the probes) */
+    static List<String> secured(String contract) {
+        return ContractDocument.load(contract).operations().stream().filter(o -> !o.isPublic())
+                .map(ContractDocument.Operation::operationId).toList();
     }
 }

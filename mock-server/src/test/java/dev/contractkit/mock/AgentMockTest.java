@@ -38,8 +38,13 @@ class AgentMockTest {
         mocks.close();
     }
 
+    /** Every agent operation needs the kit token (scheme {@code KitToken}); the mock takes any bearer token. */
+    private static HttpRequest.Builder authorized(URI uri) {
+        return HttpRequest.newBuilder(uri).header("Authorization", Http.KIT_BEARER);
+    }
+
     private HttpRequest run(String body) {
-        return HttpRequest.newBuilder(URI.create(mocks.url(Api.AGENT) + "/api/agent"))
+        return authorized(URI.create(mocks.url(Api.AGENT) + "/api/agent"))
                 .header("Content-Type", "application/json").header("Accept", "text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build();
     }
@@ -90,17 +95,17 @@ class AgentMockTest {
     @Test
     void theRegisteredResourceEndpointsAnswerTheContractsExamplesAndRefuseBrokenBodies() throws Exception {
         String base = mocks.url(Api.AGENT);
-        HttpResponse<String> mcp = http.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/mcp-servers/mcp-targets")).GET()
+        HttpResponse<String> mcp = http.send(authorized(URI.create(base + "/api/v1/mcp-servers/mcp-targets")).GET()
                 .build(), HttpResponse.BodyHandlers.ofString());
         assertThat(mcp.statusCode()).isEqualTo(200);
         assertThat(JSON.readTree(mcp.body()).path("hasToken").asBoolean()).isTrue();
         assertThat(mcp.body()).doesNotContain("change-me");
-        HttpResponse<String> kb = http.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/knowledge-bases"))
+        HttpResponse<String> kb = http.send(authorized(URI.create(base + "/api/v1/knowledge-bases"))
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString("{\"id\":\"kb-x\",\"name\":\"X\"}")).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(kb.statusCode()).isEqualTo(400);
-        HttpResponse<String> deleted = http.send(HttpRequest.newBuilder(URI.create(base + "/api/v1/skills/skill-brief"))
+        HttpResponse<String> deleted = http.send(authorized(URI.create(base + "/api/v1/skills/skill-brief"))
                 .DELETE().build(), HttpResponse.BodyHandlers.ofString());
         assertThat(deleted.statusCode()).isEqualTo(204);
     }
@@ -110,18 +115,30 @@ class AgentMockTest {
         String boundary = "agent-mock-boundary";
         String multipart = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"targets.csv\"\r\n"
                 + "Content-Type: text/csv\r\n\r\nregion,target\nAPAC,1\n\r\n--" + boundary + "--\r\n";
-        HttpResponse<String> up = http.send(HttpRequest.newBuilder(URI.create(mocks.url(Api.AGENT) + "/api/v1/files"))
+        HttpResponse<String> up = http.send(authorized(URI.create(mocks.url(Api.AGENT) + "/api/v1/files"))
                 .header("Content-Type", "multipart/form-data; boundary=" + boundary)
                 .POST(HttpRequest.BodyPublishers.ofString(multipart)).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(up.statusCode()).as(up.body()).isEqualTo(201);
         assertThat(JSON.readTree(up.body()).path("fileId").asText()).isEqualTo("file-3f2a9c1e");
-        HttpResponse<String> raw = http.send(HttpRequest.newBuilder(URI.create(mocks.url(Api.AGENT) + "/api/v1/files?name=t.csv"))
+        HttpResponse<String> raw = http.send(authorized(URI.create(mocks.url(Api.AGENT) + "/api/v1/files?name=t.csv"))
                 .header("Content-Type", "application/octet-stream")
                 .POST(HttpRequest.BodyPublishers.ofString("region,target\n")).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(raw.statusCode()).isEqualTo(201);
-        HttpResponse<String> text = http.send(HttpRequest.newBuilder(URI.create(mocks.url(Api.AGENT) + "/api/v1/files"))
+        HttpResponse<String> text = http.send(authorized(URI.create(mocks.url(Api.AGENT) + "/api/v1/files"))
                 .header("Content-Type", "text/plain")
                 .POST(HttpRequest.BodyPublishers.ofString("region,target\n")).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(text.statusCode()).isEqualTo(415);
+    }
+
+    @Test
+    void withoutTheKitTokenARunIsRefusedWith401AndNoStream() throws Exception {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(URI.create(mocks.url(Api.AGENT) + "/api/agent"))
+                .header("Content-Type", "application/json").header("Accept", "text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString("{\"threadId\":\"t\",\"runId\":\"r\",\"messages\":[]}")).build(),
+                HttpResponse.BodyHandlers.ofString());
+
+        assertThat(response.statusCode()).isEqualTo(401);
+        assertThat(response.headers().firstValue("Content-Type").orElse("")).startsWith("application/json");
+        assertThat(response.body()).doesNotContain("RUN_STARTED");
     }
 }

@@ -43,7 +43,7 @@ class AgentStreamPublishTest {
                 "{\"type\":\"RUN_STARTED\",\"threadId\":\"x\",\"runId\":\"y\"}",
                 "{\"type\":\"RUN_ERROR\",\"message\":\"the warehouse is offline\",\"code\":\"DATASOURCE_UNAVAILABLE\"}"));
 
-        Http.Answer run = http.send("POST", base + "/api/agent", "application/json", RUN);
+        Http.Answer run = http.send("POST", base + "/api/agent", "application/json", RUN, "Authorization", Http.KIT_BEARER);
 
         assertThat(set.status()).as(set.body()).isEqualTo(200);
         List<JsonNode> received = EventSchemas.parseSse(run.body());
@@ -51,7 +51,8 @@ class AgentStreamPublishTest {
         assertThat(received.get(0).path("runId").asText()).isEqualTo("r-1");
         assertThat(received.get(1).path("code").asText()).isEqualTo("DATASOURCE_UNAVAILABLE");
         mocks.reset();
-        assertThat(EventSchemas.parseSse(http.send("POST", base + "/api/agent", "application/json", RUN).body()))
+        assertThat(EventSchemas.parseSse(http.send("POST", base + "/api/agent", "application/json", RUN,
+                "Authorization", Http.KIT_BEARER).body()))
                 .as("after reset the contract's example again").hasSizeGreaterThan(2);
     }
 

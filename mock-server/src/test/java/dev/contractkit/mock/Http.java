@@ -14,6 +14,8 @@ import java.io.UncheckedIOException;
 /** A small OkHttp client for the tests: one call, the whole answer. */
 final class Http implements AutoCloseable {
     static final String CREDENTIAL = "Token token=any-key";
+    /** A kit token for exec, runtime and agent (scheme {@code KitToken}, HTTP bearer): the mock takes any one. */
+    static final String KIT_BEARER = "Bearer any-kit-token";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final OkHttpClient client = new OkHttpClient();

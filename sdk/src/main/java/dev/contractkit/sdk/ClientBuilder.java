@@ -18,13 +18,13 @@ import java.util.Objects;
  * <tr><td>CouponsClient</td><td>{@code tokenProvider}, {@code bearerToken}</td><td>{@code Authorization: Bearer <token>}</td></tr>
  * <tr><td>AnswersClient</td><td>{@code apiKey}</td><td>{@code x-api-key}</td></tr>
  * <tr><td>CodehostV4Client, CodehostV5Client</td><td>{@code token}</td><td>{@code PRIVATE-TOKEN}</td></tr>
- * <tr><td>ExecClient, RuntimeClient, AgentClient</td><td>none (local services)</td><td>-</td></tr>
+ * <tr><td>ExecClient, RuntimeClient, AgentClient</td><td>{@code token} (the kit token: {@code KIT_TOKEN} or {@code <data dir>/kit-token})</td><td>{@code Authorization: Bearer <token>}</td></tr>
  * </table>
  *
  * <pre>{@code
  * ClientConfig shared = ClientConfig.builder().baseUrl("http://127.0.0.1:8081").retries(RetryPolicy.none()).build();
  * FormsClient forms = FormsClient.builder().config(shared).apiKey("kit-demo-forms-key").build();
- * ExecClient exec = ExecClient.builder().baseUrl("http://127.0.0.1:8080")
+ * ExecClient exec = ExecClient.builder().baseUrl("http://127.0.0.1:8080").token(kitToken)
  *         .connectTimeout(Duration.ofSeconds(2)).retries(RetryPolicy.defaults()).okHttpClient(myClient).build();
  * }</pre>
  *

@@ -58,7 +58,8 @@ class EveryClientTest {
      */
     record Case(String api, Function<ClientConfig, Object> build, Function<Object, Object> call,
                 Function<Object, CompletableFuture<?>> callAsync, String errorBody, Class<?> errorType,
-                Function<Object, String> message, String bodyRequestId) {
+                Function<Object, String> message, String bodyRequestId, String credentialHeader, String credential) {
+        // credential: what the call sends in credentialHeader (null: nothing, the operation is public)
         @Override
         public String toString() {
             return api;
@@ -71,40 +72,45 @@ class EveryClientTest {
                         c -> ((FormsClient) c).get(1), c -> ((FormsClient) c).getAsync(1),
                         "{\"error\":{\"code\":\"NOT_FOUND\",\"message\":\"no form 1\",\"request_id\":\"rid-forms\"}}",
                         dev.contractkit.sdk.forms.model.Error.class,
-                        e -> ((dev.contractkit.sdk.forms.model.Error) e).getError().getMessage(), "rid-forms"),
+                        e -> ((dev.contractkit.sdk.forms.model.Error) e).getError().getMessage(), "rid-forms",
+                        "Authorization", "Token token=k"),
                 new Case("coupons", c -> CouponsClient.builder().config(c).bearerToken("t").build(),
                         c -> ((CouponsClient) c).get("c1"), c -> ((CouponsClient) c).getAsync("c1"),
                         "{\"error\":{\"code\":\"NOT_FOUND\",\"message\":\"no coupon c1\",\"details\":null,"
                                 + "\"timestamp\":\"2026-06-15T10:37:00Z\",\"request_id\":\"rid-coupons\"}}",
                         dev.contractkit.sdk.coupons.model.Error.class,
-                        e -> ((dev.contractkit.sdk.coupons.model.Error) e).getError().getMessage(), "rid-coupons"),
+                        e -> ((dev.contractkit.sdk.coupons.model.Error) e).getError().getMessage(), "rid-coupons",
+                        "Authorization", null), // get is a public read: the bearer token is not sent
                 new Case("answers", c -> AnswersClient.builder().config(c).apiKey("k").noClientRateLimit().build(),
                         c -> ((AnswersClient) c).quota(), c -> ((AnswersClient) c).quotaAsync(),
                         "{\"success\":false,\"error\":\"NotFound\",\"message\":\"no such resource\"}",
-                        ErrorEnvelope.class, e -> ((ErrorEnvelope) e).getMessage(), null),
+                        ErrorEnvelope.class, e -> ((ErrorEnvelope) e).getMessage(), null, "x-api-key", "k"),
                 new Case("codehost-v4", c -> CodehostV4Client.builder().config(c).token("t").build(),
                         c -> ((CodehostV4Client) c).runner(6), c -> ((CodehostV4Client) c).runnerAsync(6),
                         "{\"message\":\"404 Runner Not Found\"}", dev.contractkit.sdk.codehost.v4.model.Error.class,
-                        e -> ((dev.contractkit.sdk.codehost.v4.model.Error) e).getMessage(), null),
+                        e -> ((dev.contractkit.sdk.codehost.v4.model.Error) e).getMessage(), null, "PRIVATE-TOKEN", "t"),
                 new Case("codehost-v5", c -> CodehostV5Client.builder().config(c).token("t").build(),
                         c -> ((CodehostV5Client) c).runner(6), c -> ((CodehostV5Client) c).runnerAsync(6),
                         "{\"message\":\"404 Runner Not Found\"}", dev.contractkit.sdk.codehost.v5.model.Error.class,
-                        e -> ((dev.contractkit.sdk.codehost.v5.model.Error) e).getMessage(), null),
-                new Case("exec", c -> ExecClient.builder().config(c).build(),
+                        e -> ((dev.contractkit.sdk.codehost.v5.model.Error) e).getMessage(), null, "PRIVATE-TOKEN", "t"),
+                new Case("exec", c -> ExecClient.builder().config(c).token("kit-t").build(),
                         c -> ((ExecClient) c).task("t1"), c -> ((ExecClient) c).taskAsync("t1"),
                         "{\"error\":{\"code\":\"not_found\",\"message\":\"no task t1\",\"request_id\":\"rid-exec\"}}",
                         dev.contractkit.sdk.exec.model.Error.class,
-                        e -> ((dev.contractkit.sdk.exec.model.Error) e).getError().getMessage(), "rid-exec"),
-                new Case("runtime", c -> RuntimeClient.builder().config(c).build(),
+                        e -> ((dev.contractkit.sdk.exec.model.Error) e).getError().getMessage(), "rid-exec",
+                        "Authorization", "Bearer kit-t"),
+                new Case("runtime", c -> RuntimeClient.builder().config(c).token("kit-t").build(),
                         c -> ((RuntimeClient) c).task("r1"), c -> ((RuntimeClient) c).taskAsync("r1"),
                         "{\"error\":{\"code\":\"not_found\",\"message\":\"no task r1\",\"request_id\":\"rid-runtime\"}}",
                         dev.contractkit.sdk.runtime.model.Error.class,
-                        e -> ((dev.contractkit.sdk.runtime.model.Error) e).getError().getMessage(), "rid-runtime"),
-                new Case("agent", c -> AgentClient.builder().config(c).build(),
+                        e -> ((dev.contractkit.sdk.runtime.model.Error) e).getError().getMessage(), "rid-runtime",
+                        "Authorization", "Bearer kit-t"),
+                new Case("agent", c -> AgentClient.builder().config(c).token("kit-t").build(),
                         c -> ((AgentClient) c).history("th-1"), c -> ((AgentClient) c).historyAsync("th-1"),
                         "{\"code\":\"NOT_FOUND\",\"message\":\"no thread th-1\",\"requestId\":\"rid-agent\"}",
                         dev.contractkit.sdk.agent.model.Error.class,
-                        e -> ((dev.contractkit.sdk.agent.model.Error) e).getMessage(), "rid-agent"));
+                        e -> ((dev.contractkit.sdk.agent.model.Error) e).getMessage(), "rid-agent",
+                        "Authorization", "Bearer kit-t"));
     }
 
     private ClientConfig.Builder config() {
@@ -130,6 +136,18 @@ class EveryClientTest {
             assertThat(c.errorBody()).contains("\"" + message + "\"");
             assertThat(e.requestId()).isEqualTo(Optional.ofNullable(c.bodyRequestId()));
         });
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("clients")
+    void everyClientSendsItsCredentialInTheFormItsContractNamesOnEveryAttempt(Case c) throws InterruptedException {
+        error(c, 503);
+        error(c, 404);
+        Object client = c.build().apply(config().build());
+
+        assertThatThrownBy(() -> c.call().apply(client)).isInstanceOf(NotFoundException.class);
+        assertThat(server.takeRequest().getHeader(c.credentialHeader())).isEqualTo(c.credential());
+        assertThat(server.takeRequest().getHeader(c.credentialHeader())).as("the retry").isEqualTo(c.credential());
     }
 
     @ParameterizedTest(name = "{0}")

@@ -1,5 +1,7 @@
 package dev.contractkit.examples.agent;
 
+import dev.contractkit.examples.KitToken;
+import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.agent.AgentClient;
 import dev.contractkit.sdk.agent.AgentEvent;
 import dev.contractkit.sdk.agent.AgentRun;
@@ -17,19 +19,36 @@ import java.util.UUID;
  * <pre>
  * java ... dev.contractkit.examples.agent.AnalyzeSales http://127.0.0.1:8090 "What is the revenue by region?"
  * </pre>
+ *
+ * The agent needs the kit token: {@code KIT_TOKEN}, else the file {@code <data dir>/kit-token}
+ * ({@code KIT_DATA_DIR}, default {@code ./data}) that the server made on first start ({@link KitToken}); the mock
+ * takes any bearer token.
  */
 public final class AnalyzeSales {
     private AnalyzeSales() {
     }
 
     /**
-     * @param args base URL, question
+     * @param args base URL, question; the kit token comes from {@code KIT_TOKEN} or the server's data directory
      */
     public static void main(String[] args) {
         String url = args.length > 0 ? args[0] : "http://127.0.0.1:8090";
         String question = args.length > 1 ? args[1] : "What is the revenue by region?";
-        AgentClient agent = AgentClient.builder().baseUrl(url).build();
-        run(agent, "thread-" + UUID.randomUUID(), question, System.out);
+        String token;
+        try {
+            token = KitToken.fromEnvironment();
+        } catch (RuntimeException e) {
+            System.err.println("agent example: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        AgentClient agent = AgentClient.builder().baseUrl(url).token(token).build();
+        try {
+            run(agent, "thread-" + UUID.randomUUID(), question, System.out);
+        } catch (ApiException e) {
+            System.err.println("agent example failed: " + e.getMessage() + " " + e.body());
+            System.exit(1);
+        }
     }
 
     /**

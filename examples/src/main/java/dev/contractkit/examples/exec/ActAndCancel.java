@@ -1,5 +1,6 @@
 package dev.contractkit.examples.exec;
 
+import dev.contractkit.examples.KitToken;
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.exec.ExecClient;
 import dev.contractkit.sdk.exec.TaskWait;
@@ -25,6 +26,9 @@ import java.util.Map;
  * java -cp 'examples/target/examples-0.1.0-SNAPSHOT.jar:examples/target/lib/*' \
  *      dev.contractkit.examples.exec.ActAndCancel http://127.0.0.1:8080
  * </pre>
+ *
+ * The control plane needs the kit token: {@code KIT_TOKEN}, else the file {@code <data dir>/kit-token}
+ * ({@code KIT_DATA_DIR}, default {@code ./data}) that the server made on first start ({@link KitToken}).
  */
 public final class ActAndCancel {
     private ActAndCancel() {
@@ -35,12 +39,21 @@ public final class ActAndCancel {
     }
 
     /**
-     * @param args base URL of the control plane (default {@code $EXEC_URL} or http://127.0.0.1:8080)
+     * @param args base URL of the control plane (default {@code $EXEC_URL} or http://127.0.0.1:8080); the kit token
+     *             comes from {@code KIT_TOKEN} or the server's data directory
      */
     public static void main(String[] args) {
         String url = args.length > 0 ? args[0] : env("EXEC_URL", "http://127.0.0.1:8080");
+        String token;
         try {
-            run(ExecClient.builder().baseUrl(url).build(), System.out);
+            token = KitToken.fromEnvironment();
+        } catch (RuntimeException e) {
+            System.err.println("exec example: " + e.getMessage());
+            System.exit(2);
+            return;
+        }
+        try {
+            run(ExecClient.builder().baseUrl(url).token(token).build(), System.out);
         } catch (ApiException e) {
             System.err.println("exec example failed: " + e.getMessage() + " " + e.body());
             System.exit(1);

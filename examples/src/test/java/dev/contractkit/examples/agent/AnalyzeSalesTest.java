@@ -3,6 +3,8 @@ package dev.contractkit.examples.agent;
 import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.sdk.BadRequestException;
+import dev.contractkit.sdk.NotFoundException;
+import dev.contractkit.sdk.UnauthorizedException;
 import dev.contractkit.sdk.agent.AgentClient;
 import dev.contractkit.sdk.agent.AgentEvent;
 import dev.contractkit.sdk.agent.AgentRun;
@@ -25,15 +27,21 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The SDK's typed, cancellable run stream against the real reference agent. */
 class AnalyzeSalesTest {
+    static final String TOKEN = "test-kit-token";
+
     private static KitServer start(Path data, String delay) {
         return KitServer.start(Settings.of(Map.of("data-dir", data.toString(), "agent.port", "0",
-                "agent.step-delay", delay)), List.of(Api.AGENT));
+                "agent.step-delay", delay, "token", TOKEN)), List.of(Api.AGENT));
+    }
+
+    private static AgentClient client(KitServer server) {
+        return AgentClient.builder().baseUrl(server.url(Api.AGENT)).token(TOKEN).build();
     }
 
     @Test
     void theTypedStreamFoldsIntoTheAnswerToolCallsAndArtifactAndHistoryFoldsTheSame(@TempDir Path data) {
         try (KitServer server = start(data, "PT0S")) {
-            AgentClient agent = AgentClient.builder().baseUrl(server.url(Api.AGENT)).build();
+            AgentClient agent = client(server);
             ByteArrayOutputStream buffer = new ByteArrayOutputStream();
             AgentTranscript t = AnalyzeSales.run(agent, "sdk-thread", "What is the revenue by region?",
                     new PrintStream(buffer, true, StandardCharsets.UTF_8));
@@ -68,7 +76,7 @@ class AnalyzeSalesTest {
     @Test
     void cancelEndsTheRunWithTheCancelledOutcome(@TempDir Path data) {
         try (KitServer server = start(data, "PT0.3S")) {
-            AgentClient agent = AgentClient.builder().baseUrl(server.url(Api.AGENT)).build();
+            AgentClient agent = client(server);
             try (AgentRun run = agent.runAgent(AgentClient.input("sdk-cancel", "sdk-cancel-1", "Units by product?"))) {
                 List<String> types = new ArrayList<>();
                 for (AgentEvent e : run) {
@@ -90,7 +98,7 @@ class AnalyzeSalesTest {
     @Test
     void aRefusedRunIsAnApiExceptionAndARunErrorFoldsIntoItsCode(@TempDir Path data) {
         try (KitServer server = start(data, "PT0S")) {
-            AgentClient agent = AgentClient.builder().baseUrl(server.url(Api.AGENT)).build();
+            AgentClient agent = client(server);
             RunAgentInput secret = AgentClient.input("sdk-err", "sdk-err-1", "use password=hunter22 please");
             assertThatThrownBy(() -> agent.runAgent(secret)).isInstanceOf(BadRequestException.class)
                     .hasMessageContaining("credentials");
@@ -103,6 +111,20 @@ class AnalyzeSalesTest {
                 assertThat(t.errorCode()).contains("ACTIVE_DATASOURCE_NOT_ENABLED");
                 assertThat(run.received().get(1)).isInstanceOf(AgentEvent.RunConfigResolved.class);
             }
+        }
+    }
+
+    @Test
+    void withoutTheKitTokenTheAgentRefusesTheRunAndTheResources(@TempDir Path data) {
+        try (KitServer server = start(data, "PT0S")) {
+            AgentClient anonymous = AgentClient.builder().baseUrl(server.url(Api.AGENT)).build();
+            PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
+
+            assertThatThrownBy(() -> AnalyzeSales.run(anonymous, "sdk-anon", "Revenue?", out))
+                    .isInstanceOf(UnauthorizedException.class);
+            assertThatThrownBy(anonymous::datasources).isInstanceOf(UnauthorizedException.class);
+            assertThatThrownBy(() -> client(server).history("sdk-anon")).as("no run was started")
+                    .isInstanceOf(NotFoundException.class);
         }
     }
 }

@@ -15,6 +15,7 @@ import dev.contractkit.sdk.agent.model.RunAgentInput;
 import dev.contractkit.sdk.agent.model.RunState;
 import dev.contractkit.sdk.agent.model.ThreadHistory;
 import dev.contractkit.sdk.platform.Http;
+import dev.contractkit.sdk.platform.KitTokenAuth;
 import okhttp3.Call;
 import okhttp3.MediaType;
 import okhttp3.MultipartBody;
@@ -34,7 +35,7 @@ import java.util.concurrent.CompletableFuture;
  * run and returns its typed, cancellable event stream; the resource methods wrap the generated Retrofit interfaces.
  *
  * <pre>{@code
- * AgentClient agent = AgentClient.builder().baseUrl("http://127.0.0.1:8090").build();
+ * AgentClient agent = AgentClient.builder().baseUrl("http://127.0.0.1:8090").token(System.getenv("KIT_TOKEN")).build();
  * RunAgentInput input = AgentClient.input("thread-1", "run-1", "What is the revenue by region?");
  * try (AgentRun run = agent.runAgent(input)) {
  *     for (AgentEvent e : run) {
@@ -500,13 +501,17 @@ public final class AgentClient {
     }
 
     /**
-     * Builds an {@link AgentClient}; the base URL is required, there are no credentials.
+     * Builds an {@link AgentClient}; the base URL is required, and the kit token ({@link #token(String)}) for
+     * every operation.
      *
      * <pre>{@code
-     * AgentClient agent = AgentClient.builder().baseUrl("http://127.0.0.1:8090").connectTimeout(Duration.ofSeconds(2)).build();
+     * AgentClient agent = AgentClient.builder().baseUrl("http://127.0.0.1:8090").token(kitToken)
+     *         .connectTimeout(Duration.ofSeconds(2)).build();
      * }</pre>
      */
     public static final class Builder extends ClientBuilder<Builder> {
+        private String token;
+
         private Builder() {
         }
 
@@ -516,12 +521,28 @@ public final class AgentClient {
         }
 
         /**
+         * The kit token: the server's {@code KIT_TOKEN}, or the file {@code <data dir>/kit-token} it made (owner-only)
+         * on first start and printed once. Sent as {@code Authorization: Bearer <token>} (the contract's
+         * {@code KitToken} scheme) on every request, the run's event stream and file transfers included. Every
+         * operation of the agent needs it: without it each call fails with
+         * {@link dev.contractkit.sdk.UnauthorizedException} (401).
+         *
+         * @param token the kit token
+         * @return this builder
+         * @throws IllegalArgumentException when it is blank or holds white space
+         */
+        public Builder token(String token) {
+            this.token = KitTokenAuth.check(token);
+            return this;
+        }
+
+        /**
          * @return the client
          * @throws IllegalStateException when the base URL is missing
          */
         public AgentClient build() {
             ClientConfig config = configBuilder().build();
-            return new AgentClient(Http.retrofit(config, List.of()));
+            return new AgentClient(Http.retrofit(config, List.of(KitTokenAuth.of(token))));
         }
     }
 }

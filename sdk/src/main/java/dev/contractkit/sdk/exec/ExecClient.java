@@ -15,6 +15,7 @@ import dev.contractkit.sdk.exec.model.Task;
 import dev.contractkit.sdk.exec.model.TaskGraph;
 import dev.contractkit.sdk.exec.model.ToolManifest;
 import dev.contractkit.sdk.platform.Http;
+import dev.contractkit.sdk.platform.KitTokenAuth;
 import retrofit2.Retrofit;
 
 import java.time.Duration;
@@ -26,7 +27,7 @@ import java.util.concurrent.CompletableFuture;
  * {@code http://127.0.0.1:8080}).
  *
  * <pre>{@code
- * ExecClient exec = ExecClient.builder().baseUrl("http://127.0.0.1:8080").build();
+ * ExecClient exec = ExecClient.builder().baseUrl("http://127.0.0.1:8080").token(System.getenv("KIT_TOKEN")).build();
  * AgentActionResponse r = exec.act(new AgentActionRequest().action(new AgentAction().kind("sleep")
  *         .input(Map.of("duration_ms", 100))));
  * TaskWait.Result done = exec.awaitAll(r.getTaskIds(), Duration.ofSeconds(30), Duration.ofMillis(200));
@@ -241,13 +242,16 @@ public final class ExecClient {
     }
 
     /**
-     * Builds an {@link ExecClient}; the base URL is required, there are no credentials.
+     * Builds an {@link ExecClient}; the base URL is required, and the kit token ({@link #token(String)}) for every
+     * operation but {@link ExecClient#health()}.
      *
      * <pre>{@code
-     * ExecClient exec = ExecClient.builder().baseUrl("http://127.0.0.1:8080").retries(RetryPolicy.none()).build();
+     * ExecClient exec = ExecClient.builder().baseUrl("http://127.0.0.1:8080").token(kitToken).retries(RetryPolicy.none()).build();
      * }</pre>
      */
     public static final class Builder extends ClientBuilder<Builder> {
+        private String token;
+
         private Builder() {
         }
 
@@ -257,11 +261,26 @@ public final class ExecClient {
         }
 
         /**
+         * The kit token: the server's {@code KIT_TOKEN}, or the file {@code <data dir>/kit-token} it made (owner-only)
+         * on first start and printed once. Sent as {@code Authorization: Bearer <token>} (the contract's
+         * {@code KitToken} scheme). Without it only {@link ExecClient#health()} and its async variant answer; every
+         * other call fails with {@link dev.contractkit.sdk.UnauthorizedException} (401).
+         *
+         * @param token the kit token
+         * @return this builder
+         * @throws IllegalArgumentException when it is blank or holds white space
+         */
+        public Builder token(String token) {
+            this.token = KitTokenAuth.check(token);
+            return this;
+        }
+
+        /**
          * @return the client
          * @throws IllegalStateException when the base URL is missing
          */
         public ExecClient build() {
-            return new ExecClient(Http.retrofit(configBuilder().build(), List.of()));
+            return new ExecClient(Http.retrofit(configBuilder().build(), List.of(KitTokenAuth.of(token))));
         }
     }
 }

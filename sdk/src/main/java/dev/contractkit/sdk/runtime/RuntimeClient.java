@@ -5,11 +5,13 @@ import dev.contractkit.sdk.ClientBuilder;
 import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.RetryPolicy;
 import dev.contractkit.sdk.platform.Http;
+import dev.contractkit.sdk.platform.KitTokenAuth;
 import dev.contractkit.sdk.runtime.api.ProbesApi;
 import dev.contractkit.sdk.runtime.api.TasksApi;
 import dev.contractkit.sdk.runtime.model.RuntimeEvents;
 import dev.contractkit.sdk.runtime.model.RuntimeTask;
 import dev.contractkit.sdk.runtime.model.RuntimeTaskRequest;
+import okhttp3.Interceptor;
 import retrofit2.Retrofit;
 
 import java.util.List;
@@ -21,7 +23,7 @@ import java.util.concurrent.CompletionException;
  * {@code http://127.0.0.1:18080}).
  *
  * <pre>{@code
- * RuntimeClient runtime = RuntimeClient.builder().baseUrl("http://127.0.0.1:18080").build();
+ * RuntimeClient runtime = RuntimeClient.builder().baseUrl("http://127.0.0.1:18080").token(System.getenv("KIT_TOKEN")).build();
  * if (runtime.ready()) {
  *     RuntimeTask t = runtime.start(new RuntimeTaskRequest().kind(RuntimeTaskRequest.KindEnum.COMMAND)
  *             .command(List.of("echo", "hi")));
@@ -156,18 +158,36 @@ public final class RuntimeClient {
     }
 
     /**
-     * Builds a {@link RuntimeClient}; the base URL is required, there are no credentials.
+     * Builds a {@link RuntimeClient}; the base URL is required, and the kit token ({@link #token(String)}) for every
+     * operation but the probes.
      *
      * <pre>{@code
-     * RuntimeClient runtime = RuntimeClient.builder().baseUrl("http://127.0.0.1:18080").build();
+     * RuntimeClient runtime = RuntimeClient.builder().baseUrl("http://127.0.0.1:18080").token(kitToken).build();
      * }</pre>
      */
     public static final class Builder extends ClientBuilder<Builder> {
+        private String token;
+
         private Builder() {
         }
 
         @Override
         protected Builder self() {
+            return this;
+        }
+
+        /**
+         * The kit token: the server's {@code KIT_TOKEN}, or the file {@code <data dir>/kit-token} it made (owner-only)
+         * on first start and printed once. Sent as {@code Authorization: Bearer <token>} (the contract's
+         * {@code KitToken} scheme). Without it only the probes ({@link RuntimeClient#ready()}, {@code /healthz})
+         * answer; every other call fails with {@link dev.contractkit.sdk.UnauthorizedException} (401).
+         *
+         * @param token the kit token
+         * @return this builder
+         * @throws IllegalArgumentException when it is blank or holds white space
+         */
+        public Builder token(String token) {
+            this.token = KitTokenAuth.check(token);
             return this;
         }
 
@@ -178,7 +198,8 @@ public final class RuntimeClient {
         public RuntimeClient build() {
             ClientConfig config = configBuilder().build();
             ClientConfig probing = config.toBuilder().retries(RetryPolicy.none()).build();
-            return new RuntimeClient(Http.retrofit(config, List.of()), Http.retrofit(probing, List.of()));
+            List<Interceptor> auth = List.of(KitTokenAuth.of(token));
+            return new RuntimeClient(Http.retrofit(config, auth), Http.retrofit(probing, auth));
         }
     }
 }

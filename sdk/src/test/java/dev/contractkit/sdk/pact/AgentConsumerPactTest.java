@@ -24,6 +24,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.List;
 
+import static dev.contractkit.sdk.pact.PactConfig.KIT_AUTHORIZATION;
+import static dev.contractkit.sdk.pact.PactConfig.KIT_BEARER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -32,7 +34,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * interaction whose response is {@code text/event-stream}: Pact has no SSE matcher, so the body is a plain-text
  * body matched by one regular expression at {@code $}: every frame is one {@code data:} line, the first is
  * RUN_STARTED of this run, the last RUN_FINISHED with outcome success (what lies between may change freely).
- * Provider states: {@value #SAMPLE}, {@value #HISTORY}, {@value #NO_RUN}.
+ * Provider states: {@value #SAMPLE}, {@value #HISTORY}, {@value #NO_RUN}. Every interaction sends the kit token
+ * ({@code Authorization: Bearer test-kit-token}, the token the provider test starts the server with).
  */
 @ExtendWith(PactConsumerTestExt.class)
 @PactTestFor(providerName = "agent", pactVersion = PactSpecVersion.V4)
@@ -65,7 +68,8 @@ class AgentConsumerPactTest {
     V4Pact runAndStream(PactDslWithProvider builder) {
         V4Pact pact = builder.given(SAMPLE)
                 .uponReceiving("a run asking for the revenue by region, streamed as AG-UI events")
-                .path("/api/agent").method("POST").headers("Accept", "text/event-stream")
+                .path("/api/agent").method("POST")
+                .matchHeader("Authorization", KIT_BEARER, KIT_AUTHORIZATION).headers("Accept", "text/event-stream")
                 .matchHeader("Content-Type", "application/json.*", "application/json")
                 // exactly what the SDK sends (no "empty": true from the generated HashMap-based Message: see Http.MAPPER)
                 .body("{\"threadId\":\"pact-thread\",\"runId\":\"pact-run-1\",\"state\":{},"
@@ -87,6 +91,7 @@ class AgentConsumerPactTest {
         return builder.given(SAMPLE)
                 .uponReceiving("a request for the registered data sources")
                 .path("/api/v1/datasources").method("GET")
+                .matchHeader("Authorization", KIT_BEARER, KIT_AUTHORIZATION)
                 .willRespondWith().status(200).matchHeader("Content-Type", "application/json.*", "application/json")
                 .body(new PactDslJsonBody().minArrayLike("items", 1).stringType("id", "sample").stringType("name", "Sample sales")
                         .stringType("jdbcUrl", "kit:embedded").booleanType("hasPassword", false).booleanType("enabled", true)
@@ -99,6 +104,7 @@ class AgentConsumerPactTest {
         return builder.given(SAMPLE)
                 .uponReceiving("a request for the knowledge bases")
                 .path("/api/v1/knowledge-bases").method("GET")
+                .matchHeader("Authorization", KIT_BEARER, KIT_AUTHORIZATION)
                 .willRespondWith().status(200).matchHeader("Content-Type", "application/json.*", "application/json")
                 .body(new PactDslJsonBody().minArrayLike("items", 1).stringType("id", "kb-sales-glossary")
                         .stringType("name", "Sales glossary").booleanType("enabled", true).closeObject().closeArray())
@@ -110,6 +116,7 @@ class AgentConsumerPactTest {
         return builder.given(HISTORY)
                 .uponReceiving("a request for the history of thread pact-history")
                 .path("/api/v1/threads/pact-history/history").method("GET")
+                .matchHeader("Authorization", KIT_BEARER, KIT_AUTHORIZATION)
                 .willRespondWith().status(200).matchHeader("Content-Type", "application/json.*", "application/json")
                 .body(new PactDslJsonBody().stringValue("threadId", "pact-history")
                         .minArrayLike("runs", 1, 1).stringValue("runId", "pact-history-run").stringValue("threadId", "pact-history")
@@ -126,13 +133,14 @@ class AgentConsumerPactTest {
         return builder.given(NO_RUN)
                 .uponReceiving("a request to cancel a run that does not exist")
                 .path("/api/v1/runs/pact-no-such-run/cancel").method("POST")
+                .matchHeader("Authorization", KIT_BEARER, KIT_AUTHORIZATION)
                 .willRespondWith().status(404).matchHeader("Content-Type", "application/json.*", "application/json")
                 .body(new PactDslJsonBody().stringValue("code", "NOT_FOUND").stringType("message", "no run 'pact-no-such-run'"))
                 .toPact(V4Pact.class);
     }
 
     private static AgentClient client(MockServer server) {
-        return AgentClient.builder().config(PactConfig.of(server)).build();
+        return AgentClient.builder().config(PactConfig.of(server)).token(PactConfig.KIT_TOKEN).build();
     }
 
     @Test

@@ -25,6 +25,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import java.util.List;
 import java.util.Map;
 
+import static dev.contractkit.sdk.pact.PactConfig.KIT_AUTHORIZATION;
+import static dev.contractkit.sdk.pact.PactConfig.KIT_BEARER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -37,6 +39,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  *   <li>{@value #RUNNING}: an {@code os.sleep} task is running (and stays so for minutes)</li>
  *   <li>{@value #PENDING}: a task waits for a running dependency, so it has not started</li>
  * </ul>
+ * Every interaction sends the kit token ({@code Authorization: Bearer test-kit-token}, the token the provider test
+ * starts the server with).
  */
 @ExtendWith(PactConsumerTestExt.class)
 @PactTestFor(providerName = "exec", pactVersion = PactSpecVersion.V4)
@@ -51,7 +55,8 @@ class ExecConsumerPactTest {
     V4Pact submitAGraph(PactDslWithProvider builder) {
         return builder.given(FREE)
                 .uponReceiving("a task graph of a no-op and a sleep that depends on it")
-                .path("/tasks").method("POST").matchHeader("Content-Type", "application/json.*", "application/json; charset=UTF-8")
+                .path("/tasks").method("POST")
+                .matchHeader("Authorization", KIT_BEARER, KIT_AUTHORIZATION).matchHeader("Content-Type", "application/json.*", "application/json; charset=UTF-8")
                 .body("{\"tasks\":[{\"id\":\"pact-prepare\",\"type\":\"os.noop\",\"params\":{},\"depends_on\":[],\"annotations\":{}},"
                         + "{\"id\":\"pact-pause\",\"type\":\"os.sleep\",\"params\":{\"duration_ms\":10},\"depends_on\":[\"pact-prepare\"],"
                         + "\"retry\":1,\"timeout\":5000,\"annotations\":{}}]}")
@@ -66,6 +71,7 @@ class ExecConsumerPactTest {
         return builder.given(DONE)
                 .uponReceiving("a request for the finished task pact-done")
                 .path("/tasks/pact-done").method("GET")
+                .matchHeader("Authorization", KIT_BEARER, KIT_AUTHORIZATION)
                 .willRespondWith().status(200).matchHeader("Content-Type", "application/json.*", "application/json")
                 .body(new PactDslJsonBody().stringValue("id", "pact-done").stringValue("type", "os.noop")
                         .stringValue("status", "success").integerType("attempts", 1).stringType("handle_id", "local-pact-done-1")
@@ -80,6 +86,7 @@ class ExecConsumerPactTest {
         return builder.given(RUNNING)
                 .uponReceiving("a request to cancel the running task pact-running")
                 .path("/tasks/pact-running/cancel").method("POST")
+                .matchHeader("Authorization", KIT_BEARER, KIT_AUTHORIZATION)
                 .willRespondWith().status(200).matchHeader("Content-Type", "application/json.*", "application/json")
                 .body(cancelItems("pact-running", "cancelling"))
                 .toPact(V4Pact.class);
@@ -90,6 +97,7 @@ class ExecConsumerPactTest {
         return builder.given(PENDING)
                 .uponReceiving("a request to cancel the pending task pact-pending")
                 .path("/tasks/pact-pending/cancel").method("POST")
+                .matchHeader("Authorization", KIT_BEARER, KIT_AUTHORIZATION)
                 .willRespondWith().status(200).matchHeader("Content-Type", "application/json.*", "application/json")
                 .body(cancelItems("pact-pending", "cancelled"))
                 .toPact(V4Pact.class);
@@ -100,6 +108,7 @@ class ExecConsumerPactTest {
         return builder.given(DONE)
                 .uponReceiving("a request to cancel the finished task pact-done")
                 .path("/tasks/pact-done/cancel").method("POST")
+                .matchHeader("Authorization", KIT_BEARER, KIT_AUTHORIZATION)
                 .willRespondWith().status(409).matchHeader("Content-Type", "application/json.*", "application/json")
                 .body(new PactDslJsonBody().object("error").stringValue("code", "task_terminal")
                         .stringType("message", "task pact-done is already success; there is nothing to cancel")
@@ -117,7 +126,7 @@ class ExecConsumerPactTest {
     }
 
     private static ExecClient client(MockServer server) {
-        return ExecClient.builder().config(PactConfig.of(server)).build();
+        return ExecClient.builder().config(PactConfig.of(server)).token(PactConfig.KIT_TOKEN).build();
     }
 
     @Test

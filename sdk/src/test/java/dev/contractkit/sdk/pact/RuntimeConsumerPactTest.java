@@ -19,6 +19,8 @@ import org.junit.jupiter.api.extension.ExtendWith;
 
 import java.util.List;
 
+import static dev.contractkit.sdk.pact.PactConfig.KIT_AUTHORIZATION;
+import static dev.contractkit.sdk.pact.PactConfig.KIT_BEARER;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
@@ -32,6 +34,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  *   <li>{@value #RUNNING}: a long {@code sleep} command is running</li>
  *   <li>{@value #MISSING}</li>
  * </ul>
+ * Every interaction but the readiness probe sends the kit token ({@code Authorization: Bearer test-kit-token}, the
+ * token the provider test starts the server with).
  */
 @ExtendWith(PactConsumerTestExt.class)
 @PactTestFor(providerName = "runtime", pactVersion = PactSpecVersion.V4)
@@ -57,7 +61,8 @@ class RuntimeConsumerPactTest {
     V4Pact startACommand(PactDslWithProvider builder) {
         return builder.given(READY)
                 .uponReceiving("a request to start the command echo pact")
-                .path("/api/v1/tasks").method("POST").matchHeader("Content-Type", "application/json.*", "application/json; charset=UTF-8")
+                .path("/api/v1/tasks").method("POST")
+                .matchHeader("Authorization", KIT_BEARER, KIT_AUTHORIZATION).matchHeader("Content-Type", "application/json.*", "application/json; charset=UTF-8")
                 .body("{\"task_id\":\"pact-1\",\"kind\":\"command\",\"command\":[\"echo\",\"pact\"],\"env\":{},\"timeout_ms\":30000}")
                 .willRespondWith().status(202).matchHeader("Content-Type", "application/json.*", "application/json")
                 .body(new PactDslJsonBody().stringMatcher("ref", "rt-[A-Za-z0-9._-]+", EXAMPLE_REF).stringValue("task_id", "pact-1")
@@ -72,6 +77,7 @@ class RuntimeConsumerPactTest {
         return builder.given(SUCCEEDED)
                 .uponReceiving("a request for a runtime task that has succeeded")
                 .pathFromProviderState("/api/v1/tasks/${ref}", "/api/v1/tasks/" + EXAMPLE_REF).method("GET")
+                .matchHeader("Authorization", KIT_BEARER, KIT_AUTHORIZATION)
                 .willRespondWith().status(200).matchHeader("Content-Type", "application/json.*", "application/json")
                 .body(new PactDslJsonBody().stringMatcher("ref", "rt-[A-Za-z0-9._-]+", EXAMPLE_REF).stringValue("kind", "command")
                         .stringValue("status", "succeeded").numberValue("exit_code", 0).stringValue("stdout", "pact\n")
@@ -87,6 +93,7 @@ class RuntimeConsumerPactTest {
         return builder.given(RUNNING)
                 .uponReceiving("a request to kill a running runtime task")
                 .pathFromProviderState("/api/v1/tasks/${ref}/kill", "/api/v1/tasks/" + EXAMPLE_REF + "/kill").method("POST")
+                .matchHeader("Authorization", KIT_BEARER, KIT_AUTHORIZATION)
                 .willRespondWith().status(200).matchHeader("Content-Type", "application/json.*", "application/json")
                 .body(new PactDslJsonBody().stringMatcher("ref", "rt-[A-Za-z0-9._-]+", EXAMPLE_REF).stringValue("status", "killed")
                         .stringType("cwd", "/srv/kit/data/runtime")
@@ -100,6 +107,7 @@ class RuntimeConsumerPactTest {
         return builder.given(MISSING)
                 .uponReceiving("a request for runtime task rt-missing")
                 .path("/api/v1/tasks/rt-missing").method("GET")
+                .matchHeader("Authorization", KIT_BEARER, KIT_AUTHORIZATION)
                 .willRespondWith().status(404).matchHeader("Content-Type", "application/json.*", "application/json")
                 .body(new PactDslJsonBody().object("error").stringValue("code", "not_found")
                         .stringType("message", "no runtime task rt-missing").stringType("request_id", "r-1").closeObject())
@@ -107,7 +115,7 @@ class RuntimeConsumerPactTest {
     }
 
     private static RuntimeClient client(MockServer server) {
-        return RuntimeClient.builder().config(PactConfig.of(server)).build();
+        return RuntimeClient.builder().config(PactConfig.of(server)).token(PactConfig.KIT_TOKEN).build();
     }
 
     @Test

@@ -10,9 +10,9 @@ final class AgentReadme {
     private AgentReadme() {
     }
 
-    static void example() {
+    static void example(String kitToken) {
         // README-BEGIN
-        AgentClient agent = AgentClient.builder().baseUrl("http://127.0.0.1:8090").build();
+        AgentClient agent = AgentClient.builder().baseUrl("http://127.0.0.1:8090").token(kitToken).build();
         try (AgentRun run = agent.runAgent(AgentClient.input("thread-1", "run-1", "What is the revenue by region?"))) {
             for (AgentEvent e : run) {
                 if (e instanceof AgentEvent.TextMessageContent c) System.out.print(c.event().getDelta());

@@ -13,7 +13,7 @@ final class ConfigReadme {
     private ConfigReadme() {
     }
 
-    static void example(OkHttpClient myOkHttpClient) {
+    static void example(OkHttpClient myOkHttpClient, String kitToken) {
         // README-BEGIN
         ClientConfig shared = ClientConfig.builder()
                 .baseUrl("http://127.0.0.1:8081")              // mock, reference server or production: only this differs
@@ -25,6 +25,7 @@ final class ConfigReadme {
                 .build();
         FormsClient forms = FormsClient.builder().config(shared).apiKey("kit-demo-forms-key").build();
         ExecClient exec = ExecClient.builder().config(shared).baseUrl("http://127.0.0.1:8080")
+                .token(kitToken)                              // exec, runtime, agent: the kit token (KIT_TOKEN)
                 .retries(RetryPolicy.none()).build();         // any setting can be refined per client
         // README-END
     }

@@ -17,9 +17,9 @@ final class ExecReadme {
     private ExecReadme() {
     }
 
-    static void example(TaskGraph graph, String id) {
+    static void example(TaskGraph graph, String id, String kitToken) {
         // README-BEGIN
-        ExecClient exec = ExecClient.builder().baseUrl("http://127.0.0.1:8080").build();
+        ExecClient exec = ExecClient.builder().baseUrl("http://127.0.0.1:8080").token(kitToken).build();
         AgentActionResponse r = exec.act(new AgentActionRequest()
                 .action(new AgentAction().kind("sleep").input(Map.of("duration_ms", 100))));
         TaskWait.Result done = exec.awaitAll(r.getTaskIds(), Duration.ofSeconds(30), Duration.ofMillis(200));
@@ -27,7 +27,7 @@ final class ExecReadme {
         exec.submitAndWaitAsync(graph, Duration.ofMinutes(5), Duration.ofSeconds(1))  // polls without blocking a thread
                 .thenAccept(w -> System.out.println(w.allTerminal()));
         CancelItem c = exec.cancel(id);          // cancelling + task_cancel_requested (409 ConflictException when finished)
-        RuntimeClient runtime = RuntimeClient.builder().baseUrl("http://127.0.0.1:18080").build();
+        RuntimeClient runtime = RuntimeClient.builder().baseUrl("http://127.0.0.1:18080").token(kitToken).build();
         runtime.ready();                         // GET /readyz: false on 503, asked once (no retries)
         // README-END
     }

@@ -1,0 +1,98 @@
+package dev.contractkit.sdk;
+
+import dev.contractkit.sdk.agent.AgentClient;
+import dev.contractkit.sdk.agent.AgentRun;
+import dev.contractkit.sdk.exec.ExecClient;
+import dev.contractkit.sdk.runtime.RuntimeClient;
+import okhttp3.mockwebserver.MockResponse;
+import okhttp3.mockwebserver.MockWebServer;
+import okhttp3.mockwebserver.RecordedRequest;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/** The kit token of the local services (exec, runtime, agent): sent as a bearer token, checked when it is set. */
+class KitTokenTest {
+    private MockWebServer server;
+
+    @BeforeEach
+    void start() throws IOException {
+        server = new MockWebServer();
+        server.start();
+    }
+
+    @AfterEach
+    void stop() throws IOException {
+        server.shutdown();
+    }
+
+    private String url() {
+        return server.url("/").toString();
+    }
+
+    private static MockResponse json(int status, String body) {
+        return new MockResponse().setResponseCode(status).setHeader("Content-Type", "application/json").setBody(body);
+    }
+
+    @Test
+    void aBlankOrMultiLineTokenIsRefusedWhenTheClientIsBuiltNamingWhereTheTokenComesFrom() {
+        assertThatThrownBy(() -> ExecClient.builder().token(" "))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("KIT_TOKEN").hasMessageContaining("kit-token");
+        assertThatThrownBy(() -> RuntimeClient.builder().token("abc\n"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("white space");
+        assertThatThrownBy(() -> AgentClient.builder().token(null)).isInstanceOf(NullPointerException.class)
+                .hasMessageContaining("token");
+    }
+
+    @Test
+    void withoutTheTokenTheOpenHealthCallAnswersAndASecuredCallFailsAsUnauthorized() throws InterruptedException {
+        server.enqueue(json(200, "{\"status\":\"ok\"}"));
+        server.enqueue(json(401, "{\"error\":{\"code\":\"unauthorized\",\"message\":\"the kit token is required\"}}"));
+        ExecClient exec = ExecClient.builder().baseUrl(url()).retries(RetryPolicy.none()).build();
+
+        assertThat(exec.health().getStatus()).isNotNull();
+        assertThatThrownBy(() -> exec.task("t1")).isInstanceOfSatisfying(UnauthorizedException.class,
+                e -> assertThat(e.status()).isEqualTo(401));
+        assertThat(server.takeRequest().getHeader("Authorization")).isNull();
+        assertThat(server.takeRequest().getHeader("Authorization")).isNull();
+    }
+
+    @Test
+    void theRuntimeProbesAndTasksBothCarryTheToken() throws InterruptedException {
+        server.enqueue(json(200, "{\"status\":\"ready\"}"));
+        server.enqueue(json(404, "{\"error\":{\"code\":\"not_found\",\"message\":\"no task r1\"}}"));
+        RuntimeClient runtime = RuntimeClient.builder().baseUrl(url()).token("kit-t").retries(RetryPolicy.none()).build();
+
+        assertThat(runtime.ready()).isTrue();
+        assertThatThrownBy(() -> runtime.task("r1")).isInstanceOf(NotFoundException.class);
+        assertThat(server.takeRequest().getHeader("Authorization")).isEqualTo("Bearer kit-t");
+        assertThat(server.takeRequest().getHeader("Authorization")).isEqualTo("Bearer kit-t");
+    }
+
+    @Test
+    void theAgentsEventStreamAndUploadsCarryTheTokenToo() throws InterruptedException {
+        server.enqueue(new MockResponse().setHeader("Content-Type", "text/event-stream")
+                .setBody("data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n"
+                        + "data: {\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n"));
+        server.enqueue(json(201, "{\"fileId\":\"f-1\",\"name\":\"a.csv\",\"size\":2}"));
+        AgentClient agent = AgentClient.builder().baseUrl(url()).token("kit-t").retries(RetryPolicy.none()).build();
+
+        try (AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi"))) {
+            run.forEach(e -> { });
+        }
+        agent.uploadFile("a.csv", "a\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+
+        RecordedRequest stream = server.takeRequest(5, TimeUnit.SECONDS);
+        assertThat(stream.getPath()).isEqualTo("/api/agent");
+        assertThat(stream.getHeader("Authorization")).isEqualTo("Bearer kit-t");
+        RecordedRequest upload = server.takeRequest(5, TimeUnit.SECONDS);
+        assertThat(upload.getPath()).startsWith("/api/v1/files");
+        assertThat(upload.getHeader("Authorization")).isEqualTo("Bearer kit-t");
+    }
+}
