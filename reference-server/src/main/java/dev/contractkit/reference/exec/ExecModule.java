@@ -28,6 +28,7 @@ import java.util.logging.Logger;
 public final class ExecModule implements ApiModule {
     private static final Logger LOG = Logger.getLogger(ExecModule.class.getName());
 
+    private final KitToken token;
     private final ObjectMapper mapper = Json.snakeCase();
     private final ControlPlane plane;
 
@@ -47,7 +48,8 @@ public final class ExecModule implements ApiModule {
             throw new IllegalStateException("exec: cannot read the task store: " + e.getMessage(), e);
         }
         Translator translator = new Translator(new ContractRules(ContractDocument.load(Api.EXEC.mainContract())), exec);
-        RuntimeClient runtime = new RuntimeClient(exec.runtimeUrl(), mapper, KitToken.load(settings).value());
+        this.token = KitToken.load(settings);
+        RuntimeClient runtime = new RuntimeClient(exec.runtimeUrl(), mapper, token.value());
         TaskRunner runner = new TaskRunner(store, new Works(exec, runtime), exec.pollMillis());
         this.plane = new ControlPlane(exec, translator, store, runner);
     }
@@ -66,7 +68,7 @@ public final class ExecModule implements ApiModule {
     public void routing(HttpRouting.Builder routing) {
         routing.register("/adapters", new AdaptersEndpoint(plane, mapper));
         routing.register("/tasks", new TasksEndpoint(plane, mapper));
-        routing.register("/health", new HealthEndpoint(plane));
+        routing.register("/health", new HealthEndpoint(plane, token));
     }
 
     @Override

@@ -1,5 +1,8 @@
 package dev.contractkit.reference.exec;
 
+import dev.contractkit.reference.platform.KitToken;
+import io.helidon.http.HeaderNames;
+
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
@@ -8,12 +11,17 @@ import io.helidon.webserver.http.ServerResponse;
 
 import java.sql.SQLException;
 
-/** {@code GET /health}: liveness, with the runtime URL and the number of unfinished tasks. */
+/**
+ * {@code GET /health}: liveness, open to anyone; the runtime URL and the number of unfinished tasks only for a
+ * caller with the kit token (details are not for anonymous callers, docs/security.md).
+ */
 final class HealthEndpoint extends HealthService {
     private final ControlPlane plane;
+    private final KitToken token;
 
-    HealthEndpoint(ControlPlane plane) {
+    HealthEndpoint(ControlPlane plane, KitToken token) {
         this.plane = plane;
+        this.token = token;
     }
 
     @Override
@@ -21,6 +29,10 @@ final class HealthEndpoint extends HealthService {
         ObjectNode n = JsonNodeFactory.instance.objectNode();
         n.put("status", "ok");
         n.put("schema_version", "adapter.v1");
+        if (!token.matchesBearer(request.headers().first(HeaderNames.AUTHORIZATION).orElse(null))) {
+            response.send(n);
+            return;
+        }
         n.put("runtime_url", plane.settings().runtimeUrl());
         try {
             n.put("tasks_unfinished", plane.unfinished());

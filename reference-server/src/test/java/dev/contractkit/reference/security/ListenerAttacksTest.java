@@ -176,6 +176,21 @@ class ListenerAttacksTest {
     }
 
     @Test
+    void theControlPlanesHealthGivesItsDetailsOnlyToTheKitToken() throws IOException {
+        Request anonymous = new Request.Builder().url(server.url(Api.EXEC) + "/health").build();
+        try (Response r = HTTP.newCall(anonymous).execute()) {
+            JsonNode body = JSON.readTree(r.body().string());
+            assertThat(body.path("status").asText()).isEqualTo("ok");
+            assertThat(body.has("runtime_url")).isFalse();
+            assertThat(body.has("tasks_unfinished")).isFalse();
+        }
+        Request withToken = anonymous.newBuilder().header("Authorization", "Bearer " + TestDatabases.TOKEN).build();
+        try (Response r = HTTP.newCall(withToken).execute()) {
+            assertThat(JSON.readTree(r.body().string()).has("runtime_url")).isTrue();
+        }
+    }
+
+    @Test
     void theDataDirectoryAndItsSecretsAreOwnerOnlyAndTheEmbeddedDatabaseHasAPassword() throws IOException {
         assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(data))).isEqualTo("rwx------");
         try (var files = Files.list(data)) {
