@@ -109,8 +109,9 @@ public record AgentTranscript(List<Message> messages, List<Message> reasoning, L
                     code = null;
                     message = null;
                 }
-                case AgentEvent.RunFinished f -> outcome = f.event().getOutcome() == null ? Outcome.SUCCESS
-                        : switch (f.event().getOutcome().getValue().toString()) {
+                case AgentEvent.RunFinished f -> outcome = f.event().getOutcome() == null
+                        || f.event().getOutcome().getType() == null ? Outcome.SUCCESS
+                        : switch (f.event().getOutcome().getType().getValue()) {
                             case "cancelled" -> Outcome.CANCELLED;
                             case "interrupt" -> Outcome.INTERRUPTED;
                             default -> Outcome.SUCCESS;
