@@ -8,6 +8,7 @@
 //   "question": "Revenue by region?",            the user message
 //   "runId": "r1", "threadId": "t1",             optional
 //   "forwardedProps": {...},                     optional (e.g. {"run_config": {...}})
+//   "resume": [{"interruptId": ..., "status": "resolved"|"cancelled"}],  optional: AG-UI 1.0 resume entries
 //   "cancelAt": "REASONING_MESSAGE_START",       optional: at this event type, POST <cancelUrl>
 //   "cancelUrl": "http://.../api/v1/runs/r1/cancel" }
 // Prints one JSON line: {ok, types, rejected: [{type, issues}], outcome, result, error, runError, newMessages}.
@@ -55,7 +56,10 @@ const subscriber = {
 };
 
 try {
-  const out = await agent.runAgent({ runId: args.runId, forwardedProps: args.forwardedProps ?? {} }, subscriber);
+  const out = await agent.runAgent(
+    { runId: args.runId, forwardedProps: args.forwardedProps ?? {}, ...(args.resume ? { resume: args.resume } : {}) },
+    subscriber,
+  );
   report.result = out.result ?? null;
   report.newMessages = out.newMessages.length;
 } catch (e) {

@@ -38,7 +38,10 @@ class OfficialAgUiClientMockTest {
 
     @Test
     void officialClientCompletesTheMocksAnswerStream() throws Exception {
-        OfficialAgUiClient.Report r = OfficialAgUiClient.run(args("mock-run-1", null));
+        ObjectNode args = args("mock-run-1", null);
+        // AG-UI 1.0's resume entries pass the contract's request checks
+        args.putArray("resume").addObject().put("interruptId", "int-earlier").put("status", "cancelled");
+        OfficialAgUiClient.Report r = OfficialAgUiClient.run(args);
         assertThat(r.ok()).as(r.toString()).isTrue();
         assertThat(r.json().path("rejected").size()).as(r.toString()).isZero();
         assertThat(r.types()).contains("RUN_STARTED", "REASONING_MESSAGE_START", "TOOL_CALL_START", "TOOL_CALL_RESULT",

@@ -42,8 +42,11 @@ class OfficialAgUiClientTest {
     @Test
     void officialClientCompletesAnAnswerWithReasoningToolCallsArtifactsAndState() throws Exception {
         start("PT0S");
-        OfficialAgUiClient.Report r = OfficialAgUiClient.run(
-                OfficialAgUiClient.args(agentUrl(), AgentClient.KIT_TOKEN, "agui-t1", "agui-r1", "What is the revenue by region?"));
+        ObjectNode args = OfficialAgUiClient.args(agentUrl(), AgentClient.KIT_TOKEN, "agui-t1", "agui-r1",
+                "What is the revenue by region?");
+        // AG-UI 1.0's resume entries (the client sends them as given): accepted, unused by the kit's agent
+        args.putArray("resume").addObject().put("interruptId", "int-earlier").put("status", "cancelled");
+        OfficialAgUiClient.Report r = OfficialAgUiClient.run(args);
         assertThat(r.ok()).as(r.toString()).isTrue();
         assertThat(r.json().path("rejected").size()).as(r.toString()).isZero();
         assertThat(r.types()).contains("RUN_STARTED", "STATE_SNAPSHOT", "STEP_STARTED", "REASONING_START",
