@@ -384,9 +384,9 @@ function apply(view, e) {
       break;
     case 'RUN_FINISHED':
       view.ended = true;
-      if (e.outcome === 'cancelled') {
+      if ((e.outcome && e.outcome.type) === 'cancelled') {
         view.setOutcome('cancelled', 'Cancelled: the run was stopped before it finished');
-      } else if (e.outcome === 'interrupt') {
+      } else if ((e.outcome && e.outcome.type) === 'interrupt') {
         view.setOutcome('interrupt', 'Interrupted: the agent is waiting for input');
       } else {
         view.setOutcome('success', 'Completed');

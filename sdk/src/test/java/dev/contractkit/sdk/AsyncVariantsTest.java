@@ -125,7 +125,7 @@ class AsyncVariantsTest {
     void runAgentAsyncCompletesWithTheRunsTypedEvents() throws Exception {
         server.enqueue(new MockResponse().setHeader("Content-Type", "text/event-stream").setBody(
                 "data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n"
-                        + "data: {\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r\",\"outcome\":\"success\"}\n\n"));
+                        + "data: {\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r\",\"outcome\":{\"type\":\"success\"}}\n\n"));
         AgentClient agent = AgentClient.builder().baseUrl(server.url("/").toString()).build();
 
         try (AgentRun run = agent.runAgentAsync(AgentClient.input("t", "r", "hi")).get(5, TimeUnit.SECONDS)) {

@@ -70,7 +70,7 @@ final class Analyst {
 
             String reasoning = runId + "-reasoning";
             sink.emit(sink.event("REASONING_START").put("messageId", reasoning));
-            sink.emit(sink.event("REASONING_MESSAGE_START").put("messageId", reasoning + "-msg").put("role", "assistant"));
+            sink.emit(sink.event("REASONING_MESSAGE_START").put("messageId", reasoning + "-msg").put("role", "reasoning"));
             sink.emit(sink.event("REASONING_MESSAGE_CONTENT").put("messageId", reasoning + "-msg")
                     .put("delta", plan.summary(ds.id(), config.text("activeSkillId")) + skillInstructions(config)));
             run.pause(pause);
@@ -91,12 +91,13 @@ final class Analyst {
             custom(sink, "kit.token_usage", usage);
             ObjectNode result = mapper.createObjectNode().put("answerMessageId", runId + "-answer");
             result.putArray("artifactIds").add(artifactId);
-            sink.emit((ObjectNode) sink.event("RUN_FINISHED").put("threadId", threadId).put("runId", runId)
-                    .put("outcome", "success").set("result", result));
+            ObjectNode finished = sink.event("RUN_FINISHED").put("threadId", threadId).put("runId", runId);
+            finished.putObject("outcome").put("type", "success");
+            sink.emit((ObjectNode) finished.set("result", result));
             return Outcome.COMPLETED;
         } catch (ActiveRun.Cancelled e) {
             sink.closeOpen();
-            sink.emit(sink.event("RUN_FINISHED").put("threadId", threadId).put("runId", runId).put("outcome", "cancelled"));
+            sink.emit(cancelled(sink, threadId, runId));
             return Outcome.CANCELED;
         } catch (SqlFailure e) {
             sink.closeOpen();
@@ -105,7 +106,7 @@ final class Analyst {
         } catch (RuntimeException | SQLException e) {
             if (run.isCancelled()) {
                 sink.closeOpen();
-                sink.emit(sink.event("RUN_FINISHED").put("threadId", threadId).put("runId", runId).put("outcome", "cancelled"));
+                sink.emit(cancelled(sink, threadId, runId));
                 return Outcome.CANCELED;
             }
             sink.emit(sink.event("RUN_ERROR").put("message", "the agent failed: " + e.getMessage()).put("code", "INTERNAL_ERROR"));
@@ -337,6 +338,13 @@ final class Analyst {
     private void result(EventSink sink, String messageId, String call, ObjectNode content) {
         sink.emit(sink.event("TOOL_CALL_RESULT").put("messageId", messageId).put("toolCallId", call)
                 .put("role", "tool").put("content", content.toString()));
+    }
+
+    /** RUN_FINISHED of a cancelled run, with AG-UI 1.0's outcome object {@code {"type":"cancelled"}}. */
+    private static ObjectNode cancelled(EventSink sink, String threadId, String runId) {
+        ObjectNode finished = sink.event("RUN_FINISHED").put("threadId", threadId).put("runId", runId);
+        finished.putObject("outcome").put("type", "cancelled");
+        return finished;
     }
 
     private void custom(EventSink sink, String name, JsonNode value) {

@@ -56,9 +56,19 @@ public final class AllowedHosts {
         if (any) {
             return true;
         }
+        Boolean known = verdicts.get(hostHeader);
+        if (known != null) {
+            return known;
+        }
         String h = hostOnly(hostHeader.trim().toLowerCase(Locale.ROOT));
-        return h.isEmpty() || isIpLiteral(h) || names.contains(h) || h.endsWith(".localhost");
+        boolean allowed = h.isEmpty() || isIpLiteral(h) || names.contains(h) || h.endsWith(".localhost");
+        if (verdicts.size() < 256) { // a client's few Host values, remembered (the check runs on every request)
+            verdicts.put(hostHeader, allowed);
+        }
+        return allowed;
     }
+
+    private final java.util.concurrent.ConcurrentHashMap<String, Boolean> verdicts = new java.util.concurrent.ConcurrentHashMap<>();
 
     /**
      * @param origin an {@code Origin} header value of another authority than the request's
@@ -80,11 +90,11 @@ public final class AllowedHosts {
         return authority; // a bare IPv6 literal, or no port
     }
 
+    private static final java.util.regex.Pattern IPV6 = java.util.regex.Pattern.compile("[0-9a-f:.]+");
+    private static final java.util.regex.Pattern IPV4 = java.util.regex.Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
+
     static boolean isIpLiteral(String host) {
-        if (host.indexOf(':') >= 0) {
-            return host.matches("[0-9a-f:.]+");
-        }
-        return host.matches("\\d{1,3}(\\.\\d{1,3}){3}");
+        return (host.indexOf(':') >= 0 ? IPV6 : IPV4).matcher(host).matches();
     }
 
     private static String stripSlash(String origin) {

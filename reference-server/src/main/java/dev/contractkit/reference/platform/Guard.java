@@ -39,6 +39,7 @@ final class Guard {
     private final long maxBodyBytes;
     private final String tooLargeCode;
     private final KitTokenSupplier token;
+    private final boolean anyKitToken;
 
     /** The kit token, loaded only when a listener needs it (forms alone never makes the file). */
     interface KitTokenSupplier {
@@ -50,6 +51,7 @@ final class Guard {
         this.rules = rules;
         this.maxBodyBytes = maxBodyBytes;
         this.tooLargeCode = tooLargeCode;
+        this.anyKitToken = rules.stream().anyMatch(Rule::kitToken);
         this.token = token;
     }
 
@@ -95,16 +97,17 @@ final class Guard {
         if (path.startsWith("/observe/metrics")) {
             requireToken(req);
         }
-        Rule rule = match(method, path);
+        long length = req.headers().contentLength().orElse(-1L);
+        boolean hasBody = length > 0 || req.headers().contains(HeaderNames.TRANSFER_ENCODING);
+        // the operation is looked up only where it matters: a kit-token API, or a body to check
+        Rule rule = anyKitToken || hasBody ? match(method, path) : null;
         if (rule != null && rule.kitToken) {
             requireToken(req);
         }
-        long length = req.headers().contentLength().orElse(-1L);
         if (length > maxBodyBytes) {
             throw new ApiError(Status.REQUEST_ENTITY_TOO_LARGE_413, tooLargeCode,
                     "request body is larger than " + maxBodyBytes + " bytes");
         }
-        boolean hasBody = length > 0 || req.headers().contains(HeaderNames.TRANSFER_ENCODING);
         if (hasBody && rule != null && !rule.media.isEmpty()) {
             String type = req.headers().contentType().map(t -> t.mediaType().text()).orElse("")
                     .toLowerCase(Locale.ROOT);

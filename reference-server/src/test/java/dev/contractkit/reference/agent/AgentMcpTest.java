@@ -110,7 +110,7 @@ class AgentMcpTest {
             client.call("POST", "/api/v1/mcp-servers", mcpRegistration("mcp-wrong", mcp.url(), "not-the-token-123"));
             List<JsonNode> events = client.run(AgentClient.input("tm3", "rm5", "Revenue targets by region?", withMcp("mcp-wrong")));
             assertValidStream(events);
-            assertThat(events.get(events.size() - 1).path("outcome").asText()).isEqualTo("success");
+            assertThat(events.get(events.size() - 1).path("outcome").path("type").asText()).isEqualTo("success");
             JsonNode failed = events.stream().filter(e -> e.path("type").asText().equals("TOOL_CALL_RESULT")
                     && e.path("toolCallId").asText().equals("rm5-call-mcp-mcp-wrong-tools")).findFirst().orElseThrow();
             assertThat(failed.path("content").asText()).contains("could not be used");
@@ -135,7 +135,7 @@ class AgentMcpTest {
                 List<JsonNode> events = stream.rest();
                 assertThat(mcp.slowFinished).as("the stream ended while the MCP tool was still working").isFalse();
                 assertValidStream(events);
-                assertThat(events.get(events.size() - 1).path("outcome").asText()).isEqualTo("cancelled");
+                assertThat(events.get(events.size() - 1).path("outcome").path("type").asText()).isEqualTo("cancelled");
                 assertThat(mcp.calledTools).containsExactly("slow_report");
             } finally {
                 mcp.slowRelease.countDown();

@@ -21,7 +21,7 @@ import java.util.stream.StreamSupport;
 /**
  * One running agent run: its AG-UI events, typed, in the order they arrive (read from the SSE stream as the
  * server flushes them). Iterate it (or {@link #stream()}); {@link #cancel()} asks the server to stop the run
- * (the stream then ends with RUN_FINISHED {@code outcome: cancelled}); {@link #close()} drops the connection.
+ * (the stream then ends with RUN_FINISHED {@code outcome: {type: cancelled}}); {@link #close()} drops the connection.
  * Every event is also checked against the AG-UI ordering rules: {@link #violations()}.
  *
  * <pre>{@code
@@ -58,7 +58,7 @@ public final class AgentRun implements Iterable<AgentEvent>, AutoCloseable {
 
     /**
      * Asks the server to cancel the run ({@code POST /api/v1/runs/{runId}/cancel}); keep reading: the remaining
-     * events end with RUN_FINISHED {@code outcome: cancelled}.
+     * events end with RUN_FINISHED {@code outcome: {type: cancelled}}.
      */
     public void cancel() {
         cancel.run();

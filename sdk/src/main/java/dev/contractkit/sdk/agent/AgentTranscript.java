@@ -22,7 +22,7 @@ import java.util.Optional;
  * }</pre>
  *
  * @param messages   text messages in order of their start
- * @param reasoning  reasoning summaries in order
+ * @param reasoning  reasoning summaries in order (role {@code reasoning}, as AG-UI 1.0 names it)
  * @param toolCalls  tool calls in order of their start
  * @param artifacts  artifacts reported by {@code kit.artifact}
  * @param runConfig  the resolved run config ({@code kit.run_config}), if reported
@@ -109,8 +109,9 @@ public record AgentTranscript(List<Message> messages, List<Message> reasoning, L
                     code = null;
                     message = null;
                 }
-                case AgentEvent.RunFinished f -> outcome = f.event().getOutcome() == null ? Outcome.SUCCESS
-                        : switch (f.event().getOutcome().getValue().toString()) {
+                case AgentEvent.RunFinished f -> outcome = f.event().getOutcome() == null
+                        || f.event().getOutcome().getType() == null ? Outcome.SUCCESS
+                        : switch (f.event().getOutcome().getType().getValue()) {
                             case "cancelled" -> Outcome.CANCELLED;
                             case "interrupt" -> Outcome.INTERRUPTED;
                             default -> Outcome.SUCCESS;
@@ -128,7 +129,7 @@ public record AgentTranscript(List<Message> messages, List<Message> reasoning, L
         texts.forEach((id, text) -> msgs.add(new Message(id, messages.containsKey(id) ? messages.get(id)[0] : "assistant",
                 text.toString())));
         List<Message> thoughts = new ArrayList<>();
-        reasoning.forEach((id, text) -> thoughts.add(new Message(id, "assistant", text.toString())));
+        reasoning.forEach((id, text) -> thoughts.add(new Message(id, "reasoning", text.toString())));
         List<ToolCall> calls = new ArrayList<>();
         args.forEach((id, a) -> calls.add(new ToolCall(id, names.getOrDefault(id, ""), a.toString(),
                 Optional.ofNullable(results.get(id)))));

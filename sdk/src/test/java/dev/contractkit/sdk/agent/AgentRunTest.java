@@ -56,7 +56,7 @@ class AgentRunTest {
 
                 data: {"type":"FUTURE_EVENT","x":1}
 
-                data: {"type":"RUN_FINISHED","threadId":"t","runId":"r","outcome":"success"}
+                data: {"type":"RUN_FINISHED","threadId":"t","runId":"r","outcome":{"type":"success"}}
 
                 """));
         try (AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi"))) {
@@ -92,7 +92,7 @@ class AgentRunTest {
     @Test
     void cancelPostsToTheRunsCancelEndpoint() throws Exception {
         server.enqueue(stream("data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r 1\"}\n\n"
-                + "data: {\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r 1\",\"outcome\":\"cancelled\"}\n\n"));
+                + "data: {\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r 1\",\"outcome\":{\"type\":\"cancelled\"}}\n\n"));
         server.enqueue(new MockResponse().setResponseCode(202).setHeader("Content-Type", "application/json")
                 .setBody("{\"runId\":\"r 1\",\"threadId\":\"t\",\"status\":\"canceling\"}"));
         try (AgentRun run = agent.runAgent(AgentClient.input("t", "r 1", "hi"))) {

@@ -49,7 +49,7 @@ class AgentConsumerPactTest {
     /** Every SSE frame one data line; RUN_STARTED of run pact-run-1 first, RUN_FINISHED success last. */
     static final String STREAM = "(?s)data: \\{\"type\":\"RUN_STARTED\"[^\\n]*\"runId\":\"pact-run-1\"[^\\n]*\\n\\n"
             + "(data: [^\\n]*\\n\\n)*"
-            + "data: \\{\"type\":\"RUN_FINISHED\"[^\\n]*\"outcome\":\"success\"[^\\n]*\\n\\n";
+            + "data: \\{\"type\":\"RUN_FINISHED\"[^\\n]*\"outcome\":\\{\"type\":\"success\"\\}[^\\n]*\\n\\n";
 
     static final String EXAMPLE_STREAM = """
             data: {"type":"RUN_STARTED","threadId":"pact-thread","runId":"pact-run-1","timestamp":1767225600000}
@@ -60,7 +60,7 @@ class AgentConsumerPactTest {
 
             data: {"type":"TEXT_MESSAGE_END","messageId":"pact-run-1-answer","timestamp":1767225600010}
 
-            data: {"type":"RUN_FINISHED","threadId":"pact-thread","runId":"pact-run-1","outcome":"success","timestamp":1767225600012}
+            data: {"type":"RUN_FINISHED","threadId":"pact-thread","runId":"pact-run-1","outcome":{"type":"success"},"timestamp":1767225600012}
 
             """;
 
@@ -74,7 +74,7 @@ class AgentConsumerPactTest {
                 // exactly what the SDK sends (no "empty": true from the generated HashMap-based Message: see Http.MAPPER)
                 .body("{\"threadId\":\"pact-thread\",\"runId\":\"pact-run-1\",\"state\":{},"
                         + "\"messages\":[{\"id\":\"pact-run-1-user\",\"role\":\"user\",\"content\":\"" + QUESTION + "\",\"toolCalls\":[]}],"
-                        + "\"tools\":[],\"context\":[],\"forwardedProps\":{},\"resume\":{}}")
+                        + "\"tools\":[],\"context\":[],\"forwardedProps\":{},\"resume\":[]}")
                 .willRespondWith().status(200).matchHeader("Content-Type", "text/event-stream.*", "text/event-stream")
                 .body(EXAMPLE_STREAM, "text/event-stream")
                 .toPact(V4Pact.class);
