@@ -108,6 +108,11 @@ final class Scenarios {
             return;
         }
         String label = "event stream: " + op.operationId();
+        if (cases.lacksCredential(op)) {
+            runner.note(Check.SSE_EVENT_SCHEMA.key() + " and " + Check.AGUI_EVENT_ORDER.key() + " of " + op + ": "
+                    + cases.notChecked(op));
+            return;
+        }
         Optional<JsonNode> body = exampleBody(op).map(b -> {
             if (b instanceof ObjectNode o) {
                 String fresh = "conformance-" + java.util.UUID.randomUUID().toString().substring(0, 8);
@@ -169,6 +174,10 @@ final class Scenarios {
     private boolean runChain(Chains.Chain chain) {
         String label = "chain: " + chain.name();
         Operation create = chain.create();
+        if (cases.lacksCredential(create)) {
+            runner.note("chain " + chain.name() + " (" + chain.source() + "): " + cases.notChecked(create));
+            return false;
+        }
         Optional<JsonNode> body = exampleBody(create).map(Scenarios::withoutPastTimes)
                 .map(b -> cases.unique(create, b, "chain"));
         Optional<Exchange> created = runner.send(cases.scenario(create, Map.of(), body, label), Optional.empty());
@@ -378,7 +387,11 @@ final class Scenarios {
                     }
                     return false;
                 });
-        if (!declaresLink || (!op.isPublic() && cases.credentialFor(op).isEmpty())) {
+        if (!declaresLink) {
+            return;
+        }
+        if (cases.lacksCredential(op)) {
+            runner.note(Check.PAGINATION_LINKS.key() + " of " + op + ": " + cases.notChecked(op));
             return;
         }
         long smallest = limit.map(p -> contract.document().resolve(p.node().path("schema")).path("minimum").asLong(1))
@@ -498,8 +511,9 @@ final class Scenarios {
         }
         b.url(withQuery.build());
         String display = "GET " + url.encodedPath() + " (WebSocket)";
-        if (!ch.op().isPublic() && cases.credentialFor(ch.op()).isEmpty()) {
-            runner.note(ch.op() + ": no credential, so the WebSocket channel " + ch.address() + " was not checked");
+        if (cases.lacksCredential(ch.op())) {
+            runner.note(Check.WEBSOCKET_MESSAGE_SCHEMA.key() + " of the channel " + ch.address() + ": "
+                    + cases.notChecked(ch.op()));
             return Optional.empty();
         }
         BlockingQueue<String> received = new LinkedBlockingQueue<>();
