@@ -35,8 +35,8 @@ class LeavesNoTraceTest {
 
     @BeforeAll
     static void start() {
-        server = KitServer.start(Settings.of(Map.of("agent.port", "0", "data-dir", data.toString(), "token", TOKEN)),
-                List.of(Api.AGENT));
+        server = KitServer.start(Settings.of(Map.of("agent.port", "0", "coupons.port", "0", "data-dir", data.toString(),
+                "token", TOKEN)), List.of(Api.AGENT, Api.COUPONS));
     }
 
     @AfterAll
@@ -72,6 +72,29 @@ class LeavesNoTraceTest {
 
         assertThat(registered).as("data sources the run registered").hasPositiveValue();
         assertThat(lists()).isEqualTo(before);
+    }
+
+    /**
+     * Coupons are only ever soft-deleted (the contract has no other delete): the coupons the run created end
+     * inactive, so the active catalogue is as before.
+     */
+    @Test
+    void aRunAgainstTheReferenceCouponsServiceLeavesNoActiveCouponBehind() throws IOException {
+        String before = get(server.url(Api.COUPONS), "/api/v1/coupons?active=true&limit=100");
+
+        Report report = Conformance.run(Target.builder(Api.COUPONS).baseUrl(server.url(Api.COUPONS))
+                .user("admin", "admin-password").user("alice", "alice-password").build());
+
+        assertThat(report.violations()).as(report.toString()).isEmpty();
+        assertThat(get(server.url(Api.COUPONS), "/api/v1/coupons?active=true&limit=100")).isEqualTo(before);
+    }
+
+    private static String get(String base, String pathAndQuery) throws IOException {
+        try (Response r = CLIENT.newCall(new Request.Builder().url(base.replaceAll("/$", "") + pathAndQuery).build())
+                .execute()) {
+            assertThat(r.code()).as(pathAndQuery).isEqualTo(200);
+            return r.body().string();
+        }
     }
 
     private static Map<String, String> lists() throws IOException {
