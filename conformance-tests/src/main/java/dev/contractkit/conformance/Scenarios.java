@@ -406,40 +406,109 @@ final class Scenarios {
         }
         Map<String, String> links = HeaderChecks.links(first.get().header("Link").orElse(""));
         TestCase follow = cases.scenario(op, params, Optional.empty(), "paging: a Link followed");
+        HttpUrl listUrl = follow.call().url(transport.base());
         List<Outcome.Problem> problems = new ArrayList<>();
         if (links.containsKey("next")) {
-            follow(follow, links.get("next"), "next").ifPresent(next -> {
-                Optional<HeaderChecks.Page> p = HeaderChecks.Page.of(next);
-                if (next.status() != 200 || p.isEmpty()) {
-                    problems.add(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(links.get("next")),
-                            "rel=\"next\" followed answered " + next.status() + ", not a page"));
-                } else if (p.get().offset() <= page.get().offset() || p.get().count() == 0
-                        || p.get().items().path(0).equals(page.get().items().path(0))) {
-                    problems.add(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(links.get("next")),
-                            "rel=\"next\" followed does not give the next page (offset " + p.get().offset()
-                                    + " after " + page.get().offset() + ", " + p.get().count() + " items)"));
-                }
-            });
+            walkNext(follow, listUrl, page.get(), links.get("next"), problems);
         } else if (page.get().total() <= page.get().count()) {
             runner.note(op + ": too few items (" + page.get().total() + ") to follow rel=\"next\"");
         }
         if (links.containsKey("last")) {
-            follow(follow, links.get("last"), "last").ifPresent(last -> {
-                Optional<HeaderChecks.Page> p = HeaderChecks.Page.of(last);
-                if (last.status() != 200 || p.isEmpty()) {
-                    problems.add(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(links.get("last")),
-                            "rel=\"last\" followed answered " + last.status() + ", not a page"));
-                } else if (p.get().count() == 0 || p.get().offset() + p.get().count() != p.get().total()) {
-                    problems.add(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(links.get("last")),
-                            "rel=\"last\" followed does not give the last page (offset " + p.get().offset() + ", "
-                                    + p.get().count() + " items, total " + p.get().total() + ")"));
-                }
-            });
+            String link = links.get("last");
+            elsewhere(listUrl, link, "last").ifPresentOrElse(problems::add, () ->
+                    follow(follow, link, "last").ifPresent(last -> {
+                        Optional<HeaderChecks.Page> p = HeaderChecks.Page.of(last);
+                        if (last.status() != 200 || p.isEmpty()) {
+                            problems.add(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(link),
+                                    "rel=\"last\" followed answered " + last.status() + ", not a page"));
+                        } else if (p.get().count() == 0 || p.get().offset() + p.get().count() != p.get().total()) {
+                            problems.add(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(link),
+                                    "rel=\"last\" followed does not give the last page (offset " + p.get().offset()
+                                            + ", " + p.get().count() + " items, total " + p.get().total() + ")"));
+                        }
+                    }));
         }
         if (links.containsKey("next") || links.containsKey("last")) {
             runner.verdict(Check.PAGINATION_LINKS, Cases.label(op), op.operationId(), first.get().request(),
                     first.get().status(), Outcome.of(problems));
         }
+    }
+
+    /** Pages followed by {@code rel="next"} at most, from the first: enough for the suite's own seed. */
+    static final int MAX_PAGES = 50;
+
+    /**
+     * Follows {@code rel="next"} from the first page to the last: every link must stay on the list's origin and
+     * path, answer a page that starts where the previous one ended, and the walk must end at the total.
+     */
+    private void walkNext(TestCase follow, HttpUrl listUrl, HeaderChecks.Page first, String firstNext,
+                          List<Outcome.Problem> problems) {
+        HeaderChecks.Page previous = first;
+        String link = firstNext;
+        long seen = first.count();
+        for (int pages = 1; link != null; pages++) {
+            String current = link;
+            Optional<Outcome.Problem> wrong = elsewhere(listUrl, current, "next");
+            if (wrong.isPresent()) {
+                problems.add(wrong.get());
+                return;
+            }
+            if (pages >= MAX_PAGES) {
+                runner.note(follow.operation().map(Object::toString).orElse("?") + ": followed rel=\"next\" through "
+                        + MAX_PAGES + " pages, not to the end");
+                return;
+            }
+            Optional<Exchange> next = follow(follow, current, "next");
+            if (next.isEmpty()) {
+                return; // no answer: reported as an error of the run
+            }
+            Optional<HeaderChecks.Page> p = HeaderChecks.Page.of(next.get());
+            if (next.get().status() != 200 || p.isEmpty()) {
+                problems.add(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(current),
+                        "rel=\"next\" followed answered " + next.get().status() + ", not a page"));
+                return;
+            }
+            if (p.get().offset() != previous.offset() + previous.count() || p.get().count() == 0
+                    || p.get().items().path(0).equals(previous.items().path(0))) {
+                problems.add(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(current),
+                        "rel=\"next\" followed does not give the next page (offset " + p.get().offset() + " after "
+                                + previous.offset() + " with " + previous.count() + " items, " + p.get().count()
+                                + " items)"));
+                return;
+            }
+            seen += p.get().count();
+            previous = p.get();
+            link = HeaderChecks.links(next.get().header("Link").orElse("")).get("next");
+        }
+        if (seen != previous.total()) {
+            problems.add(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(firstNext),
+                    "following rel=\"next\" to the last page gave " + seen + " items, not the total " + previous.total()));
+        }
+    }
+
+    /**
+     * @return a problem when the link leaves the list: another origin than the server under test (not followed:
+     *         the suite's credentials stay with the server), or another path than the list's own
+     */
+    private Optional<Outcome.Problem> elsewhere(HttpUrl listUrl, String link, String rel) {
+        HttpUrl url = listUrl.resolve(link);
+        if (url == null) {
+            return Optional.of(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(link),
+                    "rel=\"" + rel + "\" is not a URL"));
+        }
+        if (!url.scheme().equals(listUrl.scheme()) || !url.host().equals(listUrl.host()) || url.port() != listUrl.port()) {
+            return Optional.of(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(link),
+                    "rel=\"" + rel + "\" points to another origin (" + url.scheme() + "://" + url.host() + ":" + url.port()
+                            + ") than the server under test (" + listUrl.scheme() + "://" + listUrl.host() + ":"
+                            + listUrl.port() + "); not followed (a server behind a proxy takes its public URL from"
+                            + " configuration or the proxy's X-Forwarded-* headers)"));
+        }
+        if (!url.encodedPath().equals(listUrl.encodedPath())) {
+            return Optional.of(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(link),
+                    "rel=\"" + rel + "\" points at " + url.encodedPath() + ", not at the list's own path "
+                            + listUrl.encodedPath()));
+        }
+        return Optional.empty();
     }
 
     private Optional<Exchange> follow(TestCase c, String link, String rel) {

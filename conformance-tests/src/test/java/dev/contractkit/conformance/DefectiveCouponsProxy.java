@@ -37,7 +37,13 @@ final class DefectiveCouponsProxy implements AutoCloseable {
         /** A coupon created through the proxy is not readable yet: reading it answers 404. */
         CREATED_NOT_READABLE,
         /** An update answers 200 but changes nothing (the proxy swallows it). */
-        UPDATE_IGNORED
+        UPDATE_IGNORED,
+        /** Link URLs lose their path (the server root, as issue 20 found): following them answers 404. */
+        LINK_TO_SERVER_ROOT,
+        /** Link URLs point at another origin (the server's internal address behind a proxy). */
+        LINK_TO_ANOTHER_ORIGIN,
+        /** Pages after the first answer 404 although the links point at them. */
+        LATER_PAGES_MISSING
     }
 
     private final HttpServer server;
@@ -73,6 +79,13 @@ final class DefectiveCouponsProxy implements AutoCloseable {
             in = body.readAllBytes();
         }
         String path = ex.getRequestURI().getRawPath();
+        String query = ex.getRequestURI().getRawQuery() == null ? "" : ex.getRequestURI().getRawQuery();
+        if (defects.contains(Defect.LATER_PAGES_MISSING) && method.equals("GET") && path.equals("/api/v1/coupons")
+                && query.matches("(.*&)?offset=[1-9].*")) {
+            reply(ex, 404, "application/json", ("{\"error\":{\"code\":\"NOT_FOUND\",\"message\":\"no such page\","
+                    + "\"timestamp\":\"2026-01-01T00:00:00Z\",\"request_id\":\"r\"}}").getBytes());
+            return;
+        }
         boolean readsCreated = method.equals("GET") && path.startsWith("/api/v1/coupons/")
                 && created.contains(path.substring(path.lastIndexOf('/') + 1));
         if (defects.contains(Defect.CREATED_NOT_READABLE) && readsCreated
@@ -89,6 +102,12 @@ final class DefectiveCouponsProxy implements AutoCloseable {
                 values.forEach(v -> b.addHeader(name, v));
             }
         });
+        // a well-behaved proxy says where the client reached it (the server trusts loopback proxies)
+        String host = ex.getRequestHeaders().getFirst("Host");
+        if (host != null) {
+            b.header("X-Forwarded-Host", host);
+            b.header("X-Forwarded-Proto", "http");
+        }
         String type = ex.getRequestHeaders().getFirst("Content-Type");
         if (defects.contains(Defect.UPDATE_IGNORED) && method.equals("PUT") && path.startsWith("/write/v1/coupons/")) {
             // answers 200 with the coupon as it is: the update never reaches the server
@@ -121,11 +140,22 @@ final class DefectiveCouponsProxy implements AutoCloseable {
                         || defects.contains(Defect.NO_LINK_HEADER) && n.equals("link")
                         || defects.contains(Defect.NO_REQUEST_ID) && n.equals("x-request-id");
                 if (!dropped) {
-                    r.headers(name).forEach(v -> ex.getResponseHeaders().add(name, v));
+                r.headers(name).forEach(v -> ex.getResponseHeaders().add(name, n.equals("link") ? spoil(v) : v));
                 }
             }
             reply(ex, status, null, out);
         }
+    }
+
+    /** The link defects: {@code <http://host:port/path?query>} loses its path, or moves to another origin. */
+    private String spoil(String link) {
+        if (defects.contains(Defect.LINK_TO_SERVER_ROOT)) {
+            return link.replaceAll("<(https?://[^/>]+)/[^?>]*\\?", "<$1/?");
+        }
+        if (defects.contains(Defect.LINK_TO_ANOTHER_ORIGIN)) {
+            return link.replaceAll("<https?://[^/>]+/", "<http://coupons.internal.example:8082/");
+        }
+        return link;
     }
 
     private static void reply(HttpExchange ex, int status, String type, byte[] body) throws IOException {

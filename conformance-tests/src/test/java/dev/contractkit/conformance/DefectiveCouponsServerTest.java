@@ -32,12 +32,19 @@ class DefectiveCouponsServerTest {
 
     @BeforeAll
     static void start() {
-        server = KitServer.start(Settings.of(Map.of("coupons.port", "0", "data-dir", data.toString())),
+        // the proxies below send X-Forwarded-Host: the server trusts them (loopback) for its links' origin; every
+        // run shares the server and one client address, so the hourly limits (same windows) are higher
+        server = KitServer.start(Settings.of(Map.of("coupons.port", "0", "data-dir", data.toString(),
+                        "trusted-proxies", "127.0.0.1,::1", "coupons.rate-limits",
+                        "public-read=100000/PT1H,authenticated-read=100000/PT1H,write=100000/PT1H,admin=100000/PT1H")),
                 List.of(Api.COUPONS));
         seedCoupons(3);
     }
 
-    /** Paging needs more than one item: a few coupons, created as the admin. */
+    /**
+     * Paging needs more than one item: a few coupons, created as the admin, in the category the suite's paging
+     * scenario filters by (the contract's example, {@code seasonal}).
+     */
     static void seedCoupons(int count) {
         okhttp3.OkHttpClient client = new okhttp3.OkHttpClient();
         String base = server.url(Api.COUPONS).replaceAll("/$", "");
@@ -50,7 +57,7 @@ class DefectiveCouponsServerTest {
             for (int i = 0; i < count; i++) {
                 try (Response c = client.newCall(new okhttp3.Request.Builder().url(base + "/write/v1/coupons")
                         .header("Authorization", "Bearer " + token)
-                        .post(okhttp3.RequestBody.create("{\"title\":\"Seed " + i + "\",\"discount_percent\":10}",
+                        .post(okhttp3.RequestBody.create("{\"title\":\"Seed " + i + "\",\"discount_percent\":10,\"category\":\"seasonal\"}",
                                 okhttp3.MediaType.get("application/json"))).build()).execute()) {
                     assertThat(c.code()).as(c.body().string()).isEqualTo(201);
                 }
@@ -105,6 +112,35 @@ class DefectiveCouponsServerTest {
             assertThat(v.message()).contains("rel=\"");
         });
         assertThat(report.violations(Check.PAGINATION_LINKS)).extracting(Violation::operationId).contains("listCoupons");
+    }
+
+    @Test
+    void linksToTheServerRootFailPaginationLinks() throws IOException {
+        Report report = runAgainst(Set.of(Check.PAGINATION_LINKS), Defect.LINK_TO_SERVER_ROOT);
+
+        assertThat(report.passed()).as(report.toString()).isFalse();
+        assertThat(report.violations(Check.PAGINATION_LINKS)).extracting(Violation::operationId).contains("listCoupons");
+        assertThat(report.violations(Check.PAGINATION_LINKS)).extracting(Violation::message)
+                .anyMatch(m -> m.contains("rel=\"next\" points at /, not at the list's own path /api/v1/coupons"));
+    }
+
+    @Test
+    void linksToAnotherOriginFailPaginationLinksAndAreNotFollowed() throws IOException {
+        Report report = runAgainst(Set.of(Check.PAGINATION_LINKS), Defect.LINK_TO_ANOTHER_ORIGIN);
+
+        assertThat(report.passed()).as(report.toString()).isFalse();
+        assertThat(report.violations(Check.PAGINATION_LINKS)).extracting(Violation::message)
+                .anyMatch(m -> m.contains("rel=\"next\" points to another origin (http://coupons.internal.example:8082)"));
+        assertThat(report.toString()).doesNotContain("no response");
+    }
+
+    @Test
+    void nextLinkThatAnswers404FailsPaginationLinks() throws IOException {
+        Report report = runAgainst(Set.of(Check.PAGINATION_LINKS), Defect.LATER_PAGES_MISSING);
+
+        assertThat(report.passed()).as(report.toString()).isFalse();
+        assertThat(report.violations(Check.PAGINATION_LINKS)).extracting(Violation::message)
+                .anyMatch(m -> m.contains("rel=\"next\" followed answered 404, not a page"));
     }
 
     @Test

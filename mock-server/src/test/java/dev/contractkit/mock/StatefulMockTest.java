@@ -64,6 +64,35 @@ class StatefulMockTest {
     }
 
     @Test
+    void followingEveryNextLinkOfTheListSeesEveryCouponOnce() {
+        for (int i = 0; i < 5; i++) {
+            create();
+        }
+        java.util.List<String> seen = new java.util.ArrayList<>();
+        String url = base + "/api/v1/coupons?category=seasonal&limit=2";
+        long total = -1;
+        int pages = 0;
+        while (url != null) {
+            assertThat(pages++).as("a link loops").isLessThan(50);
+            Http.Answer page = http.get(url);
+            assertThat(page.status()).as(url).isEqualTo(200);
+            page.json().path("coupons").forEach(c -> seen.add(c.path("id").asText()));
+            total = page.json().path("total").asLong();
+            java.util.regex.Matcher next = java.util.regex.Pattern.compile("<([^>]*)>; rel=\"next\"")
+                    .matcher(page.header("Link") == null ? "" : page.header("Link"));
+            url = next.find() ? next.group(1) : null;
+            if (url != null) {
+                okhttp3.HttpUrl link = okhttp3.HttpUrl.get(url);
+                assertThat(link.encodedPath()).isEqualTo("/api/v1/coupons");
+                assertThat(link.queryParameter("category")).isEqualTo("seasonal");
+                assertThat(link.port()).isEqualTo(okhttp3.HttpUrl.get(base).port());
+            }
+        }
+        assertThat(pages).isGreaterThanOrEqualTo(3);
+        assertThat(seen).doesNotHaveDuplicates().hasSize((int) total);
+    }
+
+    @Test
     void aPartialUpdateChangesOnlyTheFieldsSent() {
         String id = create().path("id").asText();
 

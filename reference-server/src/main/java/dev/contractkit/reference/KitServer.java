@@ -7,6 +7,7 @@ import dev.contractkit.reference.coupons.CouponsModule;
 import dev.contractkit.reference.exec.ExecModule;
 import dev.contractkit.reference.forms.FormsModule;
 import dev.contractkit.reference.platform.AllowedHosts;
+import dev.contractkit.reference.platform.PublicUrl;
 import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.ApiServer;
 import dev.contractkit.reference.platform.Database;
@@ -77,7 +78,8 @@ public final class KitServer implements AutoCloseable {
                         settings.getInt("max-body-bytes", api == Api.AGENT ? AGENT_UPLOAD_BYTES : 1 << 20));
                 servers.put(api, ApiServer.start(module, database, host, port,
                         new ApiServer.Limits(allowed, maxBody,
-                                api == Api.AGENT ? "PAYLOAD_TOO_LARGE" : "BODY_TOO_LARGE", token)));
+                                api == Api.AGENT ? "PAYLOAD_TOO_LARGE" : "BODY_TOO_LARGE", token,
+                                PublicUrl.of(settings, api.id(), allowed))));
             }
         } catch (RuntimeException e) {
             servers.values().forEach(WebServer::stop);

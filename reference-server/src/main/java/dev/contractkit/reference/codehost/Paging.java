@@ -1,10 +1,12 @@
 package dev.contractkit.reference.codehost;
 
+import dev.contractkit.reference.platform.PublicUrl;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * {@code page}/{@code per_page} (already checked against the contract) and the original's paging headers:
@@ -28,24 +30,24 @@ record Paging(int page, int perPage) {
         res.header("X-Total-Pages", String.valueOf(pages));
         res.header("X-Next-Page", page < pages ? String.valueOf(page + 1) : "");
         res.header("X-Prev-Page", page > 1 && page <= pages + 1 ? String.valueOf(page - 1) : "");
-        String base = "http://" + req.authority() + req.path().absolute().path() + "?";
-        String others = req.query().names().stream().filter(n -> !n.equals("page") && !n.equals("per_page"))
-                .map(n -> n + "=" + req.query().get(n)).reduce("", (a, b) -> a + b + "&");
         List<String> links = new ArrayList<>();
         if (page > 1 && page <= pages + 1) {
-            links.add(link(base, others, page - 1, "prev"));
+            links.add(link(req, page - 1, "prev"));
         }
         if (page < pages) {
-            links.add(link(base, others, page + 1, "next"));
+            links.add(link(req, page + 1, "next"));
         }
-        links.add(link(base, others, 1, "first"));
-        links.add(link(base, others, Math.max(pages, 1), "last"));
+        links.add(link(req, 1, "first"));
+        links.add(link(req, Math.max(pages, 1), "last"));
         res.header("Link", String.join(", ", links));
         long from = (long) (page - 1) * perPage;
         return from >= total ? List.of() : all.subList((int) from, (int) Math.min(total, from + perPage));
     }
 
-    private String link(String base, String others, int p, String rel) {
-        return "<" + base + others + "page=" + p + "&per_page=" + perPage + ">; rel=\"" + rel + "\"";
+    /** The request's own path and other query parameters, under the listener's public origin ({@link PublicUrl}). */
+    private String link(ServerRequest req, int p, String rel) {
+        return "<" + PublicUrl.pageLink(req, PAGING, "page=" + p + "&per_page=" + perPage) + ">; rel=\"" + rel + "\"";
     }
+
+    private static final Set<String> PAGING = Set.of("page", "per_page");
 }

@@ -20,14 +20,13 @@ import dev.contractkit.reference.coupons.model.UserProfile;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
+import dev.contractkit.reference.platform.PublicUrl;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -68,33 +67,27 @@ final class CouponEndpoints {
         }
     }
 
-    /** {@code Link} with {@code rel="next"} and {@code rel="last"}, keeping the request's other query parameters. */
+    /**
+     * {@code Link} with {@code rel="next"} and {@code rel="last"}: the request's own path and its other query
+     * parameters, under the listener's public origin ({@link PublicUrl}).
+     */
     static String links(ServerRequest req, int limit, int offset, int total) {
         List<String> out = new ArrayList<>();
-        String base = "http://" + req.headers().first(HeaderNames.HOST).orElse("127.0.0.1") + req.path().path();
-        StringBuilder filters = new StringBuilder();
-        for (String name : req.query().names()) {
-            if (!name.equals("limit") && !name.equals("offset")) {
-                for (String v : req.query().all(name)) {
-                    filters.append('&').append(enc(name)).append('=').append(enc(v));
-                }
-            }
-        }
         if (offset + limit < total) {
-            out.add("<" + base + "?limit=" + limit + "&offset=" + (offset + limit) + filters + ">; rel=\"next\"");
+            out.add("<" + PublicUrl.pageLink(req, PAGING, "limit=" + limit + "&offset=" + (offset + limit))
+                    + ">; rel=\"next\"");
         }
         if (total > 0) {
-            out.add("<" + base + "?limit=" + limit + "&offset=" + ((total - 1) / limit) * limit + filters + ">; rel=\"last\"");
+            out.add("<" + PublicUrl.pageLink(req, PAGING, "limit=" + limit + "&offset=" + ((total - 1) / limit) * limit)
+                    + ">; rel=\"last\"");
         }
         return out.isEmpty() ? null : String.join(", ", out);
     }
 
+    private static final java.util.Set<String> PAGING = java.util.Set.of("limit", "offset");
+
     static Optional<Integer> intParam(ServerRequest req, String name) {
         return req.query().first(name).asOptional().map(Integer::parseInt);
-    }
-
-    private static String enc(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 
     /** {@code GET /api/health}. */

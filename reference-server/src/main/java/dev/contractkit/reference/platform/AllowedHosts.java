@@ -9,7 +9,8 @@ import java.util.Set;
 /**
  * The host names a listener answers for ({@code Host}) and the web origins that may send it state-changing
  * requests ({@code Origin}). By default: {@code localhost}, {@code *.localhost}, any IP literal in {@code Host}
- * (a rebinding attack needs a name, not an address), and the bound address; more names with
+ * (a rebinding attack needs a name, not an address), the bound address and the hosts of the configured public
+ * URLs ({@code KIT_PUBLIC_URL}, {@code KIT_<API>_PUBLIC_URL}); more names with
  * {@code KIT_ALLOWED_HOSTS} ({@code *} = any); web origins only with {@code KIT_CORS_ORIGINS}.
  */
 public final class AllowedHosts {
@@ -34,6 +35,9 @@ public final class AllowedHosts {
         names.add(bindHost.toLowerCase(Locale.ROOT));
         List<String> configured = settings.getList("allowed-hosts", "");
         configured.forEach(n -> names.add(n.toLowerCase(Locale.ROOT)));
+        // the hosts of the configured public URLs: clients (and a proxy passing their Host on) name them
+        PublicUrl.configuredHosts(settings, java.util.Arrays.stream(dev.contractkit.specs.Api.values())
+                .map(dev.contractkit.specs.Api::id).toList()).forEach(n -> names.add(n.toLowerCase(Locale.ROOT)));
         Set<String> origins = new HashSet<>();
         settings.getList("cors-origins", "").forEach(o -> origins.add(stripSlash(o.toLowerCase(Locale.ROOT))));
         return new AllowedHosts(Set.copyOf(names), configured.contains("*"), Set.copyOf(origins));

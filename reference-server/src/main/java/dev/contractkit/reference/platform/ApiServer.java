@@ -66,6 +66,7 @@ public final class ApiServer {
         HttpRouting.Builder routing = HttpRouting.builder();
         routing.addFilter((chain, req, res) -> {
             res.header(RequestIds.HEADER, RequestIds.assign(req));
+            req.context().register(PublicUrl.class, limits.publicUrl());
             guard.filter(chain, req, res);
         });
         module.routing(routing);
@@ -141,9 +142,10 @@ public final class ApiServer {
      * @param maxBodyBytes the largest request body
      * @param tooLargeCode the contract's error code for 413
      * @param token        the kit token, loaded when first needed
+     * @param publicUrl    where the listener's links point ({@link PublicUrl})
      */
     public record Limits(AllowedHosts hosts, long maxBodyBytes, String tooLargeCode,
-                         java.util.function.Supplier<KitToken> token) {
+                         java.util.function.Supplier<KitToken> token, PublicUrl publicUrl) {
     }
 
     /** Helidon's own refusal of a body past {@code maxPayloadSize}, rendered in the contract's error shape. */

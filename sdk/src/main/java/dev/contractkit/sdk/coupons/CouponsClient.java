@@ -262,7 +262,17 @@ public final class CouponsClient {
 
     /** @return every redemption of the caller, fetched lazily 100 at a time */
     public Stream<UserCoupon> allMyCoupons() {
-        return myCouponPages(null);
+        return myCouponPages(null, MAX_PAGE_SIZE);
+    }
+
+    /**
+     * @param pageSize redemptions per request, 1 to 100
+     * @return every redemption of the caller, fetched lazily {@code pageSize} at a time (following
+     *         {@code Link rel="next"})
+     */
+    public Stream<UserCoupon> allMyCoupons(int pageSize) {
+        checkPageSize(pageSize);
+        return myCouponPages(null, pageSize);
     }
 
     /**
@@ -270,11 +280,11 @@ public final class CouponsClient {
      * @return every redemption of the caller with that status, fetched lazily 100 at a time
      */
     public Stream<UserCoupon> allMyCoupons(UserCouponStatus status) {
-        return myCouponPages(Objects.requireNonNull(status, "status == null"));
+        return myCouponPages(Objects.requireNonNull(status, "status == null"), MAX_PAGE_SIZE);
     }
 
-    private Stream<UserCoupon> myCouponPages(UserCouponStatus status) {
-        return Pages.byLink(() -> Http.executeForResponse(redemptions.listUserCoupons(MAX_PAGE_SIZE, 0, status)),
+    private Stream<UserCoupon> myCouponPages(UserCouponStatus status, int pageSize) {
+        return Pages.byLink(() -> Http.executeForResponse(redemptions.listUserCoupons(pageSize, 0, status)),
                 next -> Http.executeForResponse(userPages.userCoupons(Pages.onOrigin(next, baseUrl))),
                 UserCouponList::getCoupons);
     }
