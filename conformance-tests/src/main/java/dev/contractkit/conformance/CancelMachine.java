@@ -52,6 +52,11 @@ final class CancelMachine {
 
     void run() {
         String label = "chain: cancel state machine";
+        if (cases.lacksCredential(submit)) {
+            runner.note(Check.STATE_TRANSITIONS.key() + " (the cancel state machine of " + submit.operationId() + ", "
+                    + cancel.operationId() + "): " + cases.notChecked(submit));
+            return;
+        }
         String suffix = HexFormat.of().toHexDigits(ThreadLocalRandom.current().nextInt());
         String running = "conformance-running-" + suffix;
         String pending = "conformance-pending-" + suffix;

@@ -147,8 +147,8 @@ final class Cases {
         SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + op.pointer().hashCode());
         Draft base = baseline(op);
         if (!op.isPublic() && !authenticates(op)) {
-            notes.add("no credential given: secured operations were called without one, so neither their successful"
-                    + " responses nor undeclared methods were checked (pass --credential, or the header with --header)");
+            notes.add("no credential given: secured operations were called without one; their successful responses"
+                    + " and undeclared methods: " + notChecked(op));
         }
         Map<Object, TestCase> out = new LinkedHashMap<>();
         if (switchesProtocols(op)) {
@@ -471,6 +471,19 @@ final class Cases {
     private static boolean switchesProtocols(Operation op) {
         return op.responses().containsKey("101")
                 && op.responses().keySet().stream().noneMatch(code -> code.startsWith("2"));
+    }
+
+    /**
+     * @return true when the operation is secured and its requests carry no credential: what needs a successful
+     *         answer is then reported as {@link #notChecked(Operation) not checked}, never as a violation
+     */
+    boolean lacksCredential(Operation op) {
+        return !op.isPublic() && !authenticates(op);
+    }
+
+    /** @return the note's verdict for what needs the operation's credential, e.g. {@code not checked (needs --credential: TokenAuth)} */
+    String notChecked(Operation op) {
+        return "not checked (needs --credential: " + credentials.schemeNames(op) + ")";
     }
 
     /** @return true when requests to a secured operation carry a credential (given, or as one of the headers) */

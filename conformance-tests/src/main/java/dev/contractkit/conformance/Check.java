@@ -48,7 +48,9 @@ public enum Check {
             Severity.ERROR, RequestChecks::forbiddenRole),
     /** Secured operations refuse requests without valid credentials. */
     IGNORED_AUTH("ignored_auth",
-            "a secured operation called without credentials, or with invalid ones, answers 401",
+            "a secured operation called without credentials, or with invalid ones, answers 401 (or 429 with Retry-After"
+                    + " and X-RateLimit-Remaining: 0 where the contract limits such callers: x-kit-rate-limits"
+                    + " unauthenticated-key)",
             Severity.ERROR, RequestChecks::ignoredAuth),
     /** A request without a required header parameter is refused. */
     MISSING_REQUIRED_HEADER("missing_required_header",
@@ -112,7 +114,7 @@ public enum Check {
     /** What a new version removed stays removed. */
     VERSION_REMOVALS("version_removals",
             "what a contract's new version removed (x-kit-previous-version, computed with ./kit diff) is gone: removed"
-                    + " endpoints answer 404/405/410, removed response properties are absent, removed request values"
+                    + " endpoints answer 404/405/410 (without a credential a 401 is not checked; with one it fails), removed response properties are absent, removed request values"
                     + " and properties are refused with 4xx",
             Severity.ERROR, VersionRemovals::responseProperties),
     /** Messages on the API's WebSocket channels match their AsyncAPI payload schemas. */

@@ -22,6 +22,8 @@ final class Engine {
     private final List<Violation> violations = new ArrayList<>();
     private final List<String> errors = new ArrayList<>();
     private final Set<String> notes = new LinkedHashSet<>();
+    private final Cleanup cleanup = new Cleanup();
+    private Cases current;
     private int requests;
 
     private Engine(Target target, Progress progress) {
@@ -35,6 +37,9 @@ final class Engine {
 
     private Report run() {
         long started = System.nanoTime();
+        // interrupted (Ctrl-C, kill): what the run created is removed all the same
+        Thread hook = new Thread(() -> cleanup.run(target.baseUrl(), target.timeout()), "conformance-cleanup");
+        Runtime.getRuntime().addShutdownHook(hook);
         try (Transport transport = new Transport(target.baseUrl(), target.timeout())) {
             for (ContractDocument document : target.contracts()) {
                 Contract contract = new Contract(document);
@@ -43,6 +48,7 @@ final class Engine {
                 notes.addAll(auth.notes());
                 Cases cases = new Cases(contract, auth.principal(), auth.lesser(), target.headers(), target.seed(),
                         target.count());
+                current = cases;
                 boolean reachable = true;
                 for (Operation op : document.operations()) {
                     reachable = reachable && send(transport, contract, Cases.label(op) + " (" + op.operationId() + ")",
@@ -56,6 +62,13 @@ final class Engine {
                 if (!reachable) {
                     break;
                 }
+            }
+        } finally {
+            notes.addAll(cleanup.run(target.baseUrl(), target.timeout()));
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook runs or has run; the clean-up is done once
             }
         }
         return new Report(target, Duration.ofNanos(System.nanoTime() - started), requests, executions, violations,
@@ -151,6 +164,7 @@ final class Engine {
 
     private void judge(Exchange e) {
         TestCase c = e.testCase();
+        cleanup.record(e.contract(), current, e);
         for (Check check : Check.values()) {
             if (!target.checks().contains(check)) {
                 continue;

@@ -2,6 +2,8 @@ package dev.contractkit.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import java.util.Optional;
+
 /** The checks that judge how the server treats requests it should refuse. */
 final class RequestChecks {
     static final String ALLOW = "/response/headers/allow";
@@ -22,7 +24,15 @@ final class RequestChecks {
                 + ") but was answered " + e.status() + "; expected a 4xx");
     }
 
-    /** {@code ignored_auth}. */
+    /** The rate-limit category's key for requests without a valid credential ({@code x-kit-rate-limits.<c>.unauthenticated-key}). */
+    static final String UNAUTHENTICATED_KEY = "unauthenticated-key";
+
+    /**
+     * {@code ignored_auth}: 401. The one other answer allowed is the one a contract declares for callers without
+     * a valid credential: when the operation's rate-limit category names an {@code unauthenticated-key} (e.g.
+     * {@code client-address}), such requests count against that limit and, once it is used up, get 429, which
+     * must then say so: {@code Retry-After} and {@code X-RateLimit-Remaining: 0}.
+     */
     static Outcome ignoredAuth(Exchange e) {
         if (e.testCase().kind() != Kind.UNAUTHENTICATED) {
             return Outcome.SKIP;
@@ -30,8 +40,33 @@ final class RequestChecks {
         if (e.status() == 401) {
             return Outcome.PASS;
         }
+        String expected = "a secured operation must answer 401";
+        if (e.status() == 429) {
+            Optional<String> key = unauthenticatedLimit(e);
+            if (key.isPresent()) {
+                boolean exhausted = e.header("X-RateLimit-Remaining").map(String::trim).filter("0"::equals).isPresent();
+                if (exhausted && e.header("Retry-After").isPresent()) {
+                    return Outcome.PASS;
+                }
+                return Outcome.fail(ResponseChecks.STATUS, "429", "called " + e.testCase().what() + " and answered 429"
+                        + " without " + (exhausted ? "Retry-After" : "X-RateLimit-Remaining: 0") + "; the contract"
+                        + " limits requests without a valid credential per " + key.get() + ", so 429 is allowed only"
+                        + " when that limit is used up, and says so; otherwise 401");
+            }
+            expected += " (the contract declares no limit per caller without a valid credential, which alone would"
+                    + " allow 429)";
+        }
         return Outcome.fail(ResponseChecks.STATUS, Integer.toString(e.status()), "called " + e.testCase().what()
-                + " and answered " + e.status() + "; a secured operation must answer 401");
+                + " and answered " + e.status() + "; " + expected);
+    }
+
+    /** @return the key of the limit on requests without a valid credential the operation's category declares */
+    static Optional<String> unauthenticatedLimit(Exchange e) {
+        return e.testCase().operation().map(o -> o.node().path(HeaderChecks.CATEGORY))
+                .filter(JsonNode::isTextual)
+                .map(c -> e.contract().document().root().path("x-kit-rate-limits").path(c.asText())
+                        .path(UNAUTHENTICATED_KEY))
+                .filter(JsonNode::isTextual).map(JsonNode::asText);
     }
 
     /**

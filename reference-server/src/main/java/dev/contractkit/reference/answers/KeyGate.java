@@ -16,7 +16,9 @@ import java.util.Optional;
 /**
  * Runs before each answer-service operation: finds the caller's key from {@code x-api-key}; for a rate-limited
  * operation counts the request (per key, or per client address when the key is missing or unknown) and puts
- * {@code X-RateLimit-*} on every response; then refuses with 429 or 401, in that order.
+ * {@code X-RateLimit-*} on every response; then refuses with 429 or 401, in that order. So a missing or unknown key
+ * gets 401 within its address's limit and 429 beyond it, as the contract states ({@code x-kit-rate-limits.answer
+ * .unauthenticated-key: client-address}).
  */
 final class KeyGate {
     static final HeaderName API_KEY = HeaderNames.create("x-api-key");
@@ -43,7 +45,8 @@ final class KeyGate {
                 ApiServer.stickyHeaders(req, res, d.headers());
                 if (!d.allowed()) {
                     throw new ApiError(Status.TOO_MANY_REQUESTS_429, "RATE_LIMITED", "at most " + rule.limit()
-                            + " answer requests per " + per(rule) + " per key; retry in " + d.retryAfterSeconds() + " s")
+                            + " answer requests per " + per(rule) + (key.isPresent() ? " per key"
+                            : " per client address without a valid API key") + "; retry in " + d.retryAfterSeconds() + " s")
                             .withHeader("Retry-After", Long.toString(d.retryAfterSeconds()));
                 }
             }
