@@ -105,6 +105,7 @@ final class IdentityEndpoint implements HttpService {
             res.status(Status.OK_200);
             res.send();
         } catch (IdentityProvider.OAuthError e) {
+            challenge(req, res, e.status);
             oauthError(res, e.status, e.error, e.getMessage());
         }
     }
@@ -145,7 +146,23 @@ final class IdentityEndpoint implements HttpService {
             if (e.retryAfter > 0) {
                 res.header(HeaderNames.RETRY_AFTER, Long.toString(e.retryAfter));
             }
+            challenge(req, res, e.status);
             oauthError(res, e.status, e.error, e.getMessage());
+        }
+    }
+
+    /**
+     * RFC 6749 section 5.2: a client that tried to authenticate with the {@code Authorization} header and failed
+     * gets 401 with a {@code WWW-Authenticate} challenge for the scheme it used.
+     */
+    private void challenge(ServerRequest req, ServerResponse res, int status) {
+        if (status != 401) {
+            return;
+        }
+        String scheme = req.headers().first(HeaderNames.AUTHORIZATION).map(v -> v.strip().split("\\s+", 2)[0])
+                .filter(v -> v.matches("[A-Za-z0-9!#$%&'*+.^_`|~-]{1,32}")).orElse(null); // an RFC 9110 token only
+        if (scheme != null) {
+            res.header(HeaderNames.WWW_AUTHENTICATE, scheme + " realm=\"" + idp.realm() + "\"");
         }
     }
 

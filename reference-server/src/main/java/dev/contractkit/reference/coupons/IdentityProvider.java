@@ -122,7 +122,8 @@ final class IdentityProvider {
         Optional<IdpUsers.User> found = users.find(name);
         boolean ok = found.isPresent() ? passwords.matches(pw, found.get().passwordHash()) : passwords.matchesNobody(pw);
         if (!ok) {
-            throw new OAuthError(401, "invalid_grant", "Invalid user credentials");
+            // RFC 6749 section 5.2: 400 for every error but invalid_client (Keycloak answers 401 here)
+            throw new OAuthError(400, "invalid_grant", "Invalid user credentials");
         }
         throttle.succeeded(name, address);
         users.loggedIn(found.get(), pw);

@@ -196,7 +196,7 @@ abstract class CouponsApiContractTest {
 
         Answer bad = tokenCall(Map.of("grant_type", "password", "client_id", "kit-web", "username", "alice",
                 "password", "wrong"));
-        assertThat(bad.status()).isEqualTo(401);
+        assertThat(bad.status()).isEqualTo(400);
         assertThat(bad.body().path("error").asText()).isEqualTo("invalid_grant");
 
         Answer refreshed = tokenCall(Map.of("grant_type", "refresh_token", "client_id", "kit-web",

@@ -33,7 +33,10 @@ import java.util.concurrent.locks.ReentrantLock;
  * CouponsClient coupons = CouponsClient.builder().baseUrl("http://127.0.0.1:8082").tokenProvider(tokens).build();
  * }</pre>
  *
- * A refused login throws {@link UnauthorizedException} (401, {@code errorCode()} {@code invalid_grant}).
+ * A refused login throws the OAuth 2.0 error with {@code errorCode()} {@code invalid_grant}: a
+ * {@link dev.contractkit.sdk.BadRequestException} (400) from the kit's provider, which answers as RFC 6749
+ * section 5.2 says, or an {@link UnauthorizedException} (401) from a Keycloak, which answers a wrong password
+ * with 401.
  */
 public final class TokenProvider {
     private final IdentityApi api;
