@@ -326,7 +326,8 @@ final class Cases {
     /**
      * The baseline's body once in each other media type the operation declares that can carry an object (JSON,
      * form-encoded, multipart: one text part per field), so {@code media_type_acceptance} sees every declared
-     * encoding accepted. A form or multipart body leaves out {@code null} fields (those encodings cannot say null).
+     * encoding accepted: the media type's own example, else the baseline's value. A form or multipart body leaves out
+     * {@code null} fields (those encodings cannot say null); one left with no field is not sent.
      */
     private Map<String, Draft> inOtherMediaTypes(Operation op, Draft base) {
         Map<String, Draft> out = new LinkedHashMap<>();
@@ -340,11 +341,14 @@ final class Cases {
             if (media.equals(body.mediaType()) || !(other.isJson() || other.isForm() || other.isMultipart())) {
                 continue;
             }
-            JsonNode value = body.value().deepCopy();
+            JsonNode own = contract.document().at(pointer).path("content").path(media).path("example");
+            JsonNode value = (own.isObject() ? own : body.value()).deepCopy();
             if (!other.isJson()) {
                 ((com.fasterxml.jackson.databind.node.ObjectNode) value).properties().removeIf(f -> f.getValue().isNull());
             }
-            out.put("examples and defaults as " + media, base.withBody(Optional.of(other.with(value))));
+            if (!value.isEmpty()) {
+                out.put("examples and defaults as " + media, base.withBody(Optional.of(other.with(value))));
+            }
         }
         return out;
     }
