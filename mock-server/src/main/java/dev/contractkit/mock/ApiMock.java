@@ -55,10 +55,17 @@ final class ApiMock implements AutoCloseable {
                 ContractExpectations.build("contractkit-" + api.id() + "-" + UUID.randomUUID() + "-", docs, credentials, state, problems);
         Listener server;
         org.mockserver.configuration.Configuration configuration = MockConfiguration.of(host);
-        try {
-            if (port != 0) {
+        if (port != 0) {
+            try {
                 probe(host, port); // MockServer prints two stack traces for a port in use; say it in one line instead
+            } catch (IllegalStateException inUse) {
+                throw new IllegalStateException(api.id() + ": port " + port + " on " + host + " is in use ("
+                        + inUse.getMessage() + "; the reference server, ./kit serve, uses the same ports): choose another"
+                        + " with --port " + api.id() + "=<port> or KIT_" + api.id().toUpperCase(java.util.Locale.ROOT)
+                        .replace('-', '_') + "_PORT, 0 for any free one", inUse);
             }
+        }
+        try {
             server = MockServerGate.call(() -> new Listener(configuration, port));
         } catch (RuntimeException e) {
             throw new IllegalStateException(api.id() + ": cannot listen on " + host + ":" + port + " ("
