@@ -33,20 +33,16 @@ import static org.assertj.core.api.Assumptions.assumeThat;
 
 /** The published jar itself: what its POM exposes, what it contains, and {@code java -jar} from anywhere. */
 class SelfContainedJarIT {
-    private static final Path TARGET = Paths.get("target");
     private static final Pattern URL = Pattern.compile("forms\\s+(http://127\\.0\\.0\\.1:\\d+)");
 
-    static Path jar() throws IOException {
-        try (Stream<Path> files = Files.list(TARGET)) {
-            return files.filter(p -> p.getFileName().toString().matches("mock-server-junit-[^-]+(-SNAPSHOT)?\\.jar"))
-                    .findFirst().orElseThrow().toAbsolutePath();
-        }
+    static Path jar() {
+        return Paths.get(System.getProperty("kit.jar", "target/mock-server-junit-0.1.0-SNAPSHOT.jar")).toAbsolutePath();
     }
 
     @Test
     void itsPomExposesOnlyTheJUnitApiAsProvided() throws Exception {
         Document pom = DocumentBuilderFactory.newInstance().newDocumentBuilder()
-                .parse(TARGET.resolve("dependency-reduced-pom.xml").toFile());
+                .parse(Paths.get(System.getProperty("kit.pom", "dependency-reduced-pom.xml")).toFile());
         NodeList dependencies = ((Element) pom.getElementsByTagName("dependencies").item(0)).getElementsByTagName("dependency");
         List<String> declared = new ArrayList<>();
         for (int i = 0; i < dependencies.getLength(); i++) {
