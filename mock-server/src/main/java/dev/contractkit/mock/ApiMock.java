@@ -55,11 +55,18 @@ final class ApiMock implements AutoCloseable {
                 ContractExpectations.build("contractkit-" + api.id() + "-" + UUID.randomUUID() + "-", docs, credentials, state, problems);
         Listener server;
         org.mockserver.configuration.Configuration configuration = MockConfiguration.of(host);
-        try {
-            if (port != 0) {
+        if (port != 0) {
+            try {
                 probe(host, port); // MockServer prints two stack traces for a port in use; say it in one line instead
+            } catch (IllegalStateException inUse) {
+                throw new IllegalStateException(api.id() + ": port " + port + " on " + host + " is in use ("
+                        + inUse.getMessage() + "; the reference server, ./kit serve, uses the same ports): choose another"
+                        + " with --port " + api.id() + "=<port> or KIT_" + api.id().toUpperCase(java.util.Locale.ROOT)
+                        .replace('-', '_') + "_PORT, 0 for any free one", inUse);
             }
-            server = new Listener(configuration, port);
+        }
+        try {
+            server = MockServerGate.call(() -> new Listener(configuration, port));
         } catch (RuntimeException e) {
             throw new IllegalStateException(api.id() + ": cannot listen on " + host + ":" + port + " ("
                     + rootMessage(e) + ")", e);
@@ -134,12 +141,12 @@ final class ApiMock implements AutoCloseable {
         }
         kit.flushLog();
         java.util.concurrent.CompletableFuture<List<RecordedRequest>> out = new java.util.concurrent.CompletableFuture<>();
-        server.state().getMockServerLog().retrieveRequests(matcher, found -> out.complete(found.stream()
+        MockServerGate.run(() -> server.state().getMockServerLog().retrieveRequests(matcher, found -> out.complete(found.stream()
                 .map(r -> (org.mockserver.model.HttpRequest) r)
                 .map(r -> new RecordedRequest(r.getMethod().getValue(), r.getPath().getValue(),
                         multi(r.getQueryStringParameterList()), multi(r.getHeaderList()),
                         r.getBodyAsString() == null ? "" : r.getBodyAsString()))
-                .toList()));
+                .toList())));
         return out.join();
     }
 
@@ -154,7 +161,7 @@ final class ApiMock implements AutoCloseable {
     void reset() {
         kit.flushLog(); // the requests answered so far are from before the reset: MockServer's reset drops them
         state.reset();
-        server.state().reset();
+        MockServerGate.run(() -> server.state().reset());
         install(List.of()); // now, not when MockServer's listener gets round to it: the next request may be on its way
     }
 
@@ -175,7 +182,8 @@ final class ApiMock implements AutoCloseable {
         for (ContractExpectations.Entry entry : entries) {
             LocalCallbackRegistry.registerCallback(entry.id(), entry.callback());
         }
-        server.state().add(entries.stream().map(ContractExpectations.Entry::expectation).toArray(Expectation[]::new));
+        MockServerGate.run(() -> server.state().add(entries.stream().map(ContractExpectations.Entry::expectation)
+                .toArray(Expectation[]::new)));
         if (fastPath != null && activeIds.isEmpty()) {
             fastPath.enabled(true); // at start and after a reset; MockServer's listener confirms (or not) later
         }

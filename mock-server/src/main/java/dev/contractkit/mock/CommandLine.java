@@ -35,6 +35,22 @@ final class CommandLine {
               --control-token <secret>  every control-plane request must carry X-Mock-Control-Token: <secret>
               --max-body-bytes <n>  largest request body (default 10485760); a larger one gets 413
             Environment defaults: KIT_HOST, KIT_<API>_PORT (e.g. KIT_FORMS_PORT=9081), KIT_MOCK_CONTROL_TOKEN.
+
+            Per request (header):
+              Prefer: code=404            that declared status, with its first example
+              Prefer: example=empty       that named example (combine: Prefer: code=409, example=alreadyRedeemed)
+            A parameter value the contract ties to an example by name picks it (GET /forms/999 is the 404 example);
+            a page past the first of a paged list is its empty-page example.
+            Control endpoints, on each API's port (loopback binds; see --control-plane):
+              GET  /mockserver/kit/apis         the served APIs, URLs and channels
+              PUT  /mockserver/kit/responses    {"operation":"getForm","status":404[,"example":..,"times":1]}
+              GET|DELETE /mockserver/kit/responses   the responses set / remove them
+              PUT  /mockserver/kit/outcome?example=<name>   switch the API to a named example
+              PUT  /mockserver/kit/reset        back to the contract's examples (and the stateful store)
+              GET  /mockserver/kit/state        stateful store sizes
+              PUT  /mockserver/kit/publish?channel=<address>   send a WebSocket message
+              GET  /mockserver/kit/violations   validating proxy's report
+              MockServer's own: /mockserver/expectation, /verify, /retrieve, /clear, /reset, /dashboard
             """.formatted(Api.knownIds());
 
     private CommandLine() {

@@ -110,6 +110,22 @@ final class DeclaredResponses {
         return Optional.empty();
     }
 
+    /**
+     * @return the last page of a paged list: the first success example whose top-level array property is empty
+     * (e.g. {@code {"forms": []}}), at the success status
+     */
+    Optional<Reply> emptyPage() {
+        int success = success().status();
+        return keyFor(success).flatMap(key -> byStatus.get(key).stream().filter(e -> {
+            for (JsonNode field : e.value()) {
+                if (field.isArray() && field.isEmpty()) {
+                    return true;
+                }
+            }
+            return false;
+        }).findFirst()).map(e -> e.reply(success));
+    }
+
     /** @return the declared status keys, e.g. {@code [200, 400, 401]} */
     Set<String> statuses() {
         return byStatus.keySet();

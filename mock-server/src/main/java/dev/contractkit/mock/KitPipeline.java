@@ -322,6 +322,20 @@ final class KitPipeline {
             });
         }
 
+        /**
+         * A WebSocket client that goes away without a close frame (killed, network gone) resets the connection: that
+         * is the end of the socket, not an error, so it is closed quietly instead of reaching the end of the pipeline
+         * (where Netty logs it with a stack trace).
+         */
+        @Override
+        public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
+            if (handshaker != null && cause instanceof java.io.IOException) {
+                ctx.close();
+                return;
+            }
+            ctx.fireExceptionCaught(cause);
+        }
+
         private void frame(ChannelHandlerContext ctx, Object msg) {
             if (msg instanceof CloseWebSocketFrame close) {
                 handshaker.close(ctx.channel(), close);

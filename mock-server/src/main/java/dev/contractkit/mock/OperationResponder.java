@@ -9,7 +9,8 @@ import java.util.Optional;
  * Answers the requests MockServer routed to one operation, in the order a real server would check them:
  * credentials (401 with the contract's example), parameters and body (400/415 naming the broken rule), then
  * the response a {@code Prefer} header chose, else the response set through the control API, else (stateful)
- * the answer from the stored state, else the first success example.
+ * the answer from the stored state, else the example the request's parameters name ({@link ExampleDispatch}),
+ * else the first success example.
  */
 final class OperationResponder implements Responder {
     private final ContractDocument.Operation operation;
@@ -31,6 +32,7 @@ final class OperationResponder implements Responder {
     private final Optional<PageHeaders> pages;
     private final Optional<RequiredHeaders> requiredHeaders;
     private final Outcome outcome;
+    private final ExampleDispatch dispatch;
 
     OperationResponder(ContractDocument.Operation operation, DeclaredResponses responses, ErrorReplies errors,
                        java.util.Set<String> acceptedCredentials, MockState state) {
@@ -53,6 +55,7 @@ final class OperationResponder implements Responder {
         this.rateLimits = RateLimitHeaders.of(operation, java.time.Clock.systemUTC());
         this.overrides = state.overrides();
         this.outcome = state.outcome();
+        this.dispatch = ExampleDispatch.of(operation, responses);
         overrides.register(operation, responses);
         this.stateful = state.store().flatMap(s -> StatefulOperation.of(operation, responses, errors, s,
                 java.time.Clock.systemUTC()));
@@ -130,7 +133,10 @@ final class OperationResponder implements Responder {
         if (tokenEndpoint.isPresent()) {
             return tokenEndpoint.get().reply(request);
         }
-        return stateful.map(s -> s.reply(request, pathValues)).orElse(success);
+        if (stateful.isPresent()) {
+            return stateful.get().reply(request, pathValues);
+        }
+        return dispatch.choose(request, pathValues, responses).orElse(success);
     }
 
     /** True when the bearer token's claims (if it is a JWT) do not list the operation's {@code x-kit-required-role}. */

@@ -136,7 +136,7 @@ class FormsMockTest {
         Http.Answer answer = http.get(base + "/forms/1", "Authorization", Http.CREDENTIAL, "Prefer", "code=404");
 
         assertThat(answer.status()).isEqualTo(404);
-        assertThat(answer.json()).isEqualTo(contract.at("/components/responses/NotFound/content/application~1json/example"));
+        assertThat(answer.json()).isEqualTo(contract.at("/paths/~1forms~1{id}/get/responses/404/content/application~1json/examples/missing/value"));
     }
 
     @Test

@@ -52,6 +52,24 @@ class MainTest {
     }
 
     @Test
+    void aPortInUseExitsOneNamingThePortAndTheSettingToChange() throws Exception {
+        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            int port = taken.getLocalPort();
+
+            assertThat(launch(Map.of(), "--api", "forms", "--port", "forms=" + port)).isEqualTo(new Main.Outcome.Exited(1));
+            assertThat(err.toString(StandardCharsets.UTF_8)).contains("forms: port " + port + " on 127.0.0.1 is in use")
+                    .contains("./kit serve").contains("--port forms=<port>").contains("KIT_FORMS_PORT");
+        }
+    }
+
+    @Test
+    void helpDocumentsPreferAndTheControlEndpoints() {
+        launch(Map.of(), "--help");
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("Prefer: code=404").contains("Prefer: example=")
+                .contains("/mockserver/kit/responses").contains("/mockserver/kit/reset");
+    }
+
+    @Test
     void unknownOptionExitsTwoNamingIt() {
         assertThat(launch(Map.of(), "--bogus")).isEqualTo(new Main.Outcome.Exited(2));
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown option '--bogus'");

@@ -22,9 +22,10 @@ public final class ContractMockExtension implements BeforeAllCallback, AfterEach
     private static final ExtensionContext.Namespace NS = ExtensionContext.Namespace.create(ContractMockExtension.class);
 
     /** The running mock of one test class; closed by JUnit after the class. */
-    @SuppressWarnings("deprecation") // CloseableResource: closed by every JUnit 5 version, AutoCloseable only by 5.13+
+    @SuppressWarnings("deprecation") // CloseableResource: closed by every JUnit 5 version, AutoCloseable by 5.13+
+    // (which warns about a CloseableResource that is not AutoCloseable too)
     private record Running(MockServers mocks, List<Api> apis, String credential)
-            implements ExtensionContext.Store.CloseableResource {
+            implements ExtensionContext.Store.CloseableResource, AutoCloseable {
         @Override
         public void close() {
             mocks.close();

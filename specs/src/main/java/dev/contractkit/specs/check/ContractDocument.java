@@ -269,10 +269,16 @@ public final class ContractDocument {
      * @param node          the parameter object
      */
     public record Parameter(String name, String in, boolean required, String schemaPointer, JsonNode node) {
-        /** @return the parameter's example, its schema's example or default, or missing */
+        /** @return the parameter's example (else its first named one), its schema's example or default, or missing */
         public JsonNode example() {
             if (node.has("example")) {
                 return node.get("example");
+            }
+            if (node.path("examples").elements().hasNext()) {
+                JsonNode first = node.path("examples").elements().next();
+                if (first.has("value")) { // a $ref example has none here: fall through to the schema's
+                    return first.get("value");
+                }
             }
             JsonNode schema = node.path("schema");
             if (schema.has("example")) {

@@ -3,12 +3,15 @@ package dev.contractkit.specs.check;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.JsonMetaSchema;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.PathType;
+import com.networknt.schema.NonValidationKeyword;
 import com.networknt.schema.SchemaLocation;
 import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
+import com.networknt.schema.UnknownKeywordFactory;
 import com.networknt.schema.ValidationMessage;
 
 import java.util.ArrayList;
@@ -27,6 +30,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * Schema draft-07 (plus a few AsyncAPI keywords that are dropped).
  */
 public final class SchemaValidator {
+    /** Top-level fields of OpenAPI 3.x and AsyncAPI 2/3 documents. */
+    private static final Set<String> DOCUMENT_FIELDS = Set.of("openapi", "info", "servers", "security", "tags", "paths",
+            "components", "webhooks", "jsonSchemaDialect", "asyncapi", "defaultContentType", "channels", "operations");
     private static final Set<String> OPENAPI_ONLY = Set.of("example", "discriminator", "xml", "externalDocs", "nullable");
     /**
      * Schema extension whose keywords are merged into the schema for validation only (code generators ignore
@@ -51,8 +57,17 @@ public final class SchemaValidator {
         this.uri = "https://contracts.contractkit.dev/" + document.file().replace('\\', '/');
         JsonNode converted = convert(document.root().deepCopy(), false);
         String json = converted.toString();
-        this.factory = JsonSchemaFactory.getInstance(dialect,
-                builder -> builder.schemaLoaders(loaders -> loaders.schemas(Map.of(uri, json))));
+        JsonMetaSchema standard = dialect == SpecVersion.VersionFlag.V7 ? JsonMetaSchema.getV7() : JsonMetaSchema.getV202012();
+        // the whole document is the schema resource (schemas are reached by pointer), so its top-level OpenAPI /
+        // AsyncAPI fields and the contracts' x- extensions (x-kit-*) are keywords too: known, without validation,
+        // and without networknt's "Unknown keyword" warning for each (11 per run)
+        JsonMetaSchema dialectWithExtensions = JsonMetaSchema.builder(standard.getIri(), standard)
+                .keywords(DOCUMENT_FIELDS.stream().map(NonValidationKeyword::new).toList())
+                .unknownKeywordFactory((keyword, context) -> keyword.startsWith("x-") ? new NonValidationKeyword(keyword)
+                        : UnknownKeywordFactory.getInstance().getKeyword(keyword, context))
+                .build();
+        this.factory = JsonSchemaFactory.getInstance(dialect, builder -> builder.metaSchema(dialectWithExtensions)
+                .schemaLoaders(loaders -> loaders.schemas(Map.of(uri, json))));
         this.config = SchemaValidatorsConfig.builder()
                 .pathType(PathType.JSON_POINTER)
                 .formatAssertionsEnabled(true)
