@@ -22,7 +22,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
-import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
 
@@ -40,12 +40,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * each for one message key and the operations it concerns ({@link ValidatorGaps}, reasons in docs/decisions.md).
  */
 final class IndependentValidator implements Interceptor {
+    private static final Set<String> UNMATCHED = Set.of("validation.request.path.missing",
+            "validation.request.operation.notAllowed");
     /** The API and the server (reference, mock) that answered, for the messages. */
     private final String name;
     private final List<OpenApiInteractionValidator> validators;
     private final List<Finding> responses = Collections.synchronizedList(new ArrayList<>());
     private final List<Finding> requests = Collections.synchronizedList(new ArrayList<>());
     private final AtomicInteger validated = new AtomicInteger();
+    private final AtomicInteger unmatched = new AtomicInteger();
 
     private IndependentValidator(String name, List<ContractDocument> contracts) {
         this.name = name;
@@ -105,6 +108,9 @@ final class IndependentValidator implements Interceptor {
             }
         }
         validated.incrementAndGet();
+        if (report.getMessages().stream().anyMatch(m -> UNMATCHED.contains(m.getKey()))) {
+            unmatched.incrementAndGet(); // an undeclared path or method (the suite's own negative cases): no response to judge
+        }
         TestCase testCase = request.tag(TestCase.class);
         Kind kind = testCase == null ? null : testCase.kind();
         for (ValidationReport.Message m : report.getMessages()) {
@@ -183,12 +189,13 @@ final class IndependentValidator implements Interceptor {
         try {
             Path dir = Files.createDirectories(Path.of("target", "independent-validator"));
             List<String> lines = new ArrayList<>();
-            lines.add("# " + name + ": " + validated() + " exchanges validated");
+            lines.add("# " + name + ": " + validated() + " exchanges validated, " + unmatched.get()
+                    + " of them to an undeclared path or method (the response has no declared shape to judge)");
             lines.add("## responses found invalid: " + responses.size());
             responseFindings().forEach(f -> lines.add(f.toString()));
             lines.add("## positive requests found invalid (not judged): " + requests.size());
             requestFindings().forEach(f -> lines.add(f.toString()));
-            Files.write(dir.resolve(name.replaceAll("[^A-Za-z0-9.-]+", "-") + ".txt"), lines);
+            Files.write(dir.resolve(name.replaceAll("[^A-Za-z0-9.-]+", "-").replaceAll("-$", "") + ".txt"), lines);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -212,10 +219,6 @@ final class IndependentValidator implements Interceptor {
         public String toString() {
             return api + " " + method + " " + path + (operationId.isEmpty() ? "" : " (" + operationId + ")") + " ["
                     + kind + "] -> " + status + ": " + key + ": " + message;
-        }
-
-        Optional<String> operation() {
-            return operationId.isEmpty() ? Optional.empty() : Optional.of(operationId);
         }
     }
 }
