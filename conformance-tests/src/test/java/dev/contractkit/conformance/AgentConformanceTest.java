@@ -78,12 +78,12 @@ class AgentConformanceTest {
 
     @Test
     void theIndependentValidatorFindsEveryResponseOfTheReferenceServerValid() {
-        REFERENCE_VALIDATOR.assertEveryResponseValid();
+        REFERENCE_VALIDATOR.assertEveryResponseValid(reference);
     }
 
     @Test
     void theIndependentValidatorFindsEveryResponseOfTheMockValid() {
-        MOCK_VALIDATOR.assertEveryResponseValid();
+        MOCK_VALIDATOR.assertEveryResponseValid(mocked);
     }
 
     @Test

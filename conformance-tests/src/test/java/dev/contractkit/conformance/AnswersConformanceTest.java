@@ -68,11 +68,11 @@ class AnswersConformanceTest {
 
     @Test
     void theIndependentValidatorFindsEveryResponseOfTheReferenceServerValid() {
-        REFERENCE_VALIDATOR.assertEveryResponseValid();
+        REFERENCE_VALIDATOR.assertEveryResponseValid(reference);
     }
 
     @Test
     void theIndependentValidatorFindsEveryResponseOfTheMockValid() {
-        MOCK_VALIDATOR.assertEveryResponseValid();
+        MOCK_VALIDATOR.assertEveryResponseValid(mocked);
     }
 }

@@ -69,11 +69,11 @@ class CodehostConformanceTest {
 
     @Test
     void theIndependentValidatorFindsEveryResponseOfTheReferenceServerValid() {
-        REFERENCE_VALIDATOR.assertEveryResponseValid();
+        REFERENCE_VALIDATOR.assertEveryResponseValid(reference);
     }
 
     @Test
     void theIndependentValidatorFindsEveryResponseOfTheMockValid() {
-        MOCK_VALIDATOR.assertEveryResponseValid();
+        MOCK_VALIDATOR.assertEveryResponseValid(mocked);
     }
 }

@@ -75,10 +75,10 @@ class ExecConformanceTest {
 
     @Test
     void theIndependentValidatorFindsEveryResponseOfBothServersValid() {
-        REFERENCE_EXEC.assertEveryResponseValid();
-        REFERENCE_RUNTIME.assertEveryResponseValid();
-        MOCK_EXEC.assertEveryResponseValid();
-        MOCK_RUNTIME.assertEveryResponseValid();
+        REFERENCE_EXEC.assertEveryResponseValid(referenceExec);
+        REFERENCE_RUNTIME.assertEveryResponseValid(referenceRuntime);
+        MOCK_EXEC.assertEveryResponseValid(mockExec);
+        MOCK_RUNTIME.assertEveryResponseValid(mockRuntime);
     }
 
     @Test

@@ -39,7 +39,7 @@ class MockServerConformanceTest {
 
     @Test
     void theIndependentValidatorFindsEveryResponseOfTheMockValid() {
-        VALIDATOR.assertEveryResponseValid();
+        VALIDATOR.assertEveryResponseValid(report);
     }
 
     @Test
