@@ -31,7 +31,8 @@ public enum Check {
             Severity.ERROR, null),
     /** Responses carry a Content-Type the contract declares for their status. */
     CONTENT_TYPE_CONFORMANCE("content_type_conformance",
-            "the Content-Type of a response is one the contract declares for that status",
+            "the Content-Type of a response is one the contract declares for that status, and a status declared"
+                    + " without content has no body",
             Severity.ERROR, ResponseChecks::contentType),
     /** A resource a create answered is available to a read at once. */
     ENSURE_RESOURCE_AVAILABILITY("ensure_resource_availability",

@@ -40,7 +40,7 @@ final class Engine {
         // interrupted (Ctrl-C, kill): what the run created is removed all the same
         Thread hook = new Thread(() -> cleanup.run(target.baseUrl(), target.timeout()), "conformance-cleanup");
         Runtime.getRuntime().addShutdownHook(hook);
-        try (Transport transport = new Transport(target.baseUrl(), target.timeout())) {
+        try (Transport transport = new Transport(target.baseUrl(), target.timeout(), target.observers())) {
             for (ContractDocument document : target.contracts()) {
                 Contract contract = new Contract(document);
                 Tokens.Obtained auth = Tokens.obtain(contract, target, transport);

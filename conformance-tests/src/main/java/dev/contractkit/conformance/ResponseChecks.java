@@ -37,7 +37,7 @@ final class ResponseChecks {
                 e.testCase().operation().orElseThrow().responses().keySet()));
     }
 
-    /** {@code content_type_conformance}. */
+    /** {@code content_type_conformance}; also a body where the declared response has none (no {@code content}). */
     static Outcome contentType(Exchange e) {
         Optional<String> response = e.declaredResponse();
         if (response.isEmpty()) {
@@ -45,7 +45,11 @@ final class ResponseChecks {
         }
         List<String> declared = e.contract().mediaTypes(response.get());
         if (declared.isEmpty()) {
-            return Outcome.SKIP;
+            // the contract declares no body for this status: a response that has one breaks it all the same
+            return e.body().isEmpty() ? Outcome.SKIP : Outcome.fail(BODY, quote(abbreviate(e.body())),
+                    "the contract declares no body for status " + e.status() + " of " + e.testCase().label()
+                    + ", but the response has one (Content-Type " + (e.mediaType().isEmpty() ? "none" : e.mediaType())
+                    + ")");
         }
         if (e.mediaType().isEmpty()) {
             return Outcome.fail(CONTENT_TYPE, "", "the response has no Content-Type; declared for "

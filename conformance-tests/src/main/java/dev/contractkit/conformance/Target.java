@@ -4,6 +4,7 @@ import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
 import okhttp3.Headers;
 import okhttp3.HttpUrl;
+import okhttp3.Interceptor;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,6 +43,7 @@ public final class Target {
     private final long seed;
     private final int count;
     private final Duration timeout;
+    private final List<Interceptor> observers;
 
     private Target(Builder b) {
         this.name = b.name;
@@ -55,6 +57,7 @@ public final class Target {
         this.seed = b.seed;
         this.count = b.count;
         this.timeout = b.timeout;
+        this.observers = List.copyOf(b.observers);
     }
 
     /**
@@ -153,6 +156,11 @@ public final class Target {
         return timeout;
     }
 
+    /** @return what sees every exchange of the run (package-private: the kit's tests attach a second validator) */
+    List<Interceptor> observers() {
+        return observers;
+    }
+
     /** Builds a {@link Target}. */
     public static final class Builder {
         private final String name;
@@ -166,6 +174,7 @@ public final class Target {
         private long seed = 1;
         private int count = Cases.RANDOM_CASES;
         private Duration timeout = Duration.ofSeconds(10);
+        private final List<Interceptor> observers = new ArrayList<>();
 
         private Builder(String name, List<ContractDocument> contracts) {
             this.name = name;
@@ -291,6 +300,18 @@ public final class Target {
                 throw new IllegalArgumentException("timeout must be positive");
             }
             this.timeout = timeout;
+            return this;
+        }
+
+        /**
+         * Not public API: lets the kit's own tests see every request of the run and its response (an independent
+         * OpenAPI validator), without the shipped suite depending on anything more.
+         *
+         * @param observer an OkHttp application interceptor; it must pass the exchange on unchanged
+         * @return this
+         */
+        Builder observe(Interceptor observer) {
+            observers.add(Objects.requireNonNull(observer, "observer == null"));
             return this;
         }
 

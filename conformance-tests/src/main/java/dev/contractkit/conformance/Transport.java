@@ -1,6 +1,7 @@
 package dev.contractkit.conformance;
 
 import okhttp3.HttpUrl;
+import okhttp3.Interceptor;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -26,8 +27,15 @@ final class Transport implements AutoCloseable {
     private final HttpUrl base;
 
     Transport(String baseUrl, Duration timeout) {
+        this(baseUrl, timeout, List.of());
+    }
+
+    /** @param observers see every exchange (the kit's tests: an independent validator); tagged with the case */
+    Transport(String baseUrl, Duration timeout, List<Interceptor> observers) {
         this.base = HttpUrl.get(baseUrl);
-        this.client = new OkHttpClient.Builder()
+        OkHttpClient.Builder builder = new OkHttpClient.Builder();
+        observers.forEach(builder::addInterceptor);
+        this.client = builder
                 .followRedirects(false)
                 .retryOnConnectionFailure(false)
                 .connectTimeout(timeout)
@@ -51,7 +59,7 @@ final class Transport implements AutoCloseable {
     /** Sends the case to another URL (a link the server gave); method, headers and body stay the case's. */
     Exchange send(Contract contract, TestCase c, HttpUrl url) throws IOException {
         HttpCall call = c.call();
-        Request.Builder b = new Request.Builder().url(url);
+        Request.Builder b = new Request.Builder().url(url).tag(TestCase.class, c);
         call.headers().forEach(h -> b.addHeader(h.getKey(), h.getValue()));
         RequestBody body = NO_BODY.contains(call.method()) ? null : call.body()
                 .map(x -> RequestBody.create(x.text(), MediaType.get(x.mediaType())))

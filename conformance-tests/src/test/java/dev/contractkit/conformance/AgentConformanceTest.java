@@ -40,14 +40,16 @@ class AgentConformanceTest {
     static MockServers mock;
     static Report reference;
     static Report mocked;
+    static final IndependentValidator REFERENCE_VALIDATOR = IndependentValidator.of(Api.AGENT, "reference");
+    static final IndependentValidator MOCK_VALIDATOR = IndependentValidator.of(Api.AGENT, "mock");
 
     @BeforeAll
     static void runTheSuiteAgainstBoth() {
         server = KitServer.start(Settings.of(Map.of("agent.port", "0", "data-dir", data.toString(), "token", TOKEN)),
                 List.of(Api.AGENT));
-        reference = Conformance.run(Target.builder(Api.AGENT).baseUrl(server.url(Api.AGENT)).credential(TOKEN).build());
+        reference = Conformance.run(REFERENCE_VALIDATOR.watch(Target.builder(Api.AGENT)).baseUrl(server.url(Api.AGENT)).credential(TOKEN).build());
         mock = MockServers.start(MockOptions.builder().apis(Api.AGENT).port(Api.AGENT, 0).credential(Api.AGENT, TOKEN).build());
-        mocked = Conformance.run(Target.builder(Api.AGENT).baseUrl(mock.url(Api.AGENT)).credential(TOKEN).build());
+        mocked = Conformance.run(MOCK_VALIDATOR.watch(Target.builder(Api.AGENT)).baseUrl(mock.url(Api.AGENT)).credential(TOKEN).build());
     }
 
     @AfterAll
@@ -72,6 +74,16 @@ class AgentConformanceTest {
         ReportAssertions.passesEveryApplicableCheck(mocked, NOT_FOR_AGENT);
         assertThat(mocked.result(Check.SSE_EVENT_SCHEMA).passed()).isPositive();
         assertThat(mocked.result(Check.AGUI_EVENT_ORDER).passed()).isPositive();
+    }
+
+    @Test
+    void theIndependentValidatorFindsEveryResponseOfTheReferenceServerValid() {
+        REFERENCE_VALIDATOR.assertEveryResponseValid(reference);
+    }
+
+    @Test
+    void theIndependentValidatorFindsEveryResponseOfTheMockValid() {
+        MOCK_VALIDATOR.assertEveryResponseValid(mocked);
     }
 
     @Test

@@ -32,16 +32,18 @@ class AnswersConformanceTest {
     static MockServers mock;
     static Report reference;
     static Report mocked;
+    static final IndependentValidator REFERENCE_VALIDATOR = IndependentValidator.of(Api.ANSWERS, "reference");
+    static final IndependentValidator MOCK_VALIDATOR = IndependentValidator.of(Api.ANSWERS, "mock");
 
     @BeforeAll
     static void runTheSuiteAgainstBoth() {
         // the documented 5 answer requests per minute would turn most cases into 429s: tests use a big limit
         server = KitServer.start(Settings.of(Map.of("answers.port", "0", "data-dir", data.toString(),
                 "answers.api-keys", KEY, "answers.rate-limit", "10000")), List.of(Api.ANSWERS));
-        reference = Conformance.run(Target.builder(Api.ANSWERS).baseUrl(server.url(Api.ANSWERS)).credential(KEY).build());
+        reference = Conformance.run(REFERENCE_VALIDATOR.watch(Target.builder(Api.ANSWERS)).baseUrl(server.url(Api.ANSWERS)).credential(KEY).build());
         mock = MockServers.start(MockOptions.builder().apis(Api.ANSWERS).port(Api.ANSWERS, 0)
                 .credential(Api.ANSWERS, KEY).build());
-        mocked = Conformance.run(Target.builder(Api.ANSWERS).baseUrl(mock.url(Api.ANSWERS)).credential(KEY).build());
+        mocked = Conformance.run(MOCK_VALIDATOR.watch(Target.builder(Api.ANSWERS)).baseUrl(mock.url(Api.ANSWERS)).credential(KEY).build());
     }
 
     @AfterAll
@@ -62,5 +64,15 @@ class AnswersConformanceTest {
     @Test
     void mockServerPassesEveryApplicableCheck() {
         ReportAssertions.passesEveryApplicableCheck(mocked, NOT_FOR_ANSWERS);
+    }
+
+    @Test
+    void theIndependentValidatorFindsEveryResponseOfTheReferenceServerValid() {
+        REFERENCE_VALIDATOR.assertEveryResponseValid(reference);
+    }
+
+    @Test
+    void theIndependentValidatorFindsEveryResponseOfTheMockValid() {
+        MOCK_VALIDATOR.assertEveryResponseValid(mocked);
     }
 }

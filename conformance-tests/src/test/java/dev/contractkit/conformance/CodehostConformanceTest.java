@@ -33,15 +33,17 @@ class CodehostConformanceTest {
     static MockServers mock;
     static Report reference;
     static Report mocked;
+    static final IndependentValidator REFERENCE_VALIDATOR = IndependentValidator.of(Api.CODEHOST, "reference");
+    static final IndependentValidator MOCK_VALIDATOR = IndependentValidator.of(Api.CODEHOST, "mock");
 
     @BeforeAll
     static void runTheSuiteAgainstBoth() {
         server = KitServer.start(Settings.of(Map.of("codehost.port", "0", "data-dir", data.toString(),
                 "codehost.tokens", TOKEN)), List.of(Api.CODEHOST));
-        reference = Conformance.run(Target.builder(Api.CODEHOST).baseUrl(server.url(Api.CODEHOST)).credential(TOKEN).build());
+        reference = Conformance.run(REFERENCE_VALIDATOR.watch(Target.builder(Api.CODEHOST)).baseUrl(server.url(Api.CODEHOST)).credential(TOKEN).build());
         mock = MockServers.start(MockOptions.builder().apis(Api.CODEHOST).port(Api.CODEHOST, 0)
                 .credential(Api.CODEHOST, TOKEN).build());
-        mocked = Conformance.run(Target.builder(Api.CODEHOST).baseUrl(mock.url(Api.CODEHOST)).credential(TOKEN)
+        mocked = Conformance.run(MOCK_VALIDATOR.watch(Target.builder(Api.CODEHOST)).baseUrl(mock.url(Api.CODEHOST)).credential(TOKEN)
                 .excludeChecks(NEED_STATE).build());
     }
 
@@ -63,5 +65,15 @@ class CodehostConformanceTest {
     @Test
     void mockServerPassesEveryApplicableCheck() {
         ReportAssertions.passesEveryApplicableCheck(mocked, NOT_FOR_CODEHOST);
+    }
+
+    @Test
+    void theIndependentValidatorFindsEveryResponseOfTheReferenceServerValid() {
+        REFERENCE_VALIDATOR.assertEveryResponseValid(reference);
+    }
+
+    @Test
+    void theIndependentValidatorFindsEveryResponseOfTheMockValid() {
+        MOCK_VALIDATOR.assertEveryResponseValid(mocked);
     }
 }

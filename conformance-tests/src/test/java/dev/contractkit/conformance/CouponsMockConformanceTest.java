@@ -17,11 +17,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CouponsMockConformanceTest {
     static MockServers mock;
     static Report report;
+    static final IndependentValidator VALIDATOR = IndependentValidator.of(Api.COUPONS, "mock");
 
     @BeforeAll
     static void runTheSuiteAgainstTheStatefulMock() {
         mock = MockServers.start(MockOptions.builder().apis(Api.COUPONS).port(Api.COUPONS, 0).stateful(true).build());
-        report = Conformance.run(Target.builder(Api.COUPONS).baseUrl(mock.url(Api.COUPONS))
+        report = Conformance.run(VALIDATOR.watch(Target.builder(Api.COUPONS)).baseUrl(mock.url(Api.COUPONS))
                 .user("admin", "any-password").user("alice", "any-password").build());
     }
 
@@ -36,6 +37,11 @@ class CouponsMockConformanceTest {
     void theStatefulMockHasNoViolationsAndNoErrors() {
         assertThat(report.violations()).as(report.toString()).isEmpty();
         assertThat(report.errors()).as(String.join("\n", report.errors())).isEmpty();
+    }
+
+    @Test
+    void theIndependentValidatorFindsEveryResponseOfTheMockValid() {
+        VALIDATOR.assertEveryResponseValid(report);
     }
 
     @Test

@@ -20,12 +20,13 @@ class CouponsReferenceServerConformanceTest {
     static Path data;
     static KitServer server;
     static Report report;
+    static final IndependentValidator VALIDATOR = IndependentValidator.of(Api.COUPONS, "reference");
 
     @BeforeAll
     static void runTheSuiteAgainstTheReferenceServer() {
         server = KitServer.start(Settings.of(Map.of("coupons.port", "0", "data-dir", data.toString())),
                 List.of(Api.COUPONS));
-        report = Conformance.run(Target.builder(Api.COUPONS)
+        report = Conformance.run(VALIDATOR.watch(Target.builder(Api.COUPONS))
                 .baseUrl(server.url(Api.COUPONS))
                 .user("admin", "admin-password")
                 .user("alice", "alice-password")
@@ -48,6 +49,11 @@ class CouponsReferenceServerConformanceTest {
     void referenceServerHasNoViolationsAndNoErrors() {
         assertThat(report.violations()).as(report.toString()).isEmpty();
         assertThat(report.errors()).as(String.join("\n", report.errors())).isEmpty();
+    }
+
+    @Test
+    void theIndependentValidatorFindsEveryResponseValid() {
+        VALIDATOR.assertEveryResponseValid(report);
     }
 
     @Test

@@ -43,20 +43,24 @@ class ExecConformanceTest {
     static Report referenceRuntime;
     static Report mockExec;
     static Report mockRuntime;
+    static final IndependentValidator REFERENCE_EXEC = IndependentValidator.of(Api.EXEC, "reference");
+    static final IndependentValidator REFERENCE_RUNTIME = IndependentValidator.of(Api.RUNTIME, "reference");
+    static final IndependentValidator MOCK_EXEC = IndependentValidator.of(Api.EXEC, "mock");
+    static final IndependentValidator MOCK_RUNTIME = IndependentValidator.of(Api.RUNTIME, "mock");
 
     @BeforeAll
     static void runTheSuiteAgainstBoth() {
         // runtime command tasks are off by default; enabled here so the suite's commands get the success answers too
         server = KitServer.start(Settings.of(Map.of("exec.port", "0", "runtime.port", "0", "data-dir", data.toString(),
                 "exec.poll-ms", "20", "token", TOKEN, "runtime.allow-commands", "true")), List.of(Api.EXEC, Api.RUNTIME));
-        referenceExec = Conformance.run(Target.builder(Api.EXEC).baseUrl(server.url(Api.EXEC)).credential(TOKEN).build());
-        referenceRuntime = Conformance.run(Target.builder(Api.RUNTIME).baseUrl(server.url(Api.RUNTIME)).credential(TOKEN).build());
+        referenceExec = Conformance.run(REFERENCE_EXEC.watch(Target.builder(Api.EXEC)).baseUrl(server.url(Api.EXEC)).credential(TOKEN).build());
+        referenceRuntime = Conformance.run(REFERENCE_RUNTIME.watch(Target.builder(Api.RUNTIME)).baseUrl(server.url(Api.RUNTIME)).credential(TOKEN).build());
         mock = MockServers.start(MockOptions.builder().apis(Api.EXEC, Api.RUNTIME).port(Api.EXEC, 0).port(Api.RUNTIME, 0)
                 .credential(Api.EXEC, TOKEN).credential(Api.RUNTIME, TOKEN).build());
         // a mock has no state: the cancel state machine is the reference server's to pass
-        mockExec = Conformance.run(Target.builder(Api.EXEC).baseUrl(mock.url(Api.EXEC)).credential(TOKEN)
+        mockExec = Conformance.run(MOCK_EXEC.watch(Target.builder(Api.EXEC)).baseUrl(mock.url(Api.EXEC)).credential(TOKEN)
                 .excludeChecks(Set.of(Check.STATE_TRANSITIONS, Check.USE_AFTER_FREE)).build());
-        mockRuntime = Conformance.run(Target.builder(Api.RUNTIME).baseUrl(mock.url(Api.RUNTIME)).credential(TOKEN).build());
+        mockRuntime = Conformance.run(MOCK_RUNTIME.watch(Target.builder(Api.RUNTIME)).baseUrl(mock.url(Api.RUNTIME)).credential(TOKEN).build());
     }
 
     @AfterAll
@@ -67,6 +71,14 @@ class ExecConformanceTest {
         if (mock != null) {
             mock.close();
         }
+    }
+
+    @Test
+    void theIndependentValidatorFindsEveryResponseOfBothServersValid() {
+        REFERENCE_EXEC.assertEveryResponseValid(referenceExec);
+        REFERENCE_RUNTIME.assertEveryResponseValid(referenceRuntime);
+        MOCK_EXEC.assertEveryResponseValid(mockExec);
+        MOCK_RUNTIME.assertEveryResponseValid(mockRuntime);
     }
 
     @Test

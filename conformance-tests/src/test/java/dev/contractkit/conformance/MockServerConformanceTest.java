@@ -13,13 +13,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 class MockServerConformanceTest {
     static MockServers mock;
     static Report report;
+    static final IndependentValidator VALIDATOR = IndependentValidator.of(Api.FORMS, "mock");
 
     @BeforeAll
     static void runTheSuiteAgainstTheMockServer() {
         // told which key is valid, the mock refuses every other one like a real server (ignored_auth can run)
         mock = MockServers.start(MockOptions.builder().apis(Api.FORMS).port(Api.FORMS, 0)
                 .credential(Api.FORMS, "ci-key").build());
-        report = Conformance.run(Target.builder(Api.FORMS).baseUrl(mock.url(Api.FORMS)).credential("ci-key").build());
+        report = Conformance.run(VALIDATOR.watch(Target.builder(Api.FORMS)).baseUrl(mock.url(Api.FORMS)).credential("ci-key").build());
     }
 
     @AfterAll
@@ -34,6 +35,11 @@ class MockServerConformanceTest {
         assertThat(report.violations()).as(report.toString()).isEmpty();
         assertThat(report.errors()).isEmpty();
         assertThat(report.passed()).isTrue();
+    }
+
+    @Test
+    void theIndependentValidatorFindsEveryResponseOfTheMockValid() {
+        VALIDATOR.assertEveryResponseValid(report);
     }
 
     @Test

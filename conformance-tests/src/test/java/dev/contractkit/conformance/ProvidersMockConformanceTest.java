@@ -34,11 +34,13 @@ class ProvidersMockConformanceTest {
     @TestFactory
     List<DynamicTest> everyProviderMockPassesTheSuite() {
         return Api.inGroup(Api.Group.PROVIDERS).stream().map(api -> DynamicTest.dynamicTest(api.id(), () -> {
-            Report report = Conformance.run(Target.builder(api).baseUrl(mock.url(api)).credential(KEY).build());
+            IndependentValidator validator = IndependentValidator.of(api, "mock");
+            Report report = Conformance.run(validator.watch(Target.builder(api)).baseUrl(mock.url(api)).credential(KEY).build());
             assertThat(report.violations()).as(report.toString()).isEmpty();
             assertThat(report.errors()).isEmpty();
             assertThat(report.results()).filteredOn(r -> r.check() == Check.IGNORED_AUTH)
                     .allSatisfy(r -> assertThat(r.passed()).isPositive());
+            validator.assertEveryResponseValid(report);
         })).toList();
     }
 }

@@ -21,11 +21,12 @@ class ReferenceServerConformanceTest {
     static Path data;
     static KitServer server;
     static Report report;
+    static final IndependentValidator VALIDATOR = IndependentValidator.of(Api.FORMS, "reference");
 
     @BeforeAll
     static void runTheSuiteAgainstTheReferenceServer() {
         server = KitServer.start(Settings.of(Map.of("forms.port", "0", "data-dir", data.toString())), List.of(Api.FORMS));
-        report = Conformance.run(Target.builder(Api.FORMS)
+        report = Conformance.run(VALIDATOR.watch(Target.builder(Api.FORMS))
                 .baseUrl(server.url(Api.FORMS))
                 .credential(FormsModule.DEMO_KEY)
                 .build());
@@ -43,6 +44,11 @@ class ReferenceServerConformanceTest {
         assertThat(report.violations()).as(report.toString()).isEmpty();
         assertThat(report.errors()).isEmpty();
         assertThat(report.passed()).isTrue();
+    }
+
+    @Test
+    void theIndependentValidatorFindsEveryResponseValid() {
+        VALIDATOR.assertEveryResponseValid(report);
     }
 
     @Test
