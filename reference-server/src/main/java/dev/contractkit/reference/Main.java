@@ -46,7 +46,8 @@ public final class Main {
             server.close();
             stopped.countDown();
         }));
-        System.out.println("Contract Kit reference server (database: " + server.database().description() + ")");
+        System.out.println("Contract Kit reference server (database: " + server.database().description() + "; "
+                + server.cluster().description() + ")");
         System.out.printf("  %-10s %-28s %s%n", "API", "URL", "health");
         for (Api api : apis) {
             System.out.printf("  %-10s %-28s %s%n", api.id(), server.url(api), server.url(api) + "/observe/health");
