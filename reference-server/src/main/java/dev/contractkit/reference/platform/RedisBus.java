@@ -71,6 +71,7 @@ final class RedisBus extends SequencedBus {
                 };
                 pubSub = sub;
                 backoff = 50;
+                connection.clientSetname(channel); // names the connection in CLIENT LIST (operators, tests)
                 connection.subscribe(sub, channel); // blocks until unsubscribed or the connection fails
             } catch (RuntimeException e) {
                 if (!closed) {
