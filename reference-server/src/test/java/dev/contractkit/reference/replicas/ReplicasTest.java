@@ -183,6 +183,16 @@ class ReplicasTest {
         assertThat(anonymous.stream().filter(r -> r.statusCode() == 401)).hasSize(30);
         assertThat(anonymous.stream().filter(r -> r.statusCode() == 429)).hasSize(15);
 
+        // through nginx (a trusted proxy), the client's address comes from X-Forwarded-For: its own count
+        for (int i = 0; i < 3; i++) {
+            HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(replicas.proxy(Api.ANSWERS)
+                    + "/v1/answer")).header("Content-Type", "application/json").header("X-Forwarded-For", "198.51.100.7")
+                    .POST(HttpRequest.BodyPublishers.ofString("{\"query\":\"Revenue?\"}")).build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(r.statusCode()).isEqualTo(401);
+            assertThat(r.headers().firstValue("X-RateLimit-Remaining")).contains(Integer.toString(29 - i));
+        }
+
         // answers quota of the key (20): exactly 20 requests are answered, whichever replica took them
         List<HttpResponse<String>> keyed = concurrently(30, i -> HttpRequest.newBuilder(URI.create(
                 (i % 2 == 0 ? a() : b()).url(Api.ANSWERS) + "/v1/answer")).header("Content-Type", "application/json")
