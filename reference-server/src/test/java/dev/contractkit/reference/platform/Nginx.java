@@ -80,6 +80,10 @@ public final class Nginx implements AutoCloseable {
                     "-e", dir.resolve("logs/error.log").toString(), "-g", "daemon off;")
                     .redirectErrorStream(true).redirectOutput(dir.resolve("logs/stdout.log").toFile()).start();
             Nginx started = new Nginx(p, dir);
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            }));
             long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
             for (int port : ports) {
                 while (!listening(port)) {

