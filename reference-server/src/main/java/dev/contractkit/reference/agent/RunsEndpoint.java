@@ -134,7 +134,12 @@ final class RunsEndpoint extends RunsService {
             if (stored.status().equals("started") || stored.status().equals("canceling")) {
                 // streaming on another replica: the one that runs it acts on the bus message (AgentModule)
                 store.status(runId, "canceling", false);
-                bus.publish(CANCEL_CHANNEL, runId);
+                try {
+                    bus.publish(CANCEL_CHANNEL, runId);
+                } catch (IllegalStateException e) {
+                    throw ApiError.unavailable("the cancel cannot reach the replica that streams run '" + runId
+                            + "' (the bus is down); try again");
+                }
                 body.put("threadId", stored.threadId()).put("status", "canceling");
                 response.status(Status.ACCEPTED_202).send(body);
                 return;
