@@ -24,6 +24,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 
 /**
  * {@code ./kit bench [scenario...] [--duration S] [--warmup S] [--rounds N] [--connections N]}: each scenario
@@ -38,6 +40,8 @@ import java.util.Map;
  */
 public final class Bench {
     static final List<String> SCENARIOS = List.of("read", "list", "write", "answer", "mock", "sdk", "streams", "tools");
+    /** Run only when named: they need PostgreSQL and Redis ({@link ReplicaScenario}). */
+    static final List<String> OPTIONAL = List.of("replicas");
     /** In a call's body: replaced by a value unique to each request (wrk thread, run and counter). */
     static final String UNIQUE = "{{unique}}";
     private static final int TOOL_RUNS = 20;
@@ -92,12 +96,13 @@ public final class Bench {
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--connections" -> connections = Integer.parseInt(args[++i]);
                 case "-h", "--help" -> {
-                    System.out.println("usage: bench [" + String.join("|", SCENARIOS) + "]... [--duration S] [--warmup S] "
+                    System.out.println("usage: bench [" + String.join("|", SCENARIOS) + "|" + String.join("|", OPTIONAL)
+                            + "]... [--duration S] [--warmup S] "
                             + "[--rounds N] [--connections N]");
                     return;
                 }
                 default -> {
-                    if (!SCENARIOS.contains(args[i])) {
+                    if (!SCENARIOS.contains(args[i]) && !OPTIONAL.contains(args[i])) {
                         System.err.println("bench: unknown scenario '" + args[i] + "'; known: " + SCENARIOS);
                         System.exit(2);
                     }
@@ -133,6 +138,9 @@ public final class Bench {
         }
         if (scenarios.contains("sdk")) {
             results.add(SdkOverhead.run(rounds, duration));
+        }
+        if (scenarios.contains("replicas")) {
+            results.addAll(replicasScenario());
         }
         if (scenarios.contains("tools")) {
             say("bench: tools: java -version, quotas --statusline, execcli health, " + TOOL_RUNS + " runs each, taking turns");
@@ -191,6 +199,55 @@ public final class Bench {
         String id = new ObjectMapper().readTree(created.body()).path("id").asText();
         return new Call("POST", "/coupons/v1/redeem", Map.of("Authorization", "Bearer " + token(http, coupons, "alice", "alice-password"),
                 "Content-Type", "application/json"), "{\"coupon_id\":\"" + id + "\",\"order_id\":\"bench-" + UNIQUE + "\"}");
+    }
+
+    /** Two reference servers on one PostgreSQL database and one Redis: cross-replica delivery, redemption rate. */
+    private List<Result> replicasScenario() throws Exception {
+        say("bench: replicas: two reference servers (coupons) on one new PostgreSQL database and one Redis prefix");
+        int[] started = {0};
+        return ReplicaScenario.run(env -> {
+            String name = "replica " + (char) ('A' + started[0]++);
+            Map<String, String> e = new LinkedHashMap<>(env);
+            e.put("KIT_DATA_DIR", Files.createTempDirectory("kit-bench-replica").toString());
+            e.put("KIT_COUPONS_PORT", "0");
+            e.put("KIT_COUPONS_RATE_LIMITS", "public-read=2000000000/3600,authenticated-read=2000000000/3600,"
+                    + "write=2000000000/3600,admin=2000000000/3600");
+            return Target.start(name, List.of(java, "--sun-misc-unsafe-memory-access=allow", "-jar",
+                    jar("reference-server").toString(), "--api", "coupons"), e,
+                    out.resolve(name.replace(' ', '-') + ".log"), l -> l.startsWith("READY"), Duration.ofSeconds(90));
+        }, urls -> {
+            List<Call> calls = new ArrayList<>();
+            List<Path> scripts = new ArrayList<>();
+            for (String url : urls) {
+                Call call = redeemCall(url); // a coupon per replica: the wrk processes' order ids may coincide
+                calls.add(call);
+                scripts.add(luaScript("replicas", call));
+            }
+            say("bench: replicas: redemptions on " + urls.size() + " replica(s) at once, warm-up " + warmup + " s, then "
+                    + duration + " s");
+            for (int w = 0; w < 2; w++) {
+                int seconds = w == 0 ? warmup : duration;
+                List<Future<Wrk>> runs = new ArrayList<>();
+                try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
+                    for (int i = 0; i < urls.size(); i++) {
+                        String target = urls.get(i) + calls.get(i).path();
+                        Call call = calls.get(i);
+                        Path script = scripts.get(i);
+                        runs.add(pool.submit(() -> wrk(target, call, script, seconds)));
+                    }
+                }
+                if (w == 1) {
+                    double rps = 0;
+                    double p99 = 0;
+                    for (var f : runs) {
+                        rps += f.get().requestsPerSecond();
+                        p99 = Math.max(p99, f.get().p99Ms());
+                    }
+                    return new double[] {rps, p99};
+                }
+            }
+            throw new IllegalStateException("unreachable");
+        });
     }
 
     /** @return an access token of the reference server's embedded identity provider (coupons listener) */

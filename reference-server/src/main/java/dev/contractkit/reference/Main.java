@@ -15,7 +15,7 @@ public final class Main {
     }
 
     /**
-     * @param args {@code --api <ids>} (default: all)
+     * @param args {@code --api <ids>} (default: all), {@code --db-url <jdbc url>}, {@code --redis-url <redis url>}
      * @throws InterruptedException when interrupted while serving
      */
     public static void main(String[] args) throws InterruptedException {
@@ -23,8 +23,13 @@ public final class Main {
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
                 case "--api" -> ids = i + 1 < args.length ? args[++i] : fail("--api needs a value");
+                // the same as KIT_DB_URL / KIT_REDIS_URL (a replica's shared database, bus and rate-limit store)
+                case "--db-url" -> System.setProperty("kit.db.url", i + 1 < args.length ? args[++i] : fail("--db-url needs a value"));
+                case "--redis-url" -> System.setProperty("kit.redis.url",
+                        i + 1 < args.length ? args[++i] : fail("--redis-url needs a value"));
                 case "-h", "--help" -> {
-                    System.out.println("usage: serve [--api <id>[,<id>...]|all]   APIs: " + Api.knownIds());
+                    System.out.println("usage: serve [--api <id>[,<id>...]|all] [--db-url <jdbc url>] [--redis-url "
+                            + "redis://host:6379[/db]]   APIs: " + Api.knownIds());
                     return;
                 }
                 default -> fail("unknown option " + args[i] + " (try --help)");
@@ -46,7 +51,8 @@ public final class Main {
             server.close();
             stopped.countDown();
         }));
-        System.out.println("Contract Kit reference server (database: " + server.database().description() + ")");
+        System.out.println("Contract Kit reference server (database: " + server.database().description() + "; "
+                + server.cluster().description() + ")");
         System.out.printf("  %-10s %-28s %s%n", "API", "URL", "health");
         for (Api api : apis) {
             System.out.printf("  %-10s %-28s %s%n", api.id(), server.url(api), server.url(api) + "/observe/health");

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiModule;
+import dev.contractkit.reference.platform.Cluster;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.Json;
@@ -36,8 +37,9 @@ public final class AgentModule implements ApiModule {
     /**
      * @param settings configuration
      * @param database the kit's database
+     * @param cluster  what the replicas share: cancel requests cross to the replica that streams the run
      */
-    public AgentModule(Settings settings, Database database) {
+    public AgentModule(Settings settings, Database database, Cluster cluster) {
         ContractRules rules = new ContractRules(ContractDocument.load(Api.AGENT.mainContract()));
         AgentStore store = new AgentStore(database.dataSource(), mapper);
         Workspace workspace = Workspace.load(mapper, new ResourceStore(database.dataSource(), mapper));
@@ -45,7 +47,8 @@ public final class AgentModule implements ApiModule {
         Analyst analyst = new Analyst(mapper, store, workspace, new SqlTool(database.dataSource(), jdbc), stepDelay(settings),
                 new McpAddressPolicy(settings));
         this.runs = new RunsEndpoint(mapper, rules, store, new RunConfigResolver(mapper, workspace), analyst,
-                new ActiveRun.Registry(), InputLimits.from(settings));
+                new ActiveRun.Registry(), InputLimits.from(settings), cluster.bus());
+        cluster.bus().subscribe(RunsEndpoint.CANCEL_CHANNEL, runs::cancelledElsewhere);
         this.resources = new ResourcesEndpoint(mapper, rules, store, workspace, jdbc);
         this.artifacts = new ArtifactsEndpoint(mapper, store);
         this.files = new FilesEndpoint(mapper, store);

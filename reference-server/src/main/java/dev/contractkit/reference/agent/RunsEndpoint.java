@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.agent.model.RunAgentInput;
 import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.Bus;
 import dev.contractkit.reference.platform.ContractRules;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -40,10 +41,12 @@ final class RunsEndpoint extends RunsService {
     private final Analyst analyst;
     private final ActiveRun.Registry registry;
     private final InputLimits limits;
+    private final Bus bus;
 
     RunsEndpoint(ObjectMapper mapper, ContractRules rules, AgentStore store, RunConfigResolver resolver, Analyst analyst,
-                 ActiveRun.Registry registry, InputLimits limits) {
+                 ActiveRun.Registry registry, InputLimits limits, Bus bus) {
         this.limits = limits;
+        this.bus = bus;
         this.mapper = mapper;
         this.rules = rules;
         this.store = store;
@@ -128,10 +131,34 @@ final class RunsEndpoint extends RunsService {
                 return;
             }
             AgentStore.Run stored = store.run(runId).orElseThrow(() -> ApiError.notFound("no run '" + runId + "'"));
+            if (stored.status().equals("started") || stored.status().equals("canceling")) {
+                // streaming on another replica: the one that runs it acts on the bus message (AgentModule)
+                store.status(runId, "canceling", false);
+                try {
+                    bus.publish(CANCEL_CHANNEL, runId);
+                } catch (IllegalStateException e) {
+                    throw ApiError.unavailable("the cancel cannot reach the replica that streams run '" + runId
+                            + "' (the bus is down); try again");
+                }
+                body.put("threadId", stored.threadId()).put("status", "canceling");
+                response.status(Status.ACCEPTED_202).send(body);
+                return;
+            }
             body.put("threadId", stored.threadId()).put("status", stored.status());
             response.status(Status.OK_200).send(body);
         } catch (SQLException e) {
             throw new IllegalStateException(e);
+        }
+    }
+
+    /** The bus channel of cancel requests for runs streaming on another replica. */
+    static final String CANCEL_CHANNEL = "agent-cancel";
+
+    /** @param runId a run another replica was asked to cancel; cancels it if it streams here */
+    void cancelledElsewhere(String runId) {
+        ActiveRun run = registry.get(runId);
+        if (run != null) {
+            run.cancel("cancel");
         }
     }
 

@@ -6,6 +6,7 @@ import dev.contractkit.reference.answers.model.ErrorEnvelope;
 import dev.contractkit.reference.answers.model.ErrorReason;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiModule;
+import dev.contractkit.reference.platform.Cluster;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.Json;
@@ -56,13 +57,14 @@ public final class AnswersModule implements ApiModule {
     /**
      * @param settings configuration
      * @param database the kit's database
+     * @param cluster  what the replicas share: the rate limits count there
      */
-    public AnswersModule(Settings settings, Database database) {
+    public AnswersModule(Settings settings, Database database, Cluster cluster) {
         Clock clock = Clock.systemUTC();
         ApiKeys keys = new ApiKeys(database.dataSource(), clock);
         provision(keys, settings);
         QuotaLedger ledger = new QuotaLedger(database.dataSource(), clock);
-        KeyGate gate = new KeyGate(keys, new RateLimiter(clock));
+        KeyGate gate = new KeyGate(keys, cluster.limiter(clock));
         RateLimiter.Rule rule = new RateLimiter.Rule("answer", settings.getInt("answers.rate-limit", 5),
                 duration(settings, "answers.rate-window", "PT1M"));
         ContractRules rules = new ContractRules(ContractDocument.load(Api.ANSWERS.mainContract()));

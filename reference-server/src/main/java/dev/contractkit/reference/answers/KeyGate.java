@@ -2,6 +2,7 @@ package dev.contractkit.reference.answers;
 
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiServer;
+import dev.contractkit.reference.platform.PublicUrl;
 import dev.contractkit.reference.platform.RateLimiter;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
@@ -9,7 +10,6 @@ import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 
-import java.net.InetSocketAddress;
 import java.sql.SQLException;
 import java.util.Optional;
 
@@ -79,7 +79,6 @@ final class KeyGate {
     }
 
     private static String address(ServerRequest req) {
-        return req.remotePeer().address() instanceof InetSocketAddress a && a.getAddress() != null
-                ? a.getAddress().getHostAddress() : String.valueOf(req.remotePeer().address());
+        return PublicUrl.clientAddress(req); // behind a trusted proxy: the client's, from X-Forwarded-For
     }
 }

@@ -11,10 +11,11 @@ import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Each key's quota window: {@code used} (answer requests processed in the window) is kept in the kit's
- * database, {@code pending} (requests in flight) in memory, since nothing is in flight after a restart. A
- * request reserves a slot before the engine runs and turns it into one {@code used} when it ends, so that
- * {@code used + pending} never passes the limit, however many requests arrive at once.
+ * Each key's quota window, counted in the kit's database so that every replica counts the same quota: a request
+ * reserves its slot with one conditional increment ({@code UPDATE answer_usage SET used = used + 1 WHERE ... AND
+ * used < limit}), atomic under the row lock, before the engine runs. So {@code used} never passes the limit,
+ * however many requests arrive at once on however many replicas. {@code pending} (requests in flight) is this
+ * replica's own; the contract's {@code used} is the stored count less them.
  *
  * <p>Windows follow one another from the key's creation: {@code start = created + n * window}.
  */
@@ -26,7 +27,7 @@ final class QuotaLedger {
         }
     }
 
-    /** A reserved slot: {@link #close()} counts it as used. */
+    /** A reserved slot (counted already); {@link #close()} ends it. */
     interface Reservation extends AutoCloseable {
         @Override
         void close();
@@ -34,7 +35,6 @@ final class QuotaLedger {
 
     private final DataSource dataSource;
     private final Clock clock;
-    private final Map<String, Object> locks = new ConcurrentHashMap<>();
     private final Map<String, Integer> pending = new ConcurrentHashMap<>();
 
     QuotaLedger(DataSource dataSource, Clock clock) {
@@ -48,7 +48,9 @@ final class QuotaLedger {
      */
     Usage usage(ApiKeys.Key key) throws SQLException {
         Instant start = windowStart(key);
-        return new Usage(used(key.id(), start), pending.getOrDefault(key.id(), 0), key.totalLimit(), start,
+        int inFlight = pending.getOrDefault(key.id(), 0);
+        int stored = used(key.id(), start);
+        return new Usage(Math.max(0, stored - inFlight), Math.min(inFlight, stored), key.totalLimit(), start,
                 start.plus(key.window()));
     }
 
@@ -59,30 +61,19 @@ final class QuotaLedger {
      * @return the reservation, or null when the window is used up
      */
     Reservation reserve(ApiKeys.Key key) throws SQLException {
-        synchronized (locks.computeIfAbsent(key.id(), k -> new Object())) {
-            if (usage(key).exceeded()) {
-                return null;
-            }
-            pending.merge(key.id(), 1, Integer::sum);
-        }
         Instant start = windowStart(key);
+        if (!take(key.id(), start, key.totalLimit())) {
+            return null;
+        }
+        pending.merge(key.id(), 1, Integer::sum);
         return new Reservation() {
             private boolean closed;
 
             @Override
             public void close() {
-                if (closed) {
-                    return;
-                }
-                closed = true;
-                synchronized (locks.get(key.id())) {
-                    try {
-                        count(key.id(), start);
-                    } catch (SQLException e) {
-                        throw new IllegalStateException("could not count a quota use", e);
-                    } finally {
-                        pending.merge(key.id(), -1, Integer::sum);
-                    }
+                if (!closed) {
+                    closed = true;
+                    pending.merge(key.id(), -1, Integer::sum);
                 }
             }
         };
@@ -107,21 +98,27 @@ final class QuotaLedger {
         }
     }
 
-    private void count(String keyId, Instant start) throws SQLException {
+    /** One atomic conditional increment; the window's row is made first if missing (a lost race is fine). */
+    private boolean take(String keyId, Instant start, int limit) throws SQLException {
         try (Connection c = dataSource.getConnection()) {
-            try (PreparedStatement up = c.prepareStatement(
-                    "UPDATE answer_usage SET used = used + 1 WHERE key_id = ? AND window_start = ?")) {
-                up.setString(1, keyId);
-                up.setObject(2, ApiKeys.utc(start));
-                if (up.executeUpdate() == 1) {
-                    return;
+            if (used(keyId, start) == 0) {
+                try (PreparedStatement in = c.prepareStatement(
+                        "INSERT INTO answer_usage (key_id, window_start, used) VALUES (?, ?, 0)")) {
+                    in.setString(1, keyId);
+                    in.setObject(2, ApiKeys.utc(start));
+                    in.executeUpdate();
+                } catch (SQLException e) {
+                    if (e.getSQLState() == null || !e.getSQLState().startsWith("23")) {
+                        throw e;
+                    } // another request (or replica) made the row first
                 }
             }
-            try (PreparedStatement in = c.prepareStatement(
-                    "INSERT INTO answer_usage (key_id, window_start, used) VALUES (?, ?, 1)")) {
-                in.setString(1, keyId);
-                in.setObject(2, ApiKeys.utc(start));
-                in.executeUpdate();
+            try (PreparedStatement up = c.prepareStatement(
+                    "UPDATE answer_usage SET used = used + 1 WHERE key_id = ? AND window_start = ? AND used < ?")) {
+                up.setString(1, keyId);
+                up.setObject(2, ApiKeys.utc(start));
+                up.setInt(3, limit);
+                return up.executeUpdate() == 1;
             }
         }
     }

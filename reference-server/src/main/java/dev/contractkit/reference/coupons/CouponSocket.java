@@ -31,6 +31,9 @@ import java.util.concurrent.CompletableFuture;
  * one of the {@link SocketSlots}; when none is free the upgrade is refused and the HTTP route answers 503.
  */
 final class CouponSocket implements WsListener {
+    /** Close code when events were missed upstream: 1012 (service restart), the client reconnects. */
+    static final int RESYNC = 1012;
+
     private final TokenVerifier verifier;
     private final Broadcaster hub;
     private final ScheduledExecutorService timer;
@@ -88,8 +91,14 @@ final class CouponSocket implements WsListener {
         }, 10, TimeUnit.SECONDS);
         // subscribe before Helidon sends 101: a change made right after the client sees the upgrade is not
         // missed (onOpen runs only after the 101 is on the wire); messages wait for the session
-        subscription = hub.subscribe(this::deliver, () -> opened.thenAccept(session -> Thread.ofVirtual().start(() ->
-                session.close(WsCloseCodes.VIOLATED_POLICY, "too slow: messages were dropped"))));
+        subscription = hub.subscribe(this::deliver, (String why) -> opened.thenAccept(session -> Thread.ofVirtual().start(() -> {
+            if (Broadcaster.MISSED.equals(why)) {
+                // the bus lost messages (asyncapi/coupon-updates.yaml): reconnect and re-read the catalogue
+                session.close(RESYNC, "events were missed: reconnect and re-read the coupons");
+            } else {
+                session.close(WsCloseCodes.VIOLATED_POLICY, "too slow: messages were dropped");
+            }
+        })));
         return Optional.empty();
     }
 

@@ -10,6 +10,8 @@ import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Broadcaster;
+import dev.contractkit.reference.platform.Bus;
+import dev.contractkit.reference.platform.Cluster;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.DemoCredentials;
 import dev.contractkit.reference.platform.ReadCache;
@@ -83,6 +85,7 @@ public final class CouponsModule implements ApiModule {
     private final SocketSlots sockets;
     private final TokenVerifier verifier;
     private final Broadcaster hub;
+    private final Bus bus;
     private final RateLimiter limiter;
     private final CouponStore store;
     private final Events events;
@@ -94,8 +97,9 @@ public final class CouponsModule implements ApiModule {
     /**
      * @param settings configuration
      * @param database the kit's database
+     * @param cluster  what the replicas share: the bus carries the events, the rate limits count there
      */
-    public CouponsModule(Settings settings, Database database) {
+    public CouponsModule(Settings settings, Database database, Cluster cluster) {
         Clock clock = Clock.systemUTC();
         String realm = settings.get("coupons.realm", DEFAULT_REALM);
         Optional<String> issuer = settings.get("coupons.issuer");
@@ -139,9 +143,21 @@ public final class CouponsModule implements ApiModule {
         ContractRules rules = new ContractRules(ContractDocument.load(Api.COUPONS.mainContract()),
                 Set.of("id", "active", "usage_count", "created_at", "updated_at", "created_by", "updated_by"));
         this.hub = new Broadcaster(settings.getInt("coupons.ws-queue", 256));
-        this.limiter = new RateLimiter(clock);
+        this.limiter = cluster.limiter(clock);
+        this.bus = cluster.bus();
         this.store = new CouponStore(database.dataSource(), clock, ReadCache.of(settings));
-        this.events = new Events(hub);
+        this.events = new Events(bus);
+        bus.subscribe(Events.CHANNEL, new Bus.Listener() {
+            @Override
+            public void message(String message) {
+                hub.publish(message);
+            }
+
+            @Override
+            public void lost() {
+                hub.dropAll();
+            }
+        });
         Map<String, RateLimiter.Rule> limits = rateLimits(rules.document(), settings.get("coupons.rate-limits", ""));
         this.context = new CouponEndpoints.Context(store, rules, new Gate(verifier, limiter, limits), events, mapper,
                 database, idp, this::cacheUp, this::authUp);
@@ -212,12 +228,13 @@ public final class CouponsModule implements ApiModule {
         }
     }
 
-    /** The cache dependency is the in-memory rate limiter and the broadcaster: probe both for real. */
+    /** The cache dependency is the rate limiter, the bus and the broadcaster: probe them for real. */
     private boolean cacheUp() {
         try {
             RateLimiter.Decision d = limiter.acquire(new RateLimiter.Rule("health-probe", Integer.MAX_VALUE,
                     Duration.ofMinutes(1)), "probe");
-            return d.allowed() && d.resetEpochSec() > d.nowEpochSec() - 1 && hub.selfTest(Duration.ofSeconds(1));
+            return d.allowed() && d.resetEpochSec() > d.nowEpochSec() - 1 && bus.healthy()
+                    && hub.selfTest(Duration.ofSeconds(1));
         } catch (RuntimeException e) {
             return false;
         }

@@ -2,7 +2,7 @@ package dev.contractkit.reference.coupons;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.contractkit.reference.platform.Broadcaster;
+import dev.contractkit.reference.platform.Bus;
 
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
@@ -12,7 +12,9 @@ import java.util.Objects;
 
 /**
  * The messages of {@code asyncapi/coupon-updates.yaml}: {@code {type, data, timestamp}}, one JSON text
- * frame each, published through the {@link Broadcaster} (never blocks the request that caused them).
+ * frame each, published on the {@link Bus} channel {@value #CHANNEL}: every replica's WebSocket clients get them,
+ * in the order of the writes. The bus publication returns once the bus has the message; delivery to slow
+ * clients never blocks the request that caused it.
  */
 final class Events {
     static final String CREATED = "coupon_created";
@@ -20,11 +22,14 @@ final class Events {
     static final String EXPIRED = "coupon_expired";
     static final String USAGE = "usage_updated";
 
-    private final Broadcaster hub;
+    static final String CHANNEL = "coupons";
+    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(Events.class.getName());
+
+    private final Bus bus;
     private final ObjectMapper json = new ObjectMapper();
 
-    Events(Broadcaster hub) {
-        this.hub = hub;
+    Events(Bus bus) {
+        this.bus = bus;
     }
 
     void created(CouponStore.Row c) {
@@ -92,10 +97,17 @@ final class Events {
         message.put("type", type);
         message.put("data", data);
         message.put("timestamp", time(when));
+        String text;
         try {
-            hub.publish(json.writeValueAsString(message));
+            text = json.writeValueAsString(message);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
+        }
+        try {
+            bus.publish(CHANNEL, text);
+        } catch (IllegalStateException e) {
+            // the write is committed; the event cannot be sent (readiness reports the bus down meanwhile)
+            LOG.warning("coupons: " + type + " not published: " + e.getMessage());
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.contractkit.reference.coupons;
 
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiServer;
+import dev.contractkit.reference.platform.PublicUrl;
 import dev.contractkit.reference.platform.RateLimiter;
 import dev.contractkit.reference.platform.RequestIds;
 import io.helidon.http.HeaderNames;
@@ -9,7 +10,6 @@ import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 
-import java.net.InetSocketAddress;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -108,8 +108,7 @@ final class Gate {
     }
 
     private static String address(ServerRequest req) {
-        return req.remotePeer().address() instanceof InetSocketAddress a && a.getAddress() != null
-                ? a.getAddress().getHostAddress() : String.valueOf(req.remotePeer().address());
+        return PublicUrl.clientAddress(req); // behind a trusted proxy: the client's, from X-Forwarded-For
     }
 
     private static String window(RateLimiter.Rule rule) {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.Bus;
 import io.helidon.http.Status;
 
 import java.sql.SQLException;
@@ -25,8 +26,13 @@ final class ControlPlane implements AutoCloseable {
     private final Translator translator;
     private final TaskStore store;
     private final TaskRunner runner;
+    private final Bus bus;
 
-    ControlPlane(ExecSettings settings, Translator translator, TaskStore store, TaskRunner runner) {
+    /** The bus channel of cancel requests: the replica whose runner holds the task stops it. */
+    static final String CANCEL_CHANNEL = "exec-cancel";
+
+    ControlPlane(ExecSettings settings, Translator translator, TaskStore store, TaskRunner runner, Bus bus) {
+        this.bus = bus;
         this.settings = settings;
         this.translator = translator;
         this.store = store;
@@ -108,6 +114,7 @@ final class ControlPlane implements AutoCloseable {
             if (changed.isPresent()) {
                 if (row.status().equals("running")) {
                     runner.cancel(id);
+                    publishCancel(id); // the task may run on another replica
                 } else {
                     runner.signal();
                 }
@@ -115,6 +122,14 @@ final class ControlPlane implements AutoCloseable {
             }
         }
         throw ApiError.unavailable("task " + id + " kept changing state; try again");
+    }
+
+    private void publishCancel(String id) {
+        try {
+            bus.publish(CANCEL_CHANNEL, id);
+        } catch (IllegalStateException e) {
+            // the state is cancelling in the shared database; the owner sees it when the attempt ends
+        }
     }
 
     private static ObjectNode cancelRuntime(TaskStore.Row r, String status) {

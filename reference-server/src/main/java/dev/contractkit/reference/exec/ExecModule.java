@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiModule;
+import dev.contractkit.reference.platform.Cluster;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.Json;
@@ -35,8 +36,9 @@ public final class ExecModule implements ApiModule {
     /**
      * @param settings configuration
      * @param database the kit's database
+     * @param cluster  what the replicas share: cancel requests cross to the replica that runs the task
      */
-    public ExecModule(Settings settings, Database database) {
+    public ExecModule(Settings settings, Database database, Cluster cluster) {
         ExecSettings exec = ExecSettings.from(settings);
         TaskStore store = new TaskStore(database.dataSource(), mapper);
         try {
@@ -51,7 +53,8 @@ public final class ExecModule implements ApiModule {
         this.token = KitToken.load(settings);
         RuntimeClient runtime = new RuntimeClient(exec.runtimeUrl(), mapper, token.value());
         TaskRunner runner = new TaskRunner(store, new Works(exec, runtime), exec.pollMillis());
-        this.plane = new ControlPlane(exec, translator, store, runner);
+        this.plane = new ControlPlane(exec, translator, store, runner, cluster.bus());
+        cluster.bus().subscribe(ControlPlane.CANCEL_CHANNEL, runner::cancel);
     }
 
     @Override

@@ -40,6 +40,16 @@ public final class Broadcaster {
      * @return the subscription
      */
     public Subscription subscribe(Consumer<String> sink, Runnable onDrop) {
+        return subscribe(sink, why -> onDrop.run());
+    }
+
+    /**
+     * @param sink   receives each message, on the subscription's own thread
+     * @param onDrop runs once with the reason if the subscription is dropped: for being slow or failing, or by
+     *               {@link #dropAll} ({@link #MISSED})
+     * @return the subscription
+     */
+    public Subscription subscribe(Consumer<String> sink, Consumer<String> onDrop) {
         Subscription s = new Subscription(new ArrayBlockingQueue<>(capacity), sink, onDrop);
         subscribers.add(s);
         Thread.ofVirtual().name("broadcast-subscriber").start(s::drain);
@@ -68,7 +78,7 @@ public final class Broadcaster {
      */
     public boolean selfTest(java.time.Duration timeout) {
         java.util.concurrent.CountDownLatch delivered = new java.util.concurrent.CountDownLatch(1);
-        Subscription probe = new Subscription(new ArrayBlockingQueue<>(1), m -> delivered.countDown(), () -> { });
+        Subscription probe = new Subscription(new ArrayBlockingQueue<>(1), m -> delivered.countDown(), why -> { });
         try {
             Thread.ofVirtual().name("broadcast-probe").start(probe::drain);
             return probe.queue.offer("probe") && delivered.await(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
@@ -82,6 +92,16 @@ public final class Broadcaster {
         }
     }
 
+    /** The reason {@link #dropAll} gives: messages were missed upstream (the bus lost some). */
+    public static final String MISSED = "messages were missed upstream";
+
+    /** Drops every subscriber with the reason {@link #MISSED}: they cannot be given every message any more. */
+    public void dropAll() {
+        for (Subscription s : subscribers) {
+            s.drop(MISSED);
+        }
+    }
+
     /** @return the current number of subscribers */
     public int subscribers() {
         return subscribers.size();
@@ -91,10 +111,10 @@ public final class Broadcaster {
     public final class Subscription {
         private final BlockingQueue<String> queue;
         private final Consumer<String> sink;
-        private final Runnable onDrop;
+        private final Consumer<String> onDrop;
         private volatile boolean done;
 
-        private Subscription(BlockingQueue<String> queue, Consumer<String> sink, Runnable onDrop) {
+        private Subscription(BlockingQueue<String> queue, Consumer<String> sink, Consumer<String> onDrop) {
             this.queue = queue;
             this.sink = sink;
             this.onDrop = onDrop;
@@ -119,7 +139,7 @@ public final class Broadcaster {
         private void drop(String why) {
             if (stop()) {
                 LOG.fine(() -> "dropping subscriber: " + why);
-                onDrop.run();
+                onDrop.accept(why);
             }
         }
 

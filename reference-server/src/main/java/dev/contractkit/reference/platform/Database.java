@@ -93,6 +93,11 @@ public final class Database implements AutoCloseable {
         return dataSource;
     }
 
+    /** @return true when the database is PostgreSQL (replicas can share it, its bus and its counters) */
+    public boolean isPostgres() {
+        return description.startsWith("jdbc:postgresql:");
+    }
+
     /** @return the JDBC URL, password redacted */
     public String description() {
         return description;

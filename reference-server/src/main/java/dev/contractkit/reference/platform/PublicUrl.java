@@ -35,6 +35,7 @@ import java.util.regex.Pattern;
 public final class PublicUrl {
     private static final HeaderName FORWARDED_PROTO = HeaderNames.create("X-Forwarded-Proto");
     private static final HeaderName FORWARDED_HOST = HeaderNames.create("X-Forwarded-Host");
+    private static final HeaderName FORWARDED_FOR = HeaderNames.create("X-Forwarded-For");
     private static final Pattern AUTHORITY = Pattern.compile(
             "(?:[A-Za-z0-9](?:[A-Za-z0-9.-]{0,252})|\\[[0-9A-Fa-f:.]+])(?::[0-9]{1,5})?");
     private static final Pattern IP_LITERAL = Pattern.compile("[0-9.]+|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*");
@@ -157,6 +158,49 @@ public final class PublicUrl {
         } catch (IllegalArgumentException e) {
             return s;
         }
+    }
+
+    /**
+     * The client's address for per-address limits: the peer's, or, when the peer is a trusted proxy
+     * ({@code KIT_TRUSTED_PROXIES}), the right-most {@code X-Forwarded-For} entry that is not itself a trusted proxy
+     * (entries further left are whatever the client wrote). So every replica behind one proxy counts a client as
+     * the same address, and a client cannot pick its own.
+     *
+     * @param req the request
+     * @return the address as text
+     */
+    public static String clientAddress(ServerRequest req) {
+        return of(req).client(req);
+    }
+
+    private String client(ServerRequest req) {
+        String peer = req.remotePeer().address() instanceof InetSocketAddress a && a.getAddress() != null
+                ? a.getAddress().getHostAddress() : String.valueOf(req.remotePeer().address());
+        if (!fromTrustedProxy(req)) {
+            return peer;
+        }
+        List<String> hops = new ArrayList<>();
+        for (String header : req.headers().all(FORWARDED_FOR, List::of)) {
+            for (String hop : header.split(",")) {
+                hops.add(hop.trim());
+            }
+        }
+        for (int i = hops.size() - 1; i >= 0; i--) {
+            String hop = hops.get(i);
+            // only literals (an IPv4 dotted quad, or IPv6 with a colon): getByName then never asks DNS
+            if (!hop.matches("\\d{1,3}(\\.\\d{1,3}){3}") && !hop.matches("[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*")) {
+                return peer; // not an address: trust nothing further left
+            }
+            try {
+                byte[] address = java.net.InetAddress.getByName(hop).getAddress();
+                if (trusted.stream().noneMatch(r -> r.contains(address))) {
+                    return hop;
+                }
+            } catch (java.net.UnknownHostException e) {
+                return peer;
+            }
+        }
+        return hops.isEmpty() ? peer : hops.get(0);
     }
 
     private boolean fromTrustedProxy(ServerRequest req) {

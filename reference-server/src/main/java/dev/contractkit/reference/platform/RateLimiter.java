@@ -8,7 +8,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * Fixed-window request counters per (rule, client), in memory: one map look-up and one compare-and-set
- * per request. Windows are aligned to the epoch, so {@code X-RateLimit-Reset} is the same for every
+ * per request; or, for replicas, in {@link SharedCounters} (Redis or PostgreSQL) that every replica increments. Windows are aligned to the epoch, so {@code X-RateLimit-Reset} is the same for every
  * client of a rule. The counters are bounded ({@link #DEFAULT_CAPACITY} unless given): past the cap the
  * ended windows go first, then one-request clients, then arbitrary ones, down to nine tenths of the cap. An
  * evicted client starts a fresh count, so a flood of new client keys costs at most that, never memory.
@@ -26,6 +26,7 @@ public final class RateLimiter {
     private final Clock clock;
     private final int capacity;
     private final Map<String, Window> windows = new ConcurrentHashMap<>();
+    private final SharedCounters shared;
 
     /**
      * @param clock the time source (tests pass a fixed or moving clock)
@@ -44,6 +45,20 @@ public final class RateLimiter {
         }
         this.clock = clock;
         this.capacity = capacity;
+        this.shared = null;
+    }
+
+    /**
+     * A limiter whose counts every replica shares ({@link Cluster#limiter}): one atomic increment in the shared
+     * store per request, nothing kept in memory.
+     *
+     * @param clock  the time source (every replica's clock gives the same window on one host or with NTP)
+     * @param shared the shared counters
+     */
+    public RateLimiter(Clock clock, SharedCounters shared) {
+        this.clock = clock;
+        this.capacity = DEFAULT_CAPACITY;
+        this.shared = java.util.Objects.requireNonNull(shared, "shared == null");
     }
 
     /** @return the counters held now (at most the capacity) */
@@ -99,6 +114,11 @@ public final class RateLimiter {
         long windowMs = rule.window().toMillis();
         long start = nowMs - Math.floorMod(nowMs, windowMs);
         String key = rule.category() + '|' + client;
+        if (shared != null) {
+            long count = shared.increment(key + '|' + start, start + windowMs - nowMs + 60_000);
+            int remaining = (int) Math.max(0, rule.limit() - count);
+            return new Decision(count <= rule.limit(), rule.limit(), remaining, (start + windowMs) / 1000, nowMs / 1000);
+        }
         if (windows.size() >= capacity && !windows.containsKey(key)) {
             shrink(nowMs);
         }
