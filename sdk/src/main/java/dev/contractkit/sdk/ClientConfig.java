@@ -1,7 +1,7 @@
 package dev.contractkit.sdk;
 
-import dev.contractkit.sdk.platform.HttpLog;
-import dev.contractkit.sdk.platform.RetryInterceptor;
+import dev.contractkit.sdk.internal.HttpLog;
+import dev.contractkit.sdk.internal.RetryInterceptor;
 import okhttp3.HttpUrl;
 import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
@@ -32,8 +32,13 @@ import java.util.function.DoubleSupplier;
  *         .build();
  * FormsClient forms = FormsClient.builder().config(config).apiKey("kit-demo-forms-key").build();
  * }</pre>
+ *
+ * <p>Connections: every client built from one {@code ClientConfig} ({@code builder().config(config)}) shares its
+ * OkHttp connection pool and dispatcher; closing such a client leaves them open, {@link #close()} on the
+ * configuration releases them. A client built without a shared configuration owns its own and releases them in its
+ * {@code close()}. A caller's {@link Builder#okHttpClient(OkHttpClient)} is shared and never shut down by the SDK.
  */
-public final class ClientConfig {
+public final class ClientConfig implements AutoCloseable {
     private final HttpUrl baseUrl;
     private final Duration connectTimeout;
     private final Duration readTimeout;
@@ -45,6 +50,8 @@ public final class ClientConfig {
     private final DoubleSupplier random;
     private final System.Logger logger;
     private final List<Interceptor> interceptors;
+    private final OkHttpClient httpClient;
+    private final boolean ownsHttpClient;
 
     private ClientConfig(Builder b) {
         this.baseUrl = b.baseUrl;
@@ -58,6 +65,8 @@ public final class ClientConfig {
         this.random = b.random;
         this.logger = b.logger;
         this.interceptors = List.copyOf(b.interceptors);
+        this.ownsHttpClient = b.okHttpClient == null;
+        this.httpClient = ownsHttpClient ? new OkHttpClient() : b.okHttpClient;
     }
 
     /** @return a new builder */
@@ -72,7 +81,7 @@ public final class ClientConfig {
         b.connectTimeout = connectTimeout;
         b.readTimeout = readTimeout;
         b.callTimeout = callTimeout;
-        b.okHttpClient = okHttpClient;
+        b.okHttpClient = httpClient; // shared: clients built from this configuration use its pool
         b.userAgent = userAgent;
         b.retries = retries;
         b.sleeper = sleeper;
@@ -105,6 +114,26 @@ public final class ClientConfig {
     /** @return the caller's client, if one was given */
     public Optional<OkHttpClient> okHttpClient() {
         return Optional.ofNullable(okHttpClient);
+    }
+
+    /**
+     * @return the OkHttp client every client built from this configuration derives from (its connection pool and
+     *         dispatcher are shared): the caller's, or one this configuration made
+     */
+    public OkHttpClient httpClient() {
+        return httpClient;
+    }
+
+    /**
+     * Releases the connection pool and the dispatcher's threads when this configuration made them (not the caller's
+     * {@link Builder#okHttpClient(OkHttpClient)}, not a configuration this one was copied from). Idempotent.
+     */
+    @Override
+    public void close() {
+        if (ownsHttpClient) {
+            httpClient.dispatcher().executorService().shutdown();
+            httpClient.connectionPool().evictAll();
+        }
     }
 
     /** @return the User-Agent sent with every request */

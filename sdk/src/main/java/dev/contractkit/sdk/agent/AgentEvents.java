@@ -1,6 +1,6 @@
 package dev.contractkit.sdk.agent;
 
-import dev.contractkit.specs.agui.EventOrder;
+import dev.contractkit.agui.EventOrder;
 
 import java.util.List;
 

@@ -4,7 +4,7 @@ import dev.contractkit.sdk.BadRequestException;
 import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.RetryPolicy;
 import dev.contractkit.sdk.codehost.v5.model.GeoSite;
-import dev.contractkit.sdk.platform.Http;
+import dev.contractkit.sdk.internal.Http;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.RecordedRequest;
