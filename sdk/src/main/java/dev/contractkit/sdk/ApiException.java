@@ -20,7 +20,7 @@ import java.util.Optional;
  *     forms.get(42);
  * } catch (NotFoundException e) {
  *     System.out.println(e.status() + " " + e.errorCode().orElse("?") + " " + e.requestId().orElse("-"));
- *     dev.contractkit.sdk.forms.model.Error body = e.errorBody(dev.contractkit.sdk.forms.model.Error.class).orElseThrow();
+ *     dev.contractkit.sdk.forms.model.ApiError body = e.errorBody(dev.contractkit.sdk.forms.model.ApiError.class).orElseThrow();
  * }
  * }</pre>
  */
@@ -156,7 +156,7 @@ public class ApiException extends RuntimeException {
     /**
      * Parses the body into the contract's error type.
      *
-     * @param type the generated error model, e.g. {@code dev.contractkit.sdk.forms.model.Error}
+     * @param type the generated error model, e.g. {@code dev.contractkit.sdk.forms.model.ApiError}
      * @param <T>  the type
      * @return the parsed body, or empty when the body is not that JSON
      */

@@ -7,7 +7,7 @@ package dev.contractkit.sdk;
  * try {
  *     coupons.redeem(couponId, orderId);
  * } catch (ConflictException e) {
- *     String why = e.errorBody(dev.contractkit.sdk.coupons.model.Error.class).orElseThrow().getError().getDetails();
+ *     String why = e.errorBody(dev.contractkit.sdk.coupons.model.ApiError.class).orElseThrow().getError().getDetails();
  * }
  * }</pre>
  */

@@ -8,7 +8,7 @@ package dev.contractkit.sdk;
  * try {
  *     f = forms.get(id);
  * } catch (NotFoundException e) {
- *     f = null;   // e.errorBody(dev.contractkit.sdk.forms.model.Error.class) holds the contract's error
+ *     f = null;   // e.errorBody(dev.contractkit.sdk.forms.model.ApiError.class) holds the contract's error
  * }
  * }</pre>
  */

@@ -59,7 +59,7 @@ import java.util.stream.Stream;
  * {@code Authorization: Bearer <token>} from the {@link TokenProvider} (renewed before it expires, and once
  * more when the server answers 401) or the fixed {@link Builder#bearerToken(String) bearer token}.
  * Every call throws an {@link ApiException} subclass on a non-2xx answer (the contract's error envelope in
- * {@code errorBody(dev.contractkit.sdk.coupons.model.Error.class)}) and a
+ * {@code errorBody(dev.contractkit.sdk.coupons.model.ApiError.class)}) and a
  * {@link dev.contractkit.sdk.TransportException} when no answer arrives. 429 and 503 are retried as the
  * {@link dev.contractkit.sdk.RetryPolicy} of the {@link ClientConfig} says (429 also for redeem: the server
  * did not process the request).
@@ -253,7 +253,7 @@ public final class CouponsClient implements AutoCloseable {
      * @param couponId the coupon
      * @param orderId  the caller's order
      * @return the redemption
-     * @throws dev.contractkit.sdk.ConflictException when it cannot be redeemed: {@code errorBody(Error.class)}'s
+     * @throws dev.contractkit.sdk.ConflictException when it cannot be redeemed: {@code errorBody(ApiError.class)}'s
      *                                               {@code details} is {@code already_redeemed}, {@code coupon_inactive},
      *                                               {@code coupon_expired} or {@code usage_limit_reached}
      * @throws dev.contractkit.sdk.NotFoundException when there is no such coupon
