@@ -141,6 +141,16 @@ class FormsClientTest {
     }
 
     @Test
+    void allStopsWithAClearExceptionWhenAPageRepeatsThePreviousOne() {
+        enqueueJson(200, page(1, 2));
+        enqueueJson(200, page(1, 2)); // a stateless mock answering every offset with its example page
+
+        assertThatThrownBy(() -> client.all(2).toList()).isInstanceOf(dev.contractkit.sdk.PagingStalledException.class)
+                .hasMessageContaining("offset 2 repeats the page at offset 0");
+        assertThat(server.getRequestCount()).isEqualTo(2);
+    }
+
+    @Test
     void allStopsAfterAnEmptyPageAndFetchesNothingUntilConsumed() {
         enqueueJson(200, page(1, 2));
         enqueueJson(200, "{\"forms\":[]}");
