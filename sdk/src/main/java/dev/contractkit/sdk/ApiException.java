@@ -17,7 +17,7 @@ import java.util.Optional;
  *
  * <pre>{@code
  * try {
- *     forms.get(42);
+ *     forms.get(42).execute();
  * } catch (NotFoundException e) {
  *     System.out.println(e.status() + " " + e.errorCode().orElse("?") + " " + e.requestId().orElse("-"));
  *     dev.contractkit.sdk.forms.model.ApiError body = e.errorBody(dev.contractkit.sdk.forms.model.ApiError.class).orElseThrow();

@@ -5,7 +5,7 @@ package dev.contractkit.sdk;
  *
  * <pre>{@code
  * try {
- *     coupons.redeem(couponId, orderId);
+ *     coupons.redeem(couponId, orderId).execute();
  * } catch (ConflictException e) {
  *     String why = e.errorBody(dev.contractkit.sdk.coupons.model.ApiError.class).orElseThrow().getError().getDetails();
  * }

@@ -6,7 +6,7 @@ package dev.contractkit.sdk;
  * <pre>{@code
  * Form f;
  * try {
- *     f = forms.get(id);
+ *     f = forms.get(id).execute();
  * } catch (NotFoundException e) {
  *     f = null;   // e.errorBody(dev.contractkit.sdk.forms.model.ApiError.class) holds the contract's error
  * }

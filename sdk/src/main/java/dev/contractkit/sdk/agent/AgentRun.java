@@ -25,7 +25,7 @@ import java.util.stream.StreamSupport;
  * Every event is also checked against the AG-UI ordering rules: {@link #violations()}.
  *
  * <pre>{@code
- * try (AgentRun run = agent.runAgent(input)) {
+ * try (AgentRun run = agent.runAgent(input).execute()) {
  *     for (AgentEvent e : run) { ... }
  *     AgentTranscript t = run.transcript();
  * }
