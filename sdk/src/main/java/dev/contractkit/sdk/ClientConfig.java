@@ -1,12 +1,9 @@
 package dev.contractkit.sdk;
 
-import dev.contractkit.sdk.internal.HttpLog;
-import dev.contractkit.sdk.internal.RetryInterceptor;
 import okhttp3.HttpUrl;
 import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -39,6 +36,9 @@ import java.util.function.DoubleSupplier;
  * {@code close()}. A caller's {@link Builder#okHttpClient(OkHttpClient)} is shared and never shut down by the SDK.
  */
 public final class ClientConfig implements AutoCloseable {
+    /** Where requests and retries are logged unless {@link Builder#logger} says otherwise. */
+    public static final System.Logger DEFAULT_LOGGER = System.getLogger("dev.contractkit.sdk.http");
+
     private final HttpUrl baseUrl;
     private final Duration connectTimeout;
     private final Duration readTimeout;
@@ -46,7 +46,7 @@ public final class ClientConfig implements AutoCloseable {
     private final OkHttpClient okHttpClient;
     private final String userAgent;
     private final RetryPolicy retries;
-    private final RetryInterceptor.Sleeper sleeper;
+    private final RetryPolicy.Sleeper sleeper;
     private final DoubleSupplier random;
     private final System.Logger logger;
     private final List<Interceptor> interceptors;
@@ -156,9 +156,14 @@ public final class ClientConfig implements AutoCloseable {
         return interceptors;
     }
 
-    /** @return the interceptor that applies {@link #retries()} (internal) */
-    public RetryInterceptor retryInterceptor() {
-        return new RetryInterceptor(retries, sleeper, Clock.systemUTC(), random, logger);
+    /** @return how the SDK waits between attempts (a test's recorder, else {@code Thread.sleep}) */
+    public RetryPolicy.Sleeper sleeper() {
+        return sleeper;
+    }
+
+    /** @return the numbers in {@code [0, 1)} that spread the back-off */
+    public DoubleSupplier random() {
+        return random;
     }
 
     @Override
@@ -182,9 +187,9 @@ public final class ClientConfig implements AutoCloseable {
         private OkHttpClient okHttpClient;
         private String userAgent = "contract-kit-sdk/0.1";
         private RetryPolicy retries = RetryPolicy.defaults();
-        private RetryInterceptor.Sleeper sleeper = d -> Thread.sleep(d.toMillis());
+        private RetryPolicy.Sleeper sleeper = d -> Thread.sleep(d.toMillis());
         private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
-        private System.Logger logger = HttpLog.DEFAULT_LOGGER;
+        private System.Logger logger = DEFAULT_LOGGER;
         private final List<Interceptor> interceptors = new ArrayList<>();
 
         private Builder() {
@@ -240,7 +245,7 @@ public final class ClientConfig implements AutoCloseable {
          * @param sleeper the waiting strategy
          * @return this builder
          */
-        public Builder sleeper(RetryInterceptor.Sleeper sleeper) {
+        public Builder sleeper(RetryPolicy.Sleeper sleeper) {
             this.sleeper = Objects.requireNonNull(sleeper, "sleeper == null");
             return this;
         }

@@ -59,7 +59,7 @@ public final class Http {
                 .callTimeout(config.callTimeout());
         String userAgent = config.userAgent();
         http.addInterceptor(chain -> chain.proceed(chain.request().newBuilder().header("User-Agent", userAgent).build()));
-        http.addInterceptor(config.retryInterceptor());
+        http.addInterceptor(new RetryInterceptor(config.retries(), config.sleeper(), java.time.Clock.systemUTC(), config.random(), config.logger()));
         interceptors.forEach(http::addInterceptor);
         config.interceptors().forEach(http::addInterceptor);
         // the per-request options of a Call come last: their headers win over the SDK's
