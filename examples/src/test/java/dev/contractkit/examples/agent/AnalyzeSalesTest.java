@@ -122,7 +122,7 @@ class AnalyzeSalesTest {
 
             assertThatThrownBy(() -> AnalyzeSales.run(anonymous, "sdk-anon", "Revenue?", out))
                     .isInstanceOf(UnauthorizedException.class);
-            assertThatThrownBy(anonymous::datasources).isInstanceOf(UnauthorizedException.class);
+            assertThatThrownBy(() -> anonymous.datasources().execute()).isInstanceOf(UnauthorizedException.class);
             assertThatThrownBy(() -> client(server).history("sdk-anon").execute()).as("no run was started")
                     .isInstanceOf(NotFoundException.class);
         }
