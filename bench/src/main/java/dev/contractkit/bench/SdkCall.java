@@ -86,7 +86,7 @@ public class SdkCall {
     /** @return the form, through the SDK */
     @Benchmark
     public Form sdk() {
-        return sdk.get(1);
+        return sdk.get(1).execute();
     }
 
     /** @return the form, by hand: OkHttp and Jackson */

@@ -158,7 +158,7 @@ final class Scenarios {
             problems.add(new Outcome.Problem(ResponseChecks.BODY, "", "the stream holds no event"));
         }
         runner.verdict(Check.SSE_EVENT_SCHEMA, label, op.operationId(), e.request(), e.status(), Outcome.of(problems));
-        List<Outcome.Problem> order = dev.contractkit.specs.agui.EventOrder.check(events).stream()
+        List<Outcome.Problem> order = dev.contractkit.agui.EventOrder.check(events).stream()
                 .map(v -> new Outcome.Problem(ResponseChecks.BODY + "/events", "", v)).toList();
         runner.verdict(Check.AGUI_EVENT_ORDER, label, op.operationId(), e.request(), e.status(), Outcome.of(order));
     }

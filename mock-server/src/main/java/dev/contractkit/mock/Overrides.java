@@ -146,7 +146,7 @@ final class Overrides {
             schemas.validate(event).forEach(p -> problems.add("event " + at + ": " + p));
             body.append("data: ").append(event).append("\n\n");
         }
-        dev.contractkit.specs.agui.EventOrder.check(list).forEach(p -> problems.add("order: " + p));
+        dev.contractkit.agui.EventOrder.check(list).forEach(p -> problems.add("order: " + p));
         if (!problems.isEmpty()) {
             return bad("the events break the event contract: " + String.join("; ", problems));
         }

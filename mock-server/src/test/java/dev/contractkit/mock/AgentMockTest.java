@@ -3,7 +3,7 @@ package dev.contractkit.mock;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.specs.Api;
-import dev.contractkit.specs.agui.EventOrder;
+import dev.contractkit.agui.EventOrder;
 import dev.contractkit.specs.agui.EventSchemas;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

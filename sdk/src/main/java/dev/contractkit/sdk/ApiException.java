@@ -1,7 +1,9 @@
 package dev.contractkit.sdk;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.contractkit.sdk.platform.Http;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 
 import java.io.IOException;
 import java.util.Optional;
@@ -15,14 +17,20 @@ import java.util.Optional;
  *
  * <pre>{@code
  * try {
- *     forms.get(42);
+ *     forms.get(42).execute();
  * } catch (NotFoundException e) {
  *     System.out.println(e.status() + " " + e.errorCode().orElse("?") + " " + e.requestId().orElse("-"));
- *     dev.contractkit.sdk.forms.model.Error body = e.errorBody(dev.contractkit.sdk.forms.model.Error.class).orElseThrow();
+ *     dev.contractkit.sdk.forms.model.ApiError body = e.errorBody(dev.contractkit.sdk.forms.model.ApiError.class).orElseThrow();
  * }
  * }</pre>
  */
 public class ApiException extends RuntimeException {
+    /** Reads error bodies; its own, so the exception family needs nothing of the SDK's internals. */
+    private static final ObjectMapper JSON = new ObjectMapper()
+            .registerModule(new JavaTimeModule())
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES)
+            .disable(DeserializationFeature.ADJUST_DATES_TO_CONTEXT_TIME_ZONE);
+
     private final int status;
     private final String body;
     private final String requestId;
@@ -63,7 +71,7 @@ public class ApiException extends RuntimeException {
      * @return the exception to throw
      */
     public static ApiException of(int status, String body, String requestId, String retryAfter) {
-        JsonNode json = Http.parseQuietly(body);
+        JsonNode json = parse(body);
         String rid = requestId != null ? requestId : text(json, "request_id");
         if (rid == null) {
             rid = text(json, "requestId"); // the agent contract's spelling
@@ -79,6 +87,17 @@ public class ApiException extends RuntimeException {
             default -> status >= 500 ? new ServerErrorException(status, message, body, rid)
                     : new ApiException(status, message, body, rid, null);
         };
+    }
+
+    private static JsonNode parse(String body) {
+        if (body == null || body.isBlank()) {
+            return null;
+        }
+        try {
+            return JSON.readTree(body);
+        } catch (IOException e) {
+            return null;
+        }
     }
 
     private static java.time.Duration seconds(String header) {
@@ -123,7 +142,7 @@ public class ApiException extends RuntimeException {
 
     /** @return the contract's error code ({@code error.code}, or a top-level {@code error} string), if present */
     public Optional<String> errorCode() {
-        JsonNode json = Http.parseQuietly(body);
+        JsonNode json = parse(body);
         if (json == null) {
             return Optional.empty();
         }
@@ -137,13 +156,13 @@ public class ApiException extends RuntimeException {
     /**
      * Parses the body into the contract's error type.
      *
-     * @param type the generated error model, e.g. {@code dev.contractkit.sdk.forms.model.Error}
+     * @param type the generated error model, e.g. {@code dev.contractkit.sdk.forms.model.ApiError}
      * @param <T>  the type
      * @return the parsed body, or empty when the body is not that JSON
      */
     public <T> Optional<T> errorBody(Class<T> type) {
         try {
-            return body.isEmpty() ? Optional.empty() : Optional.of(Http.MAPPER.readValue(body, type));
+            return body.isEmpty() ? Optional.empty() : Optional.of(JSON.readValue(body, type));
         } catch (IOException e) {
             return Optional.empty();
         }

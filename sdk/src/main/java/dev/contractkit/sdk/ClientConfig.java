@@ -1,12 +1,9 @@
 package dev.contractkit.sdk;
 
-import dev.contractkit.sdk.platform.HttpLog;
-import dev.contractkit.sdk.platform.RetryInterceptor;
 import okhttp3.HttpUrl;
 import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
 
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,8 +29,16 @@ import java.util.function.DoubleSupplier;
  *         .build();
  * FormsClient forms = FormsClient.builder().config(config).apiKey("kit-demo-forms-key").build();
  * }</pre>
+ *
+ * <p>Connections: every client built from one {@code ClientConfig} ({@code builder().config(config)}) shares its
+ * OkHttp connection pool and dispatcher; closing such a client leaves them open, {@link #close()} on the
+ * configuration releases them. A client built without a shared configuration owns its own and releases them in its
+ * {@code close()}. A caller's {@link Builder#okHttpClient(OkHttpClient)} is shared and never shut down by the SDK.
  */
-public final class ClientConfig {
+public final class ClientConfig implements AutoCloseable {
+    /** Where requests and retries are logged unless {@link Builder#logger} says otherwise. */
+    public static final System.Logger DEFAULT_LOGGER = System.getLogger("dev.contractkit.sdk.http");
+
     private final HttpUrl baseUrl;
     private final Duration connectTimeout;
     private final Duration readTimeout;
@@ -41,10 +46,12 @@ public final class ClientConfig {
     private final OkHttpClient okHttpClient;
     private final String userAgent;
     private final RetryPolicy retries;
-    private final RetryInterceptor.Sleeper sleeper;
+    private final RetryPolicy.Sleeper sleeper;
     private final DoubleSupplier random;
     private final System.Logger logger;
     private final List<Interceptor> interceptors;
+    private final OkHttpClient httpClient;
+    private final boolean ownsHttpClient;
 
     private ClientConfig(Builder b) {
         this.baseUrl = b.baseUrl;
@@ -58,6 +65,8 @@ public final class ClientConfig {
         this.random = b.random;
         this.logger = b.logger;
         this.interceptors = List.copyOf(b.interceptors);
+        this.ownsHttpClient = b.okHttpClient == null;
+        this.httpClient = ownsHttpClient ? new OkHttpClient() : b.okHttpClient;
     }
 
     /** @return a new builder */
@@ -72,7 +81,7 @@ public final class ClientConfig {
         b.connectTimeout = connectTimeout;
         b.readTimeout = readTimeout;
         b.callTimeout = callTimeout;
-        b.okHttpClient = okHttpClient;
+        b.okHttpClient = httpClient; // shared: clients built from this configuration use its pool
         b.userAgent = userAgent;
         b.retries = retries;
         b.sleeper = sleeper;
@@ -107,6 +116,26 @@ public final class ClientConfig {
         return Optional.ofNullable(okHttpClient);
     }
 
+    /**
+     * @return the OkHttp client every client built from this configuration derives from (its connection pool and
+     *         dispatcher are shared): the caller's, or one this configuration made
+     */
+    public OkHttpClient httpClient() {
+        return httpClient;
+    }
+
+    /**
+     * Releases the connection pool and the dispatcher's threads when this configuration made them (not the caller's
+     * {@link Builder#okHttpClient(OkHttpClient)}, not a configuration this one was copied from). Idempotent.
+     */
+    @Override
+    public void close() {
+        if (ownsHttpClient) {
+            httpClient.dispatcher().executorService().shutdown();
+            httpClient.connectionPool().evictAll();
+        }
+    }
+
     /** @return the User-Agent sent with every request */
     public String userAgent() {
         return userAgent;
@@ -127,9 +156,14 @@ public final class ClientConfig {
         return interceptors;
     }
 
-    /** @return the interceptor that applies {@link #retries()} (internal) */
-    public RetryInterceptor retryInterceptor() {
-        return new RetryInterceptor(retries, sleeper, Clock.systemUTC(), random, logger);
+    /** @return how the SDK waits between attempts (a test's recorder, else {@code Thread.sleep}) */
+    public RetryPolicy.Sleeper sleeper() {
+        return sleeper;
+    }
+
+    /** @return the numbers in {@code [0, 1)} that spread the back-off */
+    public DoubleSupplier random() {
+        return random;
     }
 
     @Override
@@ -153,9 +187,9 @@ public final class ClientConfig {
         private OkHttpClient okHttpClient;
         private String userAgent = "contract-kit-sdk/0.1";
         private RetryPolicy retries = RetryPolicy.defaults();
-        private RetryInterceptor.Sleeper sleeper = d -> Thread.sleep(d.toMillis());
+        private RetryPolicy.Sleeper sleeper = d -> Thread.sleep(d.toMillis());
         private DoubleSupplier random = () -> ThreadLocalRandom.current().nextDouble();
-        private System.Logger logger = HttpLog.DEFAULT_LOGGER;
+        private System.Logger logger = DEFAULT_LOGGER;
         private final List<Interceptor> interceptors = new ArrayList<>();
 
         private Builder() {
@@ -211,7 +245,7 @@ public final class ClientConfig {
          * @param sleeper the waiting strategy
          * @return this builder
          */
-        public Builder sleeper(RetryInterceptor.Sleeper sleeper) {
+        public Builder sleeper(RetryPolicy.Sleeper sleeper) {
             this.sleeper = Objects.requireNonNull(sleeper, "sleeper == null");
             return this;
         }

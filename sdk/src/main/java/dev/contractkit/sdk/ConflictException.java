@@ -5,9 +5,9 @@ package dev.contractkit.sdk;
  *
  * <pre>{@code
  * try {
- *     coupons.redeem(couponId, orderId);
+ *     coupons.redeem(couponId, orderId).execute();
  * } catch (ConflictException e) {
- *     String why = e.errorBody(dev.contractkit.sdk.coupons.model.Error.class).orElseThrow().getError().getDetails();
+ *     String why = e.errorBody(dev.contractkit.sdk.coupons.model.ApiError.class).orElseThrow().getError().getDetails();
  * }
  * }</pre>
  */

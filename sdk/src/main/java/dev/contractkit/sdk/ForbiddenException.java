@@ -5,7 +5,7 @@ package dev.contractkit.sdk;
  *
  * <pre>{@code
  * try {
- *     coupons.create(newCoupon);
+ *     coupons.create(newCoupon).execute();
  * } catch (ForbiddenException e) {
  *     System.out.println("admin role needed, request " + e.requestId().orElse("-"));
  * }

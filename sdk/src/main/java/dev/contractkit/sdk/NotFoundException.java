@@ -6,9 +6,9 @@ package dev.contractkit.sdk;
  * <pre>{@code
  * Form f;
  * try {
- *     f = forms.get(id);
+ *     f = forms.get(id).execute();
  * } catch (NotFoundException e) {
- *     f = null;   // e.errorBody(dev.contractkit.sdk.forms.model.Error.class) holds the contract's error
+ *     f = null;   // e.errorBody(dev.contractkit.sdk.forms.model.ApiError.class) holds the contract's error
  * }
  * }</pre>
  */

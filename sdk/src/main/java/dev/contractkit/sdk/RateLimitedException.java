@@ -9,7 +9,7 @@ import java.util.Optional;
  *
  * <pre>{@code
  * try {
- *     coupons.redeem(couponId, orderId);
+ *     coupons.redeem(couponId, orderId).execute();
  * } catch (RateLimitedException e) {
  *     Duration wait = e.retryAfter().orElse(Duration.ofSeconds(60));
  * }

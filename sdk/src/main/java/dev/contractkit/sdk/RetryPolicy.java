@@ -19,6 +19,16 @@ import java.util.Objects;
  * }</pre>
  */
 public final class RetryPolicy {
+    /** Waits between attempts; tests replace it ({@link ClientConfig.Builder#sleeper}) to record the delays instead. */
+    @FunctionalInterface
+    public interface Sleeper {
+        /**
+         * @param delay how long
+         * @throws InterruptedException when interrupted
+         */
+        void sleep(Duration delay) throws InterruptedException;
+    }
+
     private static final RetryPolicy NONE = new Builder().maxAttempts(1).build();
 
     private final int maxAttempts;

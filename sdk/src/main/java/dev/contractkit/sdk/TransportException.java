@@ -8,7 +8,7 @@ import java.io.IOException;
  *
  * <pre>{@code
  * try {
- *     forms.get(1);
+ *     forms.get(1).execute();
  * } catch (TransportException e) {
  *     System.out.println("server unreachable: " + e.getCause());
  * }

@@ -5,7 +5,7 @@ package dev.contractkit.sdk;
  *
  * <pre>{@code
  * try {
- *     forms.get(1);
+ *     forms.get(1).execute();
  * } catch (UnauthorizedException e) {
  *     System.out.println("check the API key: " + e.errorCode().orElse(""));
  * }

@@ -56,8 +56,8 @@ class KitTokenTest {
         server.enqueue(json(401, "{\"error\":{\"code\":\"unauthorized\",\"message\":\"the kit token is required\"}}"));
         ExecClient exec = ExecClient.builder().baseUrl(url()).retries(RetryPolicy.none()).build();
 
-        assertThat(exec.health().getStatus()).isNotNull();
-        assertThatThrownBy(() -> exec.task("t1")).isInstanceOfSatisfying(UnauthorizedException.class,
+        assertThat(exec.health().execute().getStatus()).isNotNull();
+        assertThatThrownBy(() -> exec.task("t1").execute()).isInstanceOfSatisfying(UnauthorizedException.class,
                 e -> assertThat(e.status()).isEqualTo(401));
         assertThat(server.takeRequest().getHeader("Authorization")).isNull();
         assertThat(server.takeRequest().getHeader("Authorization")).isNull();
@@ -69,8 +69,8 @@ class KitTokenTest {
         server.enqueue(json(404, "{\"error\":{\"code\":\"not_found\",\"message\":\"no task r1\"}}"));
         RuntimeClient runtime = RuntimeClient.builder().baseUrl(url()).token("kit-t").retries(RetryPolicy.none()).build();
 
-        assertThat(runtime.ready()).isTrue();
-        assertThatThrownBy(() -> runtime.task("r1")).isInstanceOf(NotFoundException.class);
+        assertThat(runtime.ready().execute()).isTrue();
+        assertThatThrownBy(() -> runtime.task("r1").execute()).isInstanceOf(NotFoundException.class);
         assertThat(server.takeRequest().getHeader("Authorization")).isEqualTo("Bearer kit-t");
         assertThat(server.takeRequest().getHeader("Authorization")).isEqualTo("Bearer kit-t");
     }
@@ -83,10 +83,10 @@ class KitTokenTest {
         server.enqueue(json(201, "{\"fileId\":\"f-1\",\"name\":\"a.csv\",\"size\":2}"));
         AgentClient agent = AgentClient.builder().baseUrl(url()).token("kit-t").retries(RetryPolicy.none()).build();
 
-        try (AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi"))) {
+        try (AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi")).execute()) {
             run.forEach(e -> { });
         }
-        agent.uploadFile("a.csv", "a\n".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        agent.uploadFile("a.csv", "a\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)).execute();
 
         RecordedRequest stream = server.takeRequest(5, TimeUnit.SECONDS);
         assertThat(stream.getPath()).isEqualTo("/api/agent");

@@ -61,7 +61,7 @@ public final class AnalyzeSales {
     public static AgentTranscript run(AgentClient agent, String threadId, String question, PrintStream out) {
         RunAgentInput input = AgentClient.input(threadId, "run-" + UUID.randomUUID(), question);
         input.setForwardedProps(Map.of("run_config", Map.of("activeDatasourceId", "sample")));
-        try (AgentRun run = agent.runAgent(input)) {
+        try (AgentRun run = agent.runAgent(input).execute()) {
             for (AgentEvent e : run) {
                 switch (e) {
                     case AgentEvent.ToolCallStart s -> out.println("[tool] " + s.event().getToolCallName());

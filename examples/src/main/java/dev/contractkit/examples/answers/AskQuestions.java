@@ -54,18 +54,18 @@ public final class AskQuestions {
      * @return the key's quota after both questions
      */
     public static Quota run(AnswersClient answers, PrintStream out) {
-        print(out, answers.answer(COMPANY_QUESTION));
+        print(out, answers.answer(COMPANY_QUESTION).execute());
         try {
-            print(out, answers.answer(OFF_TOPIC_QUESTION));
+            print(out, answers.answer(OFF_TOPIC_QUESTION).execute());
         } catch (AnswerRefusedException refused) {
             out.println("> " + OFF_TOPIC_QUESTION);
             out.println("refused: " + refused.reason().getValue()
                     + (refused.forceAnswerHelps() ? "; asking again with forceAnswer" : ""));
             if (refused.forceAnswerHelps()) {
-                print(out, answers.answer(OFF_TOPIC_QUESTION, true));
+                print(out, answers.answer(OFF_TOPIC_QUESTION, true).execute());
             }
         }
-        Quota quota = answers.quota();
+        Quota quota = answers.quota().execute();
         out.println("quota: " + quota.getUsed() + " used, " + quota.getPending() + " pending, limit "
                 + quota.getTotalLimit() + ", window " + quota.getStart() + " .. " + quota.getEnd());
         return quota;

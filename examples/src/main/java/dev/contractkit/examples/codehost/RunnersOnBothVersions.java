@@ -59,16 +59,16 @@ public final class RunnersOnBothVersions {
         long first = active.get(0).getId();
         long second = active.get(1).getId();
 
-        v4.pause(first);
+        v4.pause(first).execute();
         out.println("paused runner " + first + " through v4 (active=false); v5 says paused="
-                + RunnerState.isPaused(v5.runner(first)) + ", status=" + v5.runner(first).getStatus());
-        v5.pause(second);
+                + RunnerState.isPaused(v5.runner(first).execute()) + ", status=" + v5.runner(first).execute().getStatus());
+        v5.pause(second).execute();
         out.println("paused runner " + second + " through v5 (paused=true); v4 says active="
-                + v4.runner(second).getActive() + ", status=" + v4.runner(second).getStatus());
+                + v4.runner(second).execute().getActive() + ", status=" + v4.runner(second).execute().getStatus());
         table(v4, v5, out);
 
-        v4.resume(first);
-        v5.resume(second);
+        v4.resume(first).execute();
+        v5.resume(second).execute();
         out.println("resumed runners " + first + " and " + second);
         return List.of(first, second);
     }

@@ -63,15 +63,15 @@ public final class CouponLifecycle {
             waitConnected(live);
             AdminCoupon coupon = admin.create(new CouponCreate().title("Winter sale").discountPercent(25)
                     .category("seasonal").usageLimit(100).validUntil(OffsetDateTime.now(ZoneOffset.UTC).plusDays(30))
-                    .description("25% off everything warm"));
+                    .description("25% off everything warm")).execute();
             out.println("admin created " + coupon.getId() + " \"" + coupon.getTitle() + "\" (" + coupon.getDiscountPercent() + "%)");
 
             String order = "ORD-" + System.currentTimeMillis();
-            RedeemResult r = alice.redeem(coupon.getId(), order);
+            RedeemResult r = alice.redeem(coupon.getId(), order).execute();
             out.println("alice redeemed it for " + order + ": "
                     + new java.math.BigDecimal(String.valueOf(r.getDiscountAmount())).stripTrailingZeros().toPlainString() + "% off");
             try {
-                alice.redeem(coupon.getId(), order);
+                alice.redeem(coupon.getId(), order).execute();
             } catch (ConflictException e) {
                 out.println("the same order again is refused: " + e.status() + " " + e.errorCode().orElse("?"));
             }

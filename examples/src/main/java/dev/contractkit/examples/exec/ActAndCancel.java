@@ -68,27 +68,27 @@ public final class ActAndCancel {
     public static Outcome run(ExecClient exec, PrintStream out) {
         AgentActionRequest sleep = new AgentActionRequest().adapter("generic").agentId("example-agent")
                 .sessionId("example-session").action(new AgentAction().kind("sleep").input(Map.of("duration_ms", 200)));
-        AgentActionResponse translation = exec.translate(sleep);
+        AgentActionResponse translation = exec.translate(sleep).execute();
         out.println("translate: " + translation.getTranslationTrace().getSourceKind() + " -> "
                 + translation.getTranslationTrace().getNormalizedKind() + " (" + translation.getTranslationTrace()
                 .getSchemaVersion() + "), accepted " + translation.getAccepted());
 
-        AgentActionResponse acted = exec.act(sleep);
+        AgentActionResponse acted = exec.act(sleep).execute();
         out.println("act: tasks " + acted.getTaskIds());
-        TaskWait.Result done = exec.awaitAll(acted.getTaskIds(), Duration.ofSeconds(30), Duration.ofMillis(100));
+        TaskWait.Result done = exec.awaitAll(acted.getTaskIds(), Duration.ofSeconds(30), Duration.ofMillis(100)).execute();
         Task first = done.tasks().get(0);
         out.println("wait: " + first.getId() + " " + first.getStatus() + " after " + first.getAttempts() + " attempt(s)");
 
-        boolean runtime = exec.capabilities().getEnabledKinds().contains(ActionKind.RUNTIME_SCRIPT);
+        boolean runtime = exec.capabilities().execute().getEnabledKinds().contains(ActionKind.RUNTIME_SCRIPT);
         AgentAction longAction = runtime
                 ? new AgentAction().kind("runtime.script").input(Map.of("script", "echo started; sleep 60"))
                 : new AgentAction().kind("os.sleep").input(Map.of("duration_ms", 60_000));
-        String id = exec.act(new AgentActionRequest().agentId("example-agent").action(longAction)).getTaskIds().get(0);
+        String id = exec.act(new AgentActionRequest().agentId("example-agent").action(longAction)).execute().getTaskIds().get(0);
         waitUntilRunning(exec, id, runtime);
-        CancelItem cancel = exec.cancel(id);
+        CancelItem cancel = exec.cancel(id).execute();
         out.println("cancel: " + cancel.getTaskId() + " " + cancel.getStatus() + ", event " + cancel.getEvent().getType()
                 + (runtime ? " (runtime kill of " + cancel.getRuntime().getRef() + ")" : ""));
-        Task second = exec.awaitAll(List.of(id), Duration.ofSeconds(30), Duration.ofMillis(100)).tasks().get(0);
+        Task second = exec.awaitAll(List.of(id), Duration.ofSeconds(30), Duration.ofMillis(100)).execute().tasks().get(0);
         out.println("wait: " + second.getId() + " " + second.getStatus());
         return new Outcome(first.getStatus().getValue(), cancel.getStatus().getValue(),
                 cancel.getEvent().getType().getValue(), second.getStatus().getValue());
@@ -97,7 +97,7 @@ public final class ActAndCancel {
     /** A running task (and, for a runtime one, its process started) is what cancel acts on here. */
     private static void waitUntilRunning(ExecClient exec, String id, boolean runtime) {
         long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        Task t = exec.task(id);
+        Task t = exec.task(id).execute();
         while (System.nanoTime() < until && (!"running".equals(t.getStatus().getValue())
                 || runtime && (t.getRuntime() == null || t.getRuntime().getRef() == null))) {
             try {
@@ -106,7 +106,7 @@ public final class ActAndCancel {
                 Thread.currentThread().interrupt();
                 return;
             }
-            t = exec.task(id);
+            t = exec.task(id).execute();
         }
     }
 

@@ -49,7 +49,7 @@ public final class ListForms {
                     f.getPaymentVolume() / 100.0, f.getSuccessfulCheckoutCount());
         }
         if (!all.isEmpty()) {
-            Form first = forms.get(all.get(0).getId());
+            Form first = forms.get(all.get(0).getId()).execute();
             out.println("form " + first.getId() + ": \"" + first.getTitle() + "\" created " + first.getCreatedAt()
                     + ", token " + first.getAccessToken());
         }

@@ -57,19 +57,19 @@ class AnalyzeSalesTest {
             assertThat(t.runConfig()).hasValueSatisfying(c -> assertThat(c.getActiveDatasourceId()).isEqualTo("sample"));
             assertThat(t.reasoning()).hasSize(1);
             assertThat(t.artifacts()).hasSize(1);
-            String csv = agent.download(t.artifacts().get(0).getArtifactId());
+            String csv = agent.download(t.artifacts().get(0).getArtifactId()).execute();
             assertThat(csv).startsWith("REGION,REVENUE");
-            assertThat(agent.artifacts("sdk-thread")).hasSize(1);
+            assertThat(agent.artifacts("sdk-thread").execute()).hasSize(1);
 
-            List<List<AgentEvent>> restored = agent.historyEvents("sdk-thread");
+            List<List<AgentEvent>> restored = agent.historyEvents("sdk-thread").execute();
             assertThat(restored).hasSize(1);
             assertThat(AgentTranscript.fold(restored.get(0))).usingRecursiveComparison().isEqualTo(t);
-            assertThat(agent.datasources()).extracting(d -> d.getId()).contains("sample");
-            assertThat(agent.skills()).isNotEmpty();
-            assertThat(agent.searchKnowledge("kb-sales-glossary", "revenue")).extracting(h -> h.getTitle()).contains("Revenue");
-            var file = agent.uploadFile("targets.csv", "region,target\nAPAC,1\n".getBytes(StandardCharsets.UTF_8));
+            assertThat(agent.datasources().execute()).extracting(d -> d.getId()).contains("sample");
+            assertThat(agent.skills().execute()).isNotEmpty();
+            assertThat(agent.searchKnowledge("kb-sales-glossary", "revenue").execute()).extracting(h -> h.getTitle()).contains("Revenue");
+            var file = agent.uploadFile("targets.csv", "region,target\nAPAC,1\n".getBytes(StandardCharsets.UTF_8)).execute();
             assertThat(file.getMediaType()).isEqualTo("text/csv");
-            assertThat(agent.files()).extracting(f -> f.getFileId()).containsExactly(file.getFileId());
+            assertThat(agent.files().execute()).extracting(f -> f.getFileId()).containsExactly(file.getFileId());
         }
     }
 
@@ -77,7 +77,7 @@ class AnalyzeSalesTest {
     void cancelEndsTheRunWithTheCancelledOutcome(@TempDir Path data) {
         try (KitServer server = start(data, "PT0.3S")) {
             AgentClient agent = client(server);
-            try (AgentRun run = agent.runAgent(AgentClient.input("sdk-cancel", "sdk-cancel-1", "Units by product?"))) {
+            try (AgentRun run = agent.runAgent(AgentClient.input("sdk-cancel", "sdk-cancel-1", "Units by product?")).execute()) {
                 List<String> types = new ArrayList<>();
                 for (AgentEvent e : run) {
                     types.add(e.type());
@@ -91,7 +91,7 @@ class AnalyzeSalesTest {
                 assertThat(t.outcome()).isEqualTo(AgentTranscript.Outcome.CANCELLED);
                 assertThat(run.violations()).isEmpty();
             }
-            assertThat(agent.history("sdk-cancel").getRuns().get(0).getStatus().getValue()).isEqualTo("canceled");
+            assertThat(agent.history("sdk-cancel").execute().getRuns().get(0).getStatus().getValue()).isEqualTo("canceled");
         }
     }
 
@@ -100,12 +100,12 @@ class AnalyzeSalesTest {
         try (KitServer server = start(data, "PT0S")) {
             AgentClient agent = client(server);
             RunAgentInput secret = AgentClient.input("sdk-err", "sdk-err-1", "use password=hunter22 please");
-            assertThatThrownBy(() -> agent.runAgent(secret)).isInstanceOf(BadRequestException.class)
+            assertThatThrownBy(() -> agent.runAgent(secret).execute()).isInstanceOf(BadRequestException.class)
                     .hasMessageContaining("credentials");
             RunAgentInput inactive = AgentClient.input("sdk-err", "sdk-err-2", "Revenue?");
             inactive.setForwardedProps(Map.of("run_config", Map.of("enabledDatasourceIds", List.of("sample"),
                     "activeDatasourceId", "warehouse")));
-            try (AgentRun run = agent.runAgent(inactive)) {
+            try (AgentRun run = agent.runAgent(inactive).execute()) {
                 AgentTranscript t = run.transcript();
                 assertThat(t.outcome()).isEqualTo(AgentTranscript.Outcome.ERROR);
                 assertThat(t.errorCode()).contains("ACTIVE_DATASOURCE_NOT_ENABLED");
@@ -122,8 +122,8 @@ class AnalyzeSalesTest {
 
             assertThatThrownBy(() -> AnalyzeSales.run(anonymous, "sdk-anon", "Revenue?", out))
                     .isInstanceOf(UnauthorizedException.class);
-            assertThatThrownBy(anonymous::datasources).isInstanceOf(UnauthorizedException.class);
-            assertThatThrownBy(() -> client(server).history("sdk-anon")).as("no run was started")
+            assertThatThrownBy(() -> anonymous.datasources().execute()).isInstanceOf(UnauthorizedException.class);
+            assertThatThrownBy(() -> client(server).history("sdk-anon").execute()).as("no run was started")
                     .isInstanceOf(NotFoundException.class);
         }
     }

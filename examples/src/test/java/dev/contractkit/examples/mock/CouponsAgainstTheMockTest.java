@@ -24,21 +24,21 @@ class CouponsAgainstTheMockTest {
     @Test
     void aCouponTheAppCreatesCanBeReadUpdatedAndDeactivated(CouponsClient coupons) {
         AdminCoupon created = coupons.create(new CouponCreate().title("Welcome 10%").discountPercent(10)
-                .category("welcome").usageLimit(100));
+                .category("welcome").usageLimit(100)).execute();
 
-        coupons.update(created.getId(), new CouponUpdate().discountPercent(12));
-        coupons.delete(created.getId());
+        coupons.update(created.getId(), new CouponUpdate().discountPercent(12)).execute();
+        coupons.delete(created.getId()).execute();
 
         assertThat(created.getUsageCount()).isZero();
-        assertThat(coupons.get(created.getId()).getDiscountPercent()).isEqualTo(12);
-        assertThat(coupons.get(created.getId()).getActive()).isFalse();
+        assertThat(coupons.get(created.getId()).execute().getDiscountPercent()).isEqualTo(12);
+        assertThat(coupons.get(created.getId()).execute().getActive()).isFalse();
     }
 
     @Test
     void theAppShowsWhyARedemptionWasRefused(CouponsClient coupons, MockServers mock) {
         mock.setResponse(Api.COUPONS, "redeemCoupon", 409, "alreadyRedeemed");
 
-        assertThatThrownBy(() -> coupons.redeem("3f8e2a1c-5b7d-4e9f-a0c1-2d3e4f5a6b7c", "ORD-1"))
+        assertThatThrownBy(() -> coupons.redeem("3f8e2a1c-5b7d-4e9f-a0c1-2d3e4f5a6b7c", "ORD-1").execute())
                 .isInstanceOf(ConflictException.class)
                 .satisfies(e -> assertThat(((ConflictException) e).body()).contains("already_redeemed"));
         assertThat(mock.received(Api.COUPONS, "redeemCoupon")).singleElement()
@@ -49,6 +49,6 @@ class CouponsAgainstTheMockTest {
     @Test
     void eachTestStartsFromTheContractsExamples(CouponsClient coupons, MockServers mock) {
         assertThat(mock.received(Api.COUPONS, "createCoupon")).isEmpty();
-        assertThat(coupons.list(100, 0).getCoupons()).noneMatch(c -> "Welcome 10%".equals(c.getTitle()));
+        assertThat(coupons.list(100, 0).execute().getCoupons()).noneMatch(c -> "Welcome 10%".equals(c.getTitle()));
     }
 }

@@ -30,7 +30,7 @@ class ContractMockExtensionTest {
 
         assertThat(url).isEqualTo("http://127.0.0.1:" + port).isEqualTo(uri.toString());
         assertThat(port).isNotEqualTo(Api.FORMS.defaultPort());
-        assertThat(forms.get(1).getTitle()).isEqualTo("Monthly membership");
+        assertThat(forms.get(1).execute().getTitle()).isEqualTo("Monthly membership");
         HttpResponse<String> raw = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(url + "/forms/1")).build(),
                 HttpResponse.BodyHandlers.ofString());
         assertThat(raw.statusCode()).as("no credential").isEqualTo(401);
@@ -41,7 +41,7 @@ class ContractMockExtensionTest {
     void aResponseSetInOneTestIsServedThereAndTheRequestIsRecorded(FormsClient forms, MockServers mocks) {
         mocks.setResponse(Api.FORMS, "getForm", 404, null);
 
-        assertThatThrownBy(() -> forms.get(1)).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> forms.get(1).execute()).isInstanceOf(NotFoundException.class);
         assertThat(mocks.received(Api.FORMS, "getForm")).hasSize(1)
                 .allSatisfy(r -> assertThat(r.path()).isEqualTo("/forms/1"));
     }
@@ -51,6 +51,6 @@ class ContractMockExtensionTest {
     void theNextTestStartsFromTheContractAgainOnTheSameMock(FormsClient forms, MockServers mocks) {
         assertThat(mocks.port(Api.FORMS)).as("one mock per class").isEqualTo(port);
         assertThat(mocks.received(Api.FORMS, "getForm")).as("request log reset").isEmpty();
-        assertThat(forms.get(1).getId()).isEqualTo(1);
+        assertThat(forms.get(1).execute().getId()).isEqualTo(1);
     }
 }

@@ -137,38 +137,38 @@ class AgentResourcesTest {
         dev.contractkit.sdk.agent.AgentResources resources = dev.contractkit.sdk.agent.AgentResources.builder()
                 .baseUrl(server.url(Api.AGENT)).addInterceptor(AgentClient.AUTH).build();
         var mcp = resources.mcpServers().register(new dev.contractkit.sdk.agent.model.McpServerRegistration()
-                .id("mcp-sdk").name("From the SDK").url("http://127.0.0.1:9/mcp").token(TOKEN));
+                .id("mcp-sdk").name("From the SDK").url("http://127.0.0.1:9/mcp").token(TOKEN)).execute();
         assertThat(mcp.getHasToken()).isTrue();
-        assertThat(resources.mcpServers().get("mcp-sdk").toString()).doesNotContain(TOKEN);
+        assertThat(resources.mcpServers().get("mcp-sdk").execute().toString()).doesNotContain(TOKEN);
         assertThat(resources.mcpServers().update("mcp-sdk", new dev.contractkit.sdk.agent.model.McpServerUpdate()
-                .name("Renamed").url("http://127.0.0.1:9/mcp")).getHasToken()).isTrue();
+                .name("Renamed").url("http://127.0.0.1:9/mcp")).execute().getHasToken()).isTrue();
         var kb = resources.knowledgeBases().register(new dev.contractkit.sdk.agent.model.KnowledgeBaseRegistration()
                 .id("kb-sdk").name("SDK docs").addDocumentsItem(new dev.contractkit.sdk.agent.model.KnowledgeDocument()
-                        .title("Churn").text("Churn is the share of customers lost in a month.")));
+                        .title("Churn").text("Churn is the share of customers lost in a month."))).execute();
         assertThat(kb.getBuiltIn()).isFalse();
-        assertThat(resources.knowledgeBases().search("kb-sdk", "what is churn")).extracting("title").containsExactly("Churn");
+        assertThat(resources.knowledgeBases().search("kb-sdk", "what is churn").execute()).extracting("title").containsExactly("Churn");
         var skill = resources.skills().register(new dev.contractkit.sdk.agent.model.SkillRegistration()
-                .id("skill-sdk").name("SDK skill").instructions("Be brief."));
-        assertThat(resources.skills().list()).extracting("id").contains("skill-sql-analyst", "skill-sdk");
+                .id("skill-sdk").name("SDK skill").instructions("Be brief.")).execute();
+        assertThat(resources.skills().list().execute()).extracting("id").contains("skill-sql-analyst", "skill-sdk");
         assertThat(skill.getInstructions()).isEqualTo("Be brief.");
-        resources.skills().delete("skill-sdk");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> resources.skills().get("skill-sdk"))
+        resources.skills().delete("skill-sdk").execute();
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> resources.skills().get("skill-sdk").execute())
                 .isInstanceOf(dev.contractkit.sdk.NotFoundException.class);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> resources.knowledgeBases().delete("kb-sales-glossary"))
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> resources.knowledgeBases().delete("kb-sales-glossary").execute())
                 .isInstanceOf(dev.contractkit.sdk.ApiException.class).hasMessageContaining("built in");
-        assertThat(resources.datasources().list()).extracting("id").contains("sample");
+        assertThat(resources.datasources().list().execute()).extracting("id").contains("sample");
         resources.datasources().register(new dev.contractkit.sdk.agent.model.DatasourceRegistration().id("wh")
-                .name("Warehouse").jdbcUrl("jdbc:h2:mem:nothing").username("reader").password("s3cret-Passw0rd"));
+                .name("Warehouse").jdbcUrl("jdbc:h2:mem:nothing").username("reader").password("s3cret-Passw0rd")).execute();
         var renamed = resources.datasources().update("wh", new dev.contractkit.sdk.agent.model.DatasourceUpdate()
-                .name("Renamed").jdbcUrl("jdbc:h2:mem:nothing").enabled(false));
+                .name("Renamed").jdbcUrl("jdbc:h2:mem:nothing").enabled(false)).execute();
         assertThat(renamed.getHasPassword()).isTrue();
         assertThat(renamed.getEnabled()).isFalse();
-        assertThat(resources.datasources().get("wh").getName()).isEqualTo("Renamed");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> resources.datasources().delete("sample"))
+        assertThat(resources.datasources().get("wh").execute().getName()).isEqualTo("Renamed");
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> resources.datasources().delete("sample").execute())
                 .isInstanceOf(dev.contractkit.sdk.ConflictException.class);
-        resources.datasources().delete("wh");
-        assertThat(resources.datasources().list()).extracting("id").doesNotContain("wh");
-        assertThat(resources.modelProfiles()).extracting("id").contains("deterministic");
+        resources.datasources().delete("wh").execute();
+        assertThat(resources.datasources().list().execute()).extracting("id").doesNotContain("wh");
+        assertThat(resources.modelProfiles().execute()).extracting("id").contains("deterministic");
     }
 
 }

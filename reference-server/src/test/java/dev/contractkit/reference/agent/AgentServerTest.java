@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
-import dev.contractkit.specs.agui.EventOrder;
+import dev.contractkit.agui.EventOrder;
 import dev.contractkit.specs.agui.EventSchemas;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;

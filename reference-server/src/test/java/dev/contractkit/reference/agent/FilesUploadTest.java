@@ -68,12 +68,12 @@ class FilesUploadTest {
     void aMultipartUploadFromTheSdkDownloadsAsTheSameBytes() {
         byte[] bytes = binary(300_000);
         var sdk = dev.contractkit.sdk.agent.AgentClient.builder().baseUrl(server.url(Api.AGENT)).addInterceptor(AgentClient.AUTH).build();
-        FileInfo info = sdk.uploadFile("blob.bin", bytes);
+        FileInfo info = sdk.uploadFile("blob.bin", bytes).execute();
         assertThat(info.getName()).isEqualTo("blob.bin");
         assertThat(info.getMediaType()).isEqualTo("application/octet-stream");
         assertThat(info.getSizeBytes()).isEqualTo(bytes.length);
-        assertThat(sdk.downloadFile(info.getFileId())).isEqualTo(bytes);
-        assertThat(sdk.uploadFileAsync("targets.csv", "region,target\nAPAC,1\n".getBytes(StandardCharsets.UTF_8)).join()
+        assertThat(sdk.downloadFile(info.getFileId()).execute()).isEqualTo(bytes);
+        assertThat(sdk.uploadFile("targets.csv", "region,target\nAPAC,1\n".getBytes(StandardCharsets.UTF_8)).executeAsync().join()
                 .getMediaType()).isEqualTo("text/csv");
     }
 

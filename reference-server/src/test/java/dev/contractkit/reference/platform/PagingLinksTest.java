@@ -61,12 +61,12 @@ class PagingLinksTest {
         CouponsClient admin = client("admin", "admin-password");
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < COUPONS; i++) {
-            ids.add(admin.create(new CouponCreate().title("Links " + i).discountPercent(5 + i).category("links & more"))
+            ids.add(admin.create(new CouponCreate().title("Links " + i).discountPercent(5 + i).category("links & more")).execute()
                     .getId());
         }
         alice = client("alice", "alice-password");
         for (int i = 0; i < REDEMPTIONS; i++) {
-            alice.redeem(ids.get(i), "ORD-LINKS-" + i);
+            alice.redeem(ids.get(i), "ORD-LINKS-" + i).execute();
         }
     }
 
@@ -162,7 +162,7 @@ class PagingLinksTest {
     void sdkAutoPagingReachesEveryPage() {
         List<String> catalogue = alice.all(CouponFilter.any().category("links & more"), 2).map(Coupon::getId).toList();
         assertThat(catalogue).hasSize(COUPONS).doesNotHaveDuplicates();
-        long total = alice.list(1, 0).getTotal();
+        long total = alice.list(1, 0).execute().getTotal();
         assertThat(alice.all(CouponFilter.any(), 3).map(Coupon::getId).toList()).hasSize((int) total)
                 .doesNotHaveDuplicates();
         List<String> mine = alice.allMyCoupons(2).map(UserCoupon::getCouponId).toList();
@@ -190,8 +190,8 @@ class PagingLinksTest {
     String nextLink(KitServer s, Map<String, String> headers) throws IOException {
         if (s != server) {
             CouponsClient admin = client(s, "admin", "admin-password");
-            admin.create(new CouponCreate().title("one").discountPercent(10));
-            admin.create(new CouponCreate().title("two").discountPercent(20));
+            admin.create(new CouponCreate().title("one").discountPercent(10)).execute();
+            admin.create(new CouponCreate().title("two").discountPercent(20)).execute();
         }
         Request.Builder b = new Request.Builder().url(s.url(Api.COUPONS).replaceAll("/$", "") + "/api/v1/coupons?limit=1");
         headers.forEach(b::header);

@@ -14,9 +14,11 @@ import dev.contractkit.sdk.agent.model.Resource;
 import dev.contractkit.sdk.agent.model.RunAgentInput;
 import dev.contractkit.sdk.agent.model.RunState;
 import dev.contractkit.sdk.agent.model.ThreadHistory;
-import dev.contractkit.sdk.platform.Http;
-import dev.contractkit.sdk.platform.KitTokenAuth;
-import okhttp3.Call;
+import dev.contractkit.sdk.internal.Http;
+import dev.contractkit.sdk.internal.HttpCall;
+import dev.contractkit.sdk.Call;
+import dev.contractkit.sdk.internal.KitTokenAuth;
+import dev.contractkit.sdk.internal.OkCall;
 import okhttp3.MediaType;
 import okhttp3.MultipartBody;
 import okhttp3.OkHttpClient;
@@ -28,7 +30,6 @@ import retrofit2.Retrofit;
 import java.io.IOException;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * Client of the data-analysis agent ({@code specs/openapi/agent.yaml}): {@link #runAgent(RunAgentInput)} starts a
@@ -37,22 +38,23 @@ import java.util.concurrent.CompletableFuture;
  * <pre>{@code
  * AgentClient agent = AgentClient.builder().baseUrl("http://127.0.0.1:8090").token(System.getenv("KIT_TOKEN")).build();
  * RunAgentInput input = AgentClient.input("thread-1", "run-1", "What is the revenue by region?");
- * try (AgentRun run = agent.runAgent(input)) {
+ * try (AgentRun run = agent.runAgent(input).execute()) {
  *     for (AgentEvent e : run) {
  *         if (e instanceof AgentEvent.TextMessageContent c) System.out.print(c.event().getDelta());
  *     }
  *     System.out.println(run.transcript().artifacts());
  * }
- * agent.datasourcesAsync().thenAccept(ds -> ds.forEach(d -> System.out.println(d.getId())));
+ * agent.datasources().executeAsync().thenAccept(ds -> ds.forEach(d -> System.out.println(d.getId())));
  * }</pre>
  *
- * Every operation has an {@code …Async} variant returning a {@link CompletableFuture} that fails with the same
- * {@link ApiException} family. A run's event stream is not resumable: the contract ends a run when its connection
+ * Every operation returns a {@link Call}: {@code execute()}, {@code executeAsync()} (a
+ * {@link java.util.concurrent.CompletableFuture} that fails with the same {@link ApiException} family) or
+ * {@code executeRaw()}. A run's event stream is not resumable: the contract ends a run when its connection
  * closes ("Closing the connection cancels the run"), so after a drop there is nothing to reconnect to; the events the
  * run sent before it stopped are in {@link #historyEvents(String)} (fold them with {@link AgentTranscript#fold}),
  * and a new run continues the thread.
  */
-public final class AgentClient {
+public final class AgentClient implements AutoCloseable {
     private static final MediaType JSON = MediaType.get("application/json");
     private final RunsApi runs;
     private final ResourcesApi resources;
@@ -60,15 +62,26 @@ public final class AgentClient {
     private final dev.contractkit.sdk.agent.api.FilesApi filesApi;
     private final OkHttpClient http;
     private final String baseUrl;
+    private final ClientConfig config;
 
-    private AgentClient(Retrofit retrofit) {
+    private AgentClient(Retrofit retrofit, ClientConfig config) {
+        this.config = config;
         this.runs = retrofit.create(RunsApi.class);
         this.resources = retrofit.create(ResourcesApi.class);
         this.artifacts = retrofit.create(ArtifactsApi.class);
         this.filesApi = retrofit.create(dev.contractkit.sdk.agent.api.FilesApi.class);
-        this.http = (OkHttpClient) retrofit.callFactory();
+        this.http = Http.client(retrofit);
         String url = retrofit.baseUrl().toString();
         this.baseUrl = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
+    }
+
+    /**
+     * Releases the connection pool and threads this client made (not those of a shared {@link ClientConfig} or of the
+     * caller's OkHttp client).
+     */
+    @Override
+    public void close() {
+        config.close();
     }
 
     /** @return a builder; {@code baseUrl} is required */
@@ -103,7 +116,7 @@ public final class AgentClient {
      * @return the run's event stream; close it when done
      * @throws ApiException (e.g. {@code BadRequestException} for {@code CREDENTIALS_NOT_ALLOWED}) when refused
      */
-    public AgentRun runAgent(RunAgentInput input) {
+    public Call<AgentRun> runAgent(RunAgentInput input) {
         Objects.requireNonNull(input, "input == null");
         byte[] body;
         try {
@@ -111,64 +124,14 @@ public final class AgentClient {
         } catch (IOException e) {
             throw new IllegalArgumentException("the input cannot be written as JSON: " + e.getMessage(), e);
         }
-        Call call = startCall(body);
-        Response response;
-        try {
-            response = call.execute();
-        } catch (IOException e) {
-            throw new TransportException("cannot start the run: " + e.getMessage(), e);
-        }
-        return accepted(input.getRunId(), call, response);
-    }
-
-    /**
-     * Starts a run without blocking; completes once the server accepted it (the events are then read from the
-     * {@link AgentRun}, which blocks while it waits for the next one).
-     *
-     * @param input the run's input
-     * @return the run's event stream, or a failure with the {@link ApiException} of the refusal
-     */
-    public CompletableFuture<AgentRun> runAgentAsync(RunAgentInput input) {
-        Objects.requireNonNull(input, "input == null");
-        byte[] body;
-        try {
-            body = Http.MAPPER.writeValueAsBytes(input);
-        } catch (IOException e) {
-            return CompletableFuture.failedFuture(new IllegalArgumentException("the input cannot be written as JSON: " + e.getMessage(), e));
-        }
-        Call call = startCall(body);
-        CompletableFuture<AgentRun> future = new CompletableFuture<>();
-        call.enqueue(new okhttp3.Callback() {
-            @Override
-            public void onFailure(Call c, IOException e) {
-                future.completeExceptionally(new TransportException("cannot start the run: " + e.getMessage(), e));
-            }
-
-            @Override
-            public void onResponse(Call c, Response response) {
-                try {
-                    future.complete(accepted(input.getRunId(), call, response));
-                } catch (RuntimeException e) {
-                    future.completeExceptionally(e);
-                }
-            }
-        });
-        future.whenComplete((run, t) -> {
-            if (future.isCancelled()) {
-                call.cancel();
-            }
-        });
-        return future;
-    }
-
-    private Call startCall(byte[] body) {
-        Request request = new Request.Builder().url(baseUrl + "/api/agent").header("Accept", "text/event-stream")
-                .post(RequestBody.create(body, JSON)).build();
         // no read time-out between events: a run may think for a while; cancel() or close() end it
-        return http.newBuilder().readTimeout(java.time.Duration.ZERO).build().newCall(request);
+        OkHttpClient streaming = http.newBuilder().readTimeout(java.time.Duration.ZERO).build();
+        return new OkCall<>(streaming, () -> new Request.Builder().url(baseUrl + "/api/agent").header("Accept", "text/event-stream")
+                .post(RequestBody.create(body, JSON)).build(),
+                (call, response) -> accepted(input.getRunId(), call, response), "start the run");
     }
 
-    private AgentRun accepted(String runId, Call call, Response response) {
+    private AgentRun accepted(String runId, okhttp3.Call call, Response response) {
         if (response.code() != 200) {
             try (response) {
                 String text = response.body() == null ? "" : response.body().string();
@@ -177,41 +140,7 @@ public final class AgentClient {
                 throw new TransportException("cannot read the refusal: " + e.getMessage(), e);
             }
         }
-        return new AgentRun(runId, call, response, () -> cancel(runId));
-    }
-
-    /** Reads a response the generated interfaces cannot (raw JSON, a raw upload). */
-    private interface Reader<T> {
-        T read(Response response, String text) throws IOException;
-    }
-
-    private <T> CompletableFuture<T> enqueue(Request request, String what, Reader<T> reader) {
-        CompletableFuture<T> future = new CompletableFuture<>();
-        Call call = http.newCall(request);
-        call.enqueue(new okhttp3.Callback() {
-            @Override
-            public void onFailure(Call c, IOException e) {
-                future.completeExceptionally(new TransportException("cannot " + what + ": " + e.getMessage(), e));
-            }
-
-            @Override
-            public void onResponse(Call c, Response response) {
-                try (response) {
-                    String text = response.body() == null ? "" : response.body().string();
-                    future.complete(reader.read(response, text));
-                } catch (IOException e) {
-                    future.completeExceptionally(new TransportException("cannot " + what + ": " + e.getMessage(), e));
-                } catch (RuntimeException e) {
-                    future.completeExceptionally(e);
-                }
-            }
-        });
-        future.whenComplete((v, t) -> {
-            if (future.isCancelled()) {
-                call.cancel();
-            }
-        });
-        return future;
+        return new AgentRun(runId, call, response, () -> cancel(runId).execute());
     }
 
     /**
@@ -220,16 +149,8 @@ public final class AgentClient {
      * @param runId the run
      * @return its state ({@code canceling} while it stops)
      */
-    public RunState cancel(String runId) {
-        return Http.execute(runs.cancelRun(runId));
-    }
-
-    /**
-     * @param runId the run
-     * @return its state, asynchronously
-     */
-    public CompletableFuture<RunState> cancelAsync(String runId) {
-        return Http.executeAsync(runs.cancelRun(runId));
+    public Call<RunState> cancel(String runId) {
+        return HttpCall.of(runs.cancelRun(runId));
     }
 
     /**
@@ -238,16 +159,8 @@ public final class AgentClient {
      * @param threadId the session
      * @return the thread's runs, oldest first, each with its stored events
      */
-    public ThreadHistory history(String threadId) {
-        return Http.execute(runs.getThreadHistory(threadId));
-    }
-
-    /**
-     * @param threadId the session
-     * @return its past runs and their events, asynchronously
-     */
-    public CompletableFuture<ThreadHistory> historyAsync(String threadId) {
-        return Http.executeAsync(runs.getThreadHistory(threadId));
+    public Call<ThreadHistory> history(String threadId) {
+        return HttpCall.of(runs.getThreadHistory(threadId));
     }
 
     /**
@@ -256,21 +169,12 @@ public final class AgentClient {
      * @param threadId the session
      * @return one list of events per run, oldest run first
      */
-    public List<List<AgentEvent>> historyEvents(String threadId) {
-        try (Response response = http.newCall(historyRequest(threadId)).execute()) {
-            String text = response.body() == null ? "" : response.body().string();
-            return historyEvents(response, text);
-        } catch (IOException e) {
-            throw new TransportException("cannot read the history of thread " + threadId + ": " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * @param threadId the session
-     * @return one list of decoded events per run, asynchronously
-     */
-    public CompletableFuture<List<List<AgentEvent>>> historyEventsAsync(String threadId) {
-        return enqueue(historyRequest(threadId), "read the history of thread " + threadId, AgentClient::historyEvents);
+    public Call<List<List<AgentEvent>>> historyEvents(String threadId) {
+        return new OkCall<>(http, () -> historyRequest(threadId), (call, response) -> {
+            try (response) {
+                return historyEvents(response, response.body() == null ? "" : response.body().string());
+            }
+        }, "read the history of thread " + threadId);
     }
 
     private Request historyRequest(String threadId) {
@@ -293,39 +197,21 @@ public final class AgentClient {
     }
 
     /** @return the registered data sources (passwords never included) */
-    public List<Datasource> datasources() {
-        return Http.execute(resources.listDatasources()).getItems();
-    }
-
-    /** @return the registered data sources, asynchronously */
-    public CompletableFuture<List<Datasource>> datasourcesAsync() {
-        return Http.executeAsync(resources.listDatasources()).thenApply(l -> l.getItems());
+    public Call<List<Datasource>> datasources() {
+        return HttpCall.of(resources.listDatasources()).map(r -> r.getItems());
     }
 
     /**
      * @param registration a JDBC data source (its password stays on the server)
      * @return the registered source
      */
-    public Datasource registerDatasource(DatasourceRegistration registration) {
-        return Http.execute(resources.registerDatasource(registration));
-    }
-
-    /**
-     * @param registration a JDBC data source
-     * @return the registered source, asynchronously
-     */
-    public CompletableFuture<Datasource> registerDatasourceAsync(DatasourceRegistration registration) {
-        return Http.executeAsync(resources.registerDatasource(registration));
+    public Call<Datasource> registerDatasource(DatasourceRegistration registration) {
+        return HttpCall.of(resources.registerDatasource(registration));
     }
 
     /** @return the knowledge bases */
-    public List<Resource> knowledgeBases() {
-        return Http.execute(resources.listKnowledgeBases()).getItems();
-    }
-
-    /** @return the knowledge bases, asynchronously */
-    public CompletableFuture<List<Resource>> knowledgeBasesAsync() {
-        return Http.executeAsync(resources.listKnowledgeBases()).thenApply(l -> l.getItems());
+    public Call<List<Resource>> knowledgeBases() {
+        return HttpCall.of(resources.listKnowledgeBases()).map(r -> r.getItems());
     }
 
     /**
@@ -335,47 +221,23 @@ public final class AgentClient {
      * @param query           the search text
      * @return the matching documents, best first
      */
-    public List<dev.contractkit.sdk.agent.model.KnowledgeHit> searchKnowledge(String knowledgeBaseId, String query) {
-        return Http.execute(resources.searchKnowledgeBase(knowledgeBaseId, query)).getItems();
-    }
-
-    /**
-     * @param knowledgeBaseId an enabled knowledge base
-     * @param query           the search text
-     * @return the matching documents, best first, asynchronously
-     */
-    public CompletableFuture<List<dev.contractkit.sdk.agent.model.KnowledgeHit>> searchKnowledgeAsync(String knowledgeBaseId, String query) {
-        return Http.executeAsync(resources.searchKnowledgeBase(knowledgeBaseId, query)).thenApply(l -> l.getItems());
+    public Call<List<dev.contractkit.sdk.agent.model.KnowledgeHit>> searchKnowledge(String knowledgeBaseId, String query) {
+        return HttpCall.of(resources.searchKnowledgeBase(knowledgeBaseId, query)).map(r -> r.getItems());
     }
 
     /** @return the skills */
-    public List<Resource> skills() {
-        return Http.execute(resources.listSkills()).getItems();
-    }
-
-    /** @return the skills, asynchronously */
-    public CompletableFuture<List<Resource>> skillsAsync() {
-        return Http.executeAsync(resources.listSkills()).thenApply(l -> l.getItems());
+    public Call<List<Resource>> skills() {
+        return HttpCall.of(resources.listSkills()).map(r -> r.getItems());
     }
 
     /** @return the model profiles */
-    public List<Resource> modelProfiles() {
-        return Http.execute(resources.listModelProfiles()).getItems();
-    }
-
-    /** @return the model profiles, asynchronously */
-    public CompletableFuture<List<Resource>> modelProfilesAsync() {
-        return Http.executeAsync(resources.listModelProfiles()).thenApply(l -> l.getItems());
+    public Call<List<Resource>> modelProfiles() {
+        return HttpCall.of(resources.listModelProfiles()).map(r -> r.getItems());
     }
 
     /** @return the MCP servers */
-    public List<Resource> mcpServers() {
-        return Http.execute(resources.listMcpServers()).getItems();
-    }
-
-    /** @return the MCP servers, asynchronously */
-    public CompletableFuture<List<Resource>> mcpServersAsync() {
-        return Http.executeAsync(resources.listMcpServers()).thenApply(l -> l.getItems());
+    public Call<List<Resource>> mcpServers() {
+        return HttpCall.of(resources.listMcpServers()).map(r -> r.getItems());
     }
 
     /**
@@ -387,24 +249,12 @@ public final class AgentClient {
      * @param bytes the content (at most 10 MiB)
      * @return the stored file
      */
-    public dev.contractkit.sdk.agent.model.FileInfo uploadFile(String name, byte[] bytes) {
-        try (Response response = http.newCall(uploadRequest(name, bytes)).execute()) {
-            String text = response.body() == null ? "" : response.body().string();
-            return uploaded(response, text);
-        } catch (IOException e) {
-            throw new TransportException("cannot upload " + name + ": " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * {@link #uploadFile(String, byte[])}, asynchronously (the same {@code multipart/form-data} request).
-     *
-     * @param name  the file name (no path; its extension sets the stored media type)
-     * @param bytes the content (at most 10 MiB)
-     * @return the stored file, asynchronously
-     */
-    public CompletableFuture<dev.contractkit.sdk.agent.model.FileInfo> uploadFileAsync(String name, byte[] bytes) {
-        return enqueue(uploadRequest(name, bytes), "upload " + name, AgentClient::uploaded);
+    public Call<dev.contractkit.sdk.agent.model.FileInfo> uploadFile(String name, byte[] bytes) {
+        return new OkCall<>(http, () -> uploadRequest(name, bytes), (call, response) -> {
+            try (response) {
+                return uploaded(response, response.body() == null ? "" : response.body().string());
+            }
+        }, "upload " + name);
     }
 
     private Request uploadRequest(String name, byte[] bytes) {
@@ -425,13 +275,8 @@ public final class AgentClient {
     }
 
     /** @return the workspace files */
-    public List<dev.contractkit.sdk.agent.model.FileInfo> files() {
-        return Http.execute(filesApi.listFiles()).getItems();
-    }
-
-    /** @return the workspace files, asynchronously */
-    public CompletableFuture<List<dev.contractkit.sdk.agent.model.FileInfo>> filesAsync() {
-        return Http.executeAsync(filesApi.listFiles()).thenApply(l -> l.getItems());
+    public Call<List<dev.contractkit.sdk.agent.model.FileInfo>> files() {
+        return HttpCall.of(filesApi.listFiles()).map(r -> r.getItems());
     }
 
     /**
@@ -439,65 +284,41 @@ public final class AgentClient {
      * the generated interface would decode the bytes as text.
      *
      * <pre>{@code
-     * byte[] csv = agent.downloadFile(agent.uploadFile("sales.csv", bytes).getId());
+     * byte[] csv = agent.downloadFile(agent.uploadFile("sales.csv", bytes).execute().getId()).execute();
      * }</pre>
      *
      * @param fileId a file's id
      * @return its content
      */
-    public byte[] downloadFile(String fileId) {
-        Request request = new Request.Builder().url(okhttp3.HttpUrl.get(baseUrl).newBuilder()
-                .addPathSegments("api/v1/files").addPathSegment(fileId).addPathSegment("content").build()).get().build();
-        try (Response response = http.newCall(request).execute()) {
-            byte[] body = response.body() == null ? new byte[0] : response.body().bytes();
-            if (response.code() != 200) {
-                throw ApiException.of(response.code(), new String(body, java.nio.charset.StandardCharsets.UTF_8),
-                        response.header("X-Request-Id"));
-            }
-            return body;
-        } catch (IOException e) {
-            throw new TransportException("cannot download file " + fileId + ": " + e.getMessage(), e);
-        }
-    }
-
-    /**
-     * @param fileId a file's id
-     * @return its content, asynchronously (on OkHttp's dispatcher threads)
-     */
-    public CompletableFuture<byte[]> downloadFileAsync(String fileId) {
-        return CompletableFuture.supplyAsync(() -> downloadFile(fileId), http.dispatcher().executorService());
+    public Call<byte[]> downloadFile(String fileId) {
+        return new OkCall<>(http, () -> new Request.Builder().url(okhttp3.HttpUrl.get(baseUrl).newBuilder()
+                .addPathSegments("api/v1/files").addPathSegment(fileId).addPathSegment("content").build()).get().build(),
+                (call, response) -> {
+                    try (response) {
+                        byte[] body = response.body() == null ? new byte[0] : response.body().bytes();
+                        if (response.code() != 200) {
+                            throw ApiException.of(response.code(), new String(body, java.nio.charset.StandardCharsets.UTF_8),
+                                    response.header("X-Request-Id"));
+                        }
+                        return body;
+                    }
+                }, "download file " + fileId);
     }
 
     /**
      * @param threadId the session
      * @return its artifacts
      */
-    public List<Artifact> artifacts(String threadId) {
-        return Http.execute(artifacts.listArtifacts(threadId)).getItems();
-    }
-
-    /**
-     * @param threadId the session
-     * @return its artifacts, asynchronously
-     */
-    public CompletableFuture<List<Artifact>> artifactsAsync(String threadId) {
-        return Http.executeAsync(artifacts.listArtifacts(threadId)).thenApply(l -> l.getItems());
+    public Call<List<Artifact>> artifacts(String threadId) {
+        return HttpCall.of(artifacts.listArtifacts(threadId)).map(r -> r.getItems());
     }
 
     /**
      * @param artifactId an artifact
      * @return its content (CSV text)
      */
-    public String download(String artifactId) {
-        return Http.execute(artifacts.downloadArtifact(artifactId));
-    }
-
-    /**
-     * @param artifactId an artifact
-     * @return its content (CSV text), asynchronously
-     */
-    public CompletableFuture<String> downloadAsync(String artifactId) {
-        return Http.executeAsync(artifacts.downloadArtifact(artifactId));
+    public Call<String> download(String artifactId) {
+        return HttpCall.of(artifacts.downloadArtifact(artifactId));
     }
 
     /**
@@ -542,7 +363,7 @@ public final class AgentClient {
          */
         public AgentClient build() {
             ClientConfig config = configBuilder().build();
-            return new AgentClient(Http.retrofit(config, List.of(KitTokenAuth.of(token))));
+            return new AgentClient(Http.retrofit(config, List.of(KitTokenAuth.of(token))), config);
         }
     }
 }

@@ -1,7 +1,7 @@
 package dev.contractkit.sdk.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import dev.contractkit.sdk.platform.Http;
+import dev.contractkit.sdk.internal.Http;
 import dev.contractkit.sdk.agent.events.model.ActivityDeltaEvent;
 import dev.contractkit.sdk.agent.events.model.ActivitySnapshotEvent;
 import dev.contractkit.sdk.agent.events.model.CustomEvent;

@@ -1,6 +1,6 @@
 package dev.contractkit.sdk.agent;
 
-import dev.contractkit.specs.agui.EventOrder;
+import dev.contractkit.agui.EventOrder;
 
 import java.util.List;
 
@@ -9,7 +9,7 @@ import java.util.List;
  * the same verifier the servers' tests, the mock and the conformance suite use.
  *
  * <pre>{@code
- * List<String> problems = AgentEvents.verify(agent.historyEvents("thread-1").get(0));
+ * List<String> problems = AgentEvents.verify(agent.historyEvents("thread-1").execute().get(0));
  * }</pre>
  */
 public final class AgentEvents {

@@ -20,10 +20,11 @@ import dev.contractkit.sdk.agent.model.ResourceList;
 import dev.contractkit.sdk.agent.model.Skill;
 import dev.contractkit.sdk.agent.model.SkillRegistration;
 import dev.contractkit.sdk.agent.model.SkillUpdate;
-import dev.contractkit.sdk.platform.Http;
+import dev.contractkit.sdk.internal.Http;
+import dev.contractkit.sdk.internal.HttpCall;
+import dev.contractkit.sdk.Call;
 
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
 
 /**
  * Typed clients of the agent's run resources ({@code /api/v1} of {@code specs/openapi/agent.yaml}): data sources,
@@ -33,18 +34,29 @@ import java.util.concurrent.CompletableFuture;
  * <pre>{@code
  * AgentResources resources = AgentResources.builder().baseUrl("http://127.0.0.1:8090").build();
  * McpServer mcp = resources.mcpServers().register(new McpServerRegistration()
- *         .id("mcp-targets").name("Targets").url("http://127.0.0.1:3001/mcp").token(System.getenv("MCP_TOKEN")));
- * resources.knowledgeBases().list().forEach(kb -> System.out.println(kb.getId()));
+ *         .id("mcp-targets").name("Targets").url("http://127.0.0.1:3001/mcp").token(System.getenv("MCP_TOKEN"))).execute();
+ * resources.knowledgeBases().list().execute().forEach(kb -> System.out.println(kb.getId()));
  * }</pre>
  *
- * Every method throws {@link dev.contractkit.sdk.ApiException} for an error answer ({@code NotFoundException},
+ * Every operation returns a {@link Call}; running it throws {@link dev.contractkit.sdk.ApiException} for an error answer ({@code NotFoundException},
  * {@code ConflictException}, {@code BadRequestException} with code {@code CREDENTIALS_NOT_ALLOWED}, ...).
  */
-public final class AgentResources {
+public final class AgentResources implements AutoCloseable {
     private final ResourcesApi api;
+    private final ClientConfig config;
 
-    private AgentResources(ResourcesApi api) {
+    private AgentResources(ResourcesApi api, ClientConfig config) {
         this.api = api;
+        this.config = config;
+    }
+
+    /**
+     * Releases the connection pool and threads this client made (not those of a shared {@link ClientConfig} or of the
+     * caller's OkHttp client).
+     */
+    @Override
+    public void close() {
+        config.close();
     }
 
     /** @return a builder; {@code baseUrl} is required */
@@ -76,13 +88,8 @@ public final class AgentResources {
     }
 
     /** @return the model profiles ({@code GET /api/v1/model-profiles}) */
-    public List<Resource> modelProfiles() {
-        return Http.execute(api.listModelProfiles()).getItems();
-    }
-
-    /** @return a future of {@link #modelProfiles()}; it fails with the same {@link dev.contractkit.sdk.ApiException} */
-    public CompletableFuture<List<Resource>> modelProfilesAsync() {
-        return Http.executeAsync(api.listModelProfiles()).thenApply(ResourceList::getItems);
+    public Call<List<Resource>> modelProfiles() {
+        return HttpCall.of(api.listModelProfiles()).map(r -> r.getItems());
     }
 
     /** {@code /api/v1/knowledge-bases}: the registry plus search. */
@@ -101,17 +108,8 @@ public final class AgentResources {
          * @param query the search text
          * @return the matching documents, best first
          */
-        public List<KnowledgeHit> search(String id, String query) {
-            return Http.execute(api.searchKnowledgeBase(id, query)).getItems();
-        }
-
-        /**
-         * @param id    an enabled knowledge base
-         * @param query the search text
-         * @return a future of {@link #search}; it fails with the same {@link dev.contractkit.sdk.ApiException}
-         */
-        public CompletableFuture<List<KnowledgeHit>> searchAsync(String id, String query) {
-            return Http.executeAsync(api.searchKnowledgeBase(id, query)).thenApply(KnowledgeHits::getItems);
+        public Call<List<KnowledgeHit>> search(String id, String query) {
+            return HttpCall.of(api.searchKnowledgeBase(id, query)).map(KnowledgeHits::getItems);
         }
     }
 
@@ -131,7 +129,7 @@ public final class AgentResources {
          */
         public AgentResources build() {
             ClientConfig config = configBuilder().build();
-            return new AgentResources(Http.retrofit(config, List.of()).create(ResourcesApi.class));
+            return new AgentResources(Http.retrofit(config, List.of()).create(ResourcesApi.class), config);
         }
     }
 }

@@ -2,8 +2,8 @@ package dev.contractkit.sdk.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.sdk.TransportException;
-import dev.contractkit.sdk.platform.Http;
-import dev.contractkit.specs.agui.EventOrder;
+import dev.contractkit.sdk.internal.Http;
+import dev.contractkit.agui.EventOrder;
 import okhttp3.Call;
 import okhttp3.Response;
 import okio.BufferedSource;
@@ -25,7 +25,7 @@ import java.util.stream.StreamSupport;
  * Every event is also checked against the AG-UI ordering rules: {@link #violations()}.
  *
  * <pre>{@code
- * try (AgentRun run = agent.runAgent(input)) {
+ * try (AgentRun run = agent.runAgent(input).execute()) {
  *     for (AgentEvent e : run) { ... }
  *     AgentTranscript t = run.transcript();
  * }

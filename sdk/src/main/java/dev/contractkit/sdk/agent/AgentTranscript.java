@@ -85,44 +85,41 @@ public record AgentTranscript(List<Message> messages, List<Message> reasoning, L
         String code = null;
         String message = null;
         for (AgentEvent e : events) {
-            switch (e) {
-                case AgentEvent.TextMessageStart s -> {
-                    messages.put(s.event().getMessageId(), new String[] {s.event().getRole() == null ? "assistant"
-                            : s.event().getRole().getValue().toString()});
-                    texts.put(s.event().getMessageId(), new StringBuilder());
-                }
-                case AgentEvent.TextMessageContent c ->
-                        texts.computeIfAbsent(c.event().getMessageId(), k -> new StringBuilder()).append(c.event().getDelta());
-                case AgentEvent.ReasoningMessageContent c ->
-                        reasoning.computeIfAbsent(c.event().getMessageId(), k -> new StringBuilder()).append(c.event().getDelta());
-                case AgentEvent.ToolCallStart s -> {
-                    names.put(s.event().getToolCallId(), s.event().getToolCallName());
-                    args.put(s.event().getToolCallId(), new StringBuilder());
-                }
-                case AgentEvent.ToolCallArgs a ->
-                        args.computeIfAbsent(a.event().getToolCallId(), k -> new StringBuilder()).append(a.event().getDelta());
-                case AgentEvent.ToolCallResult r -> results.put(r.event().getToolCallId(), r.event().getContent());
-                case AgentEvent.ArtifactCreated a -> artifacts.add(a.value());
-                case AgentEvent.RunConfigResolved c -> config = c.value();
-                case AgentEvent.RunStarted s -> {
-                    outcome = Outcome.INCOMPLETE;
-                    code = null;
-                    message = null;
-                }
-                case AgentEvent.RunFinished f -> outcome = f.event().getOutcome() == null
-                        || f.event().getOutcome().getType() == null ? Outcome.SUCCESS
-                        : switch (f.event().getOutcome().getType().getValue()) {
+            // if-chains, not a pattern switch: the SDK compiles for Java 17
+            if (e instanceof AgentEvent.TextMessageStart s) {
+                messages.put(s.event().getMessageId(), new String[] {s.event().getRole() == null ? "assistant"
+                        : s.event().getRole().getValue().toString()});
+                texts.put(s.event().getMessageId(), new StringBuilder());
+            } else if (e instanceof AgentEvent.TextMessageContent c) {
+                texts.computeIfAbsent(c.event().getMessageId(), k -> new StringBuilder()).append(c.event().getDelta());
+            } else if (e instanceof AgentEvent.ReasoningMessageContent c) {
+                reasoning.computeIfAbsent(c.event().getMessageId(), k -> new StringBuilder()).append(c.event().getDelta());
+            } else if (e instanceof AgentEvent.ToolCallStart s) {
+                names.put(s.event().getToolCallId(), s.event().getToolCallName());
+                args.put(s.event().getToolCallId(), new StringBuilder());
+            } else if (e instanceof AgentEvent.ToolCallArgs a) {
+                args.computeIfAbsent(a.event().getToolCallId(), k -> new StringBuilder()).append(a.event().getDelta());
+            } else if (e instanceof AgentEvent.ToolCallResult r) {
+                results.put(r.event().getToolCallId(), r.event().getContent());
+            } else if (e instanceof AgentEvent.ArtifactCreated a) {
+                artifacts.add(a.value());
+            } else if (e instanceof AgentEvent.RunConfigResolved c) {
+                config = c.value();
+            } else if (e instanceof AgentEvent.RunStarted) {
+                outcome = Outcome.INCOMPLETE;
+                code = null;
+                message = null;
+            } else if (e instanceof AgentEvent.RunFinished f) {
+                outcome = f.event().getOutcome() == null || f.event().getOutcome().getType() == null ? Outcome.SUCCESS
+                        : switch (String.valueOf(f.event().getOutcome().getType().getValue())) {
                             case "cancelled" -> Outcome.CANCELLED;
                             case "interrupt" -> Outcome.INTERRUPTED;
                             default -> Outcome.SUCCESS;
                         };
-                case AgentEvent.RunError err -> {
-                    outcome = Outcome.ERROR;
-                    code = err.event().getCode();
-                    message = err.event().getMessage();
-                }
-                default -> {
-                }
+            } else if (e instanceof AgentEvent.RunError err) {
+                outcome = Outcome.ERROR;
+                code = err.event().getCode();
+                message = err.event().getMessage();
             }
         }
         List<Message> msgs = new ArrayList<>();

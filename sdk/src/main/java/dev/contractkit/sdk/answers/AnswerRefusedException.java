@@ -8,10 +8,10 @@ import dev.contractkit.sdk.answers.model.ErrorReason;
  *
  * <pre>{@code
  * try {
- *     answers.answer("What is the capital of France?");
+ *     answers.answer("What is the capital of France?").execute();
  * } catch (AnswerRefusedException e) {
  *     if (e.reason() == ErrorReason.NON_INVESTMENT_RELATED) {
- *         answers.answer("What is the capital of France?", true);   // forceAnswer
+ *         answers.answer("What is the capital of France?", true).execute();   // forceAnswer
  *     }
  * }
  * }</pre>

@@ -12,7 +12,9 @@ import dev.contractkit.sdk.answers.model.AnswerEnvelope;
 import dev.contractkit.sdk.answers.model.AnswerRequest;
 import dev.contractkit.sdk.answers.model.ErrorReason;
 import dev.contractkit.sdk.answers.model.Quota;
-import dev.contractkit.sdk.platform.Http;
+import dev.contractkit.sdk.internal.Http;
+import dev.contractkit.sdk.internal.HttpCall;
+import dev.contractkit.sdk.Call;
 import okhttp3.Interceptor;
 import retrofit2.Retrofit;
 
@@ -21,8 +23,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * Client of the investment answer service (contract {@code specs/openapi/answers.yaml}).
@@ -32,9 +32,9 @@ import java.util.concurrent.CompletionException;
  *         .baseUrl("http://127.0.0.1:8083")
  *         .apiKey(System.getenv("ANSWERS_API_KEY"))
  *         .build();
- * Answer a = answers.answer("What was Northwind Robotics' revenue last year?");
+ * Answer a = answers.answer("What was Northwind Robotics' revenue last year?").execute();
  * System.out.println(a.getAnswer());                       // Markdown
- * Quota q = answers.quota();
+ * Quota q = answers.quota().execute();
  * System.out.println(q.getUsed() + " of " + q.getTotalLimit() + " used");
  * }</pre>
  *
@@ -43,7 +43,7 @@ import java.util.concurrent.CompletionException;
  * busy caller waits instead of collecting 429s. Failures: {@link AnswerRefusedException} (422, with the
  * {@link ErrorReason}), {@link QuotaExceededException}, and the SDK's {@link ApiException} family.
  */
-public final class AnswersClient {
+public final class AnswersClient implements AutoCloseable {
     /** The service's documented rate limit: answer requests per minute and key. */
     public static final int RATE_LIMIT_PER_MINUTE = 5;
     /** The read time-out the service advises. */
@@ -52,11 +52,22 @@ public final class AnswersClient {
     private final AnswersApi answers;
     private final QuotaApi quota;
     private final ClientConfig config;
+    private final ClientConfig owned;
 
-    private AnswersClient(Retrofit retrofit, ClientConfig config) {
+    private AnswersClient(Retrofit retrofit, ClientConfig config, ClientConfig owned) {
         this.answers = retrofit.create(AnswersApi.class);
         this.quota = retrofit.create(QuotaApi.class);
         this.config = config;
+        this.owned = owned;
+    }
+
+    /**
+     * Releases the connection pool and threads this client made (not those of a shared {@link ClientConfig} or of the
+     * caller's OkHttp client).
+     */
+    @Override
+    public void close() {
+        owned.close();
     }
 
     /** @return the configuration in use (after the 120 s time-out default was applied) */
@@ -77,7 +88,7 @@ public final class AnswersClient {
      * @throws AnswerRefusedException when the service gives no answer (the reason says why)
      * @throws QuotaExceededException when the key's quota window is used up
      */
-    public Answer answer(String query) {
+    public Call<Answer> answer(String query) {
         return answer(query, false);
     }
 
@@ -90,49 +101,17 @@ public final class AnswersClient {
      * @throws AnswerRefusedException when the service gives no answer (the reason says why)
      * @throws QuotaExceededException when the key's quota window is used up
      */
-    public Answer answer(String query, boolean forceAnswer) {
-        try {
-            return Http.execute(answers.answer(request(query, forceAnswer))).getResult();
-        } catch (ApiException e) {
+    public Call<Answer> answer(String query, boolean forceAnswer) {
+        return HttpCall.of(answers.answer(request(query, forceAnswer))).map(r -> r.getResult()).recover(e -> {
             throw translate(e);
-        }
-    }
-
-    /**
-     * @param query the question
-     * @return the answer, asynchronously (failing with the same exceptions as {@link #answer(String)})
-     */
-    public CompletableFuture<Answer> answerAsync(String query) {
-        return answerAsync(query, false);
-    }
-
-    /**
-     * @param query       the question
-     * @param forceAnswer answer it even when it is not about investments
-     * @return the answer, asynchronously (failing with the same exceptions as {@link #answer(String, boolean)})
-     */
-    public CompletableFuture<Answer> answerAsync(String query, boolean forceAnswer) {
-        return Http.executeAsync(answers.answer(request(query, forceAnswer)))
-                .handle((envelope, failure) -> {
-                    if (failure == null) {
-                        return envelope.getResult();
-                    }
-                    Throwable cause = failure instanceof CompletionException && failure.getCause() != null
-                            ? failure.getCause() : failure;
-                    throw new CompletionException(cause instanceof ApiException e ? translate(e) : cause);
-                });
+        });
     }
 
     /**
      * @return the key's quota window: used, pending, limit, whether it is exceeded, start and end
      */
-    public Quota quota() {
-        return Http.execute(quota.getQuota()).getResult();
-    }
-
-    /** @return the key's quota window, asynchronously */
-    public CompletableFuture<Quota> quotaAsync() {
-        return Http.executeAsync(quota.getQuota()).thenApply(e -> e.getResult());
+    public Call<Quota> quota() {
+        return HttpCall.of(quota.getQuota()).map(r -> r.getResult());
     }
 
     /**
@@ -243,7 +222,8 @@ public final class AnswersClient {
                 throw new IllegalStateException("API key required: builder().apiKey(...)");
             }
             ClientConfig.Builder config = configBuilder();
-            ClientConfig built = config.build();
+            ClientConfig owned = config.build();
+            ClientConfig built = owned;
             if (!explicitTimeout && built.readTimeout().compareTo(ADVISED_TIMEOUT) < 0) {
                 built = built.toBuilder().readTimeout(ADVISED_TIMEOUT).build();
             }
@@ -253,7 +233,7 @@ public final class AnswersClient {
             if (limit > 0) {
                 interceptors.add(ClientRateLimiter.system(limit, window));
             }
-            return new AnswersClient(Http.retrofit(built, interceptors), built);
+            return new AnswersClient(Http.retrofit(built, interceptors), built, owned);
         }
     }
 }

@@ -11,7 +11,7 @@ import java.time.Duration;
  *
  * <pre>{@code
  * try {
- *     answers.answer("NWRB revenue");
+ *     answers.answer("NWRB revenue").execute();
  * } catch (QuotaExceededException e) {
  *     System.out.println("quota used up; new window in " + e.retryAfter().orElseThrow());
  * }

@@ -1,6 +1,7 @@
 package dev.contractkit.sdk.codehost;
 
 import dev.contractkit.sdk.ClientBuilder;
+import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.codehost.v4.api.ApprovalsApi;
 import dev.contractkit.sdk.codehost.v4.api.GeoApi;
 import dev.contractkit.sdk.codehost.v4.api.ManagedLicensesApi;
@@ -13,13 +14,13 @@ import dev.contractkit.sdk.codehost.v4.model.Runner;
 import dev.contractkit.sdk.codehost.v4.model.RunnerDetails;
 import dev.contractkit.sdk.codehost.v4.model.User;
 import dev.contractkit.sdk.codehost.v4.model.UserCreate;
-import dev.contractkit.sdk.platform.Http;
-import retrofit2.Call;
+import dev.contractkit.sdk.internal.Http;
+import dev.contractkit.sdk.internal.HttpCall;
+import dev.contractkit.sdk.Call;
 import retrofit2.Retrofit;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.BiFunction;
 import java.util.function.Function;
 import java.util.stream.Stream;
@@ -35,26 +36,37 @@ import java.util.stream.Stream;
  *         .token("kit-demo-codehost-token")
  *         .build();
  * client.allRunners().forEach(r -> System.out.println(r.getId() + " paused=" + RunnerState.isPaused(r)));
- * client.pause(6);
- * List<GeoSite> sites = client.call(api -> api.geo().listGeoSites());
- * client.runnerAsync(6).thenAccept(r -> System.out.println(r.getDescription()));
+ * client.pause(6).execute();
+ * List<GeoSite> sites = client.call(api -> api.geo().listGeoSites()).execute();
+ * client.runner(6).executeAsync().thenAccept(r -> System.out.println(r.getDescription()));
  * }</pre>
  *
  * Every list of the contract that pages ({@code page}/{@code per_page}) has a lazy stream here ({@link #runners()},
  * {@link #allRunners()}, {@link #projectRunners(long)}, {@link #groupRunners(long)}, {@link #mergeRequests(long)},
  * {@link #mergeRequestDiffs(long, long)}), or {@link #paged(BiFunction)} with any filter; they stop where the server
  * says the list ends ({@code X-Next-Page} empty, else no {@code Link rel="next"}, else the last of
- * {@code X-Total-Pages}). Every single call has an {@code …Async} variant ({@link #callAsync(Function)} for any).
+ * {@code X-Total-Pages}). Every single call returns a {@link Call} ({@code execute()}, {@code executeAsync()}, {@code executeRaw()}).
  * Every call throws an {@link dev.contractkit.sdk.ApiException} subclass on a non-2xx answer (the body is the
  * contract's {@code {message}}) and a {@link dev.contractkit.sdk.TransportException} when no answer arrives.
  */
-public final class CodehostV4Client {
+public final class CodehostV4Client implements AutoCloseable {
     private static final int PAGE_SIZE = 100;
 
     private final Apis apis;
+    private final ClientConfig config;
 
-    private CodehostV4Client(Apis apis) {
+    private CodehostV4Client(Apis apis, ClientConfig config) {
         this.apis = apis;
+        this.config = config;
+    }
+
+    /**
+     * Releases the connection pool and threads this client made (not those of a shared {@link ClientConfig} or of the
+     * caller's OkHttp client).
+     */
+    @Override
+    public void close() {
+        config.close();
     }
 
     /** @return a new builder */
@@ -83,19 +95,8 @@ public final class CodehostV4Client {
      * @param <T>       the body type
      * @return the body of the 2xx answer
      */
-    public <T> T call(Function<Apis, Call<T>> operation) {
-        return Http.execute(operation.apply(apis));
-    }
-
-    /**
-     * Runs any operation of the contract without blocking.
-     *
-     * @param operation picks the generated call, e.g. {@code api -> api.users().getUser(1L)}
-     * @param <T>       the body type
-     * @return completes with the body, or exceptionally with an {@link dev.contractkit.sdk.ApiException}
-     */
-    public <T> CompletableFuture<T> callAsync(Function<Apis, Call<T>> operation) {
-        return Http.executeAsync(operation.apply(apis));
+    public <T> Call<T> call(Function<Apis, retrofit2.Call<T>> operation) {
+        return HttpCall.of(operation.apply(apis));
     }
 
     /**
@@ -109,7 +110,7 @@ public final class CodehostV4Client {
      * @param <T>  the item type
      * @return every item, fetched when the stream reaches it
      */
-    public <T> Stream<T> paged(BiFunction<Apis, Integer, Call<List<T>>> page) {
+    public <T> Stream<T> paged(BiFunction<Apis, Integer, retrofit2.Call<List<T>>> page) {
         Objects.requireNonNull(page, "page == null");
         return Paged.all(n -> page.apply(apis, n));
     }
@@ -175,16 +176,8 @@ public final class CodehostV4Client {
      * @return its details
      * @throws dev.contractkit.sdk.NotFoundException when there is no such runner
      */
-    public RunnerDetails runner(long id) {
-        return Http.execute(apis.runners().getRunner(id));
-    }
-
-    /**
-     * @param id a runner
-     * @return its details, asynchronously
-     */
-    public CompletableFuture<RunnerDetails> runnerAsync(long id) {
-        return Http.executeAsync(apis.runners().getRunner(id));
+    public Call<RunnerDetails> runner(long id) {
+        return HttpCall.of(apis.runners().getRunner(id));
     }
 
     /**
@@ -193,16 +186,8 @@ public final class CodehostV4Client {
      * @param id a runner
      * @return its details afterwards
      */
-    public RunnerDetails pause(long id) {
-        return Http.execute(apis.runners().updateRunner(id, null, false, null, null, null, null));
-    }
-
-    /**
-     * @param id a runner
-     * @return its details after pausing, asynchronously
-     */
-    public CompletableFuture<RunnerDetails> pauseAsync(long id) {
-        return Http.executeAsync(apis.runners().updateRunner(id, null, false, null, null, null, null));
+    public Call<RunnerDetails> pause(long id) {
+        return HttpCall.of(apis.runners().updateRunner(id, null, false, null, null, null, null));
     }
 
     /**
@@ -211,16 +196,8 @@ public final class CodehostV4Client {
      * @param id a runner
      * @return its details afterwards
      */
-    public RunnerDetails resume(long id) {
-        return Http.execute(apis.runners().updateRunner(id, null, true, null, null, null, null));
-    }
-
-    /**
-     * @param id a runner
-     * @return its details after resuming, asynchronously
-     */
-    public CompletableFuture<RunnerDetails> resumeAsync(long id) {
-        return Http.executeAsync(apis.runners().updateRunner(id, null, true, null, null, null, null));
+    public Call<RunnerDetails> resume(long id) {
+        return HttpCall.of(apis.runners().updateRunner(id, null, true, null, null, null, null));
     }
 
     /**
@@ -228,17 +205,8 @@ public final class CodehostV4Client {
      * @param iid       the merge request's number in it
      * @return the merge request
      */
-    public MergeRequest mergeRequest(long projectId, long iid) {
-        return Http.execute(apis.mergeRequests().getMergeRequest(projectId, iid));
-    }
-
-    /**
-     * @param projectId a project
-     * @param iid       the merge request's number in it
-     * @return the merge request, asynchronously
-     */
-    public CompletableFuture<MergeRequest> mergeRequestAsync(long projectId, long iid) {
-        return Http.executeAsync(apis.mergeRequests().getMergeRequest(projectId, iid));
+    public Call<MergeRequest> mergeRequest(long projectId, long iid) {
+        return HttpCall.of(apis.mergeRequests().getMergeRequest(projectId, iid));
     }
 
     /**
@@ -246,16 +214,8 @@ public final class CodehostV4Client {
      * @return the created user
      * @throws dev.contractkit.sdk.BadRequestException when the contract refuses it
      */
-    public User createUser(UserCreate user) {
-        return Http.execute(apis.users().createUser(user));
-    }
-
-    /**
-     * @param user the new user
-     * @return the created user, asynchronously
-     */
-    public CompletableFuture<User> createUserAsync(UserCreate user) {
-        return Http.executeAsync(apis.users().createUser(user));
+    public Call<User> createUser(UserCreate user) {
+        return HttpCall.of(apis.users().createUser(user));
     }
 
     /**
@@ -293,9 +253,10 @@ public final class CodehostV4Client {
             if (token == null) {
                 throw new IllegalStateException("Token required.");
             }
-            Retrofit retrofit = Http.retrofit(configBuilder().build(), List.of(TokenAuth.of(token)));
+            ClientConfig config = configBuilder().build();
+            Retrofit retrofit = Http.retrofit(config, List.of(TokenAuth.of(token)));
             return new CodehostV4Client(new Apis(retrofit.create(RunnersApi.class), retrofit.create(MergeRequestsApi.class),
-                    retrofit.create(UsersApi.class), retrofit.create(GeoApi.class), retrofit.create(ApprovalsApi.class), retrofit.create(ManagedLicensesApi.class)));
+                    retrofit.create(UsersApi.class), retrofit.create(GeoApi.class), retrofit.create(ApprovalsApi.class), retrofit.create(ManagedLicensesApi.class)), config);
         }
     }
 }

@@ -1,7 +1,8 @@
 package dev.contractkit.sdk.codehost;
 
-import dev.contractkit.sdk.platform.Http;
-import dev.contractkit.sdk.platform.Pages;
+import dev.contractkit.sdk.PagingStalledException;
+import dev.contractkit.sdk.internal.Http;
+import dev.contractkit.sdk.internal.Pages;
 import okhttp3.Headers;
 import retrofit2.Call;
 import retrofit2.Response;
@@ -30,6 +31,7 @@ final class Paged {
         Iterator<T> it = new Iterator<>() {
             private Iterator<T> current = List.<T>of().iterator();
             private Integer next = 1;
+            private List<T> previous;
 
             @Override
             public boolean hasNext() {
@@ -37,6 +39,11 @@ final class Paged {
                     int asked = next;
                     Response<List<T>> r = Http.executeForResponse(page.apply(asked));
                     List<T> items = r.body() == null ? List.of() : r.body();
+                    if (!items.isEmpty() && items.equals(previous)) {
+                        throw new PagingStalledException("auto-paging stalled: page " + asked
+                                + " repeats the previous page's " + items.size() + " items: stopped instead of looping");
+                    }
+                    previous = items;
                     current = items.iterator();
                     next = items.isEmpty() ? null : nextPage(r.raw(), asked).filter(n -> n > asked).orElse(null);
                 }

@@ -7,7 +7,7 @@ import java.util.Optional;
  * Filters of the public coupon list: by category (exact, case-sensitive) and by active state. Immutable.
  *
  * <pre>{@code
- * CouponList seasonal = coupons.list(CouponFilter.any().category("seasonal").active(true), 20, 0);
+ * CouponList seasonal = coupons.list(CouponFilter.any().category("seasonal").active(true), 20, 0).execute();
  * }</pre>
  */
 public final class CouponFilter {

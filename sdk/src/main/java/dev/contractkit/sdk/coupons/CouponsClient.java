@@ -21,9 +21,11 @@ import dev.contractkit.sdk.coupons.model.UserCoupon;
 import dev.contractkit.sdk.coupons.model.UserCouponList;
 import dev.contractkit.sdk.coupons.model.UserCouponStatus;
 import dev.contractkit.sdk.coupons.model.UserProfile;
-import dev.contractkit.sdk.platform.CredentialsFailure;
-import dev.contractkit.sdk.platform.Http;
-import dev.contractkit.sdk.platform.Pages;
+import dev.contractkit.sdk.internal.CredentialsFailure;
+import dev.contractkit.sdk.internal.Http;
+import dev.contractkit.sdk.internal.HttpCall;
+import dev.contractkit.sdk.Call;
+import dev.contractkit.sdk.internal.Pages;
 import okhttp3.HttpUrl;
 import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
@@ -34,7 +36,6 @@ import retrofit2.Retrofit;
 import java.time.Duration;
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
 
@@ -48,9 +49,9 @@ import java.util.stream.Stream;
  *         .realm("contractkit").clientId("coupon-web").username("jane.doe").password("secret").build();
  * CouponsClient coupons = CouponsClient.builder().baseUrl("http://127.0.0.1:8082").tokenProvider(tokens).build();
  *
- * Coupon summer = coupons.get("3f8e2a1c-5b7d-4e9f-a0c1-2d3e4f5a6b7c");                  // public
+ * Coupon summer = coupons.get("3f8e2a1c-5b7d-4e9f-a0c1-2d3e4f5a6b7c").execute();        // public
  * coupons.all(CouponFilter.any().active(true)).forEach(c -> System.out.println(c.getTitle())); // every page
- * RedeemResult r = coupons.redeem(summer.getId(), "ORD-2026-000123");                  // bearer token
+ * RedeemResult r = coupons.redeem(summer.getId(), "ORD-2026-000123").execute();        // bearer token
  * try (CouponSubscription updates = coupons.subscribe(event -> System.out.println(event))) { ... }
  * }</pre>
  *
@@ -58,12 +59,12 @@ import java.util.stream.Stream;
  * {@code Authorization: Bearer <token>} from the {@link TokenProvider} (renewed before it expires, and once
  * more when the server answers 401) or the fixed {@link Builder#bearerToken(String) bearer token}.
  * Every call throws an {@link ApiException} subclass on a non-2xx answer (the contract's error envelope in
- * {@code errorBody(dev.contractkit.sdk.coupons.model.Error.class)}) and a
+ * {@code errorBody(dev.contractkit.sdk.coupons.model.ApiError.class)}) and a
  * {@link dev.contractkit.sdk.TransportException} when no answer arrives. 429 and 503 are retried as the
  * {@link dev.contractkit.sdk.RetryPolicy} of the {@link ClientConfig} says (429 also for redeem: the server
  * did not process the request).
  */
-public final class CouponsClient {
+public final class CouponsClient implements AutoCloseable {
     /** The contract's page size limit. */
     public static final int MAX_PAGE_SIZE = 100;
 
@@ -80,8 +81,10 @@ public final class CouponsClient {
     private final Credentials credentials;
     private final Duration initialBackoff;
     private final Duration maxBackoff;
+    private final ClientConfig config;
 
     private CouponsClient(Builder b, ClientConfig config, Retrofit open, Retrofit authed, OkHttpClient webSockets) {
+        this.config = config;
         this.baseUrl = config.baseUrl();
         this.coupons = open.create(CouponsApi.class);
         this.health = open.create(HealthApi.class);
@@ -102,16 +105,20 @@ public final class CouponsClient {
         return new Builder();
     }
 
+    /**
+     * Releases the connection pool and threads this client made (not those of a shared {@link ClientConfig} or of the
+     * caller's OkHttp client); open subscriptions are closed by their own {@code close()}.
+     */
+    @Override
+    public void close() {
+        config.close();
+    }
+
     // ---- public catalogue (no credentials)
 
     /** @return the service's health ({@code healthy} or {@code degraded}); 503 ({@code ServerErrorException}) when the database is down */
-    public Health health() {
-        return Http.execute(health.getHealth());
-    }
-
-    /** @return the service's health, asynchronously */
-    public CompletableFuture<Health> healthAsync() {
-        return Http.executeAsync(health.getHealth());
+    public Call<Health> health() {
+        return HttpCall.of(health.getHealth());
     }
 
     /**
@@ -121,16 +128,8 @@ public final class CouponsClient {
      * @return the coupon
      * @throws dev.contractkit.sdk.NotFoundException when there is no such coupon
      */
-    public Coupon get(String id) {
-        return Http.execute(coupons.getCoupon(requireId(id)));
-    }
-
-    /**
-     * @param id the coupon's id
-     * @return the coupon, asynchronously
-     */
-    public CompletableFuture<Coupon> getAsync(String id) {
-        return Http.executeAsync(coupons.getCoupon(requireId(id)));
+    public Call<Coupon> get(String id) {
+        return HttpCall.of(coupons.getCoupon(requireId(id)));
     }
 
     /**
@@ -140,7 +139,7 @@ public final class CouponsClient {
      * @param offset coupons to skip
      * @return the page, with the total over all pages
      */
-    public CouponList list(int limit, int offset) {
+    public Call<CouponList> list(int limit, int offset) {
         return list(CouponFilter.any(), limit, offset);
     }
 
@@ -152,27 +151,8 @@ public final class CouponsClient {
      * @param offset coupons to skip
      * @return the page, with the total of matching coupons
      */
-    public CouponList list(CouponFilter filter, int limit, int offset) {
-        return Http.execute(listCall(filter, limit, offset));
-    }
-
-    /**
-     * @param limit  page size, 1 to 100
-     * @param offset coupons to skip
-     * @return the page of every coupon, asynchronously
-     */
-    public CompletableFuture<CouponList> listAsync(int limit, int offset) {
-        return listAsync(CouponFilter.any(), limit, offset);
-    }
-
-    /**
-     * @param filter category and active state
-     * @param limit  page size, 1 to 100
-     * @param offset coupons to skip
-     * @return the page, asynchronously
-     */
-    public CompletableFuture<CouponList> listAsync(CouponFilter filter, int limit, int offset) {
-        return Http.executeAsync(listCall(filter, limit, offset));
+    public Call<CouponList> list(CouponFilter filter, int limit, int offset) {
+        return HttpCall.of(listCall(filter, limit, offset));
     }
 
     /** @return every coupon, fetched lazily 100 at a time by following {@code Link rel="next"} */
@@ -196,9 +176,11 @@ public final class CouponsClient {
     public Stream<Coupon> all(CouponFilter filter, int pageSize) {
         checkPageSize(pageSize);
         Objects.requireNonNull(filter, "filter == null");
+        // newest first: a coupon created while paging shifts the later pages by one, so an item can come twice
+        java.util.Set<String> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
         return Pages.byLink(() -> Http.executeForResponse(listCall(filter, pageSize, 0)),
                 next -> Http.executeForResponse(publicPages.coupons(Pages.onOrigin(next, baseUrl))),
-                CouponList::getCoupons);
+                CouponList::getCoupons).filter(c -> c.getId() == null || seen.add(c.getId()));
     }
 
     private retrofit2.Call<CouponList> listCall(CouponFilter filter, int limit, int offset) {
@@ -209,13 +191,8 @@ public final class CouponsClient {
     // ---- the caller (bearer token)
 
     /** @return the caller's profile (id = token {@code sub}, roles) */
-    public UserProfile profile() {
-        return Http.execute(users.getUserProfile());
-    }
-
-    /** @return the caller's profile, asynchronously */
-    public CompletableFuture<UserProfile> profileAsync() {
-        return Http.executeAsync(users.getUserProfile());
+    public Call<UserProfile> profile() {
+        return HttpCall.of(users.getUserProfile());
     }
 
     /**
@@ -225,8 +202,8 @@ public final class CouponsClient {
      * @param offset redemptions to skip
      * @return the page
      */
-    public UserCouponList myCoupons(int limit, int offset) {
-        return Http.execute(redemptions.listUserCoupons(limit, offset, null));
+    public Call<UserCouponList> myCoupons(int limit, int offset) {
+        return HttpCall.of(redemptions.listUserCoupons(limit, offset, null));
     }
 
     /**
@@ -237,27 +214,8 @@ public final class CouponsClient {
      * @param offset redemptions to skip
      * @return the page
      */
-    public UserCouponList myCoupons(UserCouponStatus status, int limit, int offset) {
-        return Http.execute(redemptions.listUserCoupons(limit, offset, Objects.requireNonNull(status, "status == null")));
-    }
-
-    /**
-     * @param limit  page size, 1 to 100
-     * @param offset redemptions to skip
-     * @return the page of the caller's redemptions, asynchronously
-     */
-    public CompletableFuture<UserCouponList> myCouponsAsync(int limit, int offset) {
-        return Http.executeAsync(redemptions.listUserCoupons(limit, offset, null));
-    }
-
-    /**
-     * @param status {@code active}, {@code used} or {@code expired}
-     * @param limit  page size, 1 to 100
-     * @param offset redemptions to skip
-     * @return the page, asynchronously
-     */
-    public CompletableFuture<UserCouponList> myCouponsAsync(UserCouponStatus status, int limit, int offset) {
-        return Http.executeAsync(redemptions.listUserCoupons(limit, offset, Objects.requireNonNull(status, "status == null")));
+    public Call<UserCouponList> myCoupons(UserCouponStatus status, int limit, int offset) {
+        return HttpCall.of(redemptions.listUserCoupons(limit, offset, Objects.requireNonNull(status, "status == null")));
     }
 
     /** @return every redemption of the caller, fetched lazily 100 at a time */
@@ -295,22 +253,13 @@ public final class CouponsClient {
      * @param couponId the coupon
      * @param orderId  the caller's order
      * @return the redemption
-     * @throws dev.contractkit.sdk.ConflictException when it cannot be redeemed: {@code errorBody(Error.class)}'s
+     * @throws dev.contractkit.sdk.ConflictException when it cannot be redeemed: {@code errorBody(ApiError.class)}'s
      *                                               {@code details} is {@code already_redeemed}, {@code coupon_inactive},
      *                                               {@code coupon_expired} or {@code usage_limit_reached}
      * @throws dev.contractkit.sdk.NotFoundException when there is no such coupon
      */
-    public RedeemResult redeem(String couponId, String orderId) {
-        return Http.execute(redemptions.redeemCoupon(redeemRequest(couponId, orderId)));
-    }
-
-    /**
-     * @param couponId the coupon
-     * @param orderId  the caller's order
-     * @return the redemption, asynchronously
-     */
-    public CompletableFuture<RedeemResult> redeemAsync(String couponId, String orderId) {
-        return Http.executeAsync(redemptions.redeemCoupon(redeemRequest(couponId, orderId)));
+    public Call<RedeemResult> redeem(String couponId, String orderId) {
+        return HttpCall.of(redemptions.redeemCoupon(redeemRequest(couponId, orderId)));
     }
 
     private static RedeemRequest redeemRequest(String couponId, String orderId) {
@@ -326,16 +275,8 @@ public final class CouponsClient {
      * @return the new coupon, active, with its id
      * @throws dev.contractkit.sdk.ForbiddenException without the admin role
      */
-    public AdminCoupon create(CouponCreate coupon) {
-        return Http.execute(admin.createCoupon(Objects.requireNonNull(coupon, "coupon == null")));
-    }
-
-    /**
-     * @param coupon the new coupon
-     * @return the new coupon, asynchronously
-     */
-    public CompletableFuture<AdminCoupon> createAsync(CouponCreate coupon) {
-        return Http.executeAsync(admin.createCoupon(Objects.requireNonNull(coupon, "coupon == null")));
+    public Call<AdminCoupon> create(CouponCreate coupon) {
+        return HttpCall.of(admin.createCoupon(Objects.requireNonNull(coupon, "coupon == null")));
     }
 
     /**
@@ -345,17 +286,8 @@ public final class CouponsClient {
      * @param changes at least one field
      * @return the coupon after the update
      */
-    public AdminCoupon update(String id, CouponUpdate changes) {
-        return Http.execute(admin.updateCoupon(requireId(id), Objects.requireNonNull(changes, "changes == null")));
-    }
-
-    /**
-     * @param id      the coupon
-     * @param changes at least one field
-     * @return the coupon after the update, asynchronously
-     */
-    public CompletableFuture<AdminCoupon> updateAsync(String id, CouponUpdate changes) {
-        return Http.executeAsync(admin.updateCoupon(requireId(id), Objects.requireNonNull(changes, "changes == null")));
+    public Call<AdminCoupon> update(String id, CouponUpdate changes) {
+        return HttpCall.of(admin.updateCoupon(requireId(id), Objects.requireNonNull(changes, "changes == null")));
     }
 
     /**
@@ -364,16 +296,8 @@ public final class CouponsClient {
      * @param id the coupon
      * @return when it was deleted
      */
-    public DeleteResult delete(String id) {
-        return Http.execute(admin.deleteCoupon(requireId(id)));
-    }
-
-    /**
-     * @param id the coupon
-     * @return when it was deleted, asynchronously
-     */
-    public CompletableFuture<DeleteResult> deleteAsync(String id) {
-        return Http.executeAsync(admin.deleteCoupon(requireId(id)));
+    public Call<DeleteResult> delete(String id) {
+        return HttpCall.of(admin.deleteCoupon(requireId(id)));
     }
 
     // ---- real-time updates
@@ -446,9 +370,6 @@ public final class CouponsClient {
             return this;
         }
 
-
-
-
         /**
          * @param tokens logs in and renews the access token
          * @return this builder
@@ -490,8 +411,8 @@ public final class CouponsClient {
         public CouponsClient build() {
             ClientConfig built = configBuilder().build();
             // one connection pool and dispatcher for the REST calls and the WebSocket
-            OkHttpClient shared = built.okHttpClient().orElseGet(OkHttpClient::new);
-            ClientConfig withShared = built.toBuilder().okHttpClient(shared).build();
+            OkHttpClient shared = built.httpClient();
+            ClientConfig withShared = built;
             Retrofit open = Http.retrofit(withShared, List.of());
             Retrofit authed = Http.retrofit(withShared, List.of(bearer(credentials)));
             OkHttpClient.Builder ws = shared.newBuilder()
@@ -499,7 +420,7 @@ public final class CouponsClient {
                     .readTimeout(Duration.ZERO)             // the channel may stay silent for long
                     .pingInterval(Duration.ofSeconds(30));  // ... so pings detect a dead connection
             built.interceptors().forEach(ws::addInterceptor); // the caller's interceptors and logger see the handshake too
-            ws.addInterceptor(new dev.contractkit.sdk.platform.HttpLog(built.logger()));
+            ws.addInterceptor(new dev.contractkit.sdk.internal.HttpLog(built.logger()));
             OkHttpClient webSockets = ws.build();
             return new CouponsClient(this, withShared, open, authed, webSockets);
         }

@@ -5,7 +5,7 @@ import dev.contractkit.sdk.coupons.events.model.CouponCreatedMessage;
 import dev.contractkit.sdk.coupons.events.model.CouponExpiredMessage;
 import dev.contractkit.sdk.coupons.events.model.CouponUpdatedMessage;
 import dev.contractkit.sdk.coupons.events.model.UsageUpdatedMessage;
-import dev.contractkit.sdk.platform.Http;
+import dev.contractkit.sdk.internal.Http;
 
 import java.io.IOException;
 
@@ -42,12 +42,16 @@ final class EventDecoder {
     }
 
     private static boolean hasData(CouponEvent event) {
-        return switch (event) {
-            case CouponEvent.Created e -> e.data() != null;
-            case CouponEvent.Updated e -> e.data() != null;
-            case CouponEvent.Expired e -> e.data() != null;
-            case CouponEvent.UsageUpdated e -> e.data() != null;
-            case CouponEvent.Unknown e -> false;
-        };
+        // if-chains, not a pattern switch: the SDK compiles for Java 17
+        if (event instanceof CouponEvent.Created e) {
+            return e.data() != null;
+        } else if (event instanceof CouponEvent.Updated e) {
+            return e.data() != null;
+        } else if (event instanceof CouponEvent.Expired e) {
+            return e.data() != null;
+        } else if (event instanceof CouponEvent.UsageUpdated e) {
+            return e.data() != null;
+        }
+        return false;
     }
 }

@@ -8,7 +8,7 @@ import dev.contractkit.sdk.UnauthorizedException;
 import dev.contractkit.sdk.coupons.api.IdentityApi;
 import dev.contractkit.sdk.coupons.model.GrantType;
 import dev.contractkit.sdk.coupons.model.TokenResponse;
-import dev.contractkit.sdk.platform.Http;
+import dev.contractkit.sdk.internal.Http;
 
 import java.time.Clock;
 import java.time.Duration;

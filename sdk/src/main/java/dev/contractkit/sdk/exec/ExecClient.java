@@ -14,8 +14,13 @@ import dev.contractkit.sdk.exec.model.SubmitResponse;
 import dev.contractkit.sdk.exec.model.Task;
 import dev.contractkit.sdk.exec.model.TaskGraph;
 import dev.contractkit.sdk.exec.model.ToolManifest;
-import dev.contractkit.sdk.platform.Http;
-import dev.contractkit.sdk.platform.KitTokenAuth;
+import dev.contractkit.sdk.internal.Http;
+import dev.contractkit.sdk.internal.HttpCall;
+import dev.contractkit.sdk.internal.CompositeCall;
+import dev.contractkit.sdk.internal.RequestOptions;
+import dev.contractkit.sdk.ClientConfig;
+import dev.contractkit.sdk.Call;
+import dev.contractkit.sdk.internal.KitTokenAuth;
 import retrofit2.Retrofit;
 
 import java.time.Duration;
@@ -29,23 +34,25 @@ import java.util.concurrent.CompletableFuture;
  * <pre>{@code
  * ExecClient exec = ExecClient.builder().baseUrl("http://127.0.0.1:8080").token(System.getenv("KIT_TOKEN")).build();
  * AgentActionResponse r = exec.act(new AgentActionRequest().action(new AgentAction().kind("sleep")
- *         .input(Map.of("duration_ms", 100))));
- * TaskWait.Result done = exec.awaitAll(r.getTaskIds(), Duration.ofSeconds(30), Duration.ofMillis(200));
- * CancelItem c = exec.cancel("some-running-task");   // status cancelling, event task_cancel_requested
- * exec.submitAndWaitAsync(graph, Duration.ofMinutes(1), Duration.ofSeconds(1)).thenAccept(w -> System.out.println(w.allTerminal()));
+ *         .input(Map.of("duration_ms", 100)))).execute();
+ * TaskWait.Result done = exec.awaitAll(r.getTaskIds(), Duration.ofSeconds(30), Duration.ofMillis(200)).execute();
+ * CancelItem c = exec.cancel("some-running-task").execute();   // status cancelling, event task_cancel_requested
+ * exec.submitAndWait(graph, Duration.ofMinutes(1), Duration.ofSeconds(1)).executeAsync().thenAccept(w -> System.out.println(w.allTerminal()));
  * }</pre>
  *
- * Every operation has an {@code …Async} variant returning a {@link CompletableFuture} (failing with the same
- * exceptions); the waits poll without blocking a thread.
+ * Every operation returns a {@link Call}: {@code execute()}, {@code executeAsync()} (a {@link CompletableFuture}
+ * failing with the same exceptions; the waits poll without blocking a thread) or {@code executeRaw()}.
  * Every call throws an {@link ApiException} subclass on a non-2xx answer (the contract's error body in
  * {@link ApiException#body()}) and a {@link dev.contractkit.sdk.TransportException} when no answer arrives.
  */
-public final class ExecClient {
+public final class ExecClient implements AutoCloseable {
     private final AdaptersApi adapters;
     private final TasksApi tasks;
     private final HealthApi health;
+    private final ClientConfig config;
 
-    private ExecClient(Retrofit retrofit) {
+    private ExecClient(Retrofit retrofit, ClientConfig config) {
+        this.config = config;
         this.adapters = retrofit.create(AdaptersApi.class);
         this.tasks = retrofit.create(TasksApi.class);
         this.health = retrofit.create(HealthApi.class);
@@ -57,27 +64,13 @@ public final class ExecClient {
     }
 
     /** @return the adapter.v1 contract this control plane offers */
-    public Capabilities capabilities() {
-        return Http.execute(adapters.getCapabilities());
-    }
-
-    /**
-     * @return the adapter.v1 contract, asynchronously
-     */
-    public CompletableFuture<Capabilities> capabilitiesAsync() {
-        return Http.executeAsync(adapters.getCapabilities());
+    public Call<Capabilities> capabilities() {
+        return HttpCall.of(adapters.getCapabilities());
     }
 
     /** @return the tool manifest for agent tools or skills */
-    public ToolManifest tools() {
-        return Http.execute(adapters.getTools());
-    }
-
-    /**
-     * @return the tool manifest, asynchronously
-     */
-    public CompletableFuture<ToolManifest> toolsAsync() {
-        return Http.executeAsync(adapters.getTools());
+    public Call<ToolManifest> tools() {
+        return HttpCall.of(adapters.getTools());
     }
 
     /**
@@ -87,32 +80,16 @@ public final class ExecClient {
      * @return the agent.v1 translation with the ids of the tasks now running
      * @throws dev.contractkit.sdk.ForbiddenException when the action's kind is disabled on the server
      */
-    public AgentActionResponse act(AgentActionRequest request) {
-        return Http.execute(adapters.act(request));
-    }
-
-    /**
-     * @param request the action
-     * @return the translation with the running task ids, asynchronously
-     */
-    public CompletableFuture<AgentActionResponse> actAsync(AgentActionRequest request) {
-        return Http.executeAsync(adapters.act(request));
+    public Call<AgentActionResponse> act(AgentActionRequest request) {
+        return HttpCall.of(adapters.act(request));
     }
 
     /**
      * @param request the action
      * @return its agent.v1 translation; nothing runs
      */
-    public AgentActionResponse translate(AgentActionRequest request) {
-        return Http.execute(adapters.translate(request));
-    }
-
-    /**
-     * @param request the action
-     * @return its agent.v1 translation, asynchronously
-     */
-    public CompletableFuture<AgentActionResponse> translateAsync(AgentActionRequest request) {
-        return Http.executeAsync(adapters.translate(request));
+    public Call<AgentActionResponse> translate(AgentActionRequest request) {
+        return HttpCall.of(adapters.translate(request));
     }
 
     /**
@@ -120,16 +97,8 @@ public final class ExecClient {
      * @return the accepted ids
      * @throws dev.contractkit.sdk.BadRequestException naming the graph rule broken
      */
-    public SubmitResponse submit(TaskGraph graph) {
-        return Http.execute(tasks.submitTaskGraph(graph));
-    }
-
-    /**
-     * @param graph a task graph
-     * @return the accepted ids, asynchronously
-     */
-    public CompletableFuture<SubmitResponse> submitAsync(TaskGraph graph) {
-        return Http.executeAsync(tasks.submitTaskGraph(graph));
+    public Call<SubmitResponse> submit(TaskGraph graph) {
+        return HttpCall.of(tasks.submitTaskGraph(graph));
     }
 
     /**
@@ -137,16 +106,12 @@ public final class ExecClient {
      * @return the task and its state
      * @throws dev.contractkit.sdk.NotFoundException when there is no such task
      */
-    public Task task(String id) {
-        return Http.execute(tasks.getTask(id));
+    public Call<Task> task(String id) {
+        return taskCall(id);
     }
 
-    /**
-     * @param id a task id
-     * @return the task, asynchronously
-     */
-    public CompletableFuture<Task> taskAsync(String id) {
-        return Http.executeAsync(tasks.getTask(id));
+    private HttpCall<Task, Task> taskCall(String id) {
+        return HttpCall.of(tasks.getTask(id));
     }
 
     /**
@@ -156,45 +121,23 @@ public final class ExecClient {
      * @return the cancel item of the response
      * @throws dev.contractkit.sdk.ConflictException when the task has already finished
      */
-    public CancelItem cancel(String id) {
-        return Http.execute(tasks.cancelTask(id)).getTasks().get(0);
-    }
-
-    /**
-     * @param id a task id
-     * @return the cancel item, asynchronously
-     */
-    public CompletableFuture<CancelItem> cancelAsync(String id) {
-        return Http.executeAsync(tasks.cancelTask(id)).thenApply(r -> r.getTasks().get(0));
+    public Call<CancelItem> cancel(String id) {
+        return HttpCall.of(tasks.cancelTask(id)).map(r -> r.getTasks().get(0));
     }
 
     /**
      * Forgets a task: state clean-up only, its work is not stopped (use {@link #cancel(String)}).
      *
      * @param id a task id
+     * @return the call; its result is {@code null}
      */
-    public void delete(String id) {
-        Http.execute(tasks.deleteTask(id));
-    }
-
-    /**
-     * @param id a task id
-     * @return completes when the task is forgotten
-     */
-    public CompletableFuture<Void> deleteAsync(String id) {
-        return Http.executeAsync(tasks.deleteTask(id)).thenApply(r -> null);
+    public Call<Void> delete(String id) {
+        return HttpCall.of(tasks.deleteTask(id)).map(r -> (Void) null);
     }
 
     /** @return liveness of the control plane */
-    public Health health() {
-        return Http.execute(health.health());
-    }
-
-    /**
-     * @return liveness of the control plane, asynchronously
-     */
-    public CompletableFuture<Health> healthAsync() {
-        return Http.executeAsync(health.health());
+    public Call<Health> health() {
+        return HttpCall.of(health.health());
     }
 
     /**
@@ -205,18 +148,11 @@ public final class ExecClient {
      * @param interval time between polls
      * @return the wait result ({@link TaskWait.Result#allTerminal()} false when the time-out came first)
      */
-    public TaskWait.Result submitAndWait(TaskGraph graph, Duration timeout, Duration interval) {
-        return awaitAll(submit(graph).getTaskIds(), timeout, interval);
-    }
-
-    /**
-     * @param graph    the graph
-     * @param timeout  how long to wait at most
-     * @param interval time between polls
-     * @return the wait result, without blocking a thread while waiting
-     */
-    public CompletableFuture<TaskWait.Result> submitAndWaitAsync(TaskGraph graph, Duration timeout, Duration interval) {
-        return submitAsync(graph).thenCompose(r -> awaitAllAsync(r.getTaskIds(), timeout, interval));
+    public Call<TaskWait.Result> submitAndWait(TaskGraph graph, Duration timeout, Duration interval) {
+        HttpCall<SubmitResponse, SubmitResponse> submit = HttpCall.of(tasks.submitTaskGraph(graph));
+        return new CompositeCall<>(
+                o -> waiter(o).await(submit.withOptions(o).execute().getTaskIds(), timeout, interval),
+                o -> submit.withOptions(o).executeAsync().thenCompose(r -> waiter(o).awaitAsync(r.getTaskIds(), timeout, interval)));
     }
 
     /**
@@ -227,18 +163,21 @@ public final class ExecClient {
      * @param interval time between polls
      * @return the tasks as last read, whether all are terminal and the deadline
      */
-    public TaskWait.Result awaitAll(List<String> ids, Duration timeout, Duration interval) {
-        return new TaskWait(this::task).await(ids, timeout, interval);
+    public Call<TaskWait.Result> awaitAll(List<String> ids, Duration timeout, Duration interval) {
+        return new CompositeCall<>(o -> waiter(o).await(ids, timeout, interval), o -> waiter(o).awaitAsync(ids, timeout, interval));
+    }
+
+    private TaskWait waiter(RequestOptions options) {
+        return new TaskWait(id -> taskCall(id).withOptions(options).execute(), id -> taskCall(id).withOptions(options).executeAsync());
     }
 
     /**
-     * @param ids      task ids
-     * @param timeout  how long to wait at most
-     * @param interval time between polls
-     * @return the tasks as last read, polled without blocking a thread
+     * Releases the connection pool and threads this client made (not those of a shared {@link ClientConfig} or of the
+     * caller's OkHttp client).
      */
-    public CompletableFuture<TaskWait.Result> awaitAllAsync(List<String> ids, Duration timeout, Duration interval) {
-        return new TaskWait(this::task, this::taskAsync).awaitAsync(ids, timeout, interval);
+    @Override
+    public void close() {
+        config.close();
     }
 
     /**
@@ -263,7 +202,7 @@ public final class ExecClient {
         /**
          * The kit token: the server's {@code KIT_TOKEN}, or the file {@code <data dir>/kit-token} it made (owner-only)
          * on first start and printed once. Sent as {@code Authorization: Bearer <token>} (the contract's
-         * {@code KitToken} scheme). Without it only {@link ExecClient#health()} and its async variant answer; every
+         * {@code KitToken} scheme). Without it only {@link ExecClient#health()} answers; every
          * other call fails with {@link dev.contractkit.sdk.UnauthorizedException} (401).
          *
          * @param token the kit token
@@ -280,7 +219,8 @@ public final class ExecClient {
          * @throws IllegalStateException when the base URL is missing
          */
         public ExecClient build() {
-            return new ExecClient(Http.retrofit(configBuilder().build(), List.of(KitTokenAuth.of(token))));
+            ClientConfig config = configBuilder().build();
+            return new ExecClient(Http.retrofit(config, List.of(KitTokenAuth.of(token))), config);
         }
     }
 }

@@ -18,7 +18,7 @@ import java.util.function.Function;
  * Waits until tasks are terminal, polling at an interval, up to a time-out (the SDK's form of {@code execcli wait}).
  *
  * <pre>{@code
- * TaskWait.Result r = exec.awaitAll(List.of("a", "b"), Duration.ofSeconds(30), Duration.ofMillis(200));
+ * TaskWait.Result r = exec.awaitAll(List.of("a", "b"), Duration.ofSeconds(30), Duration.ofMillis(200)).execute();
  * if (!r.allTerminal()) { ... }   // the time-out came first; r.tasks() are the last states read
  * }</pre>
  */

@@ -2,15 +2,17 @@ package dev.contractkit.sdk.forms;
 
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.ClientBuilder;
+import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.forms.api.FormsApi;
 import dev.contractkit.sdk.forms.model.Form;
-import dev.contractkit.sdk.platform.Http;
-import dev.contractkit.sdk.platform.Pages;
+import dev.contractkit.sdk.internal.Http;
+import dev.contractkit.sdk.internal.HttpCall;
+import dev.contractkit.sdk.Call;
+import dev.contractkit.sdk.internal.Pages;
 import okhttp3.Interceptor;
 
 import java.util.List;
 import java.util.Objects;
-import java.util.concurrent.CompletableFuture;
 import java.util.stream.Stream;
 
 /**
@@ -21,22 +23,26 @@ import java.util.stream.Stream;
  *         .baseUrl("http://127.0.0.1:8081")
  *         .apiKey("kit-demo-forms-key")
  *         .build();
- * Form first = forms.get(1);
- * List<Form> page = forms.list(10, 0);
+ * Form first = forms.get(1).execute();
+ * List<Form> page = forms.list(10, 0).executeAsync().join();
  * forms.all().forEach(f -> System.out.println(f.getTitle()));   // every form, page by page
+ * forms.close();                                                // or try-with-resources
  * }</pre>
  *
- * Every call throws an {@link ApiException} subclass on a non-2xx answer and a
+ * Each operation returns a {@link Call} (run it with {@code execute()}, {@code executeAsync()} or
+ * {@code executeRaw()}). Every call throws an {@link ApiException} subclass on a non-2xx answer and a
  * {@link dev.contractkit.sdk.TransportException} when no answer arrives.
  */
-public final class FormsClient {
+public final class FormsClient implements AutoCloseable {
     /** The contract's page size limit. */
     public static final int MAX_PAGE_SIZE = 100;
 
     private final FormsApi api;
+    private final ClientConfig config;
 
-    private FormsClient(FormsApi api) {
+    private FormsClient(FormsApi api, ClientConfig config) {
         this.api = api;
+        this.config = config;
     }
 
     /** @return a new builder */
@@ -51,16 +57,8 @@ public final class FormsClient {
      * @return the form
      * @throws dev.contractkit.sdk.NotFoundException when there is no such form
      */
-    public Form get(long id) {
-        return Http.execute(api.getForm(id)).getForm();
-    }
-
-    /**
-     * @param id the form's id
-     * @return the form, asynchronously
-     */
-    public CompletableFuture<Form> getAsync(long id) {
-        return Http.executeAsync(api.getForm(id)).thenApply(e -> e.getForm());
+    public Call<Form> get(long id) {
+        return HttpCall.of(api.getForm(id)).map(r -> r.getForm());
     }
 
     /**
@@ -70,17 +68,17 @@ public final class FormsClient {
      * @param offset forms to skip
      * @return the page (shorter than {@code count} when it is the last)
      */
-    public List<Form> list(int count, int offset) {
-        return Http.execute(api.listForms(count, offset)).getForms();
+    public Call<List<Form>> list(int count, int offset) {
+        return HttpCall.of(api.listForms(count, offset)).map(r -> r.getForms());
     }
 
     /**
-     * @param count  page size, 1 to 100
-     * @param offset forms to skip
-     * @return the page, asynchronously
+     * Releases the connection pool and threads this client made (not those of a shared {@link ClientConfig} or of the
+     * caller's OkHttp client).
      */
-    public CompletableFuture<List<Form>> listAsync(int count, int offset) {
-        return Http.executeAsync(api.listForms(count, offset)).thenApply(l -> l.getForms());
+    @Override
+    public void close() {
+        config.close();
     }
 
     /** @return every form, fetched lazily 100 at a time */
@@ -96,7 +94,7 @@ public final class FormsClient {
         if (pageSize < 1 || pageSize > MAX_PAGE_SIZE) {
             throw new IllegalArgumentException("pageSize must be 1.." + MAX_PAGE_SIZE + ", was " + pageSize);
         }
-        return Pages.byOffset(pageSize, offset -> list(pageSize, offset));
+        return Pages.byOffset(pageSize, offset -> list(pageSize, offset).execute());
     }
 
     /**
@@ -136,7 +134,8 @@ public final class FormsClient {
             }
             String header = "Token token=" + apiKey;
             Interceptor auth = chain -> chain.proceed(chain.request().newBuilder().header("Authorization", header).build());
-            return new FormsClient(Http.retrofit(configBuilder().build(), List.of(auth)).create(FormsApi.class));
+            ClientConfig config = configBuilder().build();
+            return new FormsClient(Http.retrofit(config, List.of(auth)).create(FormsApi.class), config);
         }
     }
 }

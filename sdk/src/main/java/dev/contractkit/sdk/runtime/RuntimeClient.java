@@ -4,8 +4,10 @@ import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.ClientBuilder;
 import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.RetryPolicy;
-import dev.contractkit.sdk.platform.Http;
-import dev.contractkit.sdk.platform.KitTokenAuth;
+import dev.contractkit.sdk.internal.Http;
+import dev.contractkit.sdk.internal.HttpCall;
+import dev.contractkit.sdk.Call;
+import dev.contractkit.sdk.internal.KitTokenAuth;
 import dev.contractkit.sdk.runtime.api.ProbesApi;
 import dev.contractkit.sdk.runtime.api.TasksApi;
 import dev.contractkit.sdk.runtime.model.RuntimeEvents;
@@ -15,8 +17,6 @@ import okhttp3.Interceptor;
 import retrofit2.Retrofit;
 
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
 
 /**
  * Client of the runtime service (contract {@code specs/openapi/runtime.yaml}, default
@@ -24,21 +24,23 @@ import java.util.concurrent.CompletionException;
  *
  * <pre>{@code
  * RuntimeClient runtime = RuntimeClient.builder().baseUrl("http://127.0.0.1:18080").token(System.getenv("KIT_TOKEN")).build();
- * if (runtime.ready()) {
+ * if (runtime.ready().execute()) {
  *     RuntimeTask t = runtime.start(new RuntimeTaskRequest().kind(RuntimeTaskRequest.KindEnum.COMMAND)
- *             .command(List.of("echo", "hi")));
- *     runtime.kill(t.getRef());          // ends the whole process tree
+ *             .command(List.of("echo", "hi"))).execute();
+ *     runtime.kill(t.getRef()).execute();          // ends the whole process tree
  * }
  * }</pre>
  *
- * Every operation has an {@code …Async} variant returning a {@link CompletableFuture}.
+ * Every operation returns a {@link Call} ({@code execute()}, {@code executeAsync()}, {@code executeRaw()}).
  * Readiness is asked without retries ({@code 503} means "busy now", which is the answer, not a fault).
  */
-public final class RuntimeClient {
+public final class RuntimeClient implements AutoCloseable {
     private final ProbesApi probes;
     private final TasksApi tasks;
+    private final ClientConfig config;
 
-    private RuntimeClient(Retrofit retrofit, Retrofit probing) {
+    private RuntimeClient(Retrofit retrofit, Retrofit probing, ClientConfig config) {
+        this.config = config;
         this.tasks = retrofit.create(TasksApi.class);
         this.probes = probing.create(ProbesApi.class);
     }
@@ -48,46 +50,28 @@ public final class RuntimeClient {
         return new Builder();
     }
 
-    /** @return true when {@code GET /readyz} answers 200, false when it answers 503 */
-    public boolean ready() {
-        try {
-            Http.execute(probes.readyz());
-            return true;
-        } catch (ApiException e) {
+    /** @return the readiness probe: true when {@code GET /readyz} answers 200, false when it answers 503 */
+    public Call<Boolean> ready() {
+        return HttpCall.of(probes.readyz()).map(ok -> Boolean.TRUE).recover(e -> {
             if (e.status() == 503) {
-                return false;
+                return Boolean.FALSE;
             }
             throw e;
-        }
-    }
-
-    /**
-     * @return true on 200, false on 503, asynchronously
-     */
-    public CompletableFuture<Boolean> readyAsync() {
-        return Http.executeAsync(probes.readyz()).handle((ok, failure) -> {
-            if (failure == null) {
-                return true;
-            }
-            Throwable cause = failure instanceof CompletionException && failure.getCause() != null ? failure.getCause() : failure;
-            if (cause instanceof ApiException e && e.status() == 503) {
-                return false;
-            }
-            throw cause instanceof RuntimeException r ? r : new CompletionException(cause);
         });
     }
 
-    /** @return true when {@code GET /healthz} answers 200 */
-    public boolean alive() {
-        Http.execute(probes.healthz());
-        return true;
+    /** @return the liveness probe: true when {@code GET /healthz} answers 200 */
+    public Call<Boolean> alive() {
+        return HttpCall.of(probes.healthz()).map(ok -> Boolean.TRUE);
     }
 
     /**
-     * @return true when {@code GET /healthz} answers 200, asynchronously
+     * Releases the connection pool and threads this client made (not those of a shared {@link ClientConfig} or of the
+     * caller's OkHttp client).
      */
-    public CompletableFuture<Boolean> aliveAsync() {
-        return Http.executeAsync(probes.healthz()).thenApply(ok -> true);
+    @Override
+    public void close() {
+        config.close();
     }
 
     /**
@@ -95,48 +79,24 @@ public final class RuntimeClient {
      * @return the started task
      * @throws dev.contractkit.sdk.ServerErrorException with status 503 when every process slot is busy
      */
-    public RuntimeTask start(RuntimeTaskRequest request) {
-        return Http.execute(tasks.startTask(request));
-    }
-
-    /**
-     * @param request what to run
-     * @return the started task, asynchronously
-     */
-    public CompletableFuture<RuntimeTask> startAsync(RuntimeTaskRequest request) {
-        return Http.executeAsync(tasks.startTask(request));
+    public Call<RuntimeTask> start(RuntimeTaskRequest request) {
+        return HttpCall.of(tasks.startTask(request));
     }
 
     /**
      * @param ref the runtime task's ref
      * @return its state and captured output
      */
-    public RuntimeTask task(String ref) {
-        return Http.execute(tasks.getRuntimeTask(ref));
-    }
-
-    /**
-     * @param ref the runtime task's ref
-     * @return its state and output, asynchronously
-     */
-    public CompletableFuture<RuntimeTask> taskAsync(String ref) {
-        return Http.executeAsync(tasks.getRuntimeTask(ref));
+    public Call<RuntimeTask> task(String ref) {
+        return HttpCall.of(tasks.getRuntimeTask(ref));
     }
 
     /**
      * @param ref the runtime task's ref
      * @return what happened to it, in order
      */
-    public RuntimeEvents events(String ref) {
-        return Http.execute(tasks.getRuntimeTaskEvents(ref));
-    }
-
-    /**
-     * @param ref the runtime task's ref
-     * @return what happened to it, asynchronously
-     */
-    public CompletableFuture<RuntimeEvents> eventsAsync(String ref) {
-        return Http.executeAsync(tasks.getRuntimeTaskEvents(ref));
+    public Call<RuntimeEvents> events(String ref) {
+        return HttpCall.of(tasks.getRuntimeTaskEvents(ref));
     }
 
     /**
@@ -145,16 +105,8 @@ public final class RuntimeClient {
      * @param ref the runtime task's ref
      * @return the task, {@code killed} (or as it was, when it had finished)
      */
-    public RuntimeTask kill(String ref) {
-        return Http.execute(tasks.killTask(ref));
-    }
-
-    /**
-     * @param ref the runtime task's ref
-     * @return the task once its process tree is gone, asynchronously
-     */
-    public CompletableFuture<RuntimeTask> killAsync(String ref) {
-        return Http.executeAsync(tasks.killTask(ref));
+    public Call<RuntimeTask> kill(String ref) {
+        return HttpCall.of(tasks.killTask(ref));
     }
 
     /**
@@ -199,7 +151,7 @@ public final class RuntimeClient {
             ClientConfig config = configBuilder().build();
             ClientConfig probing = config.toBuilder().retries(RetryPolicy.none()).build();
             List<Interceptor> auth = List.of(KitTokenAuth.of(token));
-            return new RuntimeClient(Http.retrofit(config, auth), Http.retrofit(probing, auth));
+            return new RuntimeClient(Http.retrofit(config, auth), Http.retrofit(probing, auth), config);
         }
     }
 }

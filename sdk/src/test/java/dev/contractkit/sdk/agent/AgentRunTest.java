@@ -59,7 +59,7 @@ class AgentRunTest {
                 data: {"type":"RUN_FINISHED","threadId":"t","runId":"r","outcome":{"type":"success"}}
 
                 """));
-        try (AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi"))) {
+        try (AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi")).execute()) {
             List<AgentEvent> events = run.stream().toList();
             assertThat(events).extracting(e -> e.getClass().getSimpleName()).containsExactly("RunStarted",
                     "TokenUsageReported", "Custom", "TextMessageStart", "TextMessageContent", "TextMessageContent",
@@ -80,7 +80,7 @@ class AgentRunTest {
     void aBrokenOrderAndAnUnfinishedRunAreReportedAsViolations() {
         server.enqueue(stream("data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n"
                 + "data: {\"type\":\"TOOL_CALL_ARGS\",\"toolCallId\":\"c\",\"delta\":\"{}\"}\n\n"));
-        try (AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi"))) {
+        try (AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi")).execute()) {
             AgentTranscript t = run.transcript();
             assertThat(t.outcome()).isEqualTo(AgentTranscript.Outcome.INCOMPLETE);
             assertThat(run.violations()).containsExactly("event 1 (TOOL_CALL_ARGS): no open tool call 'c'",
@@ -95,7 +95,7 @@ class AgentRunTest {
                 + "data: {\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r 1\",\"outcome\":{\"type\":\"cancelled\"}}\n\n"));
         server.enqueue(new MockResponse().setResponseCode(202).setHeader("Content-Type", "application/json")
                 .setBody("{\"runId\":\"r 1\",\"threadId\":\"t\",\"status\":\"canceling\"}"));
-        try (AgentRun run = agent.runAgent(AgentClient.input("t", "r 1", "hi"))) {
+        try (AgentRun run = agent.runAgent(AgentClient.input("t", "r 1", "hi")).execute()) {
             run.cancel();
             assertThat(run.transcript().outcome()).isEqualTo(AgentTranscript.Outcome.CANCELLED);
         }
@@ -109,7 +109,7 @@ class AgentRunTest {
     void aRefusalBeforeTheStreamIsTheContractsError() {
         server.enqueue(new MockResponse().setResponseCode(400).setHeader("Content-Type", "application/json")
                 .setBody("{\"code\":\"CREDENTIALS_NOT_ALLOWED\",\"message\":\"messages[0].content: credentials are not accepted\"}"));
-        assertThatThrownBy(() -> agent.runAgent(AgentClient.input("t", "r", "password=hunter22")))
+        assertThatThrownBy(() -> agent.runAgent(AgentClient.input("t", "r", "password=hunter22")).execute())
                 .isInstanceOf(BadRequestException.class).hasMessageContaining("credentials are not accepted");
     }
 
@@ -119,7 +119,7 @@ class AgentRunTest {
                 + "data: {\"type\":\"TEXT_MESSAGE_START\",\"messageId\":\"m\",\"role\":\"assistant\"}\n\n"
                 + "data: {\"type\":\"TEXT_MESSAGE_CONTENT\",\"messageId\":\"m\",\"delta\":\"Hel")
                 .setSocketPolicy(okhttp3.mockwebserver.SocketPolicy.DISCONNECT_DURING_RESPONSE_BODY));
-        AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi"));
+        AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi")).execute();
 
         assertThatThrownBy(() -> run.forEach(e -> { })).isInstanceOf(dev.contractkit.sdk.TransportException.class)
                 .hasMessageContaining("run r");
@@ -135,9 +135,9 @@ class AgentRunTest {
         server.enqueue(new MockResponse().setResponseCode(404).setHeader("Content-Type", "application/json")
                 .setHeader("X-Request-Id", "req-9").setBody("{\"code\":\"NOT_FOUND\",\"message\":\"no file f-2\"}"));
 
-        assertThat(agent.downloadFileAsync("f-1").get()).containsExactly(bytes);
+        assertThat(agent.downloadFile("f-1").executeAsync().get()).containsExactly(bytes);
         assertThat(server.takeRequest().getPath()).isEqualTo("/api/v1/files/f-1/content");
-        assertThatThrownBy(() -> agent.downloadFile("f-2")).isInstanceOf(dev.contractkit.sdk.NotFoundException.class)
+        assertThatThrownBy(() -> agent.downloadFile("f-2").execute()).isInstanceOf(dev.contractkit.sdk.NotFoundException.class)
                 .satisfies(e -> assertThat(((dev.contractkit.sdk.ApiException) e).requestId()).contains("req-9"));
     }
 
@@ -148,7 +148,7 @@ class AgentRunTest {
                 .setBody("{\"fileId\":\"file-1\",\"name\":\"t.bin\",\"mediaType\":\"application/octet-stream\","
                         + "\"sizeBytes\":5,\"createdAt\":\"2026-01-01T00:00:00Z\",\"downloadPath\":\"/api/v1/files/file-1/content\"}"));
 
-        assertThat(agent.uploadFile("t.bin", bytes).getFileId()).isEqualTo("file-1");
+        assertThat(agent.uploadFile("t.bin", bytes).execute().getFileId()).isEqualTo("file-1");
         RecordedRequest request = server.takeRequest();
         assertThat(request.getPath()).isEqualTo("/api/v1/files");
         String contentType = request.getHeader("Content-Type");

@@ -60,7 +60,7 @@ class AnswersClientTest {
     @Test
     void answerSendsTheKeyAndTheQuestionAndReturnsTheTypedResult() throws Exception {
         enqueue(200, ANSWER);
-        Answer a = builder().build().answer("NWRB revenue");
+        Answer a = builder().build().answer("NWRB revenue").execute();
         assertThat(a.getAnswer()).contains("$21.57B");
         assertThat(a.getReferences().get(0).getUrl().toString()).startsWith("https://filings");
         assertThat(a.getSubqueries().get(0).getQuery()).isEqualTo("Northwind Robotics revenue FY2025");
@@ -76,7 +76,7 @@ class AnswersClientTest {
     @Test
     void refusalIsATypedExceptionCarryingTheReasonEnum() {
         enqueue(422, failure("NonInvestmentRelated"));
-        assertThatThrownBy(() -> builder().build().answer("How do I bake bread?"))
+        assertThatThrownBy(() -> builder().build().answer("How do I bake bread?").execute())
                 .isInstanceOfSatisfying(AnswerRefusedException.class, e -> {
                     assertThat(e.reason()).isEqualTo(ErrorReason.NON_INVESTMENT_RELATED);
                     assertThat(e.forceAnswerHelps()).isTrue();
@@ -84,7 +84,7 @@ class AnswersClientTest {
                     assertThat(e.getMessage()).contains("NonInvestmentRelated", "because");
                 });
         enqueue(422, failure("ShouldUseScreener"));
-        assertThatThrownBy(() -> builder().build().answer("Compare A and B"))
+        assertThatThrownBy(() -> builder().build().answer("Compare A and B").execute())
                 .isInstanceOfSatisfying(AnswerRefusedException.class, e -> {
                     assertThat(e.reason()).isEqualTo(ErrorReason.SHOULD_USE_SCREENER);
                     assertThat(e.forceAnswerHelps()).isFalse();
@@ -95,7 +95,7 @@ class AnswersClientTest {
     void exhaustedQuotaIsQuotaExceededWithTheWaitTheServerNamed() {
         server.enqueue(new MockResponse().setResponseCode(429).setHeader("Content-Type", "application/json")
                 .setHeader("Retry-After", "86400").setBody(failure("QuotaExceeded")));
-        assertThatThrownBy(() -> builder().build().answer("NWRB revenue"))
+        assertThatThrownBy(() -> builder().build().answer("NWRB revenue").execute())
                 .isInstanceOfSatisfying(QuotaExceededException.class, e -> {
                     assertThat(e.reason()).isEqualTo(ErrorReason.QUOTA_EXCEEDED);
                     assertThat(e.retryAfter()).contains(Duration.ofDays(1));
@@ -105,12 +105,12 @@ class AnswersClientTest {
     @Test
     void otherFailuresKeepTheirFamilyTypeAndExposeTheReason() {
         enqueue(401, failure("Unauthorized"));
-        assertThatThrownBy(() -> builder().build().quota())
+        assertThatThrownBy(() -> builder().build().quota().execute())
                 .isInstanceOfSatisfying(UnauthorizedException.class,
                         e -> assertThat(AnswersClient.reason(e)).contains(ErrorReason.UNAUTHORIZED));
         server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "12")
                 .setBody(failure("RateLimited")));
-        assertThatThrownBy(() -> builder().noClientRateLimit().build().answer("x"))
+        assertThatThrownBy(() -> builder().noClientRateLimit().build().answer("x").execute())
                 .isInstanceOfSatisfying(RateLimitedException.class, e -> {
                     assertThat(e).isNotInstanceOf(QuotaExceededException.class);
                     assertThat(e.retryAfter()).contains(Duration.ofSeconds(12));
@@ -121,12 +121,12 @@ class AnswersClientTest {
     @Test
     void asyncAnswerFailsWithTheSameTypedRefusal() {
         enqueue(422, failure("ContentFiltered"));
-        assertThatThrownBy(() -> builder().build().answerAsync("bad", false).join())
+        assertThatThrownBy(() -> builder().build().answer("bad", false).executeAsync().join())
                 .isInstanceOf(CompletionException.class)
                 .cause().isInstanceOfSatisfying(AnswerRefusedException.class,
                         e -> assertThat(e.reason()).isEqualTo(ErrorReason.CONTENT_FILTERED));
         enqueue(200, ANSWER);
-        assertThat(builder().build().answerAsync("NWRB revenue", true).join().getId()).isEqualTo("ans_1");
+        assertThat(builder().build().answer("NWRB revenue", true).executeAsync().join().getId()).isEqualTo("ans_1");
     }
 
     @Test
@@ -134,7 +134,7 @@ class AnswersClientTest {
         enqueue(200, """
                 {"success":true,"error":null,"result":{"used":3,"pending":1,"totalLimit":10,"isExceeded":false,
                  "start":"2026-11-01T00:00:00Z","end":"2026-12-01T00:00:00Z"}}""");
-        Quota q = builder().build().quota();
+        Quota q = builder().build().quota().execute();
         assertThat(q.getUsed()).isEqualTo(3);
         assertThat(q.getPending()).isEqualTo(1);
         assertThat(q.getIsExceeded()).isFalse();
@@ -162,10 +162,10 @@ class AnswersClientTest {
         }
         AnswersClient client = builder().clientRateLimit(2, Duration.ofMillis(600)).build();
         long start = System.nanoTime();
-        client.answer("a");
-        client.answer("b");
+        client.answer("a").execute();
+        client.answer("b").execute();
         long twoDone = System.nanoTime();
-        client.answer("c");
+        client.answer("c").execute();
         long threeDone = System.nanoTime();
         assertThat(Duration.ofNanos(twoDone - start)).isLessThan(Duration.ofMillis(550));
         assertThat(Duration.ofNanos(threeDone - start)).isGreaterThanOrEqualTo(Duration.ofMillis(590));

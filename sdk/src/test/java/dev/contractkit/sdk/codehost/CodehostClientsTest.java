@@ -4,7 +4,7 @@ import dev.contractkit.sdk.BadRequestException;
 import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.RetryPolicy;
 import dev.contractkit.sdk.codehost.v5.model.GeoSite;
-import dev.contractkit.sdk.platform.Http;
+import dev.contractkit.sdk.internal.Http;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.RecordedRequest;
@@ -54,7 +54,7 @@ class CodehostClientsTest {
     @Test
     void v4PausesWithTheFormFieldActiveFalseAndSendsThePrivateToken() throws InterruptedException {
         server.enqueue(json(V4_DETAILS));
-        assertThat(RunnerState.isPaused(v4.pause(6))).isTrue();
+        assertThat(RunnerState.isPaused(v4.pause(6).execute())).isTrue();
         RecordedRequest r = server.takeRequest();
         assertThat(r.getMethod()).isEqualTo("PUT");
         assertThat(r.getPath()).isEqualTo("/api/v4/runners/6");
@@ -66,7 +66,7 @@ class CodehostClientsTest {
     @Test
     void v5PausesWithPausedTrueAndNeverSendsActive() throws InterruptedException {
         server.enqueue(json(V5_DETAILS));
-        assertThat(RunnerState.isPaused(v5.pause(6))).isTrue();
+        assertThat(RunnerState.isPaused(v5.pause(6).execute())).isTrue();
         RecordedRequest r = server.takeRequest();
         assertThat(r.getPath()).isEqualTo("/api/v5/runners/6");
         assertThat(r.getBody().readUtf8()).isEqualTo("paused=true");
@@ -111,7 +111,7 @@ class CodehostClientsTest {
         server.enqueue(json("{\"message\":\"400 Bad Request - private_profile must be true or false; null is not accepted in v5\"}")
                 .setResponseCode(400));
         assertThatThrownBy(() -> v5.createUser(new dev.contractkit.sdk.codehost.v5.model.UserCreate()
-                .username("u").name("n").email("u@example.com")))
+                .username("u").name("n").email("u@example.com")).execute())
                 .isInstanceOf(BadRequestException.class).hasMessageContaining("private_profile");
     }
 
@@ -119,7 +119,7 @@ class CodehostClientsTest {
     void anyOperationIsReachableThroughTheGeneratedInterfaces() throws InterruptedException {
         server.enqueue(json("[{\"id\":1,\"name\":\"primary\",\"url\":\"https://p/\",\"internal_url\":\"https://p/\","
                 + "\"primary\":true,\"enabled\":true,\"current\":false,\"files_max_capacity\":10,\"repos_max_capacity\":25}]"));
-        List<GeoSite> sites = v5.call(api -> api.geo().listGeoSites());
+        List<GeoSite> sites = v5.call(api -> api.geo().listGeoSites()).execute();
         assertThat(sites).extracting(GeoSite::getName).containsExactly("primary");
         assertThat(server.takeRequest().getPath()).isEqualTo("/api/v5/geo_sites");
     }

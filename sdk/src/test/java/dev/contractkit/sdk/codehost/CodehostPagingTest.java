@@ -68,9 +68,23 @@ class CodehostPagingTest {
                 new Endpoint("v5 mergeRequestDiffs", "/api/v5/projects/3/merge_requests/7/diffs", (a, b) -> b.mergeRequestDiffs(3, 7)));
     }
 
+    private static final java.util.concurrent.atomic.AtomicLong IDS = new java.util.concurrent.atomic.AtomicLong();
+
+    /** A page of distinct runners (a page repeating the previous one's items stops the walk: PagingStalledException). */
     private static MockResponse page(int items) {
         return new MockResponse().setHeader("Content-Type", "application/json")
-                .setBody("[" + String.join(",", java.util.Collections.nCopies(items, "{\"id\":1}")) + "]");
+                .setBody("[" + java.util.stream.IntStream.range(0, items).mapToObj(i -> "{\"id\":" + IDS.incrementAndGet() + "}")
+                        .collect(java.util.stream.Collectors.joining(",")) + "]");
+    }
+
+    @Test
+    void aPageRepeatingThePreviousOneStopsTheWalkWithAClearException() {
+        MockResponse same = new MockResponse().setHeader("Content-Type", "application/json").setBody("[{\"id\":7}]");
+        server.enqueue(same.clone().setHeader("X-Next-Page", "2"));
+        server.enqueue(same.clone().setHeader("X-Next-Page", "3"));
+
+        org.assertj.core.api.Assertions.assertThatThrownBy(() -> v5.allRunners().toList())
+                .isInstanceOf(dev.contractkit.sdk.PagingStalledException.class).hasMessageContaining("repeats");
     }
 
     @ParameterizedTest(name = "{0}")

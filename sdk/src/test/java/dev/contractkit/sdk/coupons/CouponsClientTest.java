@@ -15,7 +15,7 @@ import dev.contractkit.sdk.coupons.model.Coupon;
 import dev.contractkit.sdk.coupons.model.CouponCreate;
 import dev.contractkit.sdk.coupons.model.CouponList;
 import dev.contractkit.sdk.coupons.model.CouponUpdate;
-import dev.contractkit.sdk.coupons.model.Error;
+import dev.contractkit.sdk.coupons.model.ApiError;
 import dev.contractkit.sdk.coupons.model.ErrorCode;
 import dev.contractkit.sdk.coupons.model.RedeemResult;
 import dev.contractkit.sdk.coupons.model.UserCoupon;
@@ -108,7 +108,7 @@ class CouponsClientTest {
     void getIsAPublicReadSentWithoutCredentials() throws InterruptedException {
         json(200, coupon("c7"));
 
-        Coupon c = client(b -> b.bearerToken("secret")).get("c7");
+        Coupon c = client(b -> b.bearerToken("secret")).get("c7").execute();
 
         assertThat(c.getId()).isEqualTo("c7");
         assertThat(c.getDiscountPercent()).isEqualTo(20);
@@ -122,7 +122,7 @@ class CouponsClientTest {
     void listSendsPageAndFiltersAsQueryParameters() throws InterruptedException {
         json(200, page(4, "c5"));
 
-        CouponList page = publicClient().list(CouponFilter.any().category("seasonal").active(false), 2, 4);
+        CouponList page = publicClient().list(CouponFilter.any().category("seasonal").active(false), 2, 4).execute();
 
         assertThat(page.getTotal()).isEqualTo(5);
         assertThat(page.getCoupons()).extracting(Coupon::getId).containsExactly("c5");
@@ -144,6 +144,23 @@ class CouponsClientTest {
         assertThat(server.takeRequest().getPath()).isEqualTo("/api/v1/coupons?limit=2&offset=0&category=seasonal");
         assertThat(server.takeRequest().getPath()).isEqualTo("/api/v1/coupons?limit=2&offset=2&category=seasonal");
         assertThat(server.takeRequest().getPath()).isEqualTo("/api/v1/coupons?limit=2&offset=4&category=seasonal");
+    }
+
+    @Test
+    void allStopsWithAClearExceptionWhenANextLinkPointsToAPageAlreadyRead() {
+        String base = server.url("/api/v1/coupons").toString();
+        jsonWithLink(page(0, "c1", "c2"), "<" + base + "?limit=100&offset=0>; rel=\"next\"");
+
+        assertThatThrownBy(() -> client(b -> { }).all().toList()).isInstanceOf(dev.contractkit.sdk.PagingStalledException.class)
+                .hasMessageContaining("already read");
+    }
+
+    @Test
+    void allReturnsACouponOnlyOnceWhenANewCouponShiftsThePages() {
+        jsonWithLink(page(0, "c2", "c1"), "</api/v1/coupons?limit=2&offset=2>; rel=\"next\"");
+        json(200, page(2, "c1", "c0")); // c3 was created meanwhile: c1 moved to the next page
+
+        assertThat(client(b -> { }).all(CouponFilter.any(), 2).map(c -> c.getId()).toList()).containsExactly("c2", "c1", "c0");
     }
 
     @Test
@@ -196,7 +213,7 @@ class CouponsClientTest {
                 + "\"discount_amount\":20,\"redeemed_at\":\"2026-06-15T10:35:00Z\",\"redemption_id\":\"r1\"}");
         CouponsClient coupons = CouponsClient.builder().config(config(RetryPolicy.defaults())).bearerToken("t1").build();
 
-        RedeemResult result = coupons.redeem("c1", "ORD-1");
+        RedeemResult result = coupons.redeem("c1", "ORD-1").execute();
 
         assertThat(result.getRedemptionId()).isEqualTo("r1");
         assertThat(result.getDiscountAmount()).isEqualTo(20.0);
@@ -214,7 +231,7 @@ class CouponsClientTest {
     void a429WithRetriesOffIsRateLimitedCarryingTheEnvelope() {
         server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "1800").setBody(error("RATE_LIMITED", null)));
 
-        assertThatThrownBy(() -> userClient().redeem("c1", "o1")).isInstanceOfSatisfying(RateLimitedException.class, e -> {
+        assertThatThrownBy(() -> userClient().redeem("c1", "o1").execute()).isInstanceOfSatisfying(RateLimitedException.class, e -> {
             assertThat(e.errorCode()).contains("RATE_LIMITED");
             assertThat(e.requestId()).contains("rid-RATE_LIMITED");
         });
@@ -232,11 +249,11 @@ class CouponsClientTest {
         for (int status : List.of(400, 401, 403, 404, 409, 500, 503)) {
             json(status, error(codes.get(status), status == 400 ? "{\"order_id\":\"is required\"}" : "\"already_redeemed\""));
 
-            assertThatThrownBy(() -> coupons.redeem("c1", "o1")).as("HTTP %d", status).isInstanceOfSatisfying(expected.get(status), e -> {
+            assertThatThrownBy(() -> coupons.redeem("c1", "o1").execute()).as("HTTP %d", status).isInstanceOfSatisfying(expected.get(status), e -> {
                 assertThat(e.status()).isEqualTo(status);
                 assertThat(e.errorCode()).contains(codes.get(status));
                 assertThat(e.requestId()).contains("rid-" + codes.get(status));
-                Error body = e.errorBody(Error.class).orElseThrow();
+                ApiError body = e.errorBody(ApiError.class).orElseThrow();
                 assertThat(body.getError().getCode()).isEqualTo(ErrorCode.fromValue(codes.get(status)));
                 assertThat(body.getError().getTimestamp()).isEqualTo(OffsetDateTime.parse("2026-06-15T10:37:00Z"));
                 assertThat(body.getError().getDetails())
@@ -250,7 +267,7 @@ class CouponsClientTest {
         json(201, "{\"id\":\"n1\",\"title\":\"Welcome 10\",\"discount_percent\":10,\"active\":true,\"usage_count\":0,"
                 + "\"created_at\":\"2026-06-15T10:00:00Z\",\"updated_at\":\"2026-06-15T10:00:00Z\",\"created_by\":\"u-admin\",\"updated_by\":\"u-admin\"}");
 
-        AdminCoupon created = client(b -> b.bearerToken("admin-token")).create(new CouponCreate().title("Welcome 10").discountPercent(10));
+        AdminCoupon created = client(b -> b.bearerToken("admin-token")).create(new CouponCreate().title("Welcome 10").discountPercent(10)).execute();
 
         assertThat(created.getId()).isEqualTo("n1");
         assertThat(created.getCreatedBy()).isEqualTo("u-admin");
@@ -269,8 +286,8 @@ class CouponsClientTest {
         json(200, "{\"message\":\"coupon deleted\",\"id\":\"c1\",\"deleted_at\":\"2026-06-15T12:00:00Z\"}");
         CouponsClient coupons = userClient();
 
-        assertThat(coupons.update("c1", new CouponUpdate().discountPercent(25)).getDiscountPercent()).isEqualTo(25);
-        assertThat(coupons.delete("c1").getDeletedAt()).isEqualTo(OffsetDateTime.parse("2026-06-15T12:00:00Z"));
+        assertThat(coupons.update("c1", new CouponUpdate().discountPercent(25)).execute().getDiscountPercent()).isEqualTo(25);
+        assertThat(coupons.delete("c1").execute().getDeletedAt()).isEqualTo(OffsetDateTime.parse("2026-06-15T12:00:00Z"));
 
         RecordedRequest put = server.takeRequest();
         assertThat(put.getMethod()).isEqualTo("PUT");
@@ -298,9 +315,9 @@ class CouponsClientTest {
         json(200, "{\"coupons\":[],\"total\":0,\"limit\":10,\"offset\":0}");
         CouponsClient coupons = client(b -> b.tokenProvider(tokens()));
 
-        coupons.get("c1");
-        assertThat(coupons.profile().getRoles()).containsExactly("user");
-        assertThat(coupons.myCoupons(10, 0).getTotal()).isZero();
+        coupons.get("c1").execute();
+        assertThat(coupons.profile().execute().getRoles()).containsExactly("user");
+        assertThat(coupons.myCoupons(10, 0).execute().getTotal()).isZero();
 
         assertThat(server.takeRequest().getHeader("Authorization")).isNull();
         RecordedRequest login = server.takeRequest();
@@ -321,7 +338,7 @@ class CouponsClientTest {
         json(200, token("new"));
         json(200, "{\"id\":\"u1\",\"username\":\"jane\",\"roles\":[],\"created_at\":\"2026-02-01T12:00:00Z\",\"last_login\":\"2026-06-15T09:58:12Z\"}");
 
-        assertThat(client(b -> b.tokenProvider(tokens())).profile().getId()).isEqualTo("u1");
+        assertThat(client(b -> b.tokenProvider(tokens())).profile().execute().getId()).isEqualTo("u1");
 
         server.takeRequest();
         assertThat(server.takeRequest().getHeader("Authorization")).isEqualTo("Bearer old");
@@ -333,7 +350,7 @@ class CouponsClientTest {
     void aRefusedLoginIsThrownByTheCallAsUnauthorizedWithTheOAuthError() {
         json(401, "{\"error\":\"invalid_grant\",\"error_description\":\"Invalid user credentials\"}");
 
-        assertThatThrownBy(() -> client(b -> b.tokenProvider(tokens())).profile())
+        assertThatThrownBy(() -> client(b -> b.tokenProvider(tokens())).profile().execute())
                 .isInstanceOfSatisfying(UnauthorizedException.class, e -> assertThat(e.errorCode()).contains("invalid_grant"));
         assertThat(server.getRequestCount()).isEqualTo(1);
     }
@@ -345,10 +362,10 @@ class CouponsClientTest {
         json(409, error("CONFLICT", "\"coupon_expired\""));
         CouponsClient coupons = userClient();
 
-        assertThat(coupons.getAsync("c3").orTimeout(5, TimeUnit.SECONDS).join().getTitle()).isEqualTo("Coupon c3");
-        assertThatThrownBy(() -> coupons.getAsync("nope").orTimeout(5, TimeUnit.SECONDS).join())
+        assertThat(coupons.get("c3").executeAsync().orTimeout(5, TimeUnit.SECONDS).join().getTitle()).isEqualTo("Coupon c3");
+        assertThatThrownBy(() -> coupons.get("nope").executeAsync().orTimeout(5, TimeUnit.SECONDS).join())
                 .isInstanceOf(CompletionException.class).hasCauseInstanceOf(NotFoundException.class);
-        assertThatThrownBy(() -> coupons.redeemAsync("c3", "o1").orTimeout(5, TimeUnit.SECONDS).join())
+        assertThatThrownBy(() -> coupons.redeem("c3", "o1").executeAsync().orTimeout(5, TimeUnit.SECONDS).join())
                 .isInstanceOf(CompletionException.class).hasCauseInstanceOf(ConflictException.class);
     }
 
@@ -356,7 +373,7 @@ class CouponsClientTest {
     void asyncCallsSurfaceARefusedLoginAsUnauthorized() {
         json(401, "{\"error\":\"invalid_grant\",\"error_description\":\"Invalid user credentials\"}");
 
-        assertThatThrownBy(() -> client(b -> b.tokenProvider(tokens())).profileAsync().orTimeout(5, TimeUnit.SECONDS).join())
+        assertThatThrownBy(() -> client(b -> b.tokenProvider(tokens())).profile().executeAsync().orTimeout(5, TimeUnit.SECONDS).join())
                 .isInstanceOf(CompletionException.class).hasCauseInstanceOf(UnauthorizedException.class);
     }
 
@@ -367,7 +384,7 @@ class CouponsClientTest {
         assertThatThrownBy(() -> TokenProvider.builder().baseUrl("http://127.0.0.1:1").username("u").password("p").build())
                 .isInstanceOf(IllegalStateException.class).hasMessage("Client id required.");
         assertThatThrownBy(() -> publicClient().all(CouponFilter.any(), 101)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> publicClient().get("")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> publicClient().get("").execute()).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> publicClient().subscribe(e -> { }))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("Credentials required");
         assertThat(server.getRequestCount()).isZero();

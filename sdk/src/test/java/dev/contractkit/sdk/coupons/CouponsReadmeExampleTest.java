@@ -2,7 +2,7 @@ package dev.contractkit.sdk.coupons;
 
 import dev.contractkit.sdk.ConflictException;
 import dev.contractkit.sdk.coupons.model.Coupon;
-import dev.contractkit.sdk.coupons.model.Error;
+import dev.contractkit.sdk.coupons.model.ApiError;
 import dev.contractkit.sdk.coupons.model.RedeemResult;
 import okhttp3.Response;
 import okhttp3.WebSocket;
@@ -30,14 +30,14 @@ class CouponsReadmeExampleTest {
                 .realm("contractkit").clientId("coupon-web").username("jane.doe").password("secret").build();
         CouponsClient coupons = CouponsClient.builder().baseUrl(url).tokenProvider(tokens).build();
 
-        Coupon summer = coupons.get("3f8e2a1c-5b7d-4e9f-a0c1-2d3e4f5a6b7c");   // public read: no token sent
+        Coupon summer = coupons.get("3f8e2a1c-5b7d-4e9f-a0c1-2d3e4f5a6b7c").execute();   // public read: no token sent
         long active = coupons.all(CouponFilter.any().active(true)).count();    // lazily follows Link rel="next"
         out.println(summer.getTitle() + ", " + active + " active coupons");
         try {
-            RedeemResult r = coupons.redeem(summer.getId(), "ORD-2026-000123"); // bearer token; a 429 waits for the reset
+            RedeemResult r = coupons.redeem(summer.getId(), "ORD-2026-000123").execute(); // bearer token; a 429 waits for the reset
             out.println("redeemed: " + r.getDiscountAmount() + "% off");
         } catch (ConflictException e) {
-            Error body = e.errorBody(Error.class).orElseThrow();               // dev.contractkit.sdk.coupons.model.Error
+            ApiError body = e.errorBody(ApiError.class).orElseThrow();               // dev.contractkit.sdk.coupons.model.ApiError
             out.println("not redeemed: " + body.getError().getDetails());     // e.g. already_redeemed
         }
         try (CouponSubscription updates = coupons.subscribe(event -> {

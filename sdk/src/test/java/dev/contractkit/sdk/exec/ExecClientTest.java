@@ -47,7 +47,7 @@ class ExecClientTest {
         ExecClient exec = ExecClient.builder().baseUrl(server.url("/").toString()).build();
 
         TaskWait.Result r = exec.submitAndWait(new dev.contractkit.sdk.exec.model.TaskGraph(), Duration.ofSeconds(10),
-                Duration.ofMillis(1));
+                Duration.ofMillis(1)).execute();
 
         assertThat(r.allTerminal()).isTrue();
         assertThat(r.tasks().get(0).getStatus()).isEqualTo(TaskStatus.SUCCESS);
@@ -61,7 +61,7 @@ class ExecClientTest {
         server.enqueue(json(200, task("a", "running")));
         ExecClient exec = ExecClient.builder().baseUrl(server.url("/").toString()).build();
 
-        TaskWait.Result r = exec.awaitAll(List.of("a"), Duration.ZERO, Duration.ofMillis(1));
+        TaskWait.Result r = exec.awaitAll(List.of("a"), Duration.ZERO, Duration.ofMillis(1)).execute();
 
         assertThat(r.allTerminal()).isFalse();
         assertThat(r.tasks().get(0).getStatus()).isEqualTo(TaskStatus.RUNNING);
@@ -72,7 +72,7 @@ class ExecClientTest {
         server.enqueue(json(409, "{\"error\":{\"code\":\"task_terminal\",\"message\":\"task a is already success\"}}"));
         ExecClient exec = ExecClient.builder().baseUrl(server.url("/").toString()).build();
 
-        assertThatThrownBy(() -> exec.cancel("a")).isInstanceOf(ConflictException.class)
+        assertThatThrownBy(() -> exec.cancel("a").execute()).isInstanceOf(ConflictException.class)
                 .satisfies(e -> assertThat(((ConflictException) e).body()).contains("task_terminal"));
     }
 
@@ -81,7 +81,7 @@ class ExecClientTest {
         server.enqueue(json(503, "{\"status\":\"not_ready\",\"running\":8,\"capacity\":8}"));
         RuntimeClient runtime = RuntimeClient.builder().baseUrl(server.url("/").toString()).build();
 
-        assertThat(runtime.ready()).isFalse();
+        assertThat(runtime.ready().execute()).isFalse();
         assertThat(server.getRequestCount()).isEqualTo(1);
     }
 }

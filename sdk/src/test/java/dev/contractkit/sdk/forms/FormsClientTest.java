@@ -8,7 +8,7 @@ import dev.contractkit.sdk.NotFoundException;
 import dev.contractkit.sdk.ServerErrorException;
 import dev.contractkit.sdk.TransportException;
 import dev.contractkit.sdk.UnauthorizedException;
-import dev.contractkit.sdk.forms.model.Error;
+import dev.contractkit.sdk.forms.model.ApiError;
 import dev.contractkit.sdk.forms.model.ErrorBody;
 import dev.contractkit.sdk.forms.model.Form;
 import okhttp3.mockwebserver.MockResponse;
@@ -61,7 +61,7 @@ class FormsClientTest {
     void getReturnsTypedFormAndSendsTokenAuthorization() throws InterruptedException {
         enqueueJson(200, "{\"form\":" + form(7) + "}");
 
-        Form form = client.get(7);
+        Form form = client.get(7).execute();
 
         assertThat(form.getId()).isEqualTo(7L);
         assertThat(form.getPaymentVolume()).isEqualTo(1250L);
@@ -77,13 +77,13 @@ class FormsClientTest {
                 .setHeader("X-Request-Id", "rid-1")
                 .setBody("{\"error\":{\"code\":\"NOT_FOUND\",\"message\":\"form 42 not found\",\"request_id\":\"rid-1\"}}"));
 
-        assertThatThrownBy(() -> client.get(42))
+        assertThatThrownBy(() -> client.get(42).execute())
                 .isInstanceOfSatisfying(NotFoundException.class, e -> {
                     assertThat(e.status()).isEqualTo(404);
                     assertThat(e.errorCode()).contains("NOT_FOUND");
                     assertThat(e.requestId()).contains("rid-1");
                     assertThat(e.getMessage()).contains("form 42 not found");
-                    assertThat(e.errorBody(Error.class)).get()
+                    assertThat(e.errorBody(ApiError.class)).get()
                             .extracting(b -> b.getError().getCode()).isEqualTo(ErrorBody.CodeEnum.NOT_FOUND);
                 });
     }
@@ -92,7 +92,7 @@ class FormsClientTest {
     void requestIdFallsBackToTheErrorBody() {
         enqueueJson(401, "{\"error\":{\"code\":\"UNAUTHORIZED\",\"message\":\"no key\",\"request_id\":\"rid-body\"}}");
 
-        assertThatThrownBy(() -> client.list(10, 0))
+        assertThatThrownBy(() -> client.list(10, 0).execute())
                 .isInstanceOfSatisfying(UnauthorizedException.class, e -> assertThat(e.requestId()).contains("rid-body"));
     }
 
@@ -102,13 +102,13 @@ class FormsClientTest {
         enqueueJson(503, "not json at all");
         enqueueJson(418, "{}");
 
-        assertThatThrownBy(() -> client.list(500, 0)).isExactlyInstanceOf(BadRequestException.class);
-        assertThatThrownBy(() -> client.list(10, 0)).isInstanceOfSatisfying(ServerErrorException.class, e -> {
+        assertThatThrownBy(() -> client.list(500, 0).execute()).isExactlyInstanceOf(BadRequestException.class);
+        assertThatThrownBy(() -> client.list(10, 0).execute()).isInstanceOfSatisfying(ServerErrorException.class, e -> {
             assertThat(e.status()).isEqualTo(503);
             assertThat(e.body()).isEqualTo("not json at all");
             assertThat(e.errorCode()).isEmpty();
         });
-        assertThatThrownBy(() -> client.list(10, 0)).isExactlyInstanceOf(ApiException.class)
+        assertThatThrownBy(() -> client.list(10, 0).execute()).isExactlyInstanceOf(ApiException.class)
                 .extracting(e -> ((ApiException) e).status()).isEqualTo(418);
     }
 
@@ -118,7 +118,7 @@ class FormsClientTest {
         server.shutdown();
         FormsClient offline = FormsClient.builder().baseUrl(url).apiKey("k").build();
 
-        assertThatThrownBy(() -> offline.get(1))
+        assertThatThrownBy(() -> offline.get(1).execute())
                 .isInstanceOfSatisfying(TransportException.class, e -> {
                     assertThat(e.status()).isZero();
                     assertThat(e.getMessage()).contains("GET").contains("/forms/1");
@@ -138,6 +138,16 @@ class FormsClientTest {
         assertThat(server.takeRequest().getPath()).isEqualTo("/forms?count=2&offset=0");
         assertThat(server.takeRequest().getPath()).isEqualTo("/forms?count=2&offset=2");
         assertThat(server.takeRequest().getPath()).isEqualTo("/forms?count=2&offset=4");
+    }
+
+    @Test
+    void allStopsWithAClearExceptionWhenAPageRepeatsThePreviousOne() {
+        enqueueJson(200, page(1, 2));
+        enqueueJson(200, page(1, 2)); // a stateless mock answering every offset with its example page
+
+        assertThatThrownBy(() -> client.all(2).toList()).isInstanceOf(dev.contractkit.sdk.PagingStalledException.class)
+                .hasMessageContaining("offset 2 repeats the page at offset 0");
+        assertThat(server.getRequestCount()).isEqualTo(2);
     }
 
     @Test
@@ -165,8 +175,8 @@ class FormsClientTest {
         enqueueJson(200, "{\"form\":" + form(3) + "}");
         enqueueJson(404, "{\"error\":{\"code\":\"NOT_FOUND\",\"message\":\"x\",\"request_id\":\"r\"}}");
 
-        assertThat(client.getAsync(3).orTimeout(5, TimeUnit.SECONDS).join().getTitle()).isEqualTo("Form 3");
-        assertThatThrownBy(() -> client.getAsync(4).orTimeout(5, TimeUnit.SECONDS).join())
+        assertThat(client.get(3).executeAsync().orTimeout(5, TimeUnit.SECONDS).join().getTitle()).isEqualTo("Form 3");
+        assertThatThrownBy(() -> client.get(4).executeAsync().orTimeout(5, TimeUnit.SECONDS).join())
                 .isInstanceOf(CompletionException.class).hasCauseInstanceOf(NotFoundException.class);
     }
 

@@ -146,7 +146,7 @@ class AgentConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "runAndStream")
     void runAgentStreamsTypedEventsFromStartedToFinished(MockServer server) {
-        try (AgentRun run = client(server).runAgent(AgentClient.input("pact-thread", "pact-run-1", QUESTION))) {
+        try (AgentRun run = client(server).runAgent(AgentClient.input("pact-thread", "pact-run-1", QUESTION)).execute()) {
             List<AgentEvent> events = run.stream().toList();
             assertThat(events.getFirst()).isInstanceOf(AgentEvent.RunStarted.class);
             assertThat(events.getLast()).isInstanceOf(AgentEvent.RunFinished.class);
@@ -160,7 +160,7 @@ class AgentConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "listDatasources")
     void datasourcesReadsTheList(MockServer server) {
-        List<Datasource> sources = client(server).datasources();
+        List<Datasource> sources = client(server).datasources().execute();
         assertThat(sources).isNotEmpty().allSatisfy(d -> assertThat(d.getId()).isNotBlank());
         assertThat(sources.getFirst().getHasPassword()).isFalse();
     }
@@ -168,14 +168,14 @@ class AgentConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "listKnowledgeBases")
     void knowledgeBasesReadsTheList(MockServer server) {
-        List<Resource> kbs = client(server).knowledgeBases();
+        List<Resource> kbs = client(server).knowledgeBases().execute();
         assertThat(kbs).isNotEmpty().allSatisfy(k -> assertThat(k.getEnabled()).isNotNull());
     }
 
     @Test
     @PactTestFor(pactMethod = "readAThreadsHistory")
     void historyReadsTheRunsWithTheirEvents(MockServer server) {
-        ThreadHistory h = client(server).history("pact-history");
+        ThreadHistory h = client(server).history("pact-history").execute();
         assertThat(h.getRuns()).hasSize(1);
         RunHistory run = h.getRuns().getFirst();
         assertThat(run.getStatus()).isEqualTo(RunHistory.StatusEnum.COMPLETED);
@@ -186,7 +186,7 @@ class AgentConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "cancelAnUnknownRun")
     void cancellingAnUnknownRunIsNotFound(MockServer server) {
-        assertThatThrownBy(() -> client(server).cancel("pact-no-such-run")).isInstanceOfSatisfying(NotFoundException.class,
+        assertThatThrownBy(() -> client(server).cancel("pact-no-such-run").execute()).isInstanceOfSatisfying(NotFoundException.class,
                 e -> assertThat(e.errorCode()).contains("NOT_FOUND"));
     }
 }

@@ -110,7 +110,7 @@ class AnswersConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "answerAQuestion")
     void answerReturnsTheMarkdownWithItsReferences(MockServer server) {
-        Answer a = client(server, KEY).answer(QUESTION);
+        Answer a = client(server, KEY).answer(QUESTION).execute();
         assertThat(a.getId()).startsWith("ans_");
         assertThat(a.getQuery()).isEqualTo(QUESTION);
         assertThat(a.getAnswer()).contains("$21.57B");
@@ -121,7 +121,7 @@ class AnswersConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "refuseAnOffTopicQuestion")
     void anOffTopicQuestionIsRefusedWithItsReason(MockServer server) {
-        assertThatThrownBy(() -> client(server, KEY).answer(OFF_TOPIC))
+        assertThatThrownBy(() -> client(server, KEY).answer(OFF_TOPIC).execute())
                 .isInstanceOfSatisfying(AnswerRefusedException.class, e -> {
                     assertThat(e.status()).isEqualTo(422);
                     assertThat(e.reason()).isEqualTo(ErrorReason.NON_INVESTMENT_RELATED);
@@ -131,7 +131,7 @@ class AnswersConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "readTheQuota")
     void quotaReadsTheWindow(MockServer server) {
-        Quota q = client(server, KEY).quota();
+        Quota q = client(server, KEY).quota().execute();
         assertThat(q.getIsExceeded()).isFalse();
         assertThat(q.getUsed()).isLessThan(q.getTotalLimit());
         assertThat(q.getEnd()).isAfter(q.getStart());
@@ -140,7 +140,7 @@ class AnswersConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "askWithAUsedUpQuota")
     void aUsedUpQuotaIsQuotaExceededWithRetryAfter(MockServer server) {
-        assertThatThrownBy(() -> client(server, SPENT_KEY).answer(QUESTION))
+        assertThatThrownBy(() -> client(server, SPENT_KEY).answer(QUESTION).execute())
                 .isInstanceOfSatisfying(QuotaExceededException.class, e -> {
                     assertThat(e.status()).isEqualTo(429);
                     assertThat(AnswersClient.reason(e)).contains(ErrorReason.QUOTA_EXCEEDED);

@@ -98,7 +98,7 @@ class CodehostV4ConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "readARunner")
     void runnerReadsTheDetails(MockServer server) {
-        RunnerDetails r = client(server).runner(6);
+        RunnerDetails r = client(server).runner(6).execute();
         assertThat(r.getId()).isEqualTo(6L);
         assertThat(RunnerState.isPaused(r)).isFalse();
     }
@@ -106,7 +106,7 @@ class CodehostV4ConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "pauseARunner")
     void pauseSendsActiveFalseAndReadsThePausedRunner(MockServer server) {
-        RunnerDetails r = client(server).pause(6);
+        RunnerDetails r = client(server).pause(6).execute();
         assertThat(r.getActive()).isFalse();
         assertThat(RunnerState.isPaused(r)).isTrue();
         assertThat(r.getStatus()).hasToString("paused");
@@ -115,7 +115,7 @@ class CodehostV4ConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "readAMissingRunner")
     void aMissingRunnerIsNotFoundWithTheMessage(MockServer server) {
-        assertThatThrownBy(() -> client(server).runner(999)).isInstanceOfSatisfying(NotFoundException.class,
+        assertThatThrownBy(() -> client(server).runner(999).execute()).isInstanceOfSatisfying(NotFoundException.class,
                 e -> assertThat(e.body()).contains("404 Runner Not Found"));
     }
 }

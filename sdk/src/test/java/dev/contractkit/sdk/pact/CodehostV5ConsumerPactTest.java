@@ -97,7 +97,7 @@ class CodehostV5ConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "readARunner")
     void runnerReadsTheDetails(MockServer server) {
-        RunnerDetails r = client(server).runner(6);
+        RunnerDetails r = client(server).runner(6).execute();
         assertThat(r.getId()).isEqualTo(6L);
         assertThat(RunnerState.isPaused(r)).isFalse();
     }
@@ -105,7 +105,7 @@ class CodehostV5ConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "pauseARunner")
     void pauseSendsPausedTrueAndReadsThePausedRunner(MockServer server) {
-        RunnerDetails r = client(server).pause(6);
+        RunnerDetails r = client(server).pause(6).execute();
         assertThat(r.getPaused()).isTrue();
         assertThat(RunnerState.isPaused(r)).isTrue();
         assertThat(r.getStatus()).hasToString("online");
@@ -114,7 +114,7 @@ class CodehostV5ConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "readAMissingRunner")
     void aMissingRunnerIsNotFoundWithTheMessage(MockServer server) {
-        assertThatThrownBy(() -> client(server).runner(999)).isInstanceOfSatisfying(NotFoundException.class,
+        assertThatThrownBy(() -> client(server).runner(999).execute()).isInstanceOfSatisfying(NotFoundException.class,
                 e -> assertThat(e.body()).contains("404 Runner Not Found"));
     }
 }

@@ -10,7 +10,7 @@ import au.com.dius.pact.core.model.V4Pact;
 import au.com.dius.pact.core.model.annotations.Pact;
 import dev.contractkit.sdk.NotFoundException;
 import dev.contractkit.sdk.runtime.RuntimeClient;
-import dev.contractkit.sdk.runtime.model.Error;
+import dev.contractkit.sdk.runtime.model.ApiError;
 import dev.contractkit.sdk.runtime.model.RuntimeTask;
 import dev.contractkit.sdk.runtime.model.RuntimeTaskRequest;
 import dev.contractkit.sdk.runtime.model.RuntimeTaskStatus;
@@ -121,14 +121,14 @@ class RuntimeConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "askReadiness")
     void readyIsTrueOn200(MockServer server) {
-        assertThat(client(server).ready()).isTrue();
+        assertThat(client(server).ready().execute()).isTrue();
     }
 
     @Test
     @PactTestFor(pactMethod = "startACommand")
     void startReturnsTheStartedTask(MockServer server) {
         RuntimeTask t = client(server).start(new RuntimeTaskRequest().taskId("pact-1").kind(RuntimeTaskRequest.KindEnum.COMMAND)
-                .command(List.of("echo", "pact")).timeoutMs(30_000L));
+                .command(List.of("echo", "pact")).timeoutMs(30_000L)).execute();
         assertThat(t.getRef()).startsWith("rt-");
         assertThat(t.getTaskId()).isEqualTo("pact-1");
         assertThat(t.getStartedAt()).isNotNull();
@@ -137,7 +137,7 @@ class RuntimeConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "readASucceededTask")
     void taskReadsTheExitCodeAndOutput(MockServer server) {
-        RuntimeTask t = client(server).task(EXAMPLE_REF);
+        RuntimeTask t = client(server).task(EXAMPLE_REF).execute();
         assertThat(t.getStatus()).isEqualTo(RuntimeTaskStatus.SUCCEEDED);
         assertThat(t.getExitCode()).isZero();
         assertThat(t.getStdout()).isEqualTo("pact\n");
@@ -146,7 +146,7 @@ class RuntimeConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "killARunningTask")
     void killReturnsTheKilledTask(MockServer server) {
-        RuntimeTask t = client(server).kill(EXAMPLE_REF);
+        RuntimeTask t = client(server).kill(EXAMPLE_REF).execute();
         assertThat(t.getStatus()).isEqualTo(RuntimeTaskStatus.KILLED);
         assertThat(t.getEndedAt()).isAfterOrEqualTo(t.getStartedAt());
     }
@@ -154,7 +154,7 @@ class RuntimeConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "readAMissingTask")
     void aMissingTaskIsNotFoundWithTheErrorBody(MockServer server) {
-        assertThatThrownBy(() -> client(server).task("rt-missing")).isInstanceOfSatisfying(NotFoundException.class,
-                e -> assertThat(e.errorBody(Error.class).orElseThrow().getError().getCode()).isEqualTo("not_found"));
+        assertThatThrownBy(() -> client(server).task("rt-missing").execute()).isInstanceOfSatisfying(NotFoundException.class,
+                e -> assertThat(e.errorBody(ApiError.class).orElseThrow().getError().getCode()).isEqualTo("not_found"));
     }
 }

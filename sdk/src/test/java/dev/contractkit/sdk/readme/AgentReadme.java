@@ -13,15 +13,15 @@ final class AgentReadme {
     static void example(String kitToken) {
         // README-BEGIN
         AgentClient agent = AgentClient.builder().baseUrl("http://127.0.0.1:8090").token(kitToken).build();
-        try (AgentRun run = agent.runAgent(AgentClient.input("thread-1", "run-1", "What is the revenue by region?"))) {
+        try (AgentRun run = agent.runAgent(AgentClient.input("thread-1", "run-1", "What is the revenue by region?")).execute()) {
             for (AgentEvent e : run) {
                 if (e instanceof AgentEvent.TextMessageContent c) System.out.print(c.event().getDelta());
             }
             AgentTranscript t = run.transcript();   // t.answer(), t.artifacts(), t.outcome()
         }
         // after a dropped connection the run is over (the contract cancels it): restore what it sent from the history
-        AgentTranscript restored = AgentTranscript.fold(agent.historyEvents("thread-1").getLast());
-        agent.skillsAsync().thenAccept(skills -> System.out.println(skills.size() + " skills"));
+        AgentTranscript restored = AgentTranscript.fold(agent.historyEvents("thread-1").execute().getLast());
+        agent.skills().executeAsync().thenAccept(skills -> System.out.println(skills.size() + " skills"));
         // README-END
     }
 }

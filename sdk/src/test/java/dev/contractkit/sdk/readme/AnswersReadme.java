@@ -13,17 +13,17 @@ final class AnswersReadme {
     static void example(String key) {
         // README-BEGIN
         AnswersClient answers = AnswersClient.builder().baseUrl("http://127.0.0.1:8083").apiKey(key).build();
-        Answer a = answers.answer("What was Northwind Robotics' revenue last year?");
+        Answer a = answers.answer("What was Northwind Robotics' revenue last year?").execute();
         System.out.println(a.getAnswer());                          // Markdown; a.getReferences(), a.getSubqueries()
         try {
-            answers.answer("What is the capital of France?");
+            answers.answer("What is the capital of France?").execute();
         } catch (AnswerRefusedException e) {                        // e.reason() == ErrorReason.NON_INVESTMENT_RELATED
             if (e.forceAnswerHelps()) {
-                System.out.println(answers.answer("What is the capital of France?", true).getAnswer());
+                System.out.println(answers.answer("What is the capital of France?", true).execute().getAnswer());
             }
         }
-        Quota q = answers.quota();                                  // used, pending, totalLimit, isExceeded, start, end
-        answers.answerAsync("And the year before?").thenAccept(later -> System.out.println(later.getAnswer()));
+        Quota q = answers.quota().execute();                                  // used, pending, totalLimit, isExceeded, start, end
+        answers.answer("And the year before?").executeAsync().thenAccept(later -> System.out.println(later.getAnswer()));
         // README-END
     }
 }

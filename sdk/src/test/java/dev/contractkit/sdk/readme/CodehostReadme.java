@@ -17,15 +17,15 @@ final class CodehostReadme {
         // README-BEGIN
         CodehostV4Client v4 = CodehostV4Client.builder().baseUrl("http://127.0.0.1:8084").token("kit-demo-codehost-token").build();
         CodehostV5Client v5 = CodehostV5Client.builder().baseUrl("http://127.0.0.1:8084").token("kit-demo-codehost-token").build();
-        v4.pause(6);                                        // PUT /api/v4/runners/6, form field active=false
-        boolean paused = RunnerState.isPaused(v5.runner(6)); // true: reads `paused`, never `status`
-        v5.resume(6);                                       // PUT /api/v5/runners/6, paused=false
+        v4.pause(6).execute();                                        // PUT /api/v4/runners/6, form field active=false
+        boolean paused = RunnerState.isPaused(v5.runner(6).execute()); // true: reads `paused`, never `status`
+        v5.resume(6).execute();                                       // PUT /api/v5/runners/6, paused=false
         v5.allRunners().filter(RunnerState::isPaused).forEach(r -> System.out.println(r.getId()));  // every page
         List<MergeRequest> open = v5.mergeRequests(3).filter(mr -> "opened".equals(mr.getState())).toList();
-        List<GeoSite> sites = v5.call(api -> api.geo().listGeoSites());  // any other operation, generated interface
+        List<GeoSite> sites = v5.call(api -> api.geo().listGeoSites()).execute();  // any other operation, generated interface
         v5.paged((api, page) -> api.runners().listGroupRunners(9L, null, "online", null, null, page, 50))
                 .forEach(r -> System.out.println(r.getDescription()));    // any paged list, your filters
-        v5.runnerAsync(6).thenAccept(r -> System.out.println(r.getPaused()));
+        v5.runner(6).executeAsync().thenAccept(r -> System.out.println(r.getPaused()));
         // README-END
     }
 }

@@ -21,14 +21,14 @@ final class ExecReadme {
         // README-BEGIN
         ExecClient exec = ExecClient.builder().baseUrl("http://127.0.0.1:8080").token(kitToken).build();
         AgentActionResponse r = exec.act(new AgentActionRequest()
-                .action(new AgentAction().kind("sleep").input(Map.of("duration_ms", 100))));
-        TaskWait.Result done = exec.awaitAll(r.getTaskIds(), Duration.ofSeconds(30), Duration.ofMillis(200));
-        exec.submitAndWait(graph, Duration.ofMinutes(5), Duration.ofSeconds(1));   // a TaskGraph, until all terminal
-        exec.submitAndWaitAsync(graph, Duration.ofMinutes(5), Duration.ofSeconds(1))  // polls without blocking a thread
+                .action(new AgentAction().kind("sleep").input(Map.of("duration_ms", 100)))).execute();
+        TaskWait.Result done = exec.awaitAll(r.getTaskIds(), Duration.ofSeconds(30), Duration.ofMillis(200)).execute();
+        exec.submitAndWait(graph, Duration.ofMinutes(5), Duration.ofSeconds(1)).execute();   // a TaskGraph, until all terminal
+        exec.submitAndWait(graph, Duration.ofMinutes(5), Duration.ofSeconds(1)).executeAsync()  // polls without blocking a thread
                 .thenAccept(w -> System.out.println(w.allTerminal()));
-        CancelItem c = exec.cancel(id);          // cancelling + task_cancel_requested (409 ConflictException when finished)
+        CancelItem c = exec.cancel(id).execute();          // cancelling + task_cancel_requested (409 ConflictException when finished)
         RuntimeClient runtime = RuntimeClient.builder().baseUrl("http://127.0.0.1:18080").token(kitToken).build();
-        runtime.ready();                         // GET /readyz: false on 503, asked once (no retries)
+        runtime.ready().execute();                         // GET /readyz: false on 503, asked once (no retries)
         // README-END
     }
 }

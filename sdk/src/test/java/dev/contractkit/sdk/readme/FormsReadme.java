@@ -15,14 +15,14 @@ final class FormsReadme {
     static void example() {
         // README-BEGIN
         FormsClient forms = FormsClient.builder().baseUrl("http://127.0.0.1:8081").apiKey("kit-demo-forms-key").build();
-        Form one = forms.get(1);
-        List<Form> page = forms.list(10, 0);
+        Form one = forms.get(1).execute();
+        List<Form> page = forms.list(10, 0).execute();
         long total = forms.all().count();                 // lazily walks every page (count/offset, stops at a short page)
-        forms.getAsync(2).thenAccept(f -> System.out.println(f.getTitle()));
+        forms.get(2).executeAsync().thenAccept(f -> System.out.println(f.getTitle()));
         try {
-            forms.get(999);
+            forms.get(999).execute();
         } catch (NotFoundException e) {
-            ErrorBody error = e.errorBody(dev.contractkit.sdk.forms.model.Error.class).orElseThrow().getError();
+            ErrorBody error = e.errorBody(dev.contractkit.sdk.forms.model.ApiError.class).orElseThrow().getError();
             System.out.println(e.status() + " " + error.getCode() + " request " + e.requestId().orElse("-"));
         }
         // README-END

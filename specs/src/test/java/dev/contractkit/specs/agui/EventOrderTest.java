@@ -1,6 +1,7 @@
 package dev.contractkit.specs.agui;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.contractkit.agui.EventOrder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.Test;

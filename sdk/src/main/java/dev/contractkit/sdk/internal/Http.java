@@ -1,4 +1,4 @@
-package dev.contractkit.sdk.platform;
+package dev.contractkit.sdk.internal;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.DeserializationFeature;
@@ -22,6 +22,7 @@ import retrofit2.converter.scalars.ScalarsConverterFactory;
 import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 /**
  * Internal plumbing shared by every client: builds Retrofit on OkHttp with the kit's Jackson mapper,
@@ -52,22 +53,86 @@ public final class Http {
      * @return Retrofit bound to the base URL
      */
     public static Retrofit retrofit(ClientConfig config, List<Interceptor> interceptors) {
-        OkHttpClient.Builder http = config.okHttpClient().map(OkHttpClient::newBuilder).orElseGet(OkHttpClient.Builder::new)
+        OkHttpClient.Builder http = config.httpClient().newBuilder()
                 .connectTimeout(config.connectTimeout())
                 .readTimeout(config.readTimeout())
                 .callTimeout(config.callTimeout());
         String userAgent = config.userAgent();
         http.addInterceptor(chain -> chain.proceed(chain.request().newBuilder().header("User-Agent", userAgent).build()));
-        http.addInterceptor(config.retryInterceptor());
+        http.addInterceptor(new RetryInterceptor(config.retries(), config.sleeper(), java.time.Clock.systemUTC(), config.random(), config.logger()));
         interceptors.forEach(http::addInterceptor);
         config.interceptors().forEach(http::addInterceptor);
+        // the per-request options of a Call come last: their headers win over the SDK's
+        http.addInterceptor(chain -> {
+            RequestOptions options = chain.request().tag(RequestOptions.class);
+            return chain.proceed(options == null ? chain.request() : options.apply(chain.request()));
+        });
         http.addInterceptor(new HttpLog(config.logger()));
         return new Retrofit.Builder()
                 .baseUrl(config.baseUrl())
-                .client(http.build())
+                .callFactory(new Calls(http.build()))
                 .addConverterFactory(ScalarsConverterFactory.create())
                 .addConverterFactory(JacksonConverterFactory.create(MAPPER))
                 .build();
+    }
+
+    /**
+     * @param retrofit a Retrofit built by {@link #retrofit}
+     * @return its OkHttp client, for requests the generated interfaces cannot make
+     */
+    public static OkHttpClient client(Retrofit retrofit) {
+        return ((Calls) retrofit.callFactory()).client;
+    }
+
+    /** Makes Retrofit's OkHttp calls, with the options of the {@link HttpCall} being prepared on this thread. */
+    private static final class Calls implements okhttp3.Call.Factory {
+        final OkHttpClient client;
+
+        Calls(OkHttpClient client) {
+            this.client = client;
+        }
+
+        @Override
+        public okhttp3.Call newCall(okhttp3.Request request) {
+            Pending pending = PENDING.get();
+            if (pending == null) {
+                return client.newCall(request);
+            }
+            okhttp3.Call call = client.newCall(request.newBuilder().tag(RequestOptions.class, pending.options).build());
+            pending.options.timeout().ifPresent(t -> call.timeout().timeout(t.toNanos(), TimeUnit.NANOSECONDS));
+            pending.created = call;
+            return call;
+        }
+    }
+
+    /** The options of the call being prepared on this thread (Retrofit makes the OkHttp call inside {@code request()}). */
+    private static final ThreadLocal<Pending> PENDING = new ThreadLocal<>();
+
+    private static final class Pending {
+        final RequestOptions options;
+        okhttp3.Call created;
+
+        Pending(RequestOptions options) {
+            this.options = options;
+        }
+    }
+
+    /**
+     * Makes the OkHttp call behind a fresh Retrofit call now, with the options (headers, time-out).
+     *
+     * @param call    a Retrofit call of a client built by {@link #retrofit}, not yet run
+     * @param options the per-request options
+     * @return the OkHttp call Retrofit will run (null for a Retrofit built elsewhere)
+     */
+    static okhttp3.Call prepare(Call<?> call, RequestOptions options) {
+        Pending pending = new Pending(options);
+        PENDING.set(pending);
+        try {
+            call.request();
+        } finally {
+            PENDING.remove();
+        }
+        return pending.created;
     }
 
     /**
@@ -163,7 +228,11 @@ public final class Http {
     }
 
     private static TransportException transport(Call<?> call, IOException e) {
-        return new TransportException(call.request().method() + " " + call.request().url() + " failed: "
+        return transport(call.request(), e);
+    }
+
+    static TransportException transport(okhttp3.Request request, IOException e) {
+        return new TransportException(request.method() + " " + request.url() + " failed: "
                 + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
     }
 

@@ -1,4 +1,4 @@
-package dev.contractkit.sdk.platform;
+package dev.contractkit.sdk.internal;
 
 import dev.contractkit.sdk.RetryPolicy;
 import okhttp3.Interceptor;
@@ -21,17 +21,8 @@ import java.util.function.DoubleSupplier;
 public final class RetryInterceptor implements Interceptor {
     private static final Set<String> IDEMPOTENT = Set.of("GET", "HEAD", "PUT", "DELETE", "OPTIONS");
 
-    /** Waits between attempts; tests replace it to record the delays instead of sleeping. */
-    public interface Sleeper {
-        /**
-         * @param delay how long
-         * @throws InterruptedException when interrupted
-         */
-        void sleep(Duration delay) throws InterruptedException;
-    }
-
     private final RetryPolicy policy;
-    private final Sleeper sleeper;
+    private final RetryPolicy.Sleeper sleeper;
     private final Clock clock;
     private final DoubleSupplier random;
     private final System.Logger log;
@@ -41,7 +32,7 @@ public final class RetryInterceptor implements Interceptor {
      * @param sleeper how to wait
      * @param clock   the time source (for {@code X-RateLimit-Reset})
      */
-    public RetryInterceptor(RetryPolicy policy, Sleeper sleeper, Clock clock) {
+    public RetryInterceptor(RetryPolicy policy, RetryPolicy.Sleeper sleeper, Clock clock) {
         this(policy, sleeper, clock, () -> ThreadLocalRandom.current().nextDouble(), HttpLog.DEFAULT_LOGGER);
     }
 
@@ -52,7 +43,7 @@ public final class RetryInterceptor implements Interceptor {
      * @param random  numbers in {@code [0, 1)} for the jitter
      * @param log     where each retry is reported (level DEBUG)
      */
-    public RetryInterceptor(RetryPolicy policy, Sleeper sleeper, Clock clock, DoubleSupplier random, System.Logger log) {
+    public RetryInterceptor(RetryPolicy policy, RetryPolicy.Sleeper sleeper, Clock clock, DoubleSupplier random, System.Logger log) {
         this.policy = policy;
         this.sleeper = sleeper;
         this.clock = clock;

@@ -1,5 +1,6 @@
-package dev.contractkit.sdk.platform;
+package dev.contractkit.sdk.internal;
 
+import dev.contractkit.sdk.PagingStalledException;
 import okhttp3.HttpUrl;
 import retrofit2.Response;
 
@@ -20,7 +21,9 @@ import java.util.stream.StreamSupport;
 /**
  * Lazy auto-paging: fetches the next page only when the caller reaches it. Offset-based lists stop at a
  * page shorter than the page size (or empty); linked lists follow {@code Link: <url>; rel="next"} (RFC 8288)
- * and stop when there is none. Not part of the public API.
+ * and stop when there is none. A page that does not advance (the previous page's items again, or a {@code next} link
+ * to a page already read) ends the walk with a {@link PagingStalledException} instead of looping forever.
+ * Not part of the public API.
  */
 public final class Pages {
     /** One link-value: the URI reference and its parameters (up to the next link-value). */
@@ -41,6 +44,8 @@ public final class Pages {
             private int index;
             private int offset;
             private boolean last;
+            private List<T> previous;
+            private int previousOffset;
 
             @Override
             public boolean hasNext() {
@@ -49,6 +54,13 @@ public final class Pages {
                         return false;
                     }
                     page = fetchPage.apply(offset);
+                    if (!page.isEmpty() && page.equals(previous)) {
+                        throw new PagingStalledException("auto-paging stalled: the page at offset " + offset
+                                + " repeats the page at offset " + previousOffset + " (" + page.size()
+                                + " items): the server does not advance; stopped instead of looping");
+                    }
+                    previous = page;
+                    previousOffset = offset;
                     index = 0;
                     offset += page.size();
                     last = page.size() < pageSize;
@@ -85,6 +97,8 @@ public final class Pages {
             private int index;
             private HttpUrl next;
             private boolean started;
+            private List<T> previous;
+            private final java.util.Set<HttpUrl> visited = new java.util.HashSet<>();
 
             @Override
             public boolean hasNext() {
@@ -95,8 +109,18 @@ public final class Pages {
                     Response<P> response = started ? follow.apply(next) : first.get();
                     started = true;
                     HttpUrl current = response.raw().request().url();
-                    next = nextLink(response.raw()).filter(url -> !url.equals(current)).orElse(null);
+                    visited.add(current);
+                    next = nextLink(response.raw()).orElse(null);
                     page = response.body() == null ? List.of() : items.apply(response.body());
+                    if (!page.isEmpty() && next != null && visited.contains(next)) {
+                        throw new PagingStalledException("auto-paging stalled: the next link of " + current
+                                + " points to a page already read (" + next + "): stopped instead of looping");
+                    }
+                    if (!page.isEmpty() && page.equals(previous)) {
+                        throw new PagingStalledException("auto-paging stalled: " + current
+                                + " repeats the previous page's " + page.size() + " items: stopped instead of looping");
+                    }
+                    previous = page;
                     index = 0;
                     if (page.isEmpty()) {
                         return false; // an empty page ends the walk even if a (broken) next link follows

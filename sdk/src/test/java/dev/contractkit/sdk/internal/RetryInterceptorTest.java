@@ -1,4 +1,4 @@
-package dev.contractkit.sdk.platform;
+package dev.contractkit.sdk.internal;
 
 import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.RateLimitedException;
@@ -67,7 +67,7 @@ class RetryInterceptorTest {
         ok();
 
         RetryPolicy policy = RetryPolicy.builder().maxAttempts(4).initialBackoff(Duration.ofMillis(100)).build();
-        assertThat(client(policy).get(1).getId()).isEqualTo(1L);
+        assertThat(client(policy).get(1).execute().getId()).isEqualTo(1L);
 
         assertThat(server.getRequestCount()).isEqualTo(4);
         assertThat(waits).hasSize(3);
@@ -81,7 +81,7 @@ class RetryInterceptorTest {
         server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "2"));
         ok();
 
-        assertThat(client(RetryPolicy.defaults()).get(1).getId()).isEqualTo(1L);
+        assertThat(client(RetryPolicy.defaults()).get(1).execute().getId()).isEqualTo(1L);
         assertThat(waits).containsExactly(Duration.ofSeconds(2));
     }
 
@@ -91,7 +91,7 @@ class RetryInterceptorTest {
         server.enqueue(new MockResponse().setResponseCode(429).setHeader("X-RateLimit-Reset", Long.toString(reset)));
         ok();
 
-        client(RetryPolicy.defaults()).get(1);
+        client(RetryPolicy.defaults()).get(1).execute();
         assertThat(waits).hasSize(1);
         assertThat(waits.get(0)).isBetween(Duration.ofSeconds(3), Duration.ofSeconds(5));
     }
@@ -102,7 +102,7 @@ class RetryInterceptorTest {
         server.enqueue(new MockResponse().setResponseCode(429).setHeader("X-RateLimit-Reset", Long.toString(reset))
                 .setBody("{\"error\":{\"code\":\"RATE_LIMITED\",\"message\":\"slow down\"}}"));
 
-        assertThatThrownBy(() -> client(RetryPolicy.defaults()).get(1)).isInstanceOf(RateLimitedException.class);
+        assertThatThrownBy(() -> client(RetryPolicy.defaults()).get(1).execute()).isInstanceOf(RateLimitedException.class);
         assertThat(waits).isEmpty();
         assertThat(server.getRequestCount()).isEqualTo(1);
     }
@@ -112,7 +112,7 @@ class RetryInterceptorTest {
         server.enqueue(new MockResponse().setResponseCode(503));
         ok();
 
-        assertThatThrownBy(() -> client(RetryPolicy.none()).get(1)).isInstanceOf(ServerErrorException.class);
+        assertThatThrownBy(() -> client(RetryPolicy.none()).get(1).execute()).isInstanceOf(ServerErrorException.class);
         assertThat(server.getRequestCount()).isEqualTo(1);
     }
 
@@ -121,7 +121,7 @@ class RetryInterceptorTest {
         for (int i = 0; i < 5; i++) {
             server.enqueue(new MockResponse().setResponseCode(503));
         }
-        assertThatThrownBy(() -> client(RetryPolicy.builder().maxAttempts(3).build()).get(1))
+        assertThatThrownBy(() -> client(RetryPolicy.builder().maxAttempts(3).build()).get(1).execute())
                 .isInstanceOfSatisfying(ServerErrorException.class, e -> assertThat(e.status()).isEqualTo(503));
         assertThat(server.getRequestCount()).isEqualTo(3);
     }
@@ -131,7 +131,7 @@ class RetryInterceptorTest {
         server.enqueue(new MockResponse().setSocketPolicy(SocketPolicy.DISCONNECT_AT_START));
         ok();
 
-        assertThat(client(RetryPolicy.defaults()).get(1).getId()).isEqualTo(1L);
+        assertThat(client(RetryPolicy.defaults()).get(1).execute().getId()).isEqualTo(1L);
         assertThat(server.getRequestCount()).isEqualTo(2);
     }
 
@@ -164,7 +164,7 @@ class RetryInterceptorTest {
         RetryPolicy equal = RetryPolicy.builder().maxAttempts(5).initialBackoff(Duration.ofMillis(100))
                 .maxBackoff(Duration.ofMillis(600)).jitter(RetryPolicy.Jitter.EQUAL).build();
 
-        client(equal).get(1);
+        client(equal).get(1).execute();
 
         // caps 100, 200, 400, 600 (capped); equal jitter at 0.5: half + 0.5 * (half + 1 ms)
         assertThat(waits).containsExactly(Duration.ofMillis(75), Duration.ofMillis(150), Duration.ofMillis(300), Duration.ofMillis(450));
@@ -178,7 +178,7 @@ class RetryInterceptorTest {
         ok();
         random = 0.0;
 
-        client(RetryPolicy.builder().initialBackoff(Duration.ofMillis(100)).build()).get(1);
+        client(RetryPolicy.builder().initialBackoff(Duration.ofMillis(100)).build()).get(1).execute();
 
         assertThat(waits).containsExactly(Duration.ZERO, Duration.ZERO);
     }
@@ -188,7 +188,7 @@ class RetryInterceptorTest {
         server.enqueue(new MockResponse().setResponseCode(503).setHeader("Retry-After", "7"));
         ok();
 
-        client(RetryPolicy.defaults()).get(1);
+        client(RetryPolicy.defaults()).get(1).execute();
 
         assertThat(waits).containsExactly(Duration.ofSeconds(7));
     }
@@ -200,7 +200,7 @@ class RetryInterceptorTest {
         server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", inTenSeconds));
         ok();
 
-        client(RetryPolicy.defaults()).get(1);
+        client(RetryPolicy.defaults()).get(1).execute();
 
         assertThat(waits).hasSize(1);
         assertThat(waits.get(0)).isBetween(Duration.ofSeconds(8), Duration.ofSeconds(10));
@@ -214,7 +214,7 @@ class RetryInterceptorTest {
                 .sleeper(waits::add).random(() -> 0.5).build();
         FormsClient forms = FormsClient.builder().config(config).apiKey("k").build();
 
-        assertThatThrownBy(() -> forms.get(1)).isInstanceOfSatisfying(dev.contractkit.sdk.TransportException.class,
+        assertThatThrownBy(() -> forms.get(1).execute()).isInstanceOfSatisfying(dev.contractkit.sdk.TransportException.class,
                 e -> assertThat(e.status()).isZero());
         assertThat(waits).hasSize(2);
     }

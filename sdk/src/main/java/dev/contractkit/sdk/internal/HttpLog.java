@@ -1,4 +1,4 @@
-package dev.contractkit.sdk.platform;
+package dev.contractkit.sdk.internal;
 
 import okhttp3.HttpUrl;
 import okhttp3.Interceptor;
@@ -17,7 +17,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class HttpLog implements Interceptor {
     /** The logger every client uses unless the caller names another. */
-    public static final System.Logger DEFAULT_LOGGER = System.getLogger("dev.contractkit.sdk.http");
+    public static final System.Logger DEFAULT_LOGGER = dev.contractkit.sdk.ClientConfig.DEFAULT_LOGGER;
 
     private final System.Logger log;
 

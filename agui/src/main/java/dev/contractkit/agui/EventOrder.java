@@ -1,4 +1,4 @@
-package dev.contractkit.specs.agui;
+package dev.contractkit.agui;
 
 import com.fasterxml.jackson.databind.JsonNode;
 

@@ -1,4 +1,4 @@
-package dev.contractkit.sdk.platform;
+package dev.contractkit.sdk.internal;
 
 import dev.contractkit.sdk.ApiException;
 
