@@ -12,6 +12,7 @@ import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.ApiServer;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.KitToken;
+import dev.contractkit.reference.platform.Leases;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.reference.runtime.RuntimeModule;
 import dev.contractkit.specs.Api;
@@ -34,12 +35,15 @@ import java.util.function.Supplier;
  */
 public final class KitServer implements AutoCloseable {
     private final Database database;
+    private final Leases leases;
     private final Map<Api, WebServer> servers;
     private final List<ApiModule> modules;
     private final String host;
 
-    private KitServer(Database database, Map<Api, WebServer> servers, List<ApiModule> modules, String host) {
+    private KitServer(Database database, Leases leases, Map<Api, WebServer> servers, List<ApiModule> modules,
+                      String host) {
         this.database = database;
+        this.leases = leases;
         this.servers = servers;
         this.modules = modules;
         this.host = host;
@@ -56,6 +60,13 @@ public final class KitServer implements AutoCloseable {
     public static KitServer start(Settings settings, List<Api> apis) {
         String host = settings.get("host", "127.0.0.1");
         Database database = Database.open(settings);
+        Leases leases;
+        try {
+            leases = Leases.start(settings, database);
+        } catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
         AllowedHosts allowed = AllowedHosts.of(settings, host);
         Settings forToken = settings;
         Supplier<KitToken> token = memo(() -> KitToken.load(forToken));
@@ -71,7 +82,7 @@ public final class KitServer implements AutoCloseable {
                     // the co-hosted runtime is still reached over HTTP, at the URL it actually listens on
                     settings = settings.with("exec.runtime-url", "http://" + host + ":" + servers.get(Api.RUNTIME).port());
                 }
-                ApiModule module = module(api, settings, database);
+                ApiModule module = module(api, settings, database, leases);
                 modules.add(module);
                 int port = settings.getInt(api.id() + ".port", api.defaultPort());
                 long maxBody = settings.getInt(api.id() + ".max-body-bytes",
@@ -84,10 +95,11 @@ public final class KitServer implements AutoCloseable {
         } catch (RuntimeException e) {
             servers.values().forEach(WebServer::stop);
             modules.forEach(ApiModule::close);
+            leases.close();
             database.close();
             throw e;
         }
-        return new KitServer(database, servers, List.copyOf(modules), host);
+        return new KitServer(database, leases, servers, List.copyOf(modules), host);
     }
 
     /** The agent takes uploads of up to 10 MiB, in a multipart body. */
@@ -121,14 +133,14 @@ public final class KitServer implements AutoCloseable {
         return out;
     }
 
-    private static ApiModule module(Api api, Settings settings, Database database) {
+    private static ApiModule module(Api api, Settings settings, Database database, Leases leases) {
         return switch (api) {
-            case EXEC -> new ExecModule(settings, database);
+            case EXEC -> new ExecModule(settings, database, leases);
             case RUNTIME -> new RuntimeModule(settings, database);
             case FORMS -> new FormsModule(settings, database);
             case COUPONS -> new CouponsModule(settings, database);
             case ANSWERS -> new AnswersModule(settings, database);
-            case AGENT -> new AgentModule(settings, database);
+            case AGENT -> new AgentModule(settings, database, leases);
             case CODEHOST -> new CodehostModule(settings, database);
             default -> throw new IllegalArgumentException(api.id() + " is served by the mock server only (./kit mock --api "
                     + api.id() + ")");
@@ -169,6 +181,12 @@ public final class KitServer implements AutoCloseable {
     public void close() {
         servers.values().forEach(WebServer::stop);
         modules.forEach(ApiModule::close);
+        leases.close();
         database.close();
+    }
+
+    /** @return this process's replica id and lease (the owner of the runs and tasks it starts) */
+    public Leases leases() {
+        return leases;
     }
 }

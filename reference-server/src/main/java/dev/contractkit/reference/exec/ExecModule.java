@@ -9,6 +9,7 @@ import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.Json;
 import dev.contractkit.reference.platform.KitToken;
+import dev.contractkit.reference.platform.Leases;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
@@ -35,18 +36,12 @@ public final class ExecModule implements ApiModule {
     /**
      * @param settings configuration
      * @param database the kit's database
+     * @param leases   this process's replica id (the owner of the tasks it accepts) and the orphan sweeps
      */
-    public ExecModule(Settings settings, Database database) {
+    public ExecModule(Settings settings, Database database, Leases leases) {
         ExecSettings exec = ExecSettings.from(settings);
-        TaskStore store = new TaskStore(database.dataSource(), mapper);
-        try {
-            int orphans = store.endOrphans();
-            if (orphans > 0) {
-                LOG.info("exec: " + orphans + " task(s) left unfinished by a previous run were ended");
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("exec: cannot read the task store: " + e.getMessage(), e);
-        }
+        TaskStore store = new TaskStore(database.dataSource(), mapper, leases.replicaId());
+        leases.register("exec", store::endOrphans);
         Translator translator = new Translator(new ContractRules(ContractDocument.load(Api.EXEC.mainContract())), exec);
         this.token = KitToken.load(settings);
         RuntimeClient runtime = new RuntimeClient(exec.runtimeUrl(), mapper, token.value());
