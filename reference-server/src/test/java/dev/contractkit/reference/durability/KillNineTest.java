@@ -120,7 +120,7 @@ class KillNineTest {
                 }
             }));
         }
-        await().atMost(Duration.ofSeconds(40)).until(() -> acknowledged.size() >= 400);
+        await().atMost(Duration.ofSeconds(40)).until(() -> acknowledged.size() >= 250);
         killed.set(true);
         first.kill();
         events.close();
