@@ -39,7 +39,8 @@ import java.util.concurrent.Future;
  * {@code tools} (start-up of quotas --statusline and execcli health against java -version).
  */
 public final class Bench {
-    static final List<String> SCENARIOS = List.of("read", "list", "write", "answer", "mock", "sdk", "streams", "tools");
+    static final List<String> SCENARIOS = List.of("read", "list", "write", "durable", "answer", "mock", "sdk", "streams",
+            "tools");
     /** Run only when named: they need PostgreSQL and Redis ({@link ReplicaScenario}). */
     static final List<String> OPTIONAL = List.of("replicas");
     /** In a call's body: replaced by a value unique to each request (wrk thread, run and counter). */
@@ -129,6 +130,9 @@ public final class Bench {
         if (!reference.isEmpty()) {
             results.addAll(referenceScenarios(reference));
         }
+        if (scenarios.contains("durable")) {
+            results.add(durableScenario());
+        }
         if (scenarios.contains("mock")) {
             results.add(mockScenario());
             results.add(mockStartup());
@@ -182,6 +186,40 @@ public final class Bench {
             }
         }
         return results;
+    }
+
+    /**
+     * The cost of a durable commit on the embedded database: the {@code write} scenario against two servers on fresh
+     * embedded databases, {@code KIT_DB_WRITE_DELAY=0} (the default: a commit is in the file before the answer) and
+     * {@code 500} (H2's own default: commits written in the background, up to 0.5 s lost on a kill), taking turns.
+     */
+    private Result durableScenario() throws Exception {
+        Map<String, String> limits = Map.of("KIT_COUPONS_PORT", "0", "KIT_COUPONS_RATE_LIMITS",
+                "public-read=2000000000/3600,authenticated-read=2000000000/3600,write=2000000000/3600,admin=2000000000/3600");
+        say("bench: durable: starting two reference servers (coupons; fresh embedded databases, write delay 0 and 500 ms)");
+        Map<String, String> durableEnv = new LinkedHashMap<>(limits);
+        durableEnv.put("KIT_DATA_DIR", Files.createTempDirectory("kit-bench-durable").toString());
+        durableEnv.put("KIT_DB_WRITE_DELAY", "0");
+        Map<String, String> delayedEnv = new LinkedHashMap<>(limits);
+        delayedEnv.put("KIT_DATA_DIR", Files.createTempDirectory("kit-bench-delayed").toString());
+        delayedEnv.put("KIT_DB_WRITE_DELAY", "500");
+        List<String> command = List.of(java, "--sun-misc-unsafe-memory-access=allow", "-jar",
+                jar("reference-server").toString(), "--api", "coupons");
+        try (Target delayed = Target.start("write delay 500 ms (H2 default)", command, delayedEnv,
+                out.resolve("durable-delayed.log"), l -> l.startsWith("READY"), Duration.ofSeconds(90));
+             Target durable = Target.start("write delay 0 (kit default, durable)", command, durableEnv,
+                     out.resolve("durable.log"), l -> l.startsWith("READY"), Duration.ofSeconds(90))) {
+            Map<Target, Endpoint> endpoints = new LinkedHashMap<>();
+            endpoints.put(delayed, new Endpoint(delayed.url("coupons"), redeemCall(delayed.url("coupons"))));
+            endpoints.put(durable, new Endpoint(durable.url("coupons"), redeemCall(durable.url("coupons"))));
+            List<Measured> measured = measureEach("durable", endpoints, delayed);
+            return new Result("durable", "POST /coupons/v1/redeem (coupons), a new order each request", delayed.name,
+                    "", measured);
+        }
+    }
+
+    /** Where a target is called and what with (each server has its own coupon and token). */
+    private record Endpoint(String url, Call call) {
     }
 
     /**
@@ -414,16 +452,27 @@ public final class Bench {
 
     /** Warm-up of each target, then rounds in which every target runs once, in turn. */
     private List<Measured> measure(String scenario, Map<Target, String> urls, Call call, Target baseline) throws Exception {
-        Path script = luaScript(scenario, call);
-        for (Map.Entry<Target, String> e : urls.entrySet()) {
+        Map<Target, Endpoint> endpoints = new LinkedHashMap<>();
+        urls.forEach((t, u) -> endpoints.put(t, new Endpoint(u, call)));
+        return measureEach(scenario, endpoints, baseline);
+    }
+
+    /** {@link #measure} with a call of its own per target. */
+    private List<Measured> measureEach(String scenario, Map<Target, Endpoint> endpoints, Target baseline) throws Exception {
+        Map<Target, Path> scripts = new LinkedHashMap<>();
+        int i = 0;
+        for (Map.Entry<Target, Endpoint> e : endpoints.entrySet()) {
+            scripts.put(e.getKey(), luaScript(scenario + (i++ == 0 ? "" : "-" + i), e.getValue().call()));
             say("bench: " + scenario + ": warm-up " + e.getKey().name + " (" + warmup + " s)");
-            wrk(e.getValue() + call.path(), call, script, warmup);
+            wrk(e.getValue().url() + e.getValue().call().path(), e.getValue().call(), scripts.get(e.getKey()), warmup);
         }
         Map<Target, List<Wrk>> runs = new LinkedHashMap<>();
         for (int round = 1; round <= rounds; round++) {
-            for (Map.Entry<Target, String> e : urls.entrySet()) {
+            for (Map.Entry<Target, Endpoint> e : endpoints.entrySet()) {
                 say("bench: " + scenario + ": round " + round + "/" + rounds + ", " + e.getKey().name + " (" + duration + " s)");
-                runs.computeIfAbsent(e.getKey(), k -> new ArrayList<>()).add(wrk(e.getValue() + call.path(), call, script, duration));
+                Call call = e.getValue().call();
+                runs.computeIfAbsent(e.getKey(), k -> new ArrayList<>())
+                        .add(wrk(e.getValue().url() + call.path(), call, scripts.get(e.getKey()), duration));
             }
         }
         double base = median(runs.get(baseline).stream().mapToDouble(Wrk::requestsPerSecond).toArray());

@@ -13,6 +13,7 @@ import dev.contractkit.reference.platform.ApiServer;
 import dev.contractkit.reference.platform.Cluster;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.KitToken;
+import dev.contractkit.reference.platform.Leases;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.reference.runtime.RuntimeModule;
 import dev.contractkit.specs.Api;
@@ -36,14 +37,16 @@ import java.util.function.Supplier;
 public final class KitServer implements AutoCloseable {
     private final Database database;
     private final Cluster cluster;
+    private final Leases leases;
     private final Map<Api, WebServer> servers;
     private final List<ApiModule> modules;
     private final String host;
 
-    private KitServer(Database database, Cluster cluster, Map<Api, WebServer> servers, List<ApiModule> modules,
-                      String host) {
+    private KitServer(Database database, Cluster cluster, Leases leases, Map<Api, WebServer> servers,
+                      List<ApiModule> modules, String host) {
         this.database = database;
         this.cluster = cluster;
+        this.leases = leases;
         this.servers = servers;
         this.modules = modules;
         this.host = host;
@@ -61,9 +64,17 @@ public final class KitServer implements AutoCloseable {
         String host = settings.get("host", "127.0.0.1");
         Database database = Database.open(settings);
         Cluster cluster;
+        Leases leases;
         try {
             cluster = Cluster.open(settings, database);
         } catch (RuntimeException e) {
+            database.close();
+            throw e;
+        }
+        try {
+            leases = Leases.start(settings, database);
+        } catch (RuntimeException e) {
+            cluster.close();
             database.close();
             throw e;
         }
@@ -82,7 +93,7 @@ public final class KitServer implements AutoCloseable {
                     // the co-hosted runtime is still reached over HTTP, at the URL it actually listens on
                     settings = settings.with("exec.runtime-url", "http://" + host + ":" + servers.get(Api.RUNTIME).port());
                 }
-                ApiModule module = module(api, settings, database, cluster);
+                ApiModule module = module(api, settings, database, cluster, leases);
                 modules.add(module);
                 int port = settings.getInt(api.id() + ".port", api.defaultPort());
                 long maxBody = settings.getInt(api.id() + ".max-body-bytes",
@@ -96,10 +107,11 @@ public final class KitServer implements AutoCloseable {
             servers.values().forEach(WebServer::stop);
             modules.forEach(ApiModule::close);
             cluster.close();
+            leases.close();
             database.close();
             throw e;
         }
-        return new KitServer(database, cluster, servers, List.copyOf(modules), host);
+        return new KitServer(database, cluster, leases, servers, List.copyOf(modules), host);
     }
 
     /** The agent takes uploads of up to 10 MiB, in a multipart body. */
@@ -133,14 +145,14 @@ public final class KitServer implements AutoCloseable {
         return out;
     }
 
-    private static ApiModule module(Api api, Settings settings, Database database, Cluster cluster) {
+    private static ApiModule module(Api api, Settings settings, Database database, Cluster cluster, Leases leases) {
         return switch (api) {
-            case EXEC -> new ExecModule(settings, database, cluster);
+            case EXEC -> new ExecModule(settings, database, cluster, leases);
             case RUNTIME -> new RuntimeModule(settings, database);
             case FORMS -> new FormsModule(settings, database);
             case COUPONS -> new CouponsModule(settings, database, cluster);
             case ANSWERS -> new AnswersModule(settings, database, cluster);
-            case AGENT -> new AgentModule(settings, database, cluster);
+            case AGENT -> new AgentModule(settings, database, cluster, leases);
             case CODEHOST -> new CodehostModule(settings, database);
             default -> throw new IllegalArgumentException(api.id() + " is served by the mock server only (./kit mock --api "
                     + api.id() + ")");
@@ -187,6 +199,12 @@ public final class KitServer implements AutoCloseable {
         servers.values().forEach(WebServer::stop);
         modules.forEach(ApiModule::close);
         cluster.close();
+        leases.close();
         database.close();
+    }
+
+    /** @return this process's replica id and lease (the owner of the runs and tasks it starts) */
+    public Leases leases() {
+        return leases;
     }
 }

@@ -8,7 +8,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * A run that is streaming now: cancel wakes its pauses at once and cancels its SQL statement, so a run stops
- * well within a second of {@code POST /api/v1/runs/{runId}/cancel} (or of its client going away).
+ * well within a second of {@code POST /api/v1/runs/{runId}/cancel}. A client going away does not cancel it.
  */
 final class ActiveRun {
     /** Thrown at the run's next checkpoint after a cancel. */
@@ -57,7 +57,7 @@ final class ActiveRun {
         return threadId;
     }
 
-    /** @param why {@code cancel} or {@code disconnect} */
+    /** @param why {@code cancel} */
     void cancel(String why) {
         if (reason == null) {
             reason = why;

@@ -8,6 +8,8 @@ import dev.contractkit.reference.platform.Cluster;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.Json;
+import dev.contractkit.reference.platform.Leases;
+import dev.contractkit.reference.platform.Signals;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
@@ -38,16 +40,20 @@ public final class AgentModule implements ApiModule {
      * @param settings configuration
      * @param database the kit's database
      * @param cluster  what the replicas share: cancel requests cross to the replica that streams the run
+     * @param leases   this process's replica id (the owner of the runs it starts) and the orphan sweeps
      */
-    public AgentModule(Settings settings, Database database, Cluster cluster) {
+    public AgentModule(Settings settings, Database database, Cluster cluster, Leases leases) {
         ContractRules rules = new ContractRules(ContractDocument.load(Api.AGENT.mainContract()));
         AgentStore store = new AgentStore(database.dataSource(), mapper);
+        Signals signals = Signals.local();
+        leases.register("agent", orphans -> store.endOrphans(orphans, signals::signal));
         Workspace workspace = Workspace.load(mapper, new ResourceStore(database.dataSource(), mapper));
         JdbcUrlPolicy jdbc = new JdbcUrlPolicy(settings);
         Analyst analyst = new Analyst(mapper, store, workspace, new SqlTool(database.dataSource(), jdbc), stepDelay(settings),
                 new McpAddressPolicy(settings));
         this.runs = new RunsEndpoint(mapper, rules, store, new RunConfigResolver(mapper, workspace), analyst,
-                new ActiveRun.Registry(), InputLimits.from(settings), cluster.bus());
+                new ActiveRun.Registry(), InputLimits.from(settings), cluster.bus(),
+                new RunsEndpoint.Attach(leases.replicaId(), signals));
         cluster.bus().subscribe(RunsEndpoint.CANCEL_CHANNEL, runs::cancelledElsewhere);
         this.resources = new ResourcesEndpoint(mapper, rules, store, workspace, jdbc);
         this.artifacts = new ArtifactsEndpoint(mapper, store);

@@ -25,7 +25,14 @@ final class AgentStore {
         }
     }
 
-    record Run(String runId, String threadId, String status, Instant startedAt, Instant finishedAt) {
+    record Run(String runId, String threadId, String status, Instant startedAt, Instant finishedAt, String reason) {
+    }
+
+    /** One stored event: its sequence number in the run and its JSON text. */
+    record StoredEvent(int seq, String type, String payload) {
+        boolean last() {
+            return type.equals("RUN_FINISHED") || type.equals("RUN_ERROR");
+        }
     }
 
     record Artifact(String id, String threadId, String runId, String name, String mediaType, String content) {
@@ -46,23 +53,28 @@ final class AgentStore {
         return ds;
     }
 
-    /** @return false when the run id exists already */
-    boolean startRun(String runId, String threadId) throws SQLException {
+    /**
+     * @param owner the replica that runs it ({@code kit_leases})
+     * @return false when the run id exists already
+     */
+    boolean startRun(String runId, String threadId, String owner) throws SQLException {
         try (Connection c = ds.getConnection();
-             PreparedStatement s = c.prepareStatement("INSERT INTO agent_runs (run_id, thread_id, status, started_at) "
-                     + "SELECT ?, ?, 'started', ? WHERE NOT EXISTS (SELECT 1 FROM agent_runs WHERE run_id = ?)")) {
+             PreparedStatement s = c.prepareStatement("INSERT INTO agent_runs (run_id, thread_id, status, started_at, owner) "
+                     + "SELECT ?, ?, 'started', ?, ? WHERE NOT EXISTS (SELECT 1 FROM agent_runs WHERE run_id = ?)")) {
             s.setString(1, runId);
             s.setString(2, threadId);
             s.setTimestamp(3, Timestamp.from(Instant.now()));
-            s.setString(4, runId);
+            s.setString(4, owner);
+            s.setString(5, runId);
             return s.executeUpdate() == 1;
         }
     }
 
+    /** Sets the status of an unfinished run (a run an orphan sweep ended keeps its {@code failed}). */
     void status(String runId, String status, boolean finished) throws SQLException {
         try (Connection c = ds.getConnection();
              PreparedStatement s = c.prepareStatement(finished
-                     ? "UPDATE agent_runs SET status = ?, finished_at = ? WHERE run_id = ?"
+                     ? "UPDATE agent_runs SET status = ?, finished_at = ? WHERE run_id = ? AND finished_at IS NULL"
                      : "UPDATE agent_runs SET status = ? WHERE run_id = ? AND finished_at IS NULL")) {
             s.setString(1, status);
             if (finished) {
@@ -88,6 +100,108 @@ final class AgentStore {
         }
     }
 
+    /**
+     * @param after the last sequence number the reader has (-1 for all)
+     * @return the run's stored events after it, in order
+     */
+    List<StoredEvent> eventsAfter(String runId, int after) throws SQLException {
+        List<StoredEvent> out = new ArrayList<>();
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement(
+                     "SELECT seq, type, payload FROM agent_events WHERE run_id = ? AND seq > ? ORDER BY seq")) {
+            s.setString(1, runId);
+            s.setInt(2, after);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    out.add(new StoredEvent(r.getInt(1), r.getString(2), r.getString(3)));
+                }
+            }
+        }
+        return out;
+    }
+
+    /**
+     * Ends the runs whose replica is gone: status {@code failed} with the reason, and a last event RUN_ERROR
+     * {@code RUN_INTERRUPTED}, so history and re-attached streams end like any run. Each run is ended by one
+     * conditional update, so two replicas sweeping at once end it once.
+     *
+     * @param ended called with the run id of each run ended
+     * @return how many runs were ended
+     */
+    int endOrphans(dev.contractkit.reference.platform.Leases.Orphans orphans, java.util.function.Consumer<String> ended)
+            throws SQLException {
+        List<String[]> runs = new ArrayList<>();
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT run_id, thread_id FROM agent_runs "
+                     + "WHERE status IN ('started', 'canceling') AND " + orphans.where("owner"))) {
+            orphans.bind(s, 1);
+            try (ResultSet r = s.executeQuery()) {
+                while (r.next()) {
+                    runs.add(new String[] {r.getString(1), r.getString(2)});
+                }
+            }
+        }
+        int n = 0;
+        for (String[] run : runs) {
+            if (endOrphan(run[0], run[1], orphans.reason())) {
+                ended.accept(run[0]);
+                n++;
+            }
+        }
+        return n;
+    }
+
+    private boolean endOrphan(String runId, String threadId, String reason) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                StoredEvent last = null;
+                try (PreparedStatement s = c.prepareStatement("SELECT seq, type, payload FROM agent_events WHERE run_id = ? "
+                        + "ORDER BY seq DESC FETCH FIRST 1 ROWS ONLY")) {
+                    s.setString(1, runId);
+                    try (ResultSet r = s.executeQuery()) {
+                        if (r.next()) {
+                            last = new StoredEvent(r.getInt(1), r.getString(2), r.getString(3));
+                        }
+                    }
+                }
+                boolean ended = last != null && last.last(); // died after its last event, before its status
+                String status = !ended ? "failed" : last.type().equals("RUN_ERROR") ? "failed"
+                        : last.payload().contains("\"cancelled\"") ? "canceled" : "completed";
+                try (PreparedStatement s = c.prepareStatement("UPDATE agent_runs SET status = ?, finished_at = ?, "
+                        + "reason = ? WHERE run_id = ? AND status IN ('started', 'canceling')")) {
+                    s.setString(1, status);
+                    s.setTimestamp(2, Timestamp.from(Instant.now()));
+                    s.setString(3, ended ? null : reason);
+                    s.setString(4, runId);
+                    if (s.executeUpdate() != 1) {
+                        c.rollback();
+                        return false;
+                    }
+                }
+                if (!ended) {
+                    ObjectNode error = mapper.createObjectNode().put("type", "RUN_ERROR")
+                            .put("message", "The run was interrupted: " + reason).put("code", "RUN_INTERRUPTED")
+                            .put("timestamp", System.currentTimeMillis());
+                    try (PreparedStatement s = c.prepareStatement(
+                            "INSERT INTO agent_events (run_id, seq, thread_id, type, payload) VALUES (?, ?, ?, ?, ?)")) {
+                        s.setString(1, runId);
+                        s.setInt(2, last == null ? 0 : last.seq() + 1);
+                        s.setString(3, threadId);
+                        s.setString(4, "RUN_ERROR");
+                        s.setString(5, error.toString());
+                        s.executeUpdate();
+                    }
+                }
+                c.commit();
+                return true;
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            }
+        }
+    }
+
     Optional<Run> run(String runId) throws SQLException {
         try (Connection c = ds.getConnection();
              PreparedStatement s = c.prepareStatement("SELECT * FROM agent_runs WHERE run_id = ?")) {
@@ -101,7 +215,7 @@ final class AgentStore {
     private static Run run(ResultSet r) throws SQLException {
         Timestamp f = r.getTimestamp("finished_at");
         return new Run(r.getString("run_id"), r.getString("thread_id"), r.getString("status"),
-                r.getTimestamp("started_at").toInstant(), f == null ? null : f.toInstant());
+                r.getTimestamp("started_at").toInstant(), f == null ? null : f.toInstant(), r.getString("reason"));
     }
 
     /** @return the thread's runs, oldest first, each with its events in order; empty when there are none */
@@ -124,6 +238,9 @@ final class AgentStore {
                         .put("startedAt", run.startedAt().toString());
                 if (run.finishedAt() != null) {
                     n.put("finishedAt", run.finishedAt().toString());
+                }
+                if (run.reason() != null) {
+                    n.put("reason", run.reason());
                 }
                 ArrayNode events = n.putArray("events");
                 try (PreparedStatement s = c.prepareStatement(

@@ -13,9 +13,11 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Sends AG-UI events of one run as SSE ({@code data: <json>\n\n}, flushed per event) and stores each one.
- * It tracks what is open (steps, messages, tool calls, reasoning) so a cancelled run can close it before
- * RUN_FINISHED. A failed write means the client went away: the run is cancelled, later events are stored only.
+ * Sends AG-UI events of one run as SSE ({@code id: <seq>\ndata: <json>\n\n}, flushed per event) and stores each
+ * one first (table {@code agent_events}, keyed by run id and sequence), then signals readers that re-attached
+ * ({@code GET .../runs/{runId}/events}). It tracks what is open (steps, messages, tool calls, reasoning) so a
+ * cancelled run can close it before RUN_FINISHED. A failed write means the client went away: the run goes on,
+ * later events are stored only, for the client to fetch when it re-attaches.
  */
 final class EventSink {
     private static final Logger LOG = Logger.getLogger(EventSink.class.getName());
@@ -29,12 +31,15 @@ final class EventSink {
     private final OutputStream out;
     private final Deque<Open> open = new ArrayDeque<>();
     private final java.util.Set<String> secrets;
+    private final dev.contractkit.reference.platform.Signals signals;
     private int seq;
     private boolean connected = true;
 
     /** @param secrets the server's stored credentials: replaced by {@code [redacted]} wherever an event would carry one */
-    EventSink(ObjectMapper mapper, AgentStore store, ActiveRun run, OutputStream out, java.util.Set<String> secrets) {
+    EventSink(ObjectMapper mapper, AgentStore store, ActiveRun run, OutputStream out, java.util.Set<String> secrets,
+              dev.contractkit.reference.platform.Signals signals) {
         this.secrets = java.util.Set.copyOf(secrets);
+        this.signals = signals;
         this.mapper = mapper;
         this.store = store;
         this.run = run;
@@ -52,8 +57,10 @@ final class EventSink {
         ObjectNode e = redact(event);
         e.put("timestamp", System.currentTimeMillis());
         track(e);
+        int n = seq++;
         try {
-            store.event(run.runId(), run.threadId(), seq++, e);
+            store.event(run.runId(), run.threadId(), n, e);
+            signals.signal(run.runId());
         } catch (SQLException ex) {
             LOG.log(Level.WARNING, "agent: could not store an event of run " + run.runId(), ex);
         }
@@ -61,11 +68,10 @@ final class EventSink {
             return;
         }
         try {
-            out.write(("data: " + mapper.writeValueAsString(e) + "\n\n").getBytes(StandardCharsets.UTF_8));
+            out.write(("id: " + n + "\ndata: " + mapper.writeValueAsString(e) + "\n\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
         } catch (IOException | RuntimeException ex) {
-            connected = false;
-            run.cancel("disconnect");
+            connected = false; // the client went away: the run goes on, it re-attaches to the stored events
         }
     }
 

@@ -7,12 +7,15 @@ import dev.contractkit.reference.agent.model.RunAgentInput;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.Bus;
 import dev.contractkit.reference.platform.ContractRules;
+import dev.contractkit.reference.platform.Signals;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
+import java.io.IOException;
 import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
@@ -21,18 +24,30 @@ import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
 /**
- * {@code POST /api/agent} (the SSE run stream), {@code POST /api/v1/runs/{runId}/cancel} and
- * {@code GET /api/v1/threads/{threadId}/history}; extends the stub generated from {@code specs/openapi/agent.yaml}.
- * The run executes on the request's own (virtual) thread and writes each event as it happens.
+ * {@code POST /api/agent} (the SSE run stream), {@code GET /api/v1/threads/{threadId}/runs/{runId}/events}
+ * (re-attach), {@code POST /api/v1/runs/{runId}/cancel} and {@code GET /api/v1/threads/{threadId}/history};
+ * extends the stub generated from {@code specs/openapi/agent.yaml}. The run executes on the request's own
+ * (virtual) thread and writes each event as it happens; when its client goes away it goes on, storing the events
+ * for a re-attach, which reads them from the database (so it works on every replica).
  *
  * <pre>
  * curl -N -H 'Content-Type: application/json' -H 'Accept: text/event-stream' \
  *      -d '{"threadId":"t1","runId":"r1","messages":[{"id":"m1","role":"user","content":"Revenue by region?"}]}' \
  *      http://127.0.0.1:8090/api/agent
+ * curl -N -H 'Last-Event-ID: 7' http://127.0.0.1:8090/api/v1/threads/t1/runs/r1/events
  * </pre>
  */
 final class RunsEndpoint extends RunsService {
     private static final Logger LOG = Logger.getLogger(RunsEndpoint.class.getName());
+    /** How long a re-attached reader waits for a signal before it reads the database again (other replicas' runs). */
+    private static final java.time.Duration POLL = java.time.Duration.ofMillis(200);
+
+    /**
+     * @param owner   this replica's id, stored with each run it starts
+     * @param signals wakes re-attached readers when a run stores an event
+     */
+    record Attach(String owner, Signals signals) {
+    }
 
     private final ObjectMapper mapper;
     private final ContractRules rules;
@@ -42,11 +57,13 @@ final class RunsEndpoint extends RunsService {
     private final ActiveRun.Registry registry;
     private final InputLimits limits;
     private final Bus bus;
+    private final Attach attach;
 
     RunsEndpoint(ObjectMapper mapper, ContractRules rules, AgentStore store, RunConfigResolver resolver, Analyst analyst,
-                 ActiveRun.Registry registry, InputLimits limits, Bus bus) {
+                 ActiveRun.Registry registry, InputLimits limits, Bus bus, Attach attach) {
         this.limits = limits;
         this.bus = bus;
+        this.attach = attach;
         this.mapper = mapper;
         this.rules = rules;
         this.store = store;
@@ -85,7 +102,7 @@ final class RunsEndpoint extends RunsService {
             throw new ApiError(Status.CONFLICT_409, "RUN_ALREADY_ACTIVE", "run '" + runId + "' is already running");
         }
         try {
-            if (!store.startRun(runId, threadId)) {
+            if (!store.startRun(runId, threadId, attach.owner())) {
                 throw new ApiError(Status.CONFLICT_409, "RUN_EXISTS", "run '" + runId
                         + "' has already run; every run needs a new runId");
             }
@@ -96,7 +113,7 @@ final class RunsEndpoint extends RunsService {
             response.header(HeaderNames.CACHE_CONTROL, "no-cache");
             response.header("X-Accel-Buffering", "no");
             OutputStream out = response.outputStream();
-            EventSink sink = new EventSink(mapper, store, run, out, store.secrets());
+            EventSink sink = new EventSink(mapper, store, run, out, store.secrets(), attach.signals());
             Analyst.Outcome outcome = analyst.run(input, config, sink, run);
             String status = switch (outcome) {
                 case COMPLETED -> "completed";
@@ -104,6 +121,7 @@ final class RunsEndpoint extends RunsService {
                 case FAILED -> "failed";
             };
             store.status(runId, status, true);
+            attach.signals().signal(runId);
             sink.close();
         } catch (SQLException e) {
             LOG.log(Level.WARNING, "agent: run " + runId + " failed", e);
@@ -113,9 +131,66 @@ final class RunsEndpoint extends RunsService {
         }
     }
 
+    /**
+     * Streams the run's stored events after {@code after}, then each new one, until RUN_FINISHED or RUN_ERROR (or
+     * the client goes away again).
+     */
+    private void attach(ServerResponse response, AgentStore.Run run, int after) throws SQLException {
+        response.status(Status.OK_200);
+        response.header(HeaderNames.CONTENT_TYPE, "text/event-stream; charset=utf-8");
+        response.header(HeaderNames.CACHE_CONTROL, "no-cache");
+        response.header("X-Accel-Buffering", "no");
+        Signals signals = attach.signals();
+        int last = after;
+        try (OutputStream out = response.outputStream()) {
+            while (true) {
+                long seen = signals.version(run.runId());
+                List<AgentStore.StoredEvent> events = store.eventsAfter(run.runId(), last);
+                for (AgentStore.StoredEvent e : events) {
+                    out.write(("id: " + e.seq() + "\ndata: " + e.payload() + "\n\n").getBytes(StandardCharsets.UTF_8));
+                    out.flush();
+                    last = e.seq();
+                    if (e.last()) {
+                        return;
+                    }
+                }
+                if (events.isEmpty() && store.run(run.runId()).map(r -> r.finishedAt() != null).orElse(true)
+                        && store.eventsAfter(run.runId(), last).isEmpty()) {
+                    return; // ended without a last event (a run stored before re-attach existed)
+                }
+                signals.await(run.runId(), seen, POLL);
+            }
+        } catch (IOException | java.io.UncheckedIOException e) {
+            LOG.log(Level.FINE, "agent: a re-attached client of run " + run.runId() + " went away", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     @Override
     protected void handleRunAgent(ServerRequest request, ServerResponse response, RunAgentInput runAgentInput) {
         throw new IllegalStateException("runAgent is handled above");
+    }
+
+    @Override
+    protected void handleStreamRunEvents(ServerRequest request, ServerResponse response, String threadId, String runId,
+                                         java.util.Optional<Integer> after, java.util.Optional<String> lastEventId) {
+        int from = after.orElseGet(() -> lastEventId.map(RunsEndpoint::sequence).orElse(-1));
+        try {
+            AgentStore.Run run = store.run(runId).filter(r -> r.threadId().equals(threadId))
+                    .orElseThrow(() -> ApiError.notFound("no run '" + runId + "' in thread '" + threadId + "'"));
+            attach(response, run, from);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    private static int sequence(String lastEventId) {
+        if (!lastEventId.trim().matches("-?[0-9]{1,9}")) {
+            throw ApiError.invalid("Last-Event-ID: must be the sequence number of an event (the id: line), was '"
+                    + lastEventId + "'");
+        }
+        return Math.max(-1, Integer.parseInt(lastEventId.trim()));
     }
 
     @Override
@@ -145,6 +220,9 @@ final class RunsEndpoint extends RunsService {
                 return;
             }
             body.put("threadId", stored.threadId()).put("status", stored.status());
+            if (stored.reason() != null) {
+                body.put("reason", stored.reason());
+            }
             response.status(Status.OK_200).send(body);
         } catch (SQLException e) {
             throw new IllegalStateException(e);

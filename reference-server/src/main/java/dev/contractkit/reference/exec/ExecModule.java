@@ -10,6 +10,7 @@ import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.Json;
 import dev.contractkit.reference.platform.KitToken;
+import dev.contractkit.reference.platform.Leases;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
@@ -37,18 +38,12 @@ public final class ExecModule implements ApiModule {
      * @param settings configuration
      * @param database the kit's database
      * @param cluster  what the replicas share: cancel requests cross to the replica that runs the task
+     * @param leases   this process's replica id (the owner of the tasks it accepts) and the orphan sweeps
      */
-    public ExecModule(Settings settings, Database database, Cluster cluster) {
+    public ExecModule(Settings settings, Database database, Cluster cluster, Leases leases) {
         ExecSettings exec = ExecSettings.from(settings);
-        TaskStore store = new TaskStore(database.dataSource(), mapper);
-        try {
-            int orphans = store.endOrphans();
-            if (orphans > 0) {
-                LOG.info("exec: " + orphans + " task(s) left unfinished by a previous run were ended");
-            }
-        } catch (SQLException e) {
-            throw new IllegalStateException("exec: cannot read the task store: " + e.getMessage(), e);
-        }
+        TaskStore store = new TaskStore(database.dataSource(), mapper, leases.replicaId());
+        leases.register("exec", store::endOrphans);
         Translator translator = new Translator(new ContractRules(ContractDocument.load(Api.EXEC.mainContract())), exec);
         this.token = KitToken.load(settings);
         RuntimeClient runtime = new RuntimeClient(exec.runtimeUrl(), mapper, token.value());

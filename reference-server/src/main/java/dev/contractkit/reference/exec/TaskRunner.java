@@ -16,6 +16,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -34,11 +35,22 @@ final class TaskRunner implements AutoCloseable {
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     private final Map<String, Work> active = new ConcurrentHashMap<>();
     private final Object changed = new Object();
+    private final Consumer<String> workDone;
 
     TaskRunner(TaskStore store, Works works, long pollMillis) {
+        this(store, works, pollMillis, id -> {
+        });
+    }
+
+    /**
+     * @param workDone called on the task's thread when an attempt's work has ended and before its outcome is saved
+     *                 (tests hold a task there to put a cancel in between, deterministically)
+     */
+    TaskRunner(TaskStore store, Works works, long pollMillis, Consumer<String> workDone) {
         this.store = store;
         this.works = works;
         this.pollMillis = pollMillis;
+        this.workDone = workDone;
     }
 
     void start(List<TaskSpec> tasks) {
@@ -88,33 +100,35 @@ final class TaskRunner implements AutoCloseable {
                 return; // cancelled, deleted or changed meanwhile
             }
             Outcome outcome = attempt(spec);
-            Optional<TaskStore.Row> now = store.find(id);
-            if (now.isEmpty()) {
-                return; // deleted: state clean-up only, nothing to record
+            workDone.accept(id);
+            boolean last = attempt == attempts || outcome.failure != null && !outcome.failure.retryable();
+            Optional<TaskStore.Row> saved = store.update(id, Set.of("running", "cancelling"),
+                    r -> r.status().equals("cancelling") ? cancelled(r, outcome) : ended(r, outcome, last));
+            if (saved.isEmpty() || !saved.get().status().equals("running")) {
+                return; // ended (or deleted: state clean-up only, nothing to record)
             }
-            if (now.get().status().equals("cancelling")) {
-                finishCancelled(id, outcome);
-                return;
-            }
-            if (outcome.failure == null) {
-                ObjectNode rt = runtimeOf(now.get()).put("status", "exited");
-                store.update(id, Set.of("running"), r -> r.status("success").outcome(1.0, outcome.result, rt, null));
-                return;
-            }
-            WorkFailed f = outcome.failure;
-            boolean last = attempt == attempts || !f.retryable();
-            ObjectNode error = JSON.objectNode().put("code", f.code()).put("message", f.getMessage());
-            ObjectNode rt = runtimeOf(now.get()).put("status", f.code().equals("timeout") ? "timed_out" : "exited");
-            if (f.result() != null && f.result().has("exit_code")) {
-                rt.put("exit_code", f.result().get("exit_code").asInt());
-            }
-            rt.set("error", error.deepCopy());
-            if (last) {
-                store.update(id, Set.of("running"), r -> r.status("failed").outcome(r.progress(), f.result(), rt, error));
-                return;
-            }
-            store.update(id, Set.of("running"), r -> r.outcome(r.progress(), f.result(), rt, error));
         }
+    }
+
+    /**
+     * The state after an attempt whose task is still {@code running}: {@code success}, {@code failed} after the
+     * last attempt, else {@code running} with the attempt's error (a retry follows). Applied in the same locked
+     * transaction as the {@code cancelling} check, so a cancel that arrives after the work ended either comes
+     * first (the task ends {@code cancelled}) or finds the task ended (409 task_terminal), never in between.
+     */
+    private static TaskStore.Row ended(TaskStore.Row r, Outcome outcome, boolean last) {
+        if (outcome.failure == null) {
+            ObjectNode rt = runtimeOf(r).put("status", "exited");
+            return r.status("success").outcome(1.0, outcome.result, rt, null);
+        }
+        WorkFailed f = outcome.failure;
+        ObjectNode error = JSON.objectNode().put("code", f.code()).put("message", f.getMessage());
+        ObjectNode rt = runtimeOf(r).put("status", f.code().equals("timeout") ? "timed_out" : "exited");
+        if (f.result() != null && f.result().has("exit_code")) {
+            rt.put("exit_code", f.result().get("exit_code").asInt());
+        }
+        rt.set("error", error.deepCopy());
+        return (last ? r.status("failed") : r).outcome(r.progress(), f.result(), rt, error);
     }
 
     private static ObjectNode runtimeOf(TaskStore.Row row) {
@@ -122,15 +136,17 @@ final class TaskRunner implements AutoCloseable {
     }
 
     private void finishCancelled(String id, Outcome outcome) throws SQLException {
-        store.update(id, Set.of("cancelling"), r -> {
-            ObjectNode rt = runtimeOf(r);
-            rt.put("status", "cancelled");
-            rt.set("error", JSON.objectNode().put("code", "cancelled").put("message", "the handle has shut down"));
-            JsonNode result = outcome == null ? r.result()
-                    : outcome.failure == null ? outcome.result : outcome.failure.result();
-            return r.status("cancelled").outcome(r.progress(), result, rt,
-                    JSON.objectNode().put("code", "cancelled").put("message", "cancelled on request"));
-        });
+        store.update(id, Set.of("cancelling"), r -> cancelled(r, outcome));
+    }
+
+    private static TaskStore.Row cancelled(TaskStore.Row r, Outcome outcome) {
+        ObjectNode rt = runtimeOf(r);
+        rt.put("status", "cancelled");
+        rt.set("error", JSON.objectNode().put("code", "cancelled").put("message", "the handle has shut down"));
+        JsonNode result = outcome == null ? r.result()
+                : outcome.failure == null ? outcome.result : outcome.failure.result();
+        return r.status("cancelled").outcome(r.progress(), result, rt,
+                JSON.objectNode().put("code", "cancelled").put("message", "cancelled on request"));
     }
 
     private record Outcome(JsonNode result, WorkFailed failure) {

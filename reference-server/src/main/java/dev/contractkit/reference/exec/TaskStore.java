@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.Leases;
 import io.helidon.http.Status;
 
 import javax.sql.DataSource;
@@ -29,10 +30,13 @@ final class TaskStore {
 
     private final DataSource ds;
     private final ObjectMapper mapper;
+    private final String owner;
 
-    TaskStore(DataSource ds, ObjectMapper mapper) {
+    /** @param owner the replica id stored with every task this process accepts (it runs them) */
+    TaskStore(DataSource ds, ObjectMapper mapper, String owner) {
         this.ds = ds;
         this.mapper = mapper;
+        this.owner = owner;
     }
 
     /** One stored task. {@code result}, {@code runtime} and {@code error} may be null. */
@@ -112,13 +116,14 @@ final class TaskStore {
                     }
                 }
                 try (PreparedStatement ps = c.prepareStatement("INSERT INTO exec_tasks (" + COLUMNS
-                        + ") VALUES (?, ?, ?, 'pending', NULL, 0, 0, NULL, NULL, NULL, ?, ?)")) {
+                        + ", owner) VALUES (?, ?, ?, 'pending', NULL, 0, 0, NULL, NULL, NULL, ?, ?, ?)")) {
                     for (TaskSpec t : tasks) {
                         ps.setString(1, t.id());
                         ps.setString(2, t.kind().id());
                         ps.setString(3, write(t.toJson()));
                         ps.setObject(4, OffsetDateTime.ofInstant(now, ZoneOffset.UTC));
                         ps.setObject(5, OffsetDateTime.ofInstant(now, ZoneOffset.UTC));
+                        ps.setString(6, owner);
                         ps.addBatch();
                     }
                     ps.executeBatch();
@@ -217,20 +222,25 @@ final class TaskStore {
     }
 
     /**
-     * Ends the tasks a previous process left unfinished: their work died with it.
+     * Ends the tasks whose replica is gone (a previous process on this database, or a replica that stopped
+     * sending heartbeats): their work died with it. {@code cancelling} ones end {@code cancelled}, the others
+     * {@code failed} with error {@code interrupted} and the reason.
      *
      * @return how many were ended
      */
-    int endOrphans() throws SQLException {
+    int endOrphans(Leases.Orphans orphans) throws SQLException {
         try (Connection c = ds.getConnection();
              PreparedStatement cancelling = c.prepareStatement("UPDATE exec_tasks SET status = 'cancelled', updated_at = ? "
-                     + "WHERE status = 'cancelling'");
+                     + "WHERE status = 'cancelling' AND " + orphans.where("owner"));
              PreparedStatement others = c.prepareStatement("UPDATE exec_tasks SET status = 'failed', error = ?, updated_at = ? "
-                     + "WHERE status IN ('pending', 'running')")) {
+                     + "WHERE status IN ('pending', 'running') AND " + orphans.where("owner"))) {
             OffsetDateTime now = OffsetDateTime.now(ZoneOffset.UTC);
             cancelling.setObject(1, now);
-            others.setString(1, "{\"code\":\"interrupted\",\"message\":\"the control plane stopped while the task was unfinished\"}");
+            orphans.bind(cancelling, 2);
+            others.setString(1, write(mapper.createObjectNode().put("code", "interrupted").put("message",
+                    "the task was unfinished when " + orphans.reason())));
             others.setObject(2, now);
+            orphans.bind(others, 3);
             return cancelling.executeUpdate() + others.executeUpdate();
         }
     }

@@ -14,15 +14,26 @@ import java.sql.SQLException;
  * PostgreSQL (or any JDBC URL) when {@code KIT_DB_URL} is set. Schema migrations run at open.
  *
  * <p>Settings: {@code KIT_DB_URL}, {@code KIT_DB_USER}, {@code KIT_DB_PASSWORD}, {@code KIT_DATA_DIR}
- * (where the embedded file lives, default {@code ./data}).
+ * (where the embedded file lives, default {@code ./data}), {@code KIT_DB_WRITE_DELAY} (embedded only, milliseconds,
+ * default 0).
+ *
+ * <p>Durability of the embedded file: with H2's {@code WRITE_DELAY=0} the transaction store writes the commit's
+ * chunk to the file on the committing thread ({@code TransactionStore.endTransaction} calls
+ * {@code MVStore.commit()}, which stores synchronously) before {@code Connection.commit()} returns, so a write
+ * answered with success survives a {@code kill -9} of the process. H2 2.3 never calls {@code fsync} per commit
+ * (only on close, {@code CHECKPOINT SYNC} and compaction): a power loss can still lose the last commits; use
+ * PostgreSQL for that. H2's own default (500 ms) writes commits in the background and loses up to half a second of
+ * acknowledged writes on a kill; {@code KIT_DB_WRITE_DELAY=500} restores it (docs/performance.md has the cost).
  */
 public final class Database implements AutoCloseable {
     private final HikariDataSource dataSource;
     private final String description;
+    private final boolean embedded;
 
-    private Database(HikariDataSource dataSource, String description) {
+    private Database(HikariDataSource dataSource, String description, boolean embedded) {
         this.dataSource = dataSource;
         this.description = description;
+        this.embedded = embedded;
     }
 
     /**
@@ -68,12 +79,18 @@ public final class Database implements AutoCloseable {
         if (embedded) {
             EmbeddedPassword.ownerOnlyFiles(SecretFile.dataDir(settings));
         }
-        return new Database(ds, redact(url));
+        return new Database(ds, redact(url), embedded);
     }
 
     private static String embeddedUrl(Settings settings) {
         Path dir = Path.of(settings.get("data-dir", "data")).toAbsolutePath().normalize();
-        return "jdbc:h2:file:" + dir.resolve("kit") + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;LOCK_TIMEOUT=10000;AUTO_SERVER=TRUE";
+        int writeDelay = settings.getInt("db.write-delay", 0);
+        if (writeDelay < 0) {
+            throw new IllegalArgumentException("setting " + Settings.envName("db.write-delay")
+                    + " must be 0 or more milliseconds, was " + writeDelay);
+        }
+        return "jdbc:h2:file:" + dir.resolve("kit") + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;LOCK_TIMEOUT=10000;"
+                + "WRITE_DELAY=" + writeDelay + ";AUTO_SERVER=TRUE";
     }
 
     private static String redact(String url) {
@@ -96,6 +113,14 @@ public final class Database implements AutoCloseable {
     /** @return true when the database is PostgreSQL (replicas can share it, its bus and its counters) */
     public boolean isPostgres() {
         return description.startsWith("jdbc:postgresql:");
+    }
+
+    /**
+     * @return true for the embedded file (no {@code KIT_DB_URL}): one server process at a time by construction, so
+     *     at its start nothing unfinished in it can belong to another live process
+     */
+    public boolean embedded() {
+        return embedded;
     }
 
     /** @return the JDBC URL, password redacted */

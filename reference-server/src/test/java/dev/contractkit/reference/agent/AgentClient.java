@@ -47,6 +47,8 @@ final class AgentClient {
         final Response response;
         final BufferedSource source;
         final List<JsonNode> events = new ArrayList<>();
+        /** The {@code id:} of each event, in order (the event's sequence number in its run). */
+        final List<Integer> ids = new ArrayList<>();
 
         Stream(Response response) {
             this.response = response;
@@ -67,6 +69,8 @@ final class AgentClient {
                     }
                 } else if (line.startsWith("data: ")) {
                     data.append(line.substring(6));
+                } else if (line.startsWith("id: ")) {
+                    ids.add(Integer.parseInt(line.substring(4)));
                 }
             }
         }
@@ -100,6 +104,26 @@ final class AgentClient {
         Request r = new Request.Builder().url(base + "/api/agent").header("Accept", "text/event-stream")
                 .post(RequestBody.create(body, MediaType.get("application/json"))).build();
         Response response = HTTP.newCall(r).execute();
+        if (response.code() != 200) {
+            String text = response.body().string();
+            response.close();
+            throw new IllegalStateException("status " + response.code() + ": " + text);
+        }
+        return new Stream(response);
+    }
+
+    /**
+     * Re-attaches to a run's events ({@code GET /api/v1/threads/{threadId}/runs/{runId}/events}).
+     *
+     * @param lastEventId the {@code Last-Event-ID} header, or null for none
+     */
+    Stream attach(String threadId, String runId, String lastEventId) throws IOException {
+        Request.Builder r = new Request.Builder().url(base + "/api/v1/threads/" + threadId + "/runs/" + runId + "/events")
+                .header("Accept", "text/event-stream");
+        if (lastEventId != null) {
+            r.header("Last-Event-ID", lastEventId);
+        }
+        Response response = HTTP.newCall(r.build()).execute();
         if (response.code() != 200) {
             String text = response.body().string();
             response.close();

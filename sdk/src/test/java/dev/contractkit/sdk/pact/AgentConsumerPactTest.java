@@ -32,7 +32,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 /**
  * The SDK's agent interactions as a consumer pact (Pact V4, provider {@code agent}). The run itself is one
  * interaction whose response is {@code text/event-stream}: Pact has no SSE matcher, so the body is a plain-text
- * body matched by one regular expression at {@code $}: every frame is one {@code data:} line, the first is
+ * body matched by one regular expression at {@code $}: every frame is one {@code data:} line (after an optional
+ * {@code id:} line, the event's sequence number, which a client re-attaches with), the first is
  * RUN_STARTED of this run, the last RUN_FINISHED with outcome success (what lies between may change freely).
  * Provider states: {@value #SAMPLE}, {@value #HISTORY}, {@value #NO_RUN}. Every interaction sends the kit token
  * ({@code Authorization: Bearer test-kit-token}, the token the provider test starts the server with).
@@ -47,9 +48,9 @@ class AgentConsumerPactTest {
     static final String QUESTION = "What is the revenue by region?";
 
     /** Every SSE frame one data line; RUN_STARTED of run pact-run-1 first, RUN_FINISHED success last. */
-    static final String STREAM = "(?s)data: \\{\"type\":\"RUN_STARTED\"[^\\n]*\"runId\":\"pact-run-1\"[^\\n]*\\n\\n"
-            + "(data: [^\\n]*\\n\\n)*"
-            + "data: \\{\"type\":\"RUN_FINISHED\"[^\\n]*\"outcome\":\\{\"type\":\"success\"\\}[^\\n]*\\n\\n";
+    static final String STREAM = "(?s)(id: [0-9]+\\n)?data: \\{\"type\":\"RUN_STARTED\"[^\\n]*\"runId\":\"pact-run-1\"[^\\n]*\\n\\n"
+            + "((id: [0-9]+\\n)?data: [^\\n]*\\n\\n)*"
+            + "(id: [0-9]+\\n)?data: \\{\"type\":\"RUN_FINISHED\"[^\\n]*\"outcome\":\\{\"type\":\"success\"\\}[^\\n]*\\n\\n";
 
     static final String EXAMPLE_STREAM = """
             data: {"type":"RUN_STARTED","threadId":"pact-thread","runId":"pact-run-1","timestamp":1767225600000}

@@ -1,0 +1,200 @@
+package dev.contractkit.reference.durability;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.contractkit.reference.platform.Database;
+import dev.contractkit.reference.platform.Settings;
+import dev.contractkit.reference.platform.TestDatabases;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.net.URI;
+import java.net.URLEncoder;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
+
+/**
+ * {@code kill -9} of the single server process on the embedded database (issue 21, requirement 5): 16 clients
+ * redeem one coupon, the process is killed mid-stream, restarted on the same data directory. Every redemption
+ * answered 200 is stored, none twice, and the agent run and exec task that were in flight are ended with a reason.
+ */
+class KillNineTest {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final int CLIENTS = 16;
+    private static final String TOKEN = TestDatabases.TOKEN;
+
+    @TempDir
+    Path dir;
+    final List<ServerProcess> processes = new ArrayList<>();
+    final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)
+            .connectTimeout(Duration.ofSeconds(5)).build();
+
+    @AfterEach
+    void stop() {
+        processes.forEach(ServerProcess::close); // also after a failure: no process outlives the test
+        http.shutdownNow();
+    }
+
+    private ServerProcess start(Path data) throws IOException {
+        ServerProcess p = ServerProcess.start("coupons,exec,agent", Map.of(
+                "KIT_DATA_DIR", data.toString(), "KIT_TOKEN", TOKEN,
+                "KIT_COUPONS_PORT", "0", "KIT_EXEC_PORT", "0", "KIT_AGENT_PORT", "0",
+                "KIT_COUPONS_RATE_LIMITS", "public-read=1000000/3600,authenticated-read=1000000/3600,"
+                        + "write=1000000/3600,admin=1000000/3600",
+                "KIT_COUPONS_PASSWORD_ITERATIONS", "1000",
+                "KIT_AGENT_STEP_DELAY", "PT0.5S"), dir.resolve("server.log"));
+        processes.add(p);
+        return p;
+    }
+
+    @Test
+    void everyRedemptionAnsweredBeforeAKillNineIsStoredOnceAndInFlightWorkIsMarkedInterrupted() throws Exception {
+        Path data = dir.resolve("data");
+        ServerProcess first = start(data);
+        String coupons = first.url("coupons");
+        String bearer = "Bearer " + token(coupons);
+        String couponId = JSON.readTree(send(post(coupons + "/write/v1/coupons", bearer,
+                "{\"title\":\"Kill test\",\"discount_percent\":10,\"category\":\"seasonal\",\"usage_limit\":1000000}"), 201))
+                .path("id").asText();
+
+        // in flight at the kill: an agent run (paced at 0.5 s a step) and an exec task sleeping ten minutes
+        HttpResponse<InputStream> run = http.send(post(first.url("agent") + "/api/agent", "Bearer " + TOKEN,
+                "{\"threadId\":\"t-kill\",\"runId\":\"r-kill\",\"messages\":[{\"id\":\"m1\",\"role\":\"user\","
+                        + "\"content\":\"What is the revenue by region?\"}]}"), HttpResponse.BodyHandlers.ofInputStream());
+        assertThat(run.statusCode()).isEqualTo(200);
+        BufferedReader events = new BufferedReader(new InputStreamReader(run.body(), StandardCharsets.UTF_8));
+        assertThat(events.readLine()).isEqualTo("id: 0");
+        assertThat(events.readLine()).contains("RUN_STARTED");
+        String exec = first.url("exec");
+        send(post(exec + "/adapters/actions", "Bearer " + TOKEN,
+                "{\"action_id\":\"sleeper\",\"action\":{\"kind\":\"os.sleep\",\"input\":{\"duration_ms\":600000}}}"), 202);
+        await().atMost(Duration.ofSeconds(10)).until(() -> JSON.readTree(send(get(exec + "/tasks/sleeper", "Bearer " + TOKEN),
+                200)).path("status").asText(), "running"::equals);
+
+        Set<String> acknowledged = ConcurrentHashMap.newKeySet();
+        AtomicInteger refused = new AtomicInteger();
+        AtomicBoolean killed = new AtomicBoolean();
+        List<Thread> clients = new ArrayList<>();
+        for (int c = 0; c < CLIENTS; c++) {
+            int client = c;
+            clients.add(Thread.ofPlatform().name("redeemer-" + c).start(() -> {
+                for (int n = 0; !killed.get(); n++) {
+                    String order = "ORD-" + client + "-" + n;
+                    try {
+                        HttpResponse<String> r = http.send(post(coupons + "/coupons/v1/redeem", bearer,
+                                "{\"coupon_id\":\"" + couponId + "\",\"order_id\":\"" + order + "\"}"),
+                                HttpResponse.BodyHandlers.ofString());
+                        if (r.statusCode() == 200) {
+                            acknowledged.add(order);
+                        } else {
+                            refused.incrementAndGet();
+                        }
+                    } catch (IOException e) {
+                        return; // the server died under this request: its outcome is unknown to the client
+                    } catch (InterruptedException e) {
+                        return;
+                    }
+                }
+            }));
+        }
+        await().atMost(Duration.ofSeconds(40)).until(() -> acknowledged.size() >= 250);
+        killed.set(true);
+        first.kill();
+        events.close();
+        for (Thread t : clients) {
+            t.join(Duration.ofSeconds(30));
+        }
+        int acked = acknowledged.size();
+        assertThat(refused.get()).as("redemptions refused before the kill").isZero();
+
+        ServerProcess second = start(data);
+        int usageCount;
+        Set<String> stored = new HashSet<>();
+        int rows;
+        try (Database db = Database.open(Settings.of(Map.of("data-dir", data.toString())));
+             Connection c = db.dataSource().getConnection(); Statement s = c.createStatement()) {
+            try (ResultSet r = s.executeQuery("SELECT usage_count FROM coupons WHERE id = '" + couponId + "'")) {
+                r.next();
+                usageCount = r.getInt(1);
+            }
+            rows = 0;
+            try (ResultSet r = s.executeQuery("SELECT order_id FROM redemptions WHERE coupon_id = '" + couponId + "'")) {
+                while (r.next()) {
+                    rows++;
+                    stored.add(r.getString(1));
+                }
+            }
+        }
+        System.out.printf("kill -9 after %d acknowledged redemptions: %d stored (usage_count %d)%n", acked, rows, usageCount);
+        assertThat(stored).as("every acknowledged redemption is stored").containsAll(acknowledged);
+        assertThat(rows).as("no order counted twice").isEqualTo(stored.size());
+        assertThat(usageCount).as("usage_count agrees with the redemption rows").isEqualTo(rows);
+        assertThat(rows).as("at most one unanswered request per client was stored besides")
+                .isBetween(acked, acked + CLIENTS);
+
+        JsonNode task = JSON.readTree(send(get(second.url("exec") + "/tasks/sleeper", "Bearer " + TOKEN), 200));
+        assertThat(task.path("status").asText()).isEqualTo("failed");
+        assertThat(task.at("/error/code").asText()).isEqualTo("interrupted");
+        assertThat(task.at("/error/message").asText()).contains("stopped");
+
+        JsonNode history = JSON.readTree(send(get(second.url("agent") + "/api/v1/threads/t-kill/history",
+                "Bearer " + TOKEN), 200)).at("/runs/0");
+        assertThat(history.path("status").asText()).isEqualTo("failed");
+        assertThat(history.path("reason").asText()).contains("stopped");
+        JsonNode last = history.path("events").get(history.path("events").size() - 1);
+        assertThat(last.path("type").asText()).isEqualTo("RUN_ERROR");
+        assertThat(last.path("code").asText()).isEqualTo("RUN_INTERRUPTED");
+        String reattached = send(get(second.url("agent") + "/api/v1/threads/t-kill/runs/r-kill/events",
+                "Bearer " + TOKEN), 200);
+        assertThat(reattached).startsWith("id: 0\ndata: {\"type\":\"RUN_STARTED\"").contains("RUN_INTERRUPTED");
+    }
+
+    private String token(String coupons) throws Exception {
+        String form = "grant_type=password&client_id=kit-cli&username=admin&password="
+                + URLEncoder.encode("admin-password", StandardCharsets.UTF_8);
+        HttpRequest r = HttpRequest.newBuilder(URI.create(coupons + "/realms/contractkit/protocol/openid-connect/token"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(form)).build();
+        return JSON.readTree(send(r, 200)).path("access_token").asText();
+    }
+
+    private static HttpRequest post(String url, String auth, String json) {
+        return HttpRequest.newBuilder(URI.create(url)).header("Authorization", auth)
+                .header("Content-Type", "application/json").timeout(Duration.ofSeconds(30))
+                .POST(HttpRequest.BodyPublishers.ofString(json)).build();
+    }
+
+    private static HttpRequest get(String url, String auth) {
+        return HttpRequest.newBuilder(URI.create(url)).header("Authorization", auth).timeout(Duration.ofSeconds(30)).GET()
+                .build();
+    }
+
+    private String send(HttpRequest r, int expected) throws Exception {
+        HttpResponse<String> response = http.send(r, HttpResponse.BodyHandlers.ofString());
+        assertThat(response.statusCode()).as(r.uri() + ": " + response.body()).isEqualTo(expected);
+        return response.body();
+    }
+}
