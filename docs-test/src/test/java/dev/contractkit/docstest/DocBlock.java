@@ -12,9 +12,10 @@ import java.util.Map;
  * @param line     the line of the opening fence (1-based)
  * @param script   the block's lines, indentation removed
  * @param action   {@code run}, {@code skip}, or null when the block carries no marker
- * @param options  the marker's attributes ({@code needs}, {@code timeout}, {@code until}, {@code reason})
+ * @param options  the marker's attributes ({@code needs}, {@code timeout}, {@code until}, {@code output}, {@code reason})
+ * @param next     the text of the next fenced block of the file (the output a block with {@code output=next} must print), or null
  */
-record DocBlock(Path file, int line, String script, String action, Map<String, String> options) {
+record DocBlock(Path file, int line, String script, String action, Map<String, String> options, String next) {
     boolean runs() {
         return "run".equals(action);
     }

@@ -93,11 +93,25 @@ final class DocBlocks {
                         options.put(a.group(1), a.group(2) != null ? a.group(2) : a.group(3));
                     }
                 }
-                blocks.add(new DocBlock(file, i + 1, script.toString(), action, options));
+                blocks.add(new DocBlock(file, i + 1, script.toString(), action, options, nextBlock(lines, end + 1)));
             }
             i = end;
         }
         return blocks;
+    }
+
+    private static String nextBlock(List<String> lines, int from) {
+        for (int i = from; i < lines.size(); i++) {
+            Matcher open = FENCE.matcher(lines.get(i));
+            if (open.matches()) {
+                StringBuilder text = new StringBuilder();
+                for (int j = i + 1; j < lines.size() && !lines.get(j).strip().equals(open.group(2)); j++) {
+                    text.append(lines.get(j)).append('\n');
+                }
+                return text.toString();
+            }
+        }
+        return null;
     }
 
     static List<DocBlock> all(Path root) {

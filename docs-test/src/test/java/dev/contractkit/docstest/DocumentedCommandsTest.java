@@ -95,6 +95,11 @@ class DocumentedCommandsTest {
         }
         BlockRunner.Outcome outcome = runner.run(block, dir, data, ports);
         summary.add(String.format("  ran %-40s %5.1f s", block.where(), (System.nanoTime() - started) / 1e9));
+        if (outcome.exit() == 0 && "next".equals(block.options().get("output"))) {
+            List<String> missing = Output.missing(block.next(), outcome.stdout() + outcome.stderr());
+            assertThat(missing).as(block.where() + ": lines of the output the documentation shows after it (numbers aside),"
+                    + " not printed in that order; it printed:\n" + outcome.stdout() + outcome.stderr()).isEmpty();
+        }
         if (outcome.exit() != 0 || outcome.timedOut()) {
             fail(block.where() + (outcome.timedOut() ? ": timed out after " + block.timeoutSeconds() + " s" : ": exit " + outcome.exit())
                     + "\n--- the block as run (bash -euo pipefail, ports moved to " + ports.actual().get("forms") + "... for forms)\n"
