@@ -3,7 +3,10 @@ package dev.contractkit.docstest;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.nio.file.FileVisitResult;
 import java.nio.file.Path;
+import java.nio.file.SimpleFileVisitor;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -12,7 +15,6 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 /**
  * The fenced shell blocks of the kit's documentation: {@code README.md}, every other {@code README.md} of the checkout
@@ -32,26 +34,28 @@ final class DocBlocks {
     /** @return the documentation files of the checkout at {@code root}, relative to it, sorted */
     static List<Path> files(Path root) {
         List<Path> files = new ArrayList<>();
-        try (Stream<Path> walk = Files.walk(root)) {
-            walk.filter(p -> Files.isRegularFile(p) && p.toString().endsWith(".md"))
-                    .map(root::relativize)
-                    .filter(p -> pruned(p))
-                    .filter(p -> p.getFileName().toString().equals("README.md") || p.startsWith("docs"))
-                    .forEach(files::add);
+        try {
+            Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                @Override
+                public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attributes) {
+                    return PRUNED.contains(dir.getFileName().toString()) ? FileVisitResult.SKIP_SUBTREE : FileVisitResult.CONTINUE;
+                }
+
+                @Override
+                public FileVisitResult visitFile(Path file, BasicFileAttributes attributes) {
+                    Path relative = root.relativize(file);
+                    if (relative.toString().endsWith(".md")
+                            && (relative.getFileName().toString().equals("README.md") || relative.startsWith("docs"))) {
+                        files.add(relative);
+                    }
+                    return FileVisitResult.CONTINUE;
+                }
+            });
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
         files.sort(Comparator.comparing(Path::toString));
         return files;
-    }
-
-    private static boolean pruned(Path relative) {
-        for (Path part : relative) {
-            if (PRUNED.contains(part.toString())) {
-                return false;
-            }
-        }
-        return true;
     }
 
     /** @return the shell blocks of {@code file} (relative to {@code root}) in the order they appear */
