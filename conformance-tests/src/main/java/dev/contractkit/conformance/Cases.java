@@ -309,6 +309,7 @@ final class Cases {
             }
             drafts.put("random values #" + i, d);
         }
+        inOtherMediaTypes(op, base).forEach(drafts::put);
         List<TestCase> out = new ArrayList<>();
         drafts.forEach((what, draft) -> {
             Draft d = creates.contains(op.operationId()) && draft.body().isPresent()
@@ -319,6 +320,36 @@ final class Cases {
                 out.add(new TestCase(Kind.POSITIVE, Optional.of(op), label(op), what, call, Optional.empty()));
             }
         });
+        return out;
+    }
+
+    /**
+     * The baseline's body once in each other media type the operation declares that can carry an object (JSON,
+     * form-encoded, multipart: one text part per field), so {@code media_type_acceptance} sees every declared
+     * encoding accepted: the media type's own example, else the baseline's value. A form or multipart body leaves out
+     * {@code null} fields (those encodings cannot say null); one left with no field is not sent.
+     */
+    private Map<String, Draft> inOtherMediaTypes(Operation op, Draft base) {
+        Map<String, Draft> out = new LinkedHashMap<>();
+        if (base.body().isEmpty() || !base.body().get().value().isObject() || base.body().get().isMultipart()) {
+            return out;
+        }
+        Draft.Body body = base.body().get();
+        String pointer = op.requestBody().orElseThrow();
+        for (String media : iterable(contract.document().at(pointer).path("content").fieldNames())) {
+            Draft.Body other = new Draft.Body(media, Pointers.append(pointer, "content", media, "schema"), body.value());
+            if (media.equals(body.mediaType()) || !(other.isJson() || other.isForm() || other.isMultipart())) {
+                continue;
+            }
+            JsonNode own = contract.document().at(pointer).path("content").path(media).path("example");
+            JsonNode value = (own.isObject() ? own : body.value()).deepCopy();
+            if (!other.isJson()) {
+                ((com.fasterxml.jackson.databind.node.ObjectNode) value).properties().removeIf(f -> f.getValue().isNull());
+            }
+            if (!value.isEmpty()) {
+                out.put("examples and defaults as " + media, base.withBody(Optional.of(other.with(value))));
+            }
+        }
         return out;
     }
 

@@ -52,6 +52,11 @@ public enum Check {
                     + " and X-RateLimit-Remaining: 0 where the contract limits such callers: x-kit-rate-limits"
                     + " unauthenticated-key)",
             Severity.ERROR, RequestChecks::ignoredAuth),
+    /** A body in any media type the operation declares is accepted. */
+    MEDIA_TYPE_ACCEPTANCE("media_type_acceptance",
+            "a request whose body is in a media type the operation declares (each declared one is sent: JSON,"
+                    + " form-encoded, multipart) is not refused with 415 Unsupported Media Type",
+            Severity.ERROR, RequestChecks::mediaTypeAcceptance),
     /** A request without a required header parameter is refused. */
     MISSING_REQUIRED_HEADER("missing_required_header",
             "a request without a header parameter the contract requires answers 4xx",

@@ -154,5 +154,24 @@ final class RequestChecks {
                 + e.testCase().what() + ") was refused with " + s + ": " + ResponseChecks.abbreviate(e.body()));
     }
 
+    /**
+     * {@code media_type_acceptance}: a request the contract allows, with its body in a media type the operation
+     * declares, is not refused with 415. The suite sends the example body once in every declared media type it can
+     * build from it (JSON, form-encoded, multipart), so a contract that declares an encoding the server does not
+     * parse, or a server that forgot one, fails here; a 400 for such a body is {@code positive_data_acceptance}'s.
+     */
+    static Outcome mediaTypeAcceptance(Exchange e) {
+        if (e.testCase().kind() != Kind.POSITIVE || e.testCase().call().body().isEmpty()) {
+            return Outcome.SKIP;
+        }
+        if (e.status() != 415) {
+            return Outcome.PASS;
+        }
+        String media = e.testCase().call().body().get().mediaType();
+        return Outcome.fail("/request/header/content-type", media, "the operation declares request bodies in "
+                + media + " (" + e.testCase().what() + ") but the server refused the body with 415: "
+                + ResponseChecks.abbreviate(e.body()));
+    }
+
     private static final java.util.Set<Integer> ACCEPTED = java.util.Set.of(401, 403, 404, 409, 429);
 }

@@ -13,7 +13,7 @@ final class TestContracts {
     static final java.util.Set<Check> NOT_FOR_FORMS = java.util.Set.of(Check.FORBIDDEN_ROLE, Check.PAGINATION_LINKS,
             Check.RATE_LIMIT_HEADERS, Check.STATE_TRANSITIONS, Check.WEBSOCKET_MESSAGE_SCHEMA, Check.SSE_EVENT_SCHEMA,
             Check.AGUI_EVENT_ORDER, Check.ENSURE_RESOURCE_AVAILABILITY, Check.MISSING_REQUIRED_HEADER,
-            Check.RESPONSE_HEADERS_CONFORMANCE, Check.USE_AFTER_FREE, Check.VERSION_REMOVALS);
+            Check.RESPONSE_HEADERS_CONFORMANCE, Check.USE_AFTER_FREE, Check.VERSION_REMOVALS, Check.MEDIA_TYPE_ACCEPTANCE);
 
     private TestContracts() {
     }

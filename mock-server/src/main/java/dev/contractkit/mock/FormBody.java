@@ -15,7 +15,9 @@ import java.nio.charset.StandardCharsets;
 /**
  * A form-encoded body ({@code application/x-www-form-urlencoded}) as a JSON object, so its schema can be checked
  * like a JSON body: each value becomes a boolean, integer or number where the field's schema says so and stays
- * text otherwise (text where a boolean belongs then fails the schema, as it should).
+ * text otherwise (text where a boolean belongs then fails the schema, as it should). Repeated {@code name[]} fields
+ * (the Rails convention for arrays, which GitLab clients send) become one comma-separated value where the schema's
+ * {@code name} is text.
  */
 final class FormBody {
     private FormBody() {
@@ -31,6 +33,11 @@ final class FormBody {
             int eq = pair.indexOf('=');
             String name = decode(eq < 0 ? pair : pair.substring(0, eq));
             String value = eq < 0 ? "" : decode(pair.substring(eq + 1));
+            String base = name.endsWith("[]") ? name.substring(0, name.length() - 2) : "";
+            if (!base.isEmpty() && document.resolve(schema.path("properties").path(base)).path("type").asText().equals("string")) {
+                out.put(base, out.has(base) ? out.get(base).asText() + "," + value : value);
+                continue;
+            }
             String type = document.resolve(schema.path("properties").path(name)).path("type").asText();
             out.set(name, typed(type, value));
         }

@@ -28,6 +28,7 @@ final class OperationResponder implements Responder {
     private final String rolesClaim;
     private final Optional<TokenEndpoint> tokenEndpoint;
     private final Optional<LinkHeaders> links;
+    private final Optional<PageHeaders> pages;
     private final Optional<RequiredHeaders> requiredHeaders;
     private final Outcome outcome;
 
@@ -42,6 +43,7 @@ final class OperationResponder implements Responder {
         this.rolesClaim = rolesClaim(doc);
         this.tokenEndpoint = TokenEndpoint.of(operation, responses, errors, state.tokens());
         this.links = LinkHeaders.of(operation);
+        this.pages = PageHeaders.of(operation);
         this.requiredHeaders = RequiredHeaders.of(operation);
         this.parameters = new ParameterRules(doc, operation);
         this.body = new BodyRule(doc, operation);
@@ -62,6 +64,9 @@ final class OperationResponder implements Responder {
             Reply reply = reply(request);
             if (links.isPresent()) {
                 reply = links.get().apply(request, reply);
+            }
+            if (pages.isPresent()) {
+                reply = pages.get().apply(request, reply);
             }
             if (requiredHeaders.isPresent()) {
                 reply = requiredHeaders.get().apply(request, reply);

@@ -15,11 +15,19 @@ import io.helidon.webserver.http.ServerRequest;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 
-/** Reading path ids and bodies (form-encoded or JSON), checked against the version's contract. */
+/**
+ * Reading path ids and bodies, checked against the version's contract. A write's body may be JSON,
+ * {@code application/x-www-form-urlencoded} or {@code multipart/form-data}, as the original takes for every write.
+ */
 final class Requests {
+    private static final String RAW_BODY = "codehost.raw-body";
+
     private Requests() {
     }
 
@@ -38,23 +46,20 @@ final class Requests {
     }
 
     /**
-     * The body as JSON fields: a form-encoded body's values become booleans and integers where the schema
-     * says so, so one contract check covers both encodings. The body is checked against {@code schema}.
+     * The body as JSON fields: the values of a form-encoded or multipart body become booleans and integers where
+     * the schema says so, so one contract check covers the three encodings. Repeated {@code name[]} fields (the
+     * Rails convention for arrays) become one comma-separated value where the schema's {@code name} is text. The
+     * body is checked against {@code schema}.
      */
     static ObjectNode body(ServerRequest req, ObjectMapper mapper, ContractRules rules, String schema) {
-        String type = req.headers().first(HeaderNames.CONTENT_TYPE).orElse("").toLowerCase();
-        if (raw(req).isEmpty()) {
+        if (bytes(req).length == 0) {
             throw ApiError.invalid("a request body is required");
         }
-        JsonNode node;
-        if (type.startsWith("application/x-www-form-urlencoded")) {
-            node = form(raw(req), rules, schema, mapper);
-        } else if (type.startsWith("application/json")) {
-            node = json(raw(req), mapper);
-        } else {
-            throw new ApiError(Status.UNSUPPORTED_MEDIA_TYPE_415, "UNSUPPORTED_MEDIA_TYPE",
-                    "send the body as application/x-www-form-urlencoded or application/json");
-        }
+        JsonNode node = switch (encoding(req)) {
+            case JSON -> json(raw(req), mapper);
+            case FORM -> typed(FormFields.urlEncoded(raw(req)), rules, schema, mapper);
+            case MULTIPART -> typed(FormFields.multipart(bytes(req), contentType(req)), rules, schema, mapper);
+        };
         if (!node.isObject()) {
             throw ApiError.invalid("the body must be a JSON object");
         }
@@ -65,18 +70,63 @@ final class Requests {
         return (ObjectNode) node;
     }
 
+    /**
+     * The body's fields as sent, before any check: a JSON object as it is, form and multipart fields as text.
+     * Empty when the body is no object (the contract check then says why).
+     */
+    static Optional<JsonNode> fieldsAsSent(ServerRequest req, ObjectMapper mapper) {
+        try {
+            JsonNode node = switch (encoding(req)) {
+                case JSON -> mapper.readTree(raw(req));
+                case FORM -> text(FormFields.urlEncoded(raw(req)), mapper);
+                case MULTIPART -> text(FormFields.multipart(bytes(req), contentType(req)), mapper);
+            };
+            return node != null && node.isObject() ? Optional.of(node) : Optional.empty();
+        } catch (JsonProcessingException | ApiError e) {
+            return Optional.empty();
+        }
+    }
+
+    /** @return whether the request has a body with at least one byte */
+    static boolean hasBody(ServerRequest req) {
+        return bytes(req).length > 0;
+    }
+
     /** @return the body's text, read once per request (a handler may look at it before the contract check) */
     static String raw(ServerRequest req) {
-        Optional<String> cached = req.context().get(RAW_BODY, String.class);
+        return new String(bytes(req), StandardCharsets.UTF_8);
+    }
+
+    private static byte[] bytes(ServerRequest req) {
+        Optional<byte[]> cached = req.context().get(RAW_BODY, byte[].class);
         if (cached.isPresent()) {
             return cached.get();
         }
-        String text = req.content().hasEntity() ? req.content().as(String.class) : "";
-        req.context().register(RAW_BODY, text);
-        return text;
+        byte[] body = req.content().hasEntity() ? req.content().as(byte[].class) : new byte[0];
+        req.context().register(RAW_BODY, body);
+        return body;
     }
 
-    private static final String RAW_BODY = "codehost.raw-body";
+    private enum Encoding { JSON, FORM, MULTIPART }
+
+    private static String contentType(ServerRequest req) {
+        return req.headers().first(HeaderNames.CONTENT_TYPE).orElse("");
+    }
+
+    private static Encoding encoding(ServerRequest req) {
+        String type = contentType(req).toLowerCase(Locale.ROOT);
+        if (type.startsWith("application/x-www-form-urlencoded")) {
+            return Encoding.FORM;
+        }
+        if (type.startsWith("multipart/form-data")) {
+            return Encoding.MULTIPART;
+        }
+        if (type.startsWith("application/json")) {
+            return Encoding.JSON;
+        }
+        throw new ApiError(Status.UNSUPPORTED_MEDIA_TYPE_415, "UNSUPPORTED_MEDIA_TYPE",
+                "send the body as application/json, application/x-www-form-urlencoded or multipart/form-data");
+    }
 
     private static JsonNode json(String text, ObjectMapper mapper) {
         if (text.isBlank()) {
@@ -89,24 +139,46 @@ final class Requests {
         }
     }
 
-    private static ObjectNode form(String text, ContractRules rules, String schema, ObjectMapper mapper) {
+    private static ObjectNode text(List<Map.Entry<String, String>> fields, ObjectMapper mapper) {
         ObjectNode out = mapper.createObjectNode();
-        for (String pair : text.split("&")) {
-            if (pair.isEmpty()) {
+        fields.forEach(f -> out.put(f.getKey(), f.getValue()));
+        return out;
+    }
+
+    private static ObjectNode typed(List<Map.Entry<String, String>> fields, ContractRules rules, String schema,
+                                    ObjectMapper mapper) {
+        ObjectNode out = mapper.createObjectNode();
+        Map<String, List<String>> arrays = new java.util.LinkedHashMap<>();
+        for (Map.Entry<String, String> f : fields) {
+            String name = f.getKey();
+            if (name.endsWith("[]") && type(rules, schema, name.substring(0, name.length() - 2)).equals("string")) {
+                arrays.computeIfAbsent(name.substring(0, name.length() - 2), k -> new ArrayList<>()).add(f.getValue());
                 continue;
             }
-            int eq = pair.indexOf('=');
-            String name = URLDecoder.decode(eq < 0 ? pair : pair.substring(0, eq), StandardCharsets.UTF_8);
-            String value = eq < 0 ? "" : URLDecoder.decode(pair.substring(eq + 1), StandardCharsets.UTF_8);
-            String type = rules.document().resolve(rules.document()
-                    .at("/components/schemas/" + schema + "/properties/" + name)).path("type").asText();
-            out.set(name, switch (type) {
+            String value = f.getValue();
+            out.set(name, switch (type(rules, schema, name)) {
                 case "boolean" -> value.equals("true") ? BooleanNode.TRUE
                         : value.equals("false") ? BooleanNode.FALSE : TextNode.valueOf(value);
                 case "integer" -> value.matches("-?\\d{1,18}") ? LongNode.valueOf(Long.parseLong(value)) : TextNode.valueOf(value);
                 default -> TextNode.valueOf(value);
             });
         }
+        arrays.forEach((name, values) -> out.put(name, String.join(",", values)));
         return out;
+    }
+
+    private static String type(ContractRules rules, String schema, String property) {
+        return rules.document().resolve(rules.document()
+                .at("/components/schemas/" + schema + "/properties/" + property.replace("~", "~0").replace("/", "~1")))
+                .path("type").asText();
+    }
+
+    /** URL-decoding that keeps text with a broken escape as it is (the schema then judges it). */
+    static String decode(String s) {
+        try {
+            return URLDecoder.decode(s, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return s;
+        }
     }
 }

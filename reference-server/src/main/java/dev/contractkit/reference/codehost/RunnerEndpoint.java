@@ -124,28 +124,25 @@ final class RunnerEndpoint {
         res.send(updated.render(version, true, mapper));
     }
 
-    /** Looks at the raw body: v5 must refuse {@code active} with its own message, before the schema check. */
-    private static boolean formHas(ServerRequest req, String field) {
-        String type = req.headers().contentType().map(t -> t.mediaType().text()).orElse("");
-        String text = Requests.raw(req);
-        if (type.startsWith("application/json")) {
-            return text.matches("(?s).*\"" + field + "\"\\s*:.*");
-        }
-        for (String pair : text.split("&")) {
-            if (pair.equals(field) || pair.startsWith(field + "=")) {
-                return true;
-            }
-        }
-        return false;
+    /** Looks at the body as sent: v5 must refuse {@code active} with its own message, before the schema check. */
+    private boolean formHas(ServerRequest req, String field) {
+        return Requests.fieldsAsSent(req, mapper).map(f -> f.has(field)).orElse(false);
     }
 
     private void assign(ServerRequest req, ServerResponse res) {
         long project = Requests.id(req, "id");
-        ObjectNode body = Requests.body(req, mapper, version.rules(), "RunnerAssignment");
+        version.rules().query("assignProjectRunner", req);
+        Optional<Long> inQuery = req.query().first("runner_id").asOptional().map(Long::parseLong);
+        long runnerId;
+        if (Requests.hasBody(req)) {
+            runnerId = Requests.body(req, mapper, version.rules(), "RunnerAssignment").get("runner_id").asLong();
+        } else {
+            runnerId = inQuery.orElseThrow(() -> ApiError.invalid("runner_id is required (in the body or the query string)"));
+        }
         if (!store.projectExists(project)) {
             throw ApiError.notFound("Project Not Found");
         }
-        Runner r = find(body.get("runner_id").asLong());
+        Runner r = find(runnerId);
         if (!r.runnerType().equals("project_type")) {
             throw ApiError.invalid("runner_id: only project runners can be assigned to a project");
         }

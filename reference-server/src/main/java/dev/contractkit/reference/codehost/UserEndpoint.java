@@ -2,6 +2,7 @@ package dev.contractkit.reference.codehost;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
 import io.helidon.http.Status;
@@ -9,11 +10,17 @@ import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+
 /**
  * Users of one version. {@code private_profile: null} is taken as the default ({@code false}) by v4 and
- * refused with 400 by v5.
+ * refused with 400 by v5. The list is paged like every other list ({@link Paging}).
  *
  * <pre>
+ * curl -H 'PRIVATE-TOKEN: kit-demo-codehost-token' 'http://127.0.0.1:8084/api/v4/users?search=bot&amp;per_page=1'
+ * curl -X PUT -H 'PRIVATE-TOKEN: kit-demo-codehost-token' -F name='Merge Bot 2' http://127.0.0.1:8084/api/v4/users/2
  * curl -H 'PRIVATE-TOKEN: kit-demo-codehost-token' -H 'Content-Type: application/json' \
  *      -d '{"username":"jdoe","name":"Jane","email":"j@example.com","private_profile":null}' http://127.0.0.1:8084/api/v4/users
  * </pre>
@@ -32,7 +39,8 @@ final class UserEndpoint {
     }
 
     void routing(HttpRules rules) {
-        rules.post("/users", this::create)
+        rules.get("/users", this::list)
+                .post("/users", this::create)
                 .get("/users/{id}", this::get)
                 .put("/users/{id}", this::update);
     }
@@ -48,6 +56,24 @@ final class UserEndpoint {
         res.status(Status.CREATED_201).send(find(id));
     }
 
+    private void list(ServerRequest req, ServerResponse res) {
+        version.rules().query("listUsers", req);
+        Optional<String> username = req.query().first("username").asOptional();
+        Optional<String> search = req.query().first("search").asOptional().map(t -> t.toLowerCase(Locale.ROOT));
+        boolean active = req.query().first("active").asOptional().map(Boolean::parseBoolean).orElse(false);
+        boolean blocked = req.query().first("blocked").asOptional().map(Boolean::parseBoolean).orElse(false);
+        List<ObjectNode> matching = sql.list("SELECT " + COLUMNS + " FROM codehost_users ORDER BY id", this::user).stream()
+                .filter(u -> username.map(n -> n.equalsIgnoreCase(u.get("username").asText())).orElse(true))
+                .filter(u -> search.map(t -> u.get("username").asText().toLowerCase(Locale.ROOT).contains(t)
+                        || u.get("name").asText().toLowerCase(Locale.ROOT).contains(t)).orElse(true))
+                .filter(u -> !active || u.get("state").asText().equals("active"))
+                .filter(u -> !blocked || u.get("state").asText().equals("blocked"))
+                .toList();
+        ArrayNode body = mapper.createArrayNode();
+        Paging.of(req).apply(matching, req, res).forEach(body::add);
+        res.send(body);
+    }
+
     private void get(ServerRequest req, ServerResponse res) {
         res.send(find(Requests.id(req, "id")));
     }
@@ -56,23 +82,29 @@ final class UserEndpoint {
         long id = Requests.id(req, "id");
         ObjectNode body = body(req, "UserUpdate");
         ObjectNode current = find(id);
-        sql.update("UPDATE codehost_users SET name = ?, private_profile = ? WHERE id = ?",
-                body.has("name") ? body.get("name").asText() : current.get("name").asText(),
+        String username = text(body, "username", current);
+        if (!username.equals(current.get("username").asText())
+                && sql.exists("SELECT 1 FROM codehost_users WHERE username = ? AND id <> ?", username, id)) {
+            throw ApiError.invalid("username has already been taken");
+        }
+        sql.update("UPDATE codehost_users SET username = ?, name = ?, private_profile = ? WHERE id = ?",
+                username, text(body, "name", current),
                 body.has("private_profile") ? privateProfile(body, false) : current.get("private_profile").asBoolean(), id);
+        if (body.has("email")) {
+            sql.update("UPDATE codehost_users SET email = ? WHERE id = ?", body.get("email").asText(), id);
+        }
         res.send(find(id));
+    }
+
+    private static String text(JsonNode body, String field, JsonNode current) {
+        return (body.has(field) ? body : current).get(field).asText();
     }
 
     /** v5 answers a null {@code private_profile} with its own sentence, before the schema check. */
     private ObjectNode body(ServerRequest req, String schema) {
-        if (version == Version.V5) {
-            try {
-                JsonNode raw = mapper.readTree(Requests.raw(req));
-                if (raw != null && raw.has("private_profile") && raw.get("private_profile").isNull()) {
-                    throw ApiError.invalid("private_profile must be true or false; null is not accepted in v5");
-                }
-            } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
-                // the contract check below reports malformed JSON
-            }
+        if (version == Version.V5 && Requests.fieldsAsSent(req, mapper)
+                .map(f -> f.has("private_profile") && f.get("private_profile").isNull()).orElse(false)) {
+            throw ApiError.invalid("private_profile must be true or false; null is not accepted in v5");
         }
         return Requests.body(req, mapper, version.rules(), schema);
     }
@@ -84,14 +116,17 @@ final class UserEndpoint {
     }
 
     private ObjectNode find(long id) {
-        return sql.one("SELECT " + COLUMNS + " FROM codehost_users WHERE id = ?", rs -> {
-            ObjectNode o = mapper.createObjectNode();
-            o.put("id", rs.getLong(1));
-            o.put("username", rs.getString(2));
-            o.put("name", rs.getString(3));
-            o.put("state", rs.getString(4));
-            o.put("private_profile", rs.getBoolean(5));
-            return o;
-        }, id).orElseThrow(() -> ApiError.notFound("User Not Found"));
+        return sql.one("SELECT " + COLUMNS + " FROM codehost_users WHERE id = ?", this::user, id)
+                .orElseThrow(() -> ApiError.notFound("User Not Found"));
+    }
+
+    private ObjectNode user(java.sql.ResultSet rs) throws java.sql.SQLException {
+        ObjectNode o = mapper.createObjectNode();
+        o.put("id", rs.getLong(1));
+        o.put("username", rs.getString(2));
+        o.put("name", rs.getString(3));
+        o.put("state", rs.getString(4));
+        o.put("private_profile", rs.getBoolean(5));
+        return o;
     }
 }

@@ -144,6 +144,11 @@ public final class CodehostV4Client {
         return Paged.all(page -> apis.mergeRequests().listMergeRequestDiffs(projectId, iid, page, PAGE_SIZE));
     }
 
+    /** @return every user ({@code /users}), fetched lazily 100 at a time */
+    public Stream<User> users() {
+        return Paged.all(page -> apis.users().listUsers(null, null, null, null, page, PAGE_SIZE));
+    }
+
     /** @return every runner of the instance ({@code /runners/all}), fetched lazily 100 at a time */
     public Stream<Runner> allRunners() {
         return Paged.all(page -> apis.runners().listAllRunners(null, null, null, null, page, PAGE_SIZE));

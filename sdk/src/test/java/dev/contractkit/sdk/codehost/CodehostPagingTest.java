@@ -57,6 +57,8 @@ class CodehostPagingTest {
                 new Endpoint("v4 groupRunners", "/api/v4/groups/9/runners", (a, b) -> a.groupRunners(9)),
                 new Endpoint("v4 mergeRequests", "/api/v4/projects/3/merge_requests", (a, b) -> a.mergeRequests(3)),
                 new Endpoint("v4 mergeRequestDiffs", "/api/v4/projects/3/merge_requests/7/diffs", (a, b) -> a.mergeRequestDiffs(3, 7)),
+                new Endpoint("v4 users", "/api/v4/users", (a, b) -> a.users()),
+                new Endpoint("v5 users", "/api/v5/users", (a, b) -> b.users()),
                 new Endpoint("v5 runners", "/api/v5/runners", (a, b) -> b.runners()),
                 new Endpoint("v5 allRunners", "/api/v5/runners/all", (a, b) -> b.allRunners()),
                 new Endpoint("v5 allRunners(paused)", "/api/v5/runners/all", (a, b) -> b.allRunners(false)),
