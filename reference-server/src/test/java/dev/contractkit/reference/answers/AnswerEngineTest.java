@@ -4,6 +4,14 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 import static org.assertj.core.api.Assertions.assertThat;
 
 /** The engine's rules as tables of questions (docs/answers-engine.md lists the same rules). */
@@ -47,6 +55,26 @@ class AnswerEngineTest {
             """)
     void classifiesQuestions(String question, boolean force, String expected) {
         assertThat(outcome(question, force)).isEqualTo(expected);
+    }
+
+    /** Each row of the rules table in docs/answers-engine.md: its example question gets the row's outcome. */
+    @Test
+    void theDocumentedExamplesGetTheDocumentedOutcomes() throws IOException {
+        String doc = Files.readString(Path.of("../docs/answers-engine.md"));
+        Matcher row = Pattern.compile("(?m)^\\| (\\d[a-z]?) \\| (422 `(\\w+)`|200[^|]*) \\|[^|]*\\| \"([^\"]+)\"([^|]*)\\|$").matcher(doc);
+        List<String> wrong = new ArrayList<>();
+        int rows = 0;
+        while (row.find()) {
+            rows++;
+            String expected = row.group(3) != null ? row.group(3) : "answer";
+            boolean force = row.group(5).contains("forceAnswer");
+            String got = outcome(row.group(4), force);
+            if (!got.equals(expected)) {
+                wrong.add("rule " + row.group(1) + ": \"" + row.group(4) + "\" (force=" + force + ") gets " + got + ", the table says " + expected);
+            }
+        }
+        assertThat(rows).as("rows of the rules table").isEqualTo(7);
+        assertThat(wrong).isEmpty();
     }
 
     @ParameterizedTest(name = "[{index}] {0} -> {1}")

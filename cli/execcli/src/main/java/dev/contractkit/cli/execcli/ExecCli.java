@@ -26,7 +26,8 @@ import java.util.Set;
  * {@code execcli}: the adapter client of the execution control plane (seed 000, part A). Uses only the JDK, so it
  * runs as a jar ({@code java -jar execcli.jar health}) or as one source file ({@code java ExecCli.java health}).
  * Every outcome, usage errors included, is exactly one JSON object on standard output:
- * {@code {"ok":true,"data":...}} or {@code {"ok":false,"error":{"message","status_code","body"}}}.
+ * {@code {"ok":true,"data":...}} or {@code {"ok":false,"error":{"message","status_code","body"}}}; only {@code help}
+ * ({@code -h}, {@code --help}) prints its usage as plain text (exit 0), for a person to read.
  *
  * <p>Every call to the control plane and the runtime sends {@code Authorization: Bearer <kit token>}: from
  * {@code EXEC_TOKEN}, else {@code KIT_TOKEN}, else the file {@code $KIT_DATA_DIR/kit-token} (default
@@ -46,6 +47,7 @@ public final class ExecCli {
             + "  wait ID... [--timeout SECONDS] [--interval MILLIS]\n"
             + "  cancel ID... [--wait] [--timeout SECONDS] [--interval MILLIS]\n"
             + "  ensure-running [--with-runtime] [--start-timeout SECONDS]\n"
+            + "  help                        this text (every other command prints one JSON object)\n"
             + "environment: EXEC_URL (http://127.0.0.1:8080), EXEC_RUNTIME_URL (http://127.0.0.1:18080), EXEC_COMPOSE_DIR,\n"
             + "  EXEC_RUNTIME_IMAGE, EXEC_RUNTIME_SOURCE, EXEC_KIT_HOME (a Contract Kit checkout ensure-running may start),\n"
             + "  EXEC_TOKEN, else KIT_TOKEN, else the file $KIT_DATA_DIR/kit-token (default ./data/kit-token): the kit token\n"
@@ -96,9 +98,17 @@ public final class ExecCli {
         }
     }
 
+    /** What {@code help} prints: text for a person, not the JSON envelope. */
+    private record PlainText(String text) {
+    }
+
     int run(String[] argv) {
         try {
             Object data = dispatch(new Args(argv));
+            if (data instanceof PlainText text) {
+                stdout.println(text.text());
+                return 0;
+            }
             Map<String, Object> ok = new LinkedHashMap<>();
             ok.put("ok", true);
             ok.put("data", data);
@@ -163,9 +173,7 @@ public final class ExecCli {
                     Duration.ofMillis((long) (a.number("--start-timeout", 60) * 1000)), a);
             case "help", "-h", "--help" -> {
                 a.noneLeft();
-                Map<String, Object> help = new LinkedHashMap<>();
-                help.put("usage", USAGE);
-                yield help;
+                yield new PlainText(USAGE);
             }
             default -> throw Failure.usage("unknown command '" + command + "'");
         };
