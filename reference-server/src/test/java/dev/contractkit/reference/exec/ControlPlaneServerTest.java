@@ -11,10 +11,12 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** The control plane and the runtime service over real sockets, real processes, the embedded database. */
 class ControlPlaneServerTest {
@@ -282,10 +284,7 @@ class ControlPlaneServerTest {
                 + "\"sleep 30 & sleep 30 & echo $$ > pid; wait\"}}]}");
         http.awaitStatus("sh", Set.of("running"));
         Path pidFile = dir.resolve("sandbox/pid");
-        long until = System.nanoTime() + 10_000_000_000L;
-        while ((!Files.exists(pidFile) || Files.readString(pidFile).isBlank()) && System.nanoTime() < until) {
-            Thread.sleep(20);
-        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> Files.exists(pidFile) && !Files.readString(pidFile).isBlank());
         ProcessHandle shell = ProcessHandle.of(Long.parseLong(Files.readString(pidFile).trim())).orElseThrow();
         List<ProcessHandle> children = shell.children().toList();
         assertThat(children).hasSize(2);
@@ -294,8 +293,11 @@ class ControlPlaneServerTest {
         assertThat(cancel.body().path("tasks").get(0).path("status").asText()).isEqualTo("cancelling");
         assertThat(cancel.body().path("tasks").get(0).path("runtime").path("executor").asText()).isEqualTo("local");
         assertThat(http.awaitTerminal("sh").path("status").asText()).isEqualTo("cancelled");
-        assertThat(shell.isAlive()).isFalse();
-        assertThat(children).noneMatch(ProcessHandle::isAlive);
+        // the signals are sent before the task is cancelled; the processes exit a moment later
+        await().atMost(Duration.ofSeconds(5)).untilAsserted(() -> {
+            assertThat(shell.isAlive()).isFalse();
+            assertThat(children).noneMatch(ProcessHandle::isAlive);
+        });
     }
 
     @Test
