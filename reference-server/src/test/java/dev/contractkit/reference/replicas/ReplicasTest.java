@@ -83,7 +83,10 @@ class ReplicasTest {
                 "KIT_ANSWERS_QUOTA", "20",
                 "KIT_ANSWERS_RATE_LIMIT", "30",
                 "KIT_ANSWERS_RATE_WINDOW", "PT1H",
-                "KIT_AGENT_STEP_DELAY", "PT0.3S"));
+                "KIT_AGENT_STEP_DELAY", "PT0.3S",
+                // a dead replica's runs and tasks are ended by the survivor once its lease runs out
+                "KIT_REPLICA_HEARTBEAT_MS", "500",
+                "KIT_REPLICA_LEASE_MS", "5000"));
         adminToken = token("admin", "admin-password");
     }
 
@@ -98,6 +101,25 @@ class ReplicasTest {
             Files.write(out, FIGURES);
             FIGURES.forEach(f -> System.out.println("replicas: " + f));
         }
+    }
+
+    /** Starts a run on the replica and reads its stream up to the reasoning, where the run pauses between steps. */
+    private static BufferedReader startRunUpToItsReasoning(ServerProcess replica, String thread, String run)
+            throws Exception {
+        String body = "{\"threadId\":\"" + thread + "\",\"runId\":\"" + run + "\",\"messages\":[{\"id\":\"m1\","
+                + "\"role\":\"user\",\"content\":\"Revenue by region?\"}],\"tools\":[],\"context\":[]}";
+        HttpResponse<java.io.InputStream> stream = HTTP.send(HttpRequest.newBuilder(URI.create(replica.url(Api.AGENT)
+                        + "/api/agent")).header("Authorization", "Bearer " + TestDatabases.TOKEN)
+                .header("Content-Type", "application/json").header("Accept", "text/event-stream")
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofInputStream());
+        assertThat(stream.statusCode()).isEqualTo(200);
+        BufferedReader events = new BufferedReader(new InputStreamReader(stream.body(), StandardCharsets.UTF_8));
+        String line;
+        while ((line = events.readLine()) != null && !line.contains("\"REASONING_MESSAGE_START\"")) {
+            // up to the reasoning
+        }
+        assertThat(line).as("the run reached its reasoning").isNotNull();
+        return events;
     }
 
     private static ServerProcess a() {
@@ -270,7 +292,9 @@ class ReplicasTest {
 
     @Test
     @Order(6)
-    void killingAReplicaMidRedemptionLosesNoAcknowledgedRedemptionAndCountsNoneTwice() throws Exception {
+    void killingAReplicaMidRedemptionLosesNoAcknowledgedRedemptionAndEndsItsRunsAndTasksWithAReason()
+            throws Exception {
+        BufferedReader inFlight = null;
         String id = post(replicas.proxy(Api.COUPONS) + "/write/v1/coupons", adminToken,
                 "{\"title\":\"kill test\",\"discount_percent\":5,\"category\":\"seasonal\"}", 201).path("id").asText();
         Set<String> acknowledged = ConcurrentHashMap.newKeySet();
@@ -306,6 +330,13 @@ class ReplicasTest {
                 }));
             }
             await().atMost(Duration.ofSeconds(20)).until(() -> acknowledged.size() >= 300);
+            // work in flight on A when it dies: an exec task and an agent run streaming its reasoning
+            post(a().url(Api.EXEC) + "/tasks", TestDatabases.TOKEN,
+                    "{\"tasks\":[{\"id\":\"doomed-sleep\",\"type\":\"os.sleep\",\"params\":{\"duration_ms\":60000}}]}",
+                    null);
+            await().atMost(Duration.ofSeconds(10)).until(() -> get(a().url(Api.EXEC) + "/tasks/doomed-sleep",
+                    TestDatabases.TOKEN).path("status").asText().equals("running"));
+            inFlight = startRunUpToItsReasoning(a(), "rk-thread", "rk-run");
             a().kill();
             int atKill = acknowledged.size();
             await().atMost(Duration.ofSeconds(20)).until(() -> acknowledged.size() >= atKill + 300);
@@ -341,6 +372,21 @@ class ReplicasTest {
         assertThat(stored).containsAll(acknowledged);
         assertThat(usageCount).isEqualTo(stored.size());
         assertThat(b().alive()).isTrue();
+        if (inFlight != null) {
+            inFlight.close();
+        }
+        // the survivor ends what the dead replica was running, with a reason, once A's lease has run out
+        long died = System.nanoTime();
+        await().atMost(Duration.ofSeconds(30)).until(() -> get(b().url(Api.EXEC) + "/tasks/doomed-sleep",
+                TestDatabases.TOKEN).path("status").asText().equals("failed"));
+        assertThat(get(b().url(Api.EXEC) + "/tasks/doomed-sleep", TestDatabases.TOKEN).at("/error/code").asText())
+                .isEqualTo("interrupted");
+        await().atMost(Duration.ofSeconds(30)).until(() -> get(b().url(Api.AGENT) + "/api/v1/threads/rk-thread/history",
+                TestDatabases.TOKEN).at("/runs/0/status").asText().equals("failed"));
+        assertThat(get(b().url(Api.AGENT) + "/api/v1/threads/rk-thread/history", TestDatabases.TOKEN)
+                .at("/runs/0/reason").asText()).isNotBlank();
+        FIGURES.add("kill -9 of replica A: its exec task and agent run ended on B with a reason within "
+                + (System.nanoTime() - died) / 1_000_000 + " ms of the redemption check (lease 5 s)");
     }
 
     // ------------------------------------------------------------------ helpers
