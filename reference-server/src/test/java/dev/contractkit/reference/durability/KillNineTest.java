@@ -3,8 +3,10 @@ package dev.contractkit.reference.durability;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.reference.platform.Database;
+import dev.contractkit.reference.platform.ServerProcess;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.reference.platform.TestDatabases;
+import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -58,14 +60,14 @@ class KillNineTest {
         http.shutdownNow();
     }
 
-    private ServerProcess start(Path data) throws IOException {
-        ServerProcess p = ServerProcess.start("coupons,exec,agent", Map.of(
+    private ServerProcess start(Path data) {
+        String name = "life-" + (processes.size() + 1);
+        ServerProcess p = ServerProcess.start(name, dir.resolve(name), Map.of(
                 "KIT_DATA_DIR", data.toString(), "KIT_TOKEN", TOKEN,
-                "KIT_COUPONS_PORT", "0", "KIT_EXEC_PORT", "0", "KIT_AGENT_PORT", "0",
                 "KIT_COUPONS_RATE_LIMITS", "public-read=1000000/3600,authenticated-read=1000000/3600,"
                         + "write=1000000/3600,admin=1000000/3600",
                 "KIT_COUPONS_PASSWORD_ITERATIONS", "1000",
-                "KIT_AGENT_STEP_DELAY", "PT0.5S"), dir.resolve("server.log"));
+                "KIT_AGENT_STEP_DELAY", "PT0.5S"), List.of(Api.COUPONS, Api.EXEC, Api.AGENT));
         processes.add(p);
         return p;
     }
@@ -74,21 +76,21 @@ class KillNineTest {
     void everyRedemptionAnsweredBeforeAKillNineIsStoredOnceAndInFlightWorkIsMarkedInterrupted() throws Exception {
         Path data = dir.resolve("data");
         ServerProcess first = start(data);
-        String coupons = first.url("coupons");
+        String coupons = first.url(Api.COUPONS);
         String bearer = "Bearer " + token(coupons);
         String couponId = JSON.readTree(send(post(coupons + "/write/v1/coupons", bearer,
                 "{\"title\":\"Kill test\",\"discount_percent\":10,\"category\":\"seasonal\",\"usage_limit\":1000000}"), 201))
                 .path("id").asText();
 
         // in flight at the kill: an agent run (paced at 0.5 s a step) and an exec task sleeping ten minutes
-        HttpResponse<InputStream> run = http.send(post(first.url("agent") + "/api/agent", "Bearer " + TOKEN,
+        HttpResponse<InputStream> run = http.send(post(first.url(Api.AGENT) + "/api/agent", "Bearer " + TOKEN,
                 "{\"threadId\":\"t-kill\",\"runId\":\"r-kill\",\"messages\":[{\"id\":\"m1\",\"role\":\"user\","
                         + "\"content\":\"What is the revenue by region?\"}]}"), HttpResponse.BodyHandlers.ofInputStream());
         assertThat(run.statusCode()).isEqualTo(200);
         BufferedReader events = new BufferedReader(new InputStreamReader(run.body(), StandardCharsets.UTF_8));
         assertThat(events.readLine()).isEqualTo("id: 0");
         assertThat(events.readLine()).contains("RUN_STARTED");
-        String exec = first.url("exec");
+        String exec = first.url(Api.EXEC);
         send(post(exec + "/adapters/actions", "Bearer " + TOKEN,
                 "{\"action_id\":\"sleeper\",\"action\":{\"kind\":\"os.sleep\",\"input\":{\"duration_ms\":600000}}}"), 202);
         await().atMost(Duration.ofSeconds(10)).until(() -> JSON.readTree(send(get(exec + "/tasks/sleeper", "Bearer " + TOKEN),
@@ -155,19 +157,19 @@ class KillNineTest {
         assertThat(rows).as("at most one unanswered request per client was stored besides")
                 .isBetween(acked, acked + CLIENTS);
 
-        JsonNode task = JSON.readTree(send(get(second.url("exec") + "/tasks/sleeper", "Bearer " + TOKEN), 200));
+        JsonNode task = JSON.readTree(send(get(second.url(Api.EXEC) + "/tasks/sleeper", "Bearer " + TOKEN), 200));
         assertThat(task.path("status").asText()).isEqualTo("failed");
         assertThat(task.at("/error/code").asText()).isEqualTo("interrupted");
         assertThat(task.at("/error/message").asText()).contains("stopped");
 
-        JsonNode history = JSON.readTree(send(get(second.url("agent") + "/api/v1/threads/t-kill/history",
+        JsonNode history = JSON.readTree(send(get(second.url(Api.AGENT) + "/api/v1/threads/t-kill/history",
                 "Bearer " + TOKEN), 200)).at("/runs/0");
         assertThat(history.path("status").asText()).isEqualTo("failed");
         assertThat(history.path("reason").asText()).contains("stopped");
         JsonNode last = history.path("events").get(history.path("events").size() - 1);
         assertThat(last.path("type").asText()).isEqualTo("RUN_ERROR");
         assertThat(last.path("code").asText()).isEqualTo("RUN_INTERRUPTED");
-        String reattached = send(get(second.url("agent") + "/api/v1/threads/t-kill/runs/r-kill/events",
+        String reattached = send(get(second.url(Api.AGENT) + "/api/v1/threads/t-kill/runs/r-kill/events",
                 "Bearer " + TOKEN), 200);
         assertThat(reattached).startsWith("id: 0\ndata: {\"type\":\"RUN_STARTED\"").contains("RUN_INTERRUPTED");
     }
