@@ -36,7 +36,7 @@ class ListenersTest {
             assertThatThrownBy(() -> MockServers.start(options))
                     .isInstanceOf(IllegalStateException.class)
                     .hasMessageContaining("forms")
-                    .hasMessageContaining("127.0.0.1:" + taken.getLocalPort());
+                    .hasMessageContaining("port " + taken.getLocalPort() + " on 127.0.0.1");
         }
     }
 

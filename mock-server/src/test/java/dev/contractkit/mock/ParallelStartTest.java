@@ -18,7 +18,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * 14 failed with "cannot listen on 127.0.0.1:0 (Index 1 out of bounds ...)").
  */
 class ParallelStartTest {
-    private static final int ROUNDS = 4;
+    private static final int ROUNDS = 2;
     private static final int AT_ONCE = 12;
 
     @Test
