@@ -87,9 +87,14 @@ final class QuotaLedger {
     }
 
     private int used(String keyId, Instant start) throws SQLException {
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement(
-                     "SELECT used FROM answer_usage WHERE key_id = ? AND window_start = ?")) {
+        try (Connection c = dataSource.getConnection()) {
+            return used(c, keyId, start);
+        }
+    }
+
+    private static int used(Connection c, String keyId, Instant start) throws SQLException {
+        try (PreparedStatement ps = c.prepareStatement(
+                "SELECT used FROM answer_usage WHERE key_id = ? AND window_start = ?")) {
             ps.setString(1, keyId);
             ps.setObject(2, ApiKeys.utc(start));
             try (ResultSet rs = ps.executeQuery()) {
@@ -98,10 +103,13 @@ final class QuotaLedger {
         }
     }
 
-    /** One atomic conditional increment; the window's row is made first if missing (a lost race is fine). */
+    /**
+     * One atomic conditional increment; the window's row is made first if missing (a lost race is fine). One
+     * connection for both: a second one taken while holding the first exhausts the pool under concurrency.
+     */
     private boolean take(String keyId, Instant start, int limit) throws SQLException {
         try (Connection c = dataSource.getConnection()) {
-            if (used(keyId, start) == 0) {
+            if (used(c, keyId, start) == 0) {
                 try (PreparedStatement in = c.prepareStatement(
                         "INSERT INTO answer_usage (key_id, window_start, used) VALUES (?, ?, 0)")) {
                     in.setString(1, keyId);
