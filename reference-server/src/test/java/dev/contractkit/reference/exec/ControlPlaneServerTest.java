@@ -195,16 +195,16 @@ class ControlPlaneServerTest {
         String ref = done.path("runtime").path("ref").asText();
         var rt = new ExecHttp(server.url(Api.RUNTIME)).get("/api/v1/tasks/" + ref);
         assertThat(rt.body().path("status").asText()).isEqualTo("killed");
-        Thread.sleep(2500); // the background child would have touched the marker after 2 s
-        assertThat(Files.exists(marker)).as("the child of the killed shell is gone too").isFalse();
+        // the background child would have touched the marker after 2 s: it stays absent for longer than that
+        await().during(Duration.ofMillis(2500)).atMost(Duration.ofSeconds(5))
+                .untilAsserted(() -> assertThat(Files.exists(marker)).as("the child of the killed shell is gone too")
+                        .isFalse());
         assertThat(http.post("/tasks/long/cancel", null).status()).as("a finished task").isEqualTo(409);
     }
 
-    private void waitForRef(String id) throws InterruptedException {
-        long until = System.nanoTime() + 10_000_000_000L;
-        while (http.get("/tasks/" + id).body().path("runtime").path("ref").isMissingNode() && System.nanoTime() < until) {
-            Thread.sleep(20);
-        }
+    private void waitForRef(String id) {
+        await().atMost(Duration.ofSeconds(10))
+                .until(() -> !http.get("/tasks/" + id).body().path("runtime").path("ref").isMissingNode());
     }
 
     @Test
@@ -307,8 +307,10 @@ class ControlPlaneServerTest {
         http.awaitStatus("busy", Set.of("running"));
         assertThat(http.delete("/tasks/busy").status()).isEqualTo(204);
         assertThat(http.get("/tasks/busy").status()).isEqualTo(404);
-        Thread.sleep(500); // the sleep ends with nothing left to record
-        assertThat(http.get("/tasks/busy").status()).as("clean-up is not undone by the finishing work").isEqualTo(404);
+        // the 300 ms sleep ends with nothing left to record: clean-up is not undone by the finishing work
+        await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(3))
+                .untilAsserted(() -> assertThat(http.get("/tasks/busy").status())
+                        .as("clean-up is not undone by the finishing work").isEqualTo(404));
         assertThat(http.post("/tasks", "{\"tasks\":[{\"id\":\"busy\",\"type\":\"os.noop\"}]}").status())
                 .as("the id is free again").isEqualTo(202);
         assertThat(http.awaitTerminal("busy").path("status").asText()).isEqualTo("success");
