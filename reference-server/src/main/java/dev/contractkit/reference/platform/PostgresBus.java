@@ -1,5 +1,6 @@
 package dev.contractkit.reference.platform;
 
+import com.zaxxer.hikari.HikariDataSource;
 import org.postgresql.PGConnection;
 
 import javax.sql.DataSource;
@@ -84,7 +85,9 @@ final class PostgresBus extends SequencedBus {
     private void listen() {
         long backoff = 50;
         while (!closed) {
-            try (Connection c = dataSource.getConnection()) {
+            Connection c = null;
+            try {
+                c = dataSource.getConnection();
                 c.setAutoCommit(true);
                 try (Statement s = c.createStatement()) {
                     s.execute("LISTEN kit_events");
@@ -103,6 +106,7 @@ final class PostgresBus extends SequencedBus {
                 }
             } finally {
                 listening = false;
+                retire(c);
             }
             if (!closed) {
                 try {
@@ -155,6 +159,25 @@ final class PostgresBus extends SequencedBus {
             }
         } catch (SQLException e) {
             return false;
+        }
+    }
+
+    /**
+     * The listening connection never goes back to the pool: it still LISTENs (or is dead), and a publisher that borrowed
+     * it would get "Connection is closed" or notifications it does not read.
+     */
+    private void retire(Connection c) {
+        if (c == null) {
+            return;
+        }
+        try {
+            if (dataSource.isWrapperFor(HikariDataSource.class)) {
+                dataSource.unwrap(HikariDataSource.class).evictConnection(c);
+            } else {
+                c.close();
+            }
+        } catch (SQLException | RuntimeException e) {
+            LOG.log(Level.FINE, "postgresql bus: retiring the listening connection", e);
         }
     }
 
