@@ -63,12 +63,16 @@ final class RequestLog {
         dirty = true;
     }
 
-    /** Writes what was kept into MockServer's log, oldest first; returns at once when nothing is pending. */
+    /**
+     * Writes what was kept into MockServer's log, oldest first. The check for pending entries is made under the
+     * publishing lock: a reader must also wait for a batch the periodic flush took but has not written yet, or
+     * {@code received(...)} right after an answer could miss it.
+     */
     void flush() {
-        if (!dirty) {
-            return;
-        }
         synchronized (publishing) { // one batch at a time, so the log keeps the order the requests came in
+            if (!dirty) {
+                return;
+            }
             ArrayDeque<Logged> batch;
             synchronized (this) {
                 batch = pending;
