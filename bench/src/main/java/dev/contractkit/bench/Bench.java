@@ -352,7 +352,7 @@ public final class Bench {
         say("bench: mock: starting the kit's mock (every API) and MockServer 5.15.0 twice");
         List<String> mockCmd = List.of(java, "--sun-misc-unsafe-memory-access=allow", "-jar", jar("mock-server").toString());
         List<String> ports = new ArrayList<>();
-        for (String api : Arrays.stream(Api.values()).map(Api::id).toList()) {
+        for (String api : Api.values().stream().map(Api::id).toList()) {
             // every listener on a free port: another program may hold a default one
             ports.add("--port");
             ports.add(api + "=" + freePort());
@@ -394,7 +394,7 @@ public final class Bench {
         say("bench: mock start-up: the kit's mock (every API) and MockServer given all " + contracts.size() + " OpenAPI files");
         List<String> kitCommand = new ArrayList<>(List.of(java, "--sun-misc-unsafe-memory-access=allow", "-jar",
                 jar("mock-server").toString()));
-        for (String api : Arrays.stream(Api.values()).map(Api::id).toList()) {
+        for (String api : Api.values().stream().map(Api::id).toList()) {
             kitCommand.addAll(List.of("--port", api + "=" + freePort()));
         }
         List<Measured> measured = new ArrayList<>();

@@ -8,7 +8,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -47,7 +47,7 @@ class WithoutCredentialConformanceTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Api.class, names = {"FORMS", "COUPONS", "ANSWERS", "CODEHOST", "EXEC", "RUNTIME", "AGENT"})
+    @MethodSource("kitApis")
     void withoutACredentialACorrectServerHasNoViolationAndWhatNeedsOneIsNotChecked(Api api) {
         Report report = Conformance.run(Target.builder(api).baseUrl(server.url(api)).build());
 
@@ -58,7 +58,7 @@ class WithoutCredentialConformanceTest {
     }
 
     @ParameterizedTest
-    @EnumSource(value = Api.class, names = {"FORMS", "COUPONS", "ANSWERS", "CODEHOST", "EXEC", "RUNTIME", "AGENT"})
+    @MethodSource("kitApis")
     void withTheCredentialACorrectServerHasNoViolation(Api api) {
         Report report = Conformance.run(withCredential(Target.builder(api).baseUrl(server.url(api)), api).build());
 
@@ -77,12 +77,17 @@ class WithoutCredentialConformanceTest {
                 .contains("removed in this version answered 401").contains("not checked (needs --credential"));
     }
 
+    /** @return the kit's own APIs, the ones the reference server serves */
+    static List<Api> kitApis() {
+        return Api.values().stream().filter(a -> !a.mockOnly()).toList();
+    }
+
     static Target.Builder withCredential(Target.Builder b, Api api) {
-        return switch (api) {
-            case FORMS -> b.credential(FormsModule.DEMO_KEY);
-            case COUPONS -> b.user("admin", "admin-password").user("alice", "alice-password");
-            case ANSWERS -> b.credential(ANSWERS_KEY);
-            case CODEHOST -> b.credential(CODEHOST_TOKEN);
+        return switch (api.id()) {
+            case "forms" -> b.credential(FormsModule.DEMO_KEY);
+            case "coupons" -> b.user("admin", "admin-password").user("alice", "alice-password");
+            case "answers" -> b.credential(ANSWERS_KEY);
+            case "codehost" -> b.credential(CODEHOST_TOKEN);
             default -> b.credential(TOKEN);
         };
     }

@@ -3,7 +3,7 @@ package dev.contractkit.mock;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
 
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -157,16 +157,16 @@ public final class MockOptions {
 
     /** Builds {@link MockOptions}. */
     public static final class Builder {
-        private List<Api> apis = List.of(Api.values());
-        private final Map<Api, Integer> ports = new EnumMap<>(Api.class);
+        private List<Api> apis = Api.values();
+        private final Map<Api, Integer> ports = new LinkedHashMap<>();
         private String host = "127.0.0.1";
         private boolean lenient;
         private boolean stateful;
-        private final Map<Api, java.net.URI> proxies = new EnumMap<>(Api.class);
-        private final Map<Api, List<ContractDocument>> contracts = new EnumMap<>(Api.class);
-        private final Map<Api, java.util.Set<String>> credentials = new EnumMap<>(Api.class);
-        private final Map<Api, List<ContractDocument>> asyncapi = new EnumMap<>(Api.class);
-        private final Map<Api, String> outcomes = new EnumMap<>(Api.class);
+        private final Map<Api, java.net.URI> proxies = new LinkedHashMap<>();
+        private final Map<Api, List<ContractDocument>> contracts = new LinkedHashMap<>();
+        private final Map<Api, java.util.Set<String>> credentials = new LinkedHashMap<>();
+        private final Map<Api, List<ContractDocument>> asyncapi = new LinkedHashMap<>();
+        private final Map<Api, String> outcomes = new LinkedHashMap<>();
         private final List<String> allowedHosts = new java.util.ArrayList<>();
         private Boolean controlPlane;
         private String controlToken;

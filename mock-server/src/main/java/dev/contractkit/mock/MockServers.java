@@ -8,7 +8,6 @@ import dev.contractkit.specs.check.ContractCheck;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.Finding;
 
-import java.util.EnumMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -75,7 +74,7 @@ public final class MockServers implements AutoCloseable {
         // AsyncAPI: every message example validates against its payload schema (and the other AsyncApiCheck rules)
         CompletableFuture<List<Finding>> checkedEvents = CompletableFuture.supplyAsync(() -> events.values().stream()
                 .flatMap(List::stream).flatMap(doc -> AsyncApiCheck.check(doc).stream()).toList());
-        Map<Api, ApiMock> started = new EnumMap<>(Api.class);
+        Map<Api, ApiMock> started = new LinkedHashMap<>();
         AtomicReference<MockServers> self = new AtomicReference<>();
         Supplier<JsonNode> index = () -> self.get() == null ? Json.MAPPER.createArrayNode() : self.get().index();
         try {

@@ -20,7 +20,7 @@ import dev.contractkit.specs.Api;
 import io.helidon.webserver.WebServer;
 
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Supplier;
@@ -84,7 +84,7 @@ public final class KitServer implements AutoCloseable {
         if (apis.stream().anyMatch(KitServer::needsKitToken)) {
             token.get(); // made (and printed once) at start, so execcli finds it before the first call
         }
-        Map<Api, WebServer> servers = new EnumMap<>(Api.class);
+        Map<Api, WebServer> servers = new LinkedHashMap<>();
         List<ApiModule> modules = new ArrayList<>();
         try {
             for (Api api : startOrder(apis)) {
@@ -146,16 +146,16 @@ public final class KitServer implements AutoCloseable {
     }
 
     private static ApiModule module(Api api, Settings settings, Database database, Cluster cluster, Leases leases) {
-        return switch (api) {
-            case EXEC -> new ExecModule(settings, database, cluster, leases);
-            case RUNTIME -> new RuntimeModule(settings, database);
-            case FORMS -> new FormsModule(settings, database);
-            case COUPONS -> new CouponsModule(settings, database, cluster);
-            case ANSWERS -> new AnswersModule(settings, database, cluster);
-            case AGENT -> new AgentModule(settings, database, cluster, leases);
-            case CODEHOST -> new CodehostModule(settings, database);
-            default -> throw new IllegalArgumentException(api.id() + " is served by the mock server only (./kit mock --api "
-                    + api.id() + ")");
+        return switch (api.id()) {
+            case "exec" -> new ExecModule(settings, database, cluster, leases);
+            case "runtime" -> new RuntimeModule(settings, database);
+            case "forms" -> new FormsModule(settings, database);
+            case "coupons" -> new CouponsModule(settings, database, cluster);
+            case "answers" -> new AnswersModule(settings, database, cluster);
+            case "agent" -> new AgentModule(settings, database, cluster, leases);
+            case "codehost" -> new CodehostModule(settings, database);
+            default -> throw new IllegalArgumentException(api.id() + " has no module in the reference server; the mock"
+                    + " serves it (./kit mock --api " + api.id() + ")");
         };
     }
 

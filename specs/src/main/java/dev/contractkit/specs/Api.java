@@ -1,73 +1,69 @@
 package dev.contractkit.specs;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
+import java.util.Objects;
 import java.util.Optional;
+import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 
 /**
- * The catalogue of the kit's APIs: one id each, used everywhere (contract file, Java package, port, CLI flag).
- * Other modules take ports and contract files from here instead of hard-coding them.
+ * An API the kit serves, mocks or checks: an id, a title, a default port and its contract files.
+ * The kit's own APIs come from the catalogue {@code specs/apis.yaml} (packaged as {@code contractkit/apis.yaml});
+ * adding an API is adding its contract files and one entry there, no Java edit. Any other document becomes an
+ * {@code Api} with {@link #fromFiles}: the mock serves it and the conformance suite checks it the same way.
+ * Two APIs are equal when their ids are.
  *
  * <pre>{@code
  * Api forms = Api.byId("forms").orElseThrow();
- * String yaml = forms.read(forms.openapi().get(0));   // the contract text
+ * String yaml = forms.read(forms.mainContract());     // the contract text
  * int port = forms.defaultPort();                      // 8081
+ * Api pets = Api.fromFiles("petstore", List.of(Path.of("petstore.yaml")), List.of(), 8080);
  * }</pre>
  */
-public enum Api {
-    /** Payment forms (seed 001, B1). */
-    FORMS("forms", "Payment forms", 8081, List.of("openapi/forms.yaml"), List.of()),
-    /** Coupons (seed 001, B2): catalogue, admin writes, redemptions, real-time updates. */
-    COUPONS("coupons", "Coupons", 8082, List.of("openapi/coupons.yaml"), List.of("asyncapi/coupon-updates.yaml")),
-    /** Investment answers (seed 001, B3): questions in, Markdown answers out, per-key quota. */
-    ANSWERS("answers", "Investment answers", 8083, List.of("openapi/answers.yaml"), List.of()),
-    /** Code-hosting REST API (seed 002, C2): v4 and v5 side by side under /api/v4 and /api/v5. */
-    CODEHOST("codehost", "Code hosting REST v4 + v5", 8084,
-            List.of("openapi/codehost-v4.yaml", "openapi/codehost-v5.yaml"), List.of()),
-    /** Execution control plane (seed 000, A): adapter.v1 endpoints, task graphs, cancel. */
-    EXEC("exec", "Execution control plane", 8080, List.of("openapi/exec.yaml"), List.of()),
-    /** Runtime service (seed 000, A): runs runtime.* actions as processes; readyz, tasks, kill. */
-    RUNTIME("runtime", "Runtime service", 18080, List.of("openapi/runtime.yaml"), List.of()),
-    /** Data-analysis agent (seed 000, B): AG-UI 1.0 run stream over SSE, cancel, history, resources. */
-    AGENT("agent", "Data-analysis agent", 8090, List.of("openapi/agent.yaml"), List.of("asyncapi/agent-events.yaml")),
+public final class Api {
+    /** Where the catalogue and the contract files live on the classpath. */
+    private static final String ROOT = "/contractkit/";
+    private static final Pattern ID = Pattern.compile("[a-z][a-z0-9-]*");
+    private static final List<Api> CATALOGUE = loadCatalogue();
 
-    // The eleven AI providers' usage endpoints that the quotas CLI reads (seed 002, C1): group "providers",
-    // one entry per provider (each is a different vendor's host with its own contract and auth), mock only.
-    /** Anthropic Claude subscription usage (OAuth). */
-    CLAUDE("claude", "Claude usage", 8101, List.of("openapi/providers/claude.yaml"), List.of(), Group.PROVIDERS),
-    /** OpenAI Codex / ChatGPT plan usage. */
-    CODEX("codex", "Codex usage", 8102, List.of("openapi/providers/codex.yaml"), List.of(), Group.PROVIDERS),
-    /** Cursor plan and period usage. */
-    CURSOR("cursor", "Cursor usage", 8103, List.of("openapi/providers/cursor.yaml"), List.of(), Group.PROVIDERS),
-    /** DeepSeek balance. */
-    DEEPSEEK("deepseek", "DeepSeek balance", 8104, List.of("openapi/providers/deepseek.yaml"), List.of(), Group.PROVIDERS),
-    /** Google Gemini Code Assist quota. */
-    GEMINI("gemini", "Gemini quota", 8105, List.of("openapi/providers/gemini.yaml"), List.of(), Group.PROVIDERS),
-    /** GitHub Copilot entitlements. */
-    GITHUB_COPILOT("github-copilot", "GitHub Copilot quota", 8106, List.of("openapi/providers/github-copilot.yaml"),
-            List.of(), Group.PROVIDERS),
-    /** Kimi (Moonshot) coding plan usage, balance as fallback. */
-    KIMI("kimi", "Kimi usage", 8107, List.of("openapi/providers/kimi.yaml"), List.of(), Group.PROVIDERS),
-    /** MiniMax coding plan. */
-    MINIMAX("minimax", "MiniMax coding plan", 8108, List.of("openapi/providers/minimax.yaml"), List.of(), Group.PROVIDERS),
-    /** OpenRouter key limits and credits. */
-    OPENROUTER("openrouter", "OpenRouter credits", 8109, List.of("openapi/providers/openrouter.yaml"), List.of(),
-            Group.PROVIDERS),
-    /** SiliconFlow balance. */
-    SILICONFLOW("siliconflow", "SiliconFlow balance", 8110, List.of("openapi/providers/siliconflow.yaml"), List.of(),
-            Group.PROVIDERS),
-    /** Z.ai (Zhipu) coding plan quota. */
-    ZAI("zai", "Z.ai quota", 8111, List.of("openapi/providers/zai.yaml"), List.of(), Group.PROVIDERS);
+    // The kit's own APIs that Java code refers to by name (the reference server's modules, tests, examples).
+    // A new API needs no constant: byId(...) and values() find it.
+    /** Payment forms. */
+    public static final Api FORMS = known("forms");
+    /** Coupons: catalogue, admin writes, redemptions, real-time updates. */
+    public static final Api COUPONS = known("coupons");
+    /** Investment answers: questions in, Markdown answers out, per-key quota. */
+    public static final Api ANSWERS = known("answers");
+    /** Code-hosting REST API: v4 and v5 side by side under /api/v4 and /api/v5. */
+    public static final Api CODEHOST = known("codehost");
+    /** Execution control plane: adapter.v1 endpoints, task graphs, cancel. */
+    public static final Api EXEC = known("exec");
+    /** Runtime service: runs runtime.* actions as processes; readyz, tasks, kill. */
+    public static final Api RUNTIME = known("runtime");
+    /** Data-analysis agent: AG-UI 1.0 run stream over SSE, cancel, history, resources. */
+    public static final Api AGENT = known("agent");
+    /** Anthropic Claude subscription usage (OAuth), mock only. */
+    public static final Api CLAUDE = known("claude");
+    /** Kimi (Moonshot) coding plan usage, mock only. */
+    public static final Api KIMI = known("kimi");
 
     /** A family of APIs the kit only mocks (no reference implementation); its id selects all of them. */
     public enum Group {
-        /** Not in a group: served by the reference server too. */
+        /** Not in a group: one of the kit's own APIs, or a document given on the command line. */
         NONE(""),
         /** The AI providers' usage endpoints read by {@code quotas}. */
         PROVIDERS("providers");
@@ -82,9 +78,12 @@ public enum Api {
         public String id() {
             return id;
         }
-    }
 
-    private static final String ROOT = "/contractkit/";
+        static Group of(String id) {
+            return Arrays.stream(values()).filter(g -> g.id.equals(id)).findFirst().orElseThrow(() ->
+                    new IllegalArgumentException("unknown group '" + id + "'; known: providers"));
+        }
+    }
 
     private final String id;
     private final String title;
@@ -92,18 +91,54 @@ public enum Api {
     private final List<String> openapi;
     private final List<String> asyncapi;
     private final Group group;
+    /** Null for the catalogue's APIs (files on the classpath); the directory files are relative to otherwise. */
+    private final Path base;
 
-    Api(String id, String title, int defaultPort, List<String> openapi, List<String> asyncapi) {
-        this(id, title, defaultPort, openapi, asyncapi, Group.NONE);
-    }
-
-    Api(String id, String title, int defaultPort, List<String> openapi, List<String> asyncapi, Group group) {
-        this.group = group;
+    private Api(String id, String title, int defaultPort, List<String> openapi, List<String> asyncapi, Group group,
+                Path base) {
         this.id = id;
         this.title = title;
         this.defaultPort = defaultPort;
-        this.openapi = openapi;
-        this.asyncapi = asyncapi;
+        this.openapi = List.copyOf(openapi);
+        this.asyncapi = List.copyOf(asyncapi);
+        this.group = group;
+        this.base = base;
+    }
+
+    /**
+     * An API made of documents on disk, not in the catalogue: what {@code ./kit mock --spec} and
+     * {@code ./kit conform --spec} serve and check.
+     *
+     * @param id       a short id for messages and reports (lower case letters, digits, dashes)
+     * @param openapi  OpenAPI 3.0/3.1 files (may be empty when {@code asyncapi} is not)
+     * @param asyncapi AsyncAPI files
+     * @param port     the port to serve it on unless told otherwise (0: any free port)
+     * @return the API
+     * @throws IllegalArgumentException when a file does not exist or no file is given
+     */
+    public static Api fromFiles(String id, List<Path> openapi, List<Path> asyncapi, int port) {
+        if (openapi.isEmpty() && asyncapi.isEmpty()) {
+            throw new IllegalArgumentException("no contract file given for '" + id + "'");
+        }
+        for (Path p : concat(openapi, asyncapi)) {
+            if (!Files.isRegularFile(p)) {
+                throw new IllegalArgumentException("no contract file " + p);
+            }
+        }
+        return new Api(id, id, port, absolute(openapi), absolute(asyncapi), Group.NONE, Path.of("/"));
+    }
+
+    /**
+     * An id for a document file: its name without the extension, lower case, other characters as dashes
+     * ({@code v3.0-petstore.yaml} becomes {@code v3-0-petstore}).
+     *
+     * @param file a contract file
+     * @return an id {@link #fromFiles} accepts
+     */
+    public static String idOf(Path file) {
+        String name = file.getFileName().toString().replaceFirst("\\.(ya?ml|json)$", "");
+        String id = name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", "-").replaceAll("^-+|-+$", "");
+        return id.isEmpty() || !Character.isLetter(id.charAt(0)) ? "api-" + id : id;
     }
 
     /** @return the stable id, e.g. {@code forms} */
@@ -111,7 +146,7 @@ public enum Api {
         return id;
     }
 
-    /** @return the group this API belongs to ({@link Group#NONE} for the kit's own APIs) */
+    /** @return the group this API belongs to ({@link Group#NONE} for the kit's own APIs and documents on disk) */
     public Group group() {
         return group;
     }
@@ -121,9 +156,19 @@ public enum Api {
         return group != Group.NONE;
     }
 
+    /** @return true for an API of the catalogue, false for documents given on the command line */
+    public boolean inCatalogue() {
+        return base == null;
+    }
+
+    /** @return the catalogue's APIs in catalogue order */
+    public static List<Api> values() {
+        return CATALOGUE;
+    }
+
     /** @return the APIs of one group, in catalogue order */
     public static List<Api> inGroup(Group group) {
-        return Arrays.stream(values()).filter(a -> a.group == group).toList();
+        return CATALOGUE.stream().filter(a -> a.group == group).toList();
     }
 
     /** @return a human title */
@@ -136,29 +181,42 @@ public enum Api {
         return defaultPort;
     }
 
-    /** @return the OpenAPI contract files, relative to the contracts root (e.g. {@code openapi/forms.yaml}) */
+    /**
+     * @return the OpenAPI contract files: relative to the contracts root for the catalogue's APIs
+     * (e.g. {@code openapi/forms.yaml}), absolute paths for documents on disk
+     */
     public List<String> openapi() {
         return openapi;
     }
 
-    /** @return the AsyncAPI contract files, relative to the contracts root */
+    /** @return the AsyncAPI contract files, as {@link #openapi()} names them */
     public List<String> asyncapi() {
         return asyncapi;
     }
 
     /** @return the main OpenAPI contract file of this API */
     public String mainContract() {
+        if (openapi.isEmpty()) {
+            throw new IllegalStateException("API '" + id + "' has no OpenAPI document");
+        }
         return openapi.get(0);
     }
 
     /**
-     * Reads a contract file shipped in this jar.
+     * Reads one of this API's contract files.
      *
-     * @param file a path relative to the contracts root, e.g. {@code openapi/forms.yaml}
+     * @param file one of {@link #openapi()} or {@link #asyncapi()}
      * @return the file's text
      */
     public String read(String file) {
-        return readContract(file);
+        if (base == null) {
+            return readContract(file);
+        }
+        try {
+            return Files.readString(base.resolve(file));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
+        }
     }
 
     /**
@@ -180,14 +238,14 @@ public enum Api {
     }
 
     /**
-     * Finds an API by id.
+     * Finds an API of the catalogue by id.
      *
      * @param id the id, case-insensitive
      * @return the API, or empty when the kit has none with that id
      */
     public static Optional<Api> byId(String id) {
         String wanted = id.toLowerCase(Locale.ROOT).trim();
-        return Arrays.stream(values()).filter(a -> a.id.equals(wanted)).findFirst();
+        return CATALOGUE.stream().filter(a -> a.id.equals(wanted)).findFirst();
     }
 
     /**
@@ -200,21 +258,129 @@ public enum Api {
      */
     public static List<Api> parseList(String ids) {
         if (ids == null || ids.isBlank() || ids.trim().equalsIgnoreCase("all")) {
-            return List.of(values());
+            return CATALOGUE;
         }
         return Arrays.stream(ids.split(","))
                 .map(String::trim)
                 .filter(s -> !s.isEmpty())
-                .flatMap(s -> Arrays.stream(Group.values()).filter(g -> g != Group.NONE && g.id().equalsIgnoreCase(s))
-                        .findFirst().map(g -> inGroup(g).stream())
-                        .orElseGet(() -> java.util.stream.Stream.of(byId(s).orElseThrow(() -> new IllegalArgumentException(
-                                "unknown API '" + s + "'; known: " + knownIds() + ", providers")))))
+                .flatMap(Api::selectedBy)
                 .distinct()
                 .toList();
     }
 
+    private static Stream<Api> selectedBy(String word) {
+        Optional<Group> group = Arrays.stream(Group.values())
+                .filter(g -> g != Group.NONE && g.id().equalsIgnoreCase(word)).findFirst();
+        if (group.isPresent()) {
+            return inGroup(group.get()).stream();
+        }
+        return Stream.of(byId(word).orElseThrow(() -> new IllegalArgumentException(
+                "unknown API '" + word + "'; known: " + knownIds() + ", providers")));
+    }
+
     /** @return the known ids, comma-separated */
     public static String knownIds() {
-        return Arrays.stream(values()).map(Api::id).collect(Collectors.joining(", "));
+        return CATALOGUE.stream().map(Api::id).collect(Collectors.joining(", "));
+    }
+
+    @Override
+    public boolean equals(Object o) {
+        return o instanceof Api other && other.id.equals(id);
+    }
+
+    @Override
+    public int hashCode() {
+        return id.hashCode();
+    }
+
+    /** @return the id */
+    @Override
+    public String toString() {
+        return id;
+    }
+
+    private static Api known(String id) {
+        return byId(id).orElseThrow(() -> new IllegalStateException("the catalogue contractkit/apis.yaml has no '"
+                + id + "'"));
+    }
+
+    private static List<Api> loadCatalogue() {
+        try (InputStream in = Api.class.getResourceAsStream(ROOT + "apis.yaml")) {
+            if (in == null) {
+                throw new IllegalStateException("no catalogue " + ROOT + "apis.yaml on the classpath");
+            }
+            return parseCatalogue(new ObjectMapper(new YAMLFactory()).readTree(in));
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read the catalogue apis.yaml: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Reads catalogue entries ({@code specs/apis.yaml}'s shape).
+     *
+     * @param entries the YAML list
+     * @return the APIs in order
+     * @throws IllegalArgumentException naming the entry and the field when one is missing, mistyped or repeated
+     */
+    static List<Api> parseCatalogue(JsonNode entries) {
+        if (entries == null || !entries.isArray()) {
+            throw new IllegalArgumentException("apis.yaml: expected a list of APIs");
+        }
+        List<Api> apis = new ArrayList<>();
+        for (JsonNode e : entries) {
+            String id = text(e, "id", "?");
+            if (!ID.matcher(id).matches()) {
+                throw new IllegalArgumentException("apis.yaml: id '" + id + "' must be lower case letters, digits, dashes");
+            }
+            if (apis.stream().anyMatch(a -> a.id.equals(id))) {
+                throw new IllegalArgumentException("apis.yaml: id '" + id + "' appears twice");
+            }
+            e.fieldNames().forEachRemaining(f -> {
+                if (!List.of("id", "title", "port", "openapi", "asyncapi", "group").contains(f)) {
+                    throw new IllegalArgumentException("apis.yaml: '" + id + "' has unknown field '" + f
+                            + "' (known: id, title, port, openapi, asyncapi, group)");
+                }
+            });
+            JsonNode port = e.path("port");
+            if (!port.canConvertToInt() || port.asInt() < 1 || port.asInt() > 65535) {
+                throw new IllegalArgumentException("apis.yaml: '" + id + "' needs a port between 1 and 65535");
+            }
+            List<String> openapi = files(e, "openapi", id);
+            if (openapi.isEmpty()) {
+                throw new IllegalArgumentException("apis.yaml: '" + id + "' needs at least one openapi file");
+            }
+            Group group = e.has("group") ? Group.of(text(e, "group", id)) : Group.NONE;
+            apis.add(new Api(id, text(e, "title", id), port.asInt(), openapi, files(e, "asyncapi", id), group, null));
+        }
+        return List.copyOf(apis);
+    }
+
+    private static String text(JsonNode e, String field, String id) {
+        JsonNode v = e.get(field);
+        if (v == null || !v.isTextual() || v.asText().isBlank()) {
+            throw new IllegalArgumentException("apis.yaml: '" + id + "' needs a text field '" + field + "'");
+        }
+        return v.asText();
+    }
+
+    private static List<String> files(JsonNode e, String field, String id) {
+        JsonNode v = e.path(field);
+        if (v.isMissingNode()) {
+            return List.of();
+        }
+        if (!v.isArray()) {
+            throw new IllegalArgumentException("apis.yaml: '" + id + "' field '" + field + "' must be a list of files");
+        }
+        List<String> out = new ArrayList<>();
+        v.forEach(f -> out.add(Objects.requireNonNull(f.textValue(), field)));
+        return out;
+    }
+
+    private static List<String> absolute(List<Path> files) {
+        return files.stream().map(p -> p.toAbsolutePath().normalize().toString()).toList();
+    }
+
+    private static List<Path> concat(List<Path> a, List<Path> b) {
+        return Stream.concat(a.stream(), b.stream()).toList();
     }
 }

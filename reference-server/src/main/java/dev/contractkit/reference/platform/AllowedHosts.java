@@ -36,7 +36,7 @@ public final class AllowedHosts {
         List<String> configured = settings.getList("allowed-hosts", "");
         configured.forEach(n -> names.add(n.toLowerCase(Locale.ROOT)));
         // the hosts of the configured public URLs: clients (and a proxy passing their Host on) name them
-        PublicUrl.configuredHosts(settings, java.util.Arrays.stream(dev.contractkit.specs.Api.values())
+        PublicUrl.configuredHosts(settings, dev.contractkit.specs.Api.values().stream()
                 .map(dev.contractkit.specs.Api::id).toList()).forEach(n -> names.add(n.toLowerCase(Locale.ROOT)));
         Set<String> origins = new HashSet<>();
         settings.getList("cors-origins", "").forEach(o -> origins.add(stripSlash(o.toLowerCase(Locale.ROOT))));

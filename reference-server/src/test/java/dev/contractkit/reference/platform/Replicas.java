@@ -10,7 +10,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -35,7 +35,7 @@ public final class Replicas implements AutoCloseable {
 
     private final List<AutoCloseable> resources = new ArrayList<>();
     private final List<ServerProcess> replicas = new ArrayList<>();
-    private final Map<Api, Integer> proxyPorts = new EnumMap<>(Api.class);
+    private final Map<Api, Integer> proxyPorts = new LinkedHashMap<>();
     private PostgresDatabase database;
     private String redisPrefix;
     private Nginx nginx;

@@ -9,7 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CompletableFuture;
@@ -89,7 +89,7 @@ public final class ServerProcess implements AutoCloseable {
     }
 
     private static void pump(Process p, Path log, CompletableFuture<Map<Api, String>> ready) {
-        Map<Api, String> urls = new EnumMap<>(Api.class);
+        Map<Api, String> urls = new LinkedHashMap<>();
         try (BufferedReader in = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.UTF_8));
              var out = Files.newBufferedWriter(log, StandardCharsets.UTF_8)) {
             String line;
