@@ -25,7 +25,7 @@ import java.util.stream.Stream;
  * The kit's own APIs come from the catalogue {@code specs/apis.yaml} (packaged as {@code contractkit/apis.yaml});
  * adding an API is adding its contract files and one entry there, no Java edit. Any other document becomes an
  * {@code Api} with {@link #fromFiles}: the mock serves it and the conformance suite checks it the same way.
- * Two APIs are equal when their ids are.
+ * Two APIs are equal when their ids are; they sort in catalogue order, documents on disk after, by id.
  *
  * <pre>{@code
  * Api forms = Api.byId("forms").orElseThrow();
@@ -34,7 +34,7 @@ import java.util.stream.Stream;
  * Api pets = Api.fromFiles("petstore", List.of(Path.of("petstore.yaml")), List.of(), 8080);
  * }</pre>
  */
-public final class Api {
+public final class Api implements Comparable<Api> {
     /** Where the catalogue and the contract files live on the classpath. */
     private static final String ROOT = "/contractkit/";
     private static final Pattern ID = Pattern.compile("[a-z][a-z0-9-]*");
@@ -281,6 +281,17 @@ public final class Api {
     /** @return the known ids, comma-separated */
     public static String knownIds() {
         return CATALOGUE.stream().map(Api::id).collect(Collectors.joining(", "));
+    }
+
+    @Override
+    public int compareTo(Api other) {
+        int byPlace = Integer.compare(place(), other.place());
+        return byPlace != 0 ? byPlace : id.compareTo(other.id);
+    }
+
+    private int place() {
+        int i = CATALOGUE.indexOf(this);
+        return i < 0 ? Integer.MAX_VALUE : i;
     }
 
     @Override

@@ -3,40 +3,55 @@ package dev.contractkit.mock.junit;
 import dev.contractkit.specs.Api;
 
 import java.util.Map;
-import java.util.function.BiFunction;
+import java.util.Optional;
+import java.util.ServiceLoader;
+import java.util.function.Function;
+import java.util.stream.Collectors;
 
 /**
- * Ready SDK clients of a mock, for {@link ContractMockExtension}. The SDK is optional at run time: without it on
- * the class path no client parameter is supported, and nothing here is loaded.
+ * Ready SDK clients of a mock, for {@link ContractMockExtension}, found through the SDK's
+ * {@code dev.contractkit.sdk.ClientProvider} services (the extension names no client). The SDK is optional at run
+ * time: without it on the class path no client parameter is supported.
  */
 final class SdkClients {
-    private static final Map<String, Api> APIS = Map.of(
-            "dev.contractkit.sdk.forms.FormsClient", Api.FORMS,
-            "dev.contractkit.sdk.coupons.CouponsClient", Api.COUPONS,
-            "dev.contractkit.sdk.answers.AnswersClient", Api.ANSWERS);
-
     private SdkClients() {
     }
 
     static boolean supports(Class<?> type) {
-        return APIS.containsKey(type.getName());
+        return provider(type).isPresent();
     }
 
     static Api apiOf(Class<?> type) {
-        return APIS.get(type.getName());
+        String id = provider(type).orElseThrow().apiId();
+        return Api.byId(id).orElseThrow(() -> new IllegalStateException("the SDK's " + type.getName()
+                + " is for API '" + id + "', which this mock does not know"));
     }
 
     static Object create(Class<?> type, String url, String credential) {
-        return Builders.BY_API.get(apiOf(type)).apply(url, credential);
+        return provider(type).orElseThrow().create(url, credential);
     }
 
-    /** Holds the references to SDK classes, so they are loaded only when a client is asked for. */
-    private static final class Builders {
-        static final Map<Api, BiFunction<String, String, Object>> BY_API = Map.of(
-                Api.FORMS, (url, key) -> dev.contractkit.sdk.forms.FormsClient.builder().baseUrl(url).apiKey(key).build(),
-                Api.COUPONS, (url, token) -> dev.contractkit.sdk.coupons.CouponsClient.builder().baseUrl(url)
-                        .bearerToken(token).build(),
-                Api.ANSWERS, (url, key) -> dev.contractkit.sdk.answers.AnswersClient.builder().baseUrl(url).apiKey(key)
-                        .noClientRateLimit().build());
+    private static Optional<dev.contractkit.sdk.ClientProvider> provider(Class<?> type) {
+        return Providers.byType().map(m -> m.get(type));
+    }
+
+    /** Loads the SDK's providers on first use, and only when the SDK is on the class path. */
+    private static final class Providers {
+        private static final Map<Class<?>, dev.contractkit.sdk.ClientProvider> BY_TYPE = load();
+
+        static Optional<Map<Class<?>, dev.contractkit.sdk.ClientProvider>> byType() {
+            return Optional.ofNullable(BY_TYPE);
+        }
+
+        private static Map<Class<?>, dev.contractkit.sdk.ClientProvider> load() {
+            try {
+                Class.forName("dev.contractkit.sdk.ClientProvider", false, SdkClients.class.getClassLoader());
+            } catch (ClassNotFoundException noSdk) {
+                return null;
+            }
+            return ServiceLoader.load(dev.contractkit.sdk.ClientProvider.class, SdkClients.class.getClassLoader())
+                    .stream().map(ServiceLoader.Provider::get)
+                    .collect(Collectors.toUnmodifiableMap(dev.contractkit.sdk.ClientProvider::clientType, Function.identity()));
+        }
     }
 }

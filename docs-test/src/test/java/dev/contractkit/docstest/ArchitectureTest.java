@@ -1,0 +1,69 @@
+package dev.contractkit.docstest;
+
+import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.importer.ClassFileImporter;
+import com.tngtech.archunit.core.importer.ImportOption;
+import com.tngtech.archunit.lang.ArchRule;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.stream.Stream;
+
+import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The layering rules of docs/architecture.md, over the compiled classes of every module (production code only):
+ * shared code imports no API's package, the mock and the conformance suite import no per-API code (they read
+ * contracts, not Java), and no two packages depend on each other in a loop.
+ */
+class ArchitectureTest {
+    /** The kit's own APIs that have a Java package in the SDK, the server and the examples. */
+    private static final List<String> API_IDS = List.of("forms", "coupons", "answers", "codehost", "exec", "runtime", "agent");
+
+    private static JavaClasses classes;
+
+    @BeforeAll
+    static void importClasses() {
+        classes = new ClassFileImporter()
+                .withImportOption(ImportOption.Predefined.DO_NOT_INCLUDE_TESTS)
+                .importPackages("dev.contractkit");
+    }
+
+    @Test
+    void everyModuleIsImported() {
+        assertThat(Stream.of("dev.contractkit.specs", "dev.contractkit.sdk", "dev.contractkit.reference",
+                "dev.contractkit.mock", "dev.contractkit.conformance", "dev.contractkit.quotas", "dev.contractkit.bench"))
+                .allSatisfy(p -> assertThat(classes.containPackage(p)).as(p).isTrue());
+    }
+
+    @Test
+    void sharedCodeImportsNoApiPackage() {
+        ArchRule rule = noClasses().that().resideInAnyPackage("dev.contractkit.reference.platform..",
+                        "dev.contractkit.sdk", "dev.contractkit.sdk.internal..", "dev.contractkit.mock.platform..",
+                        "dev.contractkit.specs..", "dev.contractkit.agui..")
+                .should().dependOnClassesThat().resideInAnyPackage(apiPackages("reference", "sdk", "examples"))
+                .because("shared code serves every API; an arrow to one API's package would make it that API's code");
+        rule.check(classes);
+    }
+
+    @Test
+    void theMockAndTheSuiteImportNoPerApiCode() {
+        ArchRule rule = noClasses().that().resideInAnyPackage("dev.contractkit.mock..", "dev.contractkit.conformance..")
+                .should().dependOnClassesThat().resideInAnyPackage(apiPackages("reference", "sdk", "examples"))
+                .because("the mock and the suite are driven by contracts, so they work on any contract");
+        rule.check(classes);
+    }
+
+    @Test
+    void packagesHaveNoCycles() {
+        slices().matching("dev.contractkit.(**)").should().beFreeOfCycles().check(classes);
+    }
+
+    private static String[] apiPackages(String... modules) {
+        return Stream.of(modules).flatMap(m -> API_IDS.stream().map(id -> "dev.contractkit." + m + "." + id + ".."))
+                .toArray(String[]::new);
+    }
+}
