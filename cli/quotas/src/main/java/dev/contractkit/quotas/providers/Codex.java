@@ -23,6 +23,8 @@ final class Codex implements Spec {
                 // account "cli|" + the first 16 hex digits of SHA-256 of the canonical CODEX_HOME
                 Sources.keychain("macOS Keychain 'Codex Auth'", "Codex Auth", env -> Optional.of(keyringAccount(home(env))),
                         "/tokens/access_token", Map.of("account", "/tokens/account_id")),
+                Sources.secretService("Secret Service 'Codex Auth' (secret-tool)", "Codex Auth", env -> keyringAccount(home(env)),
+                        "/tokens/access_token", Map.of("account", "/tokens/account_id")),
                 Sources.apiKeyOnly(Sources.jsonFile("~/.codex/auth.json (OPENAI_API_KEY)",
                         env -> Optional.of(home(env).resolve("auth.json")), "/OPENAI_API_KEY", Map.of()), advice),
                 Sources.apiKeyOnly(Sources.env("OPENAI_API_KEY"), advice));

@@ -66,22 +66,42 @@ final class Sources {
             java.util.List<String> command = new java.util.ArrayList<>(List.of(security.get().toString(), "find-generic-password", "-s", service));
             account.apply(env).ifPresent(a -> command.addAll(List.of("-a", a)));
             command.add("-w");
-            try {
-                Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-                p.getOutputStream().close();
-                String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-                if (!p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0) {
-                    p.destroy();
-                    return Optional.empty(); // no such item, or the user refused access
-                }
-                return fromJson(out.trim(), "macOS Keychain item '" + service + "'", token, extras);
-            } catch (IOException e) {
-                return Optional.empty();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+            return output(command).flatMap(out -> fromJson(out, "macOS Keychain item '" + service + "'", token, extras));
+        });
+    }
+
+    /**
+     * A Secret Service item (GNOME Keyring, KWallet) as the Rust {@code keyring} crate writes it (attributes
+     * {@code service} and {@code username}), read with {@code secret-tool lookup}; looked at on Linux only.
+     */
+    static Source secretService(String description, String service, Function<Environment, String> username, String token,
+                                Map<String, String> extras) {
+        return new Source(description, env -> {
+            if (!env.os().startsWith("Linux")) {
                 return Optional.empty();
             }
+            return env.program("secret-tool").flatMap(tool -> output(List.of(tool.toString(), "lookup", "service", service,
+                    "username", username.apply(env)))).flatMap(out -> fromJson(out, "Secret Service item '" + service + "'", token, extras));
         });
+    }
+
+    /** @return what the command printed, when it exited 0 within 5 s (a missing item or a refused access is empty) */
+    private static Optional<String> output(List<String> command) {
+        try {
+            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            p.getOutputStream().close();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (!p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0) {
+                p.destroy();
+                return Optional.empty();
+            }
+            return Optional.of(out.trim());
+        } catch (IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
     }
 
     /** A key file: a file holding the key (first non-blank line), or a directory holding {@code api_key}. */

@@ -93,6 +93,11 @@ class CredentialDiscoveryTest {
                 + "  *) echo 'security: SecKeychainSearchCopyNext: The specified item could not be found in the keychain.' >&2; exit 44 ;;\n"
                 + "esac\n");
         security.toFile().setExecutable(true);
+        Path secretTool = bin.resolve("secret-tool");
+        Files.writeString(secretTool, "#!/bin/sh\n"
+                + "[ \"$*\" = 'lookup service Codex Auth username " + codexAccount + "' ] || exit 1\n"
+                + "printf '%s' '{\"tokens\":{\"access_token\":\"codex-from-secret-service\"}}'\n");
+        secretTool.toFile().setExecutable(true);
         return Map.of("PATH", bin + ":/usr/bin:/bin", "USER", "alice", "HOME", home.toString());
     }
 
@@ -109,6 +114,15 @@ class CredentialDiscoveryTest {
         Credential codex = Sources.first(Specs.of(Provider.CODEX).sources(), mac).orElseThrow();
         assertThat(codex.value()).isEqualTo("codex-from-keychain");
         assertThat(codex.extra("account")).contains("acc-9");
+    }
+
+    @Test
+    void onLinuxCodexsLoginIsFoundInTheSecretServiceWhenItKeepsItThere() throws IOException {
+        Map<String, String> vars = new HashMap<>(fakeKeychain());
+        vars.put("OPENAI_API_KEY", "sk-openai");
+        Credential codex = Sources.first(Specs.of(Provider.CODEX).sources(), Environment.of(vars, "Linux")).orElseThrow();
+        assertThat(codex.value()).isEqualTo("codex-from-secret-service");
+        assertThat(codex.source()).isEqualTo("Secret Service item 'Codex Auth'");
     }
 
     @Test
