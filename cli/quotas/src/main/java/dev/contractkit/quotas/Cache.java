@@ -40,8 +40,19 @@ final class Cache {
      * @param stamp    the config file's modification time and size ({@code missing} when there is none)
      * @param enabled  the enabled provider ids
      * @param problems the config's problems
+     * @param favorites the favorite provider ids (they come first in the statusline)
+     * @param quotaFavorites per provider id, its favorite quota labels (the statusline shows the first one)
      */
-    record ConfigRecord(String stamp, List<String> enabled, List<String> problems) {
+    record ConfigRecord(String stamp, List<String> enabled, List<String> problems, List<String> favorites,
+                        Map<String, List<String>> quotaFavorites) {
+        ConfigRecord {
+            favorites = List.copyOf(favorites);
+            quotaFavorites = Map.copyOf(quotaFavorites);
+        }
+
+        ConfigRecord(String stamp, List<String> enabled, List<String> problems) {
+            this(stamp, enabled, problems, List.of(), Map.of());
+        }
     }
 
     /**
@@ -88,12 +99,19 @@ final class Cache {
             Optional<Instant> refreshed = Optional.ofNullable(root.path("refreshed_at").textValue()).map(Instant::parse);
             JsonNode c = root.path("config");
             Optional<ConfigRecord> config = c.path("stamp").isTextual()
-                    ? Optional.of(new ConfigRecord(c.path("stamp").asText(), strings(c.path("enabled")), strings(c.path("problems"))))
+                    ? Optional.of(new ConfigRecord(c.path("stamp").asText(), strings(c.path("enabled")), strings(c.path("problems")),
+                            strings(c.path("favorites")), quotaFavorites(c.path("quota_favorites"))))
                     : Optional.empty();
             return new Contents(Map.copyOf(entries), refreshed, config);
         } catch (IOException | RuntimeException corrupt) {
             return Contents.EMPTY;
         }
+    }
+
+    private static Map<String, List<String>> quotaFavorites(JsonNode object) {
+        Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+        object.fields().forEachRemaining(e -> out.put(e.getKey(), strings(e.getValue())));
+        return out;
     }
 
     private static List<String> strings(JsonNode array) {
@@ -134,6 +152,9 @@ final class Cache {
                 ObjectNode n = root.putObject("config").put("stamp", c.stamp());
                 c.enabled().forEach(n.putArray("enabled")::add);
                 c.problems().forEach(n.putArray("problems")::add);
+                c.favorites().forEach(n.putArray("favorites")::add);
+                ObjectNode q = n.putObject("quota_favorites");
+                c.quotaFavorites().forEach((id, labels) -> labels.forEach(q.putArray(id)::add));
             });
             ObjectNode out = root.putObject("entries");
             entries.forEach((p, e) -> out.putObject(p.id()).put("cached_at", e.cachedAt().toString())

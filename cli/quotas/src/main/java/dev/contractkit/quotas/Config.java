@@ -2,7 +2,6 @@ package dev.contractkit.quotas;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import dev.contractkit.quotas.providers.Provider;
@@ -64,6 +63,8 @@ final class Config {
     private List<String> favoriteProviders = List.of();
     private final Map<Provider, QuotaPreferences> quotaPreferences = new EnumMap<>(Provider.class);
     private final Map<String, String> baseUrls = new LinkedHashMap<>();
+    /** keys changed since the load (dotted path -> new array), written by {@link #save()} */
+    private final Map<List<String>, List<String>> edits = new LinkedHashMap<>();
 
     private Config(Path file, ObjectNode tree, boolean readable) {
         this.file = file;
@@ -244,30 +245,64 @@ final class Config {
     /** Sets the favorite providers in memory; {@link #save()} writes them. */
     void favoriteProviders(List<String> ids) {
         favoriteProviders = List.copyOf(ids);
-        ObjectNode t = tree.with("favorites");
-        ArrayNode a = t.putArray("providers");
-        ids.forEach(a::add);
+        edits.put(List.of("favorites", "providers"), favoriteProviders);
     }
 
     /** Sets one provider's quota favorites and hidden rows in memory; {@link #save()} writes them. */
     void quotaPreferences(Provider p, QuotaPreferences prefs) {
         quotaPreferences.put(p, prefs);
-        ObjectNode t = tree.with("quota_preferences").with(p.id());
-        ArrayNode f = t.putArray("favorites");
-        prefs.favorites().forEach(f::add);
-        ArrayNode h = t.putArray("hidden");
-        prefs.hidden().forEach(h::add);
+        edits.put(List.of("quota_preferences", p.id(), "favorites"), prefs.favorites());
+        edits.put(List.of("quota_preferences", p.id(), "hidden"), prefs.hidden());
     }
 
     /**
-     * Writes the config back (atomically). Keys the user wrote stay; comments do not survive.
+     * Writes the changed keys into the file in place ({@link TomlEdit}): the user's comments, blank lines and key
+     * order stay; only the changed keys' values are rewritten. The file is read again first (an edit made while the
+     * UI was open is kept), the result is parsed back and checked, then written atomically.
      *
-     * @throws IOException when the file is broken (it is left alone, so nothing the user wrote is lost) or cannot be written
+     * @throws IOException when the file is broken (it is left alone, so nothing the user wrote is lost), cannot be
+     *                     edited in place (a key written as an inline table or a dotted key), or cannot be written
      */
     void save() throws IOException {
         if (!readable) {
             throw new IOException("not saved: " + file + " is broken; fix it first");
         }
-        AtomicFiles.write(file, TOML.writeValueAsString(tree));
+        String text;
+        try {
+            text = Files.readString(file);
+        } catch (NoSuchFileException e) {
+            text = "";
+        }
+        try {
+            TOML.readTree(text);
+        } catch (JsonProcessingException e) {
+            throw new IOException("not saved: " + file + " is broken; fix it first");
+        }
+        String edited = text;
+        for (Map.Entry<List<String>, List<String>> e : edits.entrySet()) {
+            List<String> path = e.getKey();
+            edited = TomlEdit.set(edited, path.subList(0, path.size() - 1), path.get(path.size() - 1), e.getValue());
+        }
+        JsonNode check;
+        try {
+            check = TOML.readTree(edited);
+        } catch (JsonProcessingException e) {
+            check = null;
+        }
+        for (Map.Entry<List<String>, List<String>> e : edits.entrySet()) {
+            JsonNode v = check;
+            for (String part : e.getKey()) {
+                v = v == null ? null : v.path(part);
+            }
+            List<String> found = new ArrayList<>();
+            if (v != null && v.isArray()) {
+                v.forEach(n -> found.add(n.asText()));
+            }
+            if (v == null || !v.isArray() || !found.equals(e.getValue())) {
+                throw new IOException("not saved: quotas cannot edit " + String.join(".", e.getKey()) + " in " + file
+                        + " in place (write it as a key under its [table] header)");
+            }
+        }
+        AtomicFiles.write(file, edited);
     }
 }

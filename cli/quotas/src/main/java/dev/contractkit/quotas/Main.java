@@ -197,13 +197,47 @@ public final class Main implements Callable<Integer> {
         }
         ObjectNode root = ResultJson.mapper().createObjectNode();
         ArrayNode list = root.putArray("providers");
-        results.forEach(r -> list.add(ResultJson.toJson(r)));
+        List<Provider> order = Statusline.favoritesFirst(results.stream().map(Result::provider).toList(), config.favoriteProviders());
+        order.forEach(p -> results.stream().filter(r -> r.provider() == p).findFirst()
+                .ifPresent(r -> list.add(withPreferences(ResultJson.toJson(r), config))));
         try {
             out.println(pretty ? ResultJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(root) : root.toString());
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
         return 0;
+    }
+
+    /**
+     * The config's favorites in the JSON, as the UI shows them: {@code "favorite": true} on a favorite provider, and
+     * on its favorite windows (listed first); {@code "hidden": true} on a window hidden in the UI.
+     */
+    static ObjectNode withPreferences(ObjectNode json, Config config) {
+        Provider p = Provider.byId(json.path("provider").asText()).orElseThrow();
+        if (config.favoriteProviders().contains(p.id())) {
+            json.put("favorite", true);
+        }
+        Config.QuotaPreferences prefs = config.quotaPreferences(p);
+        if (json.path("windows").isArray() && (!prefs.favorites().isEmpty() || !prefs.hidden().isEmpty())) {
+            List<ObjectNode> windows = new ArrayList<>();
+            json.path("windows").forEach(w -> windows.add((ObjectNode) w));
+            List<ObjectNode> ordered = new ArrayList<>();
+            prefs.favorites().forEach(f -> windows.stream().filter(w -> w.path("label").asText().equals(f))
+                    .filter(w -> !ordered.contains(w)).forEach(ordered::add));
+            windows.stream().filter(w -> !ordered.contains(w)).forEach(ordered::add);
+            ArrayNode out = json.putArray("windows");
+            for (ObjectNode w : ordered) {
+                String label = w.path("label").asText();
+                if (prefs.favorites().contains(label)) {
+                    w.put("favorite", true);
+                }
+                if (prefs.hidden().contains(label)) {
+                    w.put("hidden", true);
+                }
+                out.add(w);
+            }
+        }
+        return json;
     }
 
     private int checkUpdate() {

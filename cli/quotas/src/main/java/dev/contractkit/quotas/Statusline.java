@@ -32,22 +32,43 @@ final class Statusline {
 
     static String render(Map<Provider, Cache.Entry> entries, List<Provider> providers, String template, boolean icons,
                          Instant now) {
+        return render(entries, providers, template, icons, now, Map.of());
+    }
+
+    /** @param quotaFavorites per provider id its favorite quota labels: the first one present is shown instead of the tightest */
+    static String render(Map<Provider, Cache.Entry> entries, List<Provider> providers, String template, boolean icons,
+                         Instant now, Map<String, List<String>> quotaFavorites) {
         List<String> segments = new ArrayList<>();
         for (Provider p : providers) {
             Cache.Entry e = entries.get(p);
             if (e != null) {
-                segments.add(segment(e.result(), template, icons, now));
+                segments.add(segment(e.result(), template, icons, now, quotaFavorites.getOrDefault(p.id(), List.of())));
             }
         }
         return String.join(" | ", segments);
     }
 
+    /** @return the providers with the favorites first (in the order they were starred), as in the terminal UI */
+    static List<Provider> favoritesFirst(List<Provider> providers, List<String> favorites) {
+        List<Provider> out = new ArrayList<>();
+        favorites.stream().map(Provider::byId).flatMap(Optional::stream).filter(providers::contains)
+                .filter(p -> !out.contains(p)).forEach(out::add);
+        providers.stream().filter(p -> !out.contains(p)).forEach(out::add);
+        return out;
+    }
+
     static String segment(Result result, String template, boolean icons, Instant now) {
+        return segment(result, template, icons, now, List.of());
+    }
+
+    static String segment(Result result, String template, boolean icons, Instant now, List<String> favoriteLabels) {
         String id = result.provider().id();
         return switch (result) {
-            case Result.Available a -> tightest(a.windows())
+            case Result.Available a -> favoriteLabels.stream()
+                    .flatMap(l -> a.windows().stream().filter(w -> w.label().equals(l))).findFirst()
+                    .or(() -> tightest(a.windows()))
                     .map(w -> (icons ? icon(w) + " " : "") + fill(template, id, w, now))
-                    .orElse((icons ? "● " : "") + id + " " + a.plan());
+                    .orElse((icons ? "● " : "") + id + (a.plan().isEmpty() ? "" : " " + a.plan()));
             case Result.Unavailable u -> (icons ? "⊘ " : "") + id + " unavailable";
             case Result.AuthRequired r -> (icons ? "✗ " : "") + id + " login";
             case Result.NetworkError n -> (icons ? "⚠ " : "") + id + " offline";
@@ -72,9 +93,9 @@ final class Statusline {
         while (m.find()) {
             String value = switch (m.group(1)) {
                 case "provider" -> provider;
-                case "remaining" -> Numbers.format(w.remaining());
-                case "limit" -> Numbers.format(w.limit());
-                case "used" -> Numbers.format(w.used());
+                case "remaining" -> Numbers.amount(w.remaining(), w.unit());
+                case "limit" -> Numbers.amount(w.limit(), w.unit());
+                case "used" -> Numbers.amount(w.used(), w.unit());
                 case "window" -> w.label();
                 default -> w.resetsAt().map(t -> Numbers.until(now, t)).orElse("-");
             };
@@ -87,6 +108,14 @@ final class Statusline {
     /** Number and duration formatting shared with the JSON-free views. */
     static final class Numbers {
         private Numbers() {
+        }
+
+        /** Money in dollars as {@code $7.66}; anything else as {@link #format}. */
+        static String amount(java.util.OptionalDouble v, String unit) {
+            if ("USD".equals(unit) && v.isPresent()) {
+                return String.format(java.util.Locale.ROOT, "$%.2f", v.getAsDouble());
+            }
+            return format(v);
         }
 
         static String format(java.util.OptionalDouble v) {

@@ -78,13 +78,16 @@ final class StatuslineCommand {
         Instant now = clock.instant();
         Cache.Contents cached = new Cache(paths.cache()).read();
         List<Provider> providers;
+        Cache.ConfigRecord config = current(paths, cached, err);
         try {
-            providers = o.providerIds().isPresent() ? Main.parseProviders(o.providerIds().get()) : enabled(paths, cached, err);
+            providers = o.providerIds().isPresent() ? Main.parseProviders(o.providerIds().get())
+                    : config.enabled().stream().map(Provider::byId).flatMap(Optional::stream).toList();
         } catch (IllegalArgumentException e) {
             err.println("quotas: " + e.getMessage() + " (try --help)");
             return 2;
         }
-        out.println(Statusline.render(cached.entries(), providers, o.format(), o.icons(), now));
+        out.println(Statusline.render(cached.entries(), Statusline.favoritesFirst(providers, config.favorites()), o.format(),
+                o.icons(), now, config.quotaFavorites()));
         if (cached.stale(now)) {
             Background.start(paths.refreshLock(), List.of("--refresh-cache", "--no-update-check"), env.variables(), now);
         }
@@ -94,17 +97,17 @@ final class StatuslineCommand {
         return 0;
     }
 
-    /** The enabled providers: from the cache's record of the config when the config is unchanged, else from the config. */
-    private static List<Provider> enabled(Paths paths, Cache.Contents cached, PrintStream err) {
+    /** What the statusline needs of the config: the cache's record when the config is unchanged, else the config itself. */
+    private static Cache.ConfigRecord current(Paths paths, Cache.Contents cached, PrintStream err) {
         String stamp = configStamp(paths);
         Optional<Cache.ConfigRecord> known = cached.config().filter(c -> c.stamp().equals(stamp));
         if (known.isPresent()) {
             known.get().problems().forEach(p -> err.println("quotas: config: " + p));
-            return known.get().enabled().stream().map(Provider::byId).flatMap(Optional::stream).toList();
+            return known.get();
         }
         Config config = Config.load(paths.config());
         config.problems().forEach(p -> err.println("quotas: config: " + p));
-        return config.enabledProviders();
+        return record(paths, config);
     }
 
     /** @return what identifies the config file's version: its modification time and size, or {@code missing} */
@@ -117,7 +120,15 @@ final class StatuslineCommand {
     }
 
     static Cache.ConfigRecord record(Paths paths, Config config) {
+        java.util.Map<String, List<String>> quotaFavorites = new java.util.LinkedHashMap<>();
+        for (Provider p : Provider.values()) {
+            List<String> favs = config.quotaPreferences(p).favorites().stream()
+                    .filter(l -> !config.quotaPreferences(p).hidden().contains(l)).toList();
+            if (!favs.isEmpty()) {
+                quotaFavorites.put(p.id(), favs);
+            }
+        }
         return new Cache.ConfigRecord(configStamp(paths), config.enabledProviders().stream().map(Provider::id).toList(),
-                config.problems());
+                config.problems(), config.favoriteProviders(), quotaFavorites);
     }
 }

@@ -23,7 +23,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Base64;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 
@@ -202,10 +201,16 @@ final class Tui {
         switch (type) {
             case ArrowUp -> state.selected = Math.max(0, state.selected - 1);
             case ArrowDown -> state.selected = Math.min(count - 1, state.selected + 1);
+            // a page is what the last frame had room for (htop, k9s)
+            case PageUp -> state.selected = Math.max(0, state.selected - state.page);
+            case PageDown -> state.selected = Math.min(count - 1, state.selected + state.page);
+            case Home -> state.selected = 0;
+            case End -> state.selected = count - 1;
             case Enter -> {
                 state.detail = true;
                 state.focus = 0;
                 state.scroll = 0;
+                state.followFocus = true;
             }
             default -> {
                 if (c != null && c == 'a') {
@@ -226,10 +231,22 @@ final class Tui {
         List<Window> windows = state.windows(p);
         switch (type) {
             case Tab -> state.layout = TuiState.Layout.values()[(state.layout.ordinal() + 1) % TuiState.Layout.values().length];
-            case ArrowUp -> state.focus = Math.max(0, state.focus - 1);
-            case ArrowDown -> state.focus = Math.min(Math.max(0, windows.size() - 1), state.focus + 1);
-            case PageUp -> state.scroll = Math.max(0, state.scroll - 10);
-            case PageDown -> state.scroll = state.scroll + 10;
+            case ArrowUp -> focus(state.focus - 1, windows.size());
+            case ArrowDown -> focus(state.focus + 1, windows.size());
+            case Home -> focus(0, windows.size());
+            case End -> focus(windows.size() - 1, windows.size());
+            case PageUp, PageDown -> {
+                int sign = type == KeyType.PageUp ? -1 : 1;
+                if (windows.isEmpty()) {
+                    // nothing to focus (a long message): scroll the card by a page
+                    state.followFocus = false;
+                    state.scroll = Math.max(0, state.scroll + sign * state.page);
+                } else {
+                    // the focus moves by as many quotas as a page shows, and the view follows it
+                    int perWindow = state.layout == TuiState.Layout.NORMAL || !compactNow(windows.size()) ? 2 : 1;
+                    focus(state.focus + sign * Math.max(1, state.page / perWindow), windows.size());
+                }
+            }
             case Escape, Backspace, ArrowLeft -> state.detail = false;
             default -> {
                 if (c != null && (c == 'f' || c == 'x') && !windows.isEmpty()) {
@@ -239,12 +256,22 @@ final class Tui {
                     config.quotaPreferences(p, prefs);
                     // the focus stays on the row that moved (a new favorite goes to the top)
                     state.focus = state.windows(p).stream().map(Window::label).toList().indexOf(label);
+                    state.followFocus = true;
                     save(hide ? (prefs.hidden().contains(label) ? label + " hidden" : label + " shown")
                             : (prefs.favorites().contains(label) ? "★ " + label + " is a favorite" : label + " is no longer a favorite"));
                 }
             }
         }
         return true;
+    }
+
+    private void focus(int to, int windows) {
+        state.focus = Math.max(0, Math.min(Math.max(0, windows - 1), to));
+        state.followFocus = true;
+    }
+
+    private boolean compactNow(int windows) {
+        return state.layout == TuiState.Layout.COMPACT || state.layout == TuiState.Layout.AUTO && 3 + windows * 2 > state.page;
     }
 
     private void save(String done) {
@@ -292,30 +319,15 @@ final class Tui {
         });
     }
 
-    /** Copies the provider's JSON: OSC 52 to the terminal, and tmux's buffer when inside tmux. */
+    /** Copies the provider's JSON with the system's clipboard tool, else OSC 52; the message says which ({@link Clipboard}). */
     private void copy(Provider p) {
         Result r = state.result(p);
         if (r == null) {
             state.message = "nothing to copy yet for " + p.id();
             return;
         }
-        String json = ResultJson.toJson(r).toString();
-        pendingClipboard = "\u001b]52;c;" + Base64.getEncoder().encodeToString(json.getBytes(StandardCharsets.UTF_8)) + "\u0007";
-        String via = "terminal clipboard (OSC 52)";
-        if (env.get("TMUX").isPresent()) {
-            try {
-                Process tmux = new ProcessBuilder("tmux", "load-buffer", "-").redirectErrorStream(true).start();
-                tmux.getOutputStream().write(json.getBytes(StandardCharsets.UTF_8));
-                tmux.getOutputStream().close();
-                if (tmux.waitFor() == 0) {
-                    via += " and tmux buffer";
-                }
-            } catch (IOException e) {
-                // OSC 52 still went out
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        state.message = "copied " + p.id() + " JSON to the " + via;
+        Clipboard.Outcome outcome = Clipboard.copy(ResultJson.toJson(r).toString(), env);
+        outcome.osc52().ifPresent(seq -> pendingClipboard = seq);
+        state.message = p.id() + " JSON: " + outcome.message();
     }
 }

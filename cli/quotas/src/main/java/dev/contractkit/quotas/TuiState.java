@@ -28,7 +28,14 @@ final class TuiState {
     int selected;
     boolean detail;
     int focus;
+    /** the card's first visible line */
     int scroll;
+    /** the list's first visible provider */
+    int listTop;
+    /** rows of body the last frame had room for (one page) */
+    int page = 10;
+    /** the card's view follows the quota focus (false after a PgUp/PgDn that scrolled a card without quotas) */
+    boolean followFocus = true;
     Layout layout = Layout.AUTO;
     boolean autoRefresh;
     String message = "";

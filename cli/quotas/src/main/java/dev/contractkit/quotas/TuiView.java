@@ -26,27 +26,63 @@ final class TuiView {
 
     /** @return exactly {@code height} lines (or fewer when the terminal is tiny) */
     static List<Line> render(TuiState s, int width, int height, Instant now, int tick) {
-        List<Line> body = s.detail ? card(s, height - 3, now) : list(s, now);
+        // the message line grows (up to 3 lines) rather than cutting off what the user needs to read
+        List<String> message = wrap(s.message.isEmpty() ? s.update : s.message, width).stream().limit(3).toList();
+        int room = Math.max(1, height - 2 - message.size());
+        s.page = room;
+        int[] focusRows = {0, 0};
+        List<Line> body = s.detail ? card(s, room, width, now, focusRows) : list(s, now);
+        if (s.detail) {
+            s.scroll = cardTop(s, body.size(), room, focusRows);
+        } else {
+            // like htop: the selected row is always on screen, the list scrolls under it
+            int top = Math.max(0, Math.min(s.listTop, body.size() - room));
+            if (s.selected < top) {
+                top = s.selected;
+            } else if (s.selected >= top + room) {
+                top = s.selected - room + 1;
+            }
+            s.listTop = Math.max(0, top);
+        }
+        int top = s.detail ? s.scroll : s.listTop;
         List<Line> out = new ArrayList<>();
         String progress = s.isRefreshing() ? "refreshing " + s.done() + "/" + s.refreshTotal + " " + SPINNER[Math.floorMod(tick, 4)] : "";
+        String position = body.size() > room ? "  " + (top + 1) + "-" + Math.min(body.size(), top + room) + "/" + body.size()
+                + (s.detail ? " lines" : "") : "";
         out.add(new Line(fit("quotas  auto-refresh: " + (s.autoRefresh ? "on" : "off")
-                + (s.detail ? "  layout: " + layoutName(s, height) : "") + "  " + progress, width), Style.TITLE));
-        int room = Math.max(0, height - 3);
-        if (s.detail) {
-            int max = Math.max(0, body.size() - room);
-            s.scroll = Math.max(0, Math.min(s.scroll, max));
-        } else {
-            s.scroll = 0;
-        }
-        for (int i = s.scroll; i < Math.min(body.size(), s.scroll + room); i++) {
+                + (s.detail ? "  layout: " + layoutName(s, room) : "") + position + "  " + progress, width), Style.TITLE));
+        for (int i = top; i < Math.min(body.size(), top + room); i++) {
             out.add(new Line(fit(body.get(i).text(), width), body.get(i).style()));
         }
-        while (out.size() < height - 2) {
+        while (out.size() < height - 1 - message.size()) {
             out.add(new Line("", Style.NORMAL));
         }
-        out.add(new Line(fit(s.message.isEmpty() ? s.update : s.message, width), Style.WARN));
+        message.forEach(m -> out.add(new Line(fit(m, width), Style.WARN)));
         out.add(new Line(fit(s.detail ? CARD_KEYS : LIST_KEYS, width), Style.DIM));
         return out;
+    }
+
+    /**
+     * The card's first visible line: after a move of the quota focus the focused row is brought on screen (the
+     * first quota shows the card's head, the last its end); after PgUp/PgDn without quotas the view scrolls by a page.
+     */
+    private static int cardTop(TuiState s, int lines, int room, int[] focusRows) {
+        int max = Math.max(0, lines - room);
+        int top = Math.max(0, Math.min(s.scroll, max));
+        if (s.followFocus && s.windows(s.selectedProvider()).size() > 0) {
+            int last = s.windows(s.selectedProvider()).size() - 1;
+            if (s.focus == 0) {
+                top = 0;
+            } else if (s.focus == last) {
+                top = max;
+            }
+            if (focusRows[0] < top) {
+                top = focusRows[0];
+            } else if (focusRows[1] >= top + room) {
+                top = focusRows[1] - room + 1;
+            }
+        }
+        return Math.max(0, Math.min(top, max));
     }
 
     private static List<Line> list(TuiState s, Instant now) {
@@ -71,8 +107,8 @@ final class TuiView {
         }
         return switch (r) {
             case Result.Available a -> pad(a.plan(), 14) + " " + Statusline.tightest(a.windows())
-                    .map(w -> w.label() + " " + Statusline.Numbers.format(w.remaining()) + "/"
-                            + Statusline.Numbers.format(w.limit()) + " left"
+                    .map(w -> w.label() + " " + Statusline.Numbers.amount(w.remaining(), w.unit()) + "/"
+                            + Statusline.Numbers.amount(w.limit(), w.unit()) + " left"
                             + w.resetsAt().map(t -> ", resets in " + Statusline.Numbers.until(now, t)).orElse(""))
                     .orElse("");
             case Result.Unavailable u -> u.message();
@@ -81,7 +117,7 @@ final class TuiView {
         };
     }
 
-    private static List<Line> card(TuiState s, int room, Instant now) {
+    private static List<Line> card(TuiState s, int room, int width, Instant now, int[] focusRows) {
         Provider p = s.selectedProvider();
         Result r = s.result(p);
         List<Line> out = new ArrayList<>();
@@ -93,7 +129,7 @@ final class TuiView {
         out.add(new Line("  status: " + r.status().json() + "   fetched " + ago(s.cachedAt(p), now), style(r)));
         switch (r) {
             case Result.Available a -> {
-                out.add(new Line("  plan:   " + a.plan(), Style.NORMAL));
+                out.add(new Line("  plan:   " + (a.plan().isEmpty() ? "(not reported)" : a.plan()), Style.NORMAL));
                 List<Window> windows = s.windows(p);
                 s.focus = Math.max(0, Math.min(s.focus, windows.size() - 1));
                 boolean compact = effectiveCompact(s, room, windows.size());
@@ -102,12 +138,18 @@ final class TuiView {
                     Window w = windows.get(i);
                     boolean focused = i == s.focus;
                     String mark = (focused ? "> " : "  ") + (prefs.favorites().contains(w.label()) ? "★ " : "  ");
+                    if (focused) {
+                        focusRows[0] = out.size();
+                    }
                     if (prefs.hidden().contains(w.label())) {
                         out.add(new Line(mark + "▸ " + w.label() + " (hidden)", focused ? Style.SELECTED : Style.DIM));
+                        if (focused) {
+                            focusRows[1] = out.size() - 1;
+                        }
                         continue;
                     }
-                    String numbers = Statusline.Numbers.format(w.remaining()) + "/" + Statusline.Numbers.format(w.limit())
-                            + " " + w.unit() + " left";
+                    String numbers = Statusline.Numbers.amount(w.remaining(), w.unit()) + "/"
+                            + Statusline.Numbers.amount(w.limit(), w.unit()) + ("USD".equals(w.unit()) ? "" : " " + w.unit()) + " left";
                     String reset = w.resetsAt().map(t -> "resets in " + Statusline.Numbers.until(now, t)).orElse("");
                     Style style = focused ? Style.SELECTED : styleOf(w);
                     if (compact) {
@@ -116,17 +158,20 @@ final class TuiView {
                         out.add(new Line(mark + pad(w.label(), 22) + " " + used(w) + "   " + reset, style));
                         out.add(new Line("      " + bar(w, 40) + " " + numbers, style));
                     }
+                    if (focused) {
+                        focusRows[1] = out.size() - 1;
+                    }
                 }
                 if (windows.isEmpty()) {
                     out.add(new Line("  (the provider reports no quota windows)", Style.DIM));
                 }
             }
             case Result.Unavailable u -> {
-                out.add(new Line("  " + u.message(), Style.WARN));
-                out.add(new Line("  console: " + u.consoleUrl(), Style.NORMAL));
+                wrap(u.message(), width - 2).forEach(l -> out.add(new Line("  " + l, Style.WARN)));
+                wrap("console: " + u.consoleUrl(), width - 2).forEach(l -> out.add(new Line("  " + l, Style.NORMAL)));
             }
-            case Result.AuthRequired a -> out.add(new Line("  " + a.message(), Style.BAD));
-            case Result.NetworkError n -> out.add(new Line("  " + n.message(), Style.BAD));
+            case Result.AuthRequired a -> wrap(a.message(), width - 2).forEach(l -> out.add(new Line("  " + l, Style.BAD)));
+            case Result.NetworkError n -> wrap(n.message(), width - 2).forEach(l -> out.add(new Line("  " + l, Style.BAD)));
         }
         return out;
     }
@@ -139,11 +184,11 @@ final class TuiView {
         };
     }
 
-    private static String layoutName(TuiState s, int height) {
+    private static String layoutName(TuiState s, int room) {
         if (s.layout != TuiState.Layout.AUTO) {
             return s.layout.name().toLowerCase(java.util.Locale.ROOT);
         }
-        boolean compact = effectiveCompact(s, height - 3, s.windows(s.selectedProvider()).size());
+        boolean compact = effectiveCompact(s, room, s.windows(s.selectedProvider()).size());
         return "auto (" + (compact ? "compact" : "normal") + ")";
     }
 
@@ -168,7 +213,9 @@ final class TuiView {
             return Style.DIM;
         }
         return switch (r.status()) {
-            case AVAILABLE -> Style.GOOD;
+            // an available provider is coloured by its headroom: the tightest window's share left
+            case AVAILABLE -> ((Result.Available) r).windows().isEmpty() ? Style.NORMAL
+                    : styleOf(Statusline.tightest(((Result.Available) r).windows()).orElseThrow());
             case UNAVAILABLE -> Style.WARN;
             case AUTH_REQUIRED, NETWORK_ERROR -> Style.BAD;
         };
@@ -189,6 +236,26 @@ final class TuiView {
 
     private static String pad(String s, int n) {
         return s.length() >= n ? s : s + " ".repeat(n - s.length());
+    }
+
+    /** Breaks text into lines of at most {@code width} characters, at blanks where it can (never cuts it off). */
+    static List<String> wrap(String text, int width) {
+        int w = Math.max(10, width);
+        if (text.isEmpty()) {
+            return List.of("");
+        }
+        List<String> out = new ArrayList<>();
+        String rest = text.strip();
+        while (rest.length() > w) {
+            int cut = rest.lastIndexOf(' ', w);
+            if (cut <= 0) {
+                cut = w;
+            }
+            out.add(rest.substring(0, cut).stripTrailing());
+            rest = rest.substring(cut).stripLeading();
+        }
+        out.add(rest);
+        return out;
     }
 
     static String fit(String s, int width) {

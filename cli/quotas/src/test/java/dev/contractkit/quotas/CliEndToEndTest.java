@@ -100,6 +100,26 @@ class CliEndToEndTest {
     }
 
     @Test
+    void favoritesReachTheJsonAndTheStatusline() throws IOException {
+        Path config = home.resolve("config/quotas/config.toml");
+        Files.createDirectories(config.getParent());
+        Files.writeString(config, "[favorites]\nproviders = [\"zai\"]\n[quota_preferences.claude]\nfavorites = [\"opus/7d\"]\nhidden = [\"7d\"]\n");
+        Run run = quotas("--json");
+        JsonNode providers = run.json().path("providers");
+        assertThat(providers.get(0).path("provider").asText()).isEqualTo("zai");
+        assertThat(providers.get(0).path("favorite").asBoolean()).isTrue();
+        assertThat(run.provider("codex").has("favorite")).isFalse();
+        JsonNode claudeWindows = run.provider("claude").path("windows");
+        assertThat(claudeWindows.get(0).path("label").asText()).isEqualTo("opus/7d");
+        assertThat(claudeWindows.get(0).path("favorite").asBoolean()).isTrue();
+        assertThat(claudeWindows).filteredOn(w -> w.path("label").asText().equals("7d")).singleElement()
+                .satisfies(w -> assertThat(w.path("hidden").asBoolean()).isTrue());
+
+        Run line = quotas("--statusline", "--no-icons", "--no-update-check", "--format=%provider %window");
+        assertThat(line.out().trim()).startsWith("zai ").contains("| claude opus/7d | codex ");
+    }
+
+    @Test
     void prettyIndentsAndImpliesJson() throws IOException {
         Run run = quotas("--pretty", "--provider=zai");
         assertThat(run.out()).contains("\n  \"providers\" : [");
@@ -127,7 +147,7 @@ class CliEndToEndTest {
         mocks.outcome(Provider.CURSOR, "server_error");
         mocks.outcome(Provider.DEEPSEEK, "delay=3000", "PUT");
         mocks.outcome(Provider.MINIMAX, "inactive");
-        env.remove("GEMINI_API_KEY");
+        Files.delete(home.resolve(".gemini/oauth_creds.json"));
         env.put("QUOTAS_TIMEOUT", "0.5");
         env.put("QUOTAS_SILICONFLOW_BASE_URL", "http://127.0.0.1:9");
 
@@ -169,7 +189,7 @@ class CliEndToEndTest {
         }
         Run run = quotas("--statusline", "--no-update-check");
         assertThat(run.status()).isZero();
-        assertThat(run.out().trim()).startsWith("● claude 58/100 | ◐ codex 39/100 | ◐ cursor 766/2000 | ● deepseek 110/- | ")
+        assertThat(run.out().trim()).startsWith("● claude 58/100 | ◐ codex 39/100 | ◐ cursor $7.66/$20.00 | ● deepseek 110/- | ")
                 .endsWith(" | ● zai 2800/4000").contains(" | ● kimi 155/200 | ");
         assertThat(run.out().trim().split(" \\| ")).hasSize(11);
         assertThat(home.resolve("cache/quotas/refresh.lock")).as("a fresh cache starts no refresh").doesNotExist();

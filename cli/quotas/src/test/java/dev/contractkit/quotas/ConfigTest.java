@@ -112,6 +112,63 @@ class ConfigTest {
     }
 
     @Test
+    void savingEditsTheChangedKeysInPlaceAndKeepsCommentsAndLayout() throws IOException {
+        String handWritten = """
+                # my quotas setup
+                [tui]
+                auto_refresh = false   # I refresh by hand
+
+                [favorites]
+                # the ones I pay for
+                providers = [
+                  "claude",  # work
+                ]  # end of list
+
+                [quota_preferences.claude]
+                hidden = ["opus/7d"]   # never use opus
+                """;
+        Config c = load(handWritten);
+        c.favoriteProviders(List.of("claude", "cursor"));
+        c.quotaPreferences(Provider.CLAUDE, new Config.QuotaPreferences(List.of("5h"), List.of("opus/7d", "sonnet/7d")));
+        c.save();
+        assertThat(Files.readString(dir.resolve("config.toml"))).isEqualTo("""
+                # my quotas setup
+                [tui]
+                auto_refresh = false   # I refresh by hand
+
+                [favorites]
+                # the ones I pay for
+                providers = ["claude", "cursor"]  # end of list
+
+                [quota_preferences.claude]
+                favorites = ["5h"]
+                hidden = ["opus/7d", "sonnet/7d"]   # never use opus
+                """);
+        Config again = Config.load(dir.resolve("config.toml"));
+        assertThat(again.problems()).isEmpty();
+        assertThat(again.favoriteProviders()).containsExactly("claude", "cursor");
+    }
+
+    @Test
+    void savingAddsAMissingTableAtTheEndAndKeepsAnEditMadeWhileTheUiWasOpen() throws IOException {
+        Config c = load("# nothing yet\n");
+        Files.writeString(dir.resolve("config.toml"), "# nothing yet\n[tui]\nauto_refresh = false # added meanwhile\n");
+        c.favoriteProviders(List.of("codex"));
+        c.save();
+        assertThat(Files.readString(dir.resolve("config.toml")))
+                .isEqualTo("# nothing yet\n[tui]\nauto_refresh = false # added meanwhile\n\n[favorites]\nproviders = [\"codex\"]\n");
+    }
+
+    @Test
+    void aKeyQuotasCannotEditInPlaceIsNotSavedAndTheFileStaysAsItWas() throws IOException {
+        String inline = "favorites = { providers = [\"claude\"] }  # inline table\n";
+        Config c = load(inline);
+        c.favoriteProviders(List.of("codex"));
+        assertThatThrownBy(c::save).hasMessageContaining("cannot edit favorites.providers");
+        assertThat(Files.readString(dir.resolve("config.toml"))).isEqualTo(inline);
+    }
+
+    @Test
     void aBrokenFileIsNeverOverwritten() throws IOException {
         Config c = load("[tui\n");
         c.favoriteProviders(List.of("codex"));

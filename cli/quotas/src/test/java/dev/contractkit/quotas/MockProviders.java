@@ -73,14 +73,21 @@ final class MockProviders implements AutoCloseable {
         for (Provider p : Provider.values()) {
             env.put(p.envPrefix() + "_BASE_URL", url(p));
         }
-        for (String key : new String[]{"ANTHROPIC_API_KEY", "OPENAI_API_KEY", "DEEPSEEK_API_KEY", "GEMINI_API_KEY",
-                "GITHUB_COPILOT_TOKEN", "KIMI_API_KEY", "MINIMAX_API_KEY", "OPENROUTER_API_KEY", "SILICONFLOW_API_KEY", "ZAI_API_KEY"}) {
+        for (String key : new String[]{"DEEPSEEK_API_KEY", "GITHUB_COPILOT_TOKEN", "KIMI_API_KEY", "MINIMAX_API_KEY",
+                "OPENROUTER_API_KEY", "SILICONFLOW_API_KEY", "ZAI_API_KEY"}) {
             env.put(key, "test-key");
         }
-        Path cursor = home.resolve(".config/cursor/auth.json");
-        Files.createDirectories(cursor.getParent());
-        Files.writeString(cursor, "{\"accessToken\":\"cursor-token\"}");
+        // Claude, Codex and Gemini take only their CLIs' OAuth logins (an API key is reported, not sent)
+        write(home.resolve(".claude/.credentials.json"), "{\"claudeAiOauth\":{\"accessToken\":\"claude-token\"}}");
+        write(home.resolve(".codex/auth.json"), "{\"tokens\":{\"access_token\":\"codex-token\",\"account_id\":\"acc\"}}");
+        write(home.resolve(".gemini/oauth_creds.json"), "{\"access_token\":\"gemini-token\"}");
+        write(home.resolve(".config/cursor/auth.json"), "{\"accessToken\":\"cursor-token\"}");
         return env;
+    }
+
+    private static void write(Path file, String text) throws IOException {
+        Files.createDirectories(file.getParent());
+        Files.writeString(file, text);
     }
 
     @Override

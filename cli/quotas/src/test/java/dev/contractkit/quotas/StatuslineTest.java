@@ -70,4 +70,24 @@ class StatuslineTest {
         assertThat(Statusline.render(entries, List.of(Provider.ZAI), "%provider", false, NOW)).isEqualTo("zai login");
         assertThat(Statusline.render(Map.of(), List.of(Provider.values()), "%provider", false, NOW)).isEmpty();
     }
+
+    @Test
+    void favoriteProvidersComeFirstAndAFavoriteQuotaIsShownInsteadOfTheTightest() {
+        Result codex = new Result.Available(Provider.CODEX, "plus", List.of(window("5h", 61, 100, null)), NOW);
+        Map<Provider, Cache.Entry> entries = Map.of(Provider.CLAUDE, new Cache.Entry(CLAUDE, NOW), Provider.CODEX,
+                new Cache.Entry(codex, NOW));
+        List<Provider> order = Statusline.favoritesFirst(List.of(Provider.CLAUDE, Provider.CODEX), List.of("codex", "zai"));
+        assertThat(order).containsExactly(Provider.CODEX, Provider.CLAUDE);
+        assertThat(Statusline.render(entries, order, "%provider %window %remaining/%limit", false, NOW,
+                Map.of("claude", List.of("opus/7d")))).isEqualTo("codex 5h 39/100 | claude opus/7d 50/100");
+    }
+
+    @Test
+    void dollarsAreShownAsMoneyAndAMissingPlanIsNotMadeUp() {
+        Result cursor = new Result.Available(Provider.CURSOR, "pro", List.of(new Window("month", OptionalDouble.of(12.34),
+                OptionalDouble.of(20), OptionalDouble.of(7.66), "USD", Optional.empty())), NOW);
+        assertThat(Statusline.segment(cursor, Statusline.DEFAULT_TEMPLATE, false, NOW)).isEqualTo("cursor $7.66/$20.00");
+        assertThat(Statusline.segment(new Result.Available(Provider.CURSOR, "", List.of(), NOW), "%provider", false, NOW))
+                .isEqualTo("cursor");
+    }
 }

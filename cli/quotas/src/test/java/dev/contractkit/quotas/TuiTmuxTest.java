@@ -33,6 +33,11 @@ class TuiTmuxTest {
 
     @BeforeAll
     static void start() {
+        // ./kit test installs tmux; where it is missing the test skips, except on CI, where that is a failure
+        if (!tmuxInstalled()) {
+            assertThat(System.getenv("CI")).as("tmux is not installed (apt-get install tmux; ./kit test installs it)")
+                    .isNotEqualTo("true");
+        }
         Assumptions.assumeTrue(tmuxInstalled(), "tmux is not installed");
         mocks = MockProviders.start();
     }
@@ -63,7 +68,7 @@ class TuiTmuxTest {
         assertThat(list).contains("Enter open  R refresh  A auto-refresh  F favorite  C copy JSON  Q quit");
 
         keys("Down", "Down");
-        assertThat(selectedRow(await(s -> selectedRow(s).contains("Cursor")))).contains("month 766/2000 left");
+        assertThat(selectedRow(await(s -> selectedRow(s).contains("Cursor")))).contains("month $7.66/$20.00 left");
 
         keys("f");
         String starred = await(s -> s.contains("★ cursor is a favorite"));
@@ -72,7 +77,7 @@ class TuiTmuxTest {
 
         keys("Down", "Enter");
         String card = await(s -> s.contains("┌ Claude (claude)"));
-        assertThat(card).contains("layout: auto (normal)").contains("plan:   subscription").contains("42% used");
+        assertThat(card).contains("layout: auto (normal)").contains("plan:   (not reported)").contains("42% used");
         assertThat(selectedRow(card)).contains("5h");
         assertThat(card).contains("Tab layout  ↑↓ quota  PgUp/PgDn scroll  F favorite  X hide  C copy  Esc back  Q quit");
 
@@ -86,7 +91,7 @@ class TuiTmuxTest {
         assertThat(selectedRow(favorite)).contains("★ 7d");
         assertThat(rows(favorite).stream().filter(r -> r.contains("% used") || r.contains("(hidden)")).findFirst().orElseThrow())
                 .contains("★ 7d");
-        assertThat(config()).contains("favorites").contains("'7d'");
+        assertThat(config()).contains("favorites").contains("\"7d\"");
 
         keys("Tab");
         await(s -> s.contains("layout: normal"));
@@ -98,7 +103,8 @@ class TuiTmuxTest {
         await(s -> s.contains("layout: auto"));
 
         keys("c");
-        await(s -> s.contains("copied claude JSON"));
+        // no clipboard tool in this pane: OSC 52, and the message says it is up to the terminal
+        await(s -> s.contains("claude JSON: no clipboard tool found (wl-copy, xclip, xsel, pbcopy); sent by OSC 52"));
         assertThat(tmux("show-buffer")).contains("\"provider\":\"claude\"").contains("\"status\":\"available\"");
 
         keys("Escape");
@@ -181,14 +187,145 @@ class TuiTmuxTest {
         await(s -> s.contains("EXITED=0"));
     }
 
+    @Test
+    void copyUsesTheSystemClipboardToolAndSaysWhichWorkedOrThatNoneDid() throws Exception {
+        Path bin = home.resolve("bin");
+        Files.createDirectories(bin);
+        Path clip = home.resolve("clipboard.txt");
+        Path xclip = bin.resolve("xclip");
+        Files.writeString(xclip, "#!/bin/sh\n[ \"$*\" = '-selection clipboard' ] || exit 3\ncat > '" + clip + "'\n");
+        xclip.toFile().setExecutable(true);
+        launch(160, 20, Map.of("DISPLAY", ":99", "PATH", bin + ":" + System.getenv().getOrDefault("PATH", "/usr/bin:/bin")));
+        await(s -> s.contains("GLM Coding Pro") && !s.contains("refreshing"));
+        keys("c");
+        await(s -> s.contains("claude JSON: copied with xclip and to the tmux buffer"));
+        assertThat(Files.readString(clip)).startsWith("{\"provider\":\"claude\"").contains("\"status\":\"available\"");
+
+        Files.writeString(xclip, "#!/bin/sh\ncat > /dev/null\nexit 1\n");
+        keys("Down", "c");
+        await(s -> s.contains("codex JSON: no clipboard tool worked (xclip exited 1); sent by OSC 52, which works if the terminal allows it"));
+        keys("q");
+        await(s -> s.contains("EXITED=0"));
+    }
+
+    @Test
+    void aShortPaneScrollsTheListUnderTheSelectionAndPagesByAScreenful() throws Exception {
+        launch(80, 10);
+        String top = await(s -> s.contains("Claude") && s.contains("available") && !s.contains("refreshing"));
+        assertThat(rows(top).get(0)).contains("1-7/11");
+        assertThat(top).doesNotContain("Z.ai");
+        keys("Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down", "Down");
+        String bottom = await(s -> selectedRow(s).contains("Z.ai"));
+        assertThat(rows(bottom).get(0)).contains("5-11/11");
+        assertThat(bottom).doesNotContain("Claude").contains("OpenRouter");
+        keys("PPage");
+        assertThat(selectedRow(await(s -> selectedRow(s).contains("DeepSeek")))).startsWith("> ");
+        keys("PPage");
+        String back = await(s -> selectedRow(s).contains("Claude"));
+        assertThat(rows(back).get(0)).contains("1-7/11");
+        keys("NPage");
+        await(s -> selectedRow(s).contains("MiniMax"));
+        keys("End");
+        await(s -> selectedRow(s).contains("Z.ai"));
+        keys("Home");
+        await(s -> selectedRow(s).contains("Claude"));
+
+        // the card: the focused quota row (and its bar) stays on screen
+        keys("Enter");
+        await(s -> s.contains("layout: auto (compact)"));
+        keys("Tab");
+        await(s -> s.contains("layout: normal"));
+        keys("Down", "Down", "Down");
+        String last = await(s -> selectedRow(s).contains("sonnet/7d"));
+        List<String> r = rows(last);
+        int focused = r.indexOf(selectedRow(last));
+        assertThat(r.get(focused + 1)).contains("[").contains("percent left");
+        assertThat(last).doesNotContain("┌ Claude");
+        keys("Up", "Up", "Up");
+        assertThat(await(s -> selectedRow(s).contains(" 5h "))).contains("┌ Claude");
+        keys("q");
+        await(s -> s.contains("EXITED=0"));
+    }
+
+    @Test
+    void aTallPaneShowsEverythingAndPageDownGoesToTheLastProvider() throws Exception {
+        launch(200, 50);
+        String all = await(s -> s.contains("Z.ai") && s.contains("GLM Coding Pro") && !s.contains("refreshing"));
+        assertThat(rows(all).get(0)).doesNotContain("/11");
+        keys("NPage");
+        String paged = await(s -> selectedRow(s).contains("Z.ai"));
+        assertThat(paged).contains("Claude");
+        keys("PPage");
+        await(s -> selectedRow(s).contains("Claude"));
+        keys("q");
+        await(s -> s.contains("EXITED=0"));
+    }
+
+    @Test
+    void whyAProviderIsUnavailableIsShownInFullAndRowsAreColouredByHeadroom() throws Exception {
+        mocks.outcome(Provider.CLAUDE, "inactive");
+        Map<String, String> env = mocks.environment(home);
+        java.io.ByteArrayOutputStream json = new java.io.ByteArrayOutputStream();
+        assertThat(Main.run(new String[]{"--json", "--provider=claude"}, dev.contractkit.quotas.providers.Environment.of(env),
+                new java.io.PrintStream(json, true, StandardCharsets.UTF_8), System.err, java.time.Clock.systemUTC())).isZero();
+        String message = com.fasterxml.jackson.databind.json.JsonMapper.builder().build().readTree(json.toString(StandardCharsets.UTF_8))
+                .at("/providers/0/message").asText();
+        assertThat(message.length()).isGreaterThan(40);
+
+        launch(44, 24);
+        await(s -> s.contains("Z.ai") && !s.contains("refreshing"));
+        // colours by headroom: codex has 39 % left (yellow), deepseek a balance (green), claude is unavailable (yellow);
+        // the selected row (cursor) is reversed
+        keys("Down", "Down");
+        await(s -> selectedRow(s).contains("Cursor"));
+        String coloured = tmux("capture-pane", "-p", "-e", "-t", "ui");
+        assertThat(foreground(coloured, "Codex")).isEqualTo(33);
+        assertThat(foreground(coloured, "DeepSeek")).isEqualTo(32);
+        assertThat(foreground(coloured, "Claude")).isEqualTo(33);
+        keys("Up", "Up", "Enter");
+        String card = await(s -> s.contains("status: unavailable") && s.contains("console:"));
+        List<String> r = rows(card);
+        int from = r.stream().filter(l -> l.contains("status: unavailable")).findFirst().map(r::indexOf).orElseThrow() + 1;
+        int to = r.stream().filter(l -> l.contains("console:")).findFirst().map(r::indexOf).orElseThrow();
+        String shown = String.join(" ", r.subList(from, to).stream().map(String::strip).toList());
+        assertThat(shown).isEqualTo(message);
+        keys("q");
+        await(s -> s.contains("EXITED=0"));
+    }
+
+    /** @return the foreground colour (SGR 30-37, 39 default) in effect where {@code text} starts on a {@code capture-pane -e} screen */
+    private static int foreground(String screen, String text) {
+        int at = screen.indexOf(text);
+        assertThat(at).as(text + " on screen").isNotNegative();
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\u001b\\[([0-9;]*)m").matcher(screen.substring(0, at));
+        int fg = 39;
+        while (m.find()) {
+            for (String p : m.group(1).split(";")) {
+                int code = p.isEmpty() ? 0 : Integer.parseInt(p);
+                if (code == 0 || code == 39) {
+                    fg = 39;
+                } else if (code >= 30 && code <= 37) {
+                    fg = code;
+                }
+            }
+        }
+        return fg;
+    }
+
     // ---------------------------------------------------------------- tmux
 
     private void launch(int width, int height) throws Exception {
+        launch(width, height, Map.of());
+    }
+
+    private void launch(int width, int height, Map<String, String> extra) throws Exception {
         Map<String, String> env = new java.util.TreeMap<>(mocks.environment(home));
         env.put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
         env.put("LANG", "C.UTF-8");
         env.put("TERM", "xterm-256color");
-        StringBuilder script = new StringBuilder("#!/bin/bash\n");
+        env.putAll(extra);
+        // no display of the machine running the test leaks in: a clipboard tool is used only where a test puts one
+        StringBuilder script = new StringBuilder("#!/bin/bash\nunset DISPLAY WAYLAND_DISPLAY\n");
         env.forEach((k, v) -> script.append("export ").append(k).append("='").append(v.replace("'", "'\\''")).append("'\n"));
         script.append("'").append(Path.of(System.getProperty("java.home"), "bin", "java")).append("' -cp '")
                 .append(System.getProperty("java.class.path")).append("' ").append(Main.class.getName()).append("\n");

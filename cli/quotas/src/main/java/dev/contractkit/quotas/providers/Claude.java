@@ -30,7 +30,12 @@ final class Claude implements Spec {
                         "/claudeAiOauth/accessToken", extras),
                 Sources.jsonFile("~/.claude/.credentials.json (claudeAiOauth.accessToken)",
                         env -> Optional.of(env.home(".claude/.credentials.json")), "/claudeAiOauth/accessToken", extras),
-                Sources.env("ANTHROPIC_API_KEY"));
+                // Claude Code on macOS keeps the same JSON in the login Keychain
+                Sources.keychain("macOS Keychain 'Claude Code-credentials'", "Claude Code-credentials", env -> env.get("USER"),
+                        "/claudeAiOauth/accessToken", extras),
+                Sources.apiKeyOnly(Sources.env("ANTHROPIC_API_KEY"),
+                        "log in with Claude Code (`claude`, then /login), which stores it in ~/.claude/.credentials.json"
+                                + " (on macOS in the Keychain)"));
     }
 
     @Override
@@ -54,6 +59,6 @@ final class Claude implements Spec {
         if (windows.isEmpty()) {
             return Replies.unexpected(Provider.CLAUDE, r, now);
         }
-        return new Result.Available(Provider.CLAUDE, plan.orElse("subscription"), windows, now);
+        return new Result.Available(Provider.CLAUDE, plan.orElse(""), windows, now);
     }
 }

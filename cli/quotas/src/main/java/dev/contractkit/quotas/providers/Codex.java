@@ -14,11 +14,41 @@ import java.util.Optional;
 final class Codex implements Spec {
     @Override
     public List<Sources.Source> sources() {
+        String advice = "log in with `codex login` (ChatGPT sign-in), which stores it in ~/.codex/auth.json"
+                + " (or the Keychain with cli_auth_credentials_store = \"keyring\")";
         return List.of(
                 Sources.jsonFile("~/.codex/auth.json (tokens.access_token)",
-                        env -> Optional.of(env.get("CODEX_HOME").map(java.nio.file.Path::of).orElse(env.home(".codex"))
-                                .resolve("auth.json")), "/tokens/access_token", Map.of("account", "/tokens/account_id")),
-                Sources.env("OPENAI_API_KEY"));
+                        env -> Optional.of(home(env).resolve("auth.json")), "/tokens/access_token", Map.of("account", "/tokens/account_id")),
+                // Codex with cli_auth_credentials_store = "keyring"|"auto": the same JSON under service "Codex Auth",
+                // account "cli|" + the first 16 hex digits of SHA-256 of the canonical CODEX_HOME
+                Sources.keychain("macOS Keychain 'Codex Auth'", "Codex Auth", env -> Optional.of(keyringAccount(home(env))),
+                        "/tokens/access_token", Map.of("account", "/tokens/account_id")),
+                Sources.secretService("Secret Service 'Codex Auth' (secret-tool)", "Codex Auth", env -> keyringAccount(home(env)),
+                        "/tokens/access_token", Map.of("account", "/tokens/account_id")),
+                Sources.apiKeyOnly(Sources.jsonFile("~/.codex/auth.json (OPENAI_API_KEY)",
+                        env -> Optional.of(home(env).resolve("auth.json")), "/OPENAI_API_KEY", Map.of()), advice),
+                Sources.apiKeyOnly(Sources.env("OPENAI_API_KEY"), advice));
+    }
+
+    private static java.nio.file.Path home(Environment env) {
+        return env.get("CODEX_HOME").map(java.nio.file.Path::of).orElse(env.home(".codex"));
+    }
+
+    /** Codex's keyring account for a CODEX_HOME: {@code cli|} and 16 hex digits of the SHA-256 of its canonical path. */
+    static String keyringAccount(java.nio.file.Path codexHome) {
+        java.nio.file.Path canonical;
+        try {
+            canonical = codexHome.toRealPath();
+        } catch (IOException e) {
+            canonical = codexHome;
+        }
+        try {
+            byte[] hash = java.security.MessageDigest.getInstance("SHA-256")
+                    .digest(canonical.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            return "cli|" + java.util.HexFormat.of().formatHex(hash).substring(0, 16);
+        } catch (java.security.NoSuchAlgorithmException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     @Override

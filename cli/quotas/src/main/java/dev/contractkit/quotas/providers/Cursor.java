@@ -71,7 +71,8 @@ final class Cursor implements Spec {
         if (spent.isEmpty() || limit.isEmpty()) {
             return new Result.Available(Provider.CURSOR, plan, List.of(), now);
         }
-        return new Result.Available(Provider.CURSOR, plan, List.of(Window.of("month", spent.get(), limit.get(), "cents",
+        // Cursor reports cents; quotas shows dollars
+        return new Result.Available(Provider.CURSOR, plan, List.of(Window.of("month", spent.get() / 100, limit.get() / 100, "USD",
                 Replies.time(u.path("billingCycleEnd")))), now);
     }
 }

@@ -11,7 +11,7 @@ import java.util.Optional;
  * @param variables environment variables
  * @param home      the user's home directory ({@code HOME}, else {@code user.home})
  */
-public record Environment(Map<String, String> variables, Path home) {
+public record Environment(Map<String, String> variables, Path home, String os) {
     public Environment {
         variables = Map.copyOf(variables);
     }
@@ -26,8 +26,38 @@ public record Environment(Map<String, String> variables, Path home) {
      * @return the environment
      */
     public static Environment of(Map<String, String> variables) {
+        return of(variables, System.getProperty("os.name", ""));
+    }
+
+    /**
+     * @param variables environment variables
+     * @param os        the operating system's name as {@code os.name} gives it (tests: another platform's)
+     * @return the environment
+     */
+    public static Environment of(Map<String, String> variables, String os) {
         String home = variables.get("HOME");
-        return new Environment(variables, Path.of(home == null || home.isBlank() ? System.getProperty("user.home") : home));
+        return new Environment(variables, Path.of(home == null || home.isBlank() ? System.getProperty("user.home") : home), os);
+    }
+
+    /** @return true on macOS, where the providers' CLIs keep their logins in the Keychain */
+    public boolean macOS() {
+        return os.startsWith("Mac");
+    }
+
+    /**
+     * @param name a program
+     * @return its path on {@code PATH}, if it is there
+     */
+    public Optional<Path> program(String name) {
+        for (String dir : get("PATH").orElse("").split(java.io.File.pathSeparator)) {
+            if (!dir.isEmpty()) {
+                Path p = Path.of(dir, name);
+                if (java.nio.file.Files.isExecutable(p) && !java.nio.file.Files.isDirectory(p)) {
+                    return Optional.of(p);
+                }
+            }
+        }
+        return Optional.empty();
     }
 
     /**

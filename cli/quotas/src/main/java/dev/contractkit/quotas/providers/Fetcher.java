@@ -76,6 +76,12 @@ public final class Fetcher {
             return new Result.AuthRequired(provider, "no credentials found; looked at " + credentialSources(provider).stream()
                     .collect(Collectors.joining(", ")), now);
         }
+        if (standIn.isEmpty() && credential.get().extra(Sources.API_KEY_ONLY).isPresent()) {
+            // an API key would only get a 401 from an endpoint that takes OAuth logins: say so, send nothing
+            return new Result.AuthRequired(provider, "only an API key was found (" + credential.get().source() + "); "
+                    + provider.title() + "'s usage endpoint accepts only an OAuth login: "
+                    + credential.get().extra(Sources.API_KEY_ONLY).get() + " (the key was not sent)", now);
+        }
         if (standIn.isEmpty()) {
             Optional<String> refusal = refusal(provider);
             if (refusal.isPresent()) {
@@ -83,7 +89,12 @@ public final class Fetcher {
             }
         }
         try {
-            return spec.fetch(credential.get(), calls, urls, now);
+            Result r = spec.fetch(credential.get(), calls, urls, now);
+            if (r instanceof Result.Available a && a.plan().isBlank() && a.windows().isEmpty()) {
+                // nothing to show: not "available" with a plan quotas would have to make up
+                return Replies.unavailable(provider, provider.title() + " answered but reported no plan and no quota window", now);
+            }
+            return r;
         } catch (HttpTimeoutException e) {
             return new Result.NetworkError(provider, "no answer from " + urls.of(provider) + " within "
                     + timeout.toMillis() / 1000.0 + " s", now);

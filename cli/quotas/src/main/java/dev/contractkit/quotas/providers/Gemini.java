@@ -16,7 +16,8 @@ final class Gemini implements Spec {
         return List.of(
                 Sources.jsonFile("~/.gemini/oauth_creds.json (access_token)",
                         env -> Optional.of(env.home(".gemini/oauth_creds.json")), "/access_token", Map.of("project", "/project_id")),
-                Sources.env("GEMINI_API_KEY"));
+                Sources.apiKeyOnly(Sources.env("GEMINI_API_KEY"),
+                        "log in with the Gemini CLI (`gemini`, \"Login with Google\"), which stores it in ~/.gemini/oauth_creds.json"));
     }
 
     @Override
@@ -42,6 +43,6 @@ final class Gemini implements Spec {
                         Replies.time(b.path("resetTime"))));
             }
         }
-        return new Result.Available(Provider.GEMINI, "Code Assist", windows, now);
+        return new Result.Available(Provider.GEMINI, "", windows, now);
     }
 }

@@ -110,7 +110,9 @@ public final class ResultJson {
         n.put("provider", result.provider().id()).put("status", result.status().json());
         switch (result) {
             case Result.Available a -> {
-                n.put("plan", a.plan());
+                if (!a.plan().isEmpty()) {
+                    n.put("plan", a.plan()); // absent when the provider did not report one (never made up)
+                }
                 ArrayNode windows = n.putArray("windows");
                 for (Window w : a.windows()) {
                     ObjectNode o = windows.addObject().put("label", w.label());
@@ -145,7 +147,7 @@ public final class ResultJson {
                     windows.add(new Window(text(w, "label"), number(w, "used"), number(w, "limit"), number(w, "remaining"),
                             w.path("unit").asText(""), Optional.ofNullable(w.path("resets_at").textValue()).map(Instant::parse)));
                 }
-                yield new Result.Available(provider, text(n, "plan"), windows, at);
+                yield new Result.Available(provider, n.path("plan").asText(""), windows, at);
             }
             case UNAVAILABLE -> new Result.Unavailable(provider, n.path("message").asText(""),
                     n.path("console_url").asText(provider.consoleUrl()), at);

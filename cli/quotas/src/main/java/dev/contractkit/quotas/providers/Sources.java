@@ -29,6 +29,81 @@ final class Sources {
         return new Source("$" + name, env -> env.get(name).map(v -> new Credential(v, "$" + name, Map.of())));
     }
 
+    /** The {@code extras} key that marks an API key found where only an OAuth login would work. */
+    static final String API_KEY_ONLY = "api_key_only";
+
+    /**
+     * An API key the usage endpoint does not accept: found, it is reported (never sent) with what to do instead.
+     *
+     * @param source where it is ({@code env("OPENAI_API_KEY")}, a file)
+     * @param advice e.g. "log in with `claude`"
+     */
+    static Source apiKeyOnly(Source source, String advice) {
+        return new Source(source.description() + " (an API key: not accepted by the usage endpoint)", env -> source.lookup()
+                .apply(env).map(c -> new Credential(c.value(), c.source(), Map.of(API_KEY_ONLY, advice))));
+    }
+
+    /**
+     * A macOS Keychain item holding a CLI's JSON login ({@code security find-generic-password -s <service> [-a <account>] -w}),
+     * looked at on macOS only.
+     *
+     * @param description for messages
+     * @param service     the item's service
+     * @param account     the item's account, if the CLI sets one
+     * @param token       JSON pointer of the token in the item
+     * @param extras      extra name -> JSON pointer
+     */
+    static Source keychain(String description, String service, Function<Environment, Optional<String>> account, String token,
+                           Map<String, String> extras) {
+        return new Source(description, env -> {
+            if (!env.macOS()) {
+                return Optional.empty();
+            }
+            Optional<Path> security = env.program("security");
+            if (security.isEmpty()) {
+                return Optional.empty();
+            }
+            java.util.List<String> command = new java.util.ArrayList<>(List.of(security.get().toString(), "find-generic-password", "-s", service));
+            account.apply(env).ifPresent(a -> command.addAll(List.of("-a", a)));
+            command.add("-w");
+            return output(command).flatMap(out -> fromJson(out, "macOS Keychain item '" + service + "'", token, extras));
+        });
+    }
+
+    /**
+     * A Secret Service item (GNOME Keyring, KWallet) as the Rust {@code keyring} crate writes it (attributes
+     * {@code service} and {@code username}), read with {@code secret-tool lookup}; looked at on Linux only.
+     */
+    static Source secretService(String description, String service, Function<Environment, String> username, String token,
+                                Map<String, String> extras) {
+        return new Source(description, env -> {
+            if (!env.os().startsWith("Linux")) {
+                return Optional.empty();
+            }
+            return env.program("secret-tool").flatMap(tool -> output(List.of(tool.toString(), "lookup", "service", service,
+                    "username", username.apply(env)))).flatMap(out -> fromJson(out, "Secret Service item '" + service + "'", token, extras));
+        });
+    }
+
+    /** @return what the command printed, when it exited 0 within 5 s (a missing item or a refused access is empty) */
+    private static Optional<String> output(List<String> command) {
+        try {
+            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            p.getOutputStream().close();
+            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+            if (!p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0) {
+                p.destroy();
+                return Optional.empty();
+            }
+            return Optional.of(out.trim());
+        } catch (IOException e) {
+            return Optional.empty();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return Optional.empty();
+        }
+    }
+
     /** A key file: a file holding the key (first non-blank line), or a directory holding {@code api_key}. */
     static Source keyFile(String relativeToHome) {
         return new Source("~/" + relativeToHome, env -> {
@@ -47,26 +122,32 @@ final class Sources {
      */
     static Source jsonFile(String description, Function<Environment, Optional<Path>> file, String token,
                            Map<String, String> extras) {
-        return new Source(description, env -> file.apply(env).flatMap(Sources::read).flatMap(text -> {
-            JsonNode root;
-            try {
-                root = ResultJson.mapper().readTree(text);
-            } catch (IOException e) {
-                return Optional.empty();
+        return new Source(description, env -> file.apply(env).flatMap(path -> read(path)
+                .flatMap(text -> fromJson(text, path.toString(), token, extras))));
+    }
+
+    private static Optional<Credential> fromJson(String text, String source, String token, Map<String, String> extras) {
+        JsonNode root;
+        try {
+            root = ResultJson.mapper().readTree(text);
+        } catch (IOException e) {
+            return Optional.empty();
+        }
+        if (root == null) {
+            return Optional.empty();
+        }
+        String value = root.at(token).asText("");
+        if (value.isBlank()) {
+            return Optional.empty();
+        }
+        Map<String, String> found = new HashMap<>();
+        extras.forEach((name, pointer) -> {
+            JsonNode v = root.at(pointer);
+            if (v.isValueNode()) {
+                found.put(name, v.asText());
             }
-            String value = root.at(token).asText("");
-            if (value.isBlank()) {
-                return Optional.empty();
-            }
-            Map<String, String> found = new HashMap<>();
-            extras.forEach((name, pointer) -> {
-                JsonNode v = root.at(pointer);
-                if (v.isValueNode()) {
-                    found.put(name, v.asText());
-                }
-            });
-            return Optional.of(new Credential(value, file.apply(env).orElseThrow().toString(), found));
-        }));
+        });
+        return Optional.of(new Credential(value, source, found));
     }
 
     static Optional<Credential> first(List<Source> sources, Environment env) {

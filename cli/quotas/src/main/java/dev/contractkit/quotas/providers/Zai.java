@@ -39,6 +39,6 @@ final class Zai implements Spec {
             windows.add(Window.of(tokens ? "5h" : "month", l.path("currentValue").asDouble(), l.path("usage").asDouble(),
                     tokens ? "tokens" : "calls", Replies.epochMillis(l.path("nextResetTime"))));
         }
-        return new Result.Available(Provider.ZAI, data.path("planName").asText("GLM Coding Plan"), windows, now);
+        return new Result.Available(Provider.ZAI, data.path("planName").asText(""), windows, now);
     }
 }

@@ -77,6 +77,68 @@ class CredentialDiscoveryTest {
         assertThat(discover(Provider.DEEPSEEK, Map.of())).map(Credential::value).contains("sk-ds");
     }
 
+    /** A stand-in for macOS's {@code security}: answers the Keychain items of Claude Code and Codex, logs its calls. */
+    private Map<String, String> fakeKeychain() throws IOException {
+        Path bin = home.resolve("bin");
+        Files.createDirectories(bin);
+        String codexAccount = Codex.keyringAccount(home.resolve(".codex"));
+        Path security = bin.resolve("security");
+        Files.writeString(security, "#!/bin/sh\n"
+                + "echo \"$*\" >> '" + home.resolve("security-calls") + "'\n"
+                + "case \"$*\" in\n"
+                + "  'find-generic-password -s Claude Code-credentials -a alice -w') "
+                + "echo '{\"claudeAiOauth\":{\"accessToken\":\"claude-from-keychain\",\"subscriptionType\":\"team\"}}' ;;\n"
+                + "  'find-generic-password -s Codex Auth -a " + codexAccount + " -w') "
+                + "echo '{\"tokens\":{\"access_token\":\"codex-from-keychain\",\"account_id\":\"acc-9\"}}' ;;\n"
+                + "  *) echo 'security: SecKeychainSearchCopyNext: The specified item could not be found in the keychain.' >&2; exit 44 ;;\n"
+                + "esac\n");
+        security.toFile().setExecutable(true);
+        Path secretTool = bin.resolve("secret-tool");
+        Files.writeString(secretTool, "#!/bin/sh\n"
+                + "[ \"$*\" = 'lookup service Codex Auth username " + codexAccount + "' ] || exit 1\n"
+                + "printf '%s' '{\"tokens\":{\"access_token\":\"codex-from-secret-service\"}}'\n");
+        secretTool.toFile().setExecutable(true);
+        return Map.of("PATH", bin + ":/usr/bin:/bin", "USER", "alice", "HOME", home.toString());
+    }
+
+    @Test
+    void onMacOsTheLoginsInTheKeychainAreFoundBeforeAnApiKey() throws IOException {
+        Map<String, String> vars = new HashMap<>(fakeKeychain());
+        vars.put("ANTHROPIC_API_KEY", "sk-ant");
+        vars.put("OPENAI_API_KEY", "sk-openai");
+        Environment mac = Environment.of(vars, "Mac OS X");
+        Credential claude = Sources.first(Specs.of(Provider.CLAUDE).sources(), mac).orElseThrow();
+        assertThat(claude.value()).isEqualTo("claude-from-keychain");
+        assertThat(claude.extra("plan")).contains("team");
+        assertThat(claude.source()).isEqualTo("macOS Keychain item 'Claude Code-credentials'");
+        Credential codex = Sources.first(Specs.of(Provider.CODEX).sources(), mac).orElseThrow();
+        assertThat(codex.value()).isEqualTo("codex-from-keychain");
+        assertThat(codex.extra("account")).contains("acc-9");
+    }
+
+    @Test
+    void onLinuxCodexsLoginIsFoundInTheSecretServiceWhenItKeepsItThere() throws IOException {
+        Map<String, String> vars = new HashMap<>(fakeKeychain());
+        vars.put("OPENAI_API_KEY", "sk-openai");
+        Credential codex = Sources.first(Specs.of(Provider.CODEX).sources(), Environment.of(vars, "Linux")).orElseThrow();
+        assertThat(codex.value()).isEqualTo("codex-from-secret-service");
+        assertThat(codex.source()).isEqualTo("Secret Service item 'Codex Auth'");
+    }
+
+    @Test
+    void theKeychainIsAskedOnlyOnMacOsAndAFileLoginComesFirst() throws IOException {
+        Map<String, String> vars = new HashMap<>(fakeKeychain());
+        vars.put("ANTHROPIC_API_KEY", "sk-ant");
+        Credential linux = Sources.first(Specs.of(Provider.CLAUDE).sources(), Environment.of(vars, "Linux")).orElseThrow();
+        assertThat(linux.value()).isEqualTo("sk-ant");
+        assertThat(linux.extra(Sources.API_KEY_ONLY)).isPresent();
+        assertThat(home.resolve("security-calls")).doesNotExist();
+        write(".claude/.credentials.json", "{\"claudeAiOauth\":{\"accessToken\":\"file\"}}");
+        assertThat(Sources.first(Specs.of(Provider.CLAUDE).sources(), Environment.of(vars, "Mac OS X"))).map(Credential::value)
+                .contains("file");
+        assertThat(home.resolve("security-calls")).doesNotExist();
+    }
+
     @Test
     void blankVariablesDoNotCount() {
         assertThat(discover(Provider.OPENROUTER, Map.of("OPENROUTER_API_KEY", "  "))).isEmpty();

@@ -36,6 +36,18 @@ class PlainHttpRefusalTest {
 
     private final Recording calls = new Recording();
 
+    /** The OAuth logins Claude and Codex take (an API key alone is reported, never sent). */
+    private void logins() {
+        try {
+            java.nio.file.Files.createDirectories(home.resolve(".claude"));
+            java.nio.file.Files.writeString(home.resolve(".claude/.credentials.json"), "{\"claudeAiOauth\":{\"accessToken\":\"sk-real\"}}");
+            java.nio.file.Files.createDirectories(home.resolve(".codex"));
+            java.nio.file.Files.writeString(home.resolve(".codex/auth.json"), "{\"tokens\":{\"access_token\":\"k\"}}");
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+    }
+
     private Result fetch(Provider p, Map<String, String> vars) {
         Map<String, String> all = new HashMap<>(vars);
         all.put("HOME", home.toString());
@@ -45,7 +57,8 @@ class PlainHttpRefusalTest {
 
     @Test
     void aRealKeyIsNotSentOverPlainHttpToAnAddressOffThisMachine() {
-        Result r = fetch(Provider.CLAUDE, Map.of("ANTHROPIC_API_KEY", "sk-real", "QUOTAS_CLAUDE_BASE_URL", "http://10.255.255.1:9/"));
+        logins();
+        Result r = fetch(Provider.CLAUDE, Map.of("QUOTAS_CLAUDE_BASE_URL", "http://10.255.255.1:9/"));
         assertThat(calls.sent).isEmpty();
         assertThat(r).isInstanceOf(Result.NetworkError.class);
         assertThat(((Result.NetworkError) r).message()).startsWith("insecure_url: ")
@@ -78,8 +91,9 @@ class PlainHttpRefusalTest {
 
     @Test
     void plainHttpToLoopbackAndHttpsAnywhereAreSent() {
-        fetch(Provider.CLAUDE, Map.of("ANTHROPIC_API_KEY", "k", "QUOTAS_CLAUDE_BASE_URL", "http://127.0.0.1:8101"));
-        fetch(Provider.CODEX, Map.of("OPENAI_API_KEY", "k", "QUOTAS_CODEX_BASE_URL", "http://localhost:8102"));
+        logins();
+        fetch(Provider.CLAUDE, Map.of("QUOTAS_CLAUDE_BASE_URL", "http://127.0.0.1:8101"));
+        fetch(Provider.CODEX, Map.of("QUOTAS_CODEX_BASE_URL", "http://localhost:8102"));
         fetch(Provider.ZAI, Map.of("ZAI_API_KEY", "k", "QUOTAS_ZAI_BASE_URL", "http://[::1]:8111"));
         fetch(Provider.DEEPSEEK, Map.of("DEEPSEEK_API_KEY", "k", "QUOTAS_DEEPSEEK_BASE_URL", "https://10.0.0.5"));
         assertThat(calls.sent).hasSize(4);

@@ -74,7 +74,7 @@ class ProviderParsersTest {
                         assertThat(u.message()).isNotBlank();
                     }
                     if (r instanceof Result.Available a) {
-                        assertThat(a.plan()).isNotBlank();
+                        // a plan only when the provider reports one (Claude's comes from its credentials file)
                         assertThat(a.windows()).isNotEmpty();
                     }
                 }));
