@@ -211,7 +211,11 @@ final class Mentions {
                 out.add(suffix.group(0));
             }
         }
-        return dedupe(out);
+        // a name found in the lower-cased text is reported as written
+        return dedupe(out).stream().map(n -> {
+            int at = lower.indexOf(n);
+            return at >= 0 && lower.length() == original.length() ? original.substring(at, at + n.length()) : n;
+        }).toList();
     }
 
     /** "acme corp?" → acme corp; "a company?" → nothing. */
@@ -227,16 +231,22 @@ final class Mentions {
         return generic ? java.util.Optional.empty() : java.util.Optional.of(String.join(" ", words));
     }
 
-    /** "Acme Corp" found capitalized and "acme corp" found after "revenue of" are one name. */
+    /** "Acme" found capitalized and "acme corp" found after "revenue of" are one name: the longer one. */
     private static List<String> dedupe(Set<String> names) {
-        Set<String> seen = new LinkedHashSet<>();
         List<String> out = new ArrayList<>();
         for (String n : names) {
             String key = n.toLowerCase(Locale.ROOT);
-            boolean contained = seen.stream().anyMatch(s -> s.contains(key) || key.contains(s));
-            if (!contained) {
-                seen.add(key);
+            int same = -1;
+            for (int i = 0; i < out.size(); i++) {
+                String other = out.get(i).toLowerCase(Locale.ROOT);
+                if (other.contains(key) || key.contains(other)) {
+                    same = i;
+                }
+            }
+            if (same < 0) {
                 out.add(n);
+            } else if (n.length() > out.get(same).length()) {
+                out.set(same, n);
             }
         }
         return out;
