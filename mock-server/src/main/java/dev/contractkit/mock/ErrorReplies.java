@@ -87,13 +87,14 @@ final class ErrorReplies {
 
     /**
      * Names the status in the borrowed body's error code, in whichever field and spelling the schema takes:
-     * {@code code: METHOD_NOT_ALLOWED} (coupons), {@code error: MethodNotAllowed} (answers).
+     * {@code code: METHOD_NOT_ALLOWED} (coupons), {@code errorDetail: MethodNotAllowed} (answers, whose
+     * {@code error} must stay null there).
      */
     private static JsonNode withCode(Template t, JsonNode body, int status) {
         String upper = constant(status);
         String pascal = java.util.Arrays.stream(upper.split("_"))
                 .map(w -> w.charAt(0) + w.substring(1).toLowerCase(Locale.ROOT)).collect(java.util.stream.Collectors.joining());
-        for (String field : List.of("code", "error")) {
+        for (String field : List.of("code", "error", "errorDetail")) {
             for (String value : List.of(upper, pascal)) {
                 JsonNode fitted = t.fitting(body, field, value);
                 if (fitted != body) {

@@ -10,7 +10,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The answers mock over real sockets: rate-limit headers that really count per key, refusals on demand, and
- * errors in the answer contract's own envelope ({@code {success:false, error:"<Reason>", message}}).
+ * errors in the answer contract's own envelope ({@code {success:false, error:null, errorDetail:"<Detail>", message}};
+ * {@code error} holds one of the seed's four reasons on refusals only).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AnswersMockTest {
@@ -74,7 +75,8 @@ class AnswersMockTest {
         assertThat(refused.header("X-RateLimit-Remaining")).isEqualTo("0");
         assertThat(Integer.parseInt(refused.header("Retry-After"))).isBetween(1, 60);
         assertThat(refused.json().at("/success").asBoolean(true)).isFalse();
-        assertThat(refused.json().at("/error").asText()).isIn("RateLimited", "QuotaExceeded");
+        assertThat(refused.json().at("/error").isNull()).isTrue();
+        assertThat(refused.json().at("/errorDetail").asText()).isIn("RateLimited", "QuotaExceeded");
     }
 
     @Test
@@ -82,7 +84,8 @@ class AnswersMockTest {
         Http.Answer refused = http.send("POST", answer, "application/json", QUESTION);
 
         assertThat(refused.status()).isEqualTo(401);
-        assertThat(refused.json().at("/error").asText()).isEqualTo("Unauthorized");
+        assertThat(refused.json().at("/error").isNull()).isTrue();
+        assertThat(refused.json().at("/errorDetail").asText()).isEqualTo("Unauthorized");
         assertThat(refused.json().has("code")).isFalse();
     }
 
@@ -92,8 +95,18 @@ class AnswersMockTest {
 
         assertThat(refused.status()).isEqualTo(405);
         assertThat(refused.allow()).contains("POST");
-        assertThat(refused.json().at("/error").asText()).isEqualTo("MethodNotAllowed");
+        assertThat(refused.json().at("/error").isNull()).isTrue();
+        assertThat(refused.json().at("/errorDetail").asText()).isEqualTo("MethodNotAllowed");
         assertThat(refused.json().at("/success").asBoolean(true)).isFalse();
+    }
+
+    @Test
+    void preferredRefusalCarriesTheSeedsReasonAndItsDetail() {
+        Http.Answer refused = ask("key-refusal", "Prefer", "code=422, example=failedToAnswer");
+
+        assertThat(refused.status()).isEqualTo(422);
+        assertThat(refused.json().at("/error").asText()).isEqualTo("FailedToAnswer");
+        assertThat(refused.json().at("/errorDetail").asText()).isEqualTo("UnknownCompany");
     }
 
     @Test
@@ -101,7 +114,8 @@ class AnswersMockTest {
         Http.Answer refused = http.send("POST", answer, "application/json", "{\"forceAnswer\":true}", "x-api-key", "key-400");
 
         assertThat(refused.status()).isEqualTo(400);
-        assertThat(refused.json().at("/error").asText()).isEqualTo("InvalidRequest");
+        assertThat(refused.json().at("/error").isNull()).isTrue();
+        assertThat(refused.json().at("/errorDetail").asText()).isEqualTo("InvalidRequest");
         assertThat(refused.json().at("/message").asText()).contains("query");
     }
 }

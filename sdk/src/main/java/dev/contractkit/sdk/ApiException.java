@@ -112,6 +112,9 @@ public class ApiException extends RuntimeException {
         if (code == null && json != null && json.path("error").isTextual()) {
             code = json.path("error").asText();
         }
+        if (code == null && json != null && json.path("errorDetail").isTextual()) {
+            code = json.path("errorDetail").asText();
+        }
         String message = text(json, "message");
         return (code == null ? "" : " " + code) + (message == null ? "" : ": " + message);
     }
@@ -140,7 +143,10 @@ public class ApiException extends RuntimeException {
         return Optional.ofNullable(requestId);
     }
 
-    /** @return the contract's error code ({@code error.code}, or a top-level {@code error} string), if present */
+    /**
+     * @return the contract's error code ({@code error.code}, or a top-level {@code error} string, or, where
+     * {@code error} is null, the answers API's {@code errorDetail}), if present
+     */
     public Optional<String> errorCode() {
         JsonNode json = parse(body);
         if (json == null) {
@@ -149,6 +155,9 @@ public class ApiException extends RuntimeException {
         JsonNode error = json.path("error");
         if (error.isTextual()) {
             return Optional.of(error.asText());
+        }
+        if (json.path("errorDetail").isTextual()) {
+            return Optional.of(json.path("errorDetail").asText());
         }
         return Optional.ofNullable(text(json, "code"));
     }

@@ -87,7 +87,8 @@ final class AnswerEndpoint extends AnswersService {
             pause();
             AnswerEngine.Outcome outcome = engine.answer(query, force);
             if (outcome instanceof AnswerEngine.Refused refused) {
-                throw new ApiError(Status.UNPROCESSABLE_CONTENT_422, refused.reason().getValue(), refused.message());
+                throw new ApiError(Status.UNPROCESSABLE_CONTENT_422, refused.reason().getValue(), refused.message())
+                        .withDetails(refused.detail().getValue());
             }
             AnswerEngine.Answered answered = (AnswerEngine.Answered) outcome;
             AnswerEnvelope envelope = new AnswerEnvelope();

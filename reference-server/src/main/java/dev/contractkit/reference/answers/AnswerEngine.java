@@ -1,5 +1,6 @@
 package dev.contractkit.reference.answers;
 
+import dev.contractkit.reference.answers.model.ErrorDetail;
 import dev.contractkit.reference.answers.model.ErrorReason;
 
 import java.util.ArrayList;
@@ -15,27 +16,43 @@ import java.util.regex.Pattern;
  * The rules, in order (docs/answers-engine.md has them with examples):
  * <ol>
  *   <li>{@code ContentFiltered}: the question asks for something inappropriate (market abuse, crime,
- *       violence, insults). {@code forceAnswer} does not bypass it.</li>
- *   <li>{@code ShouldUseScreener}: it names two or more companies, or compares, ranks or screens stocks.</li>
+ *       violence, abusive language), judged by what it asks, not by single words ({@link ContentFilter}).
+ *       {@code forceAnswer} does not bypass it.</li>
+ *   <li>{@code ShouldUseScreener}: it names two or more companies (known or not) to compare, or screens, ranks
+ *       or compares a set of stocks. One company compared with itself ("revenue vs net income", "P/E above
+ *       30") is not screening.</li>
  *   <li>{@code NonInvestmentRelated}: it names no company and uses no investment vocabulary, unless
  *       {@code forceAnswer} is set.</li>
  *   <li>An answer from the data: the figures asked for about the one company named (an overview when
  *       none is asked for); else a glossary definition; else (forced, off-topic) a general fact.</li>
- *   <li>{@code FailedToAnswer}: nothing in the data answers it (an unknown company, an unknown term).</li>
+ *   <li>{@code FailedToAnswer}: nothing in the data answers it: a figure, period, forecast or event the data
+ *       does not hold, a company it does not cover, an unknown term. With {@code forceAnswer} a company
+ *       question is answered with the figures it does hold, saying which it lacks.</li>
  * </ol>
+ * Every refusal carries a finer {@link ErrorDetail} besides the seed's {@link ErrorReason}.
  */
 final class AnswerEngine {
-    private static final Pattern FILTERED = Pattern.compile(String.join("|",
-            "insider (information|info|tips?)", "non-?public information", "pump[- ](and|&|n)[- ]dump",
-            "manipulat\\w* (the |a )?(stock|share|market|price)", "\\blaunder", "tax evasion", "evade (the )?tax",
-            "front[- ]?run", "\\bbomb", "\\bkill\\b", "\\bweapons?\\b", "\\bhack", "\\bsteal\\b",
-            "\\bf+u+c+k", "\\bshit", "\\bbitch", "\\bbastard", "\\bidiot"));
+    /** Several stocks at once: screening, ranking, comparing with peers. */
     private static final Pattern SCREENING = Pattern.compile(String.join("|",
-            "\\b(which|what) (stocks?|shares|companies|equities)\\b",
-            "\\b(best|top|cheapest|highest|lowest|biggest|largest|smallest|most|least)\\b.*\\b(stocks|shares|companies|equities|payers)\\b",
-            "\\btop \\d+\\b", "\\bscreen(er|ing)?\\b", "\\bstocks? (with|that|under|over|above|below|paying)\\b",
-            "\\bcompanies (with|that)\\b", "\\brank(ing|ed)?\\b", "\\bcompare\\b", "\\bcomparison\\b",
-            "\\bvs\\.?\\b", "\\bversus\\b", "\\blist (of )?(all )?(the )?(stocks|companies)\\b"));
+            "\\b(?:which|what) (?:\\w+ )?(?:stocks|shares|companies|equities|names|reits|etfs|funds)\\b", "\\bwhich stock\\b",
+            "\\b(?:best|top|cheapest|highest|lowest|biggest|largest|smallest|most|least|fastest|safest|worst)\\b.{0,40}"
+                    + "\\b(?:stocks|shares|companies|equities|payers|names|reits|picks)\\b",
+            "\\btop \\d+\\b", "\\bscreen(?:er|ing)?\\b",
+            "\\b(?:stocks|companies|shares|equities) (?:with|that|under|over|above|below|paying|in the|from)\\b",
+            "\\brank\\w*\\b.{0,40}\\b(?:stocks|companies|shares|equities)\\b",
+            "\\b(?:stocks|companies|shares|equities)\\b.{0,40}\\brank\\w*",
+            "\\b(?:compar\\w*|vs\\.?|versus|against|relative to|rank\\w*|stack up)\\b.{0,40}\\b(?:peers|competitors|rivals"
+                    + "|competition|sector|industry|the market|the index|s&p|others|other (?:\\w+ )?(?:stocks|companies|makers"
+                    + "|manufacturers|producers|firms|players|names|banks|airlines|miners|reits|utilities))\\b",
+            "\\bamong\\b.{0,30}\\b(?:stocks|companies|peers|shares)\\b",
+            "\\blist (?:of )?(?:all )?(?:the )?(?:stocks|companies)\\b"));
+    /** A group of stocks judged as investments ("are weapons makers good investments?"), no company named. */
+    private static final Pattern GROUP_JUDGED = Pattern.compile("\\b(?:stocks|companies|makers|manufacturers|producers"
+            + "|miners|banks|reits|utilities|airlines|names|equities)\\b.{0,30}\\b(?:good|bad|worth|best|buys?|investments?"
+            + "|cheap|undervalued|overvalued|safe|risky)\\b");
+    /** Comparing what it names with something else. */
+    private static final Pattern COMPARING = Pattern.compile(
+            "\\b(?:compar\\w*|vs\\.?|versus|against|or|than|and|with)\\b");
     private static final Pattern INVESTMENT = Pattern.compile(String.join("|",
             "\\bstocks?\\b", "\\bshares?\\b", "shareholder", "\\binvest", "\\bdividend", "\\brevenues?\\b",
             "\\bsales\\b", "\\bearnings\\b", "\\beps\\b", "\\bprofit", "net income", "\\bp ?/ ?e\\b", "valuation",
@@ -43,9 +60,13 @@ final class AnswerEngine {
             "\\bticker", "price target", "\\banalyst", "\\bequit(y|ies)\\b", "\\byield", "nasdaq", "\\bnyse\\b",
             "s&p", "balance sheet", "cash flow", "\\bdebt\\b", "interest rates?", "\\binflation", "recession",
             "bull market", "bear market", "\\bbroker", "stock market", "\\bcompan(y|ies)\\b", "\\bceo\\b",
-            "\\bsector\\b", "\\bfinanc", "\\beconom", "diversif", "stock split", "\\bmarket\\b"));
-    private static final Pattern ADVICE = Pattern.compile(
-            "should i (buy|sell|invest|hold)|good (investment|buy)|worth (buying|investing)|\\bbuy or sell\\b");
+            "\\bsector\\b", "\\bfinanc", "\\beconom", "diversif", "stock split", "\\bmarket\\b", "\\btrad(?:e|es|ing|er)\\b",
+            "\\bebitda\\b", "\\bmargins?\\b", "\\bvaluat"));
+    /** A question about a company (so a name in it that the data lacks is an unknown company). */
+    private static final Pattern COMPANY_QUESTION = Pattern.compile(
+            "\\b(?:stock|shares?)\\b(?! market)|tell me about|overview|profile of|\\$[a-z]");
+    private static final Pattern ADVICE = Pattern.compile("should i (buy|sell|invest|hold)|good (investment|buy)"
+            + "|worth (buying|investing)|\\bbuy or sell\\b|\\bbetter (?:buy|investment)\\b|\\b(?:over|under)[- ]?valued\\b|\\ba (?:good |bad )?buy\\b");
 
     /** What the engine decided. */
     sealed interface Outcome permits Answered, Refused {
@@ -59,82 +80,88 @@ final class AnswerEngine {
     record Step(String query, String answer, List<Source> sources) {
     }
 
-    /** An answer: Markdown, the sources it cites, the steps it was built from. */
-    record Answered(String markdown, List<Source> sources, List<Step> steps) implements Outcome {
+    /**
+     * An answer: what it is about ({@code NWRB revenue+eps}, {@code NWRB overview}, {@code glossary pe-ratio},
+     * {@code fact capitals}; {@code partial} when forced and some figures asked for are missing), Markdown, the
+     * sources it cites, the steps it was built from.
+     */
+    record Answered(String subject, String markdown, List<Source> sources, List<Step> steps) implements Outcome {
     }
 
-    /** No answer, and why. */
-    record Refused(ErrorReason reason, String message) implements Outcome {
+    /** No answer: the seed's reason, the finer detail, and a message for humans. */
+    record Refused(ErrorReason reason, ErrorDetail detail, String message) implements Outcome {
     }
 
     private final Knowledge knowledge;
-    private final List<Pattern> companyPatterns;
-    /** Per company, the names a question may use: a regex runs only when one of them is in the text at all. */
-    private final List<List<String>> companyNames;
+    private final Mentions mentions;
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
     AnswerEngine(Knowledge knowledge) {
         this.knowledge = knowledge;
-        this.companyPatterns = knowledge.companies().stream()
-                .map(c -> Pattern.compile("(?<![\\w$])\\$?(" + String.join("|", c.names().stream().map(Pattern::quote).toList())
-                        + ")(?!\\w)"))
-                .toList();
-        this.companyNames = knowledge.companies().stream().map(Knowledge.Company::names).toList();
+        this.mentions = new Mentions(knowledge.companies());
     }
 
     /**
      * @param query       the question
-     * @param forceAnswer answer even when the question is not about investments
+     * @param forceAnswer answer even when the question is not about investments, and answer the part of a
+     *                    company question the data holds
      * @return the answer or the reason there is none
      */
     Outcome answer(String query, boolean forceAnswer) {
-        String text = WHITESPACE.matcher(query.toLowerCase(Locale.ROOT).replace('’', '\'')).replaceAll(" ").trim();
-        if (FILTERED.matcher(text).find()) {
-            return new Refused(ErrorReason.CONTENT_FILTERED,
+        String original = WHITESPACE.matcher(query.replace('\u2019', '\'')).replaceAll(" ").trim();
+        String text = original.toLowerCase(Locale.ROOT);
+        Optional<ErrorDetail> filtered = ContentFilter.check(text);
+        if (filtered.isPresent()) {
+            return new Refused(ErrorReason.CONTENT_FILTERED, filtered.get(),
                     "the question was rejected as inappropriate; rephrase or amend it");
         }
-        List<Knowledge.Company> named = companiesIn(text);
-        if (named.size() > 1 || SCREENING.matcher(text).find()) {
-            return new Refused(ErrorReason.SHOULD_USE_SCREENER,
-                    "the question compares or screens several stocks; use the stock screener instead");
+        Mentions.Found found = mentions.in(original, text);
+        List<Knowledge.Company> named = found.known();
+        boolean comparing = COMPARING.matcher(text).find();
+        if (named.size() > 1 || comparing && named.size() + found.unknown().size() > 1) {
+            return new Refused(ErrorReason.SHOULD_USE_SCREENER, ErrorDetail.SEVERAL_COMPANIES,
+                    "the question compares several companies; use the stock screener instead");
         }
-        boolean related = !named.isEmpty() || INVESTMENT.matcher(text).find();
+        if (SCREENING.matcher(text).find() || named.isEmpty() && GROUP_JUDGED.matcher(text).find()) {
+            return new Refused(ErrorReason.SHOULD_USE_SCREENER, ErrorDetail.SCREENING,
+                    "the question screens, ranks or compares a set of stocks; use the stock screener instead");
+        }
+        boolean companyQuestion = !Metric.askedIn(text).isEmpty() || !Uncovered.in(text, knowledge.fiscalYear(), false).isEmpty()
+                || ADVICE.matcher(text).find() || COMPANY_QUESTION.matcher(text).find();
+        boolean unknownCompany = named.isEmpty() && companyQuestion && !found.unknown().isEmpty();
+        Optional<Knowledge.Entry> term = unknownCompany ? Optional.empty() : knowledge.term(text);
+        boolean related = !named.isEmpty() || unknownCompany || term.isPresent() || INVESTMENT.matcher(text).find();
         if (!related && !forceAnswer) {
-            return new Refused(ErrorReason.NON_INVESTMENT_RELATED, "the question is not about investments, stocks or"
-                    + " companies; send forceAnswer: true to have it answered anyway");
+            return new Refused(ErrorReason.NON_INVESTMENT_RELATED, ErrorDetail.OFF_TOPIC, "the question is not about"
+                    + " investments, stocks or companies; send forceAnswer: true to have it answered anyway");
         }
         if (named.size() == 1) {
-            return company(named.get(0), text);
+            return company(named.get(0), text, forceAnswer);
         }
-        Optional<Outcome> fromData = (related ? knowledge.term(text).map(this::definition) : Optional.<Outcome>empty())
+        if (unknownCompany) {
+            return new Refused(ErrorReason.FAILED_TO_ANSWER, ErrorDetail.UNKNOWN_COMPANY, "no answer passed the service's"
+                    + " self-evaluation: its data does not cover " + String.join(", ", found.unknown()) + " (it covers "
+                    + knowledge.companies().size() + " companies, e.g. Northwind Robotics, NWRB)");
+        }
+        Optional<Outcome> fromData = term.map(this::definition)
                 .or(() -> forceAnswer ? knowledge.fact(text).map(this::fact) : Optional.empty());
-        return fromData.orElseGet(() -> new Refused(ErrorReason.FAILED_TO_ANSWER,
+        return fromData.orElseGet(() -> new Refused(ErrorReason.FAILED_TO_ANSWER, ErrorDetail.NO_MATCHING_DATA,
                 "no answer passed the service's self-evaluation: its data covers " + knowledge.companies().size()
                         + " companies and a finance glossary, and none of them answers this question"));
     }
 
-    private List<Knowledge.Company> companiesIn(String text) {
-        Set<Knowledge.Company> out = new LinkedHashSet<>();
-        for (int i = 0; i < companyPatterns.size(); i++) {
-            if (mentions(text, companyNames.get(i)) && companyPatterns.get(i).matcher(text).find()) {
-                out.add(knowledge.companies().get(i));
-            }
+    private Outcome company(Knowledge.Company c, String text, boolean forceAnswer) {
+        boolean advice = ADVICE.matcher(text).find();
+        List<String> lacking = Uncovered.in(text, knowledge.fiscalYear(), advice);
+        List<Metric> asked = Metric.askedIn(Uncovered.strip(text));
+        if (!lacking.isEmpty() && (!forceAnswer || asked.isEmpty())) {
+            return new Refused(ErrorReason.FAILED_TO_ANSWER, ErrorDetail.FIGURE_NOT_IN_DATA, "no answer passed the"
+                    + " service's self-evaluation: its data holds no " + String.join(", ", lacking) + " for " + c.name()
+                    + "; it holds FY" + knowledge.fiscalYear() + " revenue, revenue growth, net income, EPS and employees,"
+                    + " the share price, market cap, P/E and dividend yield of " + knowledge.asOf()
+                    + ", the CEO, headquarters, founding year and sector"
+                    + (asked.isEmpty() ? "" : " (send forceAnswer: true for the figures it holds)"));
         }
-        return List.copyOf(out);
-    }
-
-    /** A cheap first look (the company regexes were a sixth of an answer in the profile). */
-    private static boolean mentions(String text, List<String> names) {
-        for (String name : names) {
-            if (text.contains(name)) {
-                return true;
-            }
-        }
-        return false;
-    }
-
-    private Outcome company(Knowledge.Company c, String text) {
-        List<Metric> asked = Metric.askedIn(text);
         boolean overview = asked.isEmpty();
         List<Metric> metrics = overview ? Metric.OVERVIEW : asked;
         int year = knowledge.fiscalYear();
@@ -158,7 +185,10 @@ final class AnswerEngine {
         md.append("**").append(c.name()).append(" (").append(c.ticker()).append(")** — ")
                 .append(c.industry().toLowerCase(Locale.ROOT)).append(", ").append(c.headquarters()).append(". ")
                 .append(overview ? "Key figures" : "Figures asked for").append(" (USD):\n\n").append(table).append('\n');
-        if (ADVICE.matcher(text).find()) {
+        if (!lacking.isEmpty()) {
+            md.append("> Not in the data: ").append(String.join(", ", lacking)).append(".\n\n");
+        }
+        if (advice) {
             md.append("> Not investment advice: these are the kit's synthetic sample figures.\n\n");
         }
         md.append("Sources: ");
@@ -166,7 +196,9 @@ final class AnswerEngine {
             md.append(i == 0 ? "" : ", ").append('[').append(i + 1).append("] [").append(cited.get(i).title())
                     .append("](").append(cited.get(i).url()).append(')');
         }
-        return new Answered(md.append('\n').toString(), cited, steps);
+        String subject = c.ticker() + " " + (overview ? "overview" : String.join("+", metrics.stream().map(m -> m.slug).toList()))
+                + (lacking.isEmpty() ? "" : " partial");
+        return new Answered(subject, md.append('\n').toString(), cited, steps);
     }
 
     private Outcome definition(Knowledge.Entry term) {
@@ -174,7 +206,7 @@ final class AnswerEngine {
                 "https://glossary.contractkit.example/" + term.slug());
         String md = "**" + term.title() + "**: " + term.text() + "\n\nSources: [1] [" + source.title() + "]("
                 + source.url() + ")\n";
-        return new Answered(md, List.of(source), List.of(new Step("definition of " + term.title(), term.text(),
+        return new Answered("glossary " + term.slug(), md, List.of(source), List.of(new Step("definition of " + term.title(), term.text(),
                 List.of(source))));
     }
 
@@ -182,7 +214,7 @@ final class AnswerEngine {
         Source source = new Source(fact.title(), "https://facts.contractkit.example/" + fact.slug());
         String md = fact.text() + "\n\n_This question is not about investments; it was answered because"
                 + " forceAnswer was set._\n\nSources: [1] [" + source.title() + "](" + source.url() + ")\n";
-        return new Answered(md, List.of(source), List.of(new Step(fact.pattern().pattern().split("\\|")[0],
+        return new Answered("fact " + fact.slug(), md, List.of(source), List.of(new Step(fact.pattern().pattern().split("\\|")[0],
                 fact.text().replace("**", ""), List.of(source))));
     }
 

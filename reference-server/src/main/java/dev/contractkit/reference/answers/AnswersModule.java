@@ -2,8 +2,10 @@ package dev.contractkit.reference.answers;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.contractkit.reference.answers.model.ErrorDetail;
 import dev.contractkit.reference.answers.model.ErrorEnvelope;
 import dev.contractkit.reference.answers.model.ErrorReason;
+import dev.contractkit.reference.answers.model.RefusalEnvelope;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.Cluster;
@@ -22,6 +24,7 @@ import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
@@ -41,14 +44,15 @@ import java.util.stream.Collectors;
  */
 public final class AnswersModule implements ApiModule {
     private static final Logger LOG = Logger.getLogger(AnswersModule.class.getName());
-    private static final Map<String, ErrorReason> PLATFORM_CODES = Map.ofEntries(
-            Map.entry("INVALID_REQUEST", ErrorReason.INVALID_REQUEST), Map.entry("UNAUTHORIZED", ErrorReason.UNAUTHORIZED),
-            Map.entry("FORBIDDEN", ErrorReason.FORBIDDEN), Map.entry("NOT_FOUND", ErrorReason.NOT_FOUND),
-            Map.entry("METHOD_NOT_ALLOWED", ErrorReason.METHOD_NOT_ALLOWED),
-            Map.entry("MISDIRECTED_REQUEST", ErrorReason.MISDIRECTED_REQUEST),
-            Map.entry("BODY_TOO_LARGE", ErrorReason.PAYLOAD_TOO_LARGE),
-            Map.entry("UNSUPPORTED_MEDIA_TYPE", ErrorReason.UNSUPPORTED_MEDIA_TYPE),
-            Map.entry("RATE_LIMITED", ErrorReason.RATE_LIMITED), Map.entry("SERVICE_UNAVAILABLE", ErrorReason.SERVICE_UNAVAILABLE));
+    /** The platform's error codes (SCREAMING_SNAKE) and the contract's {@code errorDetail} for each. */
+    private static final Map<String, ErrorDetail> PLATFORM_CODES = Map.ofEntries(
+            Map.entry("INVALID_REQUEST", ErrorDetail.INVALID_REQUEST), Map.entry("UNAUTHORIZED", ErrorDetail.UNAUTHORIZED),
+            Map.entry("FORBIDDEN", ErrorDetail.FORBIDDEN), Map.entry("NOT_FOUND", ErrorDetail.NOT_FOUND),
+            Map.entry("METHOD_NOT_ALLOWED", ErrorDetail.METHOD_NOT_ALLOWED),
+            Map.entry("MISDIRECTED_REQUEST", ErrorDetail.MISDIRECTED_REQUEST),
+            Map.entry("BODY_TOO_LARGE", ErrorDetail.PAYLOAD_TOO_LARGE),
+            Map.entry("UNSUPPORTED_MEDIA_TYPE", ErrorDetail.UNSUPPORTED_MEDIA_TYPE),
+            Map.entry("RATE_LIMITED", ErrorDetail.RATE_LIMITED), Map.entry("SERVICE_UNAVAILABLE", ErrorDetail.SERVICE_UNAVAILABLE));
 
     private final ObjectMapper mapper = Json.camelCase().setSerializationInclusion(JsonInclude.Include.ALWAYS);
     private final AnswerEndpoint answers;
@@ -119,11 +123,27 @@ public final class AnswersModule implements ApiModule {
         routing.register("/v1/quota", quota);
     }
 
+    /**
+     * A refusal (the engine's 422: the code is one of the seed's four reasons, the details the finer
+     * {@link ErrorDetail}) becomes a {@code RefusalEnvelope}; any other failure an {@code ErrorEnvelope} with
+     * {@code error: null} and the failure named in {@code errorDetail}.
+     */
     @Override
     public Object errorBody(ApiError error, String requestId) {
+        Optional<ErrorReason> reason = refusal(error.code());
+        if (reason.isPresent()) {
+            RefusalEnvelope body = new RefusalEnvelope();
+            body.setSuccess(false);
+            body.setError(reason.get());
+            body.setErrorDetail(detail(error.details()));
+            body.setMessage(error.getMessage());
+            body.setResult(null);
+            return body;
+        }
         ErrorEnvelope body = new ErrorEnvelope();
         body.setSuccess(false);
-        body.setError(reason(error));
+        body.setError(null);
+        body.setErrorDetail(detail(error.code()));
         String message = error.getMessage();
         if (!error.fieldErrors().isEmpty()) {
             message = message + ": " + error.fieldErrors().entrySet().stream()
@@ -136,15 +156,23 @@ public final class AnswersModule implements ApiModule {
         return body;
     }
 
-    private static ErrorReason reason(ApiError error) {
-        ErrorReason platform = PLATFORM_CODES.get(error.code());
+    private static Optional<ErrorReason> refusal(String code) {
+        try {
+            return Optional.of(ErrorReason.fromValue(code));
+        } catch (IllegalArgumentException e) {
+            return Optional.empty();
+        }
+    }
+
+    private static ErrorDetail detail(String code) {
+        ErrorDetail platform = PLATFORM_CODES.get(code);
         if (platform != null) {
             return platform;
         }
         try {
-            return ErrorReason.fromValue(error.code());
-        } catch (IllegalArgumentException e) {
-            return ErrorReason.INTERNAL_ERROR;
+            return ErrorDetail.fromValue(code);
+        } catch (IllegalArgumentException | NullPointerException e) {
+            return ErrorDetail.INTERNAL_ERROR;
         }
     }
 }

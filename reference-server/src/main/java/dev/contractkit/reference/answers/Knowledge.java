@@ -23,14 +23,23 @@ record Knowledge(List<Company> companies, List<Entry> glossary, List<Entry> gene
     record Company(String ticker, String name, List<String> aliases, String sector, String industry,
                    String headquarters, int founded, String ceo, long employees, long revenue,
                    double revenueGrowthPercent, long netIncome, long sharesOutstanding, double eps,
-                   double sharePrice, long marketCap, Double peRatio, double dividendYieldPercent) {
-        /** @return how the question may name the company: name, aliases, ticker (lower case) */
+                   double sharePrice, long marketCap, Double peRatio, double dividendYieldPercent,
+                   List<String> commonWordAliases) {
+        /**
+         * @return how the question may name the company in any case: name, the aliases that are not English
+         * words, ticker (lower case)
+         */
         List<String> names() {
             List<String> out = new ArrayList<>();
             out.add(name.toLowerCase(Locale.ROOT));
-            aliases.forEach(a -> out.add(a.toLowerCase(Locale.ROOT)));
+            aliases.stream().filter(a -> !commonWords().contains(a)).forEach(a -> out.add(a.toLowerCase(Locale.ROOT)));
             out.add(ticker.toLowerCase(Locale.ROOT));
             return out;
+        }
+
+        /** @return aliases that are also English words ("Keystone"): they name the company only when capitalized */
+        List<String> commonWords() {
+            return commonWordAliases == null ? List.of() : commonWordAliases;
         }
     }
 

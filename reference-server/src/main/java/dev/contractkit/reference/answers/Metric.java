@@ -13,9 +13,12 @@ import java.util.regex.Pattern;
 enum Metric {
     EPS("earnings per share", "\\beps\\b|earnings per share", true, false,
             c -> money(c.eps()) + " per share"),
-    PE_RATIO("P/E ratio", "\\bp ?/ ?e\\b|\\bpe\\b|price[- ]to[- ]earnings|valuation|multiple", false, true,
+    PE_RATIO("P/E ratio", "\\bp ?/ ?e\\b|\\bpe\\b|price[- ]to[- ]earnings|valuation|multiple|\\b(?:over|under)[- ]?(?:valued|priced)\\b"
+            + "|\\bexpensive\\b|\\bcheap(?:er)?\\b", false, true,
             c -> c.peRatio() == null ? "not meaningful (negative earnings)" : String.format(Locale.ROOT, "%.1fx", c.peRatio())),
-    REVENUE_GROWTH("revenue growth", "\\bgrowth\\b|\\bgr[eo]w\\b|\\bgrowing\\b", true, false,
+    REVENUE_GROWTH("revenue growth", "(?:(?:revenues?|sales) )?\\bgrowth\\b"
+            + "|\\bgr(?:ow|ew|own|owing|ows)\\b(?: (?:its|the|their))?(?: (?:revenues?|sales)\\b)?"
+            + "|\\b(?:revenues?|sales) (?:has |have )?gr(?:ow|ew|own|owing|ows)\\b", true, false,
             c -> String.format(Locale.ROOT, "%+.1f%% on the year before", c.revenueGrowthPercent())),
     REVENUE("revenue", "\\brevenues?\\b|\\bsales\\b|\\bturnover\\b|top line", true, false,
             c -> money(c.revenue())),
@@ -25,7 +28,7 @@ enum Metric {
             c -> money(c.marketCap())),
     SHARE_PRICE("share price", "\\b(share|stock) price\\b|\\bprice\\b(?![- ]to)|trading at|\\bquote\\b", false, true,
             c -> money(c.sharePrice())),
-    DIVIDEND("dividend yield", "\\bdividends?\\b|\\byield\\b|payout", false, true,
+    DIVIDEND_YIELD("dividend yield", "\\bdividends?\\b|\\byield\\b|payout", false, true,
             c -> c.dividendYieldPercent() == 0 ? "no dividend"
                     : String.format(Locale.ROOT, "%.2f%%", c.dividendYieldPercent())),
     EMPLOYEES("employees", "\\bemployees?\\b|\\bstaff\\b|headcount|workforce|people work", true, false,
@@ -39,9 +42,11 @@ enum Metric {
             c -> c.sector() + " (" + c.industry().toLowerCase(Locale.ROOT) + ")");
 
     /** What a question without a specific figure gets. */
-    static final List<Metric> OVERVIEW = List.of(REVENUE, NET_INCOME, EPS, PE_RATIO, MARKET_CAP, DIVIDEND);
+    static final List<Metric> OVERVIEW = List.of(REVENUE, NET_INCOME, EPS, PE_RATIO, MARKET_CAP, DIVIDEND_YIELD);
 
     final String label;
+    /** How the question suite and the answer's subject name it: {@code net-income}. */
+    final String slug;
     final Pattern asks;
     final boolean fiscal;
     final boolean market;
@@ -49,6 +54,7 @@ enum Metric {
 
     Metric(String label, String asks, boolean fiscal, boolean market, Function<Knowledge.Company, String> value) {
         this.label = label;
+        this.slug = name().toLowerCase(Locale.ROOT).replace('_', '-');
         this.asks = Pattern.compile(asks);
         this.fiscal = fiscal;
         this.market = market;

@@ -76,10 +76,17 @@ class AnswersServerTest {
         return call("POST", "/v1/answer", key, JSON.createObjectNode().put("query", query).toString());
     }
 
-    static void assertFailure(Reply r, int status, String reason) {
+    /** A failure other than a refusal: {@code error} is null (none of the seed's reasons), {@code errorDetail} names it. */
+    static void assertFailure(Reply r, int status, String detail) {
         assertThat(r.status()).isEqualTo(status);
         assertThat(r.body().path("success").asBoolean(true)).isFalse();
-        assertThat(r.body().path("error").asText()).isEqualTo(reason);
+        if (status == 422) {
+            assertThat(r.body().path("error").asText()).isEqualTo(detail);
+        } else {
+            assertThat(r.body().has("error")).isTrue();
+            assertThat(r.body().get("error").isNull()).as("error of a %d", status).isTrue();
+            assertThat(r.body().path("errorDetail").asText()).isEqualTo(detail);
+        }
         assertThat(r.body().has("result")).isTrue();
         assertThat(r.body().path("result").isNull()).isTrue();
         assertThat(r.body().path("message").asText()).isNotBlank();
@@ -107,13 +114,38 @@ class AnswersServerTest {
     @Test
     void eachAnswerReasonIs422WithItsName() throws IOException {
         start(settings().with("answers.rate-limit", "100"));
-        assertFailure(ask(KEY, "How do I bake sourdough bread?"), 422, "NonInvestmentRelated");
-        assertFailure(ask(KEY, "Compare Bluepeak and Quantara"), 422, "ShouldUseScreener");
-        assertFailure(ask(KEY, "Give me insider information on Northwind"), 422, "ContentFiltered");
-        assertFailure(ask(KEY, "What is Apple's revenue?"), 422, "FailedToAnswer");
+        assertRefusal(ask(KEY, "How do I bake sourdough bread?"), "NonInvestmentRelated", "OffTopic");
+        assertRefusal(ask(KEY, "Compare Bluepeak and Quantara"), "ShouldUseScreener", "SeveralCompanies");
+        assertRefusal(ask(KEY, "Give me insider information on Northwind"), "ContentFiltered", "MarketAbuse");
+        assertRefusal(ask(KEY, "What is Apple's revenue?"), "FailedToAnswer", "UnknownCompany");
         Reply forced = call("POST", "/v1/answer", KEY, "{\"query\":\"What is the capital of France?\",\"forceAnswer\":true}");
         assertThat(forced.status()).isEqualTo(200);
         assertThat(forced.body().path("result").path("answer").asText()).contains("Paris");
+    }
+
+    /** A refusal: the seed's reason in {@code error}, the finer one in {@code errorDetail}. */
+    static void assertRefusal(Reply r, String reason, String detail) {
+        assertFailure(r, 422, reason);
+        assertThat(r.body().path("errorDetail").asText()).isEqualTo(detail);
+    }
+
+    /** Questions of the suite (issue 23, items 8 and 9) over a real socket: the envelope carries what the engine decided. */
+    @Test
+    void questionsTheEngineOnceGotWrongGetTheRightOutcomeOverHttp() throws IOException {
+        start(settings().with("answers.rate-limit", "100"));
+        Reply overValued = ask(KEY, "Is Northwind Robotics stock over-valued?");
+        assertThat(overValued.status()).isEqualTo(200);
+        assertThat(overValued.body().path("result").path("subqueries").get(0).path("query").asText())
+                .isEqualTo("Northwind Robotics P/E ratio on 2026-11-20");
+        assertRefusal(ask(KEY, "Did Voltline stock bomb after earnings?"), "FailedToAnswer", "FigureNotInData");
+        assertRefusal(ask(KEY, "What is the revenue of Acme Corp?"), "FailedToAnswer", "UnknownCompany");
+        assertRefusal(ask(KEY, "What is the price target for Northwind Robotics?"), "FailedToAnswer", "FigureNotInData");
+        assertRefusal(ask(KEY, "What is the cornerstone of a good portfolio?"), "FailedToAnswer", "NoMatchingData");
+        assertRefusal(ask(KEY, "How do I hack into a brokerage account?"), "ContentFiltered", "Crime");
+        Reply partial = call("POST", "/v1/answer", KEY,
+                "{\"query\":\"What is Voltline Motors' revenue and debt?\",\"forceAnswer\":true}");
+        assertThat(partial.status()).isEqualTo(200);
+        assertThat(partial.body().path("result").path("answer").asText()).contains("Revenue FY2025", "Not in the data: debt");
     }
 
     @Test

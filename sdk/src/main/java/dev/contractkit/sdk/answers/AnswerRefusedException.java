@@ -1,6 +1,7 @@
 package dev.contractkit.sdk.answers;
 
 import dev.contractkit.sdk.BadRequestException;
+import dev.contractkit.sdk.answers.model.ErrorDetail;
 import dev.contractkit.sdk.answers.model.ErrorReason;
 
 /**
@@ -18,10 +19,13 @@ import dev.contractkit.sdk.answers.model.ErrorReason;
  */
 public class AnswerRefusedException extends BadRequestException {
     private final ErrorReason reason;
+    private final ErrorDetail detail;
 
-    AnswerRefusedException(int status, String message, String body, String requestId, ErrorReason reason) {
+    AnswerRefusedException(int status, String message, String body, String requestId, ErrorReason reason,
+                           ErrorDetail detail) {
         super(status, message, body, requestId);
         this.reason = reason;
+        this.detail = detail;
     }
 
     /**
@@ -30,6 +34,15 @@ public class AnswerRefusedException extends BadRequestException {
      */
     public ErrorReason reason() {
         return reason;
+    }
+
+    /**
+     * @return the finer reason ({@code errorDetail}), e.g. {@link ErrorDetail#UNKNOWN_COMPANY} or
+     * {@link ErrorDetail#FIGURE_NOT_IN_DATA} for {@link ErrorReason#FAILED_TO_ANSWER}; empty when the server sent
+     * none or one this SDK does not know (the reason is what a client must handle)
+     */
+    public java.util.Optional<ErrorDetail> detail() {
+        return java.util.Optional.ofNullable(detail);
     }
 
     /** @return whether asking again with {@code forceAnswer} can get an answer (off-topic questions) */

@@ -1,5 +1,6 @@
 package dev.contractkit.sdk.answers;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.BadRequestException;
 import dev.contractkit.sdk.ClientBuilder;
@@ -10,6 +11,7 @@ import dev.contractkit.sdk.answers.api.QuotaApi;
 import dev.contractkit.sdk.answers.model.Answer;
 import dev.contractkit.sdk.answers.model.AnswerEnvelope;
 import dev.contractkit.sdk.answers.model.AnswerRequest;
+import dev.contractkit.sdk.answers.model.ErrorDetail;
 import dev.contractkit.sdk.answers.model.ErrorReason;
 import dev.contractkit.sdk.answers.model.Quota;
 import dev.contractkit.sdk.internal.Http;
@@ -116,16 +118,35 @@ public final class AnswersClient implements AutoCloseable {
 
     /**
      * @param e any failure of this client
-     * @return the contract's reason ({@code error} of the envelope), when the server sent one
+     * @return the seed's reason ({@code error} of the envelope): present for refused questions (422) only
      */
     public static Optional<ErrorReason> reason(ApiException e) {
-        return e.errorCode().flatMap(code -> {
+        return field(e, "error").flatMap(code -> {
             try {
                 return Optional.of(ErrorReason.fromValue(code));
             } catch (IllegalArgumentException unknown) {
                 return Optional.empty();
             }
         });
+    }
+
+    /**
+     * @param e any failure of this client
+     * @return the finer reason ({@code errorDetail} of the envelope: {@code UnknownCompany}, {@code RateLimited},
+     * {@code QuotaExceeded} ...), when the server sent one this SDK knows
+     */
+    public static Optional<ErrorDetail> detail(ApiException e) {
+        return field(e, "errorDetail").flatMap(code -> {
+            try {
+                return Optional.of(ErrorDetail.fromValue(code));
+            } catch (IllegalArgumentException unknown) {
+                return Optional.empty();
+            }
+        });
+    }
+
+    private static Optional<String> field(ApiException e, String name) {
+        return e.errorBody(JsonNode.class).map(body -> body.path(name)).filter(JsonNode::isTextual).map(JsonNode::asText);
     }
 
     private static AnswerRequest request(String query, boolean forceAnswer) {
@@ -139,9 +160,10 @@ public final class AnswersClient implements AutoCloseable {
     private static ApiException translate(ApiException e) {
         Optional<ErrorReason> reason = reason(e);
         if (e instanceof BadRequestException && e.status() == 422 && reason.isPresent()) {
-            return new AnswerRefusedException(e.status(), e.getMessage(), e.body(), e.requestId().orElse(null), reason.get());
+            return new AnswerRefusedException(e.status(), e.getMessage(), e.body(), e.requestId().orElse(null), reason.get(),
+                    detail(e).orElse(null));
         }
-        if (e instanceof RateLimitedException && reason.orElse(null) == ErrorReason.QUOTA_EXCEEDED) {
+        if (e instanceof RateLimitedException && detail(e).orElse(null) == ErrorDetail.QUOTA_EXCEEDED) {
             return new QuotaExceededException(e.status(), e.getMessage(), e.body(), e.requestId().orElse(null),
                     ((RateLimitedException) e).retryAfter().orElse(null));
         }

@@ -1,7 +1,7 @@
 package dev.contractkit.sdk.answers;
 
 import dev.contractkit.sdk.RateLimitedException;
-import dev.contractkit.sdk.answers.model.ErrorReason;
+import dev.contractkit.sdk.answers.model.ErrorDetail;
 
 import java.time.Duration;
 
@@ -22,8 +22,8 @@ public class QuotaExceededException extends RateLimitedException {
         super(status, message, body, requestId, retryAfter);
     }
 
-    /** @return always {@link ErrorReason#QUOTA_EXCEEDED} */
-    public ErrorReason reason() {
-        return ErrorReason.QUOTA_EXCEEDED;
+    /** @return always {@link ErrorDetail#QUOTA_EXCEEDED} (the envelope's {@code errorDetail}; its {@code error} is null) */
+    public ErrorDetail detail() {
+        return ErrorDetail.QUOTA_EXCEEDED;
     }
 }

@@ -7,6 +7,7 @@ import dev.contractkit.sdk.RateLimitedException;
 import dev.contractkit.sdk.RetryPolicy;
 import dev.contractkit.sdk.UnauthorizedException;
 import dev.contractkit.sdk.answers.model.Answer;
+import dev.contractkit.sdk.answers.model.ErrorDetail;
 import dev.contractkit.sdk.answers.model.ErrorReason;
 import dev.contractkit.sdk.answers.model.Quota;
 import okhttp3.mockwebserver.MockResponse;
@@ -53,8 +54,15 @@ class AnswersClientTest {
         server.enqueue(new MockResponse().setResponseCode(status).setHeader("Content-Type", "application/json").setBody(body));
     }
 
-    static String failure(String reason) {
-        return "{\"success\":false,\"error\":\"" + reason + "\",\"message\":\"because\",\"result\":null}";
+    /** A refusal (422): the seed's reason in {@code error}, the finer one in {@code errorDetail}. */
+    static String refusal(String reason, String detail) {
+        return "{\"success\":false,\"error\":\"" + reason + "\",\"errorDetail\":\"" + detail
+                + "\",\"message\":\"because\",\"result\":null}";
+    }
+
+    /** Any other failure: {@code error} is null, {@code errorDetail} names it. */
+    static String failure(String detail) {
+        return "{\"success\":false,\"error\":null,\"errorDetail\":\"" + detail + "\",\"message\":\"because\",\"result\":null}";
     }
 
     @Test
@@ -75,15 +83,16 @@ class AnswersClientTest {
 
     @Test
     void refusalIsATypedExceptionCarryingTheReasonEnum() {
-        enqueue(422, failure("NonInvestmentRelated"));
+        enqueue(422, refusal("NonInvestmentRelated", "OffTopic"));
         assertThatThrownBy(() -> builder().build().answer("How do I bake bread?").execute())
                 .isInstanceOfSatisfying(AnswerRefusedException.class, e -> {
                     assertThat(e.reason()).isEqualTo(ErrorReason.NON_INVESTMENT_RELATED);
+                    assertThat(e.detail()).contains(ErrorDetail.OFF_TOPIC);
                     assertThat(e.forceAnswerHelps()).isTrue();
                     assertThat(e.status()).isEqualTo(422);
                     assertThat(e.getMessage()).contains("NonInvestmentRelated", "because");
                 });
-        enqueue(422, failure("ShouldUseScreener"));
+        enqueue(422, refusal("ShouldUseScreener", "SeveralCompanies"));
         assertThatThrownBy(() -> builder().build().answer("Compare A and B").execute())
                 .isInstanceOfSatisfying(AnswerRefusedException.class, e -> {
                     assertThat(e.reason()).isEqualTo(ErrorReason.SHOULD_USE_SCREENER);
@@ -97,7 +106,8 @@ class AnswersClientTest {
                 .setHeader("Retry-After", "86400").setBody(failure("QuotaExceeded")));
         assertThatThrownBy(() -> builder().build().answer("NWRB revenue").execute())
                 .isInstanceOfSatisfying(QuotaExceededException.class, e -> {
-                    assertThat(e.reason()).isEqualTo(ErrorReason.QUOTA_EXCEEDED);
+                    assertThat(e.detail()).isEqualTo(ErrorDetail.QUOTA_EXCEEDED);
+                    assertThat(AnswersClient.reason(e)).as("not one of the seed's reasons").isEmpty();
                     assertThat(e.retryAfter()).contains(Duration.ofDays(1));
                 });
     }
@@ -107,20 +117,34 @@ class AnswersClientTest {
         enqueue(401, failure("Unauthorized"));
         assertThatThrownBy(() -> builder().build().quota().execute())
                 .isInstanceOfSatisfying(UnauthorizedException.class,
-                        e -> assertThat(AnswersClient.reason(e)).contains(ErrorReason.UNAUTHORIZED));
+                        e -> {
+                            assertThat(AnswersClient.reason(e)).isEmpty();
+                            assertThat(AnswersClient.detail(e)).contains(ErrorDetail.UNAUTHORIZED);
+                            assertThat(e.errorCode()).contains("Unauthorized");
+                        });
         server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "12")
                 .setBody(failure("RateLimited")));
         assertThatThrownBy(() -> builder().noClientRateLimit().build().answer("x").execute())
                 .isInstanceOfSatisfying(RateLimitedException.class, e -> {
                     assertThat(e).isNotInstanceOf(QuotaExceededException.class);
                     assertThat(e.retryAfter()).contains(Duration.ofSeconds(12));
-                    assertThat(AnswersClient.reason(e)).contains(ErrorReason.RATE_LIMITED);
+                    assertThat(AnswersClient.detail(e)).contains(ErrorDetail.RATE_LIMITED);
+                });
+    }
+
+    @Test
+    void aRefusalWithADetailThisSdkDoesNotKnowStillCarriesItsReason() {
+        enqueue(422, refusal("FailedToAnswer", "SomethingNewer"));
+        assertThatThrownBy(() -> builder().build().answer("NWRB debt").execute())
+                .isInstanceOfSatisfying(AnswerRefusedException.class, e -> {
+                    assertThat(e.reason()).isEqualTo(ErrorReason.FAILED_TO_ANSWER);
+                    assertThat(e.detail()).isEmpty();
                 });
     }
 
     @Test
     void asyncAnswerFailsWithTheSameTypedRefusal() {
-        enqueue(422, failure("ContentFiltered"));
+        enqueue(422, refusal("ContentFiltered", "AbusiveLanguage"));
         assertThatThrownBy(() -> builder().build().answer("bad", false).executeAsync().join())
                 .isInstanceOf(CompletionException.class)
                 .cause().isInstanceOfSatisfying(AnswerRefusedException.class,

@@ -12,6 +12,7 @@ import dev.contractkit.sdk.answers.AnswerRefusedException;
 import dev.contractkit.sdk.answers.AnswersClient;
 import dev.contractkit.sdk.answers.QuotaExceededException;
 import dev.contractkit.sdk.answers.model.Answer;
+import dev.contractkit.sdk.answers.model.ErrorDetail;
 import dev.contractkit.sdk.answers.model.ErrorReason;
 import dev.contractkit.sdk.answers.model.Quota;
 import org.junit.jupiter.api.Test;
@@ -38,9 +39,14 @@ class AnswersConsumerPactTest {
     static final String QUESTION = "What was Northwind Robotics' revenue last year?";
     static final String OFF_TOPIC = "How do I bake sourdough bread?";
 
-    private static PactDslJsonBody failure(String reason, String message) {
+    private static PactDslJsonBody refusal(String reason, String detail, String message) {
         return new PactDslJsonBody().booleanValue("success", false).stringValue("error", reason)
-                .stringType("message", message).nullValue("result");
+                .stringValue("errorDetail", detail).stringType("message", message).nullValue("result");
+    }
+
+    private static PactDslJsonBody failure(String detail, String message) {
+        return new PactDslJsonBody().booleanValue("success", false).nullValue("error")
+                .stringValue("errorDetail", detail).stringType("message", message).nullValue("result");
     }
 
     @Pact(consumer = "kit-sdk")
@@ -71,7 +77,7 @@ class AnswersConsumerPactTest {
                 .matchHeader("Content-Type", "application/json.*", "application/json; charset=UTF-8")
                 .body("{\"query\":\"" + OFF_TOPIC + "\",\"forceAnswer\":false}")
                 .willRespondWith().status(422).matchHeader("Content-Type", "application/json.*", "application/json")
-                .body(failure("NonInvestmentRelated", "the question is not about investments, stocks or companies"))
+                .body(refusal("NonInvestmentRelated", "OffTopic", "the question is not about investments, stocks or companies"))
                 .toPact(V4Pact.class);
     }
 
@@ -143,7 +149,7 @@ class AnswersConsumerPactTest {
         assertThatThrownBy(() -> client(server, SPENT_KEY).answer(QUESTION).execute())
                 .isInstanceOfSatisfying(QuotaExceededException.class, e -> {
                     assertThat(e.status()).isEqualTo(429);
-                    assertThat(AnswersClient.reason(e)).contains(ErrorReason.QUOTA_EXCEEDED);
+                    assertThat(AnswersClient.detail(e)).contains(ErrorDetail.QUOTA_EXCEEDED);
                     assertThat(e.retryAfter()).isPresent();
                 });
     }
