@@ -79,8 +79,7 @@ final class ControlPlane implements AutoCloseable {
                 throw new ApiError(Status.FORBIDDEN_403, "action_disabled", "task " + t.id() + ": " + refusal.get());
             }
         }
-        store.insert(tasks, settings.maxUnfinished());
-        runner.start(tasks);
+        runner.start(tasks, store.insert(tasks, settings.maxUnfinished()));
     }
 
     ObjectNode task(String id) throws SQLException {

@@ -13,7 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -154,17 +157,60 @@ final class Works {
     }
 
     private static Work simple(Body body) {
-        return new Work() {
-            @Override
-            public JsonNode run() throws Exception {
-                return body.get();
-            }
+        return new Interruptible(body);
+    }
 
-            @Override
-            public void cancel() {
-                // short work: it ends by itself; the task is cancelled when it does
+    /**
+     * Work that cannot be stopped from outside by itself ({@code os.http}, {@code os.dns}, {@code os.tcp},
+     * {@code os.file}, {@code mcp.call}): it runs on a thread of its own; a cancel interrupts that thread (which
+     * ends blocking socket I/O of a virtual thread at once) and settles the attempt as cancelled right away, without
+     * waiting for the body (a name lookup or a file read that ignores the interrupt ends by itself, its result dropped).
+     */
+    static final class Interruptible implements Work {
+        private final Body body;
+        private final CompletableFuture<JsonNode> outcome = new CompletableFuture<>();
+        private volatile Thread worker;
+
+        Interruptible(Body body) {
+            this.body = body;
+        }
+
+        @Override
+        public JsonNode run() throws Exception {
+            if (!outcome.isDone()) {
+                Thread t = Thread.ofVirtual().name("exec-work").unstarted(() -> {
+                    try {
+                        outcome.complete(body.get());
+                    } catch (Throwable e) {
+                        outcome.completeExceptionally(e);
+                    }
+                });
+                worker = t;
+                t.start();
             }
-        };
+            try {
+                return outcome.get();
+            } catch (CancellationException e) {
+                throw new WorkFailed("cancelled", "the work was stopped", null, false);
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof Exception x) {
+                    throw x;
+                }
+                throw new WorkFailed("failed", String.valueOf(e.getCause()), null);
+            } catch (InterruptedException e) {
+                cancel();
+                throw e;
+            }
+        }
+
+        @Override
+        public void cancel() {
+            outcome.cancel(false);
+            Thread t = worker;
+            if (t != null) {
+                t.interrupt();
+            }
+        }
     }
 
     /** {@code os.sleep}: waits, or stops early when cancelled. */
