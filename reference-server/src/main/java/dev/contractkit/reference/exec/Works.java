@@ -24,6 +24,7 @@ import java.util.stream.Stream;
 /** Builds the work of one attempt for each action kind. */
 final class Works {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    private static final com.fasterxml.jackson.databind.ObjectMapper MAPPER = new com.fasterxml.jackson.databind.ObjectMapper();
 
     private final ExecSettings settings;
     private final RuntimeClient runtime;
@@ -51,11 +52,27 @@ final class Works {
                     .toUpperCase(java.util.Locale.ROOT), p.hasNonNull("body") ? p.get("body").asText() : null, netTimeout(spec)));
             case OS_DNS -> simple(() -> dns(p));
             case OS_TCP -> simple(() -> tcp(p, netTimeout(spec)));
-            case MCP_CALL -> throw new WorkFailed("mcp_unavailable", "no MCP server '" + p.path("server").asText()
-                    + "' is configured on this control plane", null, false);
+            case MCP_CALL -> mcp(spec, p);
             case RUNTIME_COMMAND, RUNTIME_SCRIPT -> new RuntimeWork(runtime, spec, settings.pollMillis(), onRuntimeStarted);
             case TASK_GRAPH_SUBMIT -> throw WorkFailed.refused("task_graph.submit is translated, never executed");
         };
+    }
+
+    private Work mcp(TaskSpec spec, ObjectNode p) throws WorkFailed {
+        String name = p.path("server").asText();
+        McpServers.Server server = settings.mcp().servers().get(name);
+        if (server == null) {
+            throw new WorkFailed("mcp_unavailable", "no MCP server '" + name + "' is configured on this control plane; "
+                    + "configured: " + String.join(", ", new java.util.TreeSet<>(settings.mcp().servers().keySet()))
+                    + " (KIT_EXEC_MCP_SERVERS)", null, false);
+        }
+        String tool = p.path("tool").asText();
+        java.util.Map<String, Object> arguments = p.path("arguments").isObject()
+                ? MAPPER.convertValue(p.get("arguments"), new com.fasterxml.jackson.core.type.TypeReference<java.util.Map<String, Object>>() {
+                })
+                : java.util.Map.of();
+        long timeout = Math.max(1, Math.min(spec.timeoutMs(), settings.netTimeoutMs()));
+        return simple(() -> McpCall.call(server, tool, arguments, java.time.Duration.ofMillis(timeout), settings.childEnv()));
     }
 
     private List<String> argv(ObjectNode p) throws WorkFailed {
@@ -152,7 +169,7 @@ final class Works {
         throw new WorkFailed("tcp_error", "cannot connect to " + host + ":" + port + ": " + last.getMessage(), null);
     }
 
-    private interface Body {
+    interface Body {
         JsonNode get() throws Exception;
     }
 
