@@ -15,6 +15,8 @@ import io.modelcontextprotocol.spec.McpClientTransport;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import java.net.URI;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
 import java.util.stream.Collectors;
@@ -35,7 +37,8 @@ final class McpCall {
 
     static JsonNode call(McpServers.Server server, String tool, Map<String, Object> arguments, Duration timeout,
                          ChildEnvironment env) throws WorkFailed {
-        McpSyncClient client = McpClient.sync(transport(server, timeout, env))
+        McpClientTransport transport = transport(server, timeout, env);
+        McpSyncClient client = McpClient.sync(transport)
                 .requestTimeout(timeout)
                 .initializationTimeout(timeout)
                 .clientInfo(new McpSchema.Implementation("contract-kit-exec", "1.0.0"))
@@ -72,9 +75,29 @@ final class McpCall {
         return t.getMessage() == null ? t.toString() : t.getMessage();
     }
 
-    private static McpClientTransport transport(McpServers.Server server, Duration timeout, ChildEnvironment env) {
+    private static boolean runnable(String program, String path) {
+        if (program.contains("/")) {
+            return Files.isRegularFile(Path.of(program)) && Files.isExecutable(Path.of(program));
+        }
+        for (String d : path.split(":")) {
+            Path p = Path.of(d.isEmpty() ? "." : d, program);
+            if (Files.isRegularFile(p) && Files.isExecutable(p)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static McpClientTransport transport(McpServers.Server server, Duration timeout, ChildEnvironment env)
+            throws WorkFailed {
         JacksonMcpJsonMapper mapper = new JacksonMcpJsonMapper(new ObjectMapper());
         if (server.stdio()) {
+            // the SDK swallows a program that cannot start and waits for its time-out: tell at once
+            String program = server.command().get(0);
+            if (!runnable(program, env.inherited().getOrDefault("PATH", ""))) {
+                throw new WorkFailed("mcp_error", "MCP server " + server.name() + ": cannot run " + program
+                        + " (not an executable file, nor on the PATH)", null, false);
+            }
             ServerParameters params = ServerParameters.builder(server.command().get(0))
                     .args(server.command().subList(1, server.command().size())).env(env.inherited()).build();
             return new StdioClientTransport(params, mapper) {

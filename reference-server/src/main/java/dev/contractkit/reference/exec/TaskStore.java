@@ -84,8 +84,9 @@ final class TaskStore {
             if (error != null) {
                 n.set("error", error);
             }
-            n.put("created_at", OffsetDateTime.ofInstant(createdAt, ZoneOffset.UTC).toString());
-            n.put("updated_at", OffsetDateTime.ofInstant(updatedAt, ZoneOffset.UTC).toString());
+            // ISO_INSTANT always writes the seconds (OffsetDateTime.toString() drops ":00" at a whole minute)
+            n.put("created_at", java.time.format.DateTimeFormatter.ISO_INSTANT.format(createdAt));
+            n.put("updated_at", java.time.format.DateTimeFormatter.ISO_INSTANT.format(updatedAt));
             return n;
         }
     }

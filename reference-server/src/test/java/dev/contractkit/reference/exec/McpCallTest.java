@@ -62,7 +62,8 @@ class McpCallTest {
                 done
                 """);
         Files.setPosixFilePermissions(stdio, PosixFilePermissions.fromString("rwx------"));
-        String servers = "web=http://127.0.0.1:" + mcpHttp.getAddress().getPort() + "/mcp,local=stdio:" + stdio;
+        String servers = "web=http://127.0.0.1:" + mcpHttp.getAddress().getPort() + "/mcp,local=stdio:bash " + stdio
+                + ",missing=stdio:" + dir.resolve("no-such-program");
         server = KitServer.start(TestDatabases.embedded(dir).with("token", ExecHttp.TOKEN).with("exec.poll-ms", "20")
                 .with("exec.mcp-servers", servers), List.of(Api.EXEC));
         http = new ExecHttp(server.url(Api.EXEC));
@@ -147,6 +148,10 @@ class McpCallTest {
         assertThat(unknown.path("status").asText()).isEqualTo("failed");
         assertThat(unknown.at("/error/code").asText()).isEqualTo("mcp_unavailable");
         assertThat(unknown.at("/error/message").asText()).contains("local").contains("web");
+        JsonNode missing = act("mcp-missing", "missing", "echo", "x");
+        assertThat(missing.path("status").asText()).isEqualTo("failed");
+        assertThat(missing.at("/error/code").asText()).isEqualTo("mcp_error");
+        assertThat(missing.at("/error/message").asText()).contains("cannot run");
     }
 
     @Test
@@ -159,6 +164,6 @@ class McpCallTest {
             }
         }
         assertThat(tool).isNotNull();
-        assertThat(tool.at("/input_schema/properties/server/enum").toString()).isEqualTo("[\"local\",\"web\"]");
+        assertThat(tool.at("/input_schema/properties/server/enum").toString()).isEqualTo("[\"local\",\"missing\",\"web\"]");
     }
 }
