@@ -61,7 +61,8 @@ class EnsureRunningStartsTheKitTest {
                 shift
                 echo "serve $*" >> "$d/calls"
                 echo $$ >> "$d/pids"
-                exec "%s" -cp "%s" dev.contractkit.reference.Main "$@"
+                # (C1 only and the serial collector: a quicker start, as a short-lived test server needs)
+                exec "%s" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "%s" dev.contractkit.reference.Main "$@"
                 """.formatted(ExecCliProcess.JAVA, System.getProperty("java.class.path")));
         Files.setPosixFilePermissions(kit, PosixFilePermissions.fromString("rwxr-xr-x"));
     }
