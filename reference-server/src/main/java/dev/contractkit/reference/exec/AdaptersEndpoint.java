@@ -72,14 +72,20 @@ final class AdaptersEndpoint extends AdaptersService {
         ObjectNode n = JsonNodeFactory.instance.objectNode();
         n.put("schema_version", "adapter.v1");
         ArrayNode tools = n.putArray("tools");
-        for (Kind k : Kind.values()) {
+        // only what can run here: a kind the operator did not enable is not offered to an agent as a tool
+        for (Kind k : plane.settings().enabledKinds()) {
             ObjectNode t = tools.addObject();
             t.put("name", k.aliases().isEmpty() ? k.id() : k.aliases().get(0));
             t.put("action_kind", k.id());
             t.put("category", k.category());
             t.put("description", k.description());
             try {
-                t.set("input_schema", mapper.readTree(k.inputSchema()));
+                ObjectNode schema = (ObjectNode) mapper.readTree(k.inputSchema());
+                if (k == Kind.MCP_CALL) { // the servers it can call
+                    ArrayNode names = ((ObjectNode) schema.path("properties").path("server")).putArray("enum");
+                    new java.util.TreeSet<>(plane.settings().mcp().servers().keySet()).forEach(names::add);
+                }
+                t.set("input_schema", schema);
             } catch (java.io.IOException e) {
                 throw new IllegalStateException(e);
             }

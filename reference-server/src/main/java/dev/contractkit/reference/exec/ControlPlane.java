@@ -9,8 +9,6 @@ import dev.contractkit.reference.platform.Bus;
 import io.helidon.http.Status;
 
 import java.sql.SQLException;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -79,8 +77,7 @@ final class ControlPlane implements AutoCloseable {
                 throw new ApiError(Status.FORBIDDEN_403, "action_disabled", "task " + t.id() + ": " + refusal.get());
             }
         }
-        store.insert(tasks, settings.maxUnfinished());
-        runner.start(tasks);
+        runner.start(tasks, store.insert(tasks, settings.maxUnfinished()));
     }
 
     ObjectNode task(String id) throws SQLException {
@@ -153,7 +150,7 @@ final class ControlPlane implements AutoCloseable {
         ObjectNode event = item.putObject("event");
         event.put("type", "task_cancel_requested");
         event.put("task_id", row.id());
-        event.put("at", OffsetDateTime.now(ZoneOffset.UTC).toString());
+        event.put("at", java.time.format.DateTimeFormatter.ISO_INSTANT.format(java.time.Instant.now()));
         ObjectNode body = JSON.objectNode();
         ArrayNode tasks = body.putArray("tasks");
         tasks.add(item);

@@ -29,10 +29,12 @@ import java.util.Set;
  * @param netTimeoutMs     {@code exec.net-timeout-ms} (30000): connect and read time-out of the network actions (the
  *                         task's own time-out wins when shorter)
  * @param childEnv         {@code runtime.env-allow}: the environment of local commands (see {@link ChildEnvironment})
+ * @param mcp              {@code exec.mcp-servers}: the MCP servers {@code mcp.call} may use (none: it is disabled)
  */
 record ExecSettings(boolean allowShell, Set<String> allowedCommands, Optional<Path> sandbox, boolean allowRuntime,
                     String runtimeUrl, int maxGraphTasks, int maxUnfinished, int maxBodyBytes, long defaultTimeoutMs,
-                    long pollMillis, NetGuard net, int netMaxBytes, long netTimeoutMs, ChildEnvironment childEnv) {
+                    long pollMillis, NetGuard net, int netMaxBytes, long netTimeoutMs, ChildEnvironment childEnv,
+                    McpServers mcp) {
 
     static final String DEFAULT_RUNTIME_URL = "http://127.0.0.1:18080";
 
@@ -54,7 +56,8 @@ record ExecSettings(boolean allowShell, Set<String> allowedCommands, Optional<Pa
                 runtime.replaceAll("/+$", ""), s.getInt("exec.max-graph-tasks", 256),
                 s.getInt("exec.max-unfinished-tasks", 10_000), s.getInt("exec.max-body-bytes", 1 << 20),
                 s.getInt("exec.default-timeout-ms", 60_000), s.getInt("exec.poll-ms", 50), NetGuard.from(s),
-                s.getInt("exec.net-max-bytes", 1 << 20), s.getInt("exec.net-timeout-ms", 30_000), ChildEnvironment.from(s));
+                s.getInt("exec.net-max-bytes", 1 << 20), s.getInt("exec.net-timeout-ms", 30_000), ChildEnvironment.from(s),
+                McpServers.parse(s.getList("exec.mcp-servers", "")));
     }
 
     /** @return why the kind may not run here, or empty when it may */
@@ -67,6 +70,9 @@ record ExecSettings(boolean allowShell, Set<String> allowedCommands, Optional<Pa
                     : Optional.empty();
             case OS_FILE -> sandbox.isPresent() ? Optional.empty()
                     : Optional.of("os.file is disabled; set KIT_EXEC_SANDBOX_DIR to the directory it may use");
+            case MCP_CALL -> mcp.isEmpty()
+                    ? Optional.of("mcp.call is disabled; name the MCP servers it may call in KIT_EXEC_MCP_SERVERS")
+                    : Optional.empty();
             case RUNTIME_COMMAND, RUNTIME_SCRIPT -> allowRuntime ? Optional.empty()
                     : Optional.of(kind.id() + " is disabled; set KIT_EXEC_ALLOW_RUNTIME=true to enable runtime actions");
             default -> Optional.empty();

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.sql.SQLException;
+import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -53,12 +54,16 @@ final class TaskRunner implements AutoCloseable {
         this.workDone = workDone;
     }
 
-    void start(List<TaskSpec> tasks) {
+    /**
+     * @param generation the tasks' {@code created_at}: every write of their runs is for that generation only, so a
+     *                   task deleted while it runs never writes into a new task given the same id
+     */
+    void start(List<TaskSpec> tasks, Instant generation) {
         for (String id : GraphRules.order(tasks)) {
             TaskSpec spec = tasks.stream().filter(t -> t.id().equals(id)).findFirst().orElseThrow();
             threads.submit(() -> {
                 try {
-                    run(spec);
+                    run(spec, generation);
                 } catch (Exception e) {
                     LOG.log(Level.WARNING, "task " + spec.id() + " could not be run", e);
                 } finally {
@@ -82,9 +87,9 @@ final class TaskRunner implements AutoCloseable {
         }
     }
 
-    private void run(TaskSpec spec) throws Exception {
+    private void run(TaskSpec spec, Instant gen) throws Exception {
         String id = spec.id();
-        if (!awaitDependencies(spec)) {
+        if (!awaitDependencies(spec, gen)) {
             return;
         }
         int attempts = spec.retry() + 1;
@@ -94,15 +99,15 @@ final class TaskRunner implements AutoCloseable {
             ObjectNode runtime = JSON.objectNode().put("executor", spec.kind().runtimeBacked() ? "runtime" : "local")
                     .put("status", "running");
             Set<String> from = attempt == 1 ? Set.of("pending") : Set.of("running");
-            if (store.update(id, from, r -> r.status("running").handle(handle, n).outcome(r.progress(), null, runtime, null))
+            if (store.update(id, gen, from, r -> r.status("running").handle(handle, n).outcome(r.progress(), null, runtime, null))
                     .isEmpty()) {
-                finishCancelled(id, null);
+                finishCancelled(id, gen);
                 return; // cancelled, deleted or changed meanwhile
             }
-            Outcome outcome = attempt(spec);
+            Outcome outcome = attempt(spec, gen);
             workDone.accept(id);
             boolean last = attempt == attempts || outcome.failure != null && !outcome.failure.retryable();
-            Optional<TaskStore.Row> saved = store.update(id, Set.of("running", "cancelling"),
+            Optional<TaskStore.Row> saved = store.update(id, gen, Set.of("running", "cancelling"),
                     r -> r.status().equals("cancelling") ? cancelled(r, outcome) : ended(r, outcome, last));
             if (saved.isEmpty() || !saved.get().status().equals("running")) {
                 return; // ended (or deleted: state clean-up only, nothing to record)
@@ -135,8 +140,8 @@ final class TaskRunner implements AutoCloseable {
         return row.runtime() == null ? JSON.objectNode() : row.runtime().deepCopy();
     }
 
-    private void finishCancelled(String id, Outcome outcome) throws SQLException {
-        store.update(id, Set.of("cancelling"), r -> cancelled(r, outcome));
+    private void finishCancelled(String id, Instant gen) throws SQLException {
+        store.update(id, gen, Set.of("cancelling"), r -> cancelled(r, null));
     }
 
     private static TaskStore.Row cancelled(TaskStore.Row r, Outcome outcome) {
@@ -152,16 +157,16 @@ final class TaskRunner implements AutoCloseable {
     private record Outcome(JsonNode result, WorkFailed failure) {
     }
 
-    private Outcome attempt(TaskSpec spec) throws InterruptedException {
+    private Outcome attempt(TaskSpec spec, Instant gen) throws InterruptedException {
         Work work;
         try {
-            work = works.create(spec, handle -> recordHandle(spec.id(), handle));
+            work = works.create(spec, handle -> recordHandle(spec.id(), gen, handle));
         } catch (WorkFailed e) {
             return new Outcome(null, e);
         }
         active.put(spec.id(), work);
         try {
-            if (store.find(spec.id()).map(r -> r.status().equals("cancelling")).orElse(true)) {
+            if (store.find(spec.id()).map(r -> !r.createdAt().equals(gen) || r.status().equals("cancelling")).orElse(true)) {
                 work.cancel();
             }
             Future<JsonNode> f = threads.submit(work::run);
@@ -184,13 +189,13 @@ final class TaskRunner implements AutoCloseable {
         } catch (SQLException e) {
             return new Outcome(null, new WorkFailed("failed", "the task store failed: " + e.getMessage(), null));
         } finally {
-            active.remove(spec.id());
+            active.remove(spec.id(), work);
         }
     }
 
-    private void recordHandle(String id, ObjectNode handle) {
+    private void recordHandle(String id, Instant gen, ObjectNode handle) {
         try {
-            store.update(id, Set.of("running", "cancelling"), r -> {
+            store.update(id, gen, Set.of("running", "cancelling"), r -> {
                 if (r.status().equals("cancelling")) {
                     handle.put("status", "cancelling");
                     handle.set("error", JSON.objectNode().put("code", "cancelled").put("message", "cancellation requested"));
@@ -203,10 +208,10 @@ final class TaskRunner implements AutoCloseable {
     }
 
     /** @return true when every dependency ended {@code success} and the task is still pending */
-    private boolean awaitDependencies(TaskSpec spec) throws SQLException, InterruptedException {
+    private boolean awaitDependencies(TaskSpec spec, Instant gen) throws SQLException, InterruptedException {
         while (true) {
             Optional<TaskStore.Row> self = store.find(spec.id());
-            if (self.isEmpty() || !self.get().status().equals("pending")) {
+            if (self.isEmpty() || !self.get().createdAt().equals(gen) || !self.get().status().equals("pending")) {
                 return false;
             }
             boolean ready = true;
@@ -219,7 +224,7 @@ final class TaskRunner implements AutoCloseable {
                 if (status.equals("deleted") || TaskStore.TERMINAL.contains(status)) {
                     ObjectNode error = JSON.objectNode().put("code", "dependency_failed")
                             .put("message", "dependency " + dep + " ended " + status);
-                    store.update(spec.id(), Set.of("pending"), r -> r.status("skipped").outcome(0, null, null, error));
+                    store.update(spec.id(), gen, Set.of("pending"), r -> r.status("skipped").outcome(0, null, null, error));
                     return false;
                 }
                 ready = false;

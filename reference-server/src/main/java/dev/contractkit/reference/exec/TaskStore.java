@@ -84,8 +84,9 @@ final class TaskStore {
             if (error != null) {
                 n.set("error", error);
             }
-            n.put("created_at", OffsetDateTime.ofInstant(createdAt, ZoneOffset.UTC).toString());
-            n.put("updated_at", OffsetDateTime.ofInstant(updatedAt, ZoneOffset.UTC).toString());
+            // ISO_INSTANT always writes the seconds (OffsetDateTime.toString() drops ":00" at a whole minute)
+            n.put("created_at", java.time.format.DateTimeFormatter.ISO_INSTANT.format(createdAt));
+            n.put("updated_at", java.time.format.DateTimeFormatter.ISO_INSTANT.format(updatedAt));
             return n;
         }
     }
@@ -93,9 +94,11 @@ final class TaskStore {
     /**
      * Stores a graph's tasks as {@code pending}, all or none.
      *
+     * @return their {@code created_at}: the generation of these tasks, which tells them from a task that is given
+     *         the same id after a delete (the runner of a deleted task must not write into its successor)
      * @throws ApiError 409 task_exists when an id is taken
      */
-    void insert(List<TaskSpec> tasks, int maxUnfinished) throws SQLException {
+    Instant insert(List<TaskSpec> tasks, int maxUnfinished) throws SQLException {
         Instant now = now();
         try (Connection c = ds.getConnection()) {
             c.setAutoCommit(false);
@@ -129,6 +132,7 @@ final class TaskStore {
                     ps.executeBatch();
                 }
                 c.commit();
+                return now;
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
                 if (e instanceof SQLException s && "23505".equals(s.getSQLState())) {
@@ -155,6 +159,16 @@ final class TaskStore {
      * @return the new row, or empty when the task is gone or in another state
      */
     Optional<Row> update(String id, Set<String> from, UnaryOperator<Row> change) throws SQLException {
+        return update(id, null, from, change);
+    }
+
+    /**
+     * Changes a task atomically when it is of the given generation (its {@code created_at}; null: any) and its
+     * status is one of {@code from}.
+     *
+     * @return the new row, or empty when the task is gone, of another generation or in another state
+     */
+    Optional<Row> update(String id, Instant generation, Set<String> from, UnaryOperator<Row> change) throws SQLException {
         try (Connection c = ds.getConnection()) {
             c.setAutoCommit(false);
             try {
@@ -169,7 +183,7 @@ final class TaskStore {
                         current = row(rs);
                     }
                 }
-                if (!from.contains(current.status())) {
+                if (!from.contains(current.status()) || generation != null && !generation.equals(current.createdAt())) {
                     c.rollback();
                     return Optional.empty();
                 }

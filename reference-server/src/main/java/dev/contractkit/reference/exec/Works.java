@@ -13,7 +13,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.stream.Stream;
@@ -21,6 +24,7 @@ import java.util.stream.Stream;
 /** Builds the work of one attempt for each action kind. */
 final class Works {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
+    private static final com.fasterxml.jackson.databind.ObjectMapper MAPPER = new com.fasterxml.jackson.databind.ObjectMapper();
 
     private final ExecSettings settings;
     private final RuntimeClient runtime;
@@ -48,11 +52,27 @@ final class Works {
                     .toUpperCase(java.util.Locale.ROOT), p.hasNonNull("body") ? p.get("body").asText() : null, netTimeout(spec)));
             case OS_DNS -> simple(() -> dns(p));
             case OS_TCP -> simple(() -> tcp(p, netTimeout(spec)));
-            case MCP_CALL -> throw new WorkFailed("mcp_unavailable", "no MCP server '" + p.path("server").asText()
-                    + "' is configured on this control plane", null, false);
+            case MCP_CALL -> mcp(spec, p);
             case RUNTIME_COMMAND, RUNTIME_SCRIPT -> new RuntimeWork(runtime, spec, settings.pollMillis(), onRuntimeStarted);
             case TASK_GRAPH_SUBMIT -> throw WorkFailed.refused("task_graph.submit is translated, never executed");
         };
+    }
+
+    private Work mcp(TaskSpec spec, ObjectNode p) throws WorkFailed {
+        String name = p.path("server").asText();
+        McpServers.Server server = settings.mcp().servers().get(name);
+        if (server == null) {
+            throw new WorkFailed("mcp_unavailable", "no MCP server '" + name + "' is configured on this control plane; "
+                    + "configured: " + String.join(", ", new java.util.TreeSet<>(settings.mcp().servers().keySet()))
+                    + " (KIT_EXEC_MCP_SERVERS)", null, false);
+        }
+        String tool = p.path("tool").asText();
+        java.util.Map<String, Object> arguments = p.path("arguments").isObject()
+                ? MAPPER.convertValue(p.get("arguments"), new com.fasterxml.jackson.core.type.TypeReference<java.util.Map<String, Object>>() {
+                })
+                : java.util.Map.of();
+        long timeout = Math.max(1, Math.min(spec.timeoutMs(), settings.netTimeoutMs()));
+        return simple(() -> McpCall.call(server, tool, arguments, java.time.Duration.ofMillis(timeout), settings.childEnv()));
     }
 
     private List<String> argv(ObjectNode p) throws WorkFailed {
@@ -149,22 +169,65 @@ final class Works {
         throw new WorkFailed("tcp_error", "cannot connect to " + host + ":" + port + ": " + last.getMessage(), null);
     }
 
-    private interface Body {
+    interface Body {
         JsonNode get() throws Exception;
     }
 
     private static Work simple(Body body) {
-        return new Work() {
-            @Override
-            public JsonNode run() throws Exception {
-                return body.get();
-            }
+        return new Interruptible(body);
+    }
 
-            @Override
-            public void cancel() {
-                // short work: it ends by itself; the task is cancelled when it does
+    /**
+     * Work that cannot be stopped from outside by itself ({@code os.http}, {@code os.dns}, {@code os.tcp},
+     * {@code os.file}, {@code mcp.call}): it runs on a thread of its own; a cancel interrupts that thread (which
+     * ends blocking socket I/O of a virtual thread at once) and settles the attempt as cancelled right away, without
+     * waiting for the body (a name lookup or a file read that ignores the interrupt ends by itself, its result dropped).
+     */
+    static final class Interruptible implements Work {
+        private final Body body;
+        private final CompletableFuture<JsonNode> outcome = new CompletableFuture<>();
+        private volatile Thread worker;
+
+        Interruptible(Body body) {
+            this.body = body;
+        }
+
+        @Override
+        public JsonNode run() throws Exception {
+            if (!outcome.isDone()) {
+                Thread t = Thread.ofVirtual().name("exec-work").unstarted(() -> {
+                    try {
+                        outcome.complete(body.get());
+                    } catch (Throwable e) {
+                        outcome.completeExceptionally(e);
+                    }
+                });
+                worker = t;
+                t.start();
             }
-        };
+            try {
+                return outcome.get();
+            } catch (CancellationException e) {
+                throw new WorkFailed("cancelled", "the work was stopped", null, false);
+            } catch (ExecutionException e) {
+                if (e.getCause() instanceof Exception x) {
+                    throw x;
+                }
+                throw new WorkFailed("failed", String.valueOf(e.getCause()), null);
+            } catch (InterruptedException e) {
+                cancel();
+                throw e;
+            }
+        }
+
+        @Override
+        public void cancel() {
+            outcome.cancel(false);
+            Thread t = worker;
+            if (t != null) {
+                t.interrupt();
+            }
+        }
     }
 
     /** {@code os.sleep}: waits, or stops early when cancelled. */

@@ -227,9 +227,10 @@ class ControlPlaneServerTest {
     @Test
     void commandsAndFilesAreRefusedUnlessEnabled() {
         start(base());
-        for (String kind : List.of("os.shell", "cli.run", "os.file", "runtime.command", "runtime.script")) {
+        for (String kind : List.of("os.shell", "cli.run", "os.file", "runtime.command", "runtime.script", "mcp.call")) {
             String input = switch (kind) {
                 case "os.shell" -> "{\"command\":\"id\"}";
+                case "mcp.call" -> "{\"server\":\"files\",\"tool\":\"list\"}";
                 case "cli.run", "runtime.command" -> "{\"command\":[\"id\"]}";
                 case "os.file" -> "{\"path\":\"x\"}";
                 default -> "{\"script\":\"id\"}";
@@ -240,7 +241,10 @@ class ControlPlaneServerTest {
             assertThat(r.body().path("error").path("message").asText()).contains("KIT_EXEC_");
         }
         assertThat(http.get("/adapters/capabilities").body().path("enabled_kinds").toString())
-                .doesNotContain("os.shell").contains("os.noop");
+                .doesNotContain("os.shell").doesNotContain("mcp.call").contains("os.noop");
+        assertThat(http.get("/adapters/tools").body().path("tools").findValuesAsText("action_kind"))
+                .as("the tool manifest offers only what can run").contains("os.noop", "os.http")
+                .doesNotContain("os.shell", "os.file", "cli.run", "runtime.command", "runtime.script", "mcp.call");
     }
 
     @Test

@@ -51,7 +51,8 @@ class TaskCancelRaceTest {
     }
 
     private void start(Consumer<String> workDone) {
-        Settings settings = TestDatabases.embedded(dir).with("exec.poll-ms", "20");
+        Settings settings = TestDatabases.embedded(dir).with("exec.poll-ms", "20").with("exec.net-allow", "127.0.0.1")
+                .with("exec.sandbox-dir", dir.resolve("sandbox").toString());
         ExecSettings exec = ExecSettings.from(settings);
         TaskStore store = new TaskStore(database.dataSource(), mapper, "replica-under-test");
         TaskRunner runner = new TaskRunner(store, new Works(exec, new RuntimeClient(exec.runtimeUrl(), mapper,
@@ -102,5 +103,101 @@ class TaskCancelRaceTest {
         assertThatThrownBy(() -> plane.cancel("done")).isInstanceOf(ApiError.class)
                 .extracting(e -> ((ApiError) e).code()).isEqualTo("task_terminal");
         assertThat(plane.task("done").path("status").asText()).isEqualTo("success");
+    }
+
+    private JsonNode action(String id, String kind, String input) throws Exception {
+        return mapper.readTree("{\"action_id\":\"" + id + "\",\"action\":{\"kind\":\"" + kind + "\",\"input\":" + input + "}}");
+    }
+
+    @Test
+    void aTaskDeletedWhileItRunsNeverWritesIntoTheNewTaskGivenItsId() throws Exception {
+        java.util.List<CountDownLatch> entered = java.util.List.of(new CountDownLatch(1), new CountDownLatch(1));
+        java.util.List<CountDownLatch> release = java.util.List.of(new CountDownLatch(1), new CountDownLatch(1));
+        java.util.List<Thread> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
+        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        start(id -> {
+            int n = calls.getAndIncrement();
+            if (n < 2) {
+                threads.add(Thread.currentThread());
+                entered.get(n).countDown();
+                try {
+                    release.get(n).await(30, TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+        });
+        plane.act(action("gen", "os.sleep", "{\"duration_ms\":1}"));
+        assertThat(entered.get(0).await(30, TimeUnit.SECONDS)).isTrue();
+        plane.delete("gen");
+        plane.act(action("gen", "os.noop", "{}"));
+        assertThat(entered.get(1).await(30, TimeUnit.SECONDS)).as("the new task's work ended too").isTrue();
+
+        release.get(0).countDown();
+        Thread old = threads.get(0);
+        await().atMost(Duration.ofSeconds(10)).until(() -> !old.isAlive());
+        JsonNode task = plane.task("gen");
+        assertThat(task.path("type").asText()).isEqualTo("os.noop");
+        assertThat(task.path("status").asText()).as("the deleted task's outcome was not written into the new one")
+                .isEqualTo("running");
+        assertThat(task.has("result")).isFalse();
+
+        release.get(1).countDown();
+        await().atMost(Duration.ofSeconds(10)).until(() -> plane.task("gen").path("status").asText(), "success"::equals);
+        assertThat(plane.task("gen").path("result").has("slept_ms")).isFalse();
+    }
+
+    @Test
+    void anOsHttpTaskWaitingForAnAnswerEndsCancelledAtOnce() throws Exception {
+        start(id -> {
+        });
+        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+            Thread acceptor = Thread.ofVirtual().start(() -> {
+                java.util.List<java.net.Socket> held = new java.util.ArrayList<>();
+                try {
+                    while (true) {
+                        held.add(silent.accept()); // accepted, never answered
+                    }
+                } catch (java.io.IOException closed) {
+                    held.forEach(h -> {
+                        try {
+                            h.close();
+                        } catch (java.io.IOException ignored) {
+                            // closing
+                        }
+                    });
+                }
+            });
+            plane.act(action("http-hang", "os.http", "{\"url\":\"http://127.0.0.1:" + silent.getLocalPort() + "/\"}"));
+            await().atMost(Duration.ofSeconds(10)).until(() -> plane.task("http-hang").path("status").asText(), "running"::equals);
+            plane.cancel("http-hang");
+            await().atMost(Duration.ofSeconds(5)).until(() -> plane.task("http-hang").path("status").asText(), "cancelled"::equals);
+            assertThat(plane.task("http-hang").at("/error/code").asText()).isEqualTo("cancelled");
+            assertThat(plane.unfinished()).isZero();
+            silent.close();
+            acceptor.join(5_000);
+        }
+    }
+
+    @Test
+    void anOsFileTaskBlockedOnAFifoEndsCancelledAtOnce() throws Exception {
+        start(id -> {
+        });
+        Path fifo = dir.resolve("sandbox").resolve("fifo");
+        java.nio.file.Files.createDirectories(fifo.getParent());
+        Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
+        assertThat(mk.waitFor(10, TimeUnit.SECONDS) && mk.exitValue() == 0).as("mkfifo").isTrue();
+        plane.act(action("file-hang", "os.file", "{\"op\":\"read\",\"path\":\"fifo\"}"));
+        await().atMost(Duration.ofSeconds(10)).until(() -> plane.task("file-hang").path("status").asText(), "running"::equals);
+        plane.cancel("file-hang");
+        try {
+            await().atMost(Duration.ofSeconds(5)).until(() -> plane.task("file-hang").path("status").asText(), "cancelled"::equals);
+        } finally {
+            // a writer lets the reader blocked in open() go (a file read ignores interrupts)
+            try (var w = java.nio.file.Files.newOutputStream(fifo)) {
+                w.write('x');
+            }
+        }
+        assertThat(plane.task("file-hang").at("/error/code").asText()).isEqualTo("cancelled");
     }
 }

@@ -14,8 +14,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.time.OffsetDateTime;
-import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -190,6 +188,13 @@ public final class ExecCli {
         return call.get();
     }
 
+    /**
+     * Cancels every id, whatever the earlier ones answered, and reports each one's outcome in {@code data.tasks}:
+     * the server's cancel item, or {@code {task_id, ok:false, status?, error}} for an id whose cancel failed (a
+     * task that had already ended carries its final {@code status}). Exit 0 when every cancel was accepted, else 1
+     * (an HTTP or I/O error of one of them); with {@code --wait}, a task that had already ended is no error (the
+     * wait result shows its final state) and a wait that times out is 3, unless an error (1) happened too.
+     */
     private Object cancel(Args a, Http http, String url) throws Failure {
         List<String> ids = ids(a);
         boolean wait = a.flag("--wait");
@@ -197,26 +202,78 @@ public final class ExecCli {
         long interval = (long) a.number("--interval", 500);
         a.noneLeft();
         List<Object> items = new ArrayList<>();
+        List<String> waitable = new ArrayList<>();
+        List<String> errors = new ArrayList<>();
+        Failure first = null;
         for (String id : ids) {
-            Object body = http.json("POST", url + "/tasks/" + enc(id) + "/cancel", null);
-            Object tasks = body instanceof Map<?, ?> m ? m.get("tasks") : null;
-            if (!(tasks instanceof List<?> list)) {
-                throw new Failure(1, "the cancel response has no tasks array", 200, Json.write(body), null);
+            Failure failure;
+            try {
+                Object body = http.json("POST", url + "/tasks/" + enc(id) + "/cancel", null);
+                Object tasks = body instanceof Map<?, ?> m ? m.get("tasks") : null;
+                if (tasks instanceof List<?> list) {
+                    items.addAll(list);
+                    waitable.add(id);
+                    continue;
+                }
+                failure = new Failure(1, "the cancel response has no tasks array", 200, Json.write(body), null);
+            } catch (Failure f) {
+                failure = f;
             }
-            items.addAll(list);
+            Map<String, Object> item = new LinkedHashMap<>();
+            item.put("task_id", id);
+            item.put("ok", false);
+            if (failure.status == 409) { // the task had already ended (or is in a state cancel does not apply to)
+                String status = statusOf(http, url, id);
+                if (status != null) {
+                    item.put("status", status);
+                }
+                if (wait && status != null && TERMINAL.contains(status)) {
+                    item.put("ok", true);
+                    item.put("note", "already " + status + " before the cancel; nothing to cancel");
+                    items.add(item);
+                    waitable.add(id);
+                    continue;
+                }
+            }
+            Map<String, Object> error = new LinkedHashMap<>();
+            error.put("message", failure.getMessage());
+            error.put("status_code", failure.status);
+            error.put("body", failure.body);
+            item.put("error", error);
+            items.add(item);
+            errors.add(id + ": " + failure.getMessage());
+            if (first == null) {
+                first = failure;
+            }
         }
         Map<String, Object> data = new LinkedHashMap<>();
         data.put("tasks", items);
+        boolean timedOut = false;
         if (wait) {
-            Map<String, Object> w = waitFor(http, url, ids, timeout, interval);
+            Map<String, Object> w = waitFor(http, url, waitable, timeout, interval);
             data.put("wait", w);
             data.put("all_terminal", w.get("all_terminal"));
-            if (!Boolean.TRUE.equals(w.get("all_terminal"))) {
-                throw new Failure(3, "wait timed out after " + timeout.toSeconds() + " s without all tasks terminal",
-                        0, "", data);
-            }
+            timedOut = !Boolean.TRUE.equals(w.get("all_terminal"));
+        }
+        if (first != null) {
+            throw new Failure(1, errors.size() + " of " + ids.size() + " cancels failed: " + String.join("; ", errors),
+                    first.status, first.body, data);
+        }
+        if (timedOut) {
+            throw new Failure(3, "wait timed out after " + timeout.toSeconds() + " s without all tasks terminal",
+                    0, "", data);
         }
         return data;
+    }
+
+    /** @return the task's status, or null when it cannot be read */
+    private static String statusOf(Http http, String url, String id) {
+        try {
+            Object t = http.json("GET", url + "/tasks/" + enc(id), null);
+            return t instanceof Map<?, ?> m && m.get("status") instanceof String s ? s : null;
+        } catch (Failure f) {
+            return null;
+        }
     }
 
     /** Polls every task until all are terminal or the deadline passes; the A.3 wait result. */
@@ -236,7 +293,7 @@ public final class ExecCli {
                 Map<String, Object> w = new LinkedHashMap<>();
                 w.put("tasks", tasks);
                 w.put("all_terminal", all);
-                w.put("deadline_rfc3339", OffsetDateTime.ofInstant(deadline, ZoneOffset.UTC).toString());
+                w.put("deadline_rfc3339", rfc3339(deadline));
                 return w;
             }
             try {
@@ -246,6 +303,11 @@ public final class ExecCli {
                 throw new Failure(1, "interrupted while waiting", 0, "", null);
             }
         }
+    }
+
+    /** @return the instant in RFC 3339, always with seconds (2026-01-01T10:00:00Z, never 2026-01-01T10:00Z) */
+    static String rfc3339(Instant t) {
+        return java.time.format.DateTimeFormatter.ISO_INSTANT.format(t);
     }
 
     private static List<String> ids(Args a) throws Failure {
@@ -549,41 +611,59 @@ public final class ExecCli {
             return v == null ? "" : v.trim();
         }
 
+        /**
+         * Probes both; starts only what nothing answers for (a server that answers at all, even 401 or 503, holds
+         * its port: a second one could not start there). With {@code EXEC_KIT_HOME} the kit is started on the
+         * ports of {@code EXEC_URL} and {@code EXEC_RUNTIME_URL}, with the control plane pointed at that runtime URL.
+         */
         Object run(boolean withRuntime, Duration startTimeout, Args a) throws Failure {
             a.noneLeft();
             Duration probe = Duration.ofSeconds(2);
             int health = http.probe(url + "/health", probe);
-            boolean runtimeWasUp = http.probe(runtimeUrl + "/readyz", probe) == 200;
-            String cpStartedBy = health == 200 ? "already-up" : "not-started";
-            if (health != 200 && health != 401) { // 401: it runs, but refuses the token; starting another would not help
-                String how = startControlPlane(withRuntime);
+            int ready = http.probe(runtimeUrl + "/readyz", probe);
+            String cpStartedBy = health > 0 ? "already-up" : "not-started";
+            String rtStartedBy = ready > 0 ? "already-up" : "not-started";
+            if (health < 0) {
+                boolean alsoRuntime = withRuntime && ready < 0;
+                String how = startControlPlane(alsoRuntime);
                 if (how != null) {
                     health = awaitStatus(url + "/health", startTimeout);
                     cpStartedBy = health == 200 ? how : how + "-failed";
+                    if (alsoRuntime && how.equals("kit")) {
+                        ready = awaitStatus(runtimeUrl + "/readyz", startTimeout);
+                        rtStartedBy = ready == 200 ? "kit" : "kit-failed";
+                    } else if (ready < 0) {
+                        ready = http.probe(runtimeUrl + "/readyz", probe);
+                        rtStartedBy = ready == 200 ? how : "not-started";
+                    }
                 }
+            } else if (health != 200 && health != 401) {
+                hints.add(url + "/health answered HTTP " + health + ": a control plane runs there but is not healthy; "
+                        + "no second one is started (the port is taken); see its log");
             }
-            int ready = http.probe(runtimeUrl + "/readyz", probe);
-            boolean kitStartedRuntime = withRuntime && cpStartedBy.equals("kit");
-            String rtStartedBy = runtimeWasUp ? "already-up" : ready == 200 && kitStartedRuntime ? "kit" : "not-started";
-            if (ready != 200 && ready != 401 && withRuntime) {
-                String how = kitStartedRuntime ? "kit" : startRuntime();
+            if (withRuntime && ready < 0 && rtStartedBy.equals("not-started")) {
+                String how = startRuntime();
                 if (how != null) {
                     ready = awaitStatus(runtimeUrl + "/readyz", startTimeout);
                     rtStartedBy = ready == 200 ? how : how + "-failed";
                 }
+            } else if (withRuntime && ready > 0 && ready != 200 && ready != 401) {
+                hints.add(runtimeUrl + "/readyz answered HTTP " + ready + ": the runtime service runs there but is "
+                        + (ready == 503 ? "busy or not ready (all process slots taken, or shutting down)" : "not ready")
+                        + "; no second one is started (the port is taken); try again when it is ready");
             }
             if (health == 401 || withRuntime && ready == 401) {
                 hints.add((health == 401 ? url + "/health" : runtimeUrl + "/readyz") + " answered 401: "
                         + http.token().refusal());
             }
-            if (health != 200 && health != 401) {
+            if (health < 0) {
                 hints.add("start the control plane: ./kit serve --api exec,runtime (in a Contract Kit checkout; "
                         + "set EXEC_KIT_HOME to it and ensure-running starts it), then check " + url + "/health");
                 if (env("EXEC_COMPOSE_DIR").isEmpty()) {
                     hints.add("or set EXEC_COMPOSE_DIR to a directory with a compose file and run a container engine");
                 }
             }
-            if (withRuntime && ready != 200 && ready != 401) {
+            if (withRuntime && ready < 0) {
                 String source = env("EXEC_RUNTIME_SOURCE");
                 hints.add(source.isEmpty()
                         ? "start the runtime service (./kit serve --api runtime), or set EXEC_RUNTIME_SOURCE to its source root"
@@ -591,29 +671,80 @@ public final class ExecCli {
                         + " && ./kit serve --api runtime), then check " + runtimeUrl + "/readyz");
                 hints.add("the control plane must use the same runtime URL (KIT_EXEC_RUNTIME_URL / EXEC_RUNTIME_URL = " + runtimeUrl + ")");
             }
+            String cpRuntimeUrl = health == 200 ? controlPlaneRuntimeUrl() : null;
+            boolean mismatch = cpRuntimeUrl != null && !sameUrl(cpRuntimeUrl, runtimeUrl);
+            if (mismatch) {
+                hints.add("the control plane sends runtime.* tasks to " + cpRuntimeUrl + ", not to " + runtimeUrl
+                        + " (EXEC_RUNTIME_URL / --runtime-url): set EXEC_RUNTIME_URL=" + cpRuntimeUrl
+                        + ", or restart the control plane with KIT_EXEC_RUNTIME_URL=" + runtimeUrl);
+            }
             Map<String, Object> cp = new LinkedHashMap<>();
             cp.put("url", url);
-            cp.put("reachable", health == 200);
+            cp.put("reachable", health > 0);
             cp.put("started_by", cpStartedBy);
             cp.put("health_status_code", Math.max(health, 0));
+            if (cpRuntimeUrl != null) {
+                cp.put("runtime_url", cpRuntimeUrl);
+            }
             Map<String, Object> rt = new LinkedHashMap<>();
             rt.put("url", runtimeUrl);
-            rt.put("reachable", ready == 200);
+            rt.put("reachable", ready > 0);
             rt.put("started_by", rtStartedBy);
             rt.put("ready_status_code", Math.max(ready, 0));
+            if (cpRuntimeUrl != null) {
+                rt.put("matches_control_plane", !mismatch);
+            }
             Map<String, Object> result = new LinkedHashMap<>();
             result.put("control_plane", cp);
             result.put("runtime", rt);
             result.put("manual_hints", hints);
             if (health != 200) {
                 throw new Failure(4, "the control plane at " + url + (health == 401 ? " refused the kit token ("
-                        + http.token().source() + ")" : " is not reachable"), Math.max(health, 0), "", result);
+                        + http.token().source() + ")" : health > 0 ? " answers HTTP " + health + " on /health (it runs "
+                        + "but is not healthy; not started again)" : " is not reachable"), Math.max(health, 0), "", result);
             }
             if (withRuntime && ready != 200) {
                 throw new Failure(5, "the runtime service at " + runtimeUrl + (ready == 401 ? " refused the kit token ("
-                        + http.token().source() + ")" : " is not ready"), Math.max(ready, 0), "", result);
+                        + http.token().source() + ")" : ready > 0 ? " answers HTTP " + ready + " on /readyz (it runs but "
+                        + "is busy or not ready; not started again)" : " is not ready"), Math.max(ready, 0), "", result);
+            }
+            if (withRuntime && mismatch) {
+                throw new Failure(5, "the runtime service at " + runtimeUrl + " is ready, but the control plane uses "
+                        + cpRuntimeUrl + " for runtime.* tasks", 0, "", result);
             }
             return result;
+        }
+
+        /** @return the runtime URL the control plane reports on {@code /health} (to a caller with the token), or null */
+        private String controlPlaneRuntimeUrl() {
+            try {
+                Object h = http.json("GET", url + "/health", null);
+                return h instanceof Map<?, ?> m && m.get("runtime_url") instanceof String s && !s.isBlank() ? trimSlash(s) : null;
+            } catch (Failure f) {
+                return null;
+            }
+        }
+
+        /** @return true when both name the same scheme, host and port ({@code localhost} = 127.0.0.1) */
+        static boolean sameUrl(String x, String y) {
+            try {
+                URI a = URI.create(trimSlash(x));
+                URI b = URI.create(trimSlash(y));
+                return String.valueOf(a.getScheme()).equalsIgnoreCase(String.valueOf(b.getScheme()))
+                        && host(a).equals(host(b)) && port(a) == port(b)
+                        && String.valueOf(a.getPath()).equals(String.valueOf(b.getPath()));
+            } catch (IllegalArgumentException e) {
+                return x.equals(y);
+            }
+        }
+
+        private static String host(URI u) {
+            String h = String.valueOf(u.getHost()).toLowerCase(java.util.Locale.ROOT);
+            return h.equals("localhost") ? "127.0.0.1" : h;
+        }
+
+        static int port(URI u) {
+            return u.getPort() >= 0 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
         }
 
         private int awaitStatus(String probeUrl, Duration timeout) {
@@ -644,27 +775,46 @@ public final class ExecCli {
                     hints.add(engine + " compose up -d in " + compose + " failed");
                 }
             }
-            String kit = env("EXEC_KIT_HOME");
-            if (!kit.isEmpty() && Files.isExecutable(Path.of(kit, "kit"))) {
-                try {
-                    Path log = Files.createTempFile("execcli-kit-serve", ".log");
-                    new ProcessBuilder(Path.of(kit, "kit").toString(), "serve", "--api", withRuntime ? "exec,runtime" : "exec")
-                            .directory(new File(kit)).redirectErrorStream(true)
-                            .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
-                            .start();
-                    hints.add("the kit's control plane was started in the background; its log: " + log);
-                    return "kit";
-                } catch (IOException e) {
-                    hints.add("could not start " + kit + "/kit serve: " + e.getMessage());
-                }
+            if (kit(withRuntime ? "exec,runtime" : "exec")) {
+                return "kit";
             }
             return null;
+        }
+
+        /**
+         * Starts {@code EXEC_KIT_HOME/kit serve --api APIS} in the background on the ports of the URLs execcli probes:
+         * {@code KIT_EXEC_PORT} from {@code EXEC_URL}, {@code KIT_RUNTIME_PORT} from {@code EXEC_RUNTIME_URL}, and the
+         * control plane's runtime URL set to {@code EXEC_RUNTIME_URL}.
+         *
+         * @return true when it was started (not yet answering)
+         */
+        private boolean kit(String apis) {
+            String kit = env("EXEC_KIT_HOME");
+            if (kit.isEmpty() || !Files.isExecutable(Path.of(kit, "kit"))) {
+                return false;
+            }
+            try {
+                Path log = Files.createTempFile("execcli-kit-serve", ".log");
+                ProcessBuilder pb = new ProcessBuilder(Path.of(kit, "kit").toString(), "serve", "--api", apis)
+                        .directory(new File(kit)).redirectErrorStream(true)
+                        .redirectOutput(log.toFile()).redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")));
+                pb.environment().put("KIT_EXEC_PORT", String.valueOf(port(URI.create(url))));
+                pb.environment().put("KIT_RUNTIME_PORT", String.valueOf(port(URI.create(runtimeUrl))));
+                pb.environment().put("KIT_EXEC_RUNTIME_URL", runtimeUrl);
+                pb.start();
+                hints.add("the kit (" + apis + ") was started in the background on the ports of " + url
+                        + (apis.contains("runtime") ? " and " + runtimeUrl : "") + "; its log: " + log);
+                return true;
+            } catch (IOException | IllegalArgumentException e) {
+                hints.add("could not start " + kit + "/kit serve: " + e.getMessage());
+                return false;
+            }
         }
 
         private String startRuntime() {
             String image = env("EXEC_RUNTIME_IMAGE");
             if (image.isEmpty()) {
-                return null;
+                return kit("runtime") ? "kit" : null;
             }
             String engine = engine();
             if (engine == null) {

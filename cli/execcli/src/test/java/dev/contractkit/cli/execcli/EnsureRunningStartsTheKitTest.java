@@ -1,27 +1,49 @@
 package dev.contractkit.cli.execcli;
 
+import com.sun.net.httpserver.HttpServer;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 import static dev.contractkit.cli.execcli.ExecCliProcess.run;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * {@code ensure-running} with {@code EXEC_KIT_HOME}: nothing answers, so it runs {@code <kit home>/kit serve
- * --api exec,runtime} and waits for the probes. The kit here is a stand-in script that serves {@code /health} and
- * {@code /readyz} with the JDK's own file server on the ports of EXEC_URL / EXEC_RUNTIME_URL.
+ * {@code ensure-running} with {@code EXEC_KIT_HOME}. The kit there is a launcher of the real reference server (its
+ * {@code Main} on this test's class path, started with the arguments and environment execcli gives it), so where
+ * the server listens and which runtime URL it uses are the server's own doing, not a stand-in's.
  */
 class EnsureRunningStartsTheKitTest {
     @TempDir
     Path home;
+    final List<HttpServer> listeners = new ArrayList<>();
+
+    @AfterEach
+    void stop() throws IOException {
+        listeners.forEach(s -> s.stop(0));
+        Path pids = home.resolve("pids");
+        if (Files.exists(pids)) {
+            for (String pid : Files.readAllLines(pids)) {
+                ProcessHandle.of(Long.parseLong(pid.trim())).ifPresent(p -> {
+                    p.destroy();
+                    p.onExit().join();
+                });
+            }
+        }
+    }
 
     static int freePort() throws IOException {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
@@ -29,40 +51,88 @@ class EnsureRunningStartsTheKitTest {
         }
     }
 
-    @Test
-    void startsTheKitsControlPlaneAndRuntimeWhenNeitherAnswers() throws Exception {
-        Path www = Files.createDirectories(home.resolve("www"));
-        Files.writeString(www.resolve("health"), "{\"status\":\"ok\"}");
-        Files.writeString(www.resolve("readyz"), "{\"status\":\"ready\"}");
+    /** {@code <home>/kit}: runs the reference server's Main ({@code kit serve ARGS}) in the kit home, as ./kit does. */
+    void realKit() throws IOException {
         Path kit = home.resolve("kit");
         Files.writeString(kit, """
                 #!/usr/bin/env bash
                 d="$(cd "$(dirname "$0")" && pwd)"
-                echo "$*" > "$d/args"
-                "$JWEBSERVER" -b 127.0.0.1 -p "${EXEC_URL##*:}" -d "$d/www" >/dev/null 2>&1 & echo $! >> "$d/pids"
-                case "$*" in *runtime*) "$JWEBSERVER" -b 127.0.0.1 -p "${EXEC_RUNTIME_URL##*:}" -d "$d/www" >/dev/null 2>&1 & echo $! >> "$d/pids";; esac
-                wait
-                """);
+                [ "$1" = serve ] || exit 2
+                shift
+                echo "serve $*" >> "$d/calls"
+                echo $$ >> "$d/pids"
+                # (C1 only and the serial collector: a quicker start, as a short-lived test server needs)
+                exec "%s" -XX:TieredStopAtLevel=1 -XX:+UseSerialGC -cp "%s" dev.contractkit.reference.Main "$@"
+                """.formatted(ExecCliProcess.JAVA, System.getProperty("java.class.path")));
         Files.setPosixFilePermissions(kit, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Path jwebserver = Path.of(ExecCliProcess.JAVA).resolveSibling("jwebserver");
+    }
+
+    /** A real HTTP listener answering every path with one status and body. */
+    String listener(int status, String body) throws IOException {
+        HttpServer s = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
+        s.createContext("/", ex -> {
+            byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
+            ex.getResponseHeaders().add("Content-Type", "application/json");
+            ex.sendResponseHeaders(status, bytes.length);
+            try (OutputStream o = ex.getResponseBody()) {
+                o.write(bytes);
+            }
+        });
+        s.start();
+        listeners.add(s);
+        return "http://127.0.0.1:" + s.getAddress().getPort();
+    }
+
+    @Test
+    void startsTheRealKitOnThePortsOfExecUrlAndExecRuntimeUrlWithTheControlPlanePointedAtThatRuntime() throws Exception {
+        realKit();
         String url = "http://127.0.0.1:" + freePort();
         String runtimeUrl = "http://127.0.0.1:" + freePort();
-        try {
-            var o = run(Map.of("EXEC_URL", url, "EXEC_RUNTIME_URL", runtimeUrl, "EXEC_KIT_HOME", home.toString(),
-                    "JWEBSERVER", jwebserver.toString()), null, "ensure-running", "--with-runtime", "--start-timeout", "30");
+        var o = run(Map.of("EXEC_URL", url, "EXEC_RUNTIME_URL", runtimeUrl, "EXEC_KIT_HOME", home.toString()), null,
+                "ensure-running", "--with-runtime", "--start-timeout", "60");
 
-            assertThat(o.exit()).as(o.stdout()).isZero();
-            assertThat(Files.readString(home.resolve("args")).trim()).isEqualTo("serve --api exec,runtime");
-            assertThat(o.json().path("data").path("control_plane").path("started_by").asText()).isEqualTo("kit");
-            assertThat(o.json().path("data").path("control_plane").path("health_status_code").asInt()).isEqualTo(200);
-            assertThat(o.json().path("data").path("runtime").path("started_by").asText()).isEqualTo("kit");
-            assertThat(o.json().path("data").path("runtime").path("reachable").asBoolean()).isTrue();
-        } finally {
-            if (Files.exists(home.resolve("pids"))) {
-                for (String pid : Files.readAllLines(home.resolve("pids"))) {
-                    ProcessHandle.of(Long.parseLong(pid.trim())).ifPresent(ProcessHandle::destroy);
-                }
-            }
-        }
+        assertThat(o.exit()).as(o.stdout()).isZero();
+        assertThat(Files.readString(home.resolve("calls")).trim()).isEqualTo("serve --api exec,runtime");
+        var d = o.json().path("data");
+        assertThat(d.path("control_plane").path("started_by").asText()).isEqualTo("kit");
+        assertThat(d.path("control_plane").path("health_status_code").asInt()).isEqualTo(200);
+        assertThat(d.path("control_plane").path("runtime_url").asText()).isEqualTo(runtimeUrl);
+        assertThat(d.path("runtime").path("started_by").asText()).isEqualTo("kit");
+        assertThat(d.path("runtime").path("ready_status_code").asInt()).isEqualTo(200);
+        assertThat(d.path("runtime").path("matches_control_plane").asBoolean()).isTrue();
+    }
+
+    @Test
+    void aRuntimeAnswering503IsRunningBusyAndNoSecondOneIsStarted() throws Exception {
+        realKit();
+        String url = listener(200, "{\"status\":\"ok\"}");
+        String runtimeUrl = listener(503, "{\"status\":\"not_ready\",\"running\":8,\"capacity\":8}");
+        var o = run(Map.of("EXEC_URL", url, "EXEC_RUNTIME_URL", runtimeUrl, "EXEC_KIT_HOME", home.toString()), null,
+                "ensure-running", "--with-runtime", "--start-timeout", "2");
+
+        assertThat(o.exit()).as(o.stdout()).isEqualTo(5);
+        assertThat(Files.exists(home.resolve("calls"))).as("kit serve was not run").isFalse();
+        var rt = o.json().path("data").path("runtime");
+        assertThat(rt.path("started_by").asText()).isEqualTo("already-up");
+        assertThat(rt.path("reachable").asBoolean()).isTrue();
+        assertThat(rt.path("ready_status_code").asInt()).isEqualTo(503);
+        assertThat(o.json().path("error").path("message").asText()).contains("503").contains("not started again");
+        assertThat(o.json().path("data").path("manual_hints").toString()).contains("busy");
+    }
+
+    @Test
+    void aControlPlaneAnswering5xxOnHealthIsNotStartedAgain() throws Exception {
+        realKit();
+        String url = listener(500, "{\"error\":{\"code\":\"internal_error\"}}");
+        var o = run(Map.of("EXEC_URL", url, "EXEC_RUNTIME_URL", "http://127.0.0.1:" + freePort(),
+                "EXEC_KIT_HOME", home.toString()), null, "ensure-running", "--start-timeout", "2");
+
+        assertThat(o.exit()).as(o.stdout()).isEqualTo(4);
+        assertThat(Files.exists(home.resolve("calls"))).as("kit serve was not run").isFalse();
+        var cp = o.json().path("data").path("control_plane");
+        assertThat(cp.path("started_by").asText()).isEqualTo("already-up");
+        assertThat(cp.path("reachable").asBoolean()).isTrue();
+        assertThat(cp.path("health_status_code").asInt()).isEqualTo(500);
+        assertThat(o.json().path("error").path("message").asText()).contains("HTTP 500");
     }
 }

@@ -177,4 +177,72 @@ class ExecCliAgainstReferenceServerTest {
         assertThat(o.exit()).isZero();
         assertThat(o.json().path("data").path("status").asText()).isEqualTo("ok");
     }
+
+    @Test
+    void cancelOfSeveralIdsCancelsEveryOneAndReportsEachOutcomeInOneObject() throws Exception {
+        var s = run(env, "{\"tasks\":[{\"id\":\"m-a\",\"type\":\"os.sleep\",\"params\":{\"duration_ms\":20000}},"
+                + "{\"id\":\"m-b\",\"type\":\"os.noop\"},"
+                + "{\"id\":\"m-c\",\"type\":\"os.sleep\",\"params\":{\"duration_ms\":20000}}]}", "submit");
+        assertThat(s.exit()).as(s.stdout()).isZero();
+        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).pollInterval(java.time.Duration.ofMillis(20))
+                .until(() -> http("/tasks/m-b").path("status").asText().equals("success")
+                        && http("/tasks/m-c").path("status").asText().equals("running"));
+
+        var c = run(env, null, "cancel", "m-a", "m-b", "m-c");
+        assertThat(c.exit()).as("an already finished task is an HTTP 409: exit 1; " + c.stdout()).isEqualTo(1);
+        JsonNode items = c.json().path("data").path("tasks");
+        assertThat(items).hasSize(3);
+        assertThat(items.get(0).path("task_id").asText()).isEqualTo("m-a");
+        assertThat(items.get(0).path("event").path("type").asText()).isEqualTo("task_cancel_requested");
+        assertThat(items.get(1).path("task_id").asText()).isEqualTo("m-b");
+        assertThat(items.get(1).path("ok").asBoolean()).isFalse();
+        assertThat(items.get(1).path("status").asText()).isEqualTo("success");
+        assertThat(items.get(1).path("error").path("status_code").asInt()).isEqualTo(409);
+        assertThat(items.get(2).path("task_id").asText()).as("the id after the finished one is cancelled too").isEqualTo("m-c");
+        assertThat(items.get(2).path("status").asText()).isIn("cancelling", "cancelled");
+        assertThat(c.json().path("error").path("message").asText()).contains("1 of 3").contains("m-b");
+        assertThat(http("/tasks/m-c").path("status").asText()).isIn("cancelling", "cancelled");
+
+        var w = run(env, null, "cancel", "m-a", "m-b", "m-c", "--wait", "--timeout", "20", "--interval", "20");
+        assertThat(w.exit()).as("with --wait a finished task reports its final state: " + w.stdout()).isZero();
+        assertThat(w.json().path("data").path("all_terminal").asBoolean()).isTrue();
+        JsonNode waited = w.json().path("data").path("wait").path("tasks");
+        assertThat(waited).hasSize(3);
+        assertThat(waited.get(0).path("status").asText()).isEqualTo("cancelled");
+        assertThat(waited.get(1).path("status").asText()).isEqualTo("success");
+        assertThat(waited.get(2).path("status").asText()).isEqualTo("cancelled");
+
+        var missing = run(env, null, "cancel", "no-such-task", "m-a", "--wait", "--timeout", "5", "--interval", "20");
+        assertThat(missing.exit()).isEqualTo(1);
+        assertThat(missing.json().path("data").path("tasks").get(0).path("error").path("status_code").asInt()).isEqualTo(404);
+        assertThat(missing.json().path("data").path("wait").path("tasks").get(0).path("id").asText()).isEqualTo("m-a");
+    }
+
+    @Test
+    void ensureRunningReportsAnExecRuntimeUrlThatIsNotTheControlPlanesOwn() throws Exception {
+        com.sun.net.httpserver.HttpServer other = com.sun.net.httpserver.HttpServer.create(
+                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        other.createContext("/", ex -> {
+            byte[] b = "{\"status\":\"ready\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            ex.sendResponseHeaders(200, b.length);
+            ex.getResponseBody().write(b);
+            ex.close();
+        });
+        other.start();
+        try {
+            String otherUrl = "http://127.0.0.1:" + other.getAddress().getPort();
+            Map<String, String> e = Map.of("EXEC_URL", server.url(Api.EXEC), "EXEC_RUNTIME_URL", otherUrl, "EXEC_TOKEN", TOKEN);
+            var with = run(e, null, "ensure-running", "--with-runtime");
+            assertThat(with.exit()).as(with.stdout()).isEqualTo(5);
+            JsonNode d = with.json().path("data");
+            assertThat(d.path("control_plane").path("runtime_url").asText()).isEqualTo(server.url(Api.RUNTIME));
+            assertThat(d.path("runtime").path("matches_control_plane").asBoolean()).isFalse();
+            assertThat(d.path("manual_hints").toString()).contains(server.url(Api.RUNTIME)).contains(otherUrl);
+            var without = run(e, null, "ensure-running");
+            assertThat(without.exit()).as("without --with-runtime the mismatch is a hint").isZero();
+            assertThat(without.json().path("data").path("manual_hints").toString()).contains(server.url(Api.RUNTIME));
+        } finally {
+            other.stop(0);
+        }
+    }
 }
