@@ -137,7 +137,7 @@ final class FileTables implements AutoCloseable {
             String c = columns.get(i);
             cols.add(new QueryPlanner.Column(c, upper(c), numeric.get(i), QueryPlanner.needsQuotes(upper(c), false)));
         }
-        tables.add(new QueryPlanner.Table("files", table, upper(table), QueryPlanner.needsQuotes(upper(table), false), cols));
+        tables.add(new QueryPlanner.Table("files", table, QueryPlanner.sqlName(upper(table), false), cols));
         return new Loaded(id, table, columns, rows.size());
     }
 

@@ -47,11 +47,11 @@ final class QueryPlanner {
         }
     }
 
-    /** A table the run can query: its source (a data source id, or {@code files}), name and columns. */
-    record Table(String source, String name, String stored, boolean quote, List<Column> columns) {
-        String sqlName() {
-            return quote ? "\"" + stored.replace("\"", "\"\"") + "\"" : name;
-        }
+    /**
+     * A table the run can query: its source (a data source id, or {@code files}), name, how SQL names it (quoted,
+     * schema-qualified when needed) and columns.
+     */
+    record Table(String source, String name, String sqlName, List<Column> columns) {
 
         Column column(String n) {
             return columns.stream().filter(c -> c.name().equals(n)).findFirst().orElse(null);
@@ -262,11 +262,19 @@ final class QueryPlanner {
         return w;
     }
 
+    /** @return the name as SQL must write it: lower-case and bare when it can be, else quoted as stored */
+    static String sqlName(String stored, boolean lowerCaseDb) {
+        return needsQuotes(stored, lowerCaseDb) ? "\"" + stored.replace("\"", "\"\"") + "\"" : stored.toLowerCase(Locale.ROOT);
+    }
+
     /**
      * @param lowerCaseDb the database stores unquoted names in lower case (PostgreSQL), else upper case (H2)
      * @return whether a stored name must be quoted in SQL
      */
     static boolean needsQuotes(String stored, boolean lowerCaseDb) {
+        if (stored == null) {
+            return false;
+        }
         String plain = lowerCaseDb ? stored.toLowerCase(Locale.ROOT) : stored.toUpperCase(Locale.ROOT);
         return !stored.equals(plain) || !stored.matches("[A-Za-z_][A-Za-z0-9_]*")
                 || Query.KEYWORDS.contains(stored.toLowerCase(Locale.ROOT));

@@ -52,7 +52,8 @@ final class SqlTool {
             DatabaseMetaData md = c.getMetaData();
             boolean lower = md.storesLowerCaseIdentifiers();
             // the kit's own database: only its current schema (other schemas may hold other kits' tables)
-            String only = ds.embedded() ? c.getSchema() : null;
+            String current = c.getSchema();
+            String only = ds.embedded() ? current : null;
             try (ResultSet t = md.getTables(null, only, "%", new String[] {"TABLE"})) {
                 while (t.next()) {
                     String name = t.getString("TABLE_NAME");
@@ -75,8 +76,10 @@ final class SqlTool {
                         }
                     }
                     if (out.putIfAbsent(name.toLowerCase(Locale.ROOT), cols) == null) {
-                        tables.add(new QueryPlanner.Table(ds.id(), name.toLowerCase(Locale.ROOT), name,
-                                QueryPlanner.needsQuotes(name, lower), columns));
+                        // a table outside the connection's own schema is named with its schema
+                        String prefix = schema == null || schema.equals(current) ? "" : QueryPlanner.sqlName(schema, lower) + ".";
+                        tables.add(new QueryPlanner.Table(ds.id(), name.toLowerCase(Locale.ROOT),
+                                prefix + QueryPlanner.sqlName(name, lower), columns));
                     }
                 }
             }
