@@ -55,7 +55,7 @@ class AnalyzeSalesTest {
             assertThat(t.toolCalls().get(2).arguments()).contains("SELECT region, SUM(revenue)");
             assertThat(t.toolCalls().get(2).result()).hasValueSatisfying(r -> assertThat(r).contains("APAC"));
             assertThat(t.runConfig()).hasValueSatisfying(c -> assertThat(c.getActiveDatasourceId()).isEqualTo("sample"));
-            assertThat(t.reasoning()).hasSize(1);
+            assertThat(t.reasoning()).hasSize(2); // how it goes about it, then the plan it chose
             assertThat(t.artifacts()).hasSize(1);
             String csv = agent.download(t.artifacts().get(0).getArtifactId()).execute();
             assertThat(csv).startsWith("REGION,REVENUE");

@@ -260,6 +260,25 @@ final class AgentStore {
         return out;
     }
 
+    /**
+     * @return the value of the last CUSTOM {@code kit.query_plan} of the thread's runs before this one, or null
+     */
+    JsonNode lastQueryPlan(String threadId, String runId) throws SQLException {
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT e.payload FROM agent_events e JOIN agent_runs r ON r.run_id = e.run_id "
+                     + "WHERE e.thread_id = ? AND e.run_id <> ? AND e.type = 'CUSTOM' AND e.payload LIKE ? "
+                     + "ORDER BY r.started_at DESC, e.seq DESC FETCH FIRST 1 ROWS ONLY")) {
+            s.setString(1, threadId);
+            s.setString(2, runId);
+            s.setString(3, "%\"name\":\"kit.query_plan\"%");
+            try (ResultSet r = s.executeQuery()) {
+                return r.next() ? mapper.readTree(r.getString(1)).path("value") : null;
+            }
+        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+            throw new SQLException("stored event is not JSON", e);
+        }
+    }
+
     List<Datasource> datasources() throws SQLException {
         List<Datasource> out = new ArrayList<>();
         try (Connection c = ds.getConnection();

@@ -65,32 +65,77 @@ final class Analyst {
             custom(sink, "kit.workspace", workspaceInfo(config));
             run.pause(pause);
             String question = question(input);
-            Plan plan = Plan.of(question);
             AgentStore.Datasource ds = store.datasource(config.text("activeDatasourceId")).orElseThrow();
+            List<PinnedPaths.Ref> pinned = PinnedPaths.check("pinnedPaths", config.ids("pinnedPaths"), store, threadId);
+            JsonNode previousPlan = store.lastQueryPlan(threadId, runId);
 
-            String reasoning = runId + "-reasoning";
-            sink.emit(sink.event("REASONING_START").put("messageId", reasoning));
-            sink.emit(sink.event("REASONING_MESSAGE_START").put("messageId", reasoning + "-msg").put("role", "reasoning"));
-            sink.emit(sink.event("REASONING_MESSAGE_CONTENT").put("messageId", reasoning + "-msg")
-                    .put("delta", plan.summary(ds.id(), config.text("activeSkillId")) + skillInstructions(config)));
-            run.pause(pause);
-            sink.emit(sink.event("REASONING_MESSAGE_END").put("messageId", reasoning + "-msg"));
-            sink.emit(sink.event("REASONING_END").put("messageId", reasoning));
+            reasoning(sink, run, runId + "-reasoning", "The question: \"" + clip(question) + "\". Plan: inspect the schema of `"
+                    + ds.id() + "`" + (config.ids("fileIds").isEmpty() && pinned.isEmpty() ? "" : ", read the run's files as tables")
+                    + ", choose the table and columns the question names" + (previousPlan == null ? "" : " (or follow up the thread's last question)")
+                    + ", run one read-only query and answer with a table"
+                    + (config.text("activeSkillId") == null ? "" : " (skill `" + config.text("activeSkillId") + "`"
+                    + ("auto".equals(config.text("skill_mode")) ? ", chosen by the question" : "") + ")")
+                    + "." + skillInstructions(config));
 
             List<String> notes = knowledge(config, question, sink, runId);
             notes.addAll(mcp(config, question, sink, run));
-            Map<String, List<String>> schema = inspect(ds, sink, runId);
-            String statement = ds.embedded() ? plan.sql() : "SELECT * FROM " + schema.keySet().stream().findFirst()
-                    .orElseThrow(() -> new SqlFailure("data source '" + ds.id() + "' has no tables")) + " LIMIT 20";
-            SqlTool.Table table = query(ds, statement, sink, run);
-            String artifactId = artifact(table, plan, sink, threadId, runId);
-            String answer = answer(plan, table, notes, config, sink, run, runId);
+            SqlTool.Schema schema = inspect(ds, sink, runId);
+            List<String> fileIds = new ArrayList<>(config.ids("fileIds"));
+            if (previousPlan != null && previousPlan.path("source").asText().equals("files")) {
+                previousPlan.path("fileIds").forEach(f -> {
+                    if (!fileIds.contains(f.asText())) {
+                        fileIds.add(f.asText());
+                    }
+                });
+            }
+            String answer = "";
+            ObjectNode result = mapper.createObjectNode().put("answerMessageId", runId + "-answer");
+            ArrayNode artifacts = result.putArray("artifactIds");
+            try (FileTables files = fileIds.isEmpty() && pinned.isEmpty() ? null : openFiles()) {
+                List<String> loaded = files == null ? List.of() : readFiles(files, fileIds, pinned, sink, run);
+                List<QueryPlanner.Table> tables = new ArrayList<>(files == null ? List.of() : files.tables());
+                tables.addAll(schema.tables());
+                Query previous = previousPlan == null ? null : Query.of(previousPlan, tables);
+                QueryPlanner.Outcome planned = QueryPlanner.plan(question, tables, previous, loaded);
+                Query query = planned.query();
+                String title;
+                String name;
+                String statement;
+                String note = null;
+                if (query != null) {
+                    custom(sink, "kit.query_plan", query.json(mapper));
+                    reasoning(sink, run, runId + "-plan", (planned.followUp() ? "A follow-up of the thread's last question ("
+                            + previous.sql() + "). " : "") + query.summary());
+                    title = query.title() + (planned.followUp() ? " (follow-up)" : "");
+                    name = query.name();
+                    statement = query.sql();
+                } else if (ds.embedded()) {
+                    Plan plan = Plan.of(question); // the built-in sample: its overview, saying why
+                    note = "I could not plan this question: " + planned.cannot() + ". Here is the sample's overview instead.";
+                    reasoning(sink, run, runId + "-plan", note + " " + plan.summary(ds.id(), config.text("activeSkillId")));
+                    title = plan.title();
+                    name = plan.name();
+                    statement = plan.sql();
+                } else {
+                    reasoning(sink, run, runId + "-plan", "I cannot answer this: " + planned.cannot() + ".");
+                    answer = cannot(planned.cannot(), ds, sink, run, runId);
+                    title = null;
+                    name = null;
+                    statement = null;
+                }
+                if (statement != null) {
+                    boolean onFiles = query != null && query.source().equals("files");
+                    SqlTool.Table table = onFiles ? query(files::connect, "files", statement, sink, run)
+                            : query(ds, statement, sink, run);
+                    artifacts.add(artifact(table, name, sink, threadId, runId));
+                    answer = answer(title, note, onFiles ? "the run's files" : "data source `" + ds.id() + "`", table, notes,
+                            config, sink, run, runId);
+                }
+            }
             ObjectNode usage = mapper.createObjectNode().put("llmProfileId", config.text("activeLlmProfileId"))
                     .put("inputTokens", words(question)).put("outputTokens", words(answer));
             usage.put("totalTokens", usage.get("inputTokens").asInt() + usage.get("outputTokens").asInt());
             custom(sink, "kit.token_usage", usage);
-            ObjectNode result = mapper.createObjectNode().put("answerMessageId", runId + "-answer");
-            result.putArray("artifactIds").add(artifactId);
             ObjectNode finished = sink.event("RUN_FINISHED").put("threadId", threadId).put("runId", runId);
             finished.putObject("outcome").put("type", "success");
             sink.emit((ObjectNode) finished.set("result", result));
@@ -178,12 +223,23 @@ final class Analyst {
                 mcpAddresses.check(url); // no connection to loopback, link-local or private addresses unless allowed
                 return McpTool.open(url, token);
             })) {
-                List<io.modelcontextprotocol.spec.McpSchema.Tool> tools = run.await(session::tools);
+                List<io.modelcontextprotocol.spec.McpSchema.Tool> all = run.await(session::tools);
+                JsonNode allow = config.config().path("enabledMcpTools").get(id); // null: every tool of the server
+                List<String> allowed = new ArrayList<>();
+                if (allow != null) {
+                    allow.forEach(a -> allowed.add(a.asText()));
+                }
+                List<io.modelcontextprotocol.spec.McpSchema.Tool> tools = all.stream()
+                        .filter(t -> allow == null || allowed.contains(t.name())).toList();
                 ArrayNode names = mapper.createArrayNode();
                 tools.forEach(t -> names.addObject().put("name", t.name()).put("description", session.redact(
                         t.description() == null ? "" : t.description())));
-                result(sink, listCall.replace("-call-", "-tool-"), listCall,
-                        (ObjectNode) mapper.createObjectNode().put("mcpServerId", id).set("tools", names));
+                ObjectNode listed0 = (ObjectNode) mapper.createObjectNode().put("mcpServerId", id).set("tools", names);
+                if (allow != null) {
+                    listed0.set("filteredOut", mapper.valueToTree(all.stream().map(t -> t.name())
+                            .filter(n -> !allowed.contains(n)).toList()));
+                }
+                result(sink, listCall.replace("-call-", "-tool-"), listCall, listed0);
                 listed = true;
                 var chosen = McpTool.pick(tools, question);
                 if (chosen.isPresent()) {
@@ -220,40 +276,141 @@ final class Analyst {
         return notes;
     }
 
-    private Map<String, List<String>> inspect(AgentStore.Datasource ds, EventSink sink, String runId) throws SQLException {
+    private SqlTool.Schema inspect(AgentStore.Datasource ds, EventSink sink, String runId) {
         String call = runId + "-call-schema";
         sink.emit(sink.event("STEP_STARTED").put("stepName", "inspect_schema"));
         tool(sink, call, "inspect_schema", mapper.createObjectNode().put("datasourceId", ds.id()));
-        Map<String, List<String>> schema;
+        SqlTool.Schema schema;
         try {
             schema = sql.schema(ds);
         } catch (SQLException e) {
             throw new SqlFailure("cannot read the schema of data source '" + ds.id() + "': " + e.getMessage());
         }
-        result(sink, runId + "-tool-schema", call, mapper.createObjectNode().set("tables", mapper.valueToTree(schema)));
+        result(sink, runId + "-tool-schema", call, mapper.createObjectNode().set("tables", mapper.valueToTree(schema.display())));
         sink.emit(sink.event("STEP_FINISHED").put("stepName", "inspect_schema"));
         return schema;
     }
 
+    private static FileTables openFiles() {
+        try {
+            return new FileTables(new ObjectMapper());
+        } catch (SQLException e) {
+            throw new IllegalStateException("cannot open the in-memory database for the run's files", e);
+        }
+    }
+
+    /**
+     * Loads each file ({@code fileIds}, then the pinned files and artifacts) as a table, one {@code read_file} tool
+     * call each; a file that cannot be read gives an error result and the run goes on.
+     *
+     * @return the ids of the files loaded
+     */
+    private List<String> readFiles(FileTables files, List<String> fileIds, List<PinnedPaths.Ref> pinned, EventSink sink,
+                                   ActiveRun run) throws SQLException {
+        String runId = run.runId();
+        List<String> loaded = new ArrayList<>();
+        sink.emit(sink.event("STEP_STARTED").put("stepName", "read_files"));
+        List<String[]> todo = new ArrayList<>();
+        fileIds.forEach(id -> todo.add(new String[] {"file", id, null}));
+        pinned.forEach(p -> todo.add(new String[] {p.kind(), p.id(), p.path()}));
+        int i = 0;
+        for (String[] item : todo) {
+            run.checkpoint();
+            String call = runId + "-call-file-" + i;
+            String resultId = runId + "-tool-file-" + i++;
+            boolean file = item[0].equals("file");
+            ObjectNode args = mapper.createObjectNode().put(file ? "fileId" : "artifactId", item[1]);
+            if (item[2] != null) {
+                args.put("pinnedPath", item[2]);
+            }
+            String name;
+            byte[] content;
+            if (file) {
+                AgentStore.StoredFile f = store.file(item[1]).orElse(null);
+                name = f == null ? null : f.name();
+                content = f == null ? null : f.content();
+            } else {
+                AgentStore.Artifact a = store.artifact(item[1]).orElse(null);
+                name = a == null ? null : a.name();
+                content = a == null ? null : a.content().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            }
+            if (name != null) {
+                args.put("name", name);
+            }
+            tool(sink, call, "read_file", args);
+            ObjectNode out = mapper.createObjectNode();
+            if (content == null) {
+                out.put("error", "no such " + item[0]);
+            } else {
+                try {
+                    FileTables.Loaded l = files.load(item[1], name, content);
+                    out.put("table", l.table()).put("rowCount", l.rows()).set("columns", mapper.valueToTree(l.columns()));
+                    if (file) {
+                        loaded.add(item[1]);
+                    }
+                } catch (FileTables.Unreadable e) {
+                    out.put("error", "'" + name + "' cannot be read as a table: " + e.getMessage());
+                }
+            }
+            result(sink, resultId, call, out);
+        }
+        sink.emit(sink.event("STEP_FINISHED").put("stepName", "read_files"));
+        return loaded;
+    }
+
+    private void reasoning(EventSink sink, ActiveRun run, String id, String text) {
+        sink.emit(sink.event("REASONING_START").put("messageId", id));
+        sink.emit(sink.event("REASONING_MESSAGE_START").put("messageId", id + "-msg").put("role", "reasoning"));
+        sink.emit(sink.event("REASONING_MESSAGE_CONTENT").put("messageId", id + "-msg").put("delta", text));
+        run.pause(pause);
+        sink.emit(sink.event("REASONING_MESSAGE_END").put("messageId", id + "-msg"));
+        sink.emit(sink.event("REASONING_END").put("messageId", id));
+    }
+
+    /** Says plainly that the question cannot be answered, and why. */
+    private String cannot(String why, AgentStore.Datasource ds, EventSink sink, ActiveRun run, String runId) {
+        String id = runId + "-answer";
+        String text = "I cannot answer this from data source `" + ds.id() + "`" + ": " + why
+                + ". Ask about one of its tables or columns, or upload a CSV or JSON file and name it in `fileIds`.";
+        sink.emit(sink.event("TEXT_MESSAGE_START").put("messageId", id).put("role", "assistant"));
+        run.pause(pause);
+        sink.emit(sink.event("TEXT_MESSAGE_CONTENT").put("messageId", id).put("delta", text));
+        sink.emit(sink.event("TEXT_MESSAGE_END").put("messageId", id));
+        return text;
+    }
+
+    private static String clip(String s) {
+        return s.length() > 200 ? s.substring(0, 200) + "..." : s;
+    }
+
     private SqlTool.Table query(AgentStore.Datasource ds, String statement, EventSink sink, ActiveRun run) {
+        return query(null, ds, ds.id(), statement, sink, run);
+    }
+
+    private SqlTool.Table query(SqlTool.Connector files, String source, String statement, EventSink sink, ActiveRun run) {
+        return query(files, null, source, statement, sink, run);
+    }
+
+    private SqlTool.Table query(SqlTool.Connector files, AgentStore.Datasource ds, String source, String statement,
+                                EventSink sink, ActiveRun run) {
         String runId = run.runId();
         String call = runId + "-call-sql";
         sink.emit(sink.event("STEP_STARTED").put("stepName", "query"));
         sink.emit(sink.event("TOOL_CALL_START").put("toolCallId", call).put("toolCallName", "run_sql")
                 .put("parentMessageId", runId + "-answer"));
-        String args = mapper.createObjectNode().put("datasourceId", ds.id()).put("sql", statement).toString();
+        String args = mapper.createObjectNode().put("datasourceId", source).put("sql", statement).toString();
         int half = args.length() / 2;
         sink.emit(sink.event("TOOL_CALL_ARGS").put("toolCallId", call).put("delta", args.substring(0, half)));
         run.pause(pause);
         sink.emit(sink.event("TOOL_CALL_ARGS").put("toolCallId", call).put("delta", args.substring(half)));
         sink.emit(sink.event("TOOL_CALL_END").put("toolCallId", call));
         long start = System.nanoTime();
-        ObjectNode audit = mapper.createObjectNode().put("toolCallId", call).put("datasourceId", ds.id())
+        ObjectNode audit = mapper.createObjectNode().put("toolCallId", call).put("datasourceId", source)
                 .put("sql", statement).put("readOnly", true);
         SqlTool.Table table;
         try {
             run.pause(pause);
-            table = sql.query(ds, statement, run);
+            table = ds != null ? sql.query(ds, statement, run) : sql.query(files, statement, run);
         } catch (SQLException | IllegalArgumentException e) {
             boolean cancelled = run.isCancelled();
             audit.put("rowCount", 0).put("durationMs", (System.nanoTime() - start) / 1_000_000)
@@ -267,7 +424,7 @@ final class Analyst {
                 throw new ActiveRun.Cancelled();
             }
             sink.emit(sink.event("STEP_FINISHED").put("stepName", "query"));
-            throw new SqlFailure("the query failed on data source '" + ds.id() + "': " + e.getMessage());
+            throw new SqlFailure("the query failed on " + (ds != null ? "data source '" + source + "'" : "the run's files") + ": " + e.getMessage());
         }
         audit.put("rowCount", table.rows().size()).put("durationMs", (System.nanoTime() - start) / 1_000_000).put("status", "ok");
         ObjectNode content = mapper.createObjectNode();
@@ -279,13 +436,13 @@ final class Analyst {
         return table;
     }
 
-    private String artifact(SqlTool.Table table, Plan plan, EventSink sink, String threadId, String runId) throws SQLException {
+    private String artifact(SqlTool.Table table, String plan, EventSink sink, String threadId, String runId) throws SQLException {
         StringBuilder csv = new StringBuilder(String.join(",", table.columns())).append('\n');
         for (List<Object> row : table.rows()) {
             csv.append(String.join(",", row.stream().map(Analyst::csvCell).toList())).append('\n');
         }
         String id = "art-" + UUID.randomUUID().toString().substring(0, 13);
-        String name = plan.name() + ".csv";
+        String name = plan + ".csv";
         store.saveArtifact(new AgentStore.Artifact(id, threadId, runId, name, "text/csv", csv.toString()));
         custom(sink, "kit.artifact", mapper.createObjectNode().put("artifactId", id).put("name", name)
                 .put("mediaType", "text/csv").put("sizeBytes", csv.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length)
@@ -293,14 +450,16 @@ final class Analyst {
         return id;
     }
 
-    private String answer(Plan plan, SqlTool.Table table, List<String> notes, RunConfigResolver.Resolution config,
-                          EventSink sink, ActiveRun run, String runId) {
+    private String answer(String title, String preface, String where, SqlTool.Table table, List<String> notes,
+                          RunConfigResolver.Resolution config, EventSink sink, ActiveRun run, String runId) {
         String id = runId + "-answer";
         StringBuilder all = new StringBuilder();
         sink.emit(sink.event("TEXT_MESSAGE_START").put("messageId", id).put("role", "assistant"));
         List<String> pieces = new ArrayList<>();
-        pieces.add("**" + plan.title() + "** (" + table.rows().size() + " rows, data source `"
-                + config.text("activeDatasourceId") + "`)\n\n");
+        if (preface != null) {
+            pieces.add(preface + "\n\n");
+        }
+        pieces.add("**" + title + "** (" + table.rows().size() + " rows, " + where + ")\n\n");
         pieces.add("| " + String.join(" | ", table.columns()) + " |\n|" + "---|".repeat(table.columns().size()) + "\n");
         for (List<Object> row : table.rows()) {
             pieces.add("| " + String.join(" | ", row.stream().map(Analyst::cell).toList()) + " |\n");

@@ -55,6 +55,7 @@ final class RunConfigResolver {
      * @param datasources the registered data sources
      */
     Resolution resolve(JsonNode input, List<AgentStore.Datasource> datasources, Set<String> files) {
+        String question = Analyst.question(input);
         JsonNode fp = input.path("forwardedProps").path("run_config");
         JsonNode st = input.path("state").path("run_config");
         String source = fp.isObject() ? "forwardedProps" : st.isObject() ? "state" : "defaults";
@@ -167,6 +168,8 @@ final class RunConfigResolver {
                         + enabled.get("skill");
             }
             activeSkill = null;
+        } else if (skillMode.equals("auto")) {
+            activeSkill = SkillChooser.choose(question, enabled.get("skill").stream().map(id -> workspace.find("skill", id)).toList());
         } else if (!skillMode.equals("selected")) {
             activeSkill = enabled.get("skill").stream().findFirst().orElse(null);
         }
@@ -186,6 +189,18 @@ final class RunConfigResolver {
         c.put("skill_mode", skillMode);
         c.set("fileIds", array(keptFiles));
         c.set("pinnedPaths", array(pinned));
+        JsonNode tools = pick(fp, st, "enabledMcpTools");
+        if (tools != null && tools.isObject()) {
+            ObjectNode kept = c.putObject("enabledMcpTools");
+            tools.fields().forEachRemaining(e -> {
+                if (enabled.get("mcp").contains(e.getKey())) {
+                    kept.set(e.getKey(), array(strings(e.getValue())));
+                } else {
+                    exclude(excluded, seen, "mcp", e.getKey(), policy.get("mcp").reason(e.getKey()) == null
+                            ? "not_enabled" : policy.get("mcp").reason(e.getKey()));
+                }
+            });
+        }
         c.set("mentioned", mentioned);
         c.put("source", source);
         c.set("excluded", excluded);

@@ -97,6 +97,7 @@ final class RunsEndpoint extends RunsService {
         }
         String runId = input.path("runId").asText();
         String threadId = input.path("threadId").asText();
+        checkPinned(fp, st, threadId);
         ActiveRun run = registry.open(runId, threadId);
         if (run == null) {
             throw new ApiError(Status.CONFLICT_409, "RUN_ALREADY_ACTIVE", "run '" + runId + "' is already running");
@@ -128,6 +129,22 @@ final class RunsEndpoint extends RunsService {
             throw new ApiError(Status.INTERNAL_SERVER_ERROR_500, "INTERNAL_ERROR", "internal error");
         } finally {
             registry.close(run);
+        }
+    }
+
+    /** 400 for a pinned path that names no uploaded file or artifact of this thread (the effective one: see B.3). */
+    private void checkPinned(JsonNode fp, JsonNode st, String threadId) {
+        boolean inFp = fp.isObject() && fp.hasNonNull("pinnedPaths");
+        JsonNode pinned = inFp ? fp.get("pinnedPaths") : st.path("pinnedPaths");
+        if (!pinned.isArray()) {
+            return;
+        }
+        List<String> paths = new java.util.ArrayList<>();
+        pinned.forEach(p -> paths.add(p.asText()));
+        try {
+            PinnedPaths.check((inFp ? "forwardedProps" : "state") + ".run_config.pinnedPaths", paths, store, threadId);
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
         }
     }
 

@@ -38,13 +38,22 @@ final class SqlTool {
         this.policy = policy;
     }
 
-    /** @return table name to its columns ({@code name type}) */
-    Map<String, List<String>> schema(AgentStore.Datasource ds) throws SQLException {
+    /** A data source's tables: for display (name to {@code column type}) and for {@link QueryPlanner}. */
+    record Schema(Map<String, List<String>> display, List<QueryPlanner.Table> tables) {
+    }
+
+    private static final Pattern NUMERIC = Pattern.compile("(?i).*(int|dec|num|real|double|float|serial|money).*");
+
+    /** @return the data source's tables (the built-in sample: only its {@code agent_sample_*} tables) */
+    Schema schema(AgentStore.Datasource ds) throws SQLException {
         Map<String, List<String>> out = new LinkedHashMap<>();
+        List<QueryPlanner.Table> tables = new ArrayList<>();
         try (Connection c = connect(ds)) {
             DatabaseMetaData md = c.getMetaData();
+            boolean lower = md.storesLowerCaseIdentifiers();
             // the kit's own database: only its current schema (other schemas may hold other kits' tables)
-            String only = ds.embedded() ? c.getSchema() : null;
+            String current = c.getSchema();
+            String only = ds.embedded() ? current : null;
             try (ResultSet t = md.getTables(null, only, "%", new String[] {"TABLE"})) {
                 while (t.next()) {
                     String name = t.getString("TABLE_NAME");
@@ -56,27 +65,46 @@ final class SqlTool {
                         continue;
                     }
                     List<String> cols = new ArrayList<>();
+                    List<QueryPlanner.Column> columns = new ArrayList<>();
                     try (ResultSet col = md.getColumns(null, schema, name, "%")) {
                         while (col.next()) {
-                            cols.add(col.getString("COLUMN_NAME").toLowerCase(Locale.ROOT) + " "
-                                    + col.getString("TYPE_NAME").toLowerCase(Locale.ROOT));
+                            String cn = col.getString("COLUMN_NAME");
+                            String type = col.getString("TYPE_NAME").toLowerCase(Locale.ROOT);
+                            cols.add(cn.toLowerCase(Locale.ROOT) + " " + type);
+                            columns.add(new QueryPlanner.Column(cn.toLowerCase(Locale.ROOT), cn, NUMERIC.matcher(type).matches(),
+                                    QueryPlanner.needsQuotes(cn, lower)));
                         }
                     }
-                    out.putIfAbsent(name.toLowerCase(Locale.ROOT), cols);
+                    if (out.putIfAbsent(name.toLowerCase(Locale.ROOT), cols) == null) {
+                        // a table outside the connection's own schema is named with its schema
+                        String prefix = schema == null || schema.equals(current) ? "" : QueryPlanner.sqlName(schema, lower) + ".";
+                        tables.add(new QueryPlanner.Table(ds.id(), name.toLowerCase(Locale.ROOT),
+                                prefix + QueryPlanner.sqlName(name, lower), columns));
+                    }
                 }
             }
         }
-        return out;
+        return new Schema(out, tables);
     }
 
     /**
      * @throws IllegalArgumentException when the statement is not one read-only query
      */
     Table query(AgentStore.Datasource ds, String sql, ActiveRun run) throws SQLException {
+        return query(() -> connect(ds), sql, run);
+    }
+
+    /** Opens a connection. */
+    interface Connector {
+        Connection connect() throws SQLException;
+    }
+
+    /** @throws IllegalArgumentException when the statement is not one read-only query */
+    Table query(Connector connector, String sql, ActiveRun run) throws SQLException {
         if (!READ_ONLY.matcher(sql).matches() || WRITES.matcher(sql).find()) {
             throw new IllegalArgumentException("only one read-only SELECT statement is allowed");
         }
-        try (Connection c = connect(ds)) {
+        try (Connection c = connector.connect()) {
             c.setReadOnly(true);
             c.setAutoCommit(false);
             try (Statement s = c.createStatement()) {

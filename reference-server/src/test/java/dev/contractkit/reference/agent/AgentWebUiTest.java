@@ -137,7 +137,9 @@ class AgentWebUiTest {
         assertThat(sql.findElement(By.cssSelector(".tool-note")).getText()).startsWith("4 rows in");
         assertThat(run.findElements(By.cssSelector(".tool"))).extracting(e -> e.getDomAttribute("data-tool-name"))
                 .contains("inspect_schema", "run_sql");
-        assertThat(run.findElement(By.cssSelector(".reasoning-text")).getText()).contains("revenue per region");
+        // the first reasoning says how it will go about it, the second (after the schema) the plan it chose
+        assertThat(run.findElements(By.cssSelector(".reasoning-text"))).extracting(WebElement::getText)
+                .hasSize(2).last().asString().contains("revenue per region");
         assertThat(run.findElement(By.cssSelector(".outcome")).getDomAttribute("data-outcome")).isEqualTo("success");
 
         WebElement link = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#artifacts a.artifact")));
