@@ -1,0 +1,50 @@
+package dev.contractkit.conformance;
+
+import dev.contractkit.mock.MockOptions;
+import dev.contractkit.mock.MockServers;
+import dev.contractkit.specs.Api;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 22.6: for each public OpenAPI document under specs' contracts-outside, the suite ({@code --spec}) passes the
+ * kit's mock of it, and the independent validator finds every response of the mock valid.
+ */
+class OutsideDocumentsMockConformanceTest {
+    static final String KEY = "outside-ci-key";
+
+    static List<Path> documents() throws IOException {
+        try (Stream<Path> files = Files.list(PetstoreServer.OUTSIDE)) {
+            List<Path> out = files.filter(f -> f.toString().endsWith(".yaml") || f.toString().endsWith(".json"))
+                    .sorted().toList();
+            assertThat(out).as("the outside documents at " + PetstoreServer.OUTSIDE).hasSizeGreaterThanOrEqualTo(9);
+            return out;
+        }
+    }
+
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("documents")
+    void theSuitePassesTheKitsMockOfTheDocument(Path document) throws IOException {
+        Api api = Api.fromFiles(Api.idOf(document), List.of(document), List.of(), 0);
+        IndependentValidator validator = IndependentValidator.of(api.id() + " (mock)", Files.readString(document));
+        try (MockServers mock = MockServers.start(MockOptions.builder().apis(api).port(api, 0)
+                .credential(api, KEY).build())) {
+            Report report = Conformance.run(validator.watch(Target.builder(api.id(), List.of(document)))
+                    .baseUrl(mock.url(api)).credential(KEY).build());
+
+            assertThat(report.errors()).as(report.toString()).isEmpty();
+            assertThat(report.violations()).as(report + "\n" + String.join("\n",
+                    report.violations().stream().map(Violation::toString).distinct().toList())).isEmpty();
+            assertThat(report.requests()).isPositive();
+            validator.assertEveryResponseValid(report);
+        }
+    }
+}
