@@ -78,6 +78,23 @@ final class IndependentValidator implements Interceptor {
     }
 
     /**
+     * For a document on disk ({@code --spec}): swagger-parser, under the validator, refuses some valid OpenAPI 3.1
+     * documents (an operation without {@code responses}, which 3.1 allows).
+     *
+     * @param name     for the messages
+     * @param contract the contract's text
+     * @return a validator for one run, or empty (with the reason in {@code refused}) when it cannot load the document
+     */
+    static java.util.Optional<IndependentValidator> ofDocument(String name, String contract, List<String> refused) {
+        try {
+            return java.util.Optional.of(of(name, contract));
+        } catch (OpenApiInteractionValidator.ApiLoadException e) {
+            refused.add(name + ": " + String.join("; ", e.getParseMessages()));
+            return java.util.Optional.empty();
+        }
+    }
+
+    /**
      * @param target a target being built
      * @return the same builder, its run's traffic now also seen by this validator
      */

@@ -9,7 +9,9 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -34,17 +36,23 @@ class OutsideDocumentsMockConformanceTest {
     @MethodSource("documents")
     void theSuitePassesTheKitsMockOfTheDocument(Path document) throws IOException {
         Api api = Api.fromFiles(Api.idOf(document), List.of(document), List.of(), 0);
-        IndependentValidator validator = IndependentValidator.of(api.id() + " (mock)", Files.readString(document));
+        List<String> refused = new ArrayList<>();
+        Optional<IndependentValidator> validator = IndependentValidator.ofDocument(api.id() + " (mock)",
+                Files.readString(document), refused);
+        // the one document swagger-parser (under the second validator) refuses: an operation without responses (3.1)
+        assertThat(validator.isPresent()).as(String.join("\n", refused))
+                .isEqualTo(!document.getFileName().toString().equals("v3.1-non-oauth-scopes.yaml"));
         try (MockServers mock = MockServers.start(MockOptions.builder().apis(api).port(api, 0)
                 .credential(api, KEY).build())) {
-            Report report = Conformance.run(validator.watch(Target.builder(api.id(), List.of(document)))
-                    .baseUrl(mock.url(api)).credential(KEY).build());
+            Target.Builder target = Target.builder(api.id(), List.of(document));
+            validator.ifPresent(v -> v.watch(target));
+            Report report = Conformance.run(target.baseUrl(mock.url(api)).credential(KEY).build());
 
             assertThat(report.errors()).as(report.toString()).isEmpty();
             assertThat(report.violations()).as(report + "\n" + String.join("\n",
                     report.violations().stream().map(Violation::toString).distinct().toList())).isEmpty();
             assertThat(report.requests()).isPositive();
-            validator.assertEveryResponseValid(report);
+            validator.ifPresent(v -> v.assertEveryResponseValid(report));
         }
     }
 }
