@@ -39,7 +39,7 @@ class LargeDocumentScalingTest {
         StringBuilder log = new StringBuilder();
         try {
             String url = "http://127.0.0.1:" + server.getAddress().getPort();
-            run(25, url, log); // warm-up: class loading and JIT are not the document's size
+            run(10, url, log); // warm-up: class loading and JIT are not the document's size
             double small = run(25, url, log);
             double large = run(LARGE / LargeDocument.OPERATIONS_PER_RESOURCE, url, log);
             log.append(String.format(Locale.ROOT, "ratio of the time per operation, %d to 100 operations: %.2f%n",
