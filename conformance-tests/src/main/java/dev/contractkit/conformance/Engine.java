@@ -182,6 +182,9 @@ final class Engine {
             }
             switch (check.apply(e)) {
                 case Outcome.Skip skip -> {
+                    if (!skip.reason().isEmpty()) {
+                        notes.add(check.key() + " not checked: " + skip.reason());
+                    }
                 }
                 case Outcome.Pass pass -> executions.add(execution(e, check, true));
                 case Outcome.Fail fail -> {

@@ -51,8 +51,12 @@ class OutsideDocumentsMockConformanceTest {
             assertThat(report.errors()).as(report.toString()).isEmpty();
             assertThat(report.violations()).as(report + "\n" + String.join("\n",
                     report.violations().stream().map(Violation::toString).distinct().toList())).isEmpty();
-            assertThat(report.requests()).isPositive();
-            validator.ifPresent(v -> v.assertEveryResponseValid(report));
+            if (report.requests() == 0) { // a document of webhooks only: nothing to call, and the run says so
+                assertThat(report.notes()).anyMatch(n -> n.contains("webhooks at /webhooks are not checked"));
+            }
+            if (report.requests() > 0) {
+                validator.ifPresent(v -> v.assertEveryResponseValid(report));
+            }
         }
     }
 }
