@@ -58,6 +58,10 @@ final class Console implements Progress {
         out.println();
         out.printf("  %-30s %7s %7s%n", "check", "passed", "failed");
         for (CheckResult r : report.results()) {
+            if (report.notChecked().containsKey(r.check())) {
+                out.printf("  %-30s   not checked: %s%n", r.check().key(), report.notChecked().get(r.check()));
+                continue;
+            }
             out.printf("  %-30s %7d %7d%s%n", r.check().key(), r.passed(), r.failed(),
                     r.failed() > 0 ? "  <-- " + r.check().defaultSeverity().name().toLowerCase(Locale.ROOT) : "");
         }

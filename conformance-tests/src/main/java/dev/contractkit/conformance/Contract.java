@@ -20,14 +20,24 @@ import java.util.Set;
 final class Contract {
     private final ContractDocument document;
     private final Optional<String> errorSchema;
+    private final boolean kitDialect;
 
     Contract(ContractDocument document) {
         this.document = document;
+        this.kitDialect = document.text().contains("x-kit-");
         this.errorSchema = sharedErrorSchema(document);
     }
 
     ContractDocument document() {
         return document;
+    }
+
+    /**
+     * @return true when the document uses the kit's dialect ({@code x-kit-*}), which promises that every error is
+     * declared and shares one envelope; a document without it is judged on what it declares only
+     */
+    boolean usesKitDialect() {
+        return kitDialect;
     }
 
     SchemaValidator validator() {

@@ -9,6 +9,8 @@ import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -43,6 +45,7 @@ final class Engine {
         try (Transport transport = new Transport(target.baseUrl(), target.timeout(), target.observers())) {
             for (ContractDocument document : target.contracts()) {
                 Contract contract = new Contract(document);
+                notes.addAll(Documents.unsupported(document));
                 Tokens.Obtained auth = Tokens.obtain(contract, target, transport);
                 errors.addAll(auth.errors());
                 notes.addAll(auth.notes());
@@ -71,8 +74,16 @@ final class Engine {
                 // the hook runs or has run; the clean-up is done once
             }
         }
-        return new Report(target, Duration.ofNanos(System.nanoTime() - started), requests, executions, violations,
-                errors, List.copyOf(notes));
+        Report partial = new Report(target, Duration.ofNanos(System.nanoTime() - started), requests, executions,
+                violations, errors, List.copyOf(notes), Map.of());
+        Map<Check, String> notChecked = new EnumMap<>(Check.class);
+        for (Check check : target.checks()) {
+            if (partial.result(check).total() == 0) {
+                notChecked.put(check, NotChecked.reason(check, target.contracts()));
+            }
+        }
+        return new Report(target, partial.duration(), requests, executions, violations, errors, List.copyOf(notes),
+                notChecked);
     }
 
     /**
@@ -171,6 +182,9 @@ final class Engine {
             }
             switch (check.apply(e)) {
                 case Outcome.Skip skip -> {
+                    if (!skip.reason().isEmpty()) {
+                        notes.add(check.key() + " not checked: " + skip.reason());
+                    }
                 }
                 case Outcome.Pass pass -> executions.add(execution(e, check, true));
                 case Outcome.Fail fail -> {

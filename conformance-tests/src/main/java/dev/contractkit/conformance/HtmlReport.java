@@ -40,6 +40,12 @@ final class HtmlReport {
                     .append(String.format(Locale.ROOT, "%.1f s", r.duration().toMillis() / 1000.0)).append("</p>\n");
             h.append("<table><tr><th>check</th><th>description</th><th>passed</th><th>failed</th></tr>\n");
             for (CheckResult c : r.results()) {
+                if (r.notChecked().containsKey(c.check())) {
+                    h.append("<tr><td><code>").append(c.check().key()).append("</code></td><td>")
+                            .append(Xml.escape(c.check().description())).append("</td><td colspan=\"2\">not checked: ")
+                            .append(Xml.escape(r.notChecked().get(c.check()))).append("</td></tr>\n");
+                    continue;
+                }
                 h.append("<tr><td><code>").append(c.check().key()).append("</code></td><td>")
                         .append(Xml.escape(c.check().description())).append("</td><td>").append(c.passed())
                         .append("</td><td class=\"").append(c.failed() > 0 ? "bad" : "ok").append("\">")

@@ -51,10 +51,10 @@ final class JunitXml {
         }
         StringBuilder x = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         x.append("<testsuite name=\"conformance.").append(Xml.escape(report.target()))
-                .append("\" tests=\"").append(cases.size() + report.errors().size())
+                .append("\" tests=\"").append(cases.size() + report.errors().size() + report.notChecked().size())
                 .append("\" failures=\"").append(failures.size())
                 .append("\" errors=\"").append(report.errors().size())
-                .append("\" skipped=\"0\" time=\"").append(seconds(report.duration()))
+                .append("\" skipped=\"").append(report.notChecked().size()).append("\" time=\"").append(seconds(report.duration()))
                 .append("\" timestamp=\"").append(Instant.now().truncatedTo(ChronoUnit.SECONDS)).append("\">\n");
         x.append("  <properties>\n");
         property(x, "base-url", report.baseUrl());
@@ -82,6 +82,10 @@ final class JunitXml {
                     .append("\" name=\"transport\" time=\"0\">\n    <error type=\"transport\" message=\"")
                     .append(Xml.escape(error)).append("\"/>\n  </testcase>\n");
         }
+        report.notChecked().forEach((check, reason) -> x.append("  <testcase classname=\"conformance.")
+                .append(Xml.escape(report.target())).append("\" name=\"").append(check.key())
+                .append("\" time=\"0\">\n    <skipped message=\"").append(Xml.escape("not checked: " + reason))
+                .append("\"/>\n  </testcase>\n"));
         if (!report.notes().isEmpty()) {
             x.append("  <system-out>").append(Xml.escape(String.join("\n", report.notes()))).append("</system-out>\n");
         }

@@ -16,13 +16,20 @@ import java.util.Set;
 record Options(boolean help, boolean listChecks, List<Target> targets, Path reportDir) {
 
     static final String USAGE = """
-            Usage: conform --api <id>|all --base-url URL [options]
+            Usage: conform --spec FILE [--spec FILE] --base-url URL [options]
+                   conform --api <id>|all --base-url URL [options]
 
-              --api <id>|all              the API to check (known: %s), or all of them
+              --spec FILE                 an OpenAPI 3.0 or 3.1 document (YAML or JSON) of the implementation
+                                          to check (repeatable: several documents of one implementation); any
+                                          document works, the kit's x-kit-* dialect is not needed (checks that
+                                          need it say "not checked" and why)
+              --api <id>|all              short name of one of the kit's own contracts (known: %s), or all
               --base-url URL              the implementation's base URL; with several APIs use
                                           --base-url <api>=URL (repeatable); with --api all an API without
                                           one is checked at http://127.0.0.1:<its default port>
               --credential VALUE          API key or token, placed as the contract's security scheme says
+                                          (apiKey: its header, query parameter or cookie; http bearer; http
+                                          basic: give USER:PASSWORD; oauth2 and openIdConnect: a bearer token)
                                           (--credential <api>=VALUE for one API only)
               --user NAME:PASSWORD        a user for an API whose contract names a token endpoint (coupons):
                                           the suite gets a bearer token per user (password grant); give an
@@ -67,7 +74,7 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
             switch (name) {
                 case "--help", "-h" -> p.help = true;
                 case "--list-checks" -> p.listChecks = true;
-                case "--api", "--base-url", "--credential", "--user", "--password", "--client-id", "--header", "--checks", "--exclude-checks", "--seed",
+                case "--spec", "--api", "--base-url", "--credential", "--user", "--password", "--client-id", "--header", "--checks", "--exclude-checks", "--seed",
                      "--count", "--timeout", "--report-dir" -> {
                     if (inline == null && (i + 1 >= args.length || args[i + 1].startsWith("--"))) {
                         throw new UsageException(name + " needs a value (a value that starts with -- goes as "
@@ -86,6 +93,7 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
         boolean help;
         boolean listChecks;
         String api;
+        final List<String> specs = new ArrayList<>();
         final List<String> baseUrls = new ArrayList<>();
         final List<String> credentials = new ArrayList<>();
         final List<String[]> users = new ArrayList<>();
@@ -100,6 +108,7 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
 
         void accept(String name, String value) throws UsageException {
             switch (name) {
+                case "--spec" -> specs.add(value);
                 case "--api" -> api = value;
                 case "--base-url" -> baseUrls.add(value);
                 case "--credential" -> credentials.add(value);
@@ -126,8 +135,13 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
             if (help || listChecks) {
                 return new Options(help, listChecks, List.of(), reportDir);
             }
+            Set<Check> chosen = EnumSet.copyOf(checks);
+            chosen.removeAll(excluded);
+            if (!specs.isEmpty()) {
+                return specTarget(chosen);
+            }
             if (api == null) {
-                throw new UsageException("--api is required (one of: " + Api.knownIds() + ", or all)");
+                throw new UsageException("--spec FILE or --api is required (one of: " + Api.knownIds() + ", or all)");
             }
             List<Api> apis;
             try {
@@ -155,6 +169,51 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
                 targets.add(target(a, url, Optional.ofNullable(creds.get(a)), users(a, apis), selected));
             }
             return new Options(false, false, targets, reportDir);
+        }
+
+        /** {@code --spec FILE...}: one target, the documents on disk. */
+        private Options specTarget(Set<Check> selected) throws UsageException {
+            if (api != null) {
+                throw new UsageException("--spec and --api do not go together: --spec checks documents on disk,"
+                        + " --api the kit's own contracts");
+            }
+            if (selected.isEmpty()) {
+                throw new UsageException("no checks left to run after --checks/--exclude-checks");
+            }
+            if (baseUrls.size() != 1) {
+                throw new UsageException(baseUrls.isEmpty()
+                        ? "--base-url is required with --spec (the implementation to check, e.g. --base-url http://127.0.0.1:8080)"
+                        : "--spec takes one --base-url (one implementation), got " + baseUrls.size());
+            }
+            if (credentials.size() > 1) {
+                throw new UsageException("--spec takes one --credential, got " + credentials.size());
+            }
+            List<Path> files = new ArrayList<>();
+            for (String spec : specs) {
+                Path file = Path.of(spec);
+                if (!java.nio.file.Files.isRegularFile(file)) {
+                    throw new UsageException("--spec: no such file " + spec);
+                }
+                files.add(file.toAbsolutePath().normalize());
+            }
+            Target.Builder b;
+            try {
+                b = Target.builder(Api.idOf(files.get(0)), files);
+            } catch (IllegalArgumentException e) {
+                throw new UsageException("--spec: " + e.getMessage());
+            }
+            List<Target.Login> logins = new ArrayList<>();
+            for (String[] u : users) {
+                if (u[1] != null) {
+                    logins.add(new Target.Login(u[0], u[1]));
+                } else if (u[0].indexOf(':') > 0) {
+                    logins.add(new Target.Login(u[0].substring(0, u[0].indexOf(':')), u[0].substring(u[0].indexOf(':') + 1)));
+                } else {
+                    throw new UsageException("--user wants NAME:PASSWORD (or --user NAME --password PW), got '" + u[0] + "'");
+                }
+            }
+            return new Options(false, false, List.of(configure(b, baseUrls.get(0),
+                    credentials.stream().findFirst(), logins, selected)), reportDir);
         }
 
         /** @return the logins for one API: {@code <api>=NAME:PASSWORD} for that API, {@code NAME:PASSWORD} for all */
@@ -188,7 +247,12 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
 
         private Target target(Api a, String url, Optional<String> credential, List<Target.Login> logins,
                               Set<Check> selected) throws UsageException {
-            Target.Builder b = Target.builder(a).checks(selected).seed(seed).count(count).timeout(timeout);
+            return configure(Target.builder(a), url, credential, logins, selected);
+        }
+
+        private Target configure(Target.Builder target, String url, Optional<String> credential,
+                                 List<Target.Login> logins, Set<Check> selected) throws UsageException {
+            Target.Builder b = target.checks(selected).seed(seed).count(count).timeout(timeout);
             try {
                 b.baseUrl(url);
             } catch (IllegalArgumentException e) {

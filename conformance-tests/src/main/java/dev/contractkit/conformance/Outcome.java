@@ -19,8 +19,18 @@ sealed interface Outcome {
     record Pass() implements Outcome {
     }
 
-    /** The check does not apply to this exchange (not counted). */
-    record Skip() implements Outcome {
+    /**
+     * The check does not apply to this exchange (not counted); a non-empty reason is a note of the run ("not
+     * checked" and why, where the document does not say enough to decide).
+     */
+    record Skip(String reason) implements Outcome {
+        Skip() {
+            this("");
+        }
+    }
+
+    static Outcome notChecked(String reason) {
+        return new Skip(reason);
     }
 
     /** The check failed; at least one problem. */

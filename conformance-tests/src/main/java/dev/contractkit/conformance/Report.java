@@ -2,6 +2,9 @@ package dev.contractkit.conformance;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Collections;
+import java.util.EnumMap;
+import java.util.Map;
 import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
@@ -27,9 +30,10 @@ public final class Report {
     private final List<Violation> violations;
     private final List<String> errors;
     private final List<String> notes;
+    private final Map<Check, String> notChecked;
 
     Report(Target target, Duration duration, int requests, List<Execution> executions, List<Violation> violations,
-           List<String> errors, List<String> notes) {
+           List<String> errors, List<String> notes, Map<Check, String> notChecked) {
         this.target = target.name();
         this.baseUrl = target.baseUrl();
         this.seed = target.seed();
@@ -40,6 +44,7 @@ public final class Report {
         this.violations = List.copyOf(violations);
         this.errors = List.copyOf(errors);
         this.notes = List.copyOf(notes);
+        this.notChecked = notChecked.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(notChecked));
     }
 
     /** @return the target's name, e.g. {@code forms} */
@@ -112,6 +117,15 @@ public final class Report {
     /** @return what could not be done as asked (a value not buildable, no credential given ...) */
     public List<String> notes() {
         return notes;
+    }
+
+    /**
+     * @return the checks that were asked for but judged nothing in this run, each with the reason (the documents
+     * lack what it needs, e.g. the kit's {@code x-kit-*} dialect, or no exchange was of its kind): "not checked",
+     * neither passed nor failed
+     */
+    public Map<Check, String> notChecked() {
+        return notChecked;
     }
 
     /** @return true when every request got a response and no check of severity ERROR failed */

@@ -66,7 +66,24 @@ public final class Target {
      */
     public static Builder builder(Api api) {
         Objects.requireNonNull(api, "api == null");
-        return new Builder(api.id(), api.openapi().stream().map(ContractDocument::load).toList());
+        return new Builder(api.id(), api.openapi().stream().map(f -> ContractDocument.parse(f, api.read(f))).toList());
+    }
+
+    /**
+     * A target for OpenAPI documents on disk (what {@code ./kit conform --spec} checks): any OpenAPI 3.0 or 3.1
+     * document, with or without the kit's {@code x-kit-*} dialect.
+     *
+     * @param name  a name for reports (e.g. {@link Api#idOf(java.nio.file.Path)} of the first file)
+     * @param files the OpenAPI documents
+     * @return a builder
+     * @throws IllegalArgumentException when a file cannot be read or is not an OpenAPI 3.x document, naming it
+     */
+    public static Builder builder(String name, List<java.nio.file.Path> files) {
+        Objects.requireNonNull(name, "name == null");
+        if (files.isEmpty()) {
+            throw new IllegalArgumentException("no OpenAPI document given");
+        }
+        return new Builder(name, files.stream().map(Documents::openapi).toList());
     }
 
     /**

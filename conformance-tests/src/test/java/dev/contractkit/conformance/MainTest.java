@@ -117,7 +117,7 @@ class MainTest {
     @ParameterizedTest(name = "{0}")
     @CsvSource(delimiter = '|', value = {
             "--api nope --base-url http://127.0.0.1:1           | unknown API 'nope'; known: forms",
-            "--base-url http://127.0.0.1:1                      | --api is required",
+            "--base-url http://127.0.0.1:1                      | --spec FILE or --api is required",
             "--api forms                                        | --base-url is required for forms",
             "--api forms --base-url not-a-url                   | --base-url: not an http(s) URL: 'not-a-url'",
             "--api forms --base-url http://127.0.0.1:1 --checks x | unknown check 'x'",

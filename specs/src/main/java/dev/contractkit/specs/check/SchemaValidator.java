@@ -47,6 +47,8 @@ public final class SchemaValidator {
     private final JsonSchemaFactory factory;
     private final SchemaValidatorsConfig config;
     private final Map<String, JsonSchema> cache = new ConcurrentHashMap<>();
+    private final JsonNode converted;
+    private volatile JsonSchema whole;
 
     SchemaValidator(ContractDocument document) {
         this(document, SpecVersion.VersionFlag.V202012);
@@ -55,7 +57,7 @@ public final class SchemaValidator {
     private SchemaValidator(ContractDocument document, SpecVersion.VersionFlag dialect) {
         this.document = document;
         this.uri = "https://contracts.contractkit.dev/" + document.file().replace('\\', '/');
-        JsonNode converted = convert(document.root().deepCopy(), false);
+        this.converted = convert(document.root().deepCopy(), false);
         String json = converted.toString();
         JsonMetaSchema standard = dialect == SpecVersion.VersionFlag.V7 ? JsonMetaSchema.getV7() : JsonMetaSchema.getV202012();
         // the whole document is the schema resource (schemas are reached by pointer), so its top-level OpenAPI /
@@ -102,7 +104,7 @@ public final class SchemaValidator {
      */
     public List<Finding> validate(String schemaPointer, JsonNode instance, String where) {
         JsonSchema schema = cache.computeIfAbsent(schemaPointer,
-                p -> factory.getSchema(SchemaLocation.of(uri + "#" + p), config));
+                p -> wholeSchema().getRefSchema(SchemaLocation.of(uri + "#" + p).getFragment()));
         Set<ValidationMessage> messages = schema.validate(instance);
         if (messages.isEmpty()) {
             return List.of();
@@ -119,6 +121,25 @@ public final class SchemaValidator {
     /** @return the contract this validator belongs to */
     public ContractDocument document() {
         return document;
+    }
+
+    /**
+     * The whole document as one schema resource, compiled once: each schema pointer is a sub-schema of it.
+     * (Asking the factory for {@code uri#pointer} re-read and re-parsed the whole document for every new pointer,
+     * which made a run over a document of 1,000 operations quadratic.)
+     */
+    private JsonSchema wholeSchema() {
+        JsonSchema w = whole;
+        if (w == null) {
+            synchronized (this) {
+                w = whole;
+                if (w == null) {
+                    w = factory.getSchema(SchemaLocation.of(uri), converted, config);
+                    whole = w;
+                }
+            }
+        }
+        return w;
     }
 
     /** Rewrites the OpenAPI 3.0 dialect into JSON Schema 2020-12, in place. */
