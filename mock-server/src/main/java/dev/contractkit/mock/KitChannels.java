@@ -35,12 +35,13 @@ final class KitChannels {
     private final MockState state;
     private final Map<String, OperationResponder> handshakes = new ConcurrentHashMap<>();
     private final Set<String> eventStreams;
+    private final List<String> notices = new ArrayList<>();
 
     KitChannels(Api api, List<ContractDocument> openapi, List<ContractDocument> asyncapi, Set<String> accepted,
                 Supplier<JsonNode> index, MockState state) {
         this.api = api;
         this.state = state;
-        this.channels = AsyncChannels.of(asyncapi, accepted);
+        this.channels = AsyncChannels.of(asyncapi, accepted, !api.inCatalogue(), notices);
         channels.keySet().forEach(a -> unauthorized.put(a, unauthorizedExample(openapi, a)));
         this.index = index;
         this.eventStreams = eventStreams(openapi);
@@ -150,9 +151,19 @@ final class KitChannels {
         return open >= maxSockets;
     }
 
-    /** @return the channel served at this path, or null */
+    /** @return the channel served at this path (an address, or a concrete path of an address template), or null */
     AsyncChannels.Channel channel(String path) {
-        return channels.get(path);
+        AsyncChannels.Channel exact = channels.get(path);
+        if (exact != null) {
+            return exact;
+        }
+        return channels.values().stream().filter(c -> !c.template().names().isEmpty()
+                && c.template().pattern().matcher(path).matches()).findFirst().orElse(null);
+    }
+
+    /** @return the channels a lenient reading left out (their protocol is not served), one line each */
+    List<String> notices() {
+        return notices;
     }
 
     Set<String> addresses() {
