@@ -144,7 +144,7 @@ final class CommandLine {
         }
         if (firstPort != null && specs.isEmpty()) {
             throw new IllegalArgumentException("--port " + firstPort + " (a port without an API id) goes with --spec;"
-                    + " for the kit's APIs use --port <id>=<port>");
+                    + " for the kit's APIs use --port <api>=<port>");
         }
         List<Api> own = ids == null && !specs.isEmpty() ? List.of() : Api.parseList(ids);
         List<Api> documents = SpecFiles.apis(specs, own, firstPort == null ? SpecFiles.DEFAULT_PORT : firstPort);

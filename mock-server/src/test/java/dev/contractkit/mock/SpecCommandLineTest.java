@@ -99,6 +99,20 @@ class SpecCommandLineTest {
     }
 
     @Test
+    void aDocumentWithoutErrorResponsesAnswersRfc9457ProblemDetails() {
+        Main.Outcome outcome = launch("--spec", openapi("v3.1-tictactoe.yaml").toString(), "--port", "0");
+        try (MockServers servers = ((Main.Outcome.Running) outcome).servers()) {
+            Http.Answer refused = http.get(servers.url(servers.apis().get(0)) + "/board/1/1");
+
+            assertThat(refused.status()).isEqualTo(401);
+            assertThat(refused.contentType()).startsWith("application/problem+json");
+            assertThat(refused.json().path("status").asInt()).isEqualTo(401);
+            assertThat(refused.json().path("title").asText()).isEqualTo("Unauthorized");
+            assertThat(refused.json().path("type").asText()).isEqualTo("about:blank");
+        }
+    }
+
+    @Test
     void severalSpecsGetOneListenerEachAndEachUrlIsPrinted() {
         Main.Outcome outcome = launch("--spec", openapi("v3.0-petstore.yaml").toString(),
                 "--spec", asyncapi("websocket-gemini-asyncapi.yml").toString(), "--port", "0");

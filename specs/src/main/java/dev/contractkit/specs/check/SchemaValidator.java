@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.networknt.schema.JsonMetaSchema;
+import com.networknt.schema.JsonNodePath;
 import com.networknt.schema.JsonSchema;
 import com.networknt.schema.JsonSchemaFactory;
 import com.networknt.schema.PathType;
@@ -46,6 +47,7 @@ public final class SchemaValidator {
     private final String uri;
     private final JsonSchemaFactory factory;
     private final SchemaValidatorsConfig config;
+    private volatile JsonSchema root;
     private final Map<String, JsonSchema> cache = new ConcurrentHashMap<>();
 
     SchemaValidator(ContractDocument document) {
@@ -101,8 +103,7 @@ public final class SchemaValidator {
      * @return findings; empty when the instance is valid
      */
     public List<Finding> validate(String schemaPointer, JsonNode instance, String where) {
-        JsonSchema schema = cache.computeIfAbsent(schemaPointer,
-                p -> factory.getSchema(SchemaLocation.of(uri + "#" + p), config));
+        JsonSchema schema = cache.computeIfAbsent(schemaPointer, this::subSchema);
         Set<ValidationMessage> messages = schema.validate(instance);
         if (messages.isEmpty()) {
             return List.of();
@@ -114,6 +115,36 @@ public final class SchemaValidator {
                     at == null ? "" : at.toString()));
         }
         return out;
+    }
+
+    /**
+     * The schema at a pointer, as a part of the whole document loaded once: loading each pointer by its URI made
+     * networknt read and load the whole document again for every pointer and every {@code $ref} (a document of a
+     * thousand operations took minutes to check).
+     */
+    private JsonSchema subSchema(String pointer) {
+        JsonSchema whole = root;
+        if (whole == null) {
+            synchronized (this) {
+                if (root == null) {
+                    root = factory.getSchema(SchemaLocation.of(uri), config);
+                }
+                whole = root;
+            }
+        }
+        JsonNodePath path = new JsonNodePath(PathType.JSON_POINTER);
+        JsonNode node = whole.getSchemaNode();
+        for (String token : pointer.isEmpty() ? new String[0] : pointer.substring(1).split("/", -1)) {
+            String name = token.replace("~1", "/").replace("~0", "~");
+            if (node.isArray()) {
+                path = path.append(Integer.parseInt(name));
+                node = node.path(Integer.parseInt(name));
+            } else {
+                path = path.append(name);
+                node = node.path(name);
+            }
+        }
+        return whole.getSubSchema(path);
     }
 
     /** @return the contract this validator belongs to */
