@@ -56,6 +56,9 @@ final class CommandLine {
               PUT  /mockserver/kit/reset        back to the contract's examples (and the stateful store)
               GET  /mockserver/kit/state        stateful store sizes
               PUT  /mockserver/kit/publish?channel=<address>   send a WebSocket message
+              POST /mockserver/kit/webhooks?name=<webhook>&url=<target>   POST a 3.1 webhook's example there
+              POST /mockserver/kit/callbacks?operation=<id>[&name=<callback>]   send the operation's callbacks to
+                                                the URL its last request named in the callback expression
               GET  /mockserver/kit/violations   validating proxy's report
               MockServer's own: /mockserver/expectation, /verify, /retrieve, /clear, /reset, /dashboard
             """.formatted(Api.knownIds());

@@ -49,6 +49,7 @@ final class KitChannels {
     }
 
     private volatile Runnable reset = () -> { };
+    private volatile Callbacks callbacks = new Callbacks(List.of(), op -> List.of());
     private volatile ContractFastPath fastPath;
     private volatile ListenerGuard guard;
 
@@ -78,6 +79,11 @@ final class KitChannels {
         if (fast != null) {
             fast.log().flush();
         }
+    }
+
+    /** @param callbacks sends the document's webhooks and callbacks ({@code POST /mockserver/kit/webhooks|callbacks}) */
+    void callbacks(Callbacks callbacks) {
+        this.callbacks = callbacks;
     }
 
     /** @param reset what {@code PUT /mockserver/reset} does on this listener (MockServer's reset, then the contract) */
@@ -197,6 +203,8 @@ final class KitChannels {
             case "apis" -> method.equals("GET") ? new Answer(200, index.get()) : notAllowed("GET");
             case "publish" -> method.equals("PUT") || method.equals("POST") ? publish(query, body) : notAllowed("PUT, POST");
             case "responses" -> state.overrides().control(method, body);
+            case "webhooks" -> method.equals("POST") ? callbacks.webhook(query) : notAllowed("POST");
+            case "callbacks" -> method.equals("POST") ? callbacks.callback(query) : notAllowed("POST");
             case "outcome" -> state.outcome().control(method, query);
             case "state" -> method.equals("GET") ? new Answer(200, state.describe()) : notAllowed("GET");
             case "exchanges", "violations" -> state.proxy().isEmpty()
