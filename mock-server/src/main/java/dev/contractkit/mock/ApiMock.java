@@ -75,6 +75,7 @@ final class ApiMock implements AutoCloseable {
         kit.guard(new ListenerGuard(options, errors(docs)));
         ApiMock mock = new ApiMock(server, entries, kit, state);
         kit.onReset(mock::reset);
+        kit.callbacks(new Callbacks(docs, mock::received));
         mock.findings.addAll(problems);
         docs.forEach(d -> d.root().path("components").path("securitySchemes").elements().forEachRemaining(s -> {
             if (d.resolve(s).has("x-kit-roles-claim")) {

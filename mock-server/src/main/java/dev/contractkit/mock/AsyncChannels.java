@@ -30,8 +30,16 @@ final class AsyncChannels {
         }
     }
 
-    /** One channel: its address (the WebSocket path), file, messages and handshake credentials. */
-    record Channel(String address, String file, List<Message> messages, Predicate<Handshake> authorized) {
+    /**
+     * One channel: its address (the WebSocket path, a template when it has parameters), file, messages, handshake
+     * credentials, and whether a plain GET streams its messages (a channel of an http/https server).
+     */
+    record Channel(String address, String file, List<Message> messages, Predicate<Handshake> authorized,
+                   PathTemplate template, boolean streaming) {
+        Channel(String address, String file, List<Message> messages, Predicate<Handshake> authorized) {
+            this(address, file, messages, authorized, PathTemplate.parse(address), false);
+        }
+
         /** @return every example payload of every message, in document order */
         List<JsonNode> examples() {
             return messages.stream().flatMap(m -> m.examples().stream()).toList();
@@ -54,23 +62,45 @@ final class AsyncChannels {
      * @return the channels by address
      */
     static Map<String, Channel> of(List<ContractDocument> docs, Set<String> accepted) {
+        return of(docs, accepted, false, new ArrayList<>());
+    }
+
+    /**
+     * @param docs     AsyncAPI 2.x / 3.x documents
+     * @param accepted accepted credentials; empty = any well-formed one
+     * @param outside  documents given on the command line: channels of http/https servers are served too (WebSocket
+     *                 and a streaming GET), messages without an example get one built from their payload schema
+     * @param notices  receives one line per channel that is not served (MQTT, AMQP, Kafka, ...)
+     * @return the channels by address
+     */
+    static Map<String, Channel> of(List<ContractDocument> docs, Set<String> accepted, boolean outside, List<String> notices) {
         Map<String, Channel> out = new LinkedHashMap<>();
         for (ContractDocument doc : docs) {
-            SchemaValidator validator = SchemaValidator.forAsyncApi(doc);
+            SchemaValidator validator = SchemaValidator.forAsyncApi(withoutDocumentId(doc));
+            boolean v2 = doc.root().path("asyncapi").asText().startsWith("2.");
             for (Iterator<Map.Entry<String, JsonNode>> it = doc.at("/channels").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> entry = it.next();
                 String pointer = "/channels/" + escape(entry.getKey());
                 JsonNode channel = doc.resolve(entry.getValue());
+                boolean streaming = false;
                 if (!webSocket(doc, channel)) {
-                    continue; // e.g. an SSE stream (protocol http): answered by its REST operation, see KitPipeline
+                    if (!outside) {
+                        continue; // e.g. an SSE stream (protocol http): answered by its REST operation, see KitPipeline
+                    }
+                    List<String> protocols = protocols(doc, channel);
+                    if (protocols.stream().noneMatch(p -> p.startsWith("http"))) {
+                        notices.add(doc.file() + " " + pointer + ": channel '" + entry.getKey() + "' is not served (protocol "
+                                + String.join(", ", protocols) + "; the mock serves WebSocket and HTTP streaming channels only)");
+                        continue;
+                    }
+                    streaming = true; // http/https: a WebSocket upgrade, or a GET streaming the messages
                 }
-                String address = channel.path("address").isTextual() ? channel.get("address").asText() : entry.getKey();
+                String address = !v2 && channel.path("address").isTextual() ? channel.get("address").asText() : entry.getKey();
                 if (!address.startsWith("/")) {
                     address = "/" + address;
                 }
                 List<Message> messages = new ArrayList<>();
-                for (Iterator<String> names = channel.path("messages").fieldNames(); names.hasNext(); ) {
-                    String message = doc.resolvePointer(pointer + "/messages/" + escape(names.next()));
+                for (String message : messagePointers(doc, pointer, channel, v2)) {
                     JsonNode node = doc.at(message);
                     List<JsonNode> examples = new ArrayList<>();
                     node.path("examples").forEach(e -> {
@@ -78,13 +108,66 @@ final class AsyncChannels {
                             examples.add(e.get("payload"));
                         }
                     });
-                    messages.add(new Message(node.path("name").asText(message), schemaPointer(doc, message + "/payload"),
-                            List.copyOf(examples), validator));
+                    String payload = schemaPointer(doc, message + "/payload");
+                    if (outside && examples.isEmpty() && payload != null) {
+                        examples.add(SchemaSample.of(doc, doc.at(payload)));
+                    }
+                    messages.add(new Message(node.path("name").asText(message), payload, List.copyOf(examples), validator));
                 }
-                out.put(address, new Channel(address, doc.file(), List.copyOf(messages), security(doc, channel, accepted)));
+                out.put(address, new Channel(address, doc.file(), List.copyOf(messages), security(doc, channel, accepted),
+                        PathTemplate.parse(address), streaming));
             }
         }
         return out;
+    }
+
+    /**
+     * The document without its top-level {@code id} (AsyncAPI's identifier of the application, e.g. Slack's
+     * {@code wss://...}): the schema validator reads the document as one schema resource, where {@code id} is a
+     * schema keyword that must be a relative URI, and fails on it.
+     */
+    static ContractDocument withoutDocumentId(ContractDocument doc) {
+        if (!doc.root().has("id")) {
+            return doc;
+        }
+        com.fasterxml.jackson.databind.node.ObjectNode copy = doc.root().deepCopy();
+        copy.remove("id");
+        return ContractDocument.parse(doc.file(), copy.toString());
+    }
+
+    /** 3.x: the channel's {@code messages}; 2.x: its {@code subscribe} and {@code publish} message (or their oneOf). */
+    private static List<String> messagePointers(ContractDocument doc, String pointer, JsonNode channel, boolean v2) {
+        List<String> out = new ArrayList<>();
+        if (!v2) {
+            for (Iterator<String> names = channel.path("messages").fieldNames(); names.hasNext(); ) {
+                out.add(doc.resolvePointer(pointer + "/messages/" + escape(names.next())));
+            }
+            return out;
+        }
+        String base = doc.resolvePointer(pointer);
+        for (String action : List.of("subscribe", "publish")) {
+            String message = doc.resolvePointer(base + "/" + action + "/message");
+            JsonNode node = doc.at(message);
+            if (node.has("oneOf")) {
+                for (int i = 0; i < node.get("oneOf").size(); i++) {
+                    out.add(doc.resolvePointer(message + "/oneOf/" + i));
+                }
+            } else if (!node.isMissingNode()) {
+                out.add(message);
+            }
+        }
+        return out.stream().distinct().toList();
+    }
+
+    private static List<String> protocols(ContractDocument doc, JsonNode channel) {
+        List<String> out = new ArrayList<>();
+        if (channel.path("servers").isArray() && !channel.path("servers").isEmpty()) {
+            channel.path("servers").forEach(s -> out.add(s.isTextual() ? doc.at("/servers").path(s.asText()).path("protocol").asText()
+                    : doc.resolve(s).path("protocol").asText()));
+        } else {
+            doc.at("/servers").forEach(s -> out.add(s.path("protocol").asText()));
+        }
+        return out.stream().map(p -> p.toLowerCase(Locale.ROOT)).distinct().toList();
     }
 
     /** @return whether the channel's servers (all the document's when it names none) speak ws or wss */

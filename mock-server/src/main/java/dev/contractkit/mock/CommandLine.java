@@ -13,10 +13,17 @@ import java.util.Optional;
  */
 final class CommandLine {
     static final String USAGE = """
-            usage: mock [--api <id>[,<id>...]|all] [--port <id>=<port>]... [--credential <id>=<value>]... [--outcome <id>=<example>]... [--host <address>] [--proxy <id>=<url>]... [--stateful] [--lenient]
+            usage: mock [--api <id>[,<id>...]|all] [--spec <file>[,<file>]]... [--port <port>] [--port <id>=<port>]... [--credential <id>=<value>]... [--outcome <id>=<example>]... [--host <address>] [--proxy <id>=<url>]... [--stateful] [--lenient]
                    [--allowed-host <name>]... [--control-plane] [--control-token <secret>] [--max-body-bytes <n>] [--help]
               --api       APIs to serve (default: all). Known: %s
-              --port      listen port of one API (default: its own port; 0 = any free port); repeatable
+              --spec <file>  serve an OpenAPI 3.0/3.1 or AsyncAPI 2.x/3.x document of your own (YAML or JSON);
+                          repeatable: one listener per --spec, its id made of the file name (v3.0-petstore.yaml
+                          is v3-0-petstore, for --credential <id>=..); --spec api.yaml,events.yaml serves an OpenAPI
+                          document and its AsyncAPI document together on one port. Without --api, only the --spec
+                          documents are served
+              --port <port>  first port of the --spec listeners, the next ones on the following ports (default
+                          4010; 0 = a free port for each)
+              --port <id>=<port>  listen port of one API (default: its own port; 0 = any free port); repeatable
               --host      address to bind (default 127.0.0.1; 0.0.0.0 for every interface)
               --credential <id>=<value>  accept only this credential (API key / bearer token) for that API;
                           any other gets 401 (default: any well-formed credential is accepted)
@@ -49,6 +56,9 @@ final class CommandLine {
               PUT  /mockserver/kit/reset        back to the contract's examples (and the stateful store)
               GET  /mockserver/kit/state        stateful store sizes
               PUT  /mockserver/kit/publish?channel=<address>   send a WebSocket message
+              POST /mockserver/kit/webhooks?name=<webhook>&url=<target>   POST a 3.1 webhook's example there
+              POST /mockserver/kit/callbacks?operation=<id>[&name=<callback>]   send the operation's callbacks to
+                                                the URL its last request named in the callback expression
               GET  /mockserver/kit/violations   validating proxy's report
               MockServer's own: /mockserver/expectation, /verify, /retrieve, /clear, /reset, /dashboard
             """.formatted(Api.knownIds());
@@ -64,7 +74,9 @@ final class CommandLine {
      */
     static Optional<MockOptions> parse(List<String> args, Map<String, String> env) {
         MockOptions.Builder builder = MockOptions.builder();
-        String ids = "all";
+        String ids = null;
+        List<String> specs = new java.util.ArrayList<>();
+        Integer firstPort = null;
         String host = env.getOrDefault("KIT_HOST", "127.0.0.1");
         String controlToken = env.get("KIT_MOCK_CONTROL_TOKEN");
         Map<String, String> ports = new java.util.LinkedHashMap<>();
@@ -89,6 +101,7 @@ final class CommandLine {
                     proxies.put(spec.substring(0, eq).trim(), spec.substring(eq + 1).trim());
                 }
                 case "--api" -> ids = value(args, ++i, arg);
+                case "--spec" -> specs.add(value(args, ++i, arg));
                 case "--allowed-host" -> builder.allowedHost(value(args, ++i, arg));
                 case "--control-plane" -> builder.controlPlane(true);
                 case "--control-token" -> controlToken = value(args, ++i, arg);
@@ -120,16 +133,27 @@ final class CommandLine {
                 case "--port" -> {
                     String spec = value(args, ++i, arg);
                     int eq = spec.indexOf('=');
+                    if (eq < 0 && spec.trim().matches("\\d+")) {
+                        firstPort = port(spec, "--port");
+                        continue;
+                    }
                     if (eq <= 0) {
-                        throw new IllegalArgumentException("--port wants <api>=<port>, e.g. --port forms=9081; got '" + spec + "'");
+                        throw new IllegalArgumentException("--port wants <port> (with --spec) or <api>=<port>, e.g. --port forms=9081; got '" + spec + "'");
                     }
                     ports.put(spec.substring(0, eq).trim(), spec.substring(eq + 1).trim());
                 }
                 default -> throw new IllegalArgumentException("unknown option '" + arg + "' (try --help)");
             }
         }
-        List<Api> apis = Api.parseList(ids);
+        if (firstPort != null && specs.isEmpty()) {
+            throw new IllegalArgumentException("--port " + firstPort + " (a port without an API id) goes with --spec;"
+                    + " for the kit's APIs use --port <api>=<port>");
+        }
+        List<Api> own = ids == null && !specs.isEmpty() ? List.of() : Api.parseList(ids);
+        List<Api> documents = SpecFiles.apis(specs, own, firstPort == null ? SpecFiles.DEFAULT_PORT : firstPort);
+        List<Api> apis = java.util.stream.Stream.concat(own.stream(), documents.stream()).toList();
         builder.apis(apis).host(host);
+        documents.forEach(api -> builder.port(api, api.defaultPort()));
         if (controlToken != null && !controlToken.isBlank()) {
             try {
                 builder.controlToken(controlToken);
@@ -144,15 +168,15 @@ final class CommandLine {
             }
         }
         ports.forEach((id, port) -> {
-            Api api = Api.byId(id).orElseThrow(() -> new IllegalArgumentException(
-                    "--port " + id + "=" + port + ": unknown API '" + id + "'; known: " + Api.knownIds()));
+            Api api = find(id, apis).orElseThrow(() -> new IllegalArgumentException(
+                    "--port " + id + "=" + port + ": unknown API '" + id + "'; known: " + known(apis)));
             if (!apis.contains(api)) {
                 throw new IllegalArgumentException("--port " + id + "=" + port + ": " + id + " is not among the served APIs");
             }
             builder.port(api, port(port, "--port " + id));
         });
         proxies.forEach((id, url) -> {
-            Api api = Api.byId(id).filter(apis::contains).orElseThrow(() -> new IllegalArgumentException(
+            Api api = find(id, apis).filter(apis::contains).orElseThrow(() -> new IllegalArgumentException(
                     "--proxy " + id + "=...: '" + id + "' is not among the served APIs " + apis.stream().map(Api::id).toList()));
             try {
                 builder.proxy(api, java.net.URI.create(url));
@@ -161,16 +185,29 @@ final class CommandLine {
             }
         });
         for (Map.Entry<String, String> c : credentialList) {
-            Api api = Api.byId(c.getKey()).orElseThrow(() -> new IllegalArgumentException(
-                    "--credential " + c.getKey() + "=...: unknown API '" + c.getKey() + "'; known: " + Api.knownIds()));
+            Api api = find(c.getKey(), apis).orElseThrow(() -> new IllegalArgumentException(
+                    "--credential " + c.getKey() + "=...: unknown API '" + c.getKey() + "'; known: " + known(apis)));
             builder.credential(api, c.getValue());
         }
         outcomes.forEach((id, example) -> {
-            Api api = Api.byId(id).orElseThrow(() -> new IllegalArgumentException(
-                    "--outcome " + id + "=" + example + ": unknown API '" + id + "'; known: " + Api.knownIds()));
+            Api api = find(id, apis).orElseThrow(() -> new IllegalArgumentException(
+                    "--outcome " + id + "=" + example + ": unknown API '" + id + "'; known: " + known(apis)));
             builder.outcome(api, example);
         });
         return Optional.of(builder.build());
+    }
+
+    /** A served API by id (a --spec document's id first), else one of the catalogue. */
+    private static Optional<Api> find(String id, List<Api> served) {
+        String wanted = id.toLowerCase(Locale.ROOT).trim();
+        return served.stream().filter(a -> a.id().equals(wanted)).findFirst().or(() -> Api.byId(wanted));
+    }
+
+    private static String known(List<Api> served) {
+        java.util.LinkedHashSet<String> ids = new java.util.LinkedHashSet<>();
+        served.forEach(a -> ids.add(a.id()));
+        Api.values().forEach(a -> ids.add(a.id()));
+        return String.join(", ", ids);
     }
 
     private static String value(List<String> args, int i, String option) {

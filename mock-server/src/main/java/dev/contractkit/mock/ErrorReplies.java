@@ -13,7 +13,8 @@ import java.util.Optional;
  * operation's own, else the first one the API declares anywhere); when the API declares none for that status,
  * its 400 (or another 4xx) example is borrowed and its {@code code} set to the status' constant (e.g.
  * {@code METHOD_NOT_ALLOWED}) if the schema allows it. A {@code message} field carries the concrete reason,
- * unless that would break the schema.
+ * unless that would break the schema. A document that declares no error response at all gets RFC 9457 problem
+ * details ({@code application/problem+json}: {@code type}, {@code title}, {@code status}, {@code detail}).
  */
 final class ErrorReplies {
     private static final Map<Integer, String> REASONS = Map.ofEntries(Map.entry(400, "Bad Request"),
@@ -51,8 +52,13 @@ final class ErrorReplies {
         Optional<Template> template = direct.or(() -> find(400, own)).or(this::anyClientError);
         String reason = message.orElse(borrowed ? REASONS.getOrDefault(status, "Error") : "");
         if (template.isEmpty()) {
-            ObjectNode body = Json.MAPPER.createObjectNode().put("message", reason);
-            return Reply.of(status, "application/json", Json.bytes(body, "application/json"));
+            // the document declares no error response at all: RFC 9457 problem details
+            ObjectNode body = Json.MAPPER.createObjectNode().put("type", "about:blank")
+                    .put("title", REASONS.getOrDefault(status, "Error")).put("status", status);
+            if (!reason.isEmpty()) {
+                body.put("detail", reason);
+            }
+            return Reply.of(status, "application/problem+json", Json.bytes(body, "application/json"));
         }
         Template t = template.get();
         JsonNode body = t.example().value();

@@ -35,12 +35,13 @@ final class KitChannels {
     private final MockState state;
     private final Map<String, OperationResponder> handshakes = new ConcurrentHashMap<>();
     private final Set<String> eventStreams;
+    private final List<String> notices = new ArrayList<>();
 
     KitChannels(Api api, List<ContractDocument> openapi, List<ContractDocument> asyncapi, Set<String> accepted,
                 Supplier<JsonNode> index, MockState state) {
         this.api = api;
         this.state = state;
-        this.channels = AsyncChannels.of(asyncapi, accepted);
+        this.channels = AsyncChannels.of(asyncapi, accepted, !api.inCatalogue(), notices);
         channels.keySet().forEach(a -> unauthorized.put(a, unauthorizedExample(openapi, a)));
         this.index = index;
         this.eventStreams = eventStreams(openapi);
@@ -48,6 +49,7 @@ final class KitChannels {
     }
 
     private volatile Runnable reset = () -> { };
+    private volatile Callbacks callbacks = new Callbacks(List.of(), op -> List.of());
     private volatile ContractFastPath fastPath;
     private volatile ListenerGuard guard;
 
@@ -77,6 +79,11 @@ final class KitChannels {
         if (fast != null) {
             fast.log().flush();
         }
+    }
+
+    /** @param callbacks sends the document's webhooks and callbacks ({@code POST /mockserver/kit/webhooks|callbacks}) */
+    void callbacks(Callbacks callbacks) {
+        this.callbacks = callbacks;
     }
 
     /** @param reset what {@code PUT /mockserver/reset} does on this listener (MockServer's reset, then the contract) */
@@ -150,9 +157,19 @@ final class KitChannels {
         return open >= maxSockets;
     }
 
-    /** @return the channel served at this path, or null */
+    /** @return the channel served at this path (an address, or a concrete path of an address template), or null */
     AsyncChannels.Channel channel(String path) {
-        return channels.get(path);
+        AsyncChannels.Channel exact = channels.get(path);
+        if (exact != null) {
+            return exact;
+        }
+        return channels.values().stream().filter(c -> !c.template().names().isEmpty()
+                && c.template().pattern().matcher(path).matches()).findFirst().orElse(null);
+    }
+
+    /** @return the channels a lenient reading left out (their protocol is not served), one line each */
+    List<String> notices() {
+        return notices;
     }
 
     Set<String> addresses() {
@@ -186,6 +203,8 @@ final class KitChannels {
             case "apis" -> method.equals("GET") ? new Answer(200, index.get()) : notAllowed("GET");
             case "publish" -> method.equals("PUT") || method.equals("POST") ? publish(query, body) : notAllowed("PUT, POST");
             case "responses" -> state.overrides().control(method, body);
+            case "webhooks" -> method.equals("POST") ? callbacks.webhook(query) : notAllowed("POST");
+            case "callbacks" -> method.equals("POST") ? callbacks.callback(query) : notAllowed("POST");
             case "outcome" -> state.outcome().control(method, query);
             case "state" -> method.equals("GET") ? new Answer(200, state.describe()) : notAllowed("GET");
             case "exchanges", "violations" -> state.proxy().isEmpty()

@@ -261,8 +261,47 @@ final class KitPipeline {
                     }
                     return;
                 }
+                if (channel != null && channel.streaming() && request.method().equals(HttpMethod.GET)) {
+                    try {
+                        stream(ctx, request, path, channel);
+                    } finally {
+                        request.release();
+                    }
+                    return;
+                }
             }
             ctx.fireChannelRead(msg);
+        }
+
+        /**
+         * A GET on an HTTP streaming channel of a document given on the command line: its messages, one JSON
+         * document a line ({@code application/json}, as Gitter's stream), or as server-sent events when the client
+         * accepts {@code text/event-stream}; then the response ends.
+         */
+        private void stream(ChannelHandlerContext ctx, FullHttpRequest request, String path, AsyncChannels.Channel channel) {
+            Map<String, List<String>> query = new QueryStringDecoder(request.uri()).parameters();
+            AsyncChannels.Handshake handshake = new AsyncChannels.Handshake() {
+                @Override
+                public List<String> headers(String name) {
+                    return request.headers().getAll(name);
+                }
+
+                @Override
+                public List<String> query(String name) {
+                    return query.getOrDefault(name, List.of());
+                }
+            };
+            if (!channel.authorized().test(handshake)) {
+                respond(ctx, request, 401, kit.unauthorized(channel.address()).toString(), false);
+                return;
+            }
+            boolean sse = request.headers().get(HttpHeaderNames.ACCEPT, "").contains("text/event-stream");
+            StringBuilder body = new StringBuilder();
+            for (com.fasterxml.jackson.databind.JsonNode m : channel.examples()) {
+                body.append(sse ? "data: " + m + "\n\n" : m + "\n");
+            }
+            respond(ctx, request, 200, body.toString(), HttpUtil.isKeepAlive(request),
+                    Map.of(HttpHeaderNames.CONTENT_TYPE.toString(), sse ? "text/event-stream" : "application/json"));
         }
 
         /** Any of the handshake's headers: a broken handshake is refused by the contract's rules, not dropped. */
@@ -286,14 +325,14 @@ final class KitPipeline {
                     return query.getOrDefault(name, List.of());
                 }
             };
-            java.util.Optional<Reply> refused = kit.handshakeRefusal(path, new NettyIncoming(request, path));
+            java.util.Optional<Reply> refused = kit.handshakeRefusal(channel.address(), new NettyIncoming(request, path));
             if (refused.isPresent()) {
                 Reply r = refused.get();
                 respond(ctx, request, r.status(), new String(r.body(), StandardCharsets.UTF_8), false, r.headers());
                 return;
             }
             if (!channel.authorized().test(handshake)) {
-                respond(ctx, request, 401, kit.unauthorized(path).toString(), false);
+                respond(ctx, request, 401, kit.unauthorized(channel.address()).toString(), false);
                 return;
             }
             if (kit.full()) {
@@ -315,7 +354,7 @@ final class KitPipeline {
             Channel socket = ctx.channel();
             h.handshake(socket, request).addListener((ChannelFutureListener) done -> {
                 if (done.isSuccess()) {
-                    kit.connected(path, socket);
+                    kit.connected(channel.address(), socket);
                 } else {
                     socket.close();
                 }
@@ -373,8 +412,10 @@ final class KitPipeline {
                 String given = request.headers().get("X-Request-Id");
                 response.headers().set("X-Request-Id", given != null ? given : RequestIds.next());
             }
-            response.headers().set(HttpHeaderNames.CONTENT_TYPE, "application/json")
-                    .setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
+            if (!response.headers().contains(HttpHeaderNames.CONTENT_TYPE)) {
+                response.headers().set(HttpHeaderNames.CONTENT_TYPE, "application/json");
+            }
+            response.headers().setInt(HttpHeaderNames.CONTENT_LENGTH, response.content().readableBytes());
             if (status == 401) {
                 response.headers().set(HttpHeaderNames.WWW_AUTHENTICATE, "Bearer");
             }

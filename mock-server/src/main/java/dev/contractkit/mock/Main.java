@@ -88,6 +88,7 @@ public final class Main {
             return new Outcome.Exited(2);
         }
         servers.warnings().forEach(f -> err.println("CONTRACT WARNING " + f));
+        servers.notices().forEach(n -> err.println("NOT SERVED " + n));
         print(servers, options.get(), out);
         return new Outcome.Running(servers);
     }

@@ -233,7 +233,13 @@ public final class MockOptions {
             if (apis.isEmpty()) {
                 throw new IllegalArgumentException("No API selected.");
             }
-            this.apis = List.copyOf(apis.stream().distinct().sorted().toList());
+            // catalogue order for the kit's APIs (Api is no enum any more: no natural order), then documents from
+            // disk in the order given
+            List<Api> catalogue = Api.values();
+            this.apis = List.copyOf(apis.stream().distinct().sorted(java.util.Comparator.comparingInt(a -> {
+                int at = catalogue.indexOf(a);
+                return at < 0 ? Integer.MAX_VALUE : at;
+            })).toList());
             return this;
         }
 

@@ -58,22 +58,32 @@ public final class MockServers implements AutoCloseable {
         Map<Api, List<ContractDocument>> events = new LinkedHashMap<>();
         for (Api api : options.apis()) {
             contracts.put(api, options.contracts(api)
-                    .orElseGet(() -> api.openapi().stream().map(ContractDocument::load).toList()));
+                    .orElseGet(() -> api.openapi().stream().map(f -> load(api, f)).toList()));
             events.put(api, options.asyncapi(api)
-                    .orElseGet(() -> api.asyncapi().stream().map(ContractDocument::load).toList()));
+                    .orElseGet(() -> api.asyncapi().stream().map(f -> load(api, f)).toList()));
         }
         // the kit's own contracts passed the OpenAPI parser in the build (specs): at start only their examples are
         // checked again; documents given through MockOptions.contracts get the full check
         java.util.Set<ContractDocument> shipped = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
-        options.apis().stream().filter(api -> options.contracts(api).isEmpty()).forEach(api -> shipped.addAll(contracts.get(api)));
+        options.apis().stream().filter(api -> api.inCatalogue() && options.contracts(api).isEmpty()).forEach(api -> shipped.addAll(contracts.get(api)));
+        // documents given on the command line (any OpenAPI 3.0/3.1 document): their examples are checked, the
+        // kit's own conventions (3.0.x, operation ids) are not asked of them
+        java.util.Set<ContractDocument> outside = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        options.apis().stream().filter(api -> !api.inCatalogue() && options.contracts(api).isEmpty())
+                .forEach(api -> outside.addAll(contracts.get(api)));
+        java.util.Set<ContractDocument> outsideEvents = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        options.apis().stream().filter(api -> !api.inCatalogue() && options.asyncapi(api).isEmpty())
+                .forEach(api -> outsideEvents.addAll(events.get(api)));
         // the check (swagger-parser, schema compilation) and MockServer's start take similar time: overlap them
         CompletableFuture<List<Finding>> checked = CompletableFuture.supplyAsync(() -> contracts.values().stream()
-                .flatMap(List::stream).flatMap(doc -> (shipped.contains(doc) ? ContractCheck.checkExamples(doc)
-                        : ContractCheck.check(doc)).stream())
+                .flatMap(List::stream).flatMap(doc -> check(doc, shipped, outside).stream())
                 .filter(f -> !f.message().equals(ContractCheck.NO_EXAMPLE)).toList()); // built from the schema instead
         // AsyncAPI: every message example validates against its payload schema (and the other AsyncApiCheck rules)
         CompletableFuture<List<Finding>> checkedEvents = CompletableFuture.supplyAsync(() -> events.values().stream()
-                .flatMap(List::stream).flatMap(doc -> AsyncApiCheck.check(doc).stream()).toList());
+                .flatMap(List::stream).flatMap(doc -> AsyncApiCheck.check(doc).stream()
+                        // a document given on the command line: only its examples must hold, not the kit's conventions
+                        .filter(f -> !outsideEvents.contains(doc) || f.message().startsWith("example breaks its schema")))
+                .toList());
         Map<Api, ApiMock> started = new LinkedHashMap<>();
         AtomicReference<MockServers> self = new AtomicReference<>();
         Supplier<JsonNode> index = () -> self.get() == null ? Json.MAPPER.createArrayNode() : self.get().index();
@@ -130,6 +140,20 @@ public final class MockServers implements AutoCloseable {
         } finally {
             pool.shutdown();
         }
+    }
+
+    private static List<Finding> check(ContractDocument doc, java.util.Set<ContractDocument> shipped,
+                                       java.util.Set<ContractDocument> outside) {
+        if (outside.contains(doc)) {
+            return ContractCheck.checkExamples(doc).stream()
+                    .filter(f -> !f.message().equals("operation has no operationId")).toList();
+        }
+        return shipped.contains(doc) ? ContractCheck.checkExamples(doc) : ContractCheck.check(doc);
+    }
+
+    /** A catalogue API's file from the specs jar, a document given on the command line from disk. */
+    private static ContractDocument load(Api api, String file) {
+        return api.inCatalogue() ? ContractDocument.load(file) : ContractDocument.parse(file, api.read(file));
     }
 
     private static List<Finding> findings(CompletableFuture<List<Finding>> checked) {
@@ -264,6 +288,14 @@ public final class MockServers implements AutoCloseable {
         port(api);
         return mocks.get(api).state().proxy().orElseThrow(() -> new IllegalArgumentException(api.id() + " is not proxied"))
                 .describe(false);
+    }
+
+    /**
+     * @return what the documents declare that the mock does not serve, one line each naming the feature and
+     * where (e.g. an MQTT channel); the rest of the document is served
+     */
+    public List<String> notices() {
+        return mocks.values().stream().flatMap(m -> m.kit().notices().stream()).toList();
     }
 
     /** @return the contract problems a lenient start went past (empty when strict or sound) */

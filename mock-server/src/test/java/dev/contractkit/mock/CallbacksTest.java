@@ -1,0 +1,101 @@
+package dev.contractkit.mock;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpServer;
+import dev.contractkit.specs.Api;
+import dev.contractkit.specs.check.ContractDocument;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.net.InetSocketAddress;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.LinkedBlockingQueue;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Webhooks and callbacks sent on request through the control API, to a receiver of the test's own: the payload
+ * validates against the document's schema (the specs module's networknt validator).
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class CallbacksTest {
+    private final Http http = new Http();
+    private final BlockingQueue<String[]> received = new LinkedBlockingQueue<>();
+    private HttpServer receiver;
+    private String target;
+
+    @BeforeAll
+    void listen() throws Exception {
+        receiver = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        receiver.createContext("/", exchange -> {
+            received.add(new String[]{exchange.getRequestMethod(), exchange.getRequestURI().getPath(),
+                    new String(exchange.getRequestBody().readAllBytes(), StandardCharsets.UTF_8)});
+            exchange.sendResponseHeaders(202, -1);
+            exchange.close();
+        });
+        receiver.start();
+        target = "http://127.0.0.1:" + receiver.getAddress().getPort();
+    }
+
+    @AfterAll
+    void stop() {
+        receiver.stop(0);
+        http.close();
+    }
+
+    @Test
+    void aWebhookIsPostedToTheUrlGivenWithItsPayloadValidAgainstTheSchema() throws Exception {
+        Path file = OutsideContracts.root().resolve("openapi/v3.1-webhook-example.yaml");
+        Api api = Api.fromFiles(Api.idOf(file), List.of(file), List.of(), 0);
+        ContractDocument doc = ContractDocument.parse(file.toString(), Files.readString(file));
+        try (MockServers mocks = MockServers.start(MockOptions.builder().apis(api).port(api, 0).build())) {
+            Http.Answer answer = http.send("POST", mocks.url(api) + "/mockserver/kit/webhooks?name=newPet&url="
+                    + URLEncoder.encode(target + "/hooks/pets", StandardCharsets.UTF_8), null, null);
+
+            assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+            assertThat(answer.json().path("status").asInt()).isEqualTo(202);
+            String[] hook = received.poll(10, TimeUnit.SECONDS);
+            assertThat(hook).isNotNull();
+            assertThat(hook[0]).isEqualTo("POST");
+            assertThat(hook[1]).isEqualTo("/hooks/pets");
+            JsonNode payload = Json.MAPPER.readTree(hook[2]);
+            assertThat(doc.validator().validate("/components/schemas/Pet", payload, "newPet")).isEmpty();
+            assertThat(http.send("POST", mocks.url(api) + "/mockserver/kit/webhooks?name=oldPet&url=" + target, null, null)
+                    .body()).contains("no webhook 'oldPet'").contains("newPet");
+        }
+    }
+
+    @Test
+    void aCallbackGoesToTheUrlTheSubscribingRequestNamedInTheCallbackExpression() throws Exception {
+        Path file = OutsideContracts.root().resolve("openapi/v3.0-callback-example.yaml");
+        Api api = Api.fromFiles(Api.idOf(file), List.of(file), List.of(), 0);
+        ContractDocument doc = ContractDocument.parse(file.toString(), Files.readString(file));
+        try (MockServers mocks = MockServers.start(MockOptions.builder().apis(api).port(api, 0).build())) {
+            String base = mocks.url(api);
+            String operation = URLEncoder.encode("post /streams", StandardCharsets.UTF_8);
+            assertThat(http.send("POST", base + "/mockserver/kit/callbacks?operation=" + operation, null, null).status())
+                    .as("no subscription yet").isEqualTo(409);
+            assertThat(http.send("POST", base + "/streams?callbackUrl=" + URLEncoder.encode(target + "/subscriber",
+                    StandardCharsets.UTF_8), null, null).status()).isEqualTo(201);
+
+            Http.Answer answer = http.send("POST", base + "/mockserver/kit/callbacks?operation=" + operation, null, null);
+
+            assertThat(answer.status()).as(answer.body()).isEqualTo(200);
+            assertThat(answer.json().at("/onData/status").asInt()).isEqualTo(202);
+            String[] callback = received.poll(10, TimeUnit.SECONDS);
+            assertThat(callback).isNotNull();
+            assertThat(callback[1]).isEqualTo("/subscriber/data");
+            String schema = doc.resolvePointer("/paths/~1streams/post/callbacks/onData/{$request.query.callbackUrl}~1data/post/requestBody")
+                    + "/content/application~1json/schema";
+            assertThat(doc.validator().validate(schema, Json.MAPPER.readTree(callback[2]), "onData")).isEmpty();
+        }
+    }
+}
