@@ -26,7 +26,8 @@ import java.util.Set;
  * <li>{@code --target server}: the reference server's Helidon SE stubs in {@code dev.contractkit.reference.<file>}
  * (openapi-generator's java-helidon-server with the server's templates).</li>
  * </ul>
- * Run by exec-maven-plugin in the sdk and reference-server builds; {@code --skip ID,...} leaves APIs out.
+ * Run by exec-maven-plugin in the sdk and reference-server builds; {@code --skip ID,...} leaves APIs out,
+ * {@code --only ID,...} generates only those.
  */
 public final class Catalogue {
     private Catalogue() {
@@ -47,8 +48,9 @@ public final class Catalogue {
         Path specs = Path.of(opts.get("--specs-dir"));
         Path out = Path.of(opts.get("--out"));
         Set<String> skip = Set.of(opts.getOrDefault("--skip", "").split(","));
+        Set<String> only = opts.containsKey("--only") ? Set.of(opts.get("--only").split(",")) : null;
         for (Entry e : read(catalogue)) {
-            if (skip.contains(e.id())) {
+            if (skip.contains(e.id()) || only != null && !only.contains(e.id())) {
                 continue;
             }
             for (String file : e.openapi()) {
@@ -130,6 +132,12 @@ public final class Catalogue {
             c.setIgnoreFileOverride(opts.get("--ignore-file"));
         }
         DefaultGenerator g = new DefaultGenerator();
-        g.opts(c.toClientOptInput()).generate();
+        java.io.PrintStream stdout = System.out;
+        System.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream())); // the generator's banner
+        try {
+            g.opts(c.toClientOptInput()).generate();
+        } finally {
+            System.setOut(stdout);
+        }
     }
 }
