@@ -33,7 +33,10 @@ public final class Catalogue {
     private Catalogue() {
     }
 
-    /** @param args see the class comment */
+    /**
+     * @param args see the class comment
+     * @throws IOException when the catalogue cannot be read
+     */
     public static void main(String[] args) throws IOException {
         Map<String, String> opts = new HashMap<>();
         for (int i = 0; i + 1 < args.length; i += 2) {
@@ -65,7 +68,12 @@ public final class Catalogue {
         }
     }
 
-    /** One API of the catalogue, as far as generation needs it. @param id its id @param openapi its files */
+    /**
+     * One API of the catalogue, as far as generation needs it.
+     *
+     * @param id      its id
+     * @param openapi its OpenAPI files, relative to specs/
+     */
     record Entry(String id, List<String> openapi) {
     }
 

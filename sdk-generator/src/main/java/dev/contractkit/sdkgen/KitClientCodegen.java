@@ -186,7 +186,8 @@ public class KitClientCodegen extends JavaClientCodegen {
         String apiVar = org.openapitools.codegen.utils.StringUtils.camelize(apiClass, org.openapitools.codegen.utils.CamelizeOption.LOWERCASE_FIRST_LETTER);
         kitApis.add(Map.of("classname", apiClass, "varName", apiVar));
         additionalProperties.put("kitHasModels", allModels.stream().anyMatch(m -> !m.getModel().isAlias));
-        Map<String, CodegenModel> models = ModelMap.toCodegenModelMap(allModels);
+        Map<String, CodegenModel> models = new java.util.HashMap<>();
+        allModels.forEach(m -> models.put(m.getModel().classname, m.getModel()));
         for (CodegenOperation op : objs.getOperations().getOperation()) {
             kitOperations.addAll(kitOperations(op, apiVar, models));
         }

@@ -90,7 +90,12 @@ public final class SdkGenerator {
         return Character.toUpperCase(last.charAt(0)) + last.substring(1) + "Client";
     }
 
-    /** What a generation made. @param files the Java files written @param notes one line per unsupported feature */
+    /**
+     * What a generation made.
+     *
+     * @param files the Java files written
+     * @param notes one line per unsupported feature of the document, naming it and its place
+     */
     public record Result(List<Path> files, List<String> notes) {
     }
 
