@@ -50,6 +50,7 @@ public class KitClientCodegen extends JavaClientCodegen {
     private final List<Map<String, Object>> kitOperations = new ArrayList<>();
     private final List<Map<String, Object>> kitApis = new ArrayList<>();
     private final Set<String> kitMethodNames = new HashSet<>();
+    private final Set<String> kitImports = new HashSet<>();
 
     /** Configured as the SDK's clients are. */
     public KitClientCodegen() {
@@ -171,12 +172,13 @@ public class KitClientCodegen extends JavaClientCodegen {
     }
 
     @Override
+    @SuppressWarnings("unchecked")
     public OperationsMap postProcessOperationsWithModels(OperationsMap objs, List<ModelMap> allModels) {
         // cookie parameters have no Retrofit annotation: they are left out of the interface (see the notes)
         for (CodegenOperation op : objs.getOperations().getOperation()) {
             if (op.cookieParams != null && !op.cookieParams.isEmpty()) {
                 op.cookieParams.forEach(p -> notes.accept("unsupported: cookie parameter '" + p.baseName + "' at paths."
-                        + op.path + "." + op.httpMethod.toLowerCase(Locale.ROOT) + ": not a method parameter; send it with call.header(\"Cookie\", ...)"));
+                        + (op.path.startsWith("/") ? "" : "/") + op.path + "." + op.httpMethod.toLowerCase(Locale.ROOT) + ": not a method parameter; send it with call.header(\"Cookie\", ...)"));
                 op.allParams.removeIf(p -> p.isCookieParam);
                 op.cookieParams.clear();
             }
@@ -186,6 +188,12 @@ public class KitClientCodegen extends JavaClientCodegen {
         String apiVar = org.openapitools.codegen.utils.StringUtils.camelize(apiClass, org.openapitools.codegen.utils.CamelizeOption.LOWERCASE_FIRST_LETTER);
         kitApis.add(Map.of("classname", apiClass, "varName", apiVar));
         additionalProperties.put("kitHasModels", allModels.stream().anyMatch(m -> !m.getModel().isAlias));
+        for (Map<String, String> i : objs.getImports()) {
+            String imp = i.get("import");
+            if (imp != null && !imp.startsWith(modelPackage + ".") && !Set.of("java.util.List", "java.util.Map", "java.util.Set").contains(imp) && kitImports.add(imp)) {
+                ((List<Map<String, String>>) additionalProperties.computeIfAbsent("kitImports", k -> new ArrayList<>())).add(Map.of("import", imp));
+            }
+        }
         Map<String, CodegenModel> models = new java.util.HashMap<>();
         allModels.forEach(m -> models.put(m.getModel().classname, m.getModel()));
         for (CodegenOperation op : objs.getOperations().getOperation()) {
@@ -195,7 +203,7 @@ public class KitClientCodegen extends JavaClientCodegen {
     }
 
     private List<Map<String, Object>> kitOperations(CodegenOperation op, String apiVar, Map<String, CodegenModel> models) {
-        String where = "paths." + op.path + "." + op.httpMethod.toLowerCase(Locale.ROOT);
+        String where = "paths." + (op.path.startsWith("/") ? "" : "/") + op.path + "." + op.httpMethod.toLowerCase(Locale.ROOT);
         if (op.callbacks != null) {
             op.callbacks.forEach(cb -> notes.accept("unsupported: callback '" + cb.name + "' at " + where
                     + ".callbacks: not generated (the client sends requests; receiving callbacks is the application's server's job)"));

@@ -27,6 +27,16 @@ final class GeneratedSources {
      * @return the compiler's errors (empty when it compiled)
      */
     static List<String> compile(Path sources, Path classes) {
+        return compile(sources, classes, 17);
+    }
+
+    /**
+     * @param sources a source root
+     * @param classes where the classes go
+     * @param release the Java release (the SDK's clients: 17; the reference server's stubs: 21)
+     * @return the compiler's errors (empty when it compiled)
+     */
+    static List<String> compile(Path sources, Path classes, int release) {
         JavaCompiler javac = ToolProvider.getSystemJavaCompiler();
         DiagnosticCollector<JavaFileObject> diagnostics = new DiagnosticCollector<>();
         try (StandardJavaFileManager files = javac.getStandardFileManager(diagnostics, null, null);
@@ -34,7 +44,7 @@ final class GeneratedSources {
             Files.createDirectories(classes);
             List<Path> java = walk.filter(p -> p.toString().endsWith(".java")).toList();
             boolean ok = javac.getTask(null, files, diagnostics,
-                    List.of("--release", "17", "-proc:none", "-nowarn", "-d", classes.toString(),
+                    List.of("--release", String.valueOf(release), "-proc:none", "-nowarn", "-d", classes.toString(),
                             "-cp", System.getProperty("java.class.path")),
                     null, files.getJavaFileObjectsFromPaths(java)).call();
             List<String> errors = diagnostics.getDiagnostics().stream().filter(d -> d.getKind() == Diagnostic.Kind.ERROR)
