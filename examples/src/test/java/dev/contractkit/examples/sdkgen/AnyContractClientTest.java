@@ -69,7 +69,10 @@ class AnyContractClientTest {
             List<Method> operations = Arrays.stream(clientClass.getMethods())
                     .filter(m -> m.getDeclaringClass() == clientClass && !Modifier.isStatic(m.getModifiers()))
                     .sorted(Comparator.comparing(Method::getName)).toList();
-            assertThat(operations).as("operations of " + document.getFileName()).isNotEmpty();
+            if (operations.isEmpty()) { // a 3.1 document of webhooks only: nothing a client sends, and it says why
+                assertThat(generated.notes()).as("notes of " + document.getFileName()).anyMatch(n -> n.startsWith("unsupported: webhook at webhooks."));
+                return;
+            }
             for (Method op : operations) {
                 Object[] args = Arrays.stream(op.getParameterTypes()).map(t -> sample(t, loader)).toArray();
                 try {
