@@ -54,7 +54,7 @@ class AddingAnApiTest {
             assertThat(stubs.map(Path::toString)).as("server stubs").anyMatch(f -> f.endsWith("reference/greetings/GreetingsService.java")
                     || f.endsWith("reference/greetings/DefaultService.java"));
         }
-        assertThat(GeneratedSources.compile(work.resolve("server"), work.resolve("server-classes"), 21)).as("stub javac errors").isEmpty();
+        assertThat(GeneratedSources.compile(work.resolve("server/src/main/java"), work.resolve("server-classes"), 21)).as("stub javac errors").isEmpty();
         assertThat(GeneratedSources.compile(work.resolve("sdk"), work.resolve("classes"))).as("client javac errors").isEmpty();
 
         Api greetings = Api.fromFiles("greetings", List.of(specs.resolve("openapi/greetings.yaml")), List.of(), 0);
