@@ -39,6 +39,10 @@ public final class Generated {
         private final Map<String, String> query = new LinkedHashMap<>();
         private final Map<String, String> cookies = new LinkedHashMap<>();
 
+        /** No credential yet: nothing is sent until one is put. */
+        public Credentials() {
+        }
+
         /**
          * @param in    {@code header}, {@code query} or {@code cookie} (the scheme's {@code in})
          * @param name  the header, parameter or cookie name
