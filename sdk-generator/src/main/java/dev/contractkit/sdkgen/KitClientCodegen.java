@@ -184,6 +184,11 @@ public class KitClientCodegen extends JavaClientCodegen {
             }
         }
         OperationsMap result = super.postProcessOperationsWithModels(objs, allModels);
+        for (CodegenOperation op : objs.getOperations().getOperation()) {
+            if (op.path == null || op.path.isEmpty() || op.path.equals("/")) {
+                op.path = "."; // the root path: Retrofit refuses @GET(""); "." is the base URL itself
+            }
+        }
         String apiClass = objs.getOperations().getClassname();
         String apiVar = org.openapitools.codegen.utils.StringUtils.camelize(apiClass, org.openapitools.codegen.utils.CamelizeOption.LOWERCASE_FIRST_LETTER);
         kitApis.add(Map.of("classname", apiClass, "varName", apiVar));

@@ -152,6 +152,9 @@ class AnyContractClientTest {
         if (t == Map.class || t == Object.class) {
             return Map.of();
         }
+        if (t == java.net.URI.class) {
+            return java.net.URI.create("http://127.0.0.1:9/callback");
+        }
         if (t == UUID.class) {
             return UUID.randomUUID();
         }
