@@ -208,7 +208,7 @@ public class KitClientCodegen extends JavaClientCodegen {
     }
 
     private List<Map<String, Object>> kitOperations(CodegenOperation op, String apiVar, Map<String, CodegenModel> models) {
-        String where = "paths." + (op.path.startsWith("/") ? "" : "/") + op.path + "." + op.httpMethod.toLowerCase(Locale.ROOT);
+        String where = "paths." + (op.path.equals(".") ? "/" : (op.path.startsWith("/") ? "" : "/") + op.path) + "." + op.httpMethod.toLowerCase(Locale.ROOT);
         if (op.callbacks != null) {
             op.callbacks.forEach(cb -> notes.accept("unsupported: callback '" + cb.name + "' at " + where
                     + ".callbacks: not generated (the client sends requests; receiving callbacks is the application's server's job)"));
