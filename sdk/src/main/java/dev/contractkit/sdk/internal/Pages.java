@@ -141,6 +141,56 @@ public final class Pages {
     }
 
     /**
+     * @param fetch  the page for a cursor (null for the first page)
+     * @param items  the items of a page
+     * @param cursor the cursor of the page after a page (null or empty: it is the last page)
+     * @param <P>    page type
+     * @param <T>    item type
+     * @return every item, lazily; a cursor already followed ends the walk with a {@link PagingStalledException}
+     */
+    public static <P, T> Stream<T> byCursor(Function<String, P> fetch, Function<P, List<T>> items, Function<P, String> cursor) {
+        Iterator<T> it = new Iterator<>() {
+            private List<T> page = List.of();
+            private int index;
+            private String next;
+            private boolean started;
+            private final java.util.Set<String> seen = new java.util.HashSet<>();
+
+            @Override
+            public boolean hasNext() {
+                while (index >= page.size()) {
+                    if (started && (next == null || next.isEmpty())) {
+                        return false;
+                    }
+                    if (started && !seen.add(next)) {
+                        throw new PagingStalledException("auto-paging stalled: the cursor '" + next
+                                + "' was already followed: stopped instead of looping");
+                    }
+                    P body = fetch.apply(started ? next : null);
+                    started = true;
+                    page = body == null ? List.of() : items.apply(body);
+                    page = page == null ? List.of() : page;
+                    next = body == null ? null : cursor.apply(body);
+                    index = 0;
+                    if (page.isEmpty()) {
+                        return false;
+                    }
+                }
+                return true;
+            }
+
+            @Override
+            public T next() {
+                if (!hasNext()) {
+                    throw new NoSuchElementException();
+                }
+                return page.get(index++);
+            }
+        };
+        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED | Spliterator.NONNULL), false);
+    }
+
+    /**
      * @param response a response
      * @return the target of its {@code rel="next"} link, resolved against the request URL
      */

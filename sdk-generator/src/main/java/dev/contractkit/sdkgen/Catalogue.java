@@ -1,0 +1,151 @@
+package dev.contractkit.sdkgen;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import org.openapitools.codegen.DefaultGenerator;
+import org.openapitools.codegen.config.CodegenConfigurator;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * The build step that makes "adding an API is adding files" true: reads the catalogue ({@code specs/apis.yaml}) and
+ * generates, for every API of the kit (entries without a {@code group}), one OpenAPI file at a time:
+ * <ul>
+ * <li>{@code --target sdk}: the SDK's Retrofit interfaces and models in {@code dev.contractkit.sdk.<file>}
+ * ({@code codehost-v4.yaml}: {@code dev.contractkit.sdk.codehost.v4}), plus a client class on the SDK's runtime
+ * ({@code GreetingsClient}) when the SDK has no hand-written client package for the API
+ * ({@code --hand-written DIR}: the SDK's {@code src/main/java});</li>
+ * <li>{@code --target server}: the reference server's Helidon SE stubs in {@code dev.contractkit.reference.<file>}
+ * (openapi-generator's java-helidon-server with the server's templates).</li>
+ * </ul>
+ * Run by exec-maven-plugin in the sdk and reference-server builds; {@code --skip ID,...} leaves APIs out,
+ * {@code --only ID,...} generates only those.
+ */
+public final class Catalogue {
+    private Catalogue() {
+    }
+
+    /**
+     * @param args see the class comment
+     * @throws IOException when the catalogue cannot be read
+     */
+    public static void main(String[] args) throws IOException {
+        Map<String, String> opts = new HashMap<>();
+        for (int i = 0; i + 1 < args.length; i += 2) {
+            opts.put(args[i], args[i + 1]);
+        }
+        for (String required : List.of("--catalogue", "--specs-dir", "--out", "--target")) {
+            if (!opts.containsKey(required)) {
+                throw new IllegalArgumentException("Catalogue: " + required + " is required (got " + String.join(" ", args) + ")");
+            }
+        }
+        Path catalogue = Path.of(opts.get("--catalogue"));
+        Path specs = Path.of(opts.get("--specs-dir"));
+        Path out = Path.of(opts.get("--out"));
+        Set<String> skip = Set.of(opts.getOrDefault("--skip", "").split(","));
+        Set<String> only = opts.containsKey("--only") ? Set.of(opts.get("--only").split(",")) : null;
+        for (Entry e : read(catalogue)) {
+            if (skip.contains(e.id()) || only != null && !only.contains(e.id())) {
+                continue;
+            }
+            for (String file : e.openapi()) {
+                Path spec = specs.resolve(file);
+                String suffix = suffix(file);
+                switch (opts.get("--target")) {
+                    case "sdk" -> sdk(e.id(), spec, "dev.contractkit.sdk." + suffix, out, opts.get("--hand-written"));
+                    case "server" -> server(spec, "dev.contractkit.reference." + suffix, out, opts);
+                    default -> throw new IllegalArgumentException("Catalogue: --target is sdk or server");
+                }
+            }
+        }
+    }
+
+    /**
+     * One API of the catalogue, as far as generation needs it.
+     *
+     * @param id      its id
+     * @param openapi its OpenAPI files, relative to specs/
+     */
+    record Entry(String id, List<String> openapi) {
+    }
+
+    /**
+     * @param catalogue the catalogue file
+     * @return the kit's own APIs (entries without a group), in order
+     * @throws IOException when it cannot be read
+     */
+    static List<Entry> read(Path catalogue) throws IOException {
+        JsonNode root = new ObjectMapper(new YAMLFactory()).readTree(catalogue.toFile());
+        List<Entry> out = new ArrayList<>();
+        if (root == null || !root.isArray()) {
+            throw new IllegalArgumentException(catalogue + ": expected a list of APIs");
+        }
+        for (JsonNode e : root) {
+            if (e.has("group")) {
+                continue; // a third party's API the kit only mocks
+            }
+            List<String> files = new ArrayList<>();
+            e.path("openapi").forEach(f -> files.add(f.asText()));
+            out.add(new Entry(e.path("id").asText(), files));
+        }
+        return out;
+    }
+
+    /** @return the package suffix of a contract file: {@code openapi/codehost-v4.yaml} to {@code codehost.v4} */
+    static String suffix(String file) {
+        String name = Path.of(file).getFileName().toString().replaceFirst("\\.(ya?ml|json)$", "");
+        return name.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", ".").replaceAll("^\\.|\\.$", "");
+    }
+
+    static void sdk(String id, Path spec, String pkg, Path out, String handWritten) {
+        boolean hasClient = handWritten != null
+                && Files.isDirectory(Path.of(handWritten).resolve("dev/contractkit/sdk").resolve(suffix(id).replace('.', '/')));
+        SdkGenerator.Result r = SdkGenerator.request(spec, pkg, out)
+                .clientName(hasClient ? "" : SdkGenerator.defaultClientName(pkg))
+                .generate();
+        if (!hasClient) { // a hand-written client decides itself what it offers
+            r.notes().forEach(n -> System.err.println("sdk " + id + ": " + n));
+        }
+    }
+
+    static void server(Path spec, String pkg, Path out, Map<String, String> opts) {
+        CodegenConfigurator c = new CodegenConfigurator()
+                .setGeneratorName("java-helidon-server")
+                .setLibrary("se")
+                .setInputSpec(spec.toAbsolutePath().toString())
+                .setOutputDir(out.toAbsolutePath().toString())
+                .setApiPackage(pkg)
+                .setModelPackage(pkg + ".model")
+                .setInvokerPackage(pkg)
+                .addAdditionalProperty("helidonVersion", opts.get("--helidon-version"))
+                .addAdditionalProperty("useAbstractClass", true)
+                .addAdditionalProperty("hideGenerationTimestamp", true)
+                .addAdditionalProperty("openApiNullable", false)
+                .addGlobalProperty("apiTests", "false")
+                .addGlobalProperty("modelTests", "false")
+                .addGlobalProperty("apiDocs", "false")
+                .addGlobalProperty("modelDocs", "false");
+        if (opts.containsKey("--template-dir")) {
+            c.setTemplateDir(opts.get("--template-dir"));
+        }
+        if (opts.containsKey("--ignore-file")) {
+            c.setIgnoreFileOverride(opts.get("--ignore-file"));
+        }
+        DefaultGenerator g = new DefaultGenerator();
+        java.io.PrintStream stdout = System.out;
+        System.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream())); // the generator's banner
+        try {
+            g.opts(c.toClientOptInput()).generate();
+        } finally {
+            System.setOut(stdout);
+        }
+    }
+}

@@ -1,0 +1,348 @@
+package dev.contractkit.sdkgen;
+
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.PathItem;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.security.SecurityScheme;
+import org.openapitools.codegen.CodegenModel;
+import org.openapitools.codegen.CodegenOperation;
+import org.openapitools.codegen.CodegenParameter;
+import org.openapitools.codegen.CodegenProperty;
+import org.openapitools.codegen.CodegenResponse;
+import org.openapitools.codegen.SupportingFile;
+import org.openapitools.codegen.languages.JavaClientCodegen;
+import org.openapitools.codegen.model.ModelMap;
+import org.openapitools.codegen.model.OperationsMap;
+
+import java.io.File;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+
+/**
+ * openapi-generator's Java client generator (library retrofit2, Jackson models) configured the way the SDK's own
+ * clients are, plus one template: a client class whose operations return the SDK's {@code Call<T>} on its runtime
+ * (configuration, retries, typed errors), with auto-paging where the contract says how to page and event streams
+ * where it answers {@code text/event-stream}. What it cannot generate it reports through {@link #notes}, one line
+ * per feature and place.
+ */
+public class KitClientCodegen extends JavaClientCodegen {
+    /** Additional property: the client class's simple name (empty: no client class, only interfaces and models). */
+    public static final String CLIENT_NAME = "kitClientName";
+    /** Additional property: the client class's package. */
+    public static final String CLIENT_PACKAGE = "kitPackage";
+    /** Query parameters that carry a cursor to the next page. */
+    private static final Set<String> CURSOR_PARAMS = Set.of("cursor", "page_token", "pagetoken", "after", "starting_after",
+            "continuation", "continuation_token", "continuationtoken", "next", "next_token", "nexttoken");
+    /** Page fields that name the next page's cursor. */
+    private static final Set<String> NEXT_FIELDS = Set.of("next", "nextcursor", "next_cursor", "nextpagetoken",
+            "next_page_token", "nexttoken", "next_token", "cursor");
+    private static final Set<String> BUILDER_METHODS = Set.of("config", "baseUrl", "readTimeout", "connectTimeout",
+            "callTimeout", "retries", "okHttpClient", "userAgent", "logger", "addInterceptor", "build", "self");
+
+    private Consumer<String> notes = s -> { };
+    private final List<Map<String, Object>> kitOperations = new ArrayList<>();
+    private final List<Map<String, Object>> kitApis = new ArrayList<>();
+    private final Set<String> kitMethodNames = new HashSet<>();
+    private final Set<String> kitImports = new HashSet<>();
+
+    /** Configured as the SDK's clients are. */
+    public KitClientCodegen() {
+        super();
+        setLibrary(RETROFIT_2);
+    }
+
+    @Override
+    public String getName() {
+        return "kit-java";
+    }
+
+    /** @param notes receives one line per unsupported feature of the document */
+    public void setNotes(Consumer<String> notes) {
+        this.notes = notes;
+    }
+
+    @Override
+    public void processOpts() {
+        super.processOpts();
+        // the SDK wires Retrofit itself: only the interfaces, the models, these helpers and the kit's client class
+        supportingFiles.removeIf(f -> !Set.of("CollectionFormats.java", "StringUtil.java").contains(f.getDestinationFilename()));
+        String client = String.valueOf(additionalProperties.getOrDefault(CLIENT_NAME, ""));
+        if (!client.isEmpty()) {
+            String pkg = String.valueOf(additionalProperties.get(CLIENT_PACKAGE));
+            supportingFiles.add(new SupportingFile("kit-sdk/KitClient.mustache",
+                    (sourceFolder + File.separator + pkg.replace('.', File.separatorChar)).replaceFirst("^" + File.separator, ""),
+                    client + ".java"));
+        }
+        additionalProperties.put("kitOperations", kitOperations);
+        additionalProperties.put("kitApis", kitApis);
+    }
+
+    @Override
+    public void postProcess() {
+        // no banner: the notes are what the user reads
+    }
+
+    @Override
+    public void preprocessOpenAPI(OpenAPI openAPI) {
+        super.preprocessOpenAPI(openAPI);
+        if (openAPI.getWebhooks() != null) {
+            openAPI.getWebhooks().keySet().forEach(name -> notes.accept("unsupported: webhook at webhooks." + name
+                    + ": not generated (the client sends requests; receiving webhooks is the application's server's job)"));
+        }
+        if (openAPI.getPaths() != null) {
+            openAPI.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, op) ->
+                    links(path, method, op)));
+        }
+        List<Map<String, Object>> credentials = new ArrayList<>();
+        if (openAPI.getComponents() != null && openAPI.getComponents().getSecuritySchemes() != null) {
+            openAPI.getComponents().getSecuritySchemes().forEach((name, scheme) -> credential(name, scheme, credentials));
+        }
+        additionalProperties.put("kitCredentials", credentials);
+        additionalProperties.put("kitHasCredentials", !credentials.isEmpty());
+    }
+
+    private void links(String path, PathItem.HttpMethod method, Operation op) {
+        if (op.getResponses() == null) {
+            return;
+        }
+        op.getResponses().forEach((code, response) -> {
+            if (response.getLinks() != null && !response.getLinks().isEmpty()) {
+                notes.accept("unsupported: links at paths." + path + "." + method.name().toLowerCase(Locale.ROOT)
+                        + ".responses." + code + ".links (" + String.join(", ", response.getLinks().keySet())
+                        + "): not followed (each linked operation is generated as a method of its own)");
+            }
+            Content content = response.getContent();
+            if (content != null && !content.isEmpty() && content.keySet().stream().allMatch(t -> t.contains("xml"))) {
+                notes.accept("unsupported: XML body at paths." + path + "." + method.name().toLowerCase(Locale.ROOT)
+                        + ".responses." + code + ": the client reads JSON; use executeRaw() for this answer");
+            }
+        });
+    }
+
+    private void credential(String name, SecurityScheme scheme, List<Map<String, Object>> out) {
+        String method = org.openapitools.codegen.utils.StringUtils.camelize(sanitizeName(name), org.openapitools.codegen.utils.CamelizeOption.LOWERCASE_FIRST_LETTER);
+        if (BUILDER_METHODS.contains(method)) {
+            method = method + "Credential";
+        }
+        Map<String, Object> c = new LinkedHashMap<>();
+        c.put("method", method);
+        c.put("scheme", name);
+        if (scheme.getType() == null) {
+            notes.accept("unsupported: security scheme at components.securitySchemes." + name + " has no type: ignored");
+            return;
+        }
+        switch (scheme.getType()) {
+            case APIKEY -> {
+                c.put("isApiKey", true);
+                c.put("in", scheme.getIn() == null ? "header" : scheme.getIn().toString());
+                c.put("name", scheme.getName());
+            }
+            case HTTP -> {
+                if ("basic".equalsIgnoreCase(scheme.getScheme())) {
+                    c.put("isBasic", true);
+                } else {
+                    if (!"bearer".equalsIgnoreCase(scheme.getScheme())) {
+                        notes.accept("unsupported: HTTP scheme '" + scheme.getScheme() + "' at components.securitySchemes."
+                                + name + ": the value given is sent as 'Authorization: " + scheme.getScheme() + " <value>'");
+                    }
+                    c.put("isBearer", true);
+                    c.put("prefix", "bearer".equalsIgnoreCase(scheme.getScheme()) ? "Bearer" : scheme.getScheme());
+                }
+            }
+            case OAUTH2, OPENIDCONNECT -> {
+                notes.accept("unsupported: " + scheme.getType() + " flows at components.securitySchemes." + name
+                        + ": the client does not fetch tokens; give it one (builder." + c.get("method") + "(token)), sent as a bearer token");
+                c.put("isBearer", true);
+                c.put("prefix", "Bearer");
+            }
+            default -> {
+                notes.accept("unsupported: security scheme type " + scheme.getType() + " at components.securitySchemes." + name
+                        + ": configure it on your own OkHttp client (builder.okHttpClient(...))");
+                return;
+            }
+        }
+        out.add(c);
+    }
+
+    @Override
+    @SuppressWarnings("unchecked")
+    public OperationsMap postProcessOperationsWithModels(OperationsMap objs, List<ModelMap> allModels) {
+        // cookie parameters have no Retrofit annotation: they are left out of the interface (see the notes)
+        for (CodegenOperation op : objs.getOperations().getOperation()) {
+            if (op.cookieParams != null && !op.cookieParams.isEmpty()) {
+                op.cookieParams.forEach(p -> notes.accept("unsupported: cookie parameter '" + p.baseName + "' at paths."
+                        + (op.path.startsWith("/") ? "" : "/") + op.path + "." + op.httpMethod.toLowerCase(Locale.ROOT) + ": not a method parameter; send it with call.header(\"Cookie\", ...)"));
+                op.allParams.removeIf(p -> p.isCookieParam);
+                op.cookieParams.clear();
+            }
+        }
+        OperationsMap result = super.postProcessOperationsWithModels(objs, allModels);
+        for (CodegenOperation op : objs.getOperations().getOperation()) {
+            if (op.path == null || op.path.isEmpty() || op.path.equals("/")) {
+                op.path = "."; // the root path: Retrofit refuses @GET(""); "." is the base URL itself
+            }
+        }
+        String apiClass = objs.getOperations().getClassname();
+        String apiVar = org.openapitools.codegen.utils.StringUtils.camelize(apiClass, org.openapitools.codegen.utils.CamelizeOption.LOWERCASE_FIRST_LETTER);
+        kitApis.add(Map.of("classname", apiClass, "varName", apiVar));
+        additionalProperties.put("kitHasModels", allModels.stream().anyMatch(m -> !m.getModel().isAlias));
+        for (Map<String, String> i : objs.getImports()) {
+            String imp = i.get("import");
+            if (imp != null && !imp.startsWith(modelPackage + ".") && !Set.of("java.util.List", "java.util.Map", "java.util.Set").contains(imp) && kitImports.add(imp)) {
+                ((List<Map<String, String>>) additionalProperties.computeIfAbsent("kitImports", k -> new ArrayList<>())).add(Map.of("import", imp));
+            }
+        }
+        Map<String, CodegenModel> models = new java.util.HashMap<>();
+        allModels.forEach(m -> models.put(m.getModel().classname, m.getModel()));
+        for (CodegenOperation op : objs.getOperations().getOperation()) {
+            kitOperations.addAll(kitOperations(op, apiVar, models));
+        }
+        return result;
+    }
+
+    private List<Map<String, Object>> kitOperations(CodegenOperation op, String apiVar, Map<String, CodegenModel> models) {
+        String where = "paths." + (op.path.equals(".") ? "/" : (op.path.startsWith("/") ? "" : "/") + op.path) + "." + op.httpMethod.toLowerCase(Locale.ROOT);
+        if (op.callbacks != null) {
+            op.callbacks.forEach(cb -> notes.accept("unsupported: callback '" + cb.name + "' at " + where
+                    + ".callbacks: not generated (the client sends requests; receiving callbacks is the application's server's job)"));
+        }
+        List<Map<String, Object>> params = new ArrayList<>();
+        for (CodegenParameter p : op.allParams) {
+            params.add(param(p.paramName, paramType(p), p.description));
+        }
+        String name = unique(op.operationId);
+        String summary = javadoc(op.summary != null ? op.summary : op.notes);
+        List<Map<String, Object>> out = new ArrayList<>();
+        boolean sse = op.produces != null && op.produces.stream().anyMatch(m -> String.valueOf(m.get("mediaType")).startsWith("text/event-stream"));
+        boolean onlySse = sse && op.produces.stream().allMatch(m -> String.valueOf(m.get("mediaType")).startsWith("text/event-stream"));
+        String result = op.isResponseFile ? "okhttp3.ResponseBody" : op.returnType == null ? "Void" : op.returnType;
+        Map<String, Object> base = new LinkedHashMap<>();
+        base.put("api", apiVar);
+        base.put("operationId", op.operationId);
+        base.put("httpMethod", op.httpMethod);
+        base.put("path", op.path);
+        base.put("summary", summary);
+        base.put("params", params);
+        base.put("args", args(params));
+        if (!onlySse) {
+            Map<String, Object> plain = new LinkedHashMap<>(base);
+            plain.put("name", name);
+            plain.put("resultType", result);
+            plain.put("isPlain", true);
+            out.add(plain);
+        }
+        if (sse) {
+            Map<String, Object> events = new LinkedHashMap<>(base);
+            events.put("name", onlySse ? name : unique(op.operationId + "Events"));
+            events.put("isEvents", true);
+            out.add(events);
+        }
+        if (!onlySse && op.isArray && hasLinkHeader(op) && op.returnBaseType != null) {
+            Map<String, Object> paged = new LinkedHashMap<>(base);
+            paged.put("name", unique(op.operationId + "AutoPaging"));
+            paged.put("isLinkPaging", true);
+            paged.put("itemType", itemType(op));
+            out.add(paged);
+        }
+        Map<String, Object> cursor = onlySse ? null : cursorPaging(op, models, base, params);
+        if (cursor != null) {
+            out.add(cursor);
+        }
+        return out;
+    }
+
+    private static String itemType(CodegenOperation op) {
+        String t = op.returnType;
+        return t.startsWith("List<") && t.endsWith(">") ? t.substring(5, t.length() - 1) : op.returnBaseType;
+    }
+
+    private static boolean hasLinkHeader(CodegenOperation op) {
+        for (CodegenResponse r : op.responses) {
+            if (r.is2xx && r.headers != null && r.headers.stream().anyMatch(h -> "link".equalsIgnoreCase(h.baseName))) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private Map<String, Object> cursorPaging(CodegenOperation op, Map<String, CodegenModel> models, Map<String, Object> base,
+                                             List<Map<String, Object>> params) {
+        CodegenParameter cursorParam = op.queryParams.stream()
+                .filter(p -> p.isString && CURSOR_PARAMS.contains(p.baseName.toLowerCase(Locale.ROOT))).findFirst().orElse(null);
+        CodegenModel page = op.returnType == null ? null : models.get(op.returnType);
+        if (cursorParam == null || page == null) {
+            return null;
+        }
+        CodegenProperty next = page.vars.stream()
+                .filter(v -> v.isString && NEXT_FIELDS.contains(v.baseName.toLowerCase(Locale.ROOT))).findFirst().orElse(null);
+        CodegenProperty items = page.vars.stream().filter(v -> v.isArray && v.items != null).findFirst().orElse(null);
+        if (next == null || items == null) {
+            return null;
+        }
+        Map<String, Object> paged = new LinkedHashMap<>(base);
+        List<Map<String, Object>> outer = new ArrayList<>();
+        List<String> args = new ArrayList<>();
+        for (Map<String, Object> p : params) {
+            if (p.get("name").equals(cursorParam.paramName)) {
+                args.add("cursor");
+            } else {
+                outer.add(p);
+                args.add(String.valueOf(p.get("name")));
+            }
+        }
+        paged.put("name", unique(op.operationId + "AutoPaging"));
+        paged.put("isCursorPaging", true);
+        paged.put("params", outer);
+        paged.put("args", String.join(", ", args));
+        paged.put("pageType", op.returnType);
+        paged.put("itemType", items.items.datatypeWithEnum != null ? items.items.datatypeWithEnum : items.items.dataType);
+        paged.put("itemsGetter", items.getter);
+        paged.put("nextGetter", next.getter);
+        paged.put("cursorParam", cursorParam.baseName);
+        return paged;
+    }
+
+    private static String args(List<Map<String, Object>> params) {
+        return String.join(", ", params.stream().map(p -> String.valueOf(p.get("name"))).toList());
+    }
+
+    private static Map<String, Object> param(String name, String type, String description) {
+        Map<String, Object> p = new LinkedHashMap<>();
+        p.put("name", name);
+        p.put("type", type);
+        p.put("description", javadoc(description == null || description.isBlank() ? name : description));
+        return p;
+    }
+
+    private String paramType(CodegenParameter p) {
+        if (p.isFormParam && p.isFile) {
+            return "okhttp3.MultipartBody.Part";
+        }
+        if (p.isQueryParam && p.collectionFormat != null && !p.isCollectionFormatMulti) {
+            return invokerPackage + ".CollectionFormats." + p.collectionFormat.toUpperCase(Locale.ROOT) + "Params";
+        }
+        return p.dataType;
+    }
+
+    private String unique(String name) {
+        String n = name;
+        for (int i = 2; !kitMethodNames.add(n) || Set.of("builder", "close").contains(n); i++) {
+            n = name + i;
+        }
+        return n;
+    }
+
+    private static String javadoc(String text) {
+        if (text == null || text.isBlank()) {
+            return "";
+        }
+        return text.strip().replace("*/", "*&#47;").replace("@", "&#64;").replace("\n", " ");
+    }
+}

@@ -1,0 +1,171 @@
+package dev.contractkit.sdk.internal;
+
+import com.fasterxml.jackson.core.type.TypeReference;
+import dev.contractkit.sdk.Call;
+import dev.contractkit.sdk.ClientConfig;
+import dev.contractkit.sdk.EventStream;
+import okhttp3.HttpUrl;
+import okhttp3.Interceptor;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.ResponseBody;
+import retrofit2.Response;
+import retrofit2.Retrofit;
+import retrofit2.http.GET;
+import retrofit2.http.Url;
+
+import java.io.IOException;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
+import java.util.stream.Stream;
+
+/**
+ * What the clients generated from any OpenAPI document ({@code ./kit sdk}) call: Retrofit with the credentials
+ * placed as the document's security schemes say, event streams, and link-following auto-paging. Not part of the
+ * public API (the generated code is the only caller).
+ */
+public final class Generated {
+    private Generated() {
+    }
+
+    /** Where each credential of a generated client goes: header, query parameter or cookie, by name. */
+    public static final class Credentials {
+        private final Map<String, String> headers = new LinkedHashMap<>();
+        private final Map<String, String> query = new LinkedHashMap<>();
+        private final Map<String, String> cookies = new LinkedHashMap<>();
+
+        /** No credential yet: nothing is sent until one is put. */
+        public Credentials() {
+        }
+
+        /**
+         * @param in    {@code header}, {@code query} or {@code cookie} (the scheme's {@code in})
+         * @param name  the header, parameter or cookie name
+         * @param value the value (null: not sent)
+         * @return this
+         */
+        public Credentials put(String in, String name, String value) {
+            Map<String, String> target = switch (in) {
+                case "query" -> query;
+                case "cookie" -> cookies;
+                default -> headers;
+            };
+            if (value == null) {
+                target.remove(name);
+            } else {
+                target.put(name, value);
+            }
+            return this;
+        }
+
+        Interceptor interceptor() {
+            Map<String, String> h = Map.copyOf(headers);
+            Map<String, String> q = Map.copyOf(query);
+            String cookie = cookies.isEmpty() ? null : String.join("; ",
+                    cookies.entrySet().stream().map(e -> e.getKey() + "=" + e.getValue()).toList());
+            return chain -> {
+                Request request = chain.request();
+                Request.Builder b = request.newBuilder();
+                h.forEach((name, value) -> {
+                    if (request.header(name) == null) {
+                        b.header(name, value);
+                    }
+                });
+                if (!q.isEmpty()) {
+                    HttpUrl.Builder url = request.url().newBuilder();
+                    q.forEach(url::setQueryParameter);
+                    b.url(url.build());
+                }
+                if (cookie != null) {
+                    String before = request.header("Cookie");
+                    b.header("Cookie", before == null ? cookie : before + "; " + cookie);
+                }
+                return chain.proceed(b.build());
+            };
+        }
+    }
+
+    /**
+     * @param config      the client's configuration
+     * @param credentials its credentials
+     * @return Retrofit on the SDK's OkHttp (retries, time-outs, logging, per-call options)
+     */
+    public static Retrofit retrofit(ClientConfig config, Credentials credentials) {
+        return Http.retrofit(config, List.of(credentials.interceptor()));
+    }
+
+    /**
+     * @param retrofit the client's Retrofit
+     * @param template a call of a generated interface, never run itself (its request is sent with
+     *                 {@code Accept: text/event-stream})
+     * @return a call that answers the open event stream, or throws the family's exception for a non-2xx answer
+     */
+    public static Call<EventStream> events(Retrofit retrofit, retrofit2.Call<?> template) {
+        // no read time-out between events: a stream may be quiet for a while; closing the stream ends it
+        OkHttpClient streaming = Http.client(retrofit).newBuilder().readTimeout(Duration.ZERO).build();
+        return new OkCall<>(streaming, () -> template.clone().request().newBuilder().header("Accept", "text/event-stream").build(),
+                (call, response) -> {
+                    if (!response.isSuccessful()) {
+                        try (response) {
+                            throw OkCall.failure(response, response.body() == null ? "" : response.body().string());
+                        }
+                    }
+                    ResponseBody body = response.body();
+                    if (body == null) {
+                        response.close();
+                        throw new IOException("the event stream has no body");
+                    }
+                    return new EventStream(body.source(), response);
+                }, "open the event stream");
+    }
+
+    /** A GET of any URL on the client's Retrofit: the {@code next} links of paged lists. */
+    interface Follow {
+        @GET
+        retrofit2.Call<ResponseBody> get(@Url HttpUrl url);
+    }
+
+    /**
+     * Auto-paging over {@code Link: <...>; rel="next"} headers (RFC 8288), with the SDK's {@link Pages}.
+     *
+     * @param retrofit the client's Retrofit
+     * @param first    the first page's call
+     * @param type     the page's Java type (a list of items)
+     * @param <T>      the item type
+     * @return every item, lazily; a page that repeats ends the walk with a {@code PagingStalledException}
+     */
+    public static <T> Stream<T> byLink(Retrofit retrofit, Supplier<retrofit2.Call<List<T>>> first, TypeReference<List<T>> type) {
+        Follow follow = retrofit.create(Follow.class);
+        HttpUrl base = retrofit.baseUrl();
+        Function<HttpUrl, Response<List<T>>> next = url -> {
+            Response<ResponseBody> raw = Http.executeForResponse(follow.get(Pages.onOrigin(url, base)));
+            try (ResponseBody body = raw.body()) {
+                List<T> page = body == null ? List.of() : Http.MAPPER.readValue(body.byteStream(), type);
+                return Response.success(page == null ? List.of() : page, raw.raw());
+            } catch (IOException e) {
+                throw Http.transport(raw.raw().request(), e);
+            }
+        };
+        return Pages.byLink(() -> Http.executeForResponse(first.get()), next, page -> page == null ? List.of() : new ArrayList<>(page));
+    }
+
+    /**
+     * Auto-paging over a cursor: each page names the next one (a {@code next} field), the request sends it back.
+     *
+     * @param fetch  the page for a cursor (null: the first page)
+     * @param items  the items of a page
+     * @param cursor the next page's cursor of a page (null or empty: the last page)
+     * @param <P>    the page type
+     * @param <T>    the item type
+     * @return every item, lazily
+     */
+    public static <P, T> Stream<T> byCursor(Function<String, retrofit2.Call<P>> fetch, Function<P, List<T>> items,
+                                            Function<P, String> cursor) {
+        return Pages.byCursor(c -> Http.execute(fetch.apply(c)), items, cursor);
+    }
+}
