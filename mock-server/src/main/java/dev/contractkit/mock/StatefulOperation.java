@@ -308,13 +308,23 @@ final class StatefulOperation {
         if (!value.isObject() || declared.isEmpty()) {
             return value;
         }
+        Set<String> required = required(doc.resolve(doc.at(schemaPointer)));
         ObjectNode out = Json.MAPPER.createObjectNode();
         for (String name : declared) {
             if (value.has(name)) {
                 out.set(name, value.get(name));
-            } else if (fallback.has(name)) {
+            } else if (required.contains(name) && fallback.has(name)) { // an optional field left out stays out
                 out.set(name, fallback.get(name));
             }
+        }
+        return out;
+    }
+
+    private Set<String> required(JsonNode schemaNode) {
+        Set<String> out = new LinkedHashSet<>();
+        schemaNode.path("required").forEach(r -> out.add(r.asText()));
+        for (JsonNode part : schemaNode.path("allOf")) {
+            out.addAll(required(doc.resolve(part)));
         }
         return out;
     }

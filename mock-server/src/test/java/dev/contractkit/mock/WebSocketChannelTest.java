@@ -64,7 +64,7 @@ class WebSocketChannelTest {
         try {
             List<JsonNode> received = socket.take(EXAMPLES);
             assertThat(received).extracting(m -> m.get("type").asText()).containsExactly("coupon_created",
-                    "coupon_updated", "coupon_updated", "coupon_expired", "coupon_expired", "coupon_expired",
+                    "coupon_updated", "coupon_updated", "coupon_updated", "coupon_expired", "coupon_expired", "coupon_expired",
                     "usage_updated", "usage_updated");
             SchemaValidator validator = SchemaValidator.forAsyncApi(ASYNC);
             for (JsonNode message : received) {
