@@ -54,7 +54,7 @@ final class RunnerEndpoint {
             known |= MessageDigest.isEqual(t, given);
         }
         if (!known) {
-            throw ApiError.forbidden("Forbidden");
+            throw ApiError.forbidden("invalid registration token");
         }
         boolean active = activeFrom(body, true);
         long id = store.register(text(body, "description", ""), active,
