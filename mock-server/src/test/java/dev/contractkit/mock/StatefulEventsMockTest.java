@@ -73,10 +73,23 @@ class StatefulEventsMockTest {
         return http.send("PUT", base + "/write/v1/coupons/" + id, "application/json", body, "Authorization", bearer);
     }
 
-    @Test
-    void everyStatefulWriteSendsTheMessagesTheContractNames() throws Exception {
+    /** A subscriber that has received the examples sent on connect: from then on it receives every write's message. */
+    private Socket open() throws Exception {
         Socket socket = Socket.open(client, base.replace("http://", "ws://") + "/ws/coupons?token="
                 + mocks.token(Api.COUPONS, "alice"));
+        int examples = 0;
+        for (JsonNode message : async.at("/components/messages")) {
+            examples += message.path("examples").size();
+        }
+        for (int i = 0; i < examples; i++) {
+            assertThat(socket.messages.poll(10, TimeUnit.SECONDS)).as("example " + (i + 1) + " of " + examples).isNotNull();
+        }
+        return socket;
+    }
+
+    @Test
+    void everyStatefulWriteSendsTheMessagesTheContractNames() throws Exception {
+        Socket socket = open();
         try {
             String id = create();
             JsonNode created = socket.next("coupon_created", id);
@@ -118,8 +131,7 @@ class StatefulEventsMockTest {
     @Test
     void nullInAnUpdateClearsAnOptionalFieldAndTheMessageSaysWhichOnes() throws Exception {
         String id = create();
-        Socket socket = Socket.open(client, base.replace("http://", "ws://") + "/ws/coupons?token="
-                + mocks.token(Api.COUPONS, "alice"));
+        Socket socket = open();
         try {
             Http.Answer cleared = put(id, "{\"valid_until\":null,\"usage_limit\":null}");
 
