@@ -106,6 +106,7 @@ final class FakeFormsServer implements AutoCloseable {
         }
         String forms = IntStream.rangeClosed(1, FORMS).skip(Math.min(offset, FORMS)).limit(count)
                 .mapToObj(this::form).collect(Collectors.joining(","));
+        ex.getResponseHeaders().add("X-Total-Count", Integer.toString(FORMS)); // the contract requires it
         ok(ex, "{\"forms\":[" + forms + "]}");
     }
 

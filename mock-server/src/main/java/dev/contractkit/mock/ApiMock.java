@@ -49,6 +49,7 @@ final class ApiMock implements AutoCloseable {
         preset.ifPresent(example -> outcome.preset(api.id(), example));
         MockState state = new MockState(api.id(), stateful, proxy.map(target -> new ContractProxy(api.id(), target, System.err)),
                 outcome, preset);
+        state.enforceRateLimits(options.enforceRateLimits());
         List<dev.contractkit.specs.check.Finding> problems = new java.util.ArrayList<>();
         KitChannels kit = new KitChannels(api, docs, asyncapi, credentials, index, state);
         List<ContractExpectations.Entry> entries =

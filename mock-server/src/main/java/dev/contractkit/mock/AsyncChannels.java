@@ -24,7 +24,12 @@ final class AsyncChannels {
             "application/schema+json;version=draft-07", "application/schema+yaml;version=draft-07");
 
     /** One message of a channel. */
-    record Message(String name, String payloadPointer, List<JsonNode> examples, SchemaValidator validator) {
+    /**
+     * @param dataFields the properties of the payload's {@code data} object (of the payload itself when it has no
+     *                   {@code data}): what a message built from a stateful write may carry
+     */
+    record Message(String name, String payloadPointer, List<JsonNode> examples, SchemaValidator validator,
+                   Set<String> dataFields) {
         List<Finding> validate(JsonNode payload) {
             return payloadPointer == null ? List.of() : validator.validate(payloadPointer, payload, name);
         }
@@ -112,7 +117,8 @@ final class AsyncChannels {
                     if (outside && examples.isEmpty() && payload != null) {
                         examples.add(SchemaSample.of(doc, doc.at(payload)));
                     }
-                    messages.add(new Message(node.path("name").asText(message), payload, List.copyOf(examples), validator));
+                    messages.add(new Message(node.path("name").asText(message), payload,
+                            List.copyOf(examples), validator, dataFields(doc, payload)));
                 }
                 out.put(address, new Channel(address, doc.file(), List.copyOf(messages), security(doc, channel, accepted),
                         PathTemplate.parse(address), streaming));
@@ -179,6 +185,18 @@ final class AsyncChannels {
             doc.at("/servers").forEach(servers::add);
         }
         return servers.isEmpty() || servers.stream().anyMatch(s -> s.path("protocol").asText("ws").startsWith("ws"));
+    }
+
+    private static Set<String> dataFields(ContractDocument doc, String payloadPointer) {
+        if (payloadPointer == null) {
+            return Set.of();
+        }
+        JsonNode payload = doc.resolve(doc.at(payloadPointer));
+        JsonNode data = payload.path("properties").path("data");
+        JsonNode object = data.isMissingNode() ? payload : doc.resolve(data);
+        Set<String> out = new java.util.LinkedHashSet<>();
+        object.path("properties").fieldNames().forEachRemaining(out::add);
+        return out;
     }
 
     /** The schema a message's payload holds: the field, or the {@code schema} of a JSON-Schema multi-format object. */

@@ -13,7 +13,7 @@ import java.util.Optional;
  */
 final class CommandLine {
     static final String USAGE = """
-            usage: mock [--api <id>[,<id>...]|all] [--spec <file>[,<file>]]... [--port <port>] [--port <id>=<port>]... [--credential <id>=<value>]... [--outcome <id>=<example>]... [--host <address>] [--proxy <id>=<url>]... [--stateful] [--lenient]
+            usage: mock [--api <id>[,<id>...]|all] [--spec <file>[,<file>]]... [--port <port>] [--port <id>=<port>]... [--credential <id>=<value>]... [--outcome <id>=<example>]... [--host <address>] [--proxy <id>=<url>]... [--stateful] [--enforce-rate-limits] [--lenient]
                    [--allowed-host <name>]... [--control-plane] [--control-token <secret>] [--max-body-bytes <n>] [--help]
               --api       APIs to serve (default: all). Known: %s
               --spec <file>  serve an OpenAPI 3.0/3.1 or AsyncAPI 2.x/3.x document of your own (YAML or JSON);
@@ -32,6 +32,8 @@ final class CommandLine {
                           (GET /mockserver/kit/violations); repeatable
               --stateful  keep creates, updates and deletes in memory per API (operations with x-kit-state);
                           PUT /mockserver/kit/reset on an API's port goes back to the contract's examples
+              --enforce-rate-limits  refuse requests past the contract's rate limits (x-kit-rate-limits) with its
+                          429 and Retry-After (default: the X-RateLimit-* headers count, nothing is refused)
               --outcome <id>=<example>  answer that named example wherever an operation declares it (e.g.
                           --outcome claude=inactive); switch at run time with PUT <url>/mockserver/kit/outcome?example=
               --lenient   start even when an example breaks its schema (the problems are printed)
@@ -92,6 +94,7 @@ final class CommandLine {
                 }
                 case "--lenient" -> builder.lenient(true);
                 case "--stateful" -> builder.stateful(true);
+                case "--enforce-rate-limits" -> builder.enforceRateLimits(true);
                 case "--proxy" -> {
                     String spec = value(args, ++i, arg);
                     int eq = spec.indexOf('=');

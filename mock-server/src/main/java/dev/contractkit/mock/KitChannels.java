@@ -46,6 +46,46 @@ final class KitChannels {
         this.index = index;
         this.eventStreams = eventStreams(openapi);
         channels.keySet().forEach(a -> subscribers.put(a, new DefaultChannelGroup(a, GlobalEventExecutor.INSTANCE)));
+        state.events(this::emit);
+    }
+
+    /**
+     * A stateful write's message ({@code x-kit-emits}): the named message's first example as the envelope, its
+     * {@code data} (or the payload itself) made of the write's fields that the message declares, a fresh
+     * {@code timestamp}; validated like a published message and sent to every socket of its channel. One that
+     * breaks its schema is not sent (printed as a contract warning): the write itself has happened.
+     */
+    private void emit(String name, ObjectNode fields) {
+        for (AsyncChannels.Channel channel : channels.values()) {
+            for (AsyncChannels.Message message : channel.messages()) {
+                if (!message.name().equals(name) || message.examples().isEmpty()) {
+                    continue;
+                }
+                ObjectNode payload = message.examples().get(0).deepCopy();
+                ObjectNode data = Json.MAPPER.createObjectNode();
+                fields.fields().forEachRemaining(f -> {
+                    if (message.dataFields().contains(f.getKey()) && !f.getValue().isNull()) {
+                        data.set(f.getKey(), f.getValue());
+                    }
+                });
+                if (payload.has("data")) {
+                    payload.set("data", data);
+                } else {
+                    payload.setAll(data);
+                }
+                if (payload.has("timestamp")) {
+                    payload.put("timestamp", java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS).toString());
+                }
+                List<Finding> problems = message.validate(payload);
+                if (!problems.isEmpty()) {
+                    System.err.println("CONTRACT WARNING " + channel.file() + ": the " + name + " message of a stateful write"
+                            + " breaks its schema, not sent: " + problems.get(0));
+                    return;
+                }
+                subscribers.get(channel.address()).writeAndFlush(new TextWebSocketFrame(payload.toString()));
+                return;
+            }
+        }
     }
 
     private volatile Runnable reset = () -> { };

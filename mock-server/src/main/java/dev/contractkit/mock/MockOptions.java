@@ -28,6 +28,7 @@ public final class MockOptions {
     private final String host;
     private final boolean lenient;
     private final boolean stateful;
+    private final boolean enforceRateLimits;
     private final Map<Api, java.net.URI> proxies;
     private final Map<Api, List<ContractDocument>> contracts;
     private final Map<Api, java.util.Set<String>> credentials;
@@ -50,6 +51,7 @@ public final class MockOptions {
         this.host = b.host;
         this.lenient = b.lenient;
         this.stateful = b.stateful;
+        this.enforceRateLimits = b.enforceRateLimits;
         this.proxies = Map.copyOf(b.proxies);
         this.credentials = Map.copyOf(b.credentials);
         this.contracts = Map.copyOf(b.contracts);
@@ -86,6 +88,11 @@ public final class MockOptions {
     /** @return true when creates, updates and deletes are kept in memory (operations with {@code x-kit-state}) */
     public boolean stateful() {
         return stateful;
+    }
+
+    /** @return true when a request past its rate limit ({@code x-kit-rate-limits}) gets the contract's 429 */
+    public boolean enforceRateLimits() {
+        return enforceRateLimits;
     }
 
     /**
@@ -162,6 +169,7 @@ public final class MockOptions {
         private String host = "127.0.0.1";
         private boolean lenient;
         private boolean stateful;
+        private boolean enforceRateLimits;
         private final Map<Api, java.net.URI> proxies = new LinkedHashMap<>();
         private final Map<Api, List<ContractDocument>> contracts = new LinkedHashMap<>();
         private final Map<Api, java.util.Set<String>> credentials = new LinkedHashMap<>();
@@ -314,6 +322,17 @@ public final class MockOptions {
          */
         public Builder stateful(boolean stateful) {
             this.stateful = stateful;
+            return this;
+        }
+
+        /**
+         * @param enforce true to refuse a request past its operation's rate limit (the contract's
+         *                {@code x-kit-rate-limits}, counted per caller in fixed windows) with the contract's 429 and
+         *                {@code Retry-After}, as a real server would; false (the default) only reports the count
+         * @return this
+         */
+        public Builder enforceRateLimits(boolean enforce) {
+            this.enforceRateLimits = enforce;
             return this;
         }
 

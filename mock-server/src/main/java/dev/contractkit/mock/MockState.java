@@ -27,6 +27,37 @@ final class MockState {
         this.proxy = proxy;
     }
 
+    /** Sends a message on the API's channels (AsyncAPI) by the message's name; the WebSocket side sets it. */
+    interface EventSink {
+        /**
+         * @param message the message's name (e.g. {@code coupon_updated})
+         * @param fields  what the write made known (item fields, {@code cleared}, constants); the sink keeps those
+         *                the message's data declares
+         */
+        void emit(String message, ObjectNode fields);
+    }
+
+    private volatile EventSink events = (message, fields) -> { };
+    private volatile boolean enforceRateLimits;
+
+    /** @param sink where stateful writes send their {@code x-kit-emits} messages */
+    void events(EventSink sink) {
+        this.events = sink;
+    }
+
+    EventSink events() {
+        return events;
+    }
+
+    /** @param enforce true to refuse past a rate limit with the contract's 429 ({@code --enforce-rate-limits}) */
+    void enforceRateLimits(boolean enforce) {
+        this.enforceRateLimits = enforce;
+    }
+
+    boolean enforceRateLimits() {
+        return enforceRateLimits;
+    }
+
     /** @return the API-wide outcome switch ({@code /mockserver/kit/outcome}, {@code --outcome}) */
     Outcome outcome() {
         return outcome;

@@ -33,6 +33,7 @@ final class OperationResponder implements Responder {
     private final Optional<RequiredHeaders> requiredHeaders;
     private final Outcome outcome;
     private final ExampleDispatch dispatch;
+    private final boolean enforceRateLimits;
 
     OperationResponder(ContractDocument.Operation operation, DeclaredResponses responses, ErrorReplies errors,
                        java.util.Set<String> acceptedCredentials, MockState state) {
@@ -56,15 +57,17 @@ final class OperationResponder implements Responder {
         this.overrides = state.overrides();
         this.outcome = state.outcome();
         this.dispatch = ExampleDispatch.of(operation, responses);
+        this.enforceRateLimits = state.enforceRateLimits();
         overrides.register(operation, responses);
         this.stateful = state.store().flatMap(s -> StatefulOperation.of(operation, responses, errors, s,
-                java.time.Clock.systemUTC()));
+                java.time.Clock.systemUTC(), (message, fields) -> state.events().emit(message, fields)));
     }
 
     @Override
     public Reply answer(Incoming request) {
         try {
-            Reply reply = reply(request);
+            Reply reply = enforceRateLimits && rateLimits.isPresent() && rateLimits.get().exhausted(request)
+                    ? limited() : reply(request);
             if (links.isPresent()) {
                 reply = links.get().apply(request, reply);
             }
@@ -78,6 +81,12 @@ final class OperationResponder implements Responder {
         } catch (RuntimeException e) {
             return errors.reply(500, Optional.of(responses), "the mock server failed: " + e);
         }
+    }
+
+    /** The contract's 429 (its example), before anything else is done: a refused write changes no state. */
+    private Reply limited() {
+        return responses.forCode(429).map(e -> e.reply(429)).orElseGet(() -> errors.reply(429, Optional.of(responses),
+                "rate limit exceeded for " + operation.operationId() + " (--enforce-rate-limits)"));
     }
 
     @Override

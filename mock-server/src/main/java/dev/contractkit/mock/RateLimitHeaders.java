@@ -12,8 +12,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * {@code X-RateLimit-Limit/-Remaining/-Reset} for an operation with {@code x-kit-rate-limit-category}, from the
  * category's numbers in {@code x-kit-rate-limits}: requests are really counted, per caller (its
  * {@code Authorization} or API-key header, else "anonymous") in fixed windows aligned to the epoch, as the kit's
- * reference server does. The mock reports the count but does not refuse past the limit, so a CI suite is
- * never slowed down by it; {@code Prefer: code=429} produces the refusal on demand.
+ * reference server does. By default the mock reports the count but does not refuse past the limit, so a CI suite
+ * is never slowed down by it ({@code Prefer: code=429} produces the refusal on demand); with
+ * {@code --enforce-rate-limits} a request past the limit gets the contract's 429 ({@link #exhausted}).
  */
 final class RateLimitHeaders {
     private final String category;
@@ -41,6 +42,14 @@ final class RateLimitHeaders {
         }
         long window = numbers.path("window_seconds").asLong(3600);
         return Optional.of(new RateLimitHeaders(category, numbers.path("limit").asInt(), window * 1000, clock));
+    }
+
+    /** @return true when the caller has used up the current window (the request would be one too many) */
+    boolean exhausted(Incoming request) {
+        long now = clock.millis();
+        long start = now - Math.floorMod(now, windowMs);
+        long[] w = windows.get(caller(request));
+        return w != null && w[0] == start && w[1] >= limit;
     }
 
     /** Counts the request and adds the three headers to the reply. */

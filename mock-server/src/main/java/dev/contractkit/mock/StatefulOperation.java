@@ -53,9 +53,13 @@ final class StatefulOperation {
     private final Optional<String> idParameter;
     private final String idsField;
     private final boolean noContent;
+    private final WriteEvents events;
+    private final MockState.EventSink sink;
 
     private StatefulOperation(ContractDocument.Operation operation, JsonNode config, DeclaredResponses responses,
-                              ErrorReplies errors, ResourceStore store, Clock clock) {
+                              ErrorReplies errors, ResourceStore store, Clock clock, MockState.EventSink sink) {
+        this.events = WriteEvents.of(operation.node().path("x-kit-emits"));
+        this.sink = sink;
         this.doc = operation.document();
         this.operation = operation;
         this.responses = responses;
@@ -83,11 +87,18 @@ final class StatefulOperation {
     /** @return the operation's stateful behaviour, when it has an {@code x-kit-state} */
     static Optional<StatefulOperation> of(ContractDocument.Operation operation, DeclaredResponses responses,
                                           ErrorReplies errors, ResourceStore store, Clock clock) {
+        return of(operation, responses, errors, store, clock, (message, fields) -> { });
+    }
+
+    /** @param sink where the write's {@code x-kit-emits} messages go (the API's WebSocket channels) */
+    static Optional<StatefulOperation> of(ContractDocument.Operation operation, DeclaredResponses responses,
+                                          ErrorReplies errors, ResourceStore store, Clock clock,
+                                          MockState.EventSink sink) {
         JsonNode config = operation.node().path("x-kit-state");
         if (!config.isObject() || config.path("resource").asText("").isEmpty()) {
             return Optional.empty();
         }
-        StatefulOperation op = new StatefulOperation(operation, config, responses, errors, store, clock);
+        StatefulOperation op = new StatefulOperation(operation, config, responses, errors, store, clock, sink);
         op.seed();
         return Optional.of(op);
     }
@@ -111,15 +122,24 @@ final class StatefulOperation {
         ObjectNode body = requestBody(request);
         JsonNode out;
         switch (action) {
-            case "create" -> out = idsField.isEmpty() ? create(body) : createMany(body);
+            case "create" -> {
+                out = idsField.isEmpty() ? create(body) : createMany(body);
+                if (idsField.isEmpty()) {
+                    events.sent(action, null, (ObjectNode) out, idField, sink);
+                }
+            }
             case "list" -> out = list(request);
             case "read", "update", "delete" -> {
                 Optional<ObjectNode> found = id.flatMap(i -> store.get(resource, i));
                 if (found.isEmpty()) {
                     return errors.reply(404, own, resource + " '" + id.orElse("") + "' does not exist (stateful mock)");
                 }
+                ObjectNode before = found.get().deepCopy();
                 out = action.equals("read") ? found.get() : action.equals("update") ? update(id.get(), found.get(), body)
                         : delete(id.get(), found.get());
+                if (!action.equals("read")) {
+                    events.sent(action, before, store.get(resource, id.get()).orElse(before), idField, sink);
+                }
             }
             default -> {
                 return errors.reply(500, own, "x-kit-state of " + operation.operationId() + " has an unknown action '"
@@ -189,9 +209,16 @@ final class StatefulOperation {
         return out;
     }
 
+    /** A partial update with JSON Merge Patch semantics: {@code null} (where the contract allows it) removes a field. */
     private ObjectNode update(String id, ObjectNode item, ObjectNode body) {
         body.remove(idField);
-        item.setAll(body);
+        body.fields().forEachRemaining(f -> {
+            if (f.getValue().isNull()) {
+                item.remove(f.getKey());
+            } else {
+                item.set(f.getKey(), f.getValue());
+            }
+        });
         for (String field : dateTimeFields(schema)) {
             if (field.startsWith("updated")) {
                 item.put(field, now());
@@ -232,6 +259,10 @@ final class StatefulOperation {
         for (ObjectNode item : store.all(resource)) {
             for (ContractDocument.Parameter p : operation.parameters()) {
                 List<String> asked = p.in().equals("query") ? request.query(p.name()) : List.of();
+                if (asked.isEmpty() && p.in().equals("query")) { // a filter's declared default applies (active: true)
+                    JsonNode dflt = doc.resolve(doc.at(p.schemaPointer())).path("default");
+                    asked = dflt.isValueNode() && !dflt.isNull() ? List.of(dflt.asText()) : List.of();
+                }
                 if (!asked.isEmpty() && fields.contains(p.name()) && !item.path(p.name()).asText().equals(asked.get(0))) {
                     continue outer;
                 }
@@ -277,13 +308,23 @@ final class StatefulOperation {
         if (!value.isObject() || declared.isEmpty()) {
             return value;
         }
+        Set<String> required = required(doc.resolve(doc.at(schemaPointer)));
         ObjectNode out = Json.MAPPER.createObjectNode();
         for (String name : declared) {
             if (value.has(name)) {
                 out.set(name, value.get(name));
-            } else if (fallback.has(name)) {
+            } else if (required.contains(name) && fallback.has(name)) { // an optional field left out stays out
                 out.set(name, fallback.get(name));
             }
+        }
+        return out;
+    }
+
+    private Set<String> required(JsonNode schemaNode) {
+        Set<String> out = new LinkedHashSet<>();
+        schemaNode.path("required").forEach(r -> out.add(r.asText()));
+        for (JsonNode part : schemaNode.path("allOf")) {
+            out.addAll(required(doc.resolve(part)));
         }
         return out;
     }

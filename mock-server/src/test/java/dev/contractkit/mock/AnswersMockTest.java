@@ -42,6 +42,27 @@ class AnswersMockTest {
     }
 
     @Test
+    void eachQuestionTheContractNamesGetsItsOwnExampleAndTheSameQuestionAlwaysTheSame() {
+        String[][] cases = {
+                {"{\"query\":\"What is the capital of France?\"}", "422", "NonInvestmentRelated"},
+                {"{\"query\":\" what is the capital of france? \",\"forceAnswer\":true}", "200", "The capital of France is **Paris**."},
+                {"{\"query\":\"Which five semiconductor stocks have the highest dividend yield?\"}", "422", "ShouldUseScreener"},
+                {"{\"query\":\"How do I launder money through Northwind Robotics stock?\"}", "422", "ContentFiltered"},
+                {"{\"query\":\"What is the revenue of Acme Holdings?\"}", "422", "FailedToAnswer"},
+                {QUESTION, "200", "Northwind Robotics (NWRB)"},
+                {"{\"query\":\"A question no example names\"}", "200", "Northwind Robotics (NWRB)"},
+        };
+        for (int round = 0; round < 2; round++) {
+            for (String[] c : cases) {
+                Http.Answer a = http.send("POST", answer, "application/json", c[0], "x-api-key", "key-dispatch-" + round);
+                assertThat(a.status()).as(c[0]).isEqualTo(Integer.parseInt(c[1]));
+                String said = a.status() == 200 ? a.json().at("/result/answer").asText() : a.json().path("error").asText();
+                assertThat(said).as(c[0]).contains(c[2]);
+            }
+        }
+    }
+
+    @Test
     void remainingCountsDownPerKeyFromTheContractsLimit() {
         Http.Answer first = ask("key-count-a");
         Http.Answer second = ask("key-count-a");

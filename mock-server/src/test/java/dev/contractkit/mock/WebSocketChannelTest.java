@@ -28,7 +28,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 class WebSocketChannelTest {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final ContractDocument ASYNC = ContractDocument.load("asyncapi/coupon-updates.yaml");
-    private static final int EXAMPLES = 8; // 1 created, 2 updated, 3 expired, 2 usage
+    private static final int EXAMPLES = 9; // 1 created, 3 updated, 3 expired, 2 usage
     private static final String CREATED = """
             {"type":"coupon_created","data":{"id":"c-1","title":"Spring 10%","discount_percent":10},"timestamp":"2026-03-01T08:00:00Z"}""";
 
@@ -64,7 +64,7 @@ class WebSocketChannelTest {
         try {
             List<JsonNode> received = socket.take(EXAMPLES);
             assertThat(received).extracting(m -> m.get("type").asText()).containsExactly("coupon_created",
-                    "coupon_updated", "coupon_updated", "coupon_expired", "coupon_expired", "coupon_expired",
+                    "coupon_updated", "coupon_updated", "coupon_updated", "coupon_expired", "coupon_expired", "coupon_expired",
                     "usage_updated", "usage_updated");
             SchemaValidator validator = SchemaValidator.forAsyncApi(ASYNC);
             for (JsonNode message : received) {

@@ -31,7 +31,8 @@ class CodehostBreakingChangesTest {
             new Row("managed licenses endpoint", c -> c.endpoint().contains("/managed_licenses")
                     && c.what().equals("endpoint removed")),
             new Row("approvers and approval_groups", c -> c.endpoint().equals("GET /projects/{id}/approvals")
-                    && (c.where().endsWith(".approvers") || c.where().endsWith(".approver_groups"))),
+                    && (c.where().endsWith(".approvers") || c.where().endsWith(".approver_groups")
+                    || c.where().endsWith(".approval_groups"))),
             new Row("runner property active", c -> c.endpoint().contains("runners") && (c.where().endsWith(".active")
                     || c.where().contains("parameter status") && c.what().contains("active"))),
             new Row("runner status", c -> c.endpoint().contains("runners") && (c.where().endsWith(".status")
@@ -64,6 +65,20 @@ class CodehostBreakingChangesTest {
         }
         assertThat(CHANGES).extracting(BreakingChange::line)
                 .contains("PUT /runners/{id}  request body .active: property removed (the schema is closed)");
+    }
+
+    @Test
+    void theApprovalGroupsAreRemovedUnderBothTheSeedsAndTheOriginalsName() {
+        assertThat(CHANGES).filteredOn(c -> c.endpoint().equals("GET /projects/{id}/approvals")).extracting(BreakingChange::line)
+                .anyMatch(l -> l.contains(".approval_groups: property removed"))
+                .anyMatch(l -> l.contains(".approver_groups: property removed"))
+                .anyMatch(l -> l.contains(".approvers: property removed"));
+    }
+
+    @Test
+    void runnerRegistrationLosesActiveInV5() {
+        assertThat(CHANGES).extracting(BreakingChange::line)
+                .anyMatch(l -> l.startsWith("POST /runners") && l.contains(".active: property removed"));
     }
 
     @Test

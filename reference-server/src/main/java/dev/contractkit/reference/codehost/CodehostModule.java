@@ -24,7 +24,9 @@ import java.util.stream.Collectors;
  * The code-hosting REST API, v4 under {@code /api/v4} and v5 under {@code /api/v5}, on one listener (default
  * port 8084) over one store: a runner paused through one version is paused in the other. Tokens come from
  * {@code KIT_CODEHOST_TOKENS} (comma-separated); the default is the documented demo token {@value #DEMO_TOKEN}
- * (loopback only: refused on any other {@code KIT_HOST}).
+ * (loopback only: refused on any other {@code KIT_HOST}). Runner registration ({@code POST /runners}) takes a
+ * registration token from {@code KIT_CODEHOST_REGISTRATION_TOKENS} instead (default {@value #DEMO_REGISTRATION_TOKEN},
+ * loopback only too).
  * Each version is checked against its own contract ({@code codehost-v4.yaml}, {@code codehost-v5.yaml}).
  */
 public final class CodehostModule implements ApiModule {
@@ -32,7 +34,11 @@ public final class CodehostModule implements ApiModule {
     public static final String DEMO_TOKEN = "kit-demo-codehost-token";
 
     private final ObjectMapper mapper = new ObjectMapper();
+    /** The registration token a fresh server accepts unless {@code KIT_CODEHOST_REGISTRATION_TOKENS} says otherwise. */
+    public static final String DEMO_REGISTRATION_TOKEN = "kit-demo-registration-token";
+
     private final List<byte[]> tokens;
+    private final List<String> registrationTokens;
     private final Sql sql;
 
     /**
@@ -44,6 +50,10 @@ public final class CodehostModule implements ApiModule {
         DemoCredentials.refuseOffLoopback(settings, () -> configured.contains(DEMO_TOKEN) ? List.of(DEMO_TOKEN)
                 : List.of(), "codehost token", "KIT_CODEHOST_TOKENS");
         this.tokens = configured.stream().map(t -> t.getBytes(StandardCharsets.UTF_8)).toList();
+        this.registrationTokens = settings.getList("codehost.registration-tokens", DEMO_REGISTRATION_TOKEN);
+        DemoCredentials.refuseOffLoopback(settings, () -> registrationTokens.contains(DEMO_REGISTRATION_TOKEN)
+                ? List.of(DEMO_REGISTRATION_TOKEN) : List.of(), "codehost registration token",
+                "KIT_CODEHOST_REGISTRATION_TOKENS");
         this.sql = new Sql(database.dataSource());
     }
 
@@ -65,13 +75,14 @@ public final class CodehostModule implements ApiModule {
     }
 
     private HttpService service(Version v) {
-        RunnerEndpoint runners = new RunnerEndpoint(v, new RunnerStore(sql), mapper);
+        RunnerEndpoint runners = new RunnerEndpoint(v, new RunnerStore(sql), mapper, registrationTokens);
         MergeRequestEndpoint mergeRequests = new MergeRequestEndpoint(v, sql, mapper);
         UserEndpoint users = new UserEndpoint(v, sql, mapper);
         GeoEndpoint geo = new GeoEndpoint(v, sql, mapper);
         LicenseEndpoint licenses = new LicenseEndpoint(sql, mapper);
         LiteralPaths literal = new LiteralPaths(v);
         return (HttpRules rules) -> {
+            rules.post("/runners", runners::register); // the registration token in the body authenticates it
             rules.any(this::authenticate);
             rules.any(literal::check);
             runners.routing(rules);

@@ -10,6 +10,8 @@ import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -27,11 +29,64 @@ final class RunnerEndpoint {
     private final Version version;
     private final RunnerStore store;
     private final ObjectMapper mapper;
+    private final List<byte[]> registrationTokens;
 
-    RunnerEndpoint(Version version, RunnerStore store, ObjectMapper mapper) {
+    RunnerEndpoint(Version version, RunnerStore store, ObjectMapper mapper, List<String> registrationTokens) {
         this.version = version;
         this.store = store;
         this.mapper = mapper;
+        this.registrationTokens = registrationTokens.stream().map(t -> t.getBytes(StandardCharsets.UTF_8)).toList();
+    }
+
+    /**
+     * {@code POST /runners}: the runner client's registration, authenticated by the registration token in the body
+     * (routed before the personal-access-token check). v4 takes {@code paused} and the deprecated {@code active}
+     * (they must agree); v5 {@code paused} only.
+     */
+    void register(ServerRequest req, ServerResponse res) {
+        if (version == Version.V5 && formHas(req, "active")) {
+            throw ApiError.invalid("active is not accepted in v5: send paused (paused = !active)");
+        }
+        ObjectNode body = Requests.body(req, mapper, version.rules(), "RunnerRegistrationRequest");
+        byte[] given = body.path("token").asText().getBytes(StandardCharsets.UTF_8);
+        boolean known = false;
+        for (byte[] t : registrationTokens) {
+            known |= MessageDigest.isEqual(t, given);
+        }
+        if (!known) {
+            throw ApiError.forbidden("invalid registration token");
+        }
+        boolean active = activeFrom(body, true);
+        long id = store.register(text(body, "description", ""), active,
+                body.has("tag_list") ? normalizeTags(body.get("tag_list").asText()) : "",
+                body.path("locked").asBoolean(false),
+                body.has("maximum_timeout") ? Integer.valueOf(body.get("maximum_timeout").asInt()) : null);
+        ObjectNode out = mapper.createObjectNode();
+        out.put("id", id);
+        out.put("token", "glrt-" + java.util.HexFormat.of().formatHex(bytes(16))); // not kept: no runner-side endpoints
+        out.putNull("token_expires_at");
+        res.status(Status.CREATED_201).send(out);
+    }
+
+    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+
+    private static byte[] bytes(int n) {
+        byte[] b = new byte[n];
+        RANDOM.nextBytes(b);
+        return b;
+    }
+
+    /** {@code active} and/or {@code paused} from a body (they must agree), else the fallback. */
+    private static boolean activeFrom(JsonNode body, boolean fallback) {
+        Boolean active = body.has("active") ? body.get("active").asBoolean() : null;
+        if (body.has("paused")) {
+            boolean fromPaused = !body.get("paused").asBoolean();
+            if (active != null && active != fromPaused) {
+                throw ApiError.invalid("active and paused contradict each other: paused must be !active");
+            }
+            active = fromPaused;
+        }
+        return active == null ? fallback : active;
     }
 
     void routing(HttpRules rules) {
@@ -103,19 +158,9 @@ final class RunnerEndpoint {
         }
         ObjectNode body = Requests.body(req, mapper, version.rules(), "RunnerUpdate");
         Runner r = find(id);
-        Boolean active = null;
-        if (body.has("active")) {
-            active = body.get("active").asBoolean();
-        }
-        if (body.has("paused")) {
-            boolean fromPaused = !body.get("paused").asBoolean();
-            if (active != null && active != fromPaused) {
-                throw ApiError.invalid("active and paused contradict each other: paused must be !active");
-            }
-            active = fromPaused;
-        }
+        boolean active = activeFrom(body, r.active());
         Runner updated = new Runner(r.id(), text(body, "description", r.description()), r.name(),
-                active == null ? r.active() : active, r.runnerType(), r.contact(), r.contactedAt(),
+                active, r.runnerType(), r.contact(), r.contactedAt(),
                 body.has("tag_list") ? normalizeTags(body.get("tag_list").asText()) : r.tagList(),
                 body.has("locked") ? body.get("locked").asBoolean() : r.locked(),
                 body.has("maximum_timeout") ? Integer.valueOf(body.get("maximum_timeout").asInt()) : r.maximumTimeout(),

@@ -61,6 +61,27 @@ final class RunnerStore {
         sql.update("INSERT INTO codehost_project_runners (project_id, runner_id) VALUES (?, ?)", projectId, runnerId);
     }
 
+    /**
+     * Stores a newly registered instance runner that has never contacted the server.
+     *
+     * @return its id (the next free one; a concurrent registration that took it makes this one try the next)
+     */
+    long register(String description, boolean active, String tagList, boolean locked, Integer maximumTimeout) {
+        IllegalStateException last = null;
+        for (int attempt = 0; attempt < 5; attempt++) {
+            long id = sql.one("SELECT COALESCE(MAX(id), 0) + 1 FROM codehost_runners", rs -> rs.getLong(1)).orElse(1L);
+            try {
+                sql.update("INSERT INTO codehost_runners (id, description, name, active, runner_type, contact, contacted_at,"
+                        + " tag_list, locked, maximum_timeout, group_id) VALUES (?, ?, NULL, ?, 'instance_type', 'never',"
+                        + " NULL, ?, ?, ?, NULL)", id, description, active, tagList, locked, maximumTimeout);
+                return id;
+            } catch (IllegalStateException e) {
+                last = e; // the id was taken meanwhile
+            }
+        }
+        throw last;
+    }
+
     void update(Runner r) {
         sql.update("UPDATE codehost_runners SET description = ?, active = ?, tag_list = ?, locked = ?, maximum_timeout = ?"
                 + " WHERE id = ?", r.description(), r.active(), r.tagList(), r.locked(), r.maximumTimeout(), r.id());

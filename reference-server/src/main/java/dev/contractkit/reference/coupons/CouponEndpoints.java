@@ -166,7 +166,8 @@ final class CouponEndpoints {
             int l = limit.orElse(10);
             int o = offset.orElse(0);
             try {
-                CouponStore.Page<CouponStore.Row> page = ctx.store().list(l, o, category, active);
+                // the public catalogue lists the coupons on offer unless asked for the inactive ones (contract: default true)
+                CouponStore.Page<CouponStore.Row> page = ctx.store().list(l, o, category, Optional.of(active.orElse(true)));
                 CouponList body = new CouponList();
                 body.setCoupons(page.items().stream().map(CouponStore.Row::toCoupon).toList());
                 body.setTotal(page.total());
@@ -318,14 +319,27 @@ final class CouponEndpoints {
                         .withDetails("the body must hold at least one coupon field");
             }
             ctx.refuse(ctx.rules().body("CouponUpdate", kept));
-            handleUpdateCoupon(request, response, request.path().pathParameters().get("id"),
-                    ctx.mapper().convertValue(kept, CouponUpdate.class));
+            // JSON Merge Patch: null clears an optional field (the schema refused null for the others)
+            List<String> cleared = new ArrayList<>();
+            kept.fields().forEachRemaining(f -> {
+                if (f.getValue().isNull()) {
+                    cleared.add(f.getKey());
+                }
+            });
+            update(request, response, request.path().pathParameters().get("id"),
+                    ctx.mapper().convertValue(kept, CouponUpdate.class), cleared);
         }
 
         @Override
         protected void handleUpdateCoupon(ServerRequest request, ServerResponse response, String id, CouponUpdate u) {
+            update(request, response, id, u, List.of());
+        }
+
+        private void update(ServerRequest request, ServerResponse response, String id, CouponUpdate u,
+                            List<String> cleared) {
             Gate.Call call = Gate.call(request);
             Map<String, Object> changes = new LinkedHashMap<>();
+            cleared.forEach(field -> changes.put(field, null));
             put(changes, "title", u.getTitle());
             put(changes, "description", u.getDescription());
             put(changes, "discount_percent", u.getDiscountPercent());

@@ -6,7 +6,9 @@ import dev.contractkit.reference.platform.Bus;
 
 import java.time.OffsetDateTime;
 import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 
@@ -52,6 +54,15 @@ final class Events {
         changed(data, "active", before.active(), after.active());
         changed(data, "usage_limit", before.usageLimit(), after.usageLimit());
         changed(data, "terms_conditions", before.termsConditions(), after.termsConditions());
+        List<String> cleared = new ArrayList<>();
+        cleared(cleared, "description", before.description(), after.description());
+        cleared(cleared, "category", before.category(), after.category());
+        cleared(cleared, "valid_until", before.validUntil(), after.validUntil());
+        cleared(cleared, "usage_limit", before.usageLimit(), after.usageLimit());
+        cleared(cleared, "terms_conditions", before.termsConditions(), after.termsConditions());
+        if (!cleared.isEmpty()) {
+            data.put("cleared", cleared);
+        }
         data.put("updated_at", time(after.updatedAt()));
         publish(UPDATED, data, after.updatedAt());
         if (before.active() && !after.active()) {
@@ -85,6 +96,12 @@ final class Events {
     private static void changed(Map<String, Object> data, String field, Object before, Object after) {
         if (after != null && !Objects.equals(before, after)) {
             data.put(field, after);
+        }
+    }
+
+    private static void cleared(List<String> cleared, String field, Object before, Object after) {
+        if (before != null && after == null) {
+            cleared.add(field);
         }
     }
 

@@ -40,6 +40,16 @@ final class FormStore {
         }
     }
 
+    /** @return how many forms there are (the list's {@code X-Total-Count}) */
+    long count() throws SQLException {
+        try (Connection c = dataSource.getConnection();
+             PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM forms");
+             ResultSet rs = ps.executeQuery()) {
+            rs.next();
+            return rs.getLong(1);
+        }
+    }
+
     Optional<Form> find(long id) throws SQLException {
         try (Connection c = dataSource.getConnection();
              PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM forms WHERE id = ?")) {

@@ -5,6 +5,7 @@ import dev.contractkit.reference.forms.model.FormList;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.Json;
+import dev.contractkit.reference.platform.PublicUrl;
 import dev.contractkit.reference.platform.ReadCache;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.HttpRules;
@@ -81,14 +82,36 @@ final class FormsEndpoint extends FormsService {
     @Override
     protected void handleListForms(ServerRequest request, ServerResponse response,
                                    Optional<Integer> count, Optional<Integer> offset) {
+        int c = count.orElse(10);
+        int o = offset.orElse(0);
         try {
             FormList body = new FormList();
-            body.setForms(store.list(count.orElse(10), offset.orElse(0)));
-            ListFormsOp.Response200.builder().response(body).send(response);
+            body.setForms(store.list(c, o));
+            long total = store.count();
+            ListFormsOp.Response200.builder(total).link(links(request, c, o, total)).response(body).send(response);
         } catch (SQLException e) {
             throw new IllegalStateException(e);
         }
     }
+
+    /**
+     * {@code Link} with {@code rel="next"} (while forms follow) and {@code rel="last"} (when there is one), under the
+     * listener's public origin, keeping the request's other query parameters; null when neither applies.
+     */
+    static String links(ServerRequest req, int count, int offset, long total) {
+        List<String> out = new java.util.ArrayList<>();
+        if (offset + (long) count < total) {
+            out.add("<" + PublicUrl.pageLink(req, PAGING, "count=" + count + "&offset=" + (offset + count))
+                    + ">; rel=\"next\"");
+        }
+        if (total > 0) {
+            out.add("<" + PublicUrl.pageLink(req, PAGING, "count=" + count + "&offset=" + (total - 1) / count * count)
+                    + ">; rel=\"last\"");
+        }
+        return out.isEmpty() ? null : String.join(", ", out);
+    }
+
+    private static final java.util.Set<String> PAGING = java.util.Set.of("count", "offset");
 
     @Override
     public void afterStop() {

@@ -59,6 +59,7 @@ class CodehostServerTest {
         try (Connection c = server.database().dataSource().getConnection(); Statement st = c.createStatement()) {
             st.executeUpdate("UPDATE codehost_runners SET active = id NOT IN (2, 4, 8)");
             st.executeUpdate("DELETE FROM codehost_project_runners WHERE project_id = 1 AND runner_id = 7");
+            st.executeUpdate("DELETE FROM codehost_runners WHERE id > 8"); // registered by a test
             st.executeUpdate("DELETE FROM codehost_users WHERE id >= 100");
             st.executeUpdate("DELETE FROM codehost_geo_sites WHERE id >= 100");
         }
@@ -256,9 +257,54 @@ class CodehostServerTest {
         assertThat(approvals4.get("approvers")).isEmpty();
         assertThat(approvals4.get("approver_groups")).isEmpty();
         assertThat(approvals4.get("approvers").isArray()).isTrue();
-        assertThat(fields(get("/api/v5/projects/1/approvals").body())).doesNotContain("approvers", "approver_groups");
+        // the seed's name (approval_groups) and the original's (approver_groups), both always empty, both gone in v5
+        assertThat(approvals4.get("approval_groups")).isNotNull().isEmpty();
+        assertThat(approvals4.get("approval_groups").isArray()).isTrue();
+        assertThat(fields(get("/api/v5/projects/1/approvals").body()))
+                .doesNotContain("approvers", "approver_groups", "approval_groups");
         assertThat(get("/api/v5/projects/1/merge_requests/2/approval_rules").body()).hasSize(2);
         assertThat(get("/api/v5/projects/1/merge_requests/2/diffs?per_page=2").headers().get("X-Total")).isEqualTo("3");
+    }
+
+    Reply register(String version, String form) throws IOException {
+        return call("POST", "/api/" + version + "/runners", RequestBody.create(form, FORM), null, null);
+    }
+
+    @Test
+    void aRunnerRegisteredWithPausedIsPausedInBothVersions() throws IOException {
+        Reply registered = register("v5", "token=" + CodehostModule.DEMO_REGISTRATION_TOKEN
+                + "&description=docs+builder&paused=true&tag_list=docs");
+        assertThat(registered.status()).as(registered.body().toString()).isEqualTo(201);
+        long id = registered.body().get("id").asLong();
+        assertThat(registered.body().get("token").asText()).startsWith("glrt-");
+        assertThat(registered.body().get("token_expires_at").isNull()).isTrue();
+
+        JsonNode v5 = get("/api/v5/runners/" + id).body();
+        assertThat(v5.get("paused").asBoolean()).isTrue();
+        assertThat(v5.get("status").asText()).isEqualTo("not_connected");
+        assertThat(v5.get("description").asText()).isEqualTo("docs builder");
+        JsonNode v4 = get("/api/v4/runners/" + id).body();
+        assertThat(v4.get("active").asBoolean()).isFalse();
+        assertThat(v4.get("status").asText()).isEqualTo("paused");
+        assertThat(get("/api/v4/runners/all?paused=true&per_page=100").body().findValuesAsText("description"))
+                .contains("docs builder");
+
+        Reply active = register("v4", "token=" + CodehostModule.DEMO_REGISTRATION_TOKEN + "&description=plain");
+        assertThat(get("/api/v5/runners/" + active.body().get("id").asLong()).body().get("paused").asBoolean()).isFalse();
+    }
+
+    @Test
+    void registrationRefusesAnUnknownTokenAndV5RefusesActive() throws IOException {
+        Reply unknown = register("v4", "token=wrong&paused=true");
+        assertThat(unknown.status()).isEqualTo(403);
+        assertThat(unknown.body().get("message").asText()).startsWith("403");
+        assertThat(register("v4", "paused=true").status()).as("no token").isEqualTo(400);
+        Reply v5Active = register("v5", "token=" + CodehostModule.DEMO_REGISTRATION_TOKEN + "&active=false");
+        assertThat(v5Active.status()).isEqualTo(400);
+        assertThat(v5Active.body().get("message").asText()).contains("send paused");
+        Reply contradiction = register("v4", "token=" + CodehostModule.DEMO_REGISTRATION_TOKEN + "&active=true&paused=true");
+        assertThat(contradiction.status()).isEqualTo(400);
+        assertThat(get("/api/v4/runners/all?per_page=100").body()).hasSize(8);
     }
 
     @Test

@@ -60,6 +60,7 @@ class Gitlab4jClientTest {
             st.executeUpdate("UPDATE codehost_runners SET active = id NOT IN (2, 4, 8)");
             st.executeUpdate("UPDATE codehost_runners SET description = 'project runner', tag_list = 'docker,linux', locked = FALSE WHERE id = 6");
             st.executeUpdate("DELETE FROM codehost_project_runners WHERE project_id = 1 AND runner_id = 7");
+            st.executeUpdate("DELETE FROM codehost_runners WHERE id > 8"); // registered by a test
             st.executeUpdate("DELETE FROM codehost_users WHERE id >= 100");
             st.executeUpdate("UPDATE codehost_users SET name = 'Merge Bot', username = 'mbot', email = 'mbot@example.com' WHERE id = 2");
         }
@@ -184,6 +185,24 @@ class Gitlab4jClientTest {
         assertThat(runner.getStatus()).isEqualTo(Runner.RunnerStatus.ONLINE);
         assertThat(runner.getTagList()).containsExactly("docker", "linux");
         assertThat(runner.getContactedAt()).isNotNull();
+    }
+
+    @Test
+    void registersARunnerPausedWithTheRegistrationTokenGitlab4jSends() throws GitLabApiException {
+        // gitlab4j registers with the deprecated `active` (form field); `active=false` registers it paused
+        RunnerDetail registered = gitlab.getRunnersApi().registerRunner(CodehostModule.DEMO_REGISTRATION_TOKEN,
+                "registered by gitlab4j", false, List.of("docker", "arm64"), null, null, null);
+
+        assertThat(registered.getId()).isGreaterThan(8L);
+        assertThat(registered.getToken()).startsWith("glrt-");
+        RunnerDetail read = gitlab.getRunnersApi().getRunnerDetail(registered.getId());
+        assertThat(read.getDescription()).isEqualTo("registered by gitlab4j");
+        assertThat(read.getActive()).isFalse();
+        assertThat(read.getStatus()).isEqualTo(Runner.RunnerStatus.PAUSED);
+        assertThat(read.getTagList()).containsExactly("docker", "arm64");
+        assertThatThrownBy(() -> gitlab.getRunnersApi().registerRunner("not-a-registration-token", "x", null, null,
+                null, null, null)).isInstanceOfSatisfying(GitLabApiException.class,
+                e -> assertThat(e.getHttpStatus()).isEqualTo(403));
     }
 
     @Test

@@ -60,6 +60,41 @@ abstract class FormsApiContractTest {
     }
 
     @Test
+    void defaultListSaysThatMoreFormsFollowAndHowManyThereAre() throws IOException {
+        Answer a = get("/forms");
+        assertThat(a.body().path("forms")).hasSize(10);
+        assertThat(a.headers().get("X-Total-Count")).isEqualTo("12");
+        assertThat(a.headers().get("Link"))
+                .contains("/forms?count=10&offset=10>; rel=\"next\"")
+                .contains("/forms?count=10&offset=10>; rel=\"last\"");
+    }
+
+    @Test
+    void lastPageHasNoNextLinkAndAnEmptyListNoLinkAtAll() throws IOException {
+        Answer last = get("/forms?count=5&offset=10");
+        assertThat(last.headers().get("X-Total-Count")).isEqualTo("12");
+        assertThat(last.headers().get("Link")).doesNotContain("rel=\"next\"")
+                .contains("/forms?count=5&offset=10>; rel=\"last\"");
+        Answer exact = get("/forms?count=12");
+        assertThat(exact.body().path("forms")).hasSize(12);
+        assertThat(exact.headers().get("Link")).doesNotContain("rel=\"next\"");
+    }
+
+    @Test
+    void followingNextLinksVisitsEveryFormOnce() throws IOException {
+        java.util.List<Long> ids = new java.util.ArrayList<>();
+        String url = server.url(Api.FORMS) + "/forms?count=5";
+        while (url != null) {
+            Answer page = get(url.substring(url.indexOf("/forms")));
+            page.body().path("forms").forEach(f -> ids.add(f.path("id").asLong()));
+            java.util.regex.Matcher next = java.util.regex.Pattern.compile("<([^>]+)>; rel=\"next\"")
+                    .matcher(java.util.Objects.requireNonNullElse(page.headers().get("Link"), ""));
+            url = next.find() ? next.group(1) : null;
+        }
+        assertThat(ids).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L, 12L);
+    }
+
+    @Test
     void countAndOffsetPageThroughTheSeededForms() throws IOException {
         Answer page = get("/forms?count=5&offset=10");
         assertThat(page.body().path("forms")).extracting(f -> f.path("id").asLong()).containsExactly(11L, 12L);

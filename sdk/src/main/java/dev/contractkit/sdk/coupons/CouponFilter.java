@@ -4,7 +4,8 @@ import java.util.Objects;
 import java.util.Optional;
 
 /**
- * Filters of the public coupon list: by category (exact, case-sensitive) and by active state. Immutable.
+ * Filters of the public coupon list: by category (exact, case-sensitive) and by active state (only active coupons
+ * unless asked otherwise: the contract's default). Immutable.
  *
  * <pre>{@code
  * CouponList seasonal = coupons.list(CouponFilter.any().category("seasonal").active(true), 20, 0).execute();
@@ -21,7 +22,10 @@ public final class CouponFilter {
         this.active = active;
     }
 
-    /** @return no filter: active and inactive coupons of every category */
+    /**
+     * @return no filter of its own: every category, and the contract's default for {@code active} (true: the
+     * catalogue lists active coupons; {@code active(false)} for the inactive ones)
+     */
     public static CouponFilter any() {
         return ANY;
     }

@@ -73,6 +73,7 @@ public final class CouponsClient implements AutoCloseable {
     private final HealthApi health;
     private final UsersApi users;
     private final AdminApi admin;
+    private final ClearingUpdate clearing;
     private final RedemptionsApi redemptions;
     private final LinkedPages publicPages;
     private final LinkedPages userPages;
@@ -91,6 +92,7 @@ public final class CouponsClient implements AutoCloseable {
         this.publicPages = open.create(LinkedPages.class);
         this.users = authed.create(UsersApi.class);
         this.admin = authed.create(AdminApi.class);
+        this.clearing = authed.create(ClearingUpdate.class);
         this.redemptions = authed.create(RedemptionsApi.class);
         this.userPages = authed.create(LinkedPages.class);
         this.webSockets = webSockets;
@@ -289,6 +291,37 @@ public final class CouponsClient implements AutoCloseable {
     public Call<AdminCoupon> update(String id, CouponUpdate changes) {
         return HttpCall.of(admin.updateCoupon(requireId(id), Objects.requireNonNull(changes, "changes == null")));
     }
+
+    /**
+     * Changes the fields set in {@code changes} and clears the optional fields named in {@code clear} (admin role):
+     * {@code clear} may name {@code description}, {@code category}, {@code valid_until} (the coupon no longer ends),
+     * {@code usage_limit} (no limit any more) and {@code terms_conditions}; they are sent as {@code null}.
+     *
+     * <pre>{@code
+     * coupons.update(id, new CouponUpdate(), Set.of("valid_until", "usage_limit")).execute();
+     * }</pre>
+     *
+     * @param id      the coupon
+     * @param changes fields to set (may be empty when {@code clear} is not)
+     * @param clear   JSON names of optional fields to remove
+     * @return the coupon after the update
+     * @throws IllegalArgumentException when {@code clear} names a field that cannot be cleared
+     */
+    public Call<AdminCoupon> update(String id, CouponUpdate changes, java.util.Collection<String> clear) {
+        Objects.requireNonNull(changes, "changes == null");
+        com.fasterxml.jackson.databind.node.ObjectNode body = dev.contractkit.sdk.internal.Http.MAPPER.valueToTree(changes);
+        for (String field : Objects.requireNonNull(clear, "clear == null")) {
+            if (!CLEARABLE.contains(field)) {
+                throw new IllegalArgumentException("'" + field + "' cannot be cleared; clearable: " + CLEARABLE);
+            }
+            body.putNull(field);
+        }
+        return HttpCall.of(clearing.update(requireId(id), body));
+    }
+
+    /** The optional coupon fields an update can clear (the contract's nullable {@code CouponUpdate} fields). */
+    public static final java.util.Set<String> CLEARABLE =
+            java.util.Set.of("description", "category", "valid_until", "usage_limit", "terms_conditions");
 
     /**
      * Soft-deletes a coupon (admin role): it stays readable, inactive.

@@ -66,7 +66,9 @@ public final class FormsClient implements AutoCloseable {
      *
      * @param count  page size, 1 to 100
      * @param offset forms to skip
-     * @return the page (shorter than {@code count} when it is the last)
+     * @return the page (shorter than {@code count} when it is the last); a full page may be the last too: the
+     * answer's {@code X-Total-Count} and {@code Link rel="next"} headers ({@code list(...).executeRaw()}) say whether
+     * more follow, and {@link #all()} walks every page
      */
     public Call<List<Form>> list(int count, int offset) {
         return HttpCall.of(api.listForms(count, offset)).map(r -> r.getForms());

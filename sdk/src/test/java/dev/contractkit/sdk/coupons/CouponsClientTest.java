@@ -298,6 +298,25 @@ class CouponsClientTest {
         assertThat(delete.getPath()).isEqualTo("/write/v1/coupons/c1");
     }
 
+    @Test
+    void updateWithFieldsToClearSendsThemAsNullBesideTheChanges() throws InterruptedException {
+        json(200, "{\"id\":\"c1\",\"title\":\"A\",\"discount_percent\":25,\"active\":true,\"usage_count\":0,"
+                + "\"created_at\":\"2026-06-15T10:00:00Z\",\"updated_at\":\"2026-06-15T11:00:00Z\",\"created_by\":\"u\",\"updated_by\":\"u\"}");
+        CouponsClient coupons = userClient();
+
+        AdminCoupon after = coupons.update("c1", new CouponUpdate().discountPercent(25),
+                List.of("valid_until", "usage_limit")).execute();
+
+        assertThat(after.getValidUntil()).isNull();
+        RecordedRequest put = server.takeRequest();
+        assertThat(put.getMethod()).isEqualTo("PUT");
+        assertThat(put.getPath()).isEqualTo("/write/v1/coupons/c1");
+        assertThat(put.getHeader("Authorization")).isEqualTo("Bearer t1");
+        assertThat(put.getBody().readUtf8()).isEqualTo("{\"discount_percent\":25,\"valid_until\":null,\"usage_limit\":null}");
+        assertThatThrownBy(() -> coupons.update("c1", new CouponUpdate(), List.of("title")))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("'title' cannot be cleared");
+    }
+
     private TokenProvider tokens() {
         return TokenProvider.builder().config(config(RetryPolicy.none())).clientId("coupon-web").username("jane").password("pw").build();
     }
