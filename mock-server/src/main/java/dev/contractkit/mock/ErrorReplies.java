@@ -15,6 +15,8 @@ import java.util.Optional;
  * {@code METHOD_NOT_ALLOWED}) if the schema allows it. A {@code message} field carries the concrete reason,
  * unless that would break the schema. A document that declares no error response at all gets RFC 9457 problem
  * details ({@code application/problem+json}: {@code type}, {@code title}, {@code status}, {@code detail}).
+ * An operation that declares the status with a body other than a JSON object (a {@code text/html} message) gets
+ * that example as written, in its media type.
  */
 final class ErrorReplies {
     private static final Map<Integer, String> REASONS = Map.ofEntries(Map.entry(400, "Bad Request"),
@@ -47,6 +49,14 @@ final class ErrorReplies {
     }
 
     private Reply build(int status, Optional<DeclaredResponses> own, Optional<String> message) {
+        Optional<DeclaredResponses.Example> declaredAsIs = own.filter(o -> o.statuses().contains(String.valueOf(status)))
+                .flatMap(o -> o.forCode(status)).filter(e -> !Json.isJson(e.mediaType()) || !e.value().isObject());
+        if (declaredAsIs.isPresent()) {
+            // the operation declares this status with a body that is not a JSON object (tictactoe's text/html 400):
+            // its example as written, in its own media type, since no field of it can carry the reason
+            DeclaredResponses.Example e = declaredAsIs.get();
+            return Reply.of(status, e.mediaType(), Json.bytes(e.value(), e.mediaType()));
+        }
         Optional<Template> direct = find(status, own);
         boolean borrowed = direct.isEmpty();
         Optional<Template> template = direct.or(() -> find(400, own)).or(this::anyClientError);

@@ -50,6 +50,9 @@ public final class Catalogue {
         Path catalogue = Path.of(opts.get("--catalogue"));
         Path specs = Path.of(opts.get("--specs-dir"));
         Path out = Path.of(opts.get("--out"));
+        // the directory is this step's alone: what an earlier build left there (an API since removed, or the
+        // per-API executions' src/main/java layout before the catalogue drove generation) would compile twice
+        deleteTree(out);
         Set<String> skip = Set.of(opts.getOrDefault("--skip", "").split(","));
         Set<String> only = opts.containsKey("--only") ? Set.of(opts.get("--only").split(",")) : null;
         for (Entry e : read(catalogue)) {
@@ -146,6 +149,17 @@ public final class Catalogue {
             g.opts(c.toClientOptInput()).generate();
         } finally {
             System.setOut(stdout);
+        }
+    }
+
+    private static void deleteTree(Path dir) throws IOException {
+        if (!java.nio.file.Files.exists(dir)) {
+            return;
+        }
+        try (java.util.stream.Stream<Path> paths = java.nio.file.Files.walk(dir)) {
+            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+                java.nio.file.Files.delete(p);
+            }
         }
     }
 }
