@@ -5,6 +5,12 @@ package dev.contractkit.sdk;
  * (the mock's JUnit extension injects a ready client into a test parameter of its type). The SDK registers one
  * per API in {@code META-INF/services/dev.contractkit.sdk.ClientProvider}; find them with
  * {@link java.util.ServiceLoader}.
+ *
+ * <pre>{@code
+ * for (ClientProvider p : ServiceLoader.load(ClientProvider.class)) {
+ *     System.out.println(p.apiId() + " -> " + p.clientType().getSimpleName());   // forms -> FormsClient ...
+ * }
+ * }</pre>
  */
 public interface ClientProvider {
     /** @return the id of the API the client talks to, as in the kit's catalogue (e.g. {@code forms}) */
