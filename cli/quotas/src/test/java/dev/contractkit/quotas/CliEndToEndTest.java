@@ -242,23 +242,15 @@ class CliEndToEndTest {
         assertThat(Files.readString(update)).contains("\"installed\"");
     }
 
-    private static void awaitFile(Path file, java.util.function.Predicate<String> ready) throws Exception {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (System.nanoTime() < deadline) {
-            if (Files.exists(file) && ready.test(Files.readString(file))) {
-                return;
-            }
-            Thread.sleep(100);
-        }
-        throw new AssertionError(file + " never became ready");
+    private static void awaitFile(Path file, java.util.function.Predicate<String> ready) {
+        org.awaitility.Awaitility.await(file + " ready").atMost(java.time.Duration.ofSeconds(60))
+                .pollInterval(java.time.Duration.ofMillis(100))
+                .until(() -> Files.exists(file) && ready.test(Files.readString(file)));
     }
 
-    private static void awaitGone(Path file) throws Exception {
-        long deadline = System.nanoTime() + 60_000_000_000L;
-        while (Files.exists(file) && System.nanoTime() < deadline) {
-            Thread.sleep(100);
-        }
-        assertThat(file).doesNotExist();
+    private static void awaitGone(Path file) {
+        org.awaitility.Awaitility.await(file + " gone").atMost(java.time.Duration.ofSeconds(60))
+                .pollInterval(java.time.Duration.ofMillis(100)).until(() -> !Files.exists(file));
     }
 
     @Test

@@ -227,10 +227,13 @@ class AnswersServerTest {
             for (int i = 0; i < 12; i++) {
                 calls.add(pool.submit((Callable<Reply>) () -> ask(KEY, "NWRB revenue")));
             }
-            Thread.sleep(300);
-            JsonNode during = call("GET", "/v1/quota", KEY, null).body().path("result");
-            assertThat(during.path("pending").asInt()).isEqualTo(4);
-            assertThat(during.path("isExceeded").asBoolean()).isTrue();
+            // while the first four are held by the latency, the quota shows them pending and itself exceeded
+            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10))
+                    .pollInterval(java.time.Duration.ofMillis(20)).untilAsserted(() -> {
+                        JsonNode during = call("GET", "/v1/quota", KEY, null).body().path("result");
+                        assertThat(during.path("pending").asInt()).isEqualTo(4);
+                        assertThat(during.path("isExceeded").asBoolean()).isTrue();
+                    });
             List<Integer> statuses = new ArrayList<>();
             for (Future<Reply> f : calls) {
                 statuses.add(f.get(20, TimeUnit.SECONDS).status());

@@ -693,8 +693,9 @@ abstract class CouponsApiContractTest {
         JsonNode expired = header.next("coupon_expired", shortLived);
         assertValidMessage(expired);
         assertThat(expired.path("data").path("reason").asText()).isEqualTo("expired");
-        sleep(2500); // two more sweeps: announced only once
-        assertThat(header.messages).noneMatch(m -> m.path("data").path("id").asText().equals(shortLived));
+        // announced only once: nothing more about it through two more sweeps (one a second)
+        org.awaitility.Awaitility.await().during(java.time.Duration.ofMillis(2500)).atMost(java.time.Duration.ofSeconds(5))
+                .until(() -> header.messages.stream().noneMatch(m -> m.path("data").path("id").asText().equals(shortLived)));
     }
 
     @Test
