@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
  * timestamps) over the success example; reads, updates and deletes find the item by the last path parameter
  * (404 with the contract's example when there is none); lists show the stored items, filtered by query
  * parameters named like item fields and paged by {@code limit}/{@code offset}. Every answer is projected onto
- * the response schema and validated against it before it is sent.
+ * the response schema and validated against it before it is sent. An operation of a document without any
+ * {@code x-kit-state} that belongs to a plain collection ({@link CrudShape}) behaves as if it declared one.
  */
 final class StatefulOperation {
     private static final Pattern LAST_PARAMETER = Pattern.compile(".*\\{([^}]+)}");
@@ -94,7 +95,9 @@ final class StatefulOperation {
     static Optional<StatefulOperation> of(ContractDocument.Operation operation, DeclaredResponses responses,
                                           ErrorReplies errors, ResourceStore store, Clock clock,
                                           MockState.EventSink sink) {
-        JsonNode config = operation.node().path("x-kit-state");
+        JsonNode declared = operation.node().path("x-kit-state");
+        // a document that does not say how state is kept: a plain collection (POST /pets, GET /pets/{id}) it shows
+        JsonNode config = declared.isObject() ? declared : CrudShape.inferred(operation).orElse(declared);
         if (!config.isObject() || config.path("resource").asText("").isEmpty()) {
             return Optional.empty();
         }
@@ -107,7 +110,7 @@ final class StatefulOperation {
         if (action.equals("read") && example.isObject() && example.hasNonNull(idField)) {
             store.seed(resource, example.get(idField).asText(), (ObjectNode) example);
         } else if (action.equals("list")) {
-            for (JsonNode item : example.path(itemsField)) {
+            for (JsonNode item : itemsField.isEmpty() ? example : example.path(itemsField)) {
                 if (item.isObject() && item.hasNonNull(idField)) {
                     store.seed(resource, item.get(idField).asText(), (ObjectNode) item);
                 }
@@ -252,7 +255,8 @@ final class StatefulOperation {
     }
 
     private JsonNode list(Incoming request) {
-        String itemSchema = doc.resolvePointer(schema) + "/properties/" + itemsField + "/items";
+        // items "" : the answer is the array itself (a plain collection's GET /pets), else an object's array field
+        String itemSchema = doc.resolvePointer(schema) + (itemsField.isEmpty() ? "" : "/properties/" + itemsField) + "/items";
         Set<String> fields = properties(itemSchema);
         List<ObjectNode> items = new ArrayList<>();
         outer:
@@ -271,6 +275,11 @@ final class StatefulOperation {
         }
         int offset = intParameter(request, "offset", 0);
         int limit = intParameter(request, "limit", Integer.MAX_VALUE);
+        if (itemsField.isEmpty()) {
+            ArrayNode page = Json.MAPPER.createArrayNode();
+            items.stream().skip(offset).limit(limit).forEach(i -> page.add(project(i, itemSchema, example.path(0))));
+            return page;
+        }
         ObjectNode out = example.isObject() ? ((ObjectNode) example).deepCopy() : Json.MAPPER.createObjectNode();
         ArrayNode page = out.putArray(itemsField);
         JsonNode itemExample = example.path(itemsField).path(0);

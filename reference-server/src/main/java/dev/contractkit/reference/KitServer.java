@@ -154,8 +154,8 @@ public final class KitServer implements AutoCloseable {
             case "answers" -> new AnswersModule(settings, database, cluster);
             case "agent" -> new AgentModule(settings, database, cluster, leases);
             case "codehost" -> new CodehostModule(settings, database);
-            default -> throw new IllegalArgumentException(api.id() + " has no module in the reference server; the mock"
-                    + " serves it (./kit mock --api " + api.id() + ")");
+            default -> throw new IllegalArgumentException(api.id() + (api.mockOnly() ? " is served by the mock server only"
+                    : " has no module in the reference server; the mock serves it") + " (./kit mock --api " + api.id() + ")");
         };
     }
 

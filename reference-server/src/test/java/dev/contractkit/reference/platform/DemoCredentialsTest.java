@@ -72,7 +72,8 @@ class DemoCredentialsTest {
     @Test
     void ownCredentialsStartOnANonLoopbackBind() throws Exception {
         try (KitServer server = KitServer.start(exposed().with("forms.api-keys", "a-real-key")
-                .with("codehost.tokens", "a-real-token").with("coupons.users", "admin:s3cret:admin+user"),
+                .with("codehost.tokens", "a-real-token").with("codehost.registration-tokens", "a-real-registration-token")
+                .with("coupons.users", "admin:s3cret:admin+user"),
                 List.of(Api.FORMS, Api.CODEHOST, Api.COUPONS))) {
             HttpResponse<String> r = HttpClient.newHttpClient().send(HttpRequest.newBuilder(URI.create(
                     "http://127.0.0.1:" + server.port(Api.FORMS) + "/forms/1"))
