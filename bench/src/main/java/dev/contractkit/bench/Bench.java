@@ -40,7 +40,7 @@ import java.util.concurrent.Future;
  */
 public final class Bench {
     static final List<String> SCENARIOS = List.of("read", "list", "write", "durable", "answer", "mock", "sdk", "streams",
-            "tools");
+            "tools", "growth");
     /** Run only when named: they need PostgreSQL and Redis ({@link ReplicaScenario}). */
     static final List<String> OPTIONAL = List.of("replicas");
     /** In a call's body: replaced by a value unique to each request (wrk thread, run and counter). */
@@ -145,6 +145,10 @@ public final class Bench {
         }
         if (scenarios.contains("replicas")) {
             results.addAll(replicasScenario());
+        }
+        if (scenarios.contains("growth")) {
+            say("bench: growth: the mock and the suite on generated documents of 100 and 1,000 operations");
+            results.add(Growth.run(java, jar("mock-server"), jar("conformance-tests"), out));
         }
         if (scenarios.contains("tools")) {
             say("bench: tools: java -version, quotas --statusline, execcli health, " + TOOL_RUNS + " runs each, taking turns");

@@ -45,6 +45,16 @@ final class Report {
                 md.append("\nGoal: ").append(r.goal()).append("\n");
                 continue;
             }
+            if (r.scenario().equals("growth")) {
+                md.append("| target | ms per operation | peak MiB per operation | total ms | peak RSS MiB | time per operation over ")
+                        .append(r.baseline()).append(" |\n|---|---:|---:|---:|---:|---:|\n");
+                for (Bench.Measured m : r.targets()) {
+                    md.append(String.format(Locale.ROOT, "| %s | %.2f | %.3f | %d | %.0f | %.2f |%n", m.target(), m.p50Ms(),
+                            m.p99Ms(), m.readyMs(), m.peakRssMb(), m.ratio()));
+                }
+                md.append("\nGoal: ").append(r.goal()).append("\n");
+                continue;
+            }
             if (r.scenario().equals("tools")) {
                 md.append("| command | median ms | p90 ms | ratio to ").append(r.baseline()).append(" |\n|---|---:|---:|---:|\n");
                 for (Bench.Measured m : r.targets()) {

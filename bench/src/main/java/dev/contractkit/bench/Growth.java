@@ -1,0 +1,59 @@
+package dev.contractkit.bench;
+
+import dev.contractkit.conformance.LargeDocument;
+import dev.contractkit.specs.Api;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * How the mock and the conformance suite scale with the number of operations: a generated document of 100 and of
+ * 1,000 operations ({@link LargeDocument}), the mock started on it ({@code --spec}) and the suite run against that
+ * mock, each in a process of its own. Time and peak memory per operation at 1,000 over the same at 100: a flat
+ * cost per operation is a ratio near 1.
+ */
+final class Growth {
+    private static final List<Integer> SIZES = List.of(100, 1000);
+
+    private Growth() {
+    }
+
+    static Bench.Result run(String java, Path mockJar, Path suiteJar, Path out) throws IOException {
+        List<Bench.Measured> measured = new ArrayList<>();
+        double[] base = new double[4];
+        for (int ops : SIZES) {
+            Path doc = out.resolve("growth-" + ops + ".yaml");
+            Files.writeString(doc, LargeDocument.openapi(ops / LargeDocument.OPERATIONS_PER_RESOURCE));
+            try (Target mock = Target.start("kit mock, " + ops + " operations", List.of(java,
+                            "--sun-misc-unsafe-memory-access=allow", "-jar", mockJar.toString(), "--spec", doc.toString(),
+                            "--port", "0"), Map.of(), out.resolve("growth-mock-" + ops + ".log"),
+                    l -> l.startsWith("READY"), Duration.ofMinutes(5))) {
+                long suiteMs;
+                double suiteRss;
+                try (Target suite = Target.start("suite, " + ops + " operations", List.of(java, "-jar", suiteJar.toString(),
+                                "--spec", doc.toString(), "--base-url", mock.url(Api.idOf(doc)), "--credential", "bench-token",
+                                "--count", "0", "--report-dir", out.resolve("growth-report-" + ops).toString()), Map.of(),
+                        out.resolve("growth-suite-" + ops + ".log"), l -> l.startsWith("conformance:"), Duration.ofMinutes(15))) {
+                    suiteMs = suite.readyMs();
+                    suiteRss = suite.peakRssMb();
+                }
+                double[] perOp = {mock.readyMs() / (double) ops, mock.peakRssMb() / ops, suiteMs / (double) ops, suiteRss / ops};
+                if (ops == SIZES.get(0)) {
+                    base = perOp;
+                }
+                measured.add(new Bench.Measured("kit mock ready, " + ops + " operations", Double.NaN, perOp[0], perOp[1], 0,
+                        mock.peakRssMb(), mock.readyMs(), List.of(), perOp[0] / base[0]));
+                measured.add(new Bench.Measured("suite against it, " + ops + " operations", Double.NaN, perOp[2], perOp[3], 0,
+                        suiteRss, suiteMs, List.of(), perOp[2] / base[2]));
+            }
+        }
+        return new Bench.Result("growth", "generated documents of " + SIZES.get(0) + " and " + SIZES.get(SIZES.size() - 1)
+                + " operations: the mock's start and the suite's run (10 requests an operation)", SIZES.get(0) + " operations",
+                "time per operation at 1,000 <= 1.5x its value at 100 (linear growth)", measured);
+    }
+}
