@@ -54,6 +54,23 @@ if command -v flock >/dev/null 2>&1; then
   if ready; then exit 0; fi
 fi
 
+# an earlier install with the same lock file and node (another checkout of the kit on this machine, e.g. a fresh
+# clone in CI) is copied as hard links: ready in seconds instead of npm ci's minute or two. KIT_NPM_CACHE names
+# the directory (default ~/.cache/contract-kit); KIT_NPM_CACHE=off never reads or writes one
+CACHE=""
+if [ "${KIT_NPM_CACHE:-}" != off ]; then
+  CACHE="${KIT_NPM_CACHE:-${XDG_CACHE_HOME:-$HOME/.cache}/contract-kit}/asyncapi-$WANT"
+  if [ -f "$CACHE/.kit-installed" ]; then
+    rm -rf "$HERE/node_modules"
+    if { cp -al "$CACHE" "$HERE/node_modules" 2>/dev/null || cp -a "$CACHE" "$HERE/node_modules"; } && ready; then
+      write_analytics_off
+      say "reused the install of @asyncapi/cli in $CACHE"
+      exit 0
+    fi
+    rm -rf "$HERE/node_modules"
+  fi
+fi
+
 say "installing the pinned AsyncAPI CLI with npm ci (node $NODE_VERSION; takes about 2 minutes, once) ..."
 started=$SECONDS
 if ! (cd "$HERE" && SCARF_ANALYTICS=false DO_NOT_TRACK=1 npm_config_update_notifier=false \
@@ -67,3 +84,9 @@ if [ ! -x "$CLI" ]; then say "npm ci finished but $CLI is missing"; exit 4; fi
 write_analytics_off
 printf '%s\n' "$WANT" > "$STAMP"
 say "installed @asyncapi/cli $(node -p "require('$HERE/node_modules/@asyncapi/cli/package.json').version") in $((SECONDS - started)) s"
+if [ -n "$CACHE" ]; then # for the next checkout; a failure here only costs the next one an npm ci
+  mkdir -p "$(dirname "$CACHE")" 2>/dev/null && rm -rf "$CACHE.tmp.$$" \
+    && { cp -al "$HERE/node_modules" "$CACHE.tmp.$$" 2>/dev/null || cp -a "$HERE/node_modules" "$CACHE.tmp.$$"; } \
+    && rm -rf "$CACHE" && mv "$CACHE.tmp.$$" "$CACHE" || rm -rf "$CACHE.tmp.$$"
+fi
+exit 0
