@@ -79,7 +79,7 @@ public final class CouponsClient implements AutoCloseable {
     private final LinkedPages userPages;
     private final OkHttpClient webSockets;
     private final String userAgent;
-    private final Credentials credentials;
+    private final TokenSource credentials;
     private final Duration initialBackoff;
     private final Duration maxBackoff;
     private final ClientConfig config;
@@ -360,7 +360,7 @@ public final class CouponsClient implements AutoCloseable {
     public CouponSubscription subscribe(Consumer<CouponEvent> listener, Consumer<Throwable> onError) {
         Objects.requireNonNull(listener, "listener == null");
         Objects.requireNonNull(onError, "onError == null");
-        if (credentials == Credentials.NONE) {
+        if (credentials == TokenSource.NONE) {
             throw new IllegalStateException("Credentials required: the update channel needs a bearer token.");
         }
         return new CouponSubscription(webSockets, baseUrl.resolve("ws/coupons"), userAgent, credentials, listener, onError,
@@ -391,7 +391,7 @@ public final class CouponsClient implements AutoCloseable {
      * }</pre>
      */
     public static final class Builder extends ClientBuilder<Builder> {
-        private Credentials credentials = Credentials.NONE;
+        private TokenSource credentials = TokenSource.NONE;
         private Duration initialBackoff = Duration.ofMillis(500);
         private Duration maxBackoff = Duration.ofSeconds(30);
 
@@ -408,7 +408,7 @@ public final class CouponsClient implements AutoCloseable {
          * @return this builder
          */
         public Builder tokenProvider(TokenProvider tokens) {
-            this.credentials = Credentials.from(Objects.requireNonNull(tokens, "tokens == null"));
+            this.credentials = TokenSource.from(Objects.requireNonNull(tokens, "tokens == null"));
             return this;
         }
 
@@ -417,7 +417,7 @@ public final class CouponsClient implements AutoCloseable {
          * @return this builder
          */
         public Builder bearerToken(String accessToken) {
-            this.credentials = Credentials.fixed(Objects.requireNonNull(accessToken, "accessToken == null"));
+            this.credentials = TokenSource.fixed(Objects.requireNonNull(accessToken, "accessToken == null"));
             return this;
         }
 
@@ -458,7 +458,7 @@ public final class CouponsClient implements AutoCloseable {
             return new CouponsClient(this, withShared, open, authed, webSockets);
         }
 
-        private static Interceptor bearer(Credentials credentials) {
+        private static Interceptor bearer(TokenSource credentials) {
             return chain -> {
                 Request request = chain.request();
                 String token = token(credentials);
@@ -477,7 +477,7 @@ public final class CouponsClient implements AutoCloseable {
             };
         }
 
-        private static String token(Credentials credentials) throws CredentialsFailure {
+        private static String token(TokenSource credentials) throws CredentialsFailure {
             try {
                 return credentials.token();
             } catch (ApiException e) {
