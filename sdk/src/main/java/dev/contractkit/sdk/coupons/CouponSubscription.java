@@ -1,5 +1,6 @@
 package dev.contractkit.sdk.coupons;
 
+import java.util.concurrent.RejectedExecutionException;
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.RetryPolicy;
 import dev.contractkit.sdk.TransportException;
@@ -125,7 +126,7 @@ public final class CouponSubscription implements AutoCloseable {
         }
         try {
             scheduler.schedule(this::connect, delay, TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.RejectedExecutionException closedMeanwhile) {
+        } catch (RejectedExecutionException closedMeanwhile) {
             // close() won the race
         }
     }

@@ -1,5 +1,10 @@
 package dev.contractkit.sdk.coupons;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.sdk.internal.HttpLog;
+import java.util.Collection;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.ClientBuilder;
 import dev.contractkit.sdk.ClientConfig;
@@ -179,7 +184,7 @@ public final class CouponsClient implements AutoCloseable {
         checkPageSize(pageSize);
         Objects.requireNonNull(filter, "filter == null");
         // newest first: a coupon created while paging shifts the later pages by one, so an item can come twice
-        java.util.Set<String> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        Set<String> seen = ConcurrentHashMap.newKeySet();
         return Pages.byLink(() -> Http.executeForResponse(listCall(filter, pageSize, 0)),
                 next -> Http.executeForResponse(publicPages.coupons(Pages.onOrigin(next, baseUrl))),
                 CouponList::getCoupons).filter(c -> c.getId() == null || seen.add(c.getId()));
@@ -307,9 +312,9 @@ public final class CouponsClient implements AutoCloseable {
      * @return the coupon after the update
      * @throws IllegalArgumentException when {@code clear} names a field that cannot be cleared
      */
-    public Call<AdminCoupon> update(String id, CouponUpdate changes, java.util.Collection<String> clear) {
+    public Call<AdminCoupon> update(String id, CouponUpdate changes, Collection<String> clear) {
         Objects.requireNonNull(changes, "changes == null");
-        com.fasterxml.jackson.databind.node.ObjectNode body = dev.contractkit.sdk.internal.Http.MAPPER.valueToTree(changes);
+        ObjectNode body = Http.MAPPER.valueToTree(changes);
         for (String field : Objects.requireNonNull(clear, "clear == null")) {
             if (!CLEARABLE.contains(field)) {
                 throw new IllegalArgumentException("'" + field + "' cannot be cleared; clearable: " + CLEARABLE);
@@ -320,8 +325,8 @@ public final class CouponsClient implements AutoCloseable {
     }
 
     /** The optional coupon fields an update can clear (the contract's nullable {@code CouponUpdate} fields). */
-    public static final java.util.Set<String> CLEARABLE =
-            java.util.Set.of("description", "category", "valid_until", "usage_limit", "terms_conditions");
+    public static final Set<String> CLEARABLE =
+            Set.of("description", "category", "valid_until", "usage_limit", "terms_conditions");
 
     /**
      * Soft-deletes a coupon (admin role): it stays readable, inactive.
@@ -453,7 +458,7 @@ public final class CouponsClient implements AutoCloseable {
                     .readTimeout(Duration.ZERO)             // the channel may stay silent for long
                     .pingInterval(Duration.ofSeconds(30));  // ... so pings detect a dead connection
             built.interceptors().forEach(ws::addInterceptor); // the caller's interceptors and logger see the handshake too
-            ws.addInterceptor(new dev.contractkit.sdk.internal.HttpLog(built.logger()));
+            ws.addInterceptor(new HttpLog(built.logger()));
             OkHttpClient webSockets = ws.build();
             return new CouponsClient(this, withShared, open, authed, webSockets);
         }
