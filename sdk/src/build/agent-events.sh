@@ -70,45 +70,18 @@ public sealed interface AgentEvent {
     /** @return the event as received */
     JsonNode json();
 EOF
-for e in "${core[@]}"; do set -- $e
-cat <<EOF
-
-    /**
-     * {@code $3}.
-     *
-     * @param event the generated model
-     * @param json the event as received
-     */
-    record $1($2 event, JsonNode json) implements AgentEvent {
-        @Override
-        public String type() {
-            return "$3";
-        }
-    }
-EOF
-done
-for e in "${kit[@]}"; do set -- $e
-cat <<EOF
-
-    /**
-     * CUSTOM {@code $1}.
-     *
-     * @param event the generated model ({@code value()} is the $4)
-     * @param json the event
-     */
-    record $2($3 event, JsonNode json) implements AgentEvent {
-        @Override
-        public String type() {
-            return "CUSTOM";
-        }
-
-        /** @return the event's value */
-        public $4 value() {
-            return event.getValue();
-        }
-    }
-EOF
-done
+# one record: RECORD MODEL TYPE TITLE [VALUE] (a kit event's record also offers its value)
+record() {
+  local value_doc=""
+  [ -z "${5:-}" ] || value_doc=" ({@code value()} is the $5)"
+  printf '\n    /**\n     * %s.\n     *\n     * @param event the generated model%s\n     * @param json the event as received\n     */\n' "$4" "$value_doc"
+  printf '    record %s(%s event, JsonNode json) implements AgentEvent {\n' "$1" "$2"
+  printf '        @Override\n        public String type() {\n            return "%s";\n        }\n' "$3"
+  [ -z "${5:-}" ] || printf '\n        /** @return the event'"'"'s value */\n        public %s value() {\n            return event.getValue();\n        }\n' "$5"
+  printf '    }\n'
+}
+for e in "${core[@]}"; do set -- $e; record "$1" "$2" "$3" "{@code $3}"; done
+for e in "${kit[@]}"; do set -- $e; record "$2" "$3" CUSTOM "CUSTOM {@code $1}" "$4"; done
 cat <<'EOF'
 
     /**
