@@ -17,7 +17,13 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.RecordComponent;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.TreeSet;
+import java.util.Set;
+import java.util.Arrays;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -127,5 +133,20 @@ class CodehostClientsTest {
     void aClientWithoutTokenIsNotBuilt() {
         assertThatThrownBy(() -> CodehostV5Client.builder().baseUrl("http://127.0.0.1:1").build())
                 .isInstanceOf(IllegalStateException.class).hasMessage("Token required.");
+    }
+
+    @Test
+    void bothVersionsOfferTheSameOperationsAndOnlyV4HasManagedLicenses() {
+        assertThat(operations(CodehostV5Client.class)).isEqualTo(operations(CodehostV4Client.class))
+                .contains("allRunners/0", "pause/1", "paged/1", "createUser/1");
+        assertThat(Arrays.stream(CodehostV4Client.Apis.class.getRecordComponents()).map(RecordComponent::getName))
+                .contains("managedLicenses");
+        assertThat(Arrays.stream(CodehostV5Client.Apis.class.getRecordComponents()).map(RecordComponent::getName))
+                .doesNotContain("managedLicenses").contains("runners", "approvals");
+    }
+
+    private static Set<String> operations(Class<?> client) {
+        return Arrays.stream(client.getDeclaredMethods()).filter(m -> Modifier.isPublic(m.getModifiers()))
+                .map(m -> m.getName() + "/" + m.getParameterCount()).collect(Collectors.toCollection(TreeSet::new));
     }
 }
