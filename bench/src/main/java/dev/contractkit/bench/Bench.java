@@ -23,10 +23,10 @@ import static dev.contractkit.bench.Harness.say;
  * {@code growth} (the mock and the suite on generated documents).
  */
 public final class Bench {
-    static final List<String> SCENARIOS = List.of("read", "list", "write", "durable", "answer", "mock", "sdk", "streams",
-            "tools", "growth");
-    /** Run only when named: they need PostgreSQL and Redis ({@link ReplicaScenario}). */
-    static final List<String> OPTIONAL = List.of("replicas");
+    static final List<String> SCENARIOS = List.of("read", "list", "write", "durable", "answer", "read-nocache",
+            "list-nocache", "mock", "sdk", "streams", "tools", "growth");
+    /** Run only when named: they need PostgreSQL ({@code -pg}) and Redis ({@link ReplicaScenario}). */
+    static final List<String> OPTIONAL = List.of("write-pg", "answer-pg", "replicas");
     private static final int TOOL_RUNS = 20;
 
     private final Harness h;
@@ -82,9 +82,9 @@ public final class Bench {
         say("bench: " + machine);
         List<Result> results = new ArrayList<>();
         ReferenceScenarios reference = new ReferenceScenarios(h);
-        List<String> againstCeiling = scenarios.stream().filter(ReferenceScenarios.AGAINST_CEILING::contains).toList();
-        if (!againstCeiling.isEmpty()) {
-            results.addAll(reference.againstCeiling(againstCeiling));
+        List<String> againstBaselines = scenarios.stream().filter(ReferenceScenarios.AGAINST_BASELINES::contains).toList();
+        if (!againstBaselines.isEmpty()) {
+            results.addAll(reference.againstBaselines(againstBaselines));
         }
         if (scenarios.contains("durable")) {
             results.add(reference.durable());

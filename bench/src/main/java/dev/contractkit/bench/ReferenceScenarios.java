@@ -12,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 
@@ -23,7 +24,11 @@ import static dev.contractkit.bench.Harness.say;
  * ({@link ReplicaScenario}); {@code streams} ({@link Streams}).
  */
 final class ReferenceScenarios {
-    static final List<String> AGAINST_CEILING = List.of("read", "list", "write", "answer");
+    /** Against a raw handler (and, for writes, the same SQL over JDBC); the -pg ones need PostgreSQL. */
+    static final List<String> AGAINST_BASELINES = List.of("read", "list", "write", "answer", "read-nocache",
+            "list-nocache", "write-pg", "answer-pg");
+    /** The reference server's schema, for {@link JdbcServer}'s own embedded file. */
+    static final String MIGRATIONS = "reference-server/src/main/resources/db/migration";
     static final String RATE_LIMITS = "public-read=2000000000/3600,authenticated-read=2000000000/3600,"
             + "write=2000000000/3600,admin=2000000000/3600";
     private static final String ANSWERS_KEY = "bench-answers-key-0123456789";
@@ -40,39 +45,80 @@ final class ReferenceScenarios {
                 "--api", apis);
     }
 
-    /** {@code read}, {@code list}, {@code write}, {@code answer}: one reference server against the ceiling. */
-    List<Result> againstCeiling(List<String> names) throws Exception {
+    /**
+     * {@code read}, {@code list}, {@code write}, {@code answer} on the embedded database; {@code read-nocache},
+     * {@code list-nocache} the same with {@code KIT_READ_CACHE_MS=0}; {@code write-pg}, {@code answer-pg} on a new
+     * PostgreSQL database (dropped after). One reference server per set-up, each scenario against its baselines.
+     */
+    List<Result> againstBaselines(List<String> names) throws Exception {
+        List<Result> results = new ArrayList<>();
+        List<String> cached = names.stream().filter(n -> List.of("read", "list", "write", "answer").contains(n)).toList();
+        List<String> uncached = names.stream().filter(n -> n.endsWith("-nocache")).toList();
+        List<String> postgres = names.stream().filter(n -> n.endsWith("-pg")).toList();
+        if (!cached.isEmpty()) {
+            results.addAll(onOneServer(cached, Map.of(), "fresh embedded database"));
+        }
+        if (!uncached.isEmpty()) {
+            results.addAll(onOneServer(uncached, Map.of("KIT_READ_CACHE_MS", "0"), "fresh embedded database, read cache off"));
+        }
+        if (!postgres.isEmpty()) {
+            String db = "kit_bench_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
+            ReplicaScenario.execute("CREATE DATABASE " + db);
+            try {
+                results.addAll(onOneServer(postgres, Map.of("KIT_DB_URL", ReplicaScenario.pgUrl(db), "KIT_DB_USER",
+                        ReplicaScenario.pgUser()), "new PostgreSQL database " + db));
+            } finally {
+                ReplicaScenario.execute("DROP DATABASE IF EXISTS " + db + " WITH (FORCE)");
+            }
+        }
+        return results;
+    }
+
+    private List<Result> onOneServer(List<String> names, Map<String, String> extra, String what) throws Exception {
         Path data = Files.createTempDirectory("kit-bench-data");
         Map<String, String> env = new LinkedHashMap<>(Map.of(
                 "KIT_DATA_DIR", data.toString(), "KIT_FORMS_PORT", "0", "KIT_COUPONS_PORT", "0", "KIT_ANSWERS_PORT", "0",
                 "KIT_COUPONS_RATE_LIMITS", RATE_LIMITS,
                 "KIT_ANSWERS_API_KEYS", ANSWERS_KEY, "KIT_ANSWERS_RATE_LIMIT", "2000000000",
                 "KIT_ANSWERS_QUOTA", "2000000000"));
+        env.putAll(extra);
         List<Result> results = new ArrayList<>();
-        say("bench: starting the reference server (forms, coupons, answers; fresh embedded database)");
+        String log = names.getFirst().contains("-") ? "reference-" + names.getFirst().substring(names.getFirst().indexOf('-') + 1)
+                : "reference";
+        say("bench: starting the reference server (forms, coupons, answers; " + what + ")");
         try (Target server = Target.start("reference server", serverCommand("forms,coupons,answers"), env,
-                h.out.resolve("reference.log"), l -> l.startsWith("READY"), Duration.ofSeconds(90))) {
+                h.out.resolve(log + ".log"), l -> l.startsWith("READY"), Duration.ofSeconds(90))) {
             for (String name : names) {
-                Call call = switch (name) {
+                String base = name.replaceFirst("-.*", "");
+                if (base.equals("list")) {
+                    Catalogue.seed(h, server.url("coupons"));
+                }
+                Call call = switch (base) {
                     case "read" -> new Call("GET", "/forms/1", Map.of("Authorization", "Token token=kit-demo-forms-key"), null);
                     case "list" -> new Call("GET", "/api/v1/coupons?limit=10", Map.of(), null);
                     case "write" -> redeemCall(server.url("coupons"));
                     default -> new Call("POST", "/v1/answer", Map.of("x-api-key", ANSWERS_KEY, "Content-Type", "application/json"),
                             QUESTION);
                 };
-                String api = switch (name) {
+                String api = switch (base) {
                     case "read" -> "forms";
                     case "list", "write" -> "coupons";
                     default -> "answers";
                 };
-                results.add(againstCeiling(name, server, api, call));
+                Map<String, String> dbEnv = new LinkedHashMap<>(extra);
+                dbEnv.remove("KIT_READ_CACHE_MS");
+                results.add(againstBaselines(name, base, server, api, call, dbEnv, what));
             }
         }
         return results;
     }
 
-    /** The reference server against a raw Helidon handler answering the same bytes. */
-    private Result againstCeiling(String name, Target server, String api, Call call) throws Exception {
+    /**
+     * The reference server against a raw Helidon handler answering the same bytes and, for a write, against a raw
+     * handler that runs the same statements over JDBC on the same kind of database ({@link JdbcServer}).
+     */
+    private Result againstBaselines(String name, String base, Target server, String api, Call call,
+                                    Map<String, String> dbEnv, String what) throws Exception {
         String url = server.url(api);
         HttpResponse<byte[]> sample = h.send(url, call);
         if (sample.statusCode() / 100 != 2) {
@@ -82,17 +128,41 @@ final class ReferenceScenarios {
         Path body = h.out.resolve(name + ".body");
         Files.write(body, sample.body());
         String type = sample.headers().firstValue("Content-Type").orElse("application/json");
-        say("bench: " + name + ": starting the ceiling (raw Helidon handler, the same " + sample.body().length + " bytes)");
+        boolean write = base.equals("write") || base.equals("answer");
+        say("bench: " + name + ": starting the ceiling (raw Helidon handler, the same " + sample.body().length + " bytes)"
+                + (write ? " and the same statements over JDBC (" + what + ")" : ""));
+        String classpath = h.jar("bench") + ":" + h.root.resolve("bench/target/lib") + "/*";
         try (Target raw = Target.start("raw Helidon handler", List.of(h.java, "--sun-misc-unsafe-memory-access=allow", "-cp",
-                h.jar("bench") + ":" + h.root.resolve("bench/target/lib") + "/*", RawServer.class.getName(), body.toString(), type),
-                Map.of(), h.out.resolve(name + "-raw.log"), l -> l.startsWith("READY"), Duration.ofSeconds(60))) {
+                classpath, RawServer.class.getName(), body.toString(), type),
+                Map.of(), h.out.resolve(name + "-raw.log"), l -> l.startsWith("READY"), Duration.ofSeconds(60));
+             Target jdbc = write ? jdbcServer(name, base, classpath, body, type, dbEnv) : null) {
             Map<Target, String> urls = new LinkedHashMap<>();
             urls.put(raw, raw.url(""));
+            if (jdbc != null) {
+                urls.put(jdbc, jdbc.url(""));
+            }
             urls.put(server, url);
-            List<Measured> measured = h.measure(name, urls, call, raw);
-            return new Result(name, call.method() + " " + call.path() + " (" + api + ")", raw.name,
-                    name.equals("read") || name.equals("list") ? ">= 0.7x the ceiling on reads" : "", measured);
+            List<Measured> measured = h.measure(name, urls, call, jdbc != null ? jdbc : raw);
+            String request = call.method() + " " + call.path() + " (" + api + "; " + what + ")";
+            return write
+                    ? new Result(name, request, jdbc.name, ">= 0.7x the same statements over JDBC (the database's own limit)",
+                    measured)
+                    : new Result(name, request, raw.name, ">= 0.7x the ceiling on reads", measured);
         }
+    }
+
+    /** {@link JdbcServer} on its own embedded file (the same URL options), or on the same PostgreSQL database. */
+    private Target jdbcServer(String name, String base, String classpath, Path body, String type,
+                              Map<String, String> dbEnv) throws IOException {
+        Map<String, String> env = new LinkedHashMap<>(dbEnv);
+        env.put("KIT_DATA_DIR", Files.createTempDirectory("kit-bench-jdbc").toString());
+        env.put("KIT_ANSWERS_API_KEYS", ANSWERS_KEY);
+        env.put("KIT_ANSWERS_QUOTA", "2000000000");
+        return Target.start("raw Helidon handler + the same SQL over JDBC", List.of(h.java,
+                        "--sun-misc-unsafe-memory-access=allow", "-cp", classpath, JdbcServer.class.getName(),
+                        base.equals("write") ? "redeem" : "answer", body.toString(), type,
+                        h.root.resolve(MIGRATIONS).toString()),
+                env, h.out.resolve(name + "-jdbc.log"), l -> l.startsWith("READY"), Duration.ofSeconds(60));
     }
 
     /**

@@ -55,8 +55,8 @@ final class ReplicaScenario {
         execute("CREATE DATABASE " + db);
         try {
             Map<String, String> env = new LinkedHashMap<>();
-            env.put("KIT_DB_URL", PG.substring(0, PG.lastIndexOf('/') + 1) + db);
-            env.put("KIT_DB_USER", System.getenv().getOrDefault("KIT_BENCH_PG_USER", "postgres"));
+            env.put("KIT_DB_URL", pgUrl(db));
+            env.put("KIT_DB_USER", pgUser());
             env.put("KIT_REDIS_URL", REDIS);
             env.put("KIT_REDIS_PREFIX", db + ":");
             env.put("KIT_COUPONS_ISSUER_URL", "http://127.0.0.1/realms/contractkit"); // one issuer for both replicas
@@ -142,8 +142,18 @@ final class ReplicaScenario {
         return ms;
     }
 
-    private static void execute(String sql) throws Exception {
-        try (Connection c = DriverManager.getConnection(PG, System.getenv().getOrDefault("KIT_BENCH_PG_USER", "postgres"), "");
+    /** @return the JDBC URL of this database on the bench's PostgreSQL server */
+    static String pgUrl(String db) {
+        return PG.substring(0, PG.lastIndexOf('/') + 1) + db;
+    }
+
+    static String pgUser() {
+        return System.getenv().getOrDefault("KIT_BENCH_PG_USER", "postgres");
+    }
+
+    /** Runs a statement on the bench's PostgreSQL server ({@code KIT_BENCH_PG_URL}'s database, e.g. CREATE DATABASE). */
+    static void execute(String sql) throws Exception {
+        try (Connection c = DriverManager.getConnection(PG, pgUser(), "");
              Statement s = c.createStatement()) {
             s.execute(sql);
         }
