@@ -133,6 +133,14 @@ public final class JdbcServer {
      * {@code KIT_ANSWERS_API_KEYS}, with {@code KIT_ANSWERS_QUOTA}), unless there; starts listening on a free port.
      */
     WebServer start() throws SQLException {
+        if (postgres) { // the reference server makes these at its start (PostgresCounters, PostgresBus)
+            try (Connection c = db.getConnection(); Statement s = c.createStatement()) {
+                s.execute("CREATE TABLE IF NOT EXISTS kit_rate_counters (key VARCHAR(512) PRIMARY KEY, "
+                        + "count BIGINT NOT NULL, expires_at TIMESTAMPTZ NOT NULL)");
+                s.execute("CREATE TABLE IF NOT EXISTS kit_events (seq BIGSERIAL PRIMARY KEY, channel VARCHAR(64) NOT NULL, "
+                        + "message TEXT NOT NULL, created_at TIMESTAMPTZ NOT NULL DEFAULT now())");
+            }
+        }
         if (mode == Mode.REDEEM) {
             ensureCoupon();
         } else {
