@@ -15,21 +15,21 @@ import java.util.function.Predicate;
  * documents each.
  */
 public enum Keyword {
-    CONFLICT_REASONS(ConflictReasons.KEY, Type.STRING_ARRAY, EnumSet.of(Place.OPERATION), ConflictReasons.class),
-    CREDENTIAL_FORMAT(SecurityScheme.CREDENTIAL_FORMAT, Type.STRING, EnumSet.of(Place.SECURITY_SCHEME), SecurityScheme.class),
-    EMITS(Emits.KEY, Type.STRING_OR_ARRAY, EnumSet.of(Place.OPERATION), Emits.class),
-    JSON_SCHEMA(JsonSchemaExtra.KEY, Type.OBJECT, EnumSet.of(Place.SCHEMA), JsonSchemaExtra.class),
-    PREVIOUS_VERSION(PreviousVersion.KEY, Type.STRING, EnumSet.of(Place.INFO), PreviousVersion.class),
-    RATE_LIMIT_CATEGORY(RateLimits.CATEGORY_KEY, Type.STRING, EnumSet.of(Place.OPERATION), RateLimits.class),
-    RATE_LIMITS(RateLimits.KEY, Type.RATE_LIMITS, EnumSet.of(Place.DOCUMENT), RateLimits.class),
-    REFUSAL(Refusals.RESPONSE_KEY, Type.BOOLEAN, EnumSet.of(Place.RESPONSE), Refusals.class),
-    REFUSALS(Refusals.OPERATION_KEY, Type.STRING_ARRAY, EnumSet.of(Place.OPERATION), Refusals.class),
-    REQUIRED_ROLE(RequiredRole.KEY, Type.STRING, EnumSet.of(Place.OPERATION), RequiredRole.class),
-    ROLES_CLAIM(SecurityScheme.ROLES_CLAIM, Type.STRING, EnumSet.of(Place.SECURITY_SCHEME), SecurityScheme.class),
-    STATE(State.KEY, Type.STATE, EnumSet.of(Place.OPERATION), State.class),
-    TOKEN_ENDPOINT(SecurityScheme.TOKEN_ENDPOINT, Type.STRING, EnumSet.of(Place.SECURITY_SCHEME), SecurityScheme.class),
-    TOKEN_FORMAT(SecurityScheme.TOKEN_FORMAT, Type.STRING, EnumSet.of(Place.SECURITY_SCHEME), SecurityScheme.class),
-    WEBSOCKET(WebSocketBinding.KEY, Type.WEBSOCKET, EnumSet.of(Place.OPERATION), WebSocketBinding.class);
+    CONFLICT_REASONS(ConflictReasons.KEY, Type.STRING_ARRAY, EnumSet.of(Place.OPERATION), ConflictReasons.class, "of"),
+    CREDENTIAL_FORMAT(SecurityScheme.CREDENTIAL_FORMAT, Type.STRING, EnumSet.of(Place.SECURITY_SCHEME), SecurityScheme.class, "place|form"),
+    EMITS(Emits.KEY, Type.STRING_OR_ARRAY, EnumSet.of(Place.OPERATION), Emits.class, "of"),
+    JSON_SCHEMA(JsonSchemaExtra.KEY, Type.OBJECT, EnumSet.of(Place.SCHEMA), JsonSchemaExtra.class, "of"),
+    PREVIOUS_VERSION(PreviousVersion.KEY, Type.STRING, EnumSet.of(Place.INFO), PreviousVersion.class, "of"),
+    RATE_LIMIT_CATEGORY(RateLimits.CATEGORY_KEY, Type.STRING, EnumSet.of(Place.OPERATION), RateLimits.class, "categoryOf|forOperation"),
+    RATE_LIMITS(RateLimits.KEY, Type.RATE_LIMITS, EnumSet.of(Place.DOCUMENT), RateLimits.class, "of"),
+    REFUSAL(Refusals.RESPONSE_KEY, Type.BOOLEAN, EnumSet.of(Place.RESPONSE), Refusals.class, "marked"),
+    REFUSALS(Refusals.OPERATION_KEY, Type.STRING_ARRAY, EnumSet.of(Place.OPERATION), Refusals.class, "patterns"),
+    REQUIRED_ROLE(RequiredRole.KEY, Type.STRING, EnumSet.of(Place.OPERATION), RequiredRole.class, "of"),
+    ROLES_CLAIM(SecurityScheme.ROLES_CLAIM, Type.STRING, EnumSet.of(Place.SECURITY_SCHEME), SecurityScheme.class, "rolesClaim"),
+    STATE(State.KEY, Type.STATE, EnumSet.of(Place.OPERATION), State.class, "of|from"),
+    TOKEN_ENDPOINT(SecurityScheme.TOKEN_ENDPOINT, Type.STRING, EnumSet.of(Place.SECURITY_SCHEME), SecurityScheme.class, "tokenEndpoint"),
+    TOKEN_FORMAT(SecurityScheme.TOKEN_FORMAT, Type.STRING, EnumSet.of(Place.SECURITY_SCHEME), SecurityScheme.class, "jwt"),
+    WEBSOCKET(WebSocketBinding.KEY, Type.WEBSOCKET, EnumSet.of(Place.OPERATION), WebSocketBinding.class, "of");
 
     /** The prefix of the kit's keys. */
     public static final String PREFIX = "x-kit-";
@@ -104,12 +104,14 @@ public enum Keyword {
     private final Type type;
     private final Set<Place> places;
     private final Class<?> reader;
+    private final String members;
 
-    Keyword(String key, Type type, Set<Place> places, Class<?> reader) {
+    Keyword(String key, Type type, Set<Place> places, Class<?> reader, String members) {
         this.key = key;
         this.type = type;
         this.places = places;
         this.reader = reader;
+        this.members = members;
     }
 
     /** @return the key, e.g. {@code x-kit-rate-limits} */
@@ -130,6 +132,11 @@ public enum Keyword {
     /** @return the class in this package that reads it (the one place its default is) */
     public Class<?> reader() {
         return reader;
+    }
+
+    /** @return the reader's members through which tools read the key, e.g. {@code categoryOf|forOperation} */
+    public String members() {
+        return members;
     }
 
     /**
