@@ -2,6 +2,7 @@ package dev.contractkit.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.specs.check.ContractDocument.Operation;
+import dev.contractkit.specs.dialect.RateLimits;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -17,7 +18,6 @@ import java.util.regex.Pattern;
 
 /** The checks that judge headers the contract's conventions ask for: rate limits and paging links. */
 final class HeaderChecks {
-    static final String CATEGORY = "x-kit-rate-limit-category";
     static final List<String> RATE_LIMIT = List.of("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset");
     static final String LINK = "/response/headers/link";
     private static final Pattern INTEGER = Pattern.compile("^[0-9]{1,18}$");
@@ -33,12 +33,12 @@ final class HeaderChecks {
      * {@code rate_limit_headers}: every response of an operation with {@code x-kit-rate-limit-category}, errors
      * included, carries {@code X-RateLimit-Limit}, {@code -Remaining} and {@code -Reset} as whole numbers;
      * Remaining is at most Limit; Reset is a Unix time (seconds) no earlier than now and no later than the end of
-     * the category's window ({@code x-kit-rate-limits.<category>.window_seconds}, else a day).
+     * the category's window ({@code x-kit-rate-limits.<category>.window_seconds}, else {@link RateLimits#DEFAULT_WINDOW_SECONDS}).
      */
     static Outcome rateLimit(Exchange e) {
         Optional<Operation> op = e.testCase().operation();
-        JsonNode category = op.map(o -> o.node().path(CATEGORY)).orElse(null);
-        if (category == null || !category.isTextual()) {
+        Optional<String> category = op.flatMap(o -> RateLimits.categoryOf(o.node()));
+        if (category.isEmpty()) {
             return Outcome.SKIP;
         }
         List<Outcome.Problem> problems = new ArrayList<>();
@@ -48,7 +48,7 @@ final class HeaderChecks {
             Optional<String> v = e.header(name);
             if (v.isEmpty()) {
                 problems.add(new Outcome.Problem(pointer, "", name + " is missing; every response of an operation"
-                        + " in rate-limit category '" + category.asText() + "' carries it"));
+                        + " in rate-limit category '" + category.get() + "' carries it"));
             } else if (!INTEGER.matcher(v.get().trim()).matches()) {
                 problems.add(new Outcome.Problem(pointer, ResponseChecks.quote(v.get()),
                         name + " is not a non-negative whole number"));
@@ -65,9 +65,9 @@ final class HeaderChecks {
         }
         if (reset != null) {
             long now = Instant.now().getEpochSecond();
-            JsonNode window = e.contract().document().root().path("x-kit-rate-limits").path(category.asText())
-                    .path("window_seconds");
-            long latest = now + (window.canConvertToLong() ? window.asLong() : 86_400) + SKEW_SECONDS;
+            long window = RateLimits.of(e.contract().document().root()).forOperation(op.get().node())
+                    .map(RateLimits.Category::windowSeconds).orElse(RateLimits.DEFAULT_WINDOW_SECONDS);
+            long latest = now + window + SKEW_SECONDS;
             if (reset < now - SKEW_SECONDS || reset > latest) {
                 problems.add(new Outcome.Problem("/response/headers/x-ratelimit-reset", reset.toString(),
                         "X-RateLimit-Reset " + reset + " is not a plausible end of the window as Unix time in seconds"

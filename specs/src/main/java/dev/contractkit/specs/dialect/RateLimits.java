@@ -2,6 +2,7 @@ package dev.contractkit.specs.dialect;
 
 import com.fasterxml.jackson.databind.JsonNode;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
@@ -53,7 +54,7 @@ public record RateLimits(Map<String, Category> categories) {
                         text(c.path("key")), text(c.path("unauthenticated-key"))));
             }
         });
-        return new RateLimits(Map.copyOf(out));
+        return new RateLimits(Collections.unmodifiableMap(out));
     }
 
     /**
