@@ -385,8 +385,9 @@ final class Scenarios {
     // ---- pagination_links (following)
 
     private void followPages(Operation op) {
+        // the page size: limit (coupons) or count (forms)
         Optional<Parameter> limit = op.parameters().stream()
-                .filter(p -> p.in().equals("query") && p.name().equals("limit")).findFirst();
+                .filter(p -> p.in().equals("query") && (p.name().equals("limit") || p.name().equals("count"))).findFirst();
         boolean declaresLink = op.responses().entrySet().stream().filter(r -> r.getKey().startsWith("2"))
                 .anyMatch(r -> {
                     for (Iterator<String> it = contract.document().at(r.getValue()).path("headers").fieldNames(); it.hasNext(); ) {
@@ -405,8 +406,8 @@ final class Scenarios {
         }
         long smallest = limit.map(p -> contract.document().resolve(p.node().path("schema")).path("minimum").asLong(1))
                 .orElse(1L);
-        Map<String, JsonNode> params = limit.isPresent() ? Map.of("limit", IntNode.valueOf((int) Math.max(1, smallest)))
-                : Map.of();
+        Map<String, JsonNode> params = limit.isPresent()
+                ? Map.of(limit.get().name(), IntNode.valueOf((int) Math.max(1, smallest))) : Map.of();
         Optional<Exchange> unseeded = runner.send(cases.scenario(op, params, Optional.empty(), "paging: first page"),
                 Optional.empty());
         Optional<HeaderChecks.Page> shortPage = unseeded.flatMap(HeaderChecks.Page::of);
