@@ -33,6 +33,11 @@ final class LinkHeaders {
         this.defaultSize = defaultSize;
     }
 
+    /** @return true when the operation's list says its total in {@code X-Total-Count} and the mock cuts its example */
+    static boolean cutsExamples(ContractDocument.Operation op) {
+        return of(op).map(l -> l.sizeParameter != null).orElse(false);
+    }
+
     /** @return the headers' builder, when the operation's success response declares {@code Link} */
     static Optional<LinkHeaders> of(ContractDocument.Operation op) {
         ContractDocument doc = op.document();
