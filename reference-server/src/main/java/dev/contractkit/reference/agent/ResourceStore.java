@@ -1,5 +1,6 @@
 package dev.contractkit.reference.agent;
 
+import dev.contractkit.reference.platform.StorageException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -72,7 +73,7 @@ final class ResourceStore {
                 return r.next() ? r.getString(1) : null;
             }
         } catch (SQLException e) {
-            throw new IllegalStateException("agent resources: " + e.getMessage(), e);
+            throw new StorageException(e);
         }
     }
 
@@ -94,7 +95,7 @@ final class ResourceStore {
             s.setString(10, e.id());
             return s.executeUpdate() == 1;
         } catch (SQLException ex) {
-            throw new IllegalStateException("agent resources: " + ex.getMessage(), ex);
+            throw new StorageException(ex);
         }
     }
 
@@ -118,7 +119,7 @@ final class ResourceStore {
             s.setString(i, e.id());
             return s.executeUpdate() == 1;
         } catch (SQLException ex) {
-            throw new IllegalStateException("agent resources: " + ex.getMessage(), ex);
+            throw new StorageException(ex);
         }
     }
 
@@ -130,7 +131,7 @@ final class ResourceStore {
             s.setString(2, id);
             return s.executeUpdate() == 1;
         } catch (SQLException ex) {
-            throw new IllegalStateException("agent resources: " + ex.getMessage(), ex);
+            throw new StorageException(ex);
         }
     }
 }

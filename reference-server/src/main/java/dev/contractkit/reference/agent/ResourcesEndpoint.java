@@ -14,11 +14,11 @@ import dev.contractkit.reference.agent.model.SkillRegistration;
 import dev.contractkit.reference.agent.model.SkillUpdate;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ContractRules;
+import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
-import java.sql.SQLException;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -46,14 +46,12 @@ final class ResourcesEndpoint extends ResourcesService {
 
     @Override
     protected void handleListDatasources(ServerRequest request, ServerResponse response) {
-        try {
+        StorageException.run(() -> {
             ObjectNode body = mapper.createObjectNode();
             ArrayNode items = body.putArray("items");
             store.datasources().forEach(d -> items.add(json(d)));
             response.send(body);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     private ObjectNode json(AgentStore.Datasource d) {
@@ -83,22 +81,16 @@ final class ResourcesEndpoint extends ResourcesService {
         AgentStore.Datasource d = new AgentStore.Datasource(body.path("id").asText(), body.path("name").asText(),
                 body.path("jdbcUrl").asText(), text(body, "username"), text(body, "password"),
                 body.path("enabled").asBoolean(true), false);
-        try {
+        StorageException.run(() -> {
             if (!store.register(d)) {
                 throw ApiError.conflict("data source '" + d.id() + "' exists");
             }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
         response.status(Status.CREATED_201).send(json(d));
     }
 
     private AgentStore.Datasource datasource(String id) {
-        try {
-            return store.datasource(id).orElseThrow(() -> ApiError.notFound("no data source '" + id + "'"));
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return StorageException.call(() -> store.datasource(id).orElseThrow(() -> ApiError.notFound("no data source '" + id + "'")));
     }
 
     @Override
@@ -123,11 +115,9 @@ final class ResourcesEndpoint extends ResourcesService {
         AgentStore.Datasource d = new AgentStore.Datasource(id, body.path("name").asText(), url,
                 text(body, "username"), password == null || password.isEmpty() ? null : password,
                 body.path("enabled").asBoolean(true), false);
-        try {
+        StorageException.run(() -> {
             store.update(d, keepPassword);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
         response.send(json(datasource(id)));
     }
 
@@ -141,11 +131,9 @@ final class ResourcesEndpoint extends ResourcesService {
         if (datasource(datasourceId).builtIn()) {
             throw ApiError.conflict("data source '" + datasourceId + "' is built in and cannot be deleted");
         }
-        try {
+        StorageException.run(() -> {
             store.deleteDatasource(datasourceId);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
         response.status(Status.NO_CONTENT_204).send();
     }
 

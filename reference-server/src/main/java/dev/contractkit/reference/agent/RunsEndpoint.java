@@ -8,6 +8,7 @@ import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.Bus;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Signals;
+import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
@@ -125,8 +126,7 @@ final class RunsEndpoint extends RunsService {
             attach.signals().signal(runId);
             sink.close();
         } catch (SQLException e) {
-            LOG.log(Level.WARNING, "agent: run " + runId + " failed", e);
-            throw new ApiError(Status.INTERNAL_SERVER_ERROR_500, "INTERNAL_ERROR", "internal error");
+            throw new StorageException(e);
         } finally {
             registry.close(run);
         }
@@ -141,11 +141,9 @@ final class RunsEndpoint extends RunsService {
         }
         List<String> paths = new java.util.ArrayList<>();
         pinned.forEach(p -> paths.add(p.asText()));
-        try {
+        StorageException.run(() -> {
             PinnedPaths.check((inFp ? "forwardedProps" : "state") + ".run_config.pinnedPaths", paths, store, threadId);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     /**
@@ -193,13 +191,11 @@ final class RunsEndpoint extends RunsService {
     protected void handleStreamRunEvents(ServerRequest request, ServerResponse response, String threadId, String runId,
                                          java.util.Optional<Integer> after, java.util.Optional<String> lastEventId) {
         int from = after.orElseGet(() -> lastEventId.map(RunsEndpoint::sequence).orElse(-1));
-        try {
+        StorageException.run(() -> {
             AgentStore.Run run = store.run(runId).filter(r -> r.threadId().equals(threadId))
                     .orElseThrow(() -> ApiError.notFound("no run '" + runId + "' in thread '" + threadId + "'"));
             attach(response, run, from);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     private static int sequence(String lastEventId) {
@@ -214,7 +210,7 @@ final class RunsEndpoint extends RunsService {
     protected void handleCancelRun(ServerRequest request, ServerResponse response, String runId) {
         ActiveRun run = registry.get(runId);
         ObjectNode body = mapper.createObjectNode().put("runId", runId);
-        try {
+        StorageException.run(() -> {
             if (run != null) {
                 store.status(runId, "canceling", false);
                 run.cancel("cancel");
@@ -241,9 +237,7 @@ final class RunsEndpoint extends RunsService {
                 body.put("reason", stored.reason());
             }
             response.status(Status.OK_200).send(body);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     /** The bus channel of cancel requests for runs streaming on another replica. */
@@ -259,7 +253,7 @@ final class RunsEndpoint extends RunsService {
 
     @Override
     protected void handleGetThreadHistory(ServerRequest request, ServerResponse response, String threadId) {
-        try {
+        StorageException.run(() -> {
             List<ObjectNode> runs = store.history(threadId);
             if (runs.isEmpty()) {
                 throw ApiError.notFound("no runs in thread '" + threadId + "'");
@@ -267,8 +261,6 @@ final class RunsEndpoint extends RunsService {
             ObjectNode body = mapper.createObjectNode().put("threadId", threadId);
             body.putArray("runs").addAll(runs);
             response.send(body);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 }

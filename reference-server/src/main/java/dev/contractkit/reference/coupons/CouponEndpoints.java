@@ -1,6 +1,5 @@
 package dev.contractkit.reference.coupons;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -21,7 +20,7 @@ import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.PublicUrl;
-import io.helidon.http.HeaderNames;
+import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
@@ -46,14 +45,6 @@ final class CouponEndpoints {
     /** Shared plumbing of the endpoints. */
     record Context(CouponStore store, ContractRules rules, Gate gate, Events events, ObjectMapper mapper,
                    Database database, IdentityProvider idp, BooleanSupplier cacheUp, BooleanSupplier authUp) {
-
-        /** Maps a storage failure: 503 when the database is gone, else a 500. */
-        RuntimeException storage(SQLException e) {
-            if (!database.ping()) {
-                return ApiError.unavailable("service temporarily unavailable").withDetails("the database is not reachable");
-            }
-            return new IllegalStateException(e);
-        }
 
         /** Reads a JSON body; malformed JSON and a missing body are 400s. */
         JsonNode body(ServerRequest req) {
@@ -165,7 +156,7 @@ final class CouponEndpoints {
             Gate.Call call = Gate.call(request);
             int l = limit.orElse(10);
             int o = offset.orElse(0);
-            try {
+            StorageException.run(() -> {
                 // the public catalogue lists the coupons on offer unless asked for the inactive ones (contract: default true)
                 CouponStore.Page<CouponStore.Row> page = ctx.store().list(l, o, category, Optional.of(active.orElse(true)));
                 CouponList body = new CouponList();
@@ -175,22 +166,18 @@ final class CouponEndpoints {
                 body.setOffset(o);
                 ListCouponsOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
                         .link(links(request, l, o, page.total())).response(body).send(response);
-            } catch (SQLException e) {
-                throw ctx.storage(e);
-            }
+            });
         }
 
         @Override
         protected void handleGetCoupon(ServerRequest request, ServerResponse response, String id) {
             Gate.Call call = Gate.call(request);
-            try {
+            StorageException.run(() -> {
                 CouponStore.Row row = ctx.store().find(id)
                         .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
                 GetCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
                         .response(row.toCoupon()).send(response);
-            } catch (SQLException e) {
-                throw ctx.storage(e);
-            }
+            });
         }
 
         @Override
@@ -234,11 +221,9 @@ final class CouponEndpoints {
                 body.setEmail(p.email());
                 body.setFirstName(p.firstName());
                 body.setLastName(p.lastName());
-                try {
+                StorageException.run(() -> {
                     body.setCreatedAt(ctx.store().firstSeen(p.subject()));
-                } catch (SQLException e) {
-                    throw ctx.storage(e);
-                }
+                });
                 body.setLastLogin(issued);
             }
             GetUserProfileOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
@@ -289,16 +274,14 @@ final class CouponEndpoints {
         @Override
         protected void handleCreateCoupon(ServerRequest request, ServerResponse response, CouponCreate c) {
             Gate.Call call = Gate.call(request);
-            try {
+            StorageException.run(() -> {
                 CouponStore.Row row = ctx.store().create(c.getTitle(), c.getDescription(), c.getDiscountPercent(),
                         c.getCategory(), c.getValidUntil(), c.getUsageLimit(), c.getTermsConditions(),
                         call.principal().subject());
                 ctx.events().created(row);
                 CreateCouponOp.Response201.builder(call.requestId(), call.limit(), call.remaining(), call.reset(),
                         "/api/v1/coupons/" + row.id()).response(row.toAdmin()).send(response);
-            } catch (SQLException e) {
-                throw ctx.storage(e);
-            }
+            });
         }
 
         @Override
@@ -348,15 +331,13 @@ final class CouponEndpoints {
             put(changes, "active", u.getActive());
             put(changes, "usage_limit", u.getUsageLimit());
             put(changes, "terms_conditions", u.getTermsConditions());
-            try {
+            StorageException.run(() -> {
                 CouponStore.Row[] rows = ctx.store().update(id, changes, call.principal().subject())
                         .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
                 ctx.events().updated(rows[0], rows[1]);
                 UpdateCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
                         .response(rows[1].toAdmin()).send(response);
-            } catch (SQLException e) {
-                throw ctx.storage(e);
-            }
+            });
         }
 
         private static void put(Map<String, Object> changes, String column, Object value) {
@@ -368,7 +349,7 @@ final class CouponEndpoints {
         @Override
         protected void handleDeleteCoupon(ServerRequest request, ServerResponse response, String id) {
             Gate.Call call = Gate.call(request);
-            try {
+            StorageException.run(() -> {
                 CouponStore.Row[] rows = ctx.store().update(id, Map.of("active", false), call.principal().subject())
                         .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
                 if (rows[0].active()) {
@@ -380,9 +361,7 @@ final class CouponEndpoints {
                 body.setDeletedAt(rows[1].updatedAt());
                 DeleteCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
                         .response(body).send(response);
-            } catch (SQLException e) {
-                throw ctx.storage(e);
-            }
+            });
         }
 
         @Override
@@ -443,7 +422,7 @@ final class CouponEndpoints {
                             + " has reached its usage limit of " + e.coupon.usageLimit()).withDetails("usage_limit_reached");
                 };
             } catch (SQLException e) {
-                throw ctx.storage(e);
+                throw new StorageException(e);
             }
         }
 
@@ -460,7 +439,7 @@ final class CouponEndpoints {
             Gate.Call call = Gate.call(request);
             int l = limit.orElse(10);
             int o = offset.orElse(0);
-            try {
+            StorageException.run(() -> {
                 CouponStore.Page<UserCoupon> page = ctx.store().userCoupons(call.principal().subject(), l, o, status);
                 UserCouponList body = new UserCouponList();
                 body.setCoupons(page.items());
@@ -469,9 +448,7 @@ final class CouponEndpoints {
                 body.setOffset(o);
                 ListUserCouponsOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
                         .link(links(request, l, o, page.total())).response(body).send(response);
-            } catch (SQLException e) {
-                throw ctx.storage(e);
-            }
+            });
         }
 
         @Override

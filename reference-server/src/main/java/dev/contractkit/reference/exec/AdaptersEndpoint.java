@@ -5,12 +5,11 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.exec.model.AgentActionRequest;
-import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
-import java.sql.SQLException;
 import java.util.Arrays;
 
 /**
@@ -35,11 +34,9 @@ final class AdaptersEndpoint extends AdaptersService {
     @Override
     protected void act(ServerRequest request, ServerResponse response) {
         var body = Bodies.json(request, mapper, plane.settings().maxBodyBytes());
-        try {
+        StorageException.run(() -> {
             response.status(Status.ACCEPTED_202).send(plane.act(body));
-        } catch (SQLException e) {
-            throw ApiError.unavailable("the task store is not reachable: " + e.getMessage());
-        }
+        });
     }
 
     @Override

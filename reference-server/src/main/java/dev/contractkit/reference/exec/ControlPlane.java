@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.Bus;
+import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.Status;
 
 import java.sql.SQLException;
@@ -65,11 +66,7 @@ final class ControlPlane implements AutoCloseable {
                     "a graph may hold at most " + settings.maxGraphTasks() + " tasks; this one has " + tasks.size());
         }
         GraphRules.check(tasks, id -> {
-            try {
-                return store.find(id).isPresent();
-            } catch (SQLException e) {
-                throw ApiError.unavailable("the task store is not reachable");
-            }
+            return StorageException.call(() -> store.find(id).isPresent());
         });
         for (TaskSpec t : tasks) {
             Optional<String> refusal = settings.refusal(t.kind());

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.Leases;
+import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.Status;
 
 import javax.sql.DataSource;
@@ -135,7 +136,7 @@ final class TaskStore {
                 return now;
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
-                if (e instanceof SQLException s && "23505".equals(s.getSQLState())) {
+                if (e instanceof SQLException s && StorageException.isUniqueViolation(s)) {
                     throw new ApiError(Status.CONFLICT_409, "task_exists", "a task id of this graph exists already");
                 }
                 throw e;

@@ -7,6 +7,7 @@ import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.Json;
 import dev.contractkit.reference.platform.PublicUrl;
 import dev.contractkit.reference.platform.ReadCache;
+import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
@@ -14,7 +15,6 @@ import io.helidon.webserver.http.ServerResponse;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 
@@ -69,13 +69,11 @@ final class FormsEndpoint extends FormsService {
     protected void handleGetForm(ServerRequest request, ServerResponse response, Long id) {
         // forms are never written through the API: the cache's time bound covers changes made outside it
         Json.send(response, forms.get(id, () -> {
-            try {
+            return StorageException.call(() -> {
                 FormEnvelope body = new FormEnvelope();
                 body.setForm(store.find(id).orElseThrow(() -> ApiError.notFound("form " + id + " not found")));
                 return Json.bytes(mapper, body);
-            } catch (SQLException e) {
-                throw new IllegalStateException(e);
-            }
+            });
         }));
     }
 
@@ -84,14 +82,12 @@ final class FormsEndpoint extends FormsService {
                                    Optional<Integer> count, Optional<Integer> offset) {
         int c = count.orElse(10);
         int o = offset.orElse(0);
-        try {
+        StorageException.run(() -> {
             FormList body = new FormList();
             body.setForms(store.list(c, o));
             long total = store.count();
             ListFormsOp.Response200.builder(total).link(links(request, c, o, total)).response(body).send(response);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     /**

@@ -83,6 +83,12 @@ public final class ApiServer {
             }
         });
         routing.error(ApiError.class, (req, res, e) -> send(module, req, res, e));
+        boolean declares503 = docs.stream().flatMap(d -> d.operations().stream())
+                .anyMatch(o -> o.responses().containsKey("503"));
+        routing.error(StorageException.class, (req, res, e) -> {
+            LOG.log(Level.WARNING, "request " + RequestIds.of(req) + ": the database failed", e);
+            send(module, req, res, storageFailure(declares503, database));
+        });
         routing.error(ValidationException.class, (req, res, e) ->
                 send(module, req, res, ApiError.invalid(message(e))));
         routing.error(NumberFormatException.class, (req, res, e) ->
@@ -172,6 +178,17 @@ public final class ApiServer {
                     .entity(body)
                     .build();
         };
+    }
+
+    /**
+     * What a caller learns of a database failure: 503 when the contract declares it and the database does not answer
+     * (try again later), else 500; never the SQL message.
+     */
+    static ApiError storageFailure(boolean declares503, Database database) {
+        if (declares503 && !database.ping()) {
+            return ApiError.unavailable("service temporarily unavailable").withDetails("the database is not reachable");
+        }
+        return new ApiError(Status.INTERNAL_SERVER_ERROR_500, "INTERNAL_ERROR", "internal error");
     }
 
     /** The generated validator reports "FATAL: Parameter x ... at class ...": keep the sentence only. */
