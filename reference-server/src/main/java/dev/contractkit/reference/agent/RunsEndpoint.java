@@ -90,7 +90,7 @@ final class RunsEndpoint extends RunsService {
             throw ApiError.invalid(problems.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue())
                     .collect(Collectors.joining("; ")));
         }
-        String secret = Credentials.find(input);
+        String secret = CredentialScanner.find(input);
         if (secret != null) {
             throw new ApiError(Status.BAD_REQUEST_400, "CREDENTIALS_NOT_ALLOWED", secret
                     + ": credentials are not accepted in a run request; register them with the data source or MCP "

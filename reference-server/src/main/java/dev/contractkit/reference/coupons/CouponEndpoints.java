@@ -43,7 +43,7 @@ final class CouponEndpoints {
     }
 
     /** Shared plumbing of the endpoints. */
-    record Context(CouponStore store, ContractRules rules, Gate gate, Events events, ObjectMapper mapper,
+    record Context(CouponStore store, ContractRules rules, CouponAdmission gate, Events events, ObjectMapper mapper,
                    Database database, IdentityProvider idp, BooleanSupplier cacheUp, BooleanSupplier authUp) {
 
         /** Reads a JSON body; malformed JSON and a missing body are 400s. */
@@ -91,13 +91,13 @@ final class CouponEndpoints {
 
         @Override
         public void routing(HttpRules rules) {
-            rules.get("/", ctx.gate().handler("public-read", Gate.Access.PUBLIC));
+            rules.get("/", ctx.gate().handler("public-read", CouponAdmission.Access.PUBLIC));
             super.routing(rules);
         }
 
         @Override
         protected void handleGetHealth(ServerRequest request, ServerResponse response) {
-            Gate.Call call = Gate.call(request);
+            CouponAdmission.Call call = CouponAdmission.call(request);
             boolean db = ctx.database().ping();
             boolean cache = ctx.cacheUp().getAsBoolean();
             boolean auth = ctx.authUp().getAsBoolean();
@@ -136,8 +136,8 @@ final class CouponEndpoints {
 
         @Override
         public void routing(HttpRules rules) {
-            rules.get("/", ctx.gate().handler("public-read", Gate.Access.PUBLIC));
-            rules.get("/{id}", ctx.gate().handler("public-read", Gate.Access.PUBLIC));
+            rules.get("/", ctx.gate().handler("public-read", CouponAdmission.Access.PUBLIC));
+            rules.get("/{id}", ctx.gate().handler("public-read", CouponAdmission.Access.PUBLIC));
             super.routing(rules);
         }
 
@@ -153,7 +153,7 @@ final class CouponEndpoints {
         @Override
         protected void handleListCoupons(ServerRequest request, ServerResponse response, Optional<Integer> limit,
                                          Optional<Integer> offset, Optional<String> category, Optional<Boolean> active) {
-            Gate.Call call = Gate.call(request);
+            CouponAdmission.Call call = CouponAdmission.call(request);
             int l = limit.orElse(10);
             int o = offset.orElse(0);
             StorageException.run(() -> {
@@ -171,7 +171,7 @@ final class CouponEndpoints {
 
         @Override
         protected void handleGetCoupon(ServerRequest request, ServerResponse response, String id) {
-            Gate.Call call = Gate.call(request);
+            CouponAdmission.Call call = CouponAdmission.call(request);
             StorageException.run(() -> {
                 CouponStore.Row row = ctx.store().find(id)
                         .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
@@ -195,13 +195,13 @@ final class CouponEndpoints {
 
         @Override
         public void routing(HttpRules rules) {
-            rules.get("/", ctx.gate().handler("authenticated-read", Gate.Access.USER));
+            rules.get("/", ctx.gate().handler("authenticated-read", CouponAdmission.Access.USER));
             super.routing(rules);
         }
 
         @Override
         protected void handleGetUserProfile(ServerRequest request, ServerResponse response) {
-            Gate.Call call = Gate.call(request);
+            CouponAdmission.Call call = CouponAdmission.call(request);
             Principal p = call.principal();
             UserProfile body = new UserProfile();
             body.setId(p.subject());
@@ -247,9 +247,9 @@ final class CouponEndpoints {
 
         @Override
         public void routing(HttpRules rules) {
-            rules.post("/", ctx.gate().handler("admin", Gate.Access.ADMIN));
-            rules.put("/{id}", ctx.gate().handler("admin", Gate.Access.ADMIN));
-            rules.delete("/{id}", ctx.gate().handler("admin", Gate.Access.ADMIN));
+            rules.post("/", ctx.gate().handler("admin", CouponAdmission.Access.ADMIN));
+            rules.put("/{id}", ctx.gate().handler("admin", CouponAdmission.Access.ADMIN));
+            rules.delete("/{id}", ctx.gate().handler("admin", CouponAdmission.Access.ADMIN));
             super.routing(rules);
         }
 
@@ -273,7 +273,7 @@ final class CouponEndpoints {
 
         @Override
         protected void handleCreateCoupon(ServerRequest request, ServerResponse response, CouponCreate c) {
-            Gate.Call call = Gate.call(request);
+            CouponAdmission.Call call = CouponAdmission.call(request);
             StorageException.run(() -> {
                 CouponStore.Row row = ctx.store().create(c.getTitle(), c.getDescription(), c.getDiscountPercent(),
                         c.getCategory(), c.getValidUntil(), c.getUsageLimit(), c.getTermsConditions(),
@@ -320,7 +320,7 @@ final class CouponEndpoints {
 
         private void update(ServerRequest request, ServerResponse response, String id, CouponUpdate u,
                             List<String> cleared) {
-            Gate.Call call = Gate.call(request);
+            CouponAdmission.Call call = CouponAdmission.call(request);
             Map<String, Object> changes = new LinkedHashMap<>();
             cleared.forEach(field -> changes.put(field, null));
             put(changes, "title", u.getTitle());
@@ -348,7 +348,7 @@ final class CouponEndpoints {
 
         @Override
         protected void handleDeleteCoupon(ServerRequest request, ServerResponse response, String id) {
-            Gate.Call call = Gate.call(request);
+            CouponAdmission.Call call = CouponAdmission.call(request);
             StorageException.run(() -> {
                 CouponStore.Row[] rows = ctx.store().update(id, Map.of("active", false), call.principal().subject())
                         .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
@@ -379,8 +379,8 @@ final class CouponEndpoints {
 
         @Override
         public void routing(HttpRules rules) {
-            rules.post("/redeem", ctx.gate().handler("write", Gate.Access.USER));
-            rules.get("/user/coupons", ctx.gate().handler("authenticated-read", Gate.Access.USER));
+            rules.post("/redeem", ctx.gate().handler("write", CouponAdmission.Access.USER));
+            rules.get("/user/coupons", ctx.gate().handler("authenticated-read", CouponAdmission.Access.USER));
             super.routing(rules);
         }
 
@@ -393,7 +393,7 @@ final class CouponEndpoints {
 
         @Override
         protected void handleRedeemCoupon(ServerRequest request, ServerResponse response, RedeemRequest r) {
-            Gate.Call call = Gate.call(request);
+            CouponAdmission.Call call = CouponAdmission.call(request);
             String couponId = r.getCouponId();
             String orderId = r.getOrderId();
             try {
@@ -436,7 +436,7 @@ final class CouponEndpoints {
         @Override
         protected void handleListUserCoupons(ServerRequest request, ServerResponse response, Optional<Integer> limit,
                                              Optional<Integer> offset, Optional<UserCouponStatus> status) {
-            Gate.Call call = Gate.call(request);
+            CouponAdmission.Call call = CouponAdmission.call(request);
             int l = limit.orElse(10);
             int o = offset.orElse(0);
             StorageException.run(() -> {

@@ -159,7 +159,7 @@ public final class CouponsModule implements ApiModule {
             }
         });
         Map<String, RateLimiter.Rule> limits = rateLimits(rules.document(), settings.get("coupons.rate-limits", ""));
-        this.context = new CouponEndpoints.Context(store, rules, new Gate(verifier, limiter, limits), events, mapper,
+        this.context = new CouponEndpoints.Context(store, rules, new CouponAdmission(verifier, limiter, limits), events, mapper,
                 database, idp, this::cacheUp, this::authUp);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "coupons-timer");

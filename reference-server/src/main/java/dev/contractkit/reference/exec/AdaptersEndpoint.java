@@ -33,7 +33,7 @@ final class AdaptersEndpoint extends AdaptersService {
 
     @Override
     protected void act(ServerRequest request, ServerResponse response) {
-        var body = Bodies.json(request, mapper, plane.settings().maxBodyBytes());
+        var body = JsonBodyReader.json(request, mapper, plane.settings().maxBodyBytes());
         StorageException.run(() -> {
             response.status(Status.ACCEPTED_202).send(plane.act(body));
         });
@@ -41,7 +41,7 @@ final class AdaptersEndpoint extends AdaptersService {
 
     @Override
     protected void translate(ServerRequest request, ServerResponse response) {
-        response.send(plane.translate(Bodies.json(request, mapper, plane.settings().maxBodyBytes())));
+        response.send(plane.translate(JsonBodyReader.json(request, mapper, plane.settings().maxBodyBytes())));
     }
 
     @Override
@@ -51,9 +51,9 @@ final class AdaptersEndpoint extends AdaptersService {
         n.put("translation_version", "agent.v1");
         n.putArray("profiles").add("generic").add("claudecode").add("codex").add("openclaw");
         ArrayNode kinds = n.putArray("action_kinds");
-        Arrays.stream(Kind.values()).forEach(k -> kinds.add(k.id()));
+        Arrays.stream(ActionKind.values()).forEach(k -> kinds.add(k.id()));
         ObjectNode aliases = n.putObject("aliases");
-        Kind.aliasTable().forEach(aliases::put);
+        ActionKind.aliasTable().forEach(aliases::put);
         ArrayNode enabled = n.putArray("enabled_kinds");
         plane.settings().enabledKinds().forEach(k -> enabled.add(k.id()));
         n.putArray("compatibility_notes")
@@ -70,7 +70,7 @@ final class AdaptersEndpoint extends AdaptersService {
         n.put("schema_version", "adapter.v1");
         ArrayNode tools = n.putArray("tools");
         // only what can run here: a kind the operator did not enable is not offered to an agent as a tool
-        for (Kind k : plane.settings().enabledKinds()) {
+        for (ActionKind k : plane.settings().enabledKinds()) {
             ObjectNode t = tools.addObject();
             t.put("name", k.aliases().isEmpty() ? k.id() : k.aliases().get(0));
             t.put("action_kind", k.id());
@@ -78,7 +78,7 @@ final class AdaptersEndpoint extends AdaptersService {
             t.put("description", k.description());
             try {
                 ObjectNode schema = (ObjectNode) mapper.readTree(k.inputSchema());
-                if (k == Kind.MCP_CALL) { // the servers it can call
+                if (k == ActionKind.MCP_CALL) { // the servers it can call
                     ArrayNode names = ((ObjectNode) schema.path("properties").path("server")).putArray("enum");
                     new java.util.TreeSet<>(plane.settings().mcp().servers().keySet()).forEach(names::add);
                 }

@@ -128,7 +128,7 @@ final class ControlPlane implements AutoCloseable {
 
     private static ObjectNode cancelRuntime(TaskStore.Row r, String status) {
         ObjectNode rt = r.runtime() == null ? JSON.objectNode().put("executor",
-                Kind.of(r.spec().path("type").asText()).map(Kind::runtimeBacked).orElse(false) ? "runtime" : "local")
+                ActionKind.of(r.spec().path("type").asText()).map(ActionKind::runtimeBacked).orElse(false) ? "runtime" : "local")
                 : r.runtime().deepCopy();
         rt.put("status", status);
         rt.set("error", JSON.objectNode().put("code", "cancelled").put("message", "cancellation requested"));

@@ -20,7 +20,7 @@ import java.util.Map;
  * @param timeoutMs  time-out of one attempt
  * @param annotations free-form labels
  */
-record TaskSpec(String id, Kind kind, ObjectNode params, String toolName, JsonNode input, List<String> dependsOn,
+record TaskSpec(String id, ActionKind kind, ObjectNode params, String toolName, JsonNode input, List<String> dependsOn,
                 int retry, long timeoutMs, Map<String, String> annotations) {
 
     TaskSpec {

@@ -32,7 +32,7 @@ final class TasksEndpoint extends TasksService {
 
     @Override
     protected void submitTaskGraph(ServerRequest request, ServerResponse response) {
-        var body = Bodies.json(request, mapper, plane.settings().maxBodyBytes());
+        var body = JsonBodyReader.json(request, mapper, plane.settings().maxBodyBytes());
         StorageException.run(() -> {
             response.status(Status.ACCEPTED_202).send(plane.submit(body));
         });

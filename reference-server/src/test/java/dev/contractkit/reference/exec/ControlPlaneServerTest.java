@@ -52,7 +52,7 @@ class ControlPlaneServerTest {
     @Test
     void everyKindAndAliasTranslatesWithoutRunningAnything() {
         start(base());
-        for (Kind kind : Kind.values()) {
+        for (ActionKind kind : ActionKind.values()) {
             for (String name : concat(kind.id(), kind.aliases())) {
                 String input = switch (kind) {
                     case OS_SHELL -> "{\"command\":\"echo hi\"}";

@@ -55,7 +55,7 @@ class TaskCancelRaceTest {
                 .with("exec.sandbox-dir", dir.resolve("sandbox").toString());
         ExecSettings exec = ExecSettings.from(settings);
         TaskStore store = new TaskStore(database.dataSource(), mapper, "replica-under-test");
-        TaskRunner runner = new TaskRunner(store, new Works(exec, new RuntimeClient(exec.runtimeUrl(), mapper,
+        TaskRunner runner = new TaskRunner(store, new WorkFactory(exec, new RuntimeServiceClient(exec.runtimeUrl(), mapper,
                 TestDatabases.TOKEN)), exec.pollMillis(), workDone);
         plane = new ControlPlane(exec, new Translator(new ContractRules(ContractDocument.load(Api.EXEC.mainContract())),
                 exec), store, runner, Cluster.single().bus());

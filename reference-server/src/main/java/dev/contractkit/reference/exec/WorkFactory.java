@@ -22,15 +22,15 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /** Builds the work of one attempt for each action kind. */
-final class Works {
+final class WorkFactory {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
     private static final com.fasterxml.jackson.databind.ObjectMapper MAPPER = new com.fasterxml.jackson.databind.ObjectMapper();
 
     private final ExecSettings settings;
-    private final RuntimeClient runtime;
+    private final RuntimeServiceClient runtime;
     private final GuardedHttp http;
 
-    Works(ExecSettings settings, RuntimeClient runtime) {
+    WorkFactory(ExecSettings settings, RuntimeServiceClient runtime) {
         this.settings = settings;
         this.runtime = runtime;
         this.http = new GuardedHttp(settings.net(), settings.netMaxBytes());
