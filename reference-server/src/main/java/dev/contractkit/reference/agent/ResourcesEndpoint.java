@@ -4,14 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.contractkit.reference.agent.model.DatasourceRegistration;
-import dev.contractkit.reference.agent.model.DatasourceUpdate;
-import dev.contractkit.reference.agent.model.KnowledgeBaseRegistration;
-import dev.contractkit.reference.agent.model.KnowledgeBaseUpdate;
-import dev.contractkit.reference.agent.model.McpServerRegistration;
-import dev.contractkit.reference.agent.model.McpServerUpdate;
-import dev.contractkit.reference.agent.model.SkillRegistration;
-import dev.contractkit.reference.agent.model.SkillUpdate;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.StorageException;
@@ -122,11 +114,6 @@ final class ResourcesEndpoint extends ResourcesService {
     }
 
     @Override
-    protected void handleUpdateDatasource(ServerRequest request, ServerResponse response, String id, DatasourceUpdate u) {
-        throw new IllegalStateException("updateDatasource is handled above");
-    }
-
-    @Override
     protected void handleDeleteDatasource(ServerRequest request, ServerResponse response, String datasourceId) {
         if (datasource(datasourceId).builtIn()) {
             throw ApiError.conflict("data source '" + datasourceId + "' is built in and cannot be deleted");
@@ -146,11 +133,6 @@ final class ResourcesEndpoint extends ResourcesService {
 
     private static String text(JsonNode body, String field) {
         return body.hasNonNull(field) ? body.get(field).asText() : null;
-    }
-
-    @Override
-    protected void handleRegisterDatasource(ServerRequest request, ServerResponse response, DatasourceRegistration r) {
-        throw new IllegalStateException("registerDatasource is handled above");
     }
 
     private void list(ServerResponse response, String kind) {
@@ -220,18 +202,8 @@ final class ResourcesEndpoint extends ResourcesService {
     }
 
     @Override
-    protected void handleRegisterKnowledgeBase(ServerRequest request, ServerResponse response, KnowledgeBaseRegistration r) {
-        throw new IllegalStateException("registerKnowledgeBase is handled above");
-    }
-
-    @Override
     protected void updateKnowledgeBase(ServerRequest request, ServerResponse response) {
         update(request, response, "kb", "knowledgeBaseId", "KnowledgeBaseUpdate");
-    }
-
-    @Override
-    protected void handleUpdateKnowledgeBase(ServerRequest request, ServerResponse response, String id, KnowledgeBaseUpdate u) {
-        throw new IllegalStateException("updateKnowledgeBase is handled above");
     }
 
     @Override
@@ -250,18 +222,8 @@ final class ResourcesEndpoint extends ResourcesService {
     }
 
     @Override
-    protected void handleRegisterMcpServer(ServerRequest request, ServerResponse response, McpServerRegistration r) {
-        throw new IllegalStateException("registerMcpServer is handled above");
-    }
-
-    @Override
     protected void updateMcpServer(ServerRequest request, ServerResponse response) {
         update(request, response, "mcp", "mcpServerId", "McpServerUpdate");
-    }
-
-    @Override
-    protected void handleUpdateMcpServer(ServerRequest request, ServerResponse response, String id, McpServerUpdate u) {
-        throw new IllegalStateException("updateMcpServer is handled above");
     }
 
     @Override
@@ -280,18 +242,8 @@ final class ResourcesEndpoint extends ResourcesService {
     }
 
     @Override
-    protected void handleRegisterSkill(ServerRequest request, ServerResponse response, SkillRegistration r) {
-        throw new IllegalStateException("registerSkill is handled above");
-    }
-
-    @Override
     protected void updateSkill(ServerRequest request, ServerResponse response) {
         update(request, response, "skill", "skillId", "SkillUpdate");
-    }
-
-    @Override
-    protected void handleUpdateSkill(ServerRequest request, ServerResponse response, String id, SkillUpdate u) {
-        throw new IllegalStateException("updateSkill is handled above");
     }
 
     @Override

@@ -3,7 +3,6 @@ package dev.contractkit.reference.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.contractkit.reference.agent.model.RunAgentInput;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.Bus;
 import dev.contractkit.reference.platform.ContractRules;
@@ -180,11 +179,6 @@ final class RunsEndpoint extends RunsService {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-    }
-
-    @Override
-    protected void handleRunAgent(ServerRequest request, ServerResponse response, RunAgentInput runAgentInput) {
-        throw new IllegalStateException("runAgent is handled above");
     }
 
     @Override

@@ -94,12 +94,6 @@ final class AnswerEndpoint extends AnswersService {
         }
     }
 
-    @Override
-    protected void handleAnswer(ServerRequest request, ServerResponse response,
-                                dev.contractkit.reference.answers.model.AnswerRequest answerRequest) {
-        throw new IllegalStateException("answer() reads the body itself");
-    }
-
     private void pause() {
         if (!latency.isZero()) {
             try {
@@ -133,10 +127,5 @@ final class AnswerEndpoint extends AnswersService {
             r.setUrl(URI.create(s.url()));
             return r;
         }).toList();
-    }
-
-    @Override
-    public void afterStop() {
-        // the generated stub prints a goodbye line; the kit stays quiet
     }
 }

@@ -42,9 +42,4 @@ final class QuotaEndpoint extends QuotaService {
         envelope.setResult(quota);
         GetQuotaOp.Response200.builder().response(envelope).send(response);
     }
-
-    @Override
-    public void afterStop() {
-        // the generated stub prints a goodbye line; the kit stays quiet
-    }
 }

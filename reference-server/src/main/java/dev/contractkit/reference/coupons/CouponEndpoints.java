@@ -121,9 +121,6 @@ final class CouponEndpoints {
                     .response(body).send(response);
         }
 
-        @Override
-        public void afterStop() {
-        }
     }
 
     /** {@code GET /api/v1/coupons}, {@code GET /api/v1/coupons/{id}}. */
@@ -180,9 +177,6 @@ final class CouponEndpoints {
             });
         }
 
-        @Override
-        public void afterStop() {
-        }
     }
 
     /** {@code GET /api/v1/users/profile}. */
@@ -230,9 +224,6 @@ final class CouponEndpoints {
                     .response(body).send(response);
         }
 
-        @Override
-        public void afterStop() {
-        }
     }
 
     /** {@code POST /write/v1/coupons}, {@code PUT|DELETE /write/v1/coupons/{id}} (admin role). */
@@ -364,9 +355,6 @@ final class CouponEndpoints {
             });
         }
 
-        @Override
-        public void afterStop() {
-        }
     }
 
     /** {@code POST /coupons/v1/redeem}, {@code GET /coupons/v1/user/coupons}. */
@@ -451,8 +439,5 @@ final class CouponEndpoints {
             });
         }
 
-        @Override
-        public void afterStop() {
-        }
     }
 }

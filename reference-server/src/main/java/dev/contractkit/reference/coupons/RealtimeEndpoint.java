@@ -60,10 +60,6 @@ final class RealtimeEndpoint extends RealtimeService {
                 invalid ? "Bearer realm=\"coupons\", error=\"invalid_token\"" : "Bearer realm=\"coupons\"");
     }
 
-    @Override
-    public void afterStop() {
-    }
-
     /**
      * The rules of a WebSocket handshake (RFC 6455 4.1), shared with {@link CouponSocket#onHttpUpgrade} so
      * that Helidon never upgrades a request this route would refuse.

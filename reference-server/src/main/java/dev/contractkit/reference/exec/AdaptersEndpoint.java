@@ -1,11 +1,10 @@
 package dev.contractkit.reference.exec;
 
+import dev.contractkit.reference.platform.StorageException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.contractkit.reference.exec.model.AgentActionRequest;
-import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
@@ -90,20 +89,5 @@ final class AdaptersEndpoint extends AdaptersService {
             k.aliases().forEach(a::add);
         }
         response.send(n);
-    }
-
-    @Override
-    protected void handleAct(ServerRequest request, ServerResponse response, AgentActionRequest agentActionRequest) {
-        throw new IllegalStateException("act() reads the body itself");
-    }
-
-    @Override
-    protected void handleTranslate(ServerRequest request, ServerResponse response, AgentActionRequest agentActionRequest) {
-        throw new IllegalStateException("translate() reads the body itself");
-    }
-
-    @Override
-    public void afterStop() {
-        // the generated stub prints a goodbye line; the kit stays quiet
     }
 }

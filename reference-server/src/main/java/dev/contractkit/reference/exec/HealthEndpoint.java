@@ -9,7 +9,6 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
-
 /**
  * {@code GET /health}: liveness, open to anyone; the runtime URL and the number of unfinished tasks only for a
  * caller with the kit token (details are not for anonymous callers, docs/security.md).
@@ -37,10 +36,5 @@ final class HealthEndpoint extends HealthService {
             n.put("tasks_unfinished", plane.unfinished());
         });
         response.send(n);
-    }
-
-    @Override
-    public void afterStop() {
-        // the generated stub prints a goodbye line; the kit stays quiet
     }
 }

@@ -1,7 +1,6 @@
 package dev.contractkit.reference.exec;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.contractkit.reference.exec.model.TaskGraph;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.Status;
@@ -39,11 +38,6 @@ final class TasksEndpoint extends TasksService {
     }
 
     @Override
-    protected void handleSubmitTaskGraph(ServerRequest request, ServerResponse response, TaskGraph taskGraph) {
-        throw new IllegalStateException("submitTaskGraph() reads the body itself");
-    }
-
-    @Override
     protected void handleGetTask(ServerRequest request, ServerResponse response, String id) {
         StorageException.run(() -> {
             response.send(plane.task(id));
@@ -67,10 +61,5 @@ final class TasksEndpoint extends TasksService {
 
     private static ApiError unavailable(SQLException e) {
         return ApiError.unavailable("the task store is not reachable: " + e.getMessage());
-    }
-
-    @Override
-    public void afterStop() {
-        // the generated stub prints a goodbye line; the kit stays quiet
     }
 }

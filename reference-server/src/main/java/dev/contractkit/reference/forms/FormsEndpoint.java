@@ -108,9 +108,4 @@ final class FormsEndpoint extends FormsService {
     }
 
     private static final java.util.Set<String> PAGING = java.util.Set.of("count", "offset");
-
-    @Override
-    public void afterStop() {
-        // the generated stub prints a goodbye line; the kit stays quiet
-    }
 }
