@@ -15,6 +15,7 @@ import io.helidon.webserver.http.ServerResponse;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -74,7 +75,7 @@ final class FilesEndpoint implements HttpService {
         String mediaType = TYPES.getOrDefault(dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT),
                 "application/octet-stream");
         AgentStore.StoredFile f = new AgentStore.StoredFile("file-" + UUID.randomUUID().toString().substring(0, 13), name,
-                mediaType, bytes, java.time.Instant.now());
+                mediaType, bytes, Instant.now());
         StorageException.run(() -> {
             store.saveFile(f);
         });

@@ -11,6 +11,7 @@ import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -125,7 +126,7 @@ final class ResourcesEndpoint extends ResourcesService {
     }
 
     private static void noPasswordInUrl(JsonNode body) {
-        if (body.path("jdbcUrl").asText().toLowerCase(java.util.Locale.ROOT).contains("password=")) {
+        if (body.path("jdbcUrl").asText().toLowerCase(Locale.ROOT).contains("password=")) {
             throw new ApiError(Status.BAD_REQUEST_400, "INVALID_REQUEST",
                     "jdbcUrl: put the password in the `password` field, not in the URL (URLs are listed)");
         }

@@ -15,10 +15,14 @@ import io.helidon.webserver.http.ServerResponse;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
@@ -40,7 +44,7 @@ import java.util.stream.Collectors;
 final class RunsEndpoint extends RunsService {
     private static final Logger LOG = Logger.getLogger(RunsEndpoint.class.getName());
     /** How long a re-attached reader waits for a signal before it reads the database again (other replicas' runs). */
-    private static final java.time.Duration POLL = java.time.Duration.ofMillis(200);
+    private static final Duration POLL = Duration.ofMillis(200);
 
     /**
      * @param owner   this replica's id, stored with each run it starts
@@ -138,7 +142,7 @@ final class RunsEndpoint extends RunsService {
         if (!pinned.isArray()) {
             return;
         }
-        List<String> paths = new java.util.ArrayList<>();
+        List<String> paths = new ArrayList<>();
         pinned.forEach(p -> paths.add(p.asText()));
         StorageException.run(() -> {
             PinnedPaths.check((inFp ? "forwardedProps" : "state") + ".run_config.pinnedPaths", paths, store, threadId);
@@ -174,7 +178,7 @@ final class RunsEndpoint extends RunsService {
                 }
                 signals.await(run.runId(), seen, POLL);
             }
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             LOG.log(Level.FINE, "agent: a re-attached client of run " + run.runId() + " went away", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -183,7 +187,7 @@ final class RunsEndpoint extends RunsService {
 
     @Override
     protected void handleStreamRunEvents(ServerRequest request, ServerResponse response, String threadId, String runId,
-                                         java.util.Optional<Integer> after, java.util.Optional<String> lastEventId) {
+                                         Optional<Integer> after, Optional<String> lastEventId) {
         int from = after.orElseGet(() -> lastEventId.map(RunsEndpoint::sequence).orElse(-1));
         StorageException.run(() -> {
             AgentStore.Run run = store.run(runId).filter(r -> r.threadId().equals(threadId))

@@ -17,6 +17,7 @@ import io.helidon.webserver.http.ServerResponse;
 
 import java.net.URI;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -73,7 +74,7 @@ final class AnswerEndpoint extends AnswersService {
         QuotaLedger.Reservation slot = StorageException.call(() -> ledger.reserve(key));
         if (slot == null) {
             QuotaLedger.Usage usage = StorageException.call(() -> ledger.usage(key));
-            long retry = Math.max(1, Duration.between(java.time.Instant.now(), usage.end()).toSeconds());
+            long retry = Math.max(1, Duration.between(Instant.now(), usage.end()).toSeconds());
             throw new ApiError(Status.TOO_MANY_REQUESTS_429, "QuotaExceeded", "the key's quota of "
                     + usage.totalLimit() + " answer requests is used up until " + usage.end())
                     .withHeader("Retry-After", Long.toString(retry));

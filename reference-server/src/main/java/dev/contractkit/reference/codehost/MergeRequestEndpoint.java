@@ -11,6 +11,7 @@ import io.helidon.webserver.http.ServerResponse;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -76,7 +77,7 @@ final class MergeRequestEndpoint {
     private void diffs(ServerRequest req, ServerResponse res) {
         ObjectNode mr = find(req);
         version.rules().query("listMergeRequestDiffs", req);
-        List<ObjectNode> all = new java.util.ArrayList<>();
+        List<ObjectNode> all = new ArrayList<>();
         diffsOf(mr.get("id").asLong()).forEach(d -> all.add((ObjectNode) d));
         ArrayNode body = mapper.createArrayNode();
         Paging.of(req).apply(all, req, res).forEach(body::add);

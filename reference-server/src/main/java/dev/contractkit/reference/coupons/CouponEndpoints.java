@@ -29,12 +29,14 @@ import io.helidon.webserver.http.ServerResponse;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 
 /** The coupon service's HTTP operations: each extends the stub generated for its contract tag. */
@@ -75,7 +77,7 @@ final class CouponEndpoints {
         return out.isEmpty() ? null : String.join(", ", out);
     }
 
-    private static final java.util.Set<String> PAGING = java.util.Set.of("limit", "offset");
+    private static final Set<String> PAGING = Set.of("limit", "offset");
 
     static Optional<Integer> intParam(ServerRequest req, String name) {
         return req.query().first(name).asOptional().map(Integer::parseInt);
@@ -254,7 +256,7 @@ final class CouponEndpoints {
                     if (!until.isAfter(OffsetDateTime.now(ZoneOffset.UTC))) {
                         fields.put("valid_until", "must be in the future");
                     }
-                } catch (java.time.format.DateTimeParseException e) {
+                } catch (DateTimeParseException e) {
                     fields.put("valid_until", "must be an ISO 8601 date-time");
                 }
             }

@@ -8,6 +8,7 @@ import dev.contractkit.reference.coupons.model.UserCouponStatus;
 import dev.contractkit.reference.platform.ReadCache;
 import dev.contractkit.reference.platform.StorageException;
 
+import java.util.Arrays;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -448,7 +449,7 @@ final class CouponStore {
 
     private static void bind(PreparedStatement ps, List<Object> first, Object... rest) throws SQLException {
         List<Object> all = new ArrayList<>(first);
-        all.addAll(java.util.Arrays.asList(rest));
+        all.addAll(Arrays.asList(rest));
         bind(ps, all);
     }
 

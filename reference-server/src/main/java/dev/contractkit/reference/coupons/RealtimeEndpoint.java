@@ -2,6 +2,7 @@ package dev.contractkit.reference.coupons;
 
 import dev.contractkit.reference.platform.ApiError;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.Headers;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
@@ -67,7 +68,7 @@ final class RealtimeEndpoint extends RealtimeService {
      * @param headers the request headers
      * @return header name to what is wrong; empty for a sound handshake
      */
-    static Map<String, String> handshakeProblems(io.helidon.http.Headers headers) {
+    static Map<String, String> handshakeProblems(Headers headers) {
         Map<String, String> bad = new LinkedHashMap<>();
         if (!headers.first(HeaderNames.UPGRADE).orElse("").equalsIgnoreCase("websocket")) {
             bad.put("Upgrade", "must be websocket");

@@ -9,7 +9,9 @@ import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
+import java.io.IOException;
 import java.util.Arrays;
+import java.util.TreeSet;
 
 /**
  * The adapter.v1 endpoints; extends the stub generated from {@code specs/openapi/exec.yaml}.
@@ -79,10 +81,10 @@ final class AdaptersEndpoint extends AdaptersService {
                 ObjectNode schema = (ObjectNode) mapper.readTree(k.inputSchema());
                 if (k == ActionKind.MCP_CALL) { // the servers it can call
                     ArrayNode names = ((ObjectNode) schema.path("properties").path("server")).putArray("enum");
-                    new java.util.TreeSet<>(plane.settings().mcp().servers().keySet()).forEach(names::add);
+                    new TreeSet<>(plane.settings().mcp().servers().keySet()).forEach(names::add);
                 }
                 t.set("input_schema", schema);
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
             ArrayNode a = t.putArray("aliases");

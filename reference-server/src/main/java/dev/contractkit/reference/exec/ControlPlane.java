@@ -10,6 +10,8 @@ import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.Status;
 
 import java.sql.SQLException;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -147,7 +149,7 @@ final class ControlPlane implements AutoCloseable {
         ObjectNode event = item.putObject("event");
         event.put("type", "task_cancel_requested");
         event.put("task_id", row.id());
-        event.put("at", java.time.format.DateTimeFormatter.ISO_INSTANT.format(java.time.Instant.now()));
+        event.put("at", DateTimeFormatter.ISO_INSTANT.format(Instant.now()));
         ObjectNode body = JSON.objectNode();
         ArrayNode tasks = body.putArray("tasks");
         tasks.add(item);

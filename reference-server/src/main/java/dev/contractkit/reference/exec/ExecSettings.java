@@ -3,6 +3,7 @@ package dev.contractkit.reference.exec;
 import dev.contractkit.reference.platform.ChildEnvironment;
 import dev.contractkit.reference.platform.Settings;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -43,7 +44,7 @@ record ExecSettings(boolean allowShell, Set<String> allowedCommands, Optional<Pa
         sandbox.ifPresent(p -> {
             try {
                 Files.createDirectories(p);
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new IllegalArgumentException("setting KIT_EXEC_SANDBOX_DIR: cannot create " + p + ": " + e.getMessage());
             }
         });

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A task as submitted or translated: what to run, after what, how often and for how long.
@@ -46,7 +47,7 @@ record TaskSpec(String id, ActionKind kind, ObjectNode params, String toolName, 
         n.put("retry", retry);
         n.put("timeout", timeoutMs);
         ObjectNode a = n.putObject("annotations");
-        new java.util.TreeMap<>(annotations).forEach(a::put);
+        new TreeMap<>(annotations).forEach(a::put);
         return n;
     }
 }

@@ -9,6 +9,7 @@ import dev.contractkit.reference.platform.Leases;
 import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.Status;
 
+import java.time.format.DateTimeFormatter;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -86,8 +87,8 @@ final class TaskStore {
                 n.set("error", error);
             }
             // ISO_INSTANT always writes the seconds (OffsetDateTime.toString() drops ":00" at a whole minute)
-            n.put("created_at", java.time.format.DateTimeFormatter.ISO_INSTANT.format(createdAt));
-            n.put("updated_at", java.time.format.DateTimeFormatter.ISO_INSTANT.format(updatedAt));
+            n.put("created_at", DateTimeFormatter.ISO_INSTANT.format(createdAt));
+            n.put("updated_at", DateTimeFormatter.ISO_INSTANT.format(updatedAt));
             return n;
         }
     }

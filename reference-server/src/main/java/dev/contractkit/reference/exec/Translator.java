@@ -9,9 +9,11 @@ import dev.contractkit.reference.platform.ContractRules;
 import io.helidon.http.Status;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
@@ -55,7 +57,7 @@ final class Translator {
         String source = action.get("kind").asText();
         ActionKind kind = ActionKind.of(source).orElseThrow(() -> new ApiError(Status.BAD_REQUEST_400, "unknown_action_kind",
                 "action.kind '" + source + "' is not an action kind or alias; known kinds: "
-                        + java.util.Arrays.stream(ActionKind.values()).map(ActionKind::id).collect(Collectors.joining(", "))));
+                        + Arrays.stream(ActionKind.values()).map(ActionKind::id).collect(Collectors.joining(", "))));
         String adapter = text(body, "adapter", "generic");
         Map<String, String> annotations = new LinkedHashMap<>();
         body.path("metadata").properties().forEach(e -> annotations.put("metadata." + e.getKey(), e.getValue().asText()));
@@ -274,6 +276,6 @@ final class Translator {
 
     /** @return an id nobody can guess: {@code task-} and a random (version 4, 122-bit) UUID */
     static String freshId() {
-        return "task-" + java.util.UUID.randomUUID();
+        return "task-" + UUID.randomUUID();
     }
 }

@@ -15,8 +15,10 @@ import io.helidon.webserver.http.ServerResponse;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The payment forms service: extends the stub generated from {@code specs/openapi/forms.yaml}.
@@ -95,7 +97,7 @@ final class FormsEndpoint extends FormsService {
      * listener's public origin, keeping the request's other query parameters; null when neither applies.
      */
     static String links(ServerRequest req, int count, int offset, long total) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         if (offset + (long) count < total) {
             out.add("<" + PublicUrl.pageLink(req, PAGING, "count=" + count + "&offset=" + (offset + count))
                     + ">; rel=\"next\"");
@@ -107,5 +109,5 @@ final class FormsEndpoint extends FormsService {
         return out.isEmpty() ? null : String.join(", ", out);
     }
 
-    private static final java.util.Set<String> PAGING = java.util.Set.of("count", "offset");
+    private static final Set<String> PAGING = Set.of("count", "offset");
 }

@@ -1,6 +1,7 @@
 package dev.contractkit.reference.platform;
 
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
@@ -23,7 +24,7 @@ public final class ReadCache<K, V> {
 
     private final ConcurrentHashMap<K, Entry<V>> entries = new ConcurrentHashMap<>();
     private final long ttlNanos;
-    private final java.util.concurrent.atomic.AtomicLong generation = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong generation = new AtomicLong();
 
     /** @param ttlMillis how long an answer stays; 0 = no caching */
     public ReadCache(long ttlMillis) {
