@@ -17,7 +17,7 @@ import java.util.List;
 /**
  * Merge requests, their diffs (and, in v4 only, their changes), the project approval configuration and the
  * approval rules. v4 returns {@code merged_by} and {@code merge_status}, v5 does not; v4's configuration carries
- * {@code approvers} and {@code approver_groups} (also as {@code approval_groups}, the seed's name), always empty.
+ * {@code approvers} and {@code approver_groups} (also as {@code approval_groups}, the name in the contract's deprecation notes), always empty.
  *
  * <pre>
  * curl -H 'PRIVATE-TOKEN: kit-demo-codehost-token' http://127.0.0.1:8084/api/v4/projects/1/merge_requests/2/changes
@@ -119,7 +119,7 @@ final class MergeRequestEndpoint {
         if (version == Version.V4) {
             body.putArray("approvers");
             body.putArray("approver_groups"); // the original's name, read by its clients
-            body.putArray("approval_groups"); // the deprecation list's (seed 002 C2) name of the same field
+            body.putArray("approval_groups"); // the name the contract's deprecation notes use for the same field (docs/decisions.md)
         }
         res.send(body);
     }

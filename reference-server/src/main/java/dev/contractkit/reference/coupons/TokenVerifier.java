@@ -41,7 +41,7 @@ final class TokenVerifier {
     private final Predicate<String> issuerCheck;
     /**
      * Access tokens already verified, by their exact text (signature included), until they expire: the RSA
-     * signature check was a tenth of a redemption in the profile. A hit needs the same bytes, so nothing is
+     * signature check costs a tenth of a redemption (docs/performance.md). A hit needs the same bytes, so nothing is
      * accepted that was not verified; it is taken only before {@code exp} (without the verifier's clock skew).
      */
     private final ConcurrentHashMap<String, Principal> verified = new ConcurrentHashMap<>();

@@ -17,8 +17,8 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The control plane's operations, independent of HTTP: act, translate, submit, read, cancel (the seed's state
- * table) and delete (state clean-up only).
+ * The control plane's operations, independent of HTTP: act, translate, submit, read, cancel (the state table of
+ * {@code specs/openapi/exec.yaml}) and delete (state clean-up only).
  */
 final class ControlPlane implements AutoCloseable {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;

@@ -224,7 +224,7 @@ public final class ApiServer {
         headers.forEach((name, value) -> res.header(headerName(name), value));
     }
 
-    /** Header names made once ({@code HeaderNames.create} per response showed in the profile of a coupons list). */
+    /** Header names made once ({@code HeaderNames.create} per response is a measurable part of a coupons list, docs/performance.md). */
     private static final ConcurrentHashMap<String, HeaderName> NAMES =
             new ConcurrentHashMap<>();
 

@@ -41,8 +41,8 @@ public final class ContractRules {
             new ConcurrentHashMap<>();
 
     /**
-     * A query parameter, with the verdicts on values already seen: the schema check is deterministic, and it was
-     * a twentieth of a coupons list in the profile. Past {@link #MEMO_LIMIT} values nothing more is kept.
+     * A query parameter, with the verdicts on values already seen: the schema check is deterministic, and it costs
+     * a twentieth of a coupons list (docs/performance.md). Past {@link #MEMO_LIMIT} values nothing more is kept.
      */
     private record QueryParameter(String name, String pointer, JsonNode schema,
                                   ConcurrentHashMap<String, Boolean> valid) {

@@ -10,8 +10,7 @@ import java.util.function.Supplier;
  * writes the server cannot see (another process on the same database). A read that is not cached runs its
  * query and serialization as before; a failure (e.g. not found) is never cached.
  *
- * <p>Why: in the profile of {@code GET /forms/1} the database query and Jackson each took about a fifth of the
- * request (docs/performance.md).
+ * <p>Why: the database query and Jackson are each about a fifth of a {@code GET /forms/1} (docs/performance.md).
  *
  * @param <K> the key (an id, or a query)
  * @param <V> the answer (its bytes, or the rows it is made of)
