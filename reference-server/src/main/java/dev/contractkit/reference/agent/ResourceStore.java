@@ -57,8 +57,10 @@ final class ResourceStore {
                             (ObjectNode) mapper.readTree(r.getString(6)), r.getString(7) != null));
                 }
             }
-        } catch (SQLException | JsonProcessingException e) {
-            throw new IllegalStateException("agent resources: " + e.getMessage(), e);
+        } catch (SQLException e) {
+            throw new StorageException(e);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("agent resources: a stored body is not JSON: " + e.getMessage(), e);
         }
         return out;
     }
