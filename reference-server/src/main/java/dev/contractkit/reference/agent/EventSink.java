@@ -1,14 +1,20 @@
 package dev.contractkit.reference.agent;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.reference.platform.Signals;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.List;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -30,15 +36,15 @@ final class EventSink {
     private final ActiveRun run;
     private final OutputStream out;
     private final Deque<Open> open = new ArrayDeque<>();
-    private final java.util.Set<String> secrets;
-    private final dev.contractkit.reference.platform.Signals signals;
+    private final Set<String> secrets;
+    private final Signals signals;
     private int seq;
     private boolean connected = true;
 
     /** @param secrets the server's stored credentials: replaced by {@code [redacted]} wherever an event would carry one */
-    EventSink(ObjectMapper mapper, AgentStore store, ActiveRun run, OutputStream out, java.util.Set<String> secrets,
-              dev.contractkit.reference.platform.Signals signals) {
-        this.secrets = java.util.Set.copyOf(secrets);
+    EventSink(ObjectMapper mapper, AgentStore store, ActiveRun run, OutputStream out, Set<String> secrets,
+              Signals signals) {
+        this.secrets = Set.copyOf(secrets);
         this.signals = signals;
         this.mapper = mapper;
         this.store = store;
@@ -85,19 +91,19 @@ final class EventSink {
         return copy;
     }
 
-    private void redactIn(com.fasterxml.jackson.databind.JsonNode node) {
+    private void redactIn(JsonNode node) {
         if (node instanceof ObjectNode o) {
-            java.util.List<String> names = new java.util.ArrayList<>();
+            List<String> names = new ArrayList<>();
             o.fieldNames().forEachRemaining(names::add);
             for (String name : names) {
-                com.fasterxml.jackson.databind.JsonNode v = o.get(name);
+                JsonNode v = o.get(name);
                 if (v.isTextual()) {
                     o.put(name, clean(v.asText()));
                 } else {
                     redactIn(v);
                 }
             }
-        } else if (node instanceof com.fasterxml.jackson.databind.node.ArrayNode a) {
+        } else if (node instanceof ArrayNode a) {
             for (int i = 0; i < a.size(); i++) {
                 if (a.get(i).isTextual()) {
                     a.set(i, a.textNode(clean(a.get(i).asText())));
