@@ -153,6 +153,7 @@ public final class Bench {
         if (scenarios.contains("tools")) {
             say("bench: tools: java -version, quotas --statusline, execcli health, " + TOOL_RUNS + " runs each, taking turns");
             results.add(Tools.run(root, java, TOOL_RUNS, out));
+            results.add(PromptCost.run(root));
         }
         Report.write(out, machine, settings(), results);
         say("bench: wrote " + out.resolve("results.md") + " and results.json");
