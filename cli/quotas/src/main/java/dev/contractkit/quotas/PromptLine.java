@@ -43,8 +43,11 @@ final class PromptLine {
         return cached.stale(now) ? now.plus(Background.LOCK_TTL) : cached.refreshedAt().orElseThrow().plus(Cache.STALE);
     }
 
-    /** Writes it atomically: a prompt reads the old line or the new, never a torn one. */
+    /**
+     * Writes it atomically (a prompt reads the old line or the new, never a torn one) but not forced to disk: after a
+     * crash an empty file only makes the next prompt ask for a new line.
+     */
     static void write(Path file, Instant due, String line) throws IOException {
-        AtomicFiles.write(file, due.getEpochSecond() + "\n" + line.replace('\n', ' ').replace('\r', ' ') + "\n");
+        AtomicFiles.write(file, due.getEpochSecond() + "\n" + line.replace('\n', ' ').replace('\r', ' ') + "\n", false);
     }
 }
