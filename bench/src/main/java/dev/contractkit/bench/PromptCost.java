@@ -32,7 +32,7 @@ final class PromptCost {
     private PromptCost() {
     }
 
-    static Bench.Result run(Path root) throws IOException, InterruptedException {
+    static Result run(Path root) throws IOException, InterruptedException {
         List<String> readme = Files.readAllLines(root.resolve("README.md"));
         Path home = Files.createTempDirectory("kit-bench-prompt");
         Map<String, String> env = new LinkedHashMap<>();
@@ -48,7 +48,7 @@ final class PromptCost {
         Path line = home.resolve("cache/quotas/statusline.txt");
         long written = Files.getLastModifiedTime(line).toMillis();
 
-        List<Bench.Measured> measured = new ArrayList<>();
+        List<Measured> measured = new ArrayList<>();
         for (String shell : List.of("bash", "zsh")) {
             Optional<Path> program = onPath(shell);
             String paste = readme.stream().map(String::strip)
@@ -65,10 +65,10 @@ final class PromptCost {
                 without[i] = (t[1] - t[0]) * 1000 / (PROMPTS + 1);
                 with[i] = (t[3] - t[2]) * 1000 / (PROMPTS + 1);
             }
-            double base = Bench.median(without);
-            measured.add(new Bench.Measured(shell + ", no hook (baseline)", Double.NaN, base, max(without), 0, -1, -1, List.of(), 1));
-            measured.add(new Bench.Measured(shell + ", with `" + paste.replaceAll("\\s+#.*", "") + "`", Double.NaN,
-                    Bench.median(with), max(with), 0, -1, -1, List.of(), Bench.median(with) / base));
+            double base = Harness.median(without);
+            measured.add(new Measured(shell + ", no hook (baseline)", Double.NaN, base, max(without), 0, -1, -1, List.of(), 1));
+            measured.add(new Measured(shell + ", with `" + paste.replaceAll("\\s+#.*", "") + "`", Double.NaN,
+                    Harness.median(with), max(with), 0, -1, -1, List.of(), Harness.median(with) / base));
         }
         if (Files.getLastModifiedTime(line).toMillis() != written || Files.exists(line.resolveSibling("prompt.lock"))) {
             throw new IllegalStateException("prompt: a prompt started a refresh of a fresh line; the figures would not be the everyday path");
@@ -81,10 +81,10 @@ final class PromptCost {
                 old[i] = (t[3] - t[2]) * 1000 / (OLD_PROMPTS + 1);
             }
             double base = measured.isEmpty() ? Double.NaN : measured.get(0).p50Ms();
-            measured.add(new Bench.Measured("bash, the PS1 README.md recommended before (`$(./kit quotas --statusline)`)",
-                    Double.NaN, Bench.median(old), max(old), 0, -1, -1, List.of(), Bench.median(old) / base));
+            measured.add(new Measured("bash, the PS1 README.md recommended before (`$(./kit quotas --statusline)`)",
+                    Double.NaN, Harness.median(old), max(old), 0, -1, -1, List.of(), Harness.median(old) / base));
         }
-        return new Bench.Result("prompt", "ms per prompt of an interactive shell, median of " + ROUNDS + " rounds of "
+        return new Result("prompt", "ms per prompt of an interactive shell, median of " + ROUNDS + " rounds of "
                 + PROMPTS + " prompts (max column = slowest round); the cached line is fresh",
                 "the same shell without the hook", "<= 5 ms per prompt with the hook", measured);
     }
