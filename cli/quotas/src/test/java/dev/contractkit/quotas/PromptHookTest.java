@@ -4,6 +4,7 @@ import dev.contractkit.quotas.providers.Environment;
 import dev.contractkit.quotas.providers.Provider;
 import dev.contractkit.quotas.providers.Result;
 import dev.contractkit.quotas.providers.Window;
+import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -40,6 +41,11 @@ class PromptHookTest {
 
     @TempDir
     Path dir;
+
+    @AfterEach
+    void releaseTheStandIns() throws IOException {
+        Files.writeString(dir.resolve("release"), ""); // a stand-in job still waiting ends (the temp dir is then removed)
+    }
 
     @Test
     void anUnknownShellIsAUsageError() {
@@ -188,7 +194,8 @@ class PromptHookTest {
         Path fake = dir.resolve("fake-quotas");
         if (!Files.exists(fake)) { // not rewritten while a shell script runs it
             script(fake, "echo \"$*\" >> '" + dir.resolve("started.log") + "'\n"
-                + "while [ ! -e '" + dir.resolve("release") + "' ]; do sleep 0.05; done\n"
+                // waits for the test's release, at most 60 s: a failing test leaves no job behind
+                + "i=0; while [ ! -e '" + dir.resolve("release") + "' ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done\n"
                 + "printf '%s\\nfresh line\\n' $(( $(date +%s) + 3600 )) > '" + dir.resolve("cache/quotas/statusline.txt") + "'\n");
         }
         StatuslineCommand.Options options = StatuslineCommand.parse(new String[]{"--statusline"}).orElseThrow();
