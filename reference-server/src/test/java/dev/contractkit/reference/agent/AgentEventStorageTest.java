@@ -52,7 +52,7 @@ class AgentEventStorageTest {
      */
     @ParameterizedTest
     @CsvSource({"t-transcript, r-transcript, What is the revenue by region?, revenue-by-region.jsonl",
-            "t-transcript-all, r-transcript-all, " + ALL_SALES + ", all-sales.jsonl"})
+            "t-transcript-all, r-transcript-all, '" + ALL_SALES + "', all-sales.jsonl"})
     void aRunStreamsTheRecordedTranscriptEventForEvent(String thread, String run, String question, String transcript)
             throws IOException {
         AgentClient client = start(TestDatabases.embedded(dir));
