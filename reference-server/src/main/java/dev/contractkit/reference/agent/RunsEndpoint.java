@@ -108,14 +108,14 @@ final class RunsEndpoint extends RunsService {
                 throw new ApiError(Status.CONFLICT_409, "RUN_EXISTS", "run '" + runId
                         + "' has already run; every run needs a new runId");
             }
-            RunConfigResolver.Resolution config = resolver.resolve(input, store.datasources(), store.fileIds());
             response.status(Status.OK_200);
             response.header(HeaderNames.CONTENT_TYPE, "text/event-stream; charset=utf-8");
             response.header(HeaderNames.CACHE_CONTROL, "no-cache");
             response.header("X-Accel-Buffering", "no");
             OutputStream out = response.outputStream();
             sink = new EventSink(mapper, store, run, out, store.secrets(), attach.signals());
-            Analyst.Outcome outcome = analyst.run(input, config, sink, run);
+            Analyst.Outcome outcome = analyst.run(input, () -> resolver.resolve(input, store.datasources(), store.fileIds()),
+                    sink, run);
             String status = switch (outcome) {
                 case COMPLETED -> "completed";
                 case CANCELED -> "canceled";
