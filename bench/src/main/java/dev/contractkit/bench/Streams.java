@@ -50,7 +50,7 @@ final class Streams {
      * @return the two results
      * @throws Exception when a call fails
      */
-    static List<Bench.Result> run(String couponsUrl, String agentUrl, String kitToken, int runs) throws Exception {
+    static List<Result> run(String couponsUrl, String agentUrl, String kitToken, int runs) throws Exception {
         Streams s = new Streams();
         return List.of(s.agent(agentUrl, kitToken, runs), s.fanOut(couponsUrl, runs));
     }
@@ -67,7 +67,7 @@ final class Streams {
     private record Runs(double[] first, double[] whole, double[] stream) {
     }
 
-    private Bench.Result agent(String base, String kitToken, int runs) throws Exception {
+    private Result agent(String base, String kitToken, int runs) throws Exception {
         double[] floor = new double[runs * 2];
         Runs small = new Runs(new double[runs], new double[runs], new double[runs]);
         Runs large = new Runs(new double[runs], new double[runs], new double[runs]);
@@ -85,28 +85,28 @@ final class Streams {
                 }
             }
         }
-        double floorMs = Bench.median(floor);
-        List<Bench.Measured> m = new ArrayList<>();
-        m.add(new Bench.Measured("plain round trip (GET /observe/health/live)", Double.NaN, floorMs, percentile(floor, 99),
+        double floorMs = Harness.median(floor);
+        List<Measured> m = new ArrayList<>();
+        m.add(new Measured("plain round trip (GET /observe/health/live)", Double.NaN, floorMs, percentile(floor, 99),
                 0, -1, -1, List.of(), 1));
         figures(m, "\"" + REVENUE_BY_REGION + "\"", small, smallEvents / (runs + 3), floorMs);
         figures(m, "\"" + ALL_SALES + "\"", large, largeEvents / (runs + 3), floorMs);
-        return new Bench.Result("streams-agent", runs + " rounds of two agent runs one after another (reference agent, SSE)",
+        return new Result("streams-agent", runs + " rounds of two agent runs one after another (reference agent, SSE)",
                 "plain round trip (GET /observe/health/live)", "first event <= 3x a plain round trip; >= 5,000 events/s", m);
     }
 
-    private static void figures(List<Bench.Measured> m, String question, Runs r, long events, double floorMs) {
-        double firstMs = Bench.median(r.first());
-        m.add(new Bench.Measured("POST /api/agent to its first event, " + question, Double.NaN, firstMs,
+    private static void figures(List<Measured> m, String question, Runs r, long events, double floorMs) {
+        double firstMs = Harness.median(r.first());
+        m.add(new Measured("POST /api/agent to its first event, " + question, Double.NaN, firstMs,
                 percentile(r.first(), 99), 0, -1, -1, List.of(), firstMs / floorMs));
-        m.add(new Bench.Measured("events/s, POST to last event (" + events + " events a run)", rate(r.whole()),
+        m.add(new Measured("events/s, POST to last event (" + events + " events a run)", rate(r.whole()),
                 Double.NaN, Double.NaN, 0, -1, -1, List.of(), Double.NaN));
-        m.add(new Bench.Measured("events/s, first to last event (" + events + " events a run)", rate(r.stream()),
+        m.add(new Measured("events/s, first to last event (" + events + " events a run)", rate(r.stream()),
                 Double.NaN, Double.NaN, 0, -1, -1, List.of(), Double.NaN));
     }
 
     private static double rate(double[] perRun) {
-        return Bench.median(java.util.Arrays.stream(perRun).filter(d -> !Double.isNaN(d) && !Double.isInfinite(d)).toArray());
+        return Harness.median(java.util.Arrays.stream(perRun).filter(d -> !Double.isNaN(d) && !Double.isInfinite(d)).toArray());
     }
 
     /**
@@ -152,8 +152,8 @@ final class Streams {
         return n;
     }
 
-    private Bench.Result fanOut(String base, int creates) throws Exception {
-        String admin = Bench.token(http, base, "admin", "admin-password");
+    private Result fanOut(String base, int creates) throws Exception {
+        String admin = Harness.token(http, base, "admin", "admin-password");
         String ws = base.replaceFirst("^http", "ws") + "/ws/coupons?token=" + URLEncoder.encode(admin, StandardCharsets.UTF_8);
         AtomicReference<String> marker = new AtomicReference<>("none");
         AtomicReference<Long> sentAt = new AtomicReference<>(0L);
@@ -224,15 +224,15 @@ final class Streams {
             sockets.forEach(s -> s.abort());
         }
         double[] every = allDeliveries.stream().mapToDouble(Double::doubleValue).toArray();
-        double floor = Bench.median(roundTrip);
-        List<Bench.Measured> m = List.of(
-                new Bench.Measured("coupon create round trip (admin REST call)", Double.NaN, floor, percentile(roundTrip, 99),
+        double floor = Harness.median(roundTrip);
+        List<Measured> m = List.of(
+                new Measured("coupon create round trip (admin REST call)", Double.NaN, floor, percentile(roundTrip, 99),
                         0, -1, -1, List.of(), 1),
-                new Bench.Measured("create to delivery, each of " + SUBSCRIBERS + " subscribers", Double.NaN,
-                        Bench.median(every), percentile(every, 99), 0, -1, -1, List.of(), percentile(every, 99) / floor),
-                new Bench.Measured("create to delivery to all " + SUBSCRIBERS + " (last subscriber)", Double.NaN,
-                        Bench.median(last), percentile(last, 99), 0, -1, -1, List.of(), percentile(last, 99) / floor));
-        return new Bench.Result("streams-fanout", creates + " coupon creates with " + SUBSCRIBERS
+                new Measured("create to delivery, each of " + SUBSCRIBERS + " subscribers", Double.NaN,
+                        Harness.median(every), percentile(every, 99), 0, -1, -1, List.of(), percentile(every, 99) / floor),
+                new Measured("create to delivery to all " + SUBSCRIBERS + " (last subscriber)", Double.NaN,
+                        Harness.median(last), percentile(last, 99), 0, -1, -1, List.of(), percentile(last, 99) / floor));
+        return new Result("streams-fanout", creates + " coupon creates with " + SUBSCRIBERS
                 + " WebSocket subscribers on /ws/coupons (ratio: p99 over the create's median round trip)",
                 "coupon create round trip (admin REST call)", "", m);
     }

@@ -1,13 +1,19 @@
 package dev.contractkit.reference.agent;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.reference.platform.Signals;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
+import java.util.List;
+import java.util.Set;
 
 /**
  * Sends AG-UI events of one run as SSE ({@code id: <seq>\ndata: <json>\n\n}, flushed per event) and stores each
@@ -26,14 +32,14 @@ final class EventSink {
     private final EventLog log;
     private final OutputStream out;
     private final Deque<Open> open = new ArrayDeque<>();
-    private final java.util.Set<String> secrets;
+    private final Set<String> secrets;
     private int seq;
     private boolean connected = true;
 
     /** @param secrets the server's stored credentials: replaced by {@code [redacted]} wherever an event would carry one */
-    EventSink(ObjectMapper mapper, AgentStore store, ActiveRun run, OutputStream out, java.util.Set<String> secrets,
-              dev.contractkit.reference.platform.Signals signals) {
-        this.secrets = java.util.Set.copyOf(secrets);
+    EventSink(ObjectMapper mapper, AgentStore store, ActiveRun run, OutputStream out, Set<String> secrets,
+              Signals signals) {
+        this.secrets = Set.copyOf(secrets);
         this.mapper = mapper;
         this.out = out;
         this.log = new EventLog(store, run.runId(), run.threadId(), signals);
@@ -78,19 +84,19 @@ final class EventSink {
         return copy;
     }
 
-    private void redactIn(com.fasterxml.jackson.databind.JsonNode node) {
+    private void redactIn(JsonNode node) {
         if (node instanceof ObjectNode o) {
-            java.util.List<String> names = new java.util.ArrayList<>();
+            List<String> names = new ArrayList<>();
             o.fieldNames().forEachRemaining(names::add);
             for (String name : names) {
-                com.fasterxml.jackson.databind.JsonNode v = o.get(name);
+                JsonNode v = o.get(name);
                 if (v.isTextual()) {
                     o.put(name, clean(v.asText()));
                 } else {
                     redactIn(v);
                 }
             }
-        } else if (node instanceof com.fasterxml.jackson.databind.node.ArrayNode a) {
+        } else if (node instanceof ArrayNode a) {
             for (int i = 0; i < a.size(); i++) {
                 if (a.get(i).isTextual()) {
                     a.set(i, a.textNode(clean(a.get(i).asText())));

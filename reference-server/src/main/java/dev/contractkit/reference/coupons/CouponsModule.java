@@ -1,6 +1,5 @@
 package dev.contractkit.reference.coupons;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.nimbusds.jose.jwk.JWKSet;
 import dev.contractkit.reference.coupons.model.Error;
@@ -20,6 +19,7 @@ import dev.contractkit.reference.platform.RateLimiter;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.dialect.RateLimits;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.websocket.WsRouting;
 
@@ -32,7 +32,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.Iterator;
+import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -43,6 +43,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.Stream;
 
 /**
  * The coupon service on its own listener (default port 8082): public catalogue, admin writes, redemptions,
@@ -73,7 +74,7 @@ public final class CouponsModule implements ApiModule {
     public static final String DEMO_USERS = "admin:admin-password:admin+user,alice:alice-password:user,bob:bob-password:user";
     /** The {@code aud} access tokens must carry unless {@code KIT_COUPONS_AUDIENCE} says otherwise. */
     public static final String DEFAULT_AUDIENCE = "coupons-api";
-    private static final List<IdpUsers.Seed> DEMO_USERS_PARSED = java.util.stream.Stream.of(DEMO_USERS.split(","))
+    private static final List<IdpUsers.Seed> DEMO_USERS_PARSED = Stream.of(DEMO_USERS.split(","))
             .map(IdpUsers.Seed::parse).toList();
     /** Client ids the token endpoint accepts unless {@code KIT_COUPONS_CLIENTS} says otherwise. */
     public static final String DEFAULT_CLIENTS = "kit-cli,kit-web,coupon-web";
@@ -159,7 +160,7 @@ public final class CouponsModule implements ApiModule {
             }
         });
         Map<String, RateLimiter.Rule> limits = rateLimits(rules.document(), settings.get("coupons.rate-limits", ""));
-        this.context = new CouponEndpoints.Context(store, rules, new Gate(verifier, limiter, limits), events, mapper,
+        this.context = new CouponEndpoints.Context(store, rules, new CouponAdmission(verifier, limiter, limits), events, mapper,
                 database, idp, this::cacheUp, this::authUp);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "coupons-timer");
@@ -178,7 +179,7 @@ public final class CouponsModule implements ApiModule {
             if (!d.isNegative() && !d.isZero()) {
                 return d;
             }
-        } catch (java.time.format.DateTimeParseException | NumberFormatException e) {
+        } catch (DateTimeParseException | NumberFormatException e) {
             // reported below
         }
         throw new IllegalArgumentException(name + " must be a positive duration like PT1M or 60, was '" + value + "'");
@@ -196,13 +197,8 @@ public final class CouponsModule implements ApiModule {
     /** Rules per category: the contract's {@code x-kit-rate-limits}, overridden by {@code cat=limit/window,...}. */
     static Map<String, RateLimiter.Rule> rateLimits(ContractDocument doc, String overrides) {
         Map<String, RateLimiter.Rule> out = new LinkedHashMap<>();
-        JsonNode declared = doc.root().path("x-kit-rate-limits");
-        for (Iterator<String> it = declared.fieldNames(); it.hasNext(); ) {
-            String category = it.next();
-            JsonNode r = declared.get(category);
-            out.put(category, new RateLimiter.Rule(category, r.path("limit").asInt(),
-                    Duration.ofSeconds(r.path("window_seconds").asLong())));
-        }
+        RateLimits.of(doc.root()).categories().values().forEach(c -> out.put(c.name(),
+                new RateLimiter.Rule(c.name(), c.limit(), Duration.ofSeconds(c.windowSeconds()))));
         for (String entry : overrides.split(",")) {
             if (entry.isBlank()) {
                 continue;
