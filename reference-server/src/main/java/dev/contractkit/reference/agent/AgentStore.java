@@ -93,16 +93,28 @@ final class AgentStore {
         }
     }
 
-    void event(String runId, String threadId, int seq, JsonNode event) throws SQLException {
-        try (Connection c = ds.getConnection();
-             PreparedStatement s = c.prepareStatement(
-                     "INSERT INTO agent_events (run_id, seq, thread_id, type, payload) VALUES (?, ?, ?, ?, ?)")) {
-            s.setString(1, runId);
-            s.setInt(2, seq);
-            s.setString(3, threadId);
-            s.setString(4, event.path("type").asText());
-            s.setString(5, event.toString());
-            s.executeUpdate();
+    /** Stores a run's events in one transaction (one batch), in the order given. */
+    void events(String runId, String threadId, List<StoredEvent> events) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            c.setAutoCommit(false);
+            try (PreparedStatement s = c.prepareStatement(
+                    "INSERT INTO agent_events (run_id, seq, thread_id, type, payload) VALUES (?, ?, ?, ?, ?)")) {
+                for (StoredEvent e : events) {
+                    s.setString(1, runId);
+                    s.setInt(2, e.seq());
+                    s.setString(3, threadId);
+                    s.setString(4, e.type());
+                    s.setString(5, e.payload());
+                    s.addBatch();
+                }
+                s.executeBatch();
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
+            }
         }
     }
 
@@ -382,6 +394,19 @@ final class AgentStore {
 
     List<StoredFile> files() throws SQLException {
         return files(null);
+    }
+
+    /** @return the ids of the uploaded files (without reading their content) */
+    java.util.Set<String> fileIds() throws SQLException {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT id FROM agent_files");
+             ResultSet r = s.executeQuery()) {
+            while (r.next()) {
+                out.add(r.getString(1));
+            }
+        }
+        return out;
     }
 
     Optional<StoredFile> file(String id) throws SQLException {

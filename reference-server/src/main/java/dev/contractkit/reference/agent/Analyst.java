@@ -44,7 +44,12 @@ final class Analyst {
         this.pause = pause;
     }
 
-    Outcome run(JsonNode input, RunConfigResolver.Resolution config, EventSink sink, ActiveRun run) {
+    /** Resolves the run's config (after RUN_STARTED has gone out: its reads are not on the first event's path). */
+    interface Config {
+        RunConfigResolver.Resolution resolve() throws SQLException;
+    }
+
+    Outcome run(JsonNode input, Config resolution, EventSink sink, ActiveRun run) {
         String runId = run.runId();
         String threadId = run.threadId();
         ObjectNode echo = mapper.createObjectNode().put("threadId", threadId).put("runId", runId);
@@ -52,6 +57,7 @@ final class Analyst {
         echo.set("messages", input.path("messages").deepCopy());
         sink.emit((ObjectNode) sink.event("RUN_STARTED").put("threadId", threadId).put("runId", runId).set("input", echo));
         try {
+            RunConfigResolver.Resolution config = resolution.resolve();
             custom(sink, "kit.run_config", config.config());
             if (config.errorCode() != null) {
                 sink.emit(sink.event("RUN_ERROR").put("message", config.errorMessage()).put("code", config.errorCode()));

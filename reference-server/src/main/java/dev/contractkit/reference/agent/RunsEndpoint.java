@@ -106,20 +106,20 @@ final class RunsEndpoint extends RunsService {
         if (run == null) {
             throw new ApiError(Status.CONFLICT_409, "RUN_ALREADY_ACTIVE", "run '" + runId + "' is already running");
         }
+        EventSink sink = null;
         try {
             if (!store.startRun(runId, threadId, attach.owner())) {
                 throw new ApiError(Status.CONFLICT_409, "RUN_EXISTS", "run '" + runId
                         + "' has already run; every run needs a new runId");
             }
-            RunConfigResolver.Resolution config = resolver.resolve(input, store.datasources(),
-                    store.files().stream().map(AgentStore.StoredFile::id).collect(Collectors.toSet()));
             response.status(Status.OK_200);
             response.header(HeaderNames.CONTENT_TYPE, "text/event-stream; charset=utf-8");
             response.header(HeaderNames.CACHE_CONTROL, "no-cache");
             response.header("X-Accel-Buffering", "no");
             OutputStream out = response.outputStream();
-            EventSink sink = new EventSink(mapper, store, run, out, store.secrets(), attach.signals());
-            Analyst.Outcome outcome = analyst.run(input, config, sink, run);
+            sink = new EventSink(mapper, store, run, out, store.secrets(), attach.signals());
+            Analyst.Outcome outcome = analyst.run(input, () -> resolver.resolve(input, store.datasources(), store.fileIds()),
+                    sink, run);
             String status = switch (outcome) {
                 case COMPLETED -> "completed";
                 case CANCELED -> "canceled";
@@ -127,10 +127,12 @@ final class RunsEndpoint extends RunsService {
             };
             store.status(runId, status, true);
             attach.signals().signal(runId);
-            sink.close();
         } catch (SQLException e) {
             throw new StorageException(e);
         } finally {
+            if (sink != null) {
+                sink.close(); // an unexpected error too: what was sent gets stored, the writer ends
+            }
             registry.close(run);
         }
     }

@@ -135,6 +135,9 @@ public final class ApiServer {
         var server = WebServer.builder()
                 .host(host)
                 .port(port)
+                // TCP_NODELAY (Helidon's default is off): a small write (an SSE event after the headers) goes out at
+                // once instead of waiting for the client's delayed ACK of the last one, up to 40 ms on Linux
+                .connectionOptions(o -> o.tcpNoDelay(true))
                 // Helidon's parser refuses headers past 16 KiB with a bare 400 before routing; with more room,
                 // an oversized value reaches the routes and is refused in the contract's error shape
                 .addProtocol(Http1Config.builder().maxHeadersSize(64 * 1024).build())
