@@ -23,8 +23,8 @@ final class Growth {
     private Growth() {
     }
 
-    static Bench.Result run(String java, Path mockJar, Path suiteJar, Path out) throws IOException {
-        List<Bench.Measured> measured = new ArrayList<>();
+    static Result run(String java, Path mockJar, Path suiteJar, Path out) throws IOException {
+        List<Measured> measured = new ArrayList<>();
         double[] base = new double[4];
         for (int ops : SIZES) {
             Path doc = out.resolve("growth-" + ops + ".yaml");
@@ -46,13 +46,13 @@ final class Growth {
                 if (ops == SIZES.get(0)) {
                     base = perOp;
                 }
-                measured.add(new Bench.Measured("kit mock ready, " + ops + " operations", Double.NaN, perOp[0], perOp[1], 0,
+                measured.add(new Measured("kit mock ready, " + ops + " operations", Double.NaN, perOp[0], perOp[1], 0,
                         mock.peakRssMb(), mock.readyMs(), List.of(), perOp[0] / base[0]));
-                measured.add(new Bench.Measured("suite against it, " + ops + " operations", Double.NaN, perOp[2], perOp[3], 0,
+                measured.add(new Measured("suite against it, " + ops + " operations", Double.NaN, perOp[2], perOp[3], 0,
                         suiteRss, suiteMs, List.of(), perOp[2] / base[2]));
             }
         }
-        return new Bench.Result("growth", "generated documents of " + SIZES.get(0) + " and " + SIZES.get(SIZES.size() - 1)
+        return new Result("growth", "generated documents of " + SIZES.get(0) + " and " + SIZES.get(SIZES.size() - 1)
                 + " operations: the mock's start and the suite's run (10 requests an operation)", SIZES.get(0) + " operations",
                 "time per operation at 1,000 <= 1.5x its value at 100 (linear growth)", measured);
     }

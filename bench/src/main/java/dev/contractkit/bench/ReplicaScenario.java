@@ -50,26 +50,26 @@ final class ReplicaScenario {
      * @param load  the redemption load
      * @return the delivery and the redemption results
      */
-    static List<Bench.Result> run(Starter start, Load load) throws Exception {
+    static List<Result> run(Starter start, Load load) throws Exception {
         String db = "kit_bench_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
         execute("CREATE DATABASE " + db);
         try {
             Map<String, String> env = new LinkedHashMap<>();
-            env.put("KIT_DB_URL", PG.substring(0, PG.lastIndexOf('/') + 1) + db);
-            env.put("KIT_DB_USER", System.getenv().getOrDefault("KIT_BENCH_PG_USER", "postgres"));
+            env.put("KIT_DB_URL", pgUrl(db));
+            env.put("KIT_DB_USER", pgUser());
             env.put("KIT_REDIS_URL", REDIS);
             env.put("KIT_REDIS_PREFIX", db + ":");
             env.put("KIT_COUPONS_ISSUER_URL", "http://127.0.0.1/realms/contractkit"); // one issuer for both replicas
             try (Target a = start.start(env); Target b = start.start(env)) {
-                List<Bench.Result> out = new ArrayList<>();
+                List<Result> out = new ArrayList<>();
                 out.add(delivery(a.url("coupons"), b.url("coupons")));
                 double[] one = load.run(List.of(a.url("coupons")));
                 double[] two = load.run(List.of(a.url("coupons"), b.url("coupons")));
-                out.add(new Bench.Result("replicas-redeem", "POST /coupons/v1/redeem (a new order each) on one replica, "
+                out.add(new Result("replicas-redeem", "POST /coupons/v1/redeem (a new order each) on one replica, "
                         + "then on two replicas at once (one PostgreSQL, one Redis; wrk per replica)",
                         "one replica", "", List.of(
-                        new Bench.Measured("one replica", one[0], Double.NaN, one[1], 0, -1, -1, List.of(), 1),
-                        new Bench.Measured("two replicas together", two[0], Double.NaN, two[1], 0, -1, -1, List.of(),
+                        new Measured("one replica", one[0], Double.NaN, one[1], 0, -1, -1, List.of(), 1),
+                        new Measured("two replicas together", two[0], Double.NaN, two[1], 0, -1, -1, List.of(),
                                 two[0] / one[0]))));
                 return out;
             }
@@ -79,18 +79,18 @@ final class ReplicaScenario {
         }
     }
 
-    private static Bench.Result delivery(String couponsA, String couponsB) throws Exception {
+    private static Result delivery(String couponsA, String couponsB) throws Exception {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
-        String admin = Bench.token(http, couponsA, "admin", "admin-password");
+        String admin = Harness.token(http, couponsA, "admin", "admin-password");
         double[] local = deliveries(http, couponsA, couponsA, admin);
         double[] remote = deliveries(http, couponsA, couponsB, admin);
         double base = Streams.percentile(local, 50);
-        return new Bench.Result("replicas-delivery", CREATES + " coupons created on replica A, one after another; "
+        return new Result("replicas-delivery", CREATES + " coupons created on replica A, one after another; "
                 + "time from sending the POST to the coupon_created message on a WebSocket subscriber",
                 "subscriber on replica A (same replica)", "well under a second", List.of(
-                new Bench.Measured("subscriber on replica A (same replica)", Double.NaN, base,
+                new Measured("subscriber on replica A (same replica)", Double.NaN, base,
                         Streams.percentile(local, 99), 0, -1, -1, List.of(), 1),
-                new Bench.Measured("subscriber on replica B (through the bus)", Double.NaN, Streams.percentile(remote, 50),
+                new Measured("subscriber on replica B (through the bus)", Double.NaN, Streams.percentile(remote, 50),
                         Streams.percentile(remote, 99), 0, -1, -1, List.of(), Streams.percentile(remote, 50) / base)));
     }
 
@@ -142,8 +142,18 @@ final class ReplicaScenario {
         return ms;
     }
 
-    private static void execute(String sql) throws Exception {
-        try (Connection c = DriverManager.getConnection(PG, System.getenv().getOrDefault("KIT_BENCH_PG_USER", "postgres"), "");
+    /** @return the JDBC URL of this database on the bench's PostgreSQL server */
+    static String pgUrl(String db) {
+        return PG.substring(0, PG.lastIndexOf('/') + 1) + db;
+    }
+
+    static String pgUser() {
+        return System.getenv().getOrDefault("KIT_BENCH_PG_USER", "postgres");
+    }
+
+    /** Runs a statement on the bench's PostgreSQL server ({@code KIT_BENCH_PG_URL}'s database, e.g. CREATE DATABASE). */
+    static void execute(String sql) throws Exception {
+        try (Connection c = DriverManager.getConnection(PG, pgUser(), "");
              Statement s = c.createStatement()) {
             s.execute(sql);
         }

@@ -12,14 +12,14 @@ final class Report {
     private Report() {
     }
 
-    static void write(Path out, String machine, String settings, List<Bench.Result> results) throws IOException {
+    static void write(Path out, String machine, String settings, List<Result> results) throws IOException {
         StringBuilder md = new StringBuilder("# Contract Kit bench\n\n")
                 .append("Machine: ").append(machine).append("\n\nSettings: ").append(settings).append("\n");
-        for (Bench.Result r : results) {
+        for (Result r : results) {
             md.append("\n## ").append(r.scenario()).append(": ").append(r.request()).append("\n\n");
             if (r.scenario().equals("sdk")) {
                 md.append("| call | µs per call | calls/s | ratio to ").append(r.baseline()).append(" |\n|---|---:|---:|---:|\n");
-                for (Bench.Measured m : r.targets()) {
+                for (Measured m : r.targets()) {
                     md.append(String.format(Locale.ROOT, "| %s | %.1f | %.0f | %.2f |%n", m.target(), m.p50Ms(),
                             m.requestsPerSecond(), m.ratio()));
                 }
@@ -29,7 +29,7 @@ final class Report {
             if (r.scenario().startsWith("streams")) {
                 md.append("| figure | median ms | p99 ms | per second | ratio (p50 or p99 over ").append(r.baseline())
                         .append(") |\n|---|---:|---:|---:|---:|\n");
-                for (Bench.Measured m : r.targets()) {
+                for (Measured m : r.targets()) {
                     md.append(String.format(Locale.ROOT, "| %s | %.2f | %.2f | %.0f | %.2f |%n", m.target(), m.p50Ms(),
                             m.p99Ms(), m.requestsPerSecond(), m.ratio()).replace("NaN", "–"));
                 }
@@ -38,7 +38,7 @@ final class Report {
             if (r.scenario().equals("mock-startup")) {
                 md.append("| target | process ready ms | contracts loaded ms | ready for every API ms | peak RSS MiB | ratio to ")
                         .append(r.baseline()).append(" |\n|---|---:|---:|---:|---:|---:|\n");
-                for (Bench.Measured m : r.targets()) {
+                for (Measured m : r.targets()) {
                     md.append(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %d | %.0f | %.2f |%n", m.target(), m.p50Ms(),
                             m.p99Ms(), m.readyMs(), m.peakRssMb(), m.ratio()));
                 }
@@ -48,7 +48,7 @@ final class Report {
             if (r.scenario().equals("growth")) {
                 md.append("| target | ms per operation | peak MiB per operation | total ms | peak RSS MiB | time per operation over ")
                         .append(r.baseline()).append(" |\n|---|---:|---:|---:|---:|---:|\n");
-                for (Bench.Measured m : r.targets()) {
+                for (Measured m : r.targets()) {
                     md.append(String.format(Locale.ROOT, "| %s | %.2f | %.3f | %d | %.0f | %.2f |%n", m.target(), m.p50Ms(),
                             m.p99Ms(), m.readyMs(), m.peakRssMb(), m.ratio()));
                 }
@@ -57,7 +57,7 @@ final class Report {
             }
             if (r.scenario().equals("tools")) {
                 md.append("| command | median ms | p90 ms | ratio to ").append(r.baseline()).append(" |\n|---|---:|---:|---:|\n");
-                for (Bench.Measured m : r.targets()) {
+                for (Measured m : r.targets()) {
                     md.append(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %.2f |%n", m.target(), m.p50Ms(), m.p99Ms(),
                             m.ratio()));
                 }
@@ -65,7 +65,7 @@ final class Report {
             }
             md.append("| target | req/s | p50 ms | p99 ms | errors | peak RSS MiB | ready ms | ratio to ")
                     .append(r.baseline()).append(" |\n|---|---:|---:|---:|---:|---:|---:|---:|\n");
-            for (Bench.Measured m : r.targets()) {
+            for (Measured m : r.targets()) {
                 md.append(String.format(Locale.ROOT, "| %s | %.0f | %.2f | %.2f | %d | %.0f | %d | %.2f |%n", m.target(),
                         m.requestsPerSecond(), m.p50Ms(), m.p99Ms(), m.errors(), m.peakRssMb(), m.readyMs(), m.ratio()));
             }
@@ -73,11 +73,11 @@ final class Report {
                 md.append("\nGoal: ").append(r.goal()).append("\n");
             }
         }
-        Bench.write(out.resolve("results.md"), md.toString());
+        Harness.write(out.resolve("results.md"), md.toString());
         Map<String, Object> json = new LinkedHashMap<>();
         json.put("machine", machine);
         json.put("settings", settings);
         json.put("results", results);
-        Bench.json().writeValue(out.resolve("results.json").toFile(), json);
+        Harness.json().writeValue(out.resolve("results.json").toFile(), json);
     }
 }

@@ -21,7 +21,7 @@ final class SdkOverhead {
     private SdkOverhead() {
     }
 
-    static Bench.Result run(int rounds, int seconds) throws RunnerException {
+    static Result run(int rounds, int seconds) throws RunnerException {
         Map<String, List<Double>> micros = new LinkedHashMap<>();
         micros.put("raw", new ArrayList<>());
         micros.put("rawWithSdkTimeouts", new ArrayList<>());
@@ -42,19 +42,19 @@ final class SdkOverhead {
                 micros.get(label.substring(label.lastIndexOf('.') + 1)).add(r.getPrimaryResult().getScore());
             }
         }
-        double raw = Bench.median(micros.get("raw").stream().mapToDouble(Double::doubleValue).toArray());
-        List<Bench.Measured> measured = new ArrayList<>();
+        double raw = Harness.median(micros.get("raw").stream().mapToDouble(Double::doubleValue).toArray());
+        List<Measured> measured = new ArrayList<>();
         micros.forEach((name, values) -> {
-            double median = Bench.median(values.stream().mapToDouble(Double::doubleValue).toArray());
+            double median = Harness.median(values.stream().mapToDouble(Double::doubleValue).toArray());
             String label = switch (name) {
                 case "raw" -> "raw OkHttp + Jackson";
                 case "rawWithSdkTimeouts" -> "raw, on a client with the SDK's time-outs (call time-out on)";
                 default -> "SDK FormsClient.get";
             };
-            measured.add(new Bench.Measured(label,
+            measured.add(new Measured(label,
                     1e6 / median, median, Double.NaN, 0, -1, -1, List.of(), median / raw));
         });
-        return new Bench.Result("sdk", "GET /forms/1 from one local Helidon server, one thread, average time per call "
+        return new Result("sdk", "GET /forms/1 from one local Helidon server, one thread, average time per call "
                 + "(JMH, median over " + rounds + " rounds)", "raw OkHttp + Jackson", "<= 1.1x the raw call's time", measured);
     }
 }

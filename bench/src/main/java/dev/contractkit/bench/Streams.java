@@ -47,12 +47,12 @@ final class Streams {
      * @return the two results
      * @throws Exception when a call fails
      */
-    static List<Bench.Result> run(String couponsUrl, String agentUrl, String kitToken, int runs) throws Exception {
+    static List<Result> run(String couponsUrl, String agentUrl, String kitToken, int runs) throws Exception {
         Streams s = new Streams();
         return List.of(s.agent(agentUrl, kitToken, runs), s.fanOut(couponsUrl, runs));
     }
 
-    private Bench.Result agent(String base, String kitToken, int runs) throws Exception {
+    private Result agent(String base, String kitToken, int runs) throws Exception {
         double[] floor = new double[runs * 2];
         double[] first = new double[runs];
         double[] rate = new double[runs];
@@ -98,22 +98,22 @@ final class Streams {
                 }
             }
         }
-        double floorMs = Bench.median(floor);
-        double firstMs = Bench.median(first);
-        double eventsPerSecond = Bench.median(java.util.Arrays.stream(rate).filter(d -> !Double.isNaN(d)).toArray());
-        List<Bench.Measured> m = List.of(
-                new Bench.Measured("plain round trip (GET /observe/health/live)", Double.NaN, floorMs, percentile(floor, 99),
+        double floorMs = Harness.median(floor);
+        double firstMs = Harness.median(first);
+        double eventsPerSecond = Harness.median(java.util.Arrays.stream(rate).filter(d -> !Double.isNaN(d)).toArray());
+        List<Measured> m = List.of(
+                new Measured("plain round trip (GET /observe/health/live)", Double.NaN, floorMs, percentile(floor, 99),
                         0, -1, -1, List.of(), 1),
-                new Bench.Measured("POST /api/agent to its first event", Double.NaN, firstMs, percentile(first, 99), 0, -1, -1,
+                new Measured("POST /api/agent to its first event", Double.NaN, firstMs, percentile(first, 99), 0, -1, -1,
                         List.of(), firstMs / floorMs),
-                new Bench.Measured("events/s through one stream, POST to last event (" + events / runs + " events per run)", eventsPerSecond,
+                new Measured("events/s through one stream, POST to last event (" + events / runs + " events per run)", eventsPerSecond,
                         Double.NaN, Double.NaN, 0, -1, -1, List.of(), Double.NaN));
-        return new Bench.Result("streams-agent", runs + " agent runs one after another (reference agent, SSE)",
+        return new Result("streams-agent", runs + " agent runs one after another (reference agent, SSE)",
                 "plain round trip (GET /observe/health/live)", "", m);
     }
 
-    private Bench.Result fanOut(String base, int creates) throws Exception {
-        String admin = Bench.token(http, base, "admin", "admin-password");
+    private Result fanOut(String base, int creates) throws Exception {
+        String admin = Harness.token(http, base, "admin", "admin-password");
         String ws = base.replaceFirst("^http", "ws") + "/ws/coupons?token=" + URLEncoder.encode(admin, StandardCharsets.UTF_8);
         AtomicReference<String> marker = new AtomicReference<>("none");
         AtomicReference<Long> sentAt = new AtomicReference<>(0L);
@@ -184,15 +184,15 @@ final class Streams {
             sockets.forEach(s -> s.abort());
         }
         double[] every = allDeliveries.stream().mapToDouble(Double::doubleValue).toArray();
-        double floor = Bench.median(roundTrip);
-        List<Bench.Measured> m = List.of(
-                new Bench.Measured("coupon create round trip (admin REST call)", Double.NaN, floor, percentile(roundTrip, 99),
+        double floor = Harness.median(roundTrip);
+        List<Measured> m = List.of(
+                new Measured("coupon create round trip (admin REST call)", Double.NaN, floor, percentile(roundTrip, 99),
                         0, -1, -1, List.of(), 1),
-                new Bench.Measured("create to delivery, each of " + SUBSCRIBERS + " subscribers", Double.NaN,
-                        Bench.median(every), percentile(every, 99), 0, -1, -1, List.of(), percentile(every, 99) / floor),
-                new Bench.Measured("create to delivery to all " + SUBSCRIBERS + " (last subscriber)", Double.NaN,
-                        Bench.median(last), percentile(last, 99), 0, -1, -1, List.of(), percentile(last, 99) / floor));
-        return new Bench.Result("streams-fanout", creates + " coupon creates with " + SUBSCRIBERS
+                new Measured("create to delivery, each of " + SUBSCRIBERS + " subscribers", Double.NaN,
+                        Harness.median(every), percentile(every, 99), 0, -1, -1, List.of(), percentile(every, 99) / floor),
+                new Measured("create to delivery to all " + SUBSCRIBERS + " (last subscriber)", Double.NaN,
+                        Harness.median(last), percentile(last, 99), 0, -1, -1, List.of(), percentile(last, 99) / floor));
+        return new Result("streams-fanout", creates + " coupon creates with " + SUBSCRIBERS
                 + " WebSocket subscribers on /ws/coupons (ratio: p99 over the create's median round trip)",
                 "coupon create round trip (admin REST call)", "", m);
     }

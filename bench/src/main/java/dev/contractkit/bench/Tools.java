@@ -20,7 +20,7 @@ final class Tools {
     private Tools() {
     }
 
-    static Bench.Result run(Path root, String java, int runs, Path out) throws IOException, InterruptedException {
+    static Result run(Path root, String java, int runs, Path out) throws IOException, InterruptedException {
         Path home = Files.createTempDirectory("kit-bench-home");
         String quotas = root.resolve("cli/quotas/target/quotas-0.1.0-SNAPSHOT.jar").toString();
         String execcli = root.resolve("cli/execcli/target/execcli-0.1.0-SNAPSHOT.jar").toString();
@@ -35,7 +35,7 @@ final class Tools {
                 "-XX:+AutoCreateSharedArchive", "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-Xlog:cds=off",
                 "-Xlog:cds+dynamic=off", "-jar", execcli, "health"));
         // a token, so execcli goes as far as its call (nothing listens there) whatever it does without one
-        Map<String, String> env = Map.of("HOME", home.toString(), "EXEC_URL", "http://127.0.0.1:9", "EXEC_TOKEN", Bench.kitToken());
+        Map<String, String> env = Map.of("HOME", home.toString(), "EXEC_URL", "http://127.0.0.1:9", "EXEC_TOKEN", Harness.kitToken());
         for (List<String> c : commands.values()) {
             time(c, env); // warm the page cache; the first quotas run records its class-data archive
         }
@@ -46,14 +46,14 @@ final class Tools {
                 ms.get(c.getKey())[i] = time(c.getValue(), env);
             }
         }
-        double floor = Bench.median(ms.get("java -version (floor)"));
-        List<Bench.Measured> measured = new ArrayList<>();
+        double floor = Harness.median(ms.get("java -version (floor)"));
+        List<Measured> measured = new ArrayList<>();
         ms.forEach((name, values) -> {
-            double median = Bench.median(values);
-            measured.add(new Bench.Measured(name, Double.NaN, median, percentile90(values), 0, -1, -1, List.of(),
+            double median = Harness.median(values);
+            measured.add(new Measured(name, Double.NaN, median, percentile90(values), 0, -1, -1, List.of(),
                     median / floor));
         });
-        return new Bench.Result("tools", "start-up to exit, median of " + runs + " runs each, taking turns (p50 = median ms, "
+        return new Result("tools", "start-up to exit, median of " + runs + " runs each, taking turns (p50 = median ms, "
                 + "p99 column = p90 ms)", "java -version (floor)", "as close to the floor as possible", measured);
     }
 

@@ -1,0 +1,199 @@
+package dev.contractkit.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Base64;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What every scenario shares: the run's settings (where the kit is, how long and how hard to load), wrk runs with
+ * warm-up and interleaved rounds ({@link #measure}), a single request ({@link #send}), the modules' jars.
+ */
+final class Harness {
+    /** In a call's body: replaced by a value unique to each request (wrk thread, run and counter). */
+    static final String UNIQUE = "{{unique}}";
+
+    final Path root;
+    final Path out;
+    final int duration;
+    final int warmup;
+    final int rounds;
+    final int connections;
+    final String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+    final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+
+    Harness(Path root, int duration, int warmup, int rounds, int connections) {
+        this.root = root;
+        this.out = root.resolve("target/bench");
+        this.duration = duration;
+        this.warmup = warmup;
+        this.rounds = rounds;
+        this.connections = connections;
+    }
+
+    /** Where a target is called and what with (each server may have its own coupon and token). */
+    record Endpoint(String url, Call call) {
+    }
+
+    /** Warm-up of each target, then rounds in which every target runs once, in turn. */
+    List<Measured> measure(String scenario, Map<Target, String> urls, Call call, Target baseline) throws Exception {
+        Map<Target, Endpoint> endpoints = new LinkedHashMap<>();
+        urls.forEach((t, u) -> endpoints.put(t, new Endpoint(u, call)));
+        return measureEach(scenario, endpoints, baseline);
+    }
+
+    /** {@link #measure} with a call of its own per target. */
+    List<Measured> measureEach(String scenario, Map<Target, Endpoint> endpoints, Target baseline) throws Exception {
+        Map<Target, Path> scripts = new LinkedHashMap<>();
+        int i = 0;
+        for (Map.Entry<Target, Endpoint> e : endpoints.entrySet()) {
+            scripts.put(e.getKey(), luaScript(scenario + (i++ == 0 ? "" : "-" + i), e.getValue().call()));
+            say("bench: " + scenario + ": warm-up " + e.getKey().name + " (" + warmup + " s)");
+            wrk(e.getValue().url() + e.getValue().call().path(), e.getValue().call(), scripts.get(e.getKey()), warmup);
+        }
+        Map<Target, List<Wrk>> runs = new LinkedHashMap<>();
+        for (int round = 1; round <= rounds; round++) {
+            for (Map.Entry<Target, Endpoint> e : endpoints.entrySet()) {
+                say("bench: " + scenario + ": round " + round + "/" + rounds + ", " + e.getKey().name + " (" + duration + " s)");
+                Call call = e.getValue().call();
+                runs.computeIfAbsent(e.getKey(), k -> new ArrayList<>())
+                        .add(wrk(e.getValue().url() + call.path(), call, scripts.get(e.getKey()), duration));
+            }
+        }
+        double base = median(runs.get(baseline).stream().mapToDouble(Wrk::requestsPerSecond).toArray());
+        List<Measured> measured = new ArrayList<>();
+        runs.forEach((target, list) -> {
+            double rps = median(list.stream().mapToDouble(Wrk::requestsPerSecond).toArray());
+            measured.add(new Measured(target.name, rps, median(list.stream().mapToDouble(Wrk::p50Ms).toArray()),
+                    median(list.stream().mapToDouble(Wrk::p99Ms).toArray()), list.stream().mapToLong(Wrk::errors).sum(),
+                    target.peakRssMb(), target.readyMs(), list, rps / base));
+        });
+        return measured;
+    }
+
+    Wrk wrk(String url, Call call, Path script, int seconds) throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of("wrk", "-t2", "-c" + connections, "-d" + seconds + "s", "--latency"));
+        if (script != null) {
+            cmd.addAll(List.of("-s", script.toString()));
+        } else {
+            call.headers().forEach((k, v) -> cmd.addAll(List.of("-H", k + ": " + v)));
+        }
+        cmd.add(url);
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor();
+        return Wrk.parse(output);
+    }
+
+    /** A wrk Lua script for a request with a body (wrk's command line cannot send one). */
+    Path luaScript(String scenario, Call call) throws IOException {
+        if (call.body() == null) {
+            return null;
+        }
+        StringBuilder lua = new StringBuilder("wrk.method = \"").append(call.method()).append("\"\n")
+                .append("wrk.body = [==[").append(call.body()).append("]==]\n");
+        call.headers().forEach((k, v) -> lua.append("wrk.headers[\"").append(k).append("\"] = [==[").append(v).append("]==]\n"));
+        if (call.body().contains(UNIQUE)) { // each request its own value: wrk thread, this run's start, a counter
+            int at = call.body().indexOf(UNIQUE);
+            lua.append("""
+                    local threads = 0
+                    function setup(thread)
+                      threads = threads + 1
+                      thread:set("tid", threads)
+                    end
+                    local n = 0
+                    local run = tostring(os.time()) .. "-" .. tostring(math.floor(os.clock() * 1000000))
+                    function request()
+                      n = n + 1
+                      return wrk.format(nil, nil, nil, [==[%s]==] .. run .. "-" .. tid .. "-" .. n .. [==[%s]==])
+                    end
+                    """.formatted(call.body().substring(0, at), call.body().substring(at + UNIQUE.length())));
+        }
+        Path file = out.resolve(scenario + ".lua");
+        Files.writeString(file, lua);
+        return file;
+    }
+
+    /** One request of the call, {@link #UNIQUE} replaced by a value of its own. */
+    HttpResponse<byte[]> send(String base, Call call) throws IOException, InterruptedException {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + call.path()))
+                .method(call.method(), call.body() == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(call.body().replace(UNIQUE, "sample-" + System.nanoTime())));
+        call.headers().forEach(b::header);
+        return http.send(b.build(), HttpResponse.BodyHandlers.ofByteArray());
+    }
+
+    Path jar(String module) {
+        return root.resolve(module + "/target/" + module + "-0.1.0-SNAPSHOT.jar");
+    }
+
+    String settings() {
+        return "wrk -t2 -c" + connections + " on loopback; warm-up " + warmup + " s per target, then " + rounds + " rounds of "
+                + duration + " s, targets interleaved in each round; figures are medians over the rounds";
+    }
+
+    /** @return an access token of the reference server's embedded identity provider (coupons listener) */
+    static String token(HttpClient http, String base, String user, String password) throws IOException, InterruptedException {
+        HttpResponse<String> r = http.send(HttpRequest.newBuilder(URI.create(base
+                        + "/realms/contractkit/protocol/openid-connect/token"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("grant_type=password&client_id=kit-cli&username=" + user
+                        + "&password=" + password)).build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() != 200) {
+            throw new IllegalStateException("token for " + user + ": " + r.statusCode() + " " + r.body());
+        }
+        return new ObjectMapper().readTree(r.body()).path("access_token").asText();
+    }
+
+    /** @return a fresh kit token for a server the bench starts (the agent, exec and runtime require one) */
+    static String kitToken() {
+        byte[] bytes = new byte[32];
+        new SecureRandom().nextBytes(bytes);
+        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
+    }
+
+    static double median(double[] values) {
+        double[] v = values.clone();
+        Arrays.sort(v);
+        int n = v.length;
+        return n == 0 ? Double.NaN : n % 2 == 1 ? v[n / 2] : (v[n / 2 - 1] + v[n / 2]) / 2;
+    }
+
+    static int freePort() throws IOException {
+        try (ServerSocket s = new ServerSocket(0)) {
+            return s.getLocalPort();
+        }
+    }
+
+    static void say(String line) {
+        System.err.println(line);
+    }
+
+    static ObjectMapper json() {
+        return new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+    }
+
+    static void write(Path file, String text) {
+        try {
+            Files.writeString(file, text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

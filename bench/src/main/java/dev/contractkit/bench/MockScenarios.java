@@ -1,0 +1,132 @@
+package dev.contractkit.bench;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.contractkit.specs.Api;
+
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import static dev.contractkit.bench.Harness.freePort;
+import static dev.contractkit.bench.Harness.say;
+
+/**
+ * The {@code mock} scenario: the kit's mock (every API) against MockServer 5.15.0 serving the same bytes (a plain
+ * expectation, and the forms contract loaded as an OpenAPI expectation); then start-up until every API is served.
+ */
+final class MockScenarios {
+    private final Harness h;
+
+    MockScenarios(Harness h) {
+        this.h = h;
+    }
+
+    private List<String> kitCommand() throws IOException {
+        List<String> command = new ArrayList<>(List.of(h.java, "--sun-misc-unsafe-memory-access=allow", "-jar",
+                h.jar("mock-server").toString()));
+        for (String api : Api.values().stream().map(Api::id).toList()) {
+            // every listener on a free port: another program may hold a default one
+            command.addAll(List.of("--port", api + "=" + freePort()));
+        }
+        return command;
+    }
+
+    Result throughput() throws Exception {
+        Call call = new Call("GET", "/forms/1", Map.of("Authorization", "Token token=kit-demo-forms-key"), null);
+        say("bench: mock: starting the kit's mock (every API) and MockServer 5.15.0 twice");
+        try (Target kit = Target.start("kit mock (all APIs)", kitCommand(), Map.of(), h.out.resolve("mock-kit.log"),
+                l -> l.startsWith("READY"), Duration.ofSeconds(90));
+             Target plain = mockServer("MockServer, plain expectation");
+             Target openapi = mockServer("MockServer, OpenAPI expectation")) {
+            String sample = new String(h.send(kit.url("forms"), call).body(), StandardCharsets.UTF_8);
+            long plainSetup = expect(plain, "/mockserver/expectation", """
+                    {"httpRequest":{"method":"GET","path":"/forms/1"},"httpResponse":{"statusCode":200,
+                     "headers":{"Content-Type":["application/json"]},"body":{"type":"STRING","string":%s}}}"""
+                    .formatted(new ObjectMapper().writeValueAsString(sample)));
+            String spec = Files.readString(h.root.resolve("specs/openapi/forms.yaml"));
+            long openapiSetup = expect(openapi, "/mockserver/openapi",
+                    new ObjectMapper().createObjectNode().put("specUrlOrPayload", spec).toString());
+            say("bench: mock: ready after " + kit.readyMs() + " ms (kit, all APIs), " + plain.readyMs() + " + " + plainSetup
+                    + " ms (MockServer plain), " + openapi.readyMs() + " + " + openapiSetup + " ms (MockServer OpenAPI)");
+            Map<Target, String> urls = new LinkedHashMap<>();
+            urls.put(plain, plain.url(""));
+            urls.put(kit, kit.url("forms"));
+            urls.put(openapi, openapi.url(""));
+            return new Result("mock", "GET /forms/1 (forms), the same example", plain.name,
+                    ">= 1.5x MockServer's plain expectation; ready in < 3 s", h.measure("mock", urls, call, plain));
+        }
+    }
+
+    /**
+     * Start-up for every API: the kit's mock with all its listeners against MockServer started and then given
+     * each of the kit's OpenAPI files through {@code PUT /mockserver/openapi}, one after the other.
+     */
+    Result startup() throws Exception {
+        List<Path> contracts;
+        try (var files = Files.walk(h.root.resolve("specs/openapi"))) {
+            contracts = files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
+        }
+        say("bench: mock start-up: the kit's mock (every API) and MockServer given all " + contracts.size() + " OpenAPI files");
+        List<Measured> measured = new ArrayList<>();
+        long kitMs;
+        try (Target kit = Target.start("kit mock (all APIs)", kitCommand(), Map.of(), h.out.resolve("mock-startup-kit.log"),
+                l -> l.startsWith("READY"), Duration.ofSeconds(90))) {
+            kitMs = kit.readyMs();
+            measured.add(new Measured(kit.name, Double.NaN, kit.readyMs(), 0, 0, kit.peakRssMb(), kitMs, List.of(), 1.0));
+        }
+        try (Target ms = mockServer("MockServer, every OpenAPI file")) {
+            long loading = 0;
+            int refused = 0;
+            for (Path contract : contracts) {
+                try {
+                    loading += expect(ms, "/mockserver/openapi", new ObjectMapper().createObjectNode()
+                            .put("specUrlOrPayload", Files.readString(contract)).toString());
+                } catch (IllegalStateException e) {
+                    refused++;
+                    say("bench: mock start-up: MockServer refused " + h.root.relativize(contract) + ": " + e.getMessage());
+                }
+            }
+            long total = ms.readyMs() + loading;
+            measured.add(new Measured(ms.name + (refused > 0 ? " (" + refused + " refused)" : ""), Double.NaN, ms.readyMs(),
+                    loading, refused, ms.peakRssMb(), total, List.of(), (double) total / kitMs));
+        }
+        return new Result("mock-startup", "ready to serve every API (" + contracts.size() + " OpenAPI files)",
+                "kit mock (all APIs)", "the kit's mock ready in < 3 s", measured);
+    }
+
+    private Target mockServer(String name) throws IOException {
+        int port = freePort();
+        // MockServer alone, as its users run it (its jar only: the kit's other libraries would shadow its messages)
+        Path jar;
+        try (var files = Files.list(h.root.resolve("mock-server/target/lib"))) {
+            jar = files.filter(f -> f.getFileName().toString().startsWith("mockserver-netty-no-dependencies-")).findFirst()
+                    .orElseThrow(() -> new IllegalStateException("MockServer's jar is not in mock-server/target/lib"));
+        }
+        Target t = Target.start(name, List.of(h.java, "--sun-misc-unsafe-memory-access=allow", "-cp",
+                jar.toString(), "org.mockserver.cli.Main", "-serverPort", Integer.toString(port),
+                "-logLevel", "INFO"), Map.of(), h.out.resolve(name.replaceAll("\\W+", "-").toLowerCase(Locale.ROOT) + ".log"),
+                l -> l.contains("started on port"), Duration.ofSeconds(90));
+        t.urls("http://127.0.0.1:" + port);
+        return t;
+    }
+
+    private long expect(Target mockServer, String path, String json) throws Exception {
+        long t0 = System.nanoTime();
+        HttpResponse<String> r = h.http.send(HttpRequest.newBuilder(URI.create(mockServer.url("") + path))
+                .PUT(HttpRequest.BodyPublishers.ofString(json)).build(), HttpResponse.BodyHandlers.ofString());
+        if (r.statusCode() / 100 != 2) {
+            throw new IllegalStateException(mockServer.name + " refused " + path + ": " + r.statusCode() + " " + r.body());
+        }
+        return (System.nanoTime() - t0) / 1_000_000;
+    }
+}
