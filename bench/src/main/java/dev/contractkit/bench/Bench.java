@@ -92,7 +92,9 @@ public final class Bench {
         if (scenarios.contains("mock")) {
             MockScenarios mock = new MockScenarios(h);
             results.add(mock.throughput());
-            results.add(mock.startup());
+            Result startup = mock.startup();
+            Result oneApi = new StartupScenario(h).run(mock.prism());
+            results.addAll(List.of(startup, oneApi, mock.goals(startup, oneApi)));
         }
         if (scenarios.contains("streams")) {
             results.addAll(reference.streams());
