@@ -31,6 +31,7 @@ final class Tools {
                 "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-Xlog:cds=off", "-Xlog:cds+dynamic=off", "-jar", quotas,
                 "--statusline", "--no-update-check", "--no-icons"));
         commands.put("execcli health (plain java -jar)", List.of(java, "-jar", execcli, "health"));
+        staleness(root, Path.of(execcli));
         // the user-facing command itself: the script (JDK lookup, staleness check of execcli's sources) and its flags
         commands.put("./kit execcli health", List.of("bash", root.resolve("kit").toString(), "execcli", "health"));
         // a token, so execcli goes as far as its call (nothing listens there) whatever it does without one
@@ -54,6 +55,23 @@ final class Tools {
         });
         return new Result("tools", "start-up to exit, median of " + runs + " runs each, taking turns (p50 = median ms, "
                 + "p99 column = p90 ms)", "java -version (floor)", "./kit execcli health <= 3x java -version; as close to the floor as possible", measured);
+    }
+
+    /** ./kit execcli builds the whole kit when execcli's sources are newer than its jar: that is not start-up */
+    private static void staleness(Path root, Path jar) throws IOException {
+        long built = Files.getLastModifiedTime(jar).toMillis();
+        try (var files = Files.walk(root.resolve("cli/execcli/src"))) {
+            if (files.anyMatch(f -> {
+                try {
+                    return Files.getLastModifiedTime(f).toMillis() > built;
+                } catch (IOException e) {
+                    return false;
+                }
+            })) {
+                throw new IllegalStateException("cli/execcli's sources are newer than " + jar.getFileName()
+                        + ": ./kit execcli would rebuild the kit; run ./kit build first");
+            }
+        }
     }
 
     static double percentile90(double[] values) {
