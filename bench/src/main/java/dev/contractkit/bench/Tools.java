@@ -31,6 +31,11 @@ final class Tools {
                 "-XX:TieredStopAtLevel=1", "-Xshare:auto", "-Xlog:cds=off", "-Xlog:cds+dynamic=off", "-jar", quotas,
                 "--statusline", "--no-update-check", "--no-icons"));
         commands.put("execcli health (plain java -jar)", List.of(java, "-jar", execcli, "health"));
+        for (String jar : List.of(quotas, execcli)) {
+            if (!Files.isRegularFile(Path.of(jar))) {
+                throw new IllegalStateException(jar + " is missing: run ./kit build first (the tools scenario times the built jars)");
+            }
+        }
         staleness(root, Path.of(execcli));
         // the user-facing command itself: the script (JDK lookup, staleness check of execcli's sources) and its flags
         commands.put("./kit execcli health", List.of("bash", root.resolve("kit").toString(), "execcli", "health"));
