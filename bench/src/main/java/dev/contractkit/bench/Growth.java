@@ -1,6 +1,6 @@
 package dev.contractkit.bench;
 
-import dev.contractkit.conformance.LargeDocument;
+import dev.contractkit.specs.LargeDocument;
 import dev.contractkit.specs.Api;
 
 import java.io.IOException;

@@ -141,6 +141,13 @@ final class ReferenceScenarios {
             if (jdbc != null) {
                 urls.put(jdbc, jdbc.url(""));
             }
+            for (Target baseline : urls.keySet()) { // a baseline that refuses the request would flatter the server
+                HttpResponse<byte[]> answer = h.send(urls.get(baseline), call);
+                if (answer.statusCode() / 100 != 2 || !java.util.Arrays.equals(answer.body(), sample.body())) {
+                    throw new IllegalStateException(name + ": " + baseline.name + " answered " + answer.statusCode()
+                            + " and not the reference server's bytes: " + new String(answer.body(), StandardCharsets.UTF_8));
+                }
+            }
             urls.put(server, url);
             List<Measured> measured = h.measure(name, urls, call, jdbc != null ? jdbc : raw);
             String request = call.method() + " " + call.path() + " (" + api + "; " + what + ")";

@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.MissingNode;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import dev.contractkit.specs.check.ContractDocument.Parameter;
 import dev.contractkit.specs.check.Pointers;
+import dev.contractkit.specs.dialect.RequiredRole;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
@@ -460,14 +461,13 @@ final class Cases {
 
     /** With a token lacking the role the operation requires ({@code x-kit-required-role}): must be refused. */
     private List<TestCase> insufficientRole(Operation op, Draft base) {
-        JsonNode role = op.node().path(Tokens.REQUIRED_ROLE);
+        Optional<String> role = RequiredRole.of(op.node());
         List<Credentials.Placement> auth = lesser.forOperation(op);
-        if (role.isMissingNode() || auth.isEmpty()) {
+        if (role.isEmpty() || auth.isEmpty()) {
             return List.of();
         }
-        String roles = role.isArray() ? role.toString() : role.asText();
         return List.of(new TestCase(Kind.INSUFFICIENT_ROLE, Optional.of(op), label(op),
-                "with a token without the role " + roles, base.toCall(op, headers, auth, credentials.namesUsed(op)),
+                "with a token without the role " + role.get(), base.toCall(op, headers, auth, credentials.namesUsed(op)),
                 Optional.empty()));
     }
 

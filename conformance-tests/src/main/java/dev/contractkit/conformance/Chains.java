@@ -5,6 +5,8 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import dev.contractkit.specs.check.ContractDocument.Parameter;
+import dev.contractkit.specs.dialect.Emits;
+import dev.contractkit.specs.dialect.State;
 
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -119,11 +121,8 @@ final class Chains {
     private static List<Chain> fromState(ContractDocument doc) {
         Map<String, Map<String, Operation>> resources = new LinkedHashMap<>();
         for (Operation op : doc.operations()) {
-            JsonNode state = op.node().path("x-kit-state");
-            if (state.isObject()) {
-                resources.computeIfAbsent(state.path("resource").asText(), r -> new LinkedHashMap<>())
-                        .putIfAbsent(state.path("action").asText(), op);
-            }
+            State.of(op.node()).ifPresent(state -> resources.computeIfAbsent(state.resource(), r -> new LinkedHashMap<>())
+                    .putIfAbsent(state.action(), op));
         }
         List<Chain> out = new ArrayList<>();
         resources.forEach((resource, actions) -> {
@@ -132,8 +131,7 @@ final class Chains {
             if (create == null || read == null) {
                 return;
             }
-            JsonNode state = create.node().path("x-kit-state");
-            String idPointer = state.hasNonNull("ids") ? "/" + state.get("ids").asText() + "/0" : "/id";
+            String idPointer = State.of(create.node()).flatMap(State::ids).map(ids -> "/" + ids + "/0").orElse("/id");
             Optional<String> idParam = lastPathParameter(read);
             idParam.ifPresent(p -> out.add(chain(create, idPointer, p, read, Optional.ofNullable(actions.get("update")),
                     Optional.ofNullable(actions.get("delete")), "x-kit-state of resource '" + resource + "'")));
@@ -143,10 +141,8 @@ final class Chains {
 
     private static Chain chain(Operation create, String idPointer, String idParam, Operation read,
                                Optional<Operation> update, Optional<Operation> delete, String source) {
-        Optional<ObjectNode> soft = delete.map(d -> d.node().path("x-kit-state").path("soft"))
-                .filter(JsonNode::isObject).map(s -> (ObjectNode) s);
-        Optional<String> emits = Optional.of(create.node().path("x-kit-emits")).filter(JsonNode::isTextual)
-                .map(JsonNode::asText);
+        Optional<ObjectNode> soft = delete.flatMap(d -> State.of(d.node())).flatMap(State::soft);
+        Optional<String> emits = Emits.of(create.node()).single();
         return new Chain(create, idPointer, idParam, read, update, delete, soft, emits, source);
     }
 

@@ -41,7 +41,8 @@ public enum Check {
     /** Error responses have the body the contract declares for their status. */
     ERROR_ENVELOPE("error_envelope",
             "an error response (4xx, 5xx) has the body the contract declares for that status"
-                    + " (for an undeclared status: the error schema every declared error shares)",
+                    + " (for an undeclared status: the error schema every declared error shares); a 409 of an"
+                    + " operation with x-kit-conflict-reasons gives one of them as details",
             Severity.ERROR, ResponseChecks::errorEnvelope),
     /** A valid token without the role an operation requires gets 403. */
     FORBIDDEN_ROLE("forbidden_role",

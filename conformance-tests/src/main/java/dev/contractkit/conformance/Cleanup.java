@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.ContractDocument.Operation;
+import dev.contractkit.specs.dialect.State;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -109,16 +110,15 @@ final class Cleanup {
     }
 
     private static boolean creates(Operation op) {
-        return op.responses().containsKey("201") || op.node().path("x-kit-state").path("action").asText().equals("create");
+        return op.responses().containsKey("201") || State.of(op.node()).filter(State::creates).isPresent();
     }
 
     private static Optional<Delete> deleteFor(ContractDocument doc, Operation create) {
         for (Chains.Chain chain : Chains.of(doc)) {
             if (chain.create().operationId().equals(create.operationId()) && chain.delete().isPresent()) {
-                JsonNode ids = create.node().path("x-kit-state").path("ids");
+                Optional<String> ids = State.of(create.node()).flatMap(State::ids);
                 return Optional.of(new Delete(chain.delete().get(), chain.idParam(),
-                        ids.isTextual() ? "/id" : chain.idPointer(),
-                        ids.isTextual() ? Optional.of(ids.asText()) : Optional.empty()));
+                        ids.isPresent() ? "/id" : chain.idPointer(), ids));
             }
         }
         if (!creates(create)) {

@@ -5,6 +5,7 @@ import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import dev.contractkit.specs.check.Pointers;
 import dev.contractkit.specs.check.SchemaValidator;
+import dev.contractkit.specs.dialect.Keyword;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -24,7 +25,7 @@ final class Contract {
 
     Contract(ContractDocument document) {
         this.document = document;
-        this.kitDialect = document.text().contains("x-kit-");
+        this.kitDialect = document.text().contains(Keyword.PREFIX);
         this.errorSchema = sharedErrorSchema(document);
     }
 

@@ -1,11 +1,9 @@
 package dev.contractkit.conformance;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.specs.check.ContractDocument.Operation;
+import dev.contractkit.specs.dialect.SecurityScheme;
 
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -18,7 +16,6 @@ import java.util.Optional;
  */
 final class Credentials {
     static final String INVALID = "kit-invalid-credential";
-    private static final String FORMAT = "x-kit-credential-format";
 
     private final Contract contract;
     private final Optional<String> credential;
@@ -28,14 +25,11 @@ final class Credentials {
         this.credential = credential;
     }
 
-    /**
-     * Where a credential goes.
-     *
-     * @param in    header, query or cookie
-     * @param name  header, parameter or cookie name
-     * @param value the full value
-     */
+    /** Where a credential goes: in (header, query or cookie), name and the full value. */
     record Placement(String in, String name, String value) {
+        static Placement of(SecurityScheme.Placement p) {
+            return new Placement(p.in(), p.name(), p.value());
+        }
     }
 
     /** @return the user's credential placed for the operation's first security requirement; empty when none */
@@ -56,52 +50,23 @@ final class Credentials {
     /** @return every header, query parameter and cookie name any of the operation's schemes uses ({@code in:name}) */
     List<String> namesUsed(Operation op) {
         List<String> out = new ArrayList<>();
-        requirements(op).forEach(req -> req.fieldNames().forEachRemaining(name -> {
-            JsonNode scheme = contract.securityScheme(name);
-            out.add(scheme.path("type").asText().equals("apiKey")
-                    ? scheme.path("in").asText() + ":" + scheme.path("name").asText().toLowerCase(Locale.ROOT)
-                    : "header:authorization");
+        SecurityScheme.requirements(contract.document().root(), op.node()).forEach(req -> req.forEach(name -> {
+            SecurityScheme scheme = scheme(name);
+            out.add(scheme.in() + ":" + scheme.parameterName().toLowerCase(Locale.ROOT));
         }));
         return out;
     }
 
     private List<Placement> place(Operation op, String value) {
-        List<Placement> out = new ArrayList<>();
-        for (String name : firstRequirement(op)) {
-            JsonNode scheme = contract.securityScheme(name);
-            String type = scheme.path("type").asText();
-            String httpScheme = scheme.path("scheme").asText("").toLowerCase(Locale.ROOT);
-            if (type.equals("apiKey")) {
-                out.add(new Placement(scheme.path("in").asText("header"), scheme.path("name").asText(),
-                        format(scheme, "{credential}", value)));
-            } else if (type.equals("http") && httpScheme.equals("basic")) {
-                String encoded = Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8));
-                out.add(new Placement("header", "Authorization", format(scheme, "Basic {credential}", encoded)));
-            } else {
-                out.add(new Placement("header", "Authorization", format(scheme, "Bearer {credential}", value)));
-            }
-        }
-        return out;
+        return firstRequirement(op).stream().map(name -> Placement.of(scheme(name).place(value))).toList();
     }
 
-    private static String format(JsonNode scheme, String fallback, String value) {
-        return scheme.path(FORMAT).asText(fallback).replace("{credential}", value);
+    private SecurityScheme scheme(String name) {
+        return SecurityScheme.of(name, contract.securityScheme(name));
     }
 
     private List<String> firstRequirement(Operation op) {
-        List<JsonNode> reqs = requirements(op);
-        List<String> names = new ArrayList<>();
-        if (!reqs.isEmpty()) {
-            reqs.get(0).fieldNames().forEachRemaining(names::add);
-        }
-        return names;
-    }
-
-    private List<JsonNode> requirements(Operation op) {
-        JsonNode sec = op.node().has("security") ? op.node().get("security")
-                : contract.document().root().path("security");
-        List<JsonNode> out = new ArrayList<>();
-        sec.forEach(out::add);
-        return out;
+        List<List<String>> reqs = SecurityScheme.requirements(contract.document().root(), op.node());
+        return reqs.isEmpty() ? List.of() : reqs.get(0);
     }
 }

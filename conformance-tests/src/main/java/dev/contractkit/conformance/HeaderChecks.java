@@ -1,7 +1,12 @@
 package dev.contractkit.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.contractkit.specs.check.ContractDocument.Operation;
+import dev.contractkit.specs.check.ContractDocument.Parameter;
+import dev.contractkit.specs.dialect.RateLimits;
+import okhttp3.HttpUrl;
 
 import java.io.IOException;
 import java.time.Instant;
@@ -17,9 +22,9 @@ import java.util.regex.Pattern;
 
 /** The checks that judge headers the contract's conventions ask for: rate limits and paging links. */
 final class HeaderChecks {
-    static final String CATEGORY = "x-kit-rate-limit-category";
     static final List<String> RATE_LIMIT = List.of("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset");
     static final String LINK = "/response/headers/link";
+    static final String TOTAL_COUNT = "X-Total-Count";
     private static final Pattern INTEGER = Pattern.compile("^[0-9]{1,18}$");
     private static final Pattern LINK_VALUE = Pattern.compile("<([^>]*)>\\s*((?:;\\s*[^;,]+)*)");
     private static final Pattern REL = Pattern.compile("rel\\s*=\\s*\"?([^\";,]+)\"?", Pattern.CASE_INSENSITIVE);
@@ -33,12 +38,12 @@ final class HeaderChecks {
      * {@code rate_limit_headers}: every response of an operation with {@code x-kit-rate-limit-category}, errors
      * included, carries {@code X-RateLimit-Limit}, {@code -Remaining} and {@code -Reset} as whole numbers;
      * Remaining is at most Limit; Reset is a Unix time (seconds) no earlier than now and no later than the end of
-     * the category's window ({@code x-kit-rate-limits.<category>.window_seconds}, else a day).
+     * the category's window ({@code x-kit-rate-limits.<category>.window_seconds}, else {@link RateLimits#DEFAULT_WINDOW_SECONDS}).
      */
     static Outcome rateLimit(Exchange e) {
         Optional<Operation> op = e.testCase().operation();
-        JsonNode category = op.map(o -> o.node().path(CATEGORY)).orElse(null);
-        if (category == null || !category.isTextual()) {
+        Optional<String> category = op.flatMap(o -> RateLimits.categoryOf(o.node()));
+        if (category.isEmpty()) {
             return Outcome.SKIP;
         }
         List<Outcome.Problem> problems = new ArrayList<>();
@@ -48,7 +53,7 @@ final class HeaderChecks {
             Optional<String> v = e.header(name);
             if (v.isEmpty()) {
                 problems.add(new Outcome.Problem(pointer, "", name + " is missing; every response of an operation"
-                        + " in rate-limit category '" + category.asText() + "' carries it"));
+                        + " in rate-limit category '" + category.get() + "' carries it"));
             } else if (!INTEGER.matcher(v.get().trim()).matches()) {
                 problems.add(new Outcome.Problem(pointer, ResponseChecks.quote(v.get()),
                         name + " is not a non-negative whole number"));
@@ -65,9 +70,9 @@ final class HeaderChecks {
         }
         if (reset != null) {
             long now = Instant.now().getEpochSecond();
-            JsonNode window = e.contract().document().root().path("x-kit-rate-limits").path(category.asText())
-                    .path("window_seconds");
-            long latest = now + (window.canConvertToLong() ? window.asLong() : 86_400) + SKEW_SECONDS;
+            long window = RateLimits.of(e.contract().document().root()).forOperation(op.get().node())
+                    .map(RateLimits.Category::windowSeconds).orElse(RateLimits.DEFAULT_WINDOW_SECONDS);
+            long latest = now + window + SKEW_SECONDS;
             if (reset < now - SKEW_SECONDS || reset > latest) {
                 problems.add(new Outcome.Problem("/response/headers/x-ratelimit-reset", reset.toString(),
                         "X-RateLimit-Reset " + reset + " is not a plausible end of the window as Unix time in seconds"
@@ -135,7 +140,11 @@ final class HeaderChecks {
     }
 
     /**
-     * One page of a paged list.
+     * One page of a paged list: the body's one array (or the body, when it is an array); the total from the
+     * body's {@code total}, else the {@code X-Total-Count} header; the offset from the body's {@code offset}, else
+     * the request's {@code offset} query parameter (its declared default, else 0, when the request has none).
+     * The kit's coupons list says both in the body; forms says them in the header and the query
+     * ({@code {forms: [...]}} with {@code X-Total-Count}).
      *
      * @param total  items in all
      * @param offset the first item's position
@@ -152,8 +161,8 @@ final class HeaderChecks {
             }
             try {
                 JsonNode body = e.json();
-                JsonNode array = null;
-                for (JsonNode v : body) {
+                JsonNode array = body.isArray() ? body : null;
+                for (JsonNode v : body.isObject() ? body : MissingNode.getInstance()) {
                     if (v.isArray()) {
                         if (array != null) {
                             return Optional.empty();
@@ -161,13 +170,38 @@ final class HeaderChecks {
                         array = v;
                     }
                 }
-                if (array == null || !body.path("total").canConvertToLong() || !body.path("offset").canConvertToLong()) {
+                Optional<Long> total = number(body.path("total"))
+                        .or(() -> e.header(TOTAL_COUNT).flatMap(h -> number(TextNode.valueOf(h.trim()))));
+                Optional<Long> offset = number(body.path("offset")).or(() -> requestOffset(e));
+                if (array == null || total.isEmpty() || offset.isEmpty()) {
                     return Optional.empty();
                 }
-                return Optional.of(new Page(body.path("total").asLong(), body.path("offset").asLong(), array));
+                return Optional.of(new Page(total.get(), offset.get(), array));
             } catch (IOException ex) {
                 return Optional.empty();
             }
+        }
+
+        private static Optional<Long> number(JsonNode n) {
+            return n.isNumber() && n.canConvertToLong() || n.isTextual() && INTEGER.matcher(n.asText()).matches()
+                    ? Optional.of(n.asLong()) : Optional.empty();
+        }
+
+        /** The {@code offset} the request asked for: its query parameter, else the parameter's default, else 0. */
+        private static Optional<Long> requestOffset(Exchange e) {
+            Optional<Parameter> declared = e.testCase().operation().flatMap(op -> op.parameters().stream()
+                    .filter(p -> p.in().equals("query") && p.name().equals("offset")).findFirst());
+            if (declared.isEmpty()) {
+                return Optional.empty();
+            }
+            int query = e.request().indexOf('?');
+            HttpUrl url = HttpUrl.parse("http://request.invalid/" + (query < 0 ? "" : e.request().substring(query)));
+            String asked = url == null ? null : url.queryParameter("offset");
+            if (asked != null) {
+                return number(TextNode.valueOf(asked));
+            }
+            JsonNode fallback = e.contract().document().resolve(declared.get().node().path("schema")).path("default");
+            return Optional.of(number(fallback).orElse(0L));
         }
     }
 

@@ -1,6 +1,11 @@
 package dev.contractkit.conformance;
 
 import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.dialect.PreviousVersion;
+import dev.contractkit.specs.dialect.RateLimits;
+import dev.contractkit.specs.dialect.RequiredRole;
+import dev.contractkit.specs.dialect.State;
+import dev.contractkit.specs.dialect.WebSocketBinding;
 
 import java.util.List;
 
@@ -20,15 +25,15 @@ final class NotChecked {
      */
     static String reason(Check check, List<ContractDocument> documents) {
         return switch (check) {
-            case FORBIDDEN_ROLE -> dialect(documents, "x-kit-required-role", "no operation requires a role");
-            case RATE_LIMIT_HEADERS -> dialect(documents, "x-kit-rate-limit-category", "no operation is rate-limited");
-            case VERSION_REMOVALS -> dialect(documents, "x-kit-previous-version", "no previous version to compare");
-            case WEBSOCKET_MESSAGE_SCHEMA -> dialect(documents, "x-kit-websocket", "no WebSocket channel was opened");
+            case FORBIDDEN_ROLE -> dialect(documents, RequiredRole.KEY, "no operation requires a role");
+            case RATE_LIMIT_HEADERS -> dialect(documents, RateLimits.CATEGORY_KEY, "no operation is rate-limited");
+            case VERSION_REMOVALS -> dialect(documents, PreviousVersion.KEY, "no previous version to compare");
+            case WEBSOCKET_MESSAGE_SCHEMA -> dialect(documents, WebSocketBinding.KEY, "no WebSocket channel was opened");
             case SSE_EVENT_SCHEMA, AGUI_EVENT_ORDER -> has(documents, "text/event-stream")
                     ? "no AG-UI event stream was judged (see the notes)"
                     : "no operation answers text/event-stream";
             case STATE_TRANSITIONS, ENSURE_RESOURCE_AVAILABILITY, USE_AFTER_FREE ->
-                    has(documents, "\"links\"") || has(documents, "x-kit-state")
+                    has(documents, "\"links\"") || has(documents, State.KEY)
                             ? "no declared chain could run (see the notes)"
                             : "the document declares no chain of operations (OpenAPI links from a create, or the kit's"
                             + " x-kit-state)";

@@ -1,6 +1,7 @@
 package dev.contractkit.conformance;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.contractkit.specs.dialect.RateLimits;
+import dev.contractkit.specs.dialect.Refusals;
 
 import java.util.Optional;
 
@@ -24,8 +25,6 @@ final class RequestChecks {
                 + ") but was answered " + e.status() + "; expected a 4xx");
     }
 
-    /** The rate-limit category's key for requests without a valid credential ({@code x-kit-rate-limits.<c>.unauthenticated-key}). */
-    static final String UNAUTHENTICATED_KEY = "unauthenticated-key";
 
     /**
      * {@code ignored_auth}: 401. The one other answer allowed is the one a contract declares for callers without
@@ -62,11 +61,9 @@ final class RequestChecks {
 
     /** @return the key of the limit on requests without a valid credential the operation's category declares */
     static Optional<String> unauthenticatedLimit(Exchange e) {
-        return e.testCase().operation().map(o -> o.node().path(HeaderChecks.CATEGORY))
-                .filter(JsonNode::isTextual)
-                .map(c -> e.contract().document().root().path("x-kit-rate-limits").path(c.asText())
-                        .path(UNAUTHENTICATED_KEY))
-                .filter(JsonNode::isTextual).map(JsonNode::asText);
+        return e.testCase().operation()
+                .flatMap(o -> RateLimits.of(e.contract().document().root()).forOperation(o.node()))
+                .flatMap(RateLimits.Category::unauthenticatedKey);
     }
 
     /**
@@ -139,14 +136,9 @@ final class RequestChecks {
         if (s < 400 || ACCEPTED.contains(s)) {
             return Outcome.PASS;
         }
-        boolean refusal = e.declaredResponse().map(p -> e.contract().document().at(p).path("x-kit-refusal").asBoolean(false))
-                .orElse(false);
-        JsonNode patterns = e.testCase().operation().orElseThrow().node().path("x-kit-refusals");
-        for (JsonNode p : patterns) {
-            if (java.util.regex.Pattern.compile(p.asText()).matcher(e.body()).find()) {
-                refusal = true;
-            }
-        }
+        boolean refusal = e.declaredResponse().map(p -> Refusals.marked(e.contract().document().at(p))).orElse(false)
+                || Refusals.patterns(e.testCase().operation().orElseThrow().node()).stream()
+                        .anyMatch(p -> p.matcher(e.body()).find());
         if (refusal) {
             return Outcome.PASS;
         }

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.contractkit.specs.check.Finding;
 import dev.contractkit.specs.check.Pointers;
+import dev.contractkit.specs.dialect.ConflictReasons;
 
 import java.io.IOException;
 import java.util.List;
@@ -108,7 +109,33 @@ final class ResponseChecks {
                 ? declared.flatMap(r -> e.contract().jsonSchema(r, e.mediaType())
                         .or(() -> e.contract().firstJsonSchema(r)))
                 : e.contract().errorSchema();
-        return schema.map(s -> validate(e, s)).orElse(Outcome.SKIP);
+        Outcome shape = schema.map(s -> validate(e, s)).orElse(Outcome.SKIP);
+        return shape == Outcome.PASS ? conflictReason(e) : shape;
+    }
+
+    /**
+     * A 409 of an operation that lists its conflict reasons ({@code x-kit-conflict-reasons}) gives one of them as
+     * {@code details} (of the {@code error} object, or of the body).
+     */
+    private static Outcome conflictReason(Exchange e) {
+        List<String> reasons = e.testCase().operation().map(o -> ConflictReasons.of(o.node())).orElse(List.of());
+        if (e.status() != 409 || reasons.isEmpty()) {
+            return Outcome.PASS;
+        }
+        JsonNode body;
+        try {
+            body = e.json();
+        } catch (IOException ex) {
+            return Outcome.PASS; // validate() judged the body already
+        }
+        boolean wrapped = body.path("error").isObject();
+        JsonNode details = wrapped ? body.path("error").path("details") : body.path("details");
+        if (details.isTextual() && reasons.contains(details.asText())) {
+            return Outcome.PASS;
+        }
+        return Outcome.fail(BODY + (wrapped ? "/error" : "") + "/details", details.toString(), "a 409 of "
+                + e.testCase().label() + " gives one of the reasons the contract lists (" + String.join(", ", reasons)
+                + ") as details");
     }
 
     private static Outcome validate(Exchange e, String schemaPointer) {

@@ -10,6 +10,8 @@ import dev.contractkit.specs.check.ContractDocument.Operation;
 import dev.contractkit.specs.check.ContractDocument.Parameter;
 import dev.contractkit.specs.check.Finding;
 import dev.contractkit.specs.check.SchemaValidator;
+import dev.contractkit.specs.dialect.State;
+import dev.contractkit.specs.dialect.WebSocketBinding;
 import okhttp3.HttpUrl;
 import okhttp3.Request;
 import okhttp3.Response;
@@ -383,8 +385,9 @@ final class Scenarios {
     // ---- pagination_links (following)
 
     private void followPages(Operation op) {
+        // the page size: limit (coupons) or count (forms)
         Optional<Parameter> limit = op.parameters().stream()
-                .filter(p -> p.in().equals("query") && p.name().equals("limit")).findFirst();
+                .filter(p -> p.in().equals("query") && (p.name().equals("limit") || p.name().equals("count"))).findFirst();
         boolean declaresLink = op.responses().entrySet().stream().filter(r -> r.getKey().startsWith("2"))
                 .anyMatch(r -> {
                     for (Iterator<String> it = contract.document().at(r.getValue()).path("headers").fieldNames(); it.hasNext(); ) {
@@ -403,8 +406,8 @@ final class Scenarios {
         }
         long smallest = limit.map(p -> contract.document().resolve(p.node().path("schema")).path("minimum").asLong(1))
                 .orElse(1L);
-        Map<String, JsonNode> params = limit.isPresent() ? Map.of("limit", IntNode.valueOf((int) Math.max(1, smallest)))
-                : Map.of();
+        Map<String, JsonNode> params = limit.isPresent()
+                ? Map.of(limit.get().name(), IntNode.valueOf((int) Math.max(1, smallest))) : Map.of();
         Optional<Exchange> unseeded = runner.send(cases.scenario(op, params, Optional.empty(), "paging: first page"),
                 Optional.empty());
         Optional<HeaderChecks.Page> shortPage = unseeded.flatMap(HeaderChecks.Page::of);
@@ -537,10 +540,9 @@ final class Scenarios {
      * @return true when all were created
      */
     private boolean seed(Operation list, int needed, List<Map.Entry<String, String>> query) {
-        String resource = list.node().path("x-kit-state").path("resource").asText("");
+        String resource = State.of(list.node()).map(State::resource).orElse("");
         Optional<Operation> create = contract.document().operations().stream()
-                .filter(o -> o.node().path("x-kit-state").path("action").asText().equals("create")
-                        && !resource.isEmpty() && o.node().path("x-kit-state").path("resource").asText().equals(resource))
+                .filter(o -> State.of(o.node()).filter(s -> s.creates() && s.resource().equals(resource)).isPresent())
                 .findFirst();
         if (create.isEmpty() || needed <= 0) {
             return false;
@@ -604,18 +606,18 @@ final class Scenarios {
     private List<Channel> channels() {
         List<Channel> out = new ArrayList<>();
         for (Operation op : contract.document().operations()) {
-            JsonNode ws = op.node().path("x-kit-websocket");
-            if (!ws.path("asyncapi").isTextual()) {
+            Optional<WebSocketBinding> ws = WebSocketBinding.of(op.node());
+            if (ws.isEmpty()) {
                 continue;
             }
             ContractDocument doc;
             try {
-                doc = ContractDocument.load(ws.path("asyncapi").asText());
+                doc = ContractDocument.load(ws.get().asyncapi());
             } catch (RuntimeException e) {
-                runner.note(op + ": cannot load " + ws.path("asyncapi").asText() + " (" + e.getMessage() + ")");
+                runner.note(op + ": cannot load " + ws.get().asyncapi() + " (" + e.getMessage() + ")");
                 continue;
             }
-            String channel = ws.path("channel").asText();
+            String channel = ws.get().channel();
             JsonNode ch = doc.root().path("channels").path(channel);
             Map<String, String> messages = new LinkedHashMap<>();
             ch.path("messages").fieldNames().forEachRemaining(name -> {

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import dev.contractkit.specs.check.ContractDocument.Parameter;
+import dev.contractkit.specs.dialect.RequiredRole;
+import dev.contractkit.specs.dialect.SecurityScheme;
 import okhttp3.FormBody;
 import okhttp3.HttpUrl;
 import okhttp3.Request;
@@ -13,7 +15,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
-import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Optional;
@@ -29,9 +30,6 @@ import java.util.Set;
  * operation requires ({@code x-kit-required-role}); a user lacking one of them is the lesser user.
  */
 final class Tokens {
-    static final String ENDPOINT = "x-kit-token-endpoint";
-    static final String ROLES_CLAIM = "x-kit-roles-claim";
-    static final String REQUIRED_ROLE = "x-kit-required-role";
     private static final ObjectMapper JSON = new ObjectMapper();
 
     /**
@@ -49,7 +47,7 @@ final class Tokens {
     }
 
     static Obtained obtain(Contract contract, Target target, Transport transport) {
-        Optional<JsonNode> scheme = tokenScheme(contract);
+        Optional<SecurityScheme> scheme = tokenScheme(contract);
         Set<String> required = requiredRoles(contract);
         if (target.users().isEmpty()) {
             List<String> notes = new ArrayList<>();
@@ -61,10 +59,10 @@ final class Tokens {
         }
         if (scheme.isEmpty()) {
             return new Obtained(target.credential(), Optional.empty(), List.of("--user was given, but "
-                    + contract.document().file() + " names no token endpoint (" + ENDPOINT + " on a security scheme)"),
+                    + contract.document().file() + " names no token endpoint (" + SecurityScheme.TOKEN_ENDPOINT + " on a security scheme)"),
                     List.of());
         }
-        String endpoint = scheme.get().path(ENDPOINT).asText();
+        String endpoint = scheme.get().tokenEndpoint().orElseThrow();
         Optional<Operation> op = contract.document().operations().stream()
                 .filter(o -> o.method().equals("POST") && o.path().equals(endpoint)).findFirst();
         String path = endpoint;
@@ -78,7 +76,7 @@ final class Tokens {
         String clientId = target.clientId().or(() -> op.flatMap(o -> exampleClientId(contract, o))).orElse("kit");
         HttpUrl url = new HttpCall("POST", path, java.util.Map.of(), List.of(), List.of(), Optional.empty())
                 .url(transport.base());
-        String claim = scheme.get().path(ROLES_CLAIM).asText("realm_access.roles");
+        String claim = scheme.get().rolesClaim().orElse(SecurityScheme.DEFAULT_ROLES_CLAIM);
         List<String> errors = new ArrayList<>();
         Optional<String> principal = Optional.empty();
         Optional<String> first = Optional.empty();
@@ -155,25 +153,13 @@ final class Tokens {
 
     static Set<String> requiredRoles(Contract contract) {
         Set<String> out = new LinkedHashSet<>();
-        contract.document().operations().forEach(o -> {
-            JsonNode role = o.node().path(REQUIRED_ROLE);
-            if (role.isTextual()) {
-                out.add(role.asText());
-            }
-            role.forEach(r -> out.add(r.asText()));
-        });
+        contract.document().operations().forEach(o -> RequiredRole.of(o.node()).ifPresent(out::add));
         return out;
     }
 
-    private static Optional<JsonNode> tokenScheme(Contract contract) {
-        JsonNode schemes = contract.document().root().path("components").path("securitySchemes");
-        for (Iterator<String> it = schemes.fieldNames(); it.hasNext(); ) {
-            JsonNode s = contract.securityScheme(it.next());
-            if (s.path(ENDPOINT).isTextual()) {
-                return Optional.of(s);
-            }
-        }
-        return Optional.empty();
+    private static Optional<SecurityScheme> tokenScheme(Contract contract) {
+        return SecurityScheme.all(contract.document().root(), contract.document()::resolve).values().stream()
+                .filter(s -> s.tokenEndpoint().isPresent()).findFirst();
     }
 
     private static Optional<String> exampleClientId(Contract contract, Operation op) {

@@ -10,6 +10,7 @@ import dev.contractkit.conformance.diff.BreakingChanges;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.ContractDocument.Operation;
+import dev.contractkit.specs.dialect.PreviousVersion;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -32,7 +33,6 @@ import java.util.regex.Pattern;
  * of closed request bodies must be refused with 4xx.
  */
 final class VersionRemovals {
-    static final String PREVIOUS = "x-kit-previous-version";
     private static final Pattern PREFIX = Pattern.compile("^/api/v\\d+(?=/)");
     private static final Pattern RESPONSE_PROPERTY = Pattern.compile("^response (\\d{3}) body(\\[\\])? \\.(.+)$");
     private static final Pattern QUERY = Pattern.compile("^query parameter (\\S+)$");
@@ -58,12 +58,8 @@ final class VersionRemovals {
 
     /** @return the removals, when the document names a predecessor */
     static Optional<Removals> of(ContractDocument doc) {
-        JsonNode previous = doc.root().path("info").path(PREVIOUS);
-        if (!previous.isTextual()) {
-            return Optional.empty();
-        }
-        return Optional.of(CACHE.computeIfAbsent(doc.file() + "#" + doc.text().hashCode(),
-                k -> compute(doc, previous.asText())));
+        return PreviousVersion.of(doc.root()).map(previous -> CACHE.computeIfAbsent(
+                doc.file() + "#" + doc.text().hashCode(), k -> compute(doc, previous)));
     }
 
     private static Removals compute(ContractDocument doc, String previousFile) {

@@ -40,6 +40,26 @@ class DefectiveServerTest {
     }
 
     @Test
+    void formsPagesWithTheTotalInAHeaderAreJudgedByPaginationLinks() throws IOException {
+        // GET /forms says its total in X-Total-Count and its offset in the query, not in the body
+        Report report = runAgainst();
+
+        assertThat(report.result(Check.PAGINATION_LINKS).passed()).isPositive();
+        assertThat(report.notChecked()).doesNotContainKey(Check.PAGINATION_LINKS);
+    }
+
+    @Test
+    void aFormsPageWithoutRelNextWhileFormsFollowFailsPaginationLinks() throws IOException {
+        List<Violation> found = violationsOf(Check.PAGINATION_LINKS, Defect.LINK_WITHOUT_NEXT);
+
+        assertThat(found).extracting(Violation::operationId).containsOnly("listForms");
+        assertThat(found).first().satisfies(v -> {
+            assertThat(v.pointer()).isEqualTo("/response/headers/link");
+            assertThat(v.message()).contains("no Link rel=\"next\" although more items follow", "total 3");
+        });
+    }
+
+    @Test
     void idSentAsStringFailsResponseSchemaConformanceAtTheIdField() throws IOException {
         List<Violation> found = violationsOf(Check.RESPONSE_SCHEMA_CONFORMANCE, Defect.ID_AS_STRING);
 

@@ -31,7 +31,7 @@ final class FakeFormsServer implements AutoCloseable {
     enum Defect {
         ID_AS_STRING, MISSING_TITLE, TEAPOT_FOR_MISSING_FORM, NO_AUTH_CHECK, SERVER_ERROR_ON_BAD_NUMBER,
         TEXT_PLAIN, ACCEPTS_COUNT_UP_TO_500, NOT_FOUND_FOR_UNDECLARED_METHOD, BARE_ERROR_BODY,
-        REFUSES_MAXIMUM_COUNT
+        REFUSES_MAXIMUM_COUNT, LINK_WITHOUT_NEXT
     }
 
     private final HttpServer server;
@@ -107,6 +107,13 @@ final class FakeFormsServer implements AutoCloseable {
         String forms = IntStream.rangeClosed(1, FORMS).skip(Math.min(offset, FORMS)).limit(count)
                 .mapToObj(this::form).collect(Collectors.joining(","));
         ex.getResponseHeaders().add("X-Total-Count", Integer.toString(FORMS)); // the contract requires it
+        // paging links as the contract describes them: next while forms follow, last when there is one
+        List<String> links = new ArrayList<>();
+        if (offset + count < FORMS && !has(Defect.LINK_WITHOUT_NEXT)) {
+            links.add("<" + url() + "/forms?count=" + count + "&offset=" + (offset + count) + ">; rel=\"next\"");
+        }
+        links.add("<" + url() + "/forms?count=" + count + "&offset=" + (FORMS - 1) / count * count + ">; rel=\"last\"");
+        ex.getResponseHeaders().add("Link", String.join(", ", links));
         ok(ex, "{\"forms\":[" + forms + "]}");
     }
 

@@ -1,6 +1,7 @@
 package dev.contractkit.conformance;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.contractkit.specs.LargeDocument;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

@@ -2,6 +2,7 @@ package dev.contractkit.mock;
 
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.dialect.SecurityScheme;
 import org.mockserver.closurecallback.websocketregistry.LocalCallbackRegistry;
 import org.mockserver.configuration.Configuration;
 import org.mockserver.mock.Expectation;
@@ -25,7 +26,7 @@ final class ApiMock implements AutoCloseable {
     private final Set<String> ids;
     private final KitChannels kit;
     private final MockState state;
-    private String rolesClaim = "roles";
+    private String rolesClaim = SecurityScheme.DEFAULT_ROLES_CLAIM;
     private ContractFastPath fastPath;
     private final List<dev.contractkit.specs.check.Finding> findings = new java.util.ArrayList<>();
     private final java.util.Map<String, org.mockserver.model.HttpRequest> operations = new java.util.LinkedHashMap<>();
@@ -78,11 +79,9 @@ final class ApiMock implements AutoCloseable {
         kit.onReset(mock::reset);
         kit.callbacks(new Callbacks(docs, mock::received));
         mock.findings.addAll(problems);
-        docs.forEach(d -> d.root().path("components").path("securitySchemes").elements().forEachRemaining(s -> {
-            if (d.resolve(s).has("x-kit-roles-claim")) {
-                mock.rolesClaim = d.resolve(s).get("x-kit-roles-claim").asText();
-            }
-        }));
+        mock.rolesClaim = docs.stream().flatMap(d -> SecurityScheme.all(d.root(), d::resolve).values().stream())
+                .flatMap(s -> s.rolesClaim().stream()).reduce((first, last) -> last)
+                .orElse(SecurityScheme.DEFAULT_ROLES_CLAIM);
         docs.forEach(d -> d.operations().forEach(op -> mock.operations.put(op.operationId(),
                 org.mockserver.model.HttpRequest.request().withMethod(op.method())
                         .withPath(PathTemplate.parse(op.path()).regex()))));

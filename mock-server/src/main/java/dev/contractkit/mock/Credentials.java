@@ -1,13 +1,14 @@
 package dev.contractkit.mock;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.dialect.Keyword;
+import dev.contractkit.specs.dialect.SecurityScheme;
 
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Set;
 import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
@@ -22,8 +23,7 @@ import java.util.regex.Pattern;
  * {@link MockTokens} accepts (unless accepted credentials are configured).
  */
 final class Credentials {
-    private static final String FORMAT = "x-kit-credential-format";
-
+    private static final Pattern ANY = Pattern.compile(".*\\S.*");
     private final List<List<Predicate<Incoming>>> alternatives;
 
     private Credentials(List<List<Predicate<Incoming>>> alternatives) {
@@ -34,16 +34,16 @@ final class Credentials {
         if (op.isPublic()) {
             return new Credentials(List.of());
         }
-        JsonNode security = op.node().has("security") ? op.node().get("security") : doc.root().path("security");
         // a document in the kit's dialect gets JWTs checked against the mock's token endpoint; any other document
         // (one nobody here wrote, without x-kit keys) has no such endpoint, so any bearer value is accepted
-        boolean kitDialect = doc.text().contains("x-kit-");
+        boolean kitDialect = doc.text().contains(Keyword.PREFIX);
+        Map<String, SecurityScheme> schemes = SecurityScheme.all(doc.root(), doc::resolve);
         List<List<Predicate<Incoming>>> alternatives = new ArrayList<>();
-        for (JsonNode requirement : security) {
+        for (List<String> requirement : SecurityScheme.requirements(doc.root(), op.node())) {
             List<Predicate<Incoming>> all = new ArrayList<>();
-            for (Iterator<String> names = requirement.fieldNames(); names.hasNext(); ) {
-                all.add(scheme(doc.resolve(doc.root().path("components").path("securitySchemes").path(names.next())), accepted,
-                        tokens, kitDialect));
+            for (String name : requirement) {
+                SecurityScheme scheme = schemes.get(name);
+                all.add(scheme == null ? request -> true : scheme(scheme, accepted, tokens, kitDialect));
             }
             alternatives.add(List.copyOf(all));
         }
@@ -56,28 +56,20 @@ final class Credentials {
                 || alternatives.stream().anyMatch(all -> all.stream().allMatch(p -> p.test(request)));
     }
 
-    /** Whether a value of this scheme must be a JWT: {@code bearerFormat: JWT}, OAuth 2, OpenID Connect. */
-    static boolean jwt(JsonNode scheme) {
-        String type = scheme.path("type").asText();
-        return type.equals("oauth2") || type.equals("openIdConnect")
-                || "JWT".equalsIgnoreCase(scheme.path("bearerFormat").asText())
-                || "JWT".equalsIgnoreCase(scheme.path("x-kit-token-format").asText());
-    }
-
-    private static Predicate<Incoming> scheme(JsonNode scheme, Set<String> accepted, MockTokens tokens, boolean jwt) {
-        Predicate<String> valid = jwt && jwt(scheme) && accepted.isEmpty() ? v -> tokens.claims(v).isPresent() : v -> true;
-        return switch (scheme.path("type").asText()) {
+    private static Predicate<Incoming> scheme(SecurityScheme scheme, Set<String> accepted, MockTokens tokens, boolean jwt) {
+        Predicate<String> valid = jwt && scheme.jwt() && accepted.isEmpty() ? v -> tokens.claims(v).isPresent() : v -> true;
+        return switch (scheme.type()) {
             case "apiKey" -> apiKey(scheme, accepted, valid);
-            case "http" -> authorization(scheme.path("scheme").asText("bearer"), accepted, valid);
+            case "http" -> authorization(scheme.httpScheme(), accepted, valid);
             case "oauth2", "openIdConnect" -> authorization("bearer", accepted, valid);
             default -> request -> true; // mutualTLS, or a scheme the contract does not define: nothing to check here
         };
     }
 
-    private static Predicate<Incoming> apiKey(JsonNode scheme, Set<String> accepted, Predicate<String> valid) {
-        Pattern form = scheme.has(FORMAT) ? formPattern(scheme.get(FORMAT).asText()) : Pattern.compile(".*\\S.*");
-        String name = scheme.path("name").asText();
-        String in = scheme.path("in").asText();
+    private static Predicate<Incoming> apiKey(SecurityScheme scheme, Set<String> accepted, Predicate<String> valid) {
+        Pattern form = scheme.form().orElse(ANY);
+        String name = scheme.parameterName();
+        String in = scheme.in();
         return request -> {
             List<String> values = apiKeyValues(in, name, request); // read once per request
             return values.stream().map(form::matcher).anyMatch(m -> m.matches()
@@ -92,18 +84,6 @@ final class Credentials {
             case "cookie" -> request.cookie(name);
             default -> request.headers(name);
         };
-    }
-
-    /** {@code Token token={credential}} becomes {@code \QToken token=\E\S.*}. */
-    private static Pattern formPattern(String format) {
-        int at = format.indexOf("{credential}");
-        if (at < 0) {
-            return Pattern.compile(Pattern.quote(format));
-        }
-        String before = format.substring(0, at);
-        String after = format.substring(at + "{credential}".length());
-        return Pattern.compile((before.isEmpty() ? "" : Pattern.quote(before)) + "(\\S.*?)"
-                + (after.isEmpty() ? "" : Pattern.quote(after)));
     }
 
     private static Predicate<Incoming> authorization(String httpScheme, Set<String> accepted, Predicate<String> valid) {

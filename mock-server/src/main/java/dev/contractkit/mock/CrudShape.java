@@ -3,6 +3,7 @@ package dev.contractkit.mock;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.dialect.State;
 
 import java.util.Optional;
 import java.util.Set;
@@ -32,7 +33,7 @@ final class CrudShape {
      */
     static Optional<JsonNode> inferred(ContractDocument.Operation operation) {
         ContractDocument doc = operation.document();
-        if (doc.text().contains("x-kit-state")) {
+        if (doc.text().contains(State.KEY)) {
             return Optional.empty();
         }
         JsonNode paths = doc.root().path("paths");

@@ -14,7 +14,8 @@ import java.util.Optional;
  * {@code examples} tie a value to the response example of the same name, under whatever status declares it
  * ({@code id} example {@code missing: {value: 999}} and a 404 example {@code missing}: {@code GET /forms/999} gets
  * that 404). And paged lists end: a request with {@code offset} past the first page that no example names gets
- * the list's empty-page example (a 2xx example whose array is empty), so a client walking the pages stops. A
+ * the list's empty-page example (a 2xx example whose array is empty), so a client walking the pages stops (a list
+ * with its total in {@code X-Total-Count} is cut from its example by {@link LinkHeaders} instead). A
  * JSON request body that matches a named request-body example gets the response example of the same name (the
  * answers mock: each question of the contract gets its own answer or refusal).
  */
@@ -41,7 +42,8 @@ final class ExampleDispatch {
         List<Tie> ties = new ArrayList<>();
         boolean paged = false;
         for (ContractDocument.Parameter p : operation.parameters()) {
-            paged |= p.in().equals("query") && p.name().equals("offset");
+            // a list with its total in X-Total-Count is cut to the page by LinkHeaders instead
+            paged |= p.in().equals("query") && p.name().equals("offset") && !LinkHeaders.cutsExamples(operation);
             for (Iterator<Map.Entry<String, JsonNode>> it = p.node().path("examples").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 JsonNode value = doc.resolve(e.getValue()).path("value");

@@ -1,6 +1,8 @@
 package dev.contractkit.mock;
 
 import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.dialect.RequiredRole;
+import dev.contractkit.specs.dialect.SecurityScheme;
 
 import java.util.Map;
 import java.util.Optional;
@@ -42,7 +44,7 @@ final class OperationResponder implements Responder {
         this.path = PathTemplate.parse(operation.path());
         this.credentials = Credentials.of(doc, operation, acceptedCredentials, state.tokens());
         this.tokens = state.tokens();
-        this.requiredRole = operation.node().path("x-kit-required-role").asText("");
+        this.requiredRole = RequiredRole.of(operation.node()).orElse("");
         this.rolesClaim = rolesClaim(doc);
         this.tokenEndpoint = TokenEndpoint.of(operation, responses, errors, state.tokens());
         this.links = LinkHeaders.of(operation);
@@ -158,14 +160,7 @@ final class OperationResponder implements Responder {
     }
 
     private static String rolesClaim(ContractDocument doc) {
-        for (java.util.Iterator<com.fasterxml.jackson.databind.JsonNode> it = doc.root().path("components")
-                .path("securitySchemes").elements(); it.hasNext(); ) {
-            com.fasterxml.jackson.databind.JsonNode s = doc.resolve(it.next());
-            if (s.has("x-kit-roles-claim")) {
-                return s.get("x-kit-roles-claim").asText();
-            }
-        }
-        return "roles";
+        return SecurityScheme.rolesClaim(doc.root(), doc::resolve);
     }
 
     private Reply chosen(Prefer prefer, Optional<DeclaredResponses> own) {

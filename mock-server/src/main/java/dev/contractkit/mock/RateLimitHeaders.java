@@ -1,7 +1,7 @@
 package dev.contractkit.mock;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.dialect.RateLimits;
 
 import java.time.Clock;
 import java.util.Map;
@@ -34,14 +34,8 @@ final class RateLimitHeaders {
      * @return the headers of the operation, or empty when it names no category (or the category has no numbers)
      */
     static Optional<RateLimitHeaders> of(ContractDocument.Operation operation, Clock clock) {
-        JsonNode op = operation.node();
-        String category = op.path("x-kit-rate-limit-category").asText("");
-        JsonNode numbers = operation.document().root().path("x-kit-rate-limits").path(category);
-        if (category.isEmpty() || !numbers.path("limit").canConvertToInt()) {
-            return Optional.empty();
-        }
-        long window = numbers.path("window_seconds").asLong(3600);
-        return Optional.of(new RateLimitHeaders(category, numbers.path("limit").asInt(), window * 1000, clock));
+        return RateLimits.of(operation.document().root()).forOperation(operation.node())
+                .map(c -> new RateLimitHeaders(c.name(), c.limit(), c.windowSeconds() * 1000, clock));
     }
 
     /** @return true when the caller has used up the current window (the request would be one too many) */

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.dialect.Emits;
+import dev.contractkit.specs.dialect.State;
 import dev.contractkit.specs.check.Finding;
 
 import java.time.Clock;
@@ -46,7 +48,7 @@ final class StatefulOperation {
     private final String idField;
     private final String itemsField;
     private final JsonNode initial;
-    private final JsonNode soft;
+    private final Optional<ObjectNode> soft;
     private final int status;
     private final String mediaType;
     private final String schema;
@@ -57,9 +59,9 @@ final class StatefulOperation {
     private final WriteEvents events;
     private final MockState.EventSink sink;
 
-    private StatefulOperation(ContractDocument.Operation operation, JsonNode config, DeclaredResponses responses,
+    private StatefulOperation(ContractDocument.Operation operation, State config, DeclaredResponses responses,
                               ErrorReplies errors, ResourceStore store, Clock clock, MockState.EventSink sink) {
-        this.events = WriteEvents.of(operation.node().path("x-kit-emits"));
+        this.events = WriteEvents.of(Emits.of(operation.node()));
         this.sink = sink;
         this.doc = operation.document();
         this.operation = operation;
@@ -67,13 +69,13 @@ final class StatefulOperation {
         this.errors = errors;
         this.store = store;
         this.clock = clock;
-        this.resource = config.path("resource").asText();
-        this.action = config.path("action").asText();
-        this.idField = config.path("id").asText("id");
-        this.itemsField = config.path("items").asText("items");
-        this.initial = config.path("initial");
-        this.idsField = config.path("ids").asText("");
-        this.soft = config.path("soft");
+        this.resource = config.resource();
+        this.action = config.action();
+        this.idField = config.id();
+        this.itemsField = config.items();
+        this.initial = config.initial();
+        this.idsField = config.ids().orElse("");
+        this.soft = config.soft();
         Reply success = responses.success();
         this.status = success.status();
         DeclaredResponses.Example declared = responses.forCode(status).orElseThrow();
@@ -95,13 +97,12 @@ final class StatefulOperation {
     static Optional<StatefulOperation> of(ContractDocument.Operation operation, DeclaredResponses responses,
                                           ErrorReplies errors, ResourceStore store, Clock clock,
                                           MockState.EventSink sink) {
-        JsonNode declared = operation.node().path("x-kit-state");
         // a document that does not say how state is kept: a plain collection (POST /pets, GET /pets/{id}) it shows
-        JsonNode config = declared.isObject() ? declared : CrudShape.inferred(operation).orElse(declared);
-        if (!config.isObject() || config.path("resource").asText("").isEmpty()) {
+        Optional<State> config = State.of(operation.node()).or(() -> CrudShape.inferred(operation).flatMap(State::from));
+        if (config.isEmpty()) {
             return Optional.empty();
         }
-        StatefulOperation op = new StatefulOperation(operation, config, responses, errors, store, clock, sink);
+        StatefulOperation op = new StatefulOperation(operation, config.get(), responses, errors, store, clock, sink);
         op.seed();
         return Optional.of(op);
     }
@@ -233,8 +234,8 @@ final class StatefulOperation {
 
     private JsonNode delete(String id, ObjectNode item) {
         String now = now();
-        if (soft.isObject()) {
-            item.setAll((ObjectNode) soft.deepCopy());
+        if (soft.isPresent()) {
+            item.setAll(soft.get().deepCopy());
             store.put(resource, id, item);
         } else {
             store.remove(resource, id);

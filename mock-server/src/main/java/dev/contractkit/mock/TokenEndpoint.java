@@ -1,13 +1,12 @@
 package dev.contractkit.mock;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.nimbusds.jwt.JWTClaimsSet;
 import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.dialect.SecurityScheme;
 
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
-import java.util.Iterator;
 import java.util.Optional;
 
 /**
@@ -38,14 +37,10 @@ final class TokenEndpoint {
         if (!op.method().equals("POST")) {
             return Optional.empty();
         }
-        for (Iterator<JsonNode> it = op.document().root().path("components").path("securitySchemes").elements(); it.hasNext(); ) {
-            JsonNode scheme = op.document().resolve(it.next());
-            if (scheme.path("x-kit-token-endpoint").asText("").equals(op.path())) {
-                return Optional.of(new TokenEndpoint(tokens, scheme.path("x-kit-roles-claim").asText("roles"), responses, errors,
-                        op.document()));
-            }
-        }
-        return Optional.empty();
+        return SecurityScheme.all(op.document().root(), op.document()::resolve).values().stream()
+                .filter(s -> s.tokenEndpoint().filter(op.path()::equals).isPresent()).findFirst()
+                .map(s -> new TokenEndpoint(tokens, s.rolesClaim().orElse(SecurityScheme.DEFAULT_ROLES_CLAIM), responses,
+                        errors, op.document()));
     }
 
     Reply reply(Incoming request) {

@@ -3,6 +3,7 @@ package dev.contractkit.mock;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.specs.dialect.Emits;
 
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -28,15 +29,9 @@ final class WriteEvents {
         this.entries = entries;
     }
 
-    static WriteEvents of(JsonNode emits) {
+    static WriteEvents of(Emits emits) {
         List<Entry> out = new ArrayList<>();
-        List<JsonNode> all = new ArrayList<>();
-        if (emits.isArray()) {
-            emits.forEach(all::add);
-        } else if (!emits.isMissingNode() && !emits.isNull()) {
-            all.add(emits);
-        }
-        for (JsonNode e : all) {
+        for (JsonNode e : emits.entries()) {
             if (e.isTextual()) {
                 out.add(new Entry(e.asText(), Json.MAPPER.createObjectNode(), Json.MAPPER.createObjectNode()));
             } else if (e.isObject() && e.path("message").isTextual()) {

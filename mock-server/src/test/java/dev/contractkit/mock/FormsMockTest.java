@@ -50,6 +50,21 @@ class FormsMockTest {
         }));
     }
 
+    @Test
+    void theFormsListIsPagedByCountAndOffsetWithItsTotalAndLinks() {
+        JsonNode all = http.get(base + "/forms", "Authorization", Http.CREDENTIAL).json().path("forms");
+        Http.Answer first = http.get(base + "/forms?count=1", "Authorization", Http.CREDENTIAL);
+        Http.Answer last = http.get(base + "/forms?count=1&offset=" + (all.size() - 1), "Authorization", Http.CREDENTIAL);
+
+        assertThat(all.size()).isGreaterThan(1);
+        assertThat(first.json().path("forms")).containsExactly(all.get(0));
+        assertThat(first.header("X-Total-Count")).isEqualTo(Integer.toString(all.size()));
+        assertThat(first.header("Link")).contains("count=1&offset=1>; rel=\"next\"")
+                .contains("count=1&offset=" + (all.size() - 1) + ">; rel=\"last\"");
+        assertThat(last.json().path("forms")).containsExactly(all.get(all.size() - 1));
+        assertThat(last.header("Link")).doesNotContain("rel=\"next\"").contains("rel=\"last\"");
+    }
+
     @TestFactory
     Stream<DynamicTest> everySecuredOperationAnswers401WithTheContractsExampleWithoutCredentials() {
         return contract.operations().stream().filter(op -> !op.isPublic()).map(op -> DynamicTest.dynamicTest(op.toString(), () -> {

@@ -1,5 +1,6 @@
 package dev.contractkit.sdk;
 
+import java.time.Duration;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -100,11 +101,11 @@ public class ApiException extends RuntimeException {
         }
     }
 
-    private static java.time.Duration seconds(String header) {
+    private static Duration seconds(String header) {
         if (header == null || !header.trim().matches("\\d{1,10}")) {
             return null;
         }
-        return java.time.Duration.ofSeconds(Long.parseLong(header.trim()));
+        return Duration.ofSeconds(Long.parseLong(header.trim()));
     }
 
     private static String describe(JsonNode json) {

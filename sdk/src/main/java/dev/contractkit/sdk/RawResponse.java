@@ -1,5 +1,6 @@
 package dev.contractkit.sdk;
 
+import java.util.Collections;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Locale;
@@ -31,7 +32,7 @@ public final class RawResponse {
         this.status = status;
         TreeMap<String, List<String>> copy = new TreeMap<>(String.CASE_INSENSITIVE_ORDER);
         headers.forEach((k, v) -> copy.put(k.toLowerCase(Locale.ROOT), List.copyOf(v)));
-        this.headers = java.util.Collections.unmodifiableMap(copy);
+        this.headers = Collections.unmodifiableMap(copy);
         this.body = body.clone();
     }
 

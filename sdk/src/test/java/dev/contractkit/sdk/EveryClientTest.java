@@ -1,5 +1,8 @@
 package dev.contractkit.sdk;
 
+import dev.contractkit.sdk.forms.model.ApiError;
+import java.text.MessageFormat;
+import java.util.ResourceBundle;
 import dev.contractkit.sdk.agent.AgentClient;
 import dev.contractkit.sdk.answers.AnswersClient;
 import dev.contractkit.sdk.answers.model.ErrorEnvelope;
@@ -13,12 +16,10 @@ import okhttp3.OkHttpClient;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.RecordedRequest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -39,18 +40,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * contract's error body, parsed into the contract's generated type, and the request id where the contract has one.
  */
 class EveryClientTest {
-    private MockWebServer server;
-
-    @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start();
-    }
-
-    @AfterEach
-    void stop() throws IOException {
-        server.shutdown();
-    }
+    @RegisterExtension
+    final MockWebServerExtension mock = new MockWebServerExtension();
+    private final MockWebServer server = mock.server();
 
     /**
      * One client: how to build it from a config, one call (sync and async), the contract's error body, its type,
@@ -71,8 +63,8 @@ class EveryClientTest {
                 new Case("forms", c -> FormsClient.builder().config(c).apiKey("k").build(),
                         c -> ((FormsClient) c).get(1).execute(), c -> ((FormsClient) c).get(1).executeAsync(),
                         "{\"error\":{\"code\":\"NOT_FOUND\",\"message\":\"no form 1\",\"request_id\":\"rid-forms\"}}",
-                        dev.contractkit.sdk.forms.model.ApiError.class,
-                        e -> ((dev.contractkit.sdk.forms.model.ApiError) e).getError().getMessage(), "rid-forms",
+                        ApiError.class,
+                        e -> ((ApiError) e).getError().getMessage(), "rid-forms",
                         "Authorization", "Token token=k"),
                 new Case("coupons", c -> CouponsClient.builder().config(c).bearerToken("t").build(),
                         c -> ((CouponsClient) c).get("c1").execute(), c -> ((CouponsClient) c).get("c1").executeAsync(),
@@ -233,13 +225,13 @@ class EveryClientTest {
         }
 
         @Override
-        public void log(Level level, java.util.ResourceBundle bundle, String msg, Throwable thrown) {
+        public void log(Level level, ResourceBundle bundle, String msg, Throwable thrown) {
             lines.add(msg);
         }
 
         @Override
-        public void log(Level level, java.util.ResourceBundle bundle, String format, Object... params) {
-            lines.add(params == null || params.length == 0 ? format : java.text.MessageFormat.format(format, params));
+        public void log(Level level, ResourceBundle bundle, String format, Object... params) {
+            lines.add(params == null || params.length == 0 ? format : MessageFormat.format(format, params));
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.contractkit.sdk;
 
+import java.nio.charset.StandardCharsets;
 import dev.contractkit.sdk.agent.AgentClient;
 import dev.contractkit.sdk.agent.AgentRun;
 import dev.contractkit.sdk.exec.ExecClient;
@@ -7,37 +8,23 @@ import dev.contractkit.sdk.runtime.RuntimeClient;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.RecordedRequest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.io.IOException;
 import java.util.concurrent.TimeUnit;
 
+import static dev.contractkit.sdk.MockWebServerExtension.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The kit token of the local services (exec, runtime, agent): sent as a bearer token, checked when it is set. */
 class KitTokenTest {
-    private MockWebServer server;
-
-    @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start();
-    }
-
-    @AfterEach
-    void stop() throws IOException {
-        server.shutdown();
-    }
+    @RegisterExtension
+    final MockWebServerExtension mock = new MockWebServerExtension();
+    private final MockWebServer server = mock.server();
 
     private String url() {
         return server.url("/").toString();
-    }
-
-    private static MockResponse json(int status, String body) {
-        return new MockResponse().setResponseCode(status).setHeader("Content-Type", "application/json").setBody(body);
     }
 
     @Test
@@ -86,7 +73,7 @@ class KitTokenTest {
         try (AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi")).execute()) {
             run.forEach(e -> { });
         }
-        agent.uploadFile("a.csv", "a\n".getBytes(java.nio.charset.StandardCharsets.UTF_8)).execute();
+        agent.uploadFile("a.csv", "a\n".getBytes(StandardCharsets.UTF_8)).execute();
 
         RecordedRequest stream = server.takeRequest(5, TimeUnit.SECONDS);
         assertThat(stream.getPath()).isEqualTo("/api/agent");

@@ -1,5 +1,10 @@
 package dev.contractkit.sdk;
 
+import dev.contractkit.sdk.agent.AgentResources;
+import dev.contractkit.sdk.agent.Registry;
+import dev.contractkit.sdk.exec.model.TaskGraph;
+import dev.contractkit.sdk.forms.model.Form;
+import java.util.concurrent.RejectedExecutionException;
 import dev.contractkit.sdk.agent.AgentClient;
 import dev.contractkit.sdk.agent.AgentEvent;
 import dev.contractkit.sdk.agent.AgentRun;
@@ -14,13 +19,11 @@ import dev.contractkit.sdk.forms.FormsClient;
 import dev.contractkit.sdk.runtime.RuntimeClient;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
-import java.io.IOException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
 import java.time.Duration;
@@ -31,6 +34,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
+import static dev.contractkit.sdk.MockWebServerExtension.json;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -39,24 +43,15 @@ import static org.assertj.core.api.Assertions.assertThat;
  * per-request headers and a time-out. Lazy paging streams and the subscriptions are not operations of their own.
  */
 class OneCallTypeTest {
-    private MockWebServer server;
-
-    @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start();
-    }
-
-    @AfterEach
-    void stop() throws IOException {
-        server.shutdown();
-    }
+    @RegisterExtension
+    final MockWebServerExtension mock = new MockWebServerExtension();
+    private final MockWebServer server = mock.server();
 
     @ParameterizedTest
     @ValueSource(classes = {FormsClient.class, CouponsClient.class, AnswersClient.class, CodehostV4Client.class,
             CodehostV5Client.class, ExecClient.class, RuntimeClient.class, AgentClient.class,
-            dev.contractkit.sdk.agent.AgentResources.class, dev.contractkit.sdk.agent.Registry.class,
-            dev.contractkit.sdk.agent.AgentResources.KnowledgeBases.class})
+            AgentResources.class, Registry.class,
+            AgentResources.KnowledgeBases.class})
     void everyPublicOperationReturnsTheOneCallType(Class<?> client) {
         List<String> other = new ArrayList<>();
         int operations = 0;
@@ -70,7 +65,7 @@ class OneCallTypeTest {
                 continue;
             }
             if (result == Stream.class || result == CouponSubscription.class || m.getName().equals("close")
-                    || result.getEnclosingClass() == client || result == dev.contractkit.sdk.agent.Registry.class) {
+                    || result.getEnclosingClass() == client || result == Registry.class) {
                 // lazy paging, a subscription, close(), or an accessor of a resource client: not an operation
                 continue;
             }
@@ -87,7 +82,7 @@ class OneCallTypeTest {
     void aCallSendsItsPerRequestHeadersOverTheSdksOwn() throws Exception {
         server.enqueue(json(200, "{\"form\":{\"id\":1,\"title\":\"t\"}}"));
         try (FormsClient forms = FormsClient.builder().baseUrl(server.url("/").toString()).apiKey("k").build()) {
-            Call<dev.contractkit.sdk.forms.model.Form> get = forms.get(1);
+            Call<Form> get = forms.get(1);
 
             get.header("X-Trace", "t-1").header("Authorization", "Token token=other").execute();
 
@@ -102,7 +97,7 @@ class OneCallTypeTest {
         server.enqueue(json(200, "{\"form\":{\"id\":1,\"title\":\"a\"}}"));
         server.enqueue(json(200, "{\"form\":{\"id\":1,\"title\":\"b\"}}"));
         try (FormsClient forms = FormsClient.builder().baseUrl(server.url("/").toString()).apiKey("k").build()) {
-            Call<dev.contractkit.sdk.forms.model.Form> get = forms.get(1);
+            Call<Form> get = forms.get(1);
             get.header("X-Trace", "only-on-the-copy");
 
             assertThat(get.execute().getTitle()).isEqualTo("a");
@@ -163,11 +158,7 @@ class OneCallTypeTest {
         forms.close();
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> forms.get(1).executeAsync().join())
-                .hasRootCauseInstanceOf(java.util.concurrent.RejectedExecutionException.class);
-    }
-
-    private static MockResponse json(int status, String body) {
-        return new MockResponse().setResponseCode(status).setHeader("Content-Type", "application/json").setBody(body);
+                .hasRootCauseInstanceOf(RejectedExecutionException.class);
     }
 
     @Test
@@ -179,7 +170,7 @@ class OneCallTypeTest {
         server.enqueue(json(200, task.formatted("success")));
         ExecClient exec = ExecClient.builder().baseUrl(server.url("/").toString()).build();
 
-        CompletableFuture<TaskWait.Result> wait = exec.submitAndWait(new dev.contractkit.sdk.exec.model.TaskGraph(),
+        CompletableFuture<TaskWait.Result> wait = exec.submitAndWait(new TaskGraph(),
                 Duration.ofSeconds(10), Duration.ofMillis(1)).executeAsync();
 
         TaskWait.Result r = wait.get(10, TimeUnit.SECONDS);

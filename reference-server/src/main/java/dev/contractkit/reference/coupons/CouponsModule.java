@@ -1,6 +1,5 @@
 package dev.contractkit.reference.coupons;
 
-import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.nimbusds.jose.jwk.JWKSet;
 import dev.contractkit.reference.coupons.model.Error;
@@ -20,6 +19,7 @@ import dev.contractkit.reference.platform.RateLimiter;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.dialect.RateLimits;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.websocket.WsRouting;
 
@@ -32,7 +32,6 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -196,13 +195,8 @@ public final class CouponsModule implements ApiModule {
     /** Rules per category: the contract's {@code x-kit-rate-limits}, overridden by {@code cat=limit/window,...}. */
     static Map<String, RateLimiter.Rule> rateLimits(ContractDocument doc, String overrides) {
         Map<String, RateLimiter.Rule> out = new LinkedHashMap<>();
-        JsonNode declared = doc.root().path("x-kit-rate-limits");
-        for (Iterator<String> it = declared.fieldNames(); it.hasNext(); ) {
-            String category = it.next();
-            JsonNode r = declared.get(category);
-            out.put(category, new RateLimiter.Rule(category, r.path("limit").asInt(),
-                    Duration.ofSeconds(r.path("window_seconds").asLong())));
-        }
+        RateLimits.of(doc.root()).categories().values().forEach(c -> out.put(c.name(),
+                new RateLimiter.Rule(c.name(), c.limit(), Duration.ofSeconds(c.windowSeconds()))));
         for (String entry : overrides.split(",")) {
             if (entry.isBlank()) {
                 continue;

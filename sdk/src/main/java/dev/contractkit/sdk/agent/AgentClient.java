@@ -1,7 +1,15 @@
 package dev.contractkit.sdk.agent;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.contractkit.sdk.agent.api.FilesApi;
+import dev.contractkit.sdk.agent.model.FileInfo;
+import dev.contractkit.sdk.agent.model.KnowledgeHit;
+import dev.contractkit.sdk.agent.model.Message;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import okhttp3.HttpUrl;
 import dev.contractkit.sdk.ApiException;
-import dev.contractkit.sdk.ClientBuilder;
 import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.TransportException;
 import dev.contractkit.sdk.agent.api.ArtifactsApi;
@@ -17,7 +25,7 @@ import dev.contractkit.sdk.agent.model.ThreadHistory;
 import dev.contractkit.sdk.internal.Http;
 import dev.contractkit.sdk.internal.HttpCall;
 import dev.contractkit.sdk.Call;
-import dev.contractkit.sdk.internal.KitTokenAuth;
+import dev.contractkit.sdk.internal.KitTokenBuilder;
 import dev.contractkit.sdk.internal.OkCall;
 import okhttp3.MediaType;
 import okhttp3.MultipartBody;
@@ -59,7 +67,7 @@ public final class AgentClient implements AutoCloseable {
     private final RunsApi runs;
     private final ResourcesApi resources;
     private final ArtifactsApi artifacts;
-    private final dev.contractkit.sdk.agent.api.FilesApi filesApi;
+    private final FilesApi filesApi;
     private final OkHttpClient http;
     private final String baseUrl;
     private final ClientConfig config;
@@ -69,7 +77,7 @@ public final class AgentClient implements AutoCloseable {
         this.runs = retrofit.create(RunsApi.class);
         this.resources = retrofit.create(ResourcesApi.class);
         this.artifacts = retrofit.create(ArtifactsApi.class);
-        this.filesApi = retrofit.create(dev.contractkit.sdk.agent.api.FilesApi.class);
+        this.filesApi = retrofit.create(FilesApi.class);
         this.http = Http.client(retrofit);
         String url = retrofit.baseUrl().toString();
         this.baseUrl = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
@@ -101,11 +109,11 @@ public final class AgentClient implements AutoCloseable {
         RunAgentInput in = new RunAgentInput();
         in.setThreadId(threadId);
         in.setRunId(runId);
-        dev.contractkit.sdk.agent.model.Message m = new dev.contractkit.sdk.agent.model.Message();
+        Message m = new Message();
         m.setId(runId + "-user");
-        m.setRole(dev.contractkit.sdk.agent.model.Message.RoleEnum.USER);
+        m.setRole(Message.RoleEnum.USER);
         m.setContent(question);
-        in.setMessages(new java.util.ArrayList<>(List.of(m)));
+        in.setMessages(new ArrayList<>(List.of(m)));
         return in;
     }
 
@@ -125,7 +133,7 @@ public final class AgentClient implements AutoCloseable {
             throw new IllegalArgumentException("the input cannot be written as JSON: " + e.getMessage(), e);
         }
         // no read time-out between events: a run may think for a while; cancel() or close() end it
-        OkHttpClient streaming = http.newBuilder().readTimeout(java.time.Duration.ZERO).build();
+        OkHttpClient streaming = http.newBuilder().readTimeout(Duration.ZERO).build();
         return new OkCall<>(streaming, () -> new Request.Builder().url(baseUrl + "/api/agent").header("Accept", "text/event-stream")
                 .post(RequestBody.create(body, JSON)).build(),
                 (call, response) -> accepted(input.getRunId(), call, response), "start the run");
@@ -179,7 +187,7 @@ public final class AgentClient implements AutoCloseable {
 
     private Request historyRequest(String threadId) {
         // read as JSON, not through the generated RunHistory model, so every event field arrives untouched
-        return new Request.Builder().url(okhttp3.HttpUrl.get(baseUrl).newBuilder()
+        return new Request.Builder().url(HttpUrl.get(baseUrl).newBuilder()
                 .addPathSegments("api/v1/threads").addPathSegment(threadId).addPathSegment("history").build()).get().build();
     }
 
@@ -187,9 +195,9 @@ public final class AgentClient implements AutoCloseable {
         if (response.code() != 200) {
             throw ApiException.of(response.code(), text, response.header("X-Request-Id"));
         }
-        List<List<AgentEvent>> out = new java.util.ArrayList<>();
-        for (com.fasterxml.jackson.databind.JsonNode run : Http.MAPPER.readTree(text).path("runs")) {
-            List<AgentEvent> events = new java.util.ArrayList<>();
+        List<List<AgentEvent>> out = new ArrayList<>();
+        for (JsonNode run : Http.MAPPER.readTree(text).path("runs")) {
+            List<AgentEvent> events = new ArrayList<>();
             run.path("events").forEach(e -> events.add(AgentEventDecoder.decode(e)));
             out.add(List.copyOf(events));
         }
@@ -221,7 +229,7 @@ public final class AgentClient implements AutoCloseable {
      * @param query           the search text
      * @return the matching documents, best first
      */
-    public Call<List<dev.contractkit.sdk.agent.model.KnowledgeHit>> searchKnowledge(String knowledgeBaseId, String query) {
+    public Call<List<KnowledgeHit>> searchKnowledge(String knowledgeBaseId, String query) {
         return HttpCall.of(resources.searchKnowledgeBase(knowledgeBaseId, query)).map(r -> r.getItems());
     }
 
@@ -249,7 +257,7 @@ public final class AgentClient implements AutoCloseable {
      * @param bytes the content (at most 10 MiB)
      * @return the stored file
      */
-    public Call<dev.contractkit.sdk.agent.model.FileInfo> uploadFile(String name, byte[] bytes) {
+    public Call<FileInfo> uploadFile(String name, byte[] bytes) {
         return new OkCall<>(http, () -> uploadRequest(name, bytes), (call, response) -> {
             try (response) {
                 return uploaded(response, response.body() == null ? "" : response.body().string());
@@ -262,20 +270,20 @@ public final class AgentClient implements AutoCloseable {
                 .addFormDataPart("file", name, RequestBody.create(bytes, MediaType.get("application/octet-stream")))
                 .addFormDataPart("name", name)
                 .build();
-        return new Request.Builder().url(okhttp3.HttpUrl.get(baseUrl).newBuilder()
+        return new Request.Builder().url(HttpUrl.get(baseUrl).newBuilder()
                         .addPathSegments("api/v1/files").build())
                 .post(body).build();
     }
 
-    private static dev.contractkit.sdk.agent.model.FileInfo uploaded(Response response, String text) throws IOException {
+    private static FileInfo uploaded(Response response, String text) throws IOException {
         if (response.code() != 201) {
             throw ApiException.of(response.code(), text, response.header("X-Request-Id"));
         }
-        return Http.MAPPER.readValue(text, dev.contractkit.sdk.agent.model.FileInfo.class);
+        return Http.MAPPER.readValue(text, FileInfo.class);
     }
 
     /** @return the workspace files */
-    public Call<List<dev.contractkit.sdk.agent.model.FileInfo>> files() {
+    public Call<List<FileInfo>> files() {
         return HttpCall.of(filesApi.listFiles()).map(r -> r.getItems());
     }
 
@@ -291,13 +299,13 @@ public final class AgentClient implements AutoCloseable {
      * @return its content
      */
     public Call<byte[]> downloadFile(String fileId) {
-        return new OkCall<>(http, () -> new Request.Builder().url(okhttp3.HttpUrl.get(baseUrl).newBuilder()
+        return new OkCall<>(http, () -> new Request.Builder().url(HttpUrl.get(baseUrl).newBuilder()
                 .addPathSegments("api/v1/files").addPathSegment(fileId).addPathSegment("content").build()).get().build(),
                 (call, response) -> {
                     try (response) {
                         byte[] body = response.body() == null ? new byte[0] : response.body().bytes();
                         if (response.code() != 200) {
-                            throw ApiException.of(response.code(), new String(body, java.nio.charset.StandardCharsets.UTF_8),
+                            throw ApiException.of(response.code(), new String(body, StandardCharsets.UTF_8),
                                     response.header("X-Request-Id"));
                         }
                         return body;
@@ -330,9 +338,7 @@ public final class AgentClient implements AutoCloseable {
      *         .connectTimeout(Duration.ofSeconds(2)).build();
      * }</pre>
      */
-    public static final class Builder extends ClientBuilder<Builder> {
-        private String token;
-
+    public static final class Builder extends KitTokenBuilder<Builder> {
         private Builder() {
         }
 
@@ -342,28 +348,12 @@ public final class AgentClient implements AutoCloseable {
         }
 
         /**
-         * The kit token: the server's {@code KIT_TOKEN}, or the file {@code <data dir>/kit-token} it made (owner-only)
-         * on first start and printed once. Sent as {@code Authorization: Bearer <token>} (the contract's
-         * {@code KitToken} scheme) on every request, the run's event stream and file transfers included. Every
-         * operation of the agent needs it: without it each call fails with
-         * {@link dev.contractkit.sdk.UnauthorizedException} (401).
-         *
-         * @param token the kit token
-         * @return this builder
-         * @throws IllegalArgumentException when it is blank or holds white space
-         */
-        public Builder token(String token) {
-            this.token = KitTokenAuth.check(token);
-            return this;
-        }
-
-        /**
          * @return the client
          * @throws IllegalStateException when the base URL is missing
          */
         public AgentClient build() {
-            ClientConfig config = configBuilder().build();
-            return new AgentClient(Http.retrofit(config, List.of(KitTokenAuth.of(token))), config);
+            ClientConfig config = buildConfig();
+            return new AgentClient(Http.retrofit(config, auth()), config);
         }
     }
 }

@@ -1,5 +1,6 @@
 package dev.contractkit.sdk.answers;
 
+import java.util.Optional;
 import dev.contractkit.sdk.BadRequestException;
 import dev.contractkit.sdk.answers.model.ErrorDetail;
 import dev.contractkit.sdk.answers.model.ErrorReason;
@@ -41,8 +42,8 @@ public class AnswerRefusedException extends BadRequestException {
      * {@link ErrorDetail#FIGURE_NOT_IN_DATA} for {@link ErrorReason#FAILED_TO_ANSWER}; empty when the server sent
      * none or one this SDK does not know (the reason is what a client must handle)
      */
-    public java.util.Optional<ErrorDetail> detail() {
-        return java.util.Optional.ofNullable(detail);
+    public Optional<ErrorDetail> detail() {
+        return Optional.ofNullable(detail);
     }
 
     /** @return whether asking again with {@code forceAnswer} can get an answer (off-topic questions) */

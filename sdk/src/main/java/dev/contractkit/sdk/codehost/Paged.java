@@ -7,15 +7,11 @@ import okhttp3.Headers;
 import retrofit2.Call;
 import retrofit2.Response;
 
-import java.util.Iterator;
 import java.util.List;
-import java.util.NoSuchElementException;
 import java.util.Optional;
-import java.util.Spliterator;
-import java.util.Spliterators;
 import java.util.function.IntFunction;
+import java.util.function.Supplier;
 import java.util.stream.Stream;
-import java.util.stream.StreamSupport;
 
 /**
  * Lazy paging over {@code page}/{@code per_page}. Where the list ends is what the server says, in the contract's
@@ -28,37 +24,27 @@ final class Paged {
     }
 
     static <T> Stream<T> all(IntFunction<Call<List<T>>> page) {
-        Iterator<T> it = new Iterator<>() {
-            private Iterator<T> current = List.<T>of().iterator();
+        return Pages.walk(new Supplier<>() {
             private Integer next = 1;
             private List<T> previous;
 
             @Override
-            public boolean hasNext() {
-                while (!current.hasNext() && next != null) {
-                    int asked = next;
-                    Response<List<T>> r = Http.executeForResponse(page.apply(asked));
-                    List<T> items = r.body() == null ? List.of() : r.body();
-                    if (!items.isEmpty() && items.equals(previous)) {
-                        throw new PagingStalledException("auto-paging stalled: page " + asked
-                                + " repeats the previous page's " + items.size() + " items: stopped instead of looping");
-                    }
-                    previous = items;
-                    current = items.iterator();
-                    next = items.isEmpty() ? null : nextPage(r.raw(), asked).filter(n -> n > asked).orElse(null);
+            public List<T> get() {
+                if (next == null) {
+                    return null;
                 }
-                return current.hasNext();
-            }
-
-            @Override
-            public T next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
+                int asked = next;
+                Response<List<T>> r = Http.executeForResponse(page.apply(asked));
+                List<T> items = r.body() == null ? List.of() : r.body();
+                if (!items.isEmpty() && items.equals(previous)) {
+                    throw new PagingStalledException("auto-paging stalled: page " + asked
+                            + " repeats the previous page's " + items.size() + " items: stopped instead of looping");
                 }
-                return current.next();
+                previous = items;
+                next = items.isEmpty() ? null : nextPage(r.raw(), asked).filter(n -> n > asked).orElse(null);
+                return items;
             }
-        };
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED), false);
+        });
     }
 
     /**

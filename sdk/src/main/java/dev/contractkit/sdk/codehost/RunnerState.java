@@ -1,5 +1,7 @@
 package dev.contractkit.sdk.codehost;
 
+import dev.contractkit.sdk.codehost.v4.model.Runner;
+import dev.contractkit.sdk.codehost.v4.model.RunnerDetails;
 import java.util.Objects;
 
 /**
@@ -22,7 +24,7 @@ public final class RunnerState {
      * @return true when the runner is paused
      * @throws IllegalArgumentException when the runner carries neither {@code paused} nor {@code active}
      */
-    public static boolean isPaused(dev.contractkit.sdk.codehost.v4.model.Runner runner) {
+    public static boolean isPaused(Runner runner) {
         Objects.requireNonNull(runner, "runner == null");
         return decide(runner.getPaused(), runner.getActive(), runner.getId());
     }
@@ -31,7 +33,7 @@ public final class RunnerState {
      * @param runner a v4 runner's details
      * @return true when the runner is paused
      */
-    public static boolean isPaused(dev.contractkit.sdk.codehost.v4.model.RunnerDetails runner) {
+    public static boolean isPaused(RunnerDetails runner) {
         Objects.requireNonNull(runner, "runner == null");
         return decide(runner.getPaused(), runner.getActive(), runner.getId());
     }

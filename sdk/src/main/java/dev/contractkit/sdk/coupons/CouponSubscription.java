@@ -1,5 +1,6 @@
 package dev.contractkit.sdk.coupons;
 
+import java.util.concurrent.RejectedExecutionException;
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.RetryPolicy;
 import dev.contractkit.sdk.TransportException;
@@ -36,7 +37,7 @@ public final class CouponSubscription implements AutoCloseable {
     private final OkHttpClient http;
     private final HttpUrl url;
     private final String userAgent;
-    private final Credentials credentials;
+    private final TokenSource credentials;
     private final Consumer<CouponEvent> listener;
     private final Consumer<Throwable> onError;
     private final Duration initialBackoff;
@@ -46,7 +47,7 @@ public final class CouponSubscription implements AutoCloseable {
     private WebSocket socket; // guarded by this
     private int failures; // guarded by this
 
-    CouponSubscription(OkHttpClient http, HttpUrl url, String userAgent, Credentials credentials,
+    CouponSubscription(OkHttpClient http, HttpUrl url, String userAgent, TokenSource credentials,
                        Consumer<CouponEvent> listener, Consumer<Throwable> onError, Duration initialBackoff, Duration maxBackoff) {
         this.http = http;
         this.url = url;
@@ -125,7 +126,7 @@ public final class CouponSubscription implements AutoCloseable {
         }
         try {
             scheduler.schedule(this::connect, delay, TimeUnit.MILLISECONDS);
-        } catch (java.util.concurrent.RejectedExecutionException closedMeanwhile) {
+        } catch (RejectedExecutionException closedMeanwhile) {
             // close() won the race
         }
     }

@@ -1,5 +1,10 @@
 package dev.contractkit.sdk.coupons;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.sdk.internal.HttpLog;
+import java.util.Collection;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.ClientBuilder;
 import dev.contractkit.sdk.ClientConfig;
@@ -79,7 +84,7 @@ public final class CouponsClient implements AutoCloseable {
     private final LinkedPages userPages;
     private final OkHttpClient webSockets;
     private final String userAgent;
-    private final Credentials credentials;
+    private final TokenSource credentials;
     private final Duration initialBackoff;
     private final Duration maxBackoff;
     private final ClientConfig config;
@@ -179,7 +184,7 @@ public final class CouponsClient implements AutoCloseable {
         checkPageSize(pageSize);
         Objects.requireNonNull(filter, "filter == null");
         // newest first: a coupon created while paging shifts the later pages by one, so an item can come twice
-        java.util.Set<String> seen = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        Set<String> seen = ConcurrentHashMap.newKeySet();
         return Pages.byLink(() -> Http.executeForResponse(listCall(filter, pageSize, 0)),
                 next -> Http.executeForResponse(publicPages.coupons(Pages.onOrigin(next, baseUrl))),
                 CouponList::getCoupons).filter(c -> c.getId() == null || seen.add(c.getId()));
@@ -307,9 +312,9 @@ public final class CouponsClient implements AutoCloseable {
      * @return the coupon after the update
      * @throws IllegalArgumentException when {@code clear} names a field that cannot be cleared
      */
-    public Call<AdminCoupon> update(String id, CouponUpdate changes, java.util.Collection<String> clear) {
+    public Call<AdminCoupon> update(String id, CouponUpdate changes, Collection<String> clear) {
         Objects.requireNonNull(changes, "changes == null");
-        com.fasterxml.jackson.databind.node.ObjectNode body = dev.contractkit.sdk.internal.Http.MAPPER.valueToTree(changes);
+        ObjectNode body = Http.MAPPER.valueToTree(changes);
         for (String field : Objects.requireNonNull(clear, "clear == null")) {
             if (!CLEARABLE.contains(field)) {
                 throw new IllegalArgumentException("'" + field + "' cannot be cleared; clearable: " + CLEARABLE);
@@ -320,8 +325,8 @@ public final class CouponsClient implements AutoCloseable {
     }
 
     /** The optional coupon fields an update can clear (the contract's nullable {@code CouponUpdate} fields). */
-    public static final java.util.Set<String> CLEARABLE =
-            java.util.Set.of("description", "category", "valid_until", "usage_limit", "terms_conditions");
+    public static final Set<String> CLEARABLE =
+            Set.of("description", "category", "valid_until", "usage_limit", "terms_conditions");
 
     /**
      * Soft-deletes a coupon (admin role): it stays readable, inactive.
@@ -360,7 +365,7 @@ public final class CouponsClient implements AutoCloseable {
     public CouponSubscription subscribe(Consumer<CouponEvent> listener, Consumer<Throwable> onError) {
         Objects.requireNonNull(listener, "listener == null");
         Objects.requireNonNull(onError, "onError == null");
-        if (credentials == Credentials.NONE) {
+        if (credentials == TokenSource.NONE) {
             throw new IllegalStateException("Credentials required: the update channel needs a bearer token.");
         }
         return new CouponSubscription(webSockets, baseUrl.resolve("ws/coupons"), userAgent, credentials, listener, onError,
@@ -391,7 +396,7 @@ public final class CouponsClient implements AutoCloseable {
      * }</pre>
      */
     public static final class Builder extends ClientBuilder<Builder> {
-        private Credentials credentials = Credentials.NONE;
+        private TokenSource credentials = TokenSource.NONE;
         private Duration initialBackoff = Duration.ofMillis(500);
         private Duration maxBackoff = Duration.ofSeconds(30);
 
@@ -408,7 +413,7 @@ public final class CouponsClient implements AutoCloseable {
          * @return this builder
          */
         public Builder tokenProvider(TokenProvider tokens) {
-            this.credentials = Credentials.from(Objects.requireNonNull(tokens, "tokens == null"));
+            this.credentials = TokenSource.from(Objects.requireNonNull(tokens, "tokens == null"));
             return this;
         }
 
@@ -417,7 +422,7 @@ public final class CouponsClient implements AutoCloseable {
          * @return this builder
          */
         public Builder bearerToken(String accessToken) {
-            this.credentials = Credentials.fixed(Objects.requireNonNull(accessToken, "accessToken == null"));
+            this.credentials = TokenSource.fixed(Objects.requireNonNull(accessToken, "accessToken == null"));
             return this;
         }
 
@@ -453,12 +458,12 @@ public final class CouponsClient implements AutoCloseable {
                     .readTimeout(Duration.ZERO)             // the channel may stay silent for long
                     .pingInterval(Duration.ofSeconds(30));  // ... so pings detect a dead connection
             built.interceptors().forEach(ws::addInterceptor); // the caller's interceptors and logger see the handshake too
-            ws.addInterceptor(new dev.contractkit.sdk.internal.HttpLog(built.logger()));
+            ws.addInterceptor(new HttpLog(built.logger()));
             OkHttpClient webSockets = ws.build();
             return new CouponsClient(this, withShared, open, authed, webSockets);
         }
 
-        private static Interceptor bearer(Credentials credentials) {
+        private static Interceptor bearer(TokenSource credentials) {
             return chain -> {
                 Request request = chain.request();
                 String token = token(credentials);
@@ -477,7 +482,7 @@ public final class CouponsClient implements AutoCloseable {
             };
         }
 
-        private static String token(Credentials credentials) throws CredentialsFailure {
+        private static String token(TokenSource credentials) throws CredentialsFailure {
             try {
                 return credentials.token();
             } catch (ApiException e) {

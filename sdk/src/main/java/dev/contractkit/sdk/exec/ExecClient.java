@@ -1,7 +1,6 @@
 package dev.contractkit.sdk.exec;
 
 import dev.contractkit.sdk.ApiException;
-import dev.contractkit.sdk.ClientBuilder;
 import dev.contractkit.sdk.exec.api.AdaptersApi;
 import dev.contractkit.sdk.exec.api.HealthApi;
 import dev.contractkit.sdk.exec.api.TasksApi;
@@ -20,7 +19,7 @@ import dev.contractkit.sdk.internal.CompositeCall;
 import dev.contractkit.sdk.internal.RequestOptions;
 import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.Call;
-import dev.contractkit.sdk.internal.KitTokenAuth;
+import dev.contractkit.sdk.internal.KitTokenBuilder;
 import retrofit2.Retrofit;
 
 import java.time.Duration;
@@ -188,9 +187,7 @@ public final class ExecClient implements AutoCloseable {
      * ExecClient exec = ExecClient.builder().baseUrl("http://127.0.0.1:8080").token(kitToken).retries(RetryPolicy.none()).build();
      * }</pre>
      */
-    public static final class Builder extends ClientBuilder<Builder> {
-        private String token;
-
+    public static final class Builder extends KitTokenBuilder<Builder> {
         private Builder() {
         }
 
@@ -200,27 +197,12 @@ public final class ExecClient implements AutoCloseable {
         }
 
         /**
-         * The kit token: the server's {@code KIT_TOKEN}, or the file {@code <data dir>/kit-token} it made (owner-only)
-         * on first start and printed once. Sent as {@code Authorization: Bearer <token>} (the contract's
-         * {@code KitToken} scheme). Without it only {@link ExecClient#health()} answers; every
-         * other call fails with {@link dev.contractkit.sdk.UnauthorizedException} (401).
-         *
-         * @param token the kit token
-         * @return this builder
-         * @throws IllegalArgumentException when it is blank or holds white space
-         */
-        public Builder token(String token) {
-            this.token = KitTokenAuth.check(token);
-            return this;
-        }
-
-        /**
          * @return the client
          * @throws IllegalStateException when the base URL is missing
          */
         public ExecClient build() {
-            ClientConfig config = configBuilder().build();
-            return new ExecClient(Http.retrofit(config, List.of(KitTokenAuth.of(token))), config);
+            ClientConfig config = buildConfig();
+            return new ExecClient(Http.retrofit(config, auth()), config);
         }
     }
 }

@@ -1,5 +1,9 @@
 package dev.contractkit.sdk.internal;
 
+import java.time.Clock;
+import java.util.HashMap;
+import okhttp3.Request;
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -38,9 +42,9 @@ public final class Http {
             .setSerializationInclusion(JsonInclude.Include.NON_NULL)
             // a model with additionalProperties: true is generated as a HashMap subclass serialized as a bean:
             // without this its isEmpty() would travel as "empty": true
-            .addMixIn(java.util.HashMap.class, MapModels.class);
+            .addMixIn(HashMap.class, MapModels.class);
 
-    @com.fasterxml.jackson.annotation.JsonIgnoreProperties({"empty"})
+    @JsonIgnoreProperties({"empty"})
     private interface MapModels {
     }
 
@@ -59,7 +63,7 @@ public final class Http {
                 .callTimeout(config.callTimeout());
         String userAgent = config.userAgent();
         http.addInterceptor(chain -> chain.proceed(chain.request().newBuilder().header("User-Agent", userAgent).build()));
-        http.addInterceptor(new RetryInterceptor(config.retries(), config.sleeper(), java.time.Clock.systemUTC(), config.random(), config.logger()));
+        http.addInterceptor(new RetryInterceptor(config.retries(), config.sleeper(), Clock.systemUTC(), config.random(), config.logger()));
         interceptors.forEach(http::addInterceptor);
         config.interceptors().forEach(http::addInterceptor);
         // the per-request options of a Call come last: their headers win over the SDK's
@@ -93,7 +97,7 @@ public final class Http {
         }
 
         @Override
-        public okhttp3.Call newCall(okhttp3.Request request) {
+        public okhttp3.Call newCall(Request request) {
             Pending pending = PENDING.get();
             if (pending == null) {
                 return client.newCall(request);
@@ -231,7 +235,7 @@ public final class Http {
         return transport(call.request(), e);
     }
 
-    static TransportException transport(okhttp3.Request request, IOException e) {
+    static TransportException transport(Request request, IOException e) {
         return new TransportException(request.method() + " " + request.url() + " failed: "
                 + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), e);
     }

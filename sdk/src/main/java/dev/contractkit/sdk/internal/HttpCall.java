@@ -1,5 +1,6 @@
 package dev.contractkit.sdk.internal;
 
+import okhttp3.Response;
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.Call;
 import dev.contractkit.sdk.RawResponse;
@@ -129,7 +130,7 @@ public final class HttpCall<R, T> implements Call<T> {
         if (raw == null) {
             throw new IllegalStateException("the client was not built by the SDK");
         }
-        try (okhttp3.Response response = raw.execute()) {
+        try (Response response = raw.execute()) {
             byte[] bytes = response.body() == null ? new byte[0] : response.body().bytes();
             return new RawResponse(response.code(), response.headers().toMultimap(), bytes);
         } catch (CredentialsFailure e) {

@@ -1,5 +1,6 @@
 package dev.contractkit.sdk.internal;
 
+import dev.contractkit.sdk.ClientConfig;
 import okhttp3.HttpUrl;
 import okhttp3.Interceptor;
 import okhttp3.Request;
@@ -17,7 +18,7 @@ import java.util.concurrent.TimeUnit;
  */
 public final class HttpLog implements Interceptor {
     /** The logger every client uses unless the caller names another. */
-    public static final System.Logger DEFAULT_LOGGER = dev.contractkit.sdk.ClientConfig.DEFAULT_LOGGER;
+    public static final System.Logger DEFAULT_LOGGER = ClientConfig.DEFAULT_LOGGER;
 
     private final System.Logger log;
 

@@ -4,10 +4,12 @@ import dev.contractkit.sdk.PagingStalledException;
 import okhttp3.HttpUrl;
 import retrofit2.Response;
 
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Optional;
+import java.util.Set;
 import java.util.Spliterator;
 import java.util.Spliterators;
 import java.util.function.Function;
@@ -39,47 +41,30 @@ public final class Pages {
      * @return every item, lazily
      */
     public static <T> Stream<T> byOffset(int pageSize, IntFunction<List<T>> fetchPage) {
-        Iterator<T> it = new Iterator<>() {
-            private List<T> page = List.of();
-            private int index;
+        return new Walk<T>() {
             private int offset;
             private boolean last;
             private List<T> previous;
             private int previousOffset;
 
             @Override
-            public boolean hasNext() {
-                while (index >= page.size()) {
-                    if (last) {
-                        return false;
-                    }
-                    page = fetchPage.apply(offset);
-                    if (!page.isEmpty() && page.equals(previous)) {
-                        throw new PagingStalledException("auto-paging stalled: the page at offset " + offset
-                                + " repeats the page at offset " + previousOffset + " (" + page.size()
-                                + " items): the server does not advance; stopped instead of looping");
-                    }
-                    previous = page;
-                    previousOffset = offset;
-                    index = 0;
-                    offset += page.size();
-                    last = page.size() < pageSize;
-                    if (page.isEmpty()) {
-                        return false;
-                    }
+            List<T> nextPage() {
+                if (last) {
+                    return null;
                 }
-                return true;
-            }
-
-            @Override
-            public T next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
+                List<T> page = fetchPage.apply(offset);
+                if (!page.isEmpty() && page.equals(previous)) {
+                    throw new PagingStalledException("auto-paging stalled: the page at offset " + offset
+                            + " repeats the page at offset " + previousOffset + " (" + page.size()
+                            + " items): the server does not advance; stopped instead of looping");
                 }
-                return page.get(index++);
+                previous = page;
+                previousOffset = offset;
+                offset += page.size();
+                last = page.size() < pageSize;
+                return page;
             }
-        };
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED | Spliterator.NONNULL), false);
+        }.stream();
     }
 
     /**
@@ -88,56 +73,40 @@ public final class Pages {
      * @param items    the items of a page body
      * @param <P>      page type
      * @param <T>      item type
-     * @return every item, lazily; stops at a page without a {@code next} link, or at an empty page
+     * @return every item, lazily; stops at a page without a {@code next} link, or at an empty page (even if a
+     *         broken {@code next} link follows)
      */
     public static <P, T> Stream<T> byLink(Supplier<Response<P>> first, Function<HttpUrl, Response<P>> follow,
                                           Function<P, List<T>> items) {
-        Iterator<T> it = new Iterator<>() {
-            private List<T> page = List.of();
-            private int index;
+        return new Walk<T>() {
             private HttpUrl next;
             private boolean started;
             private List<T> previous;
-            private final java.util.Set<HttpUrl> visited = new java.util.HashSet<>();
+            private final Set<HttpUrl> visited = new HashSet<>();
 
             @Override
-            public boolean hasNext() {
-                while (index >= page.size()) {
-                    if (started && next == null) {
-                        return false;
-                    }
-                    Response<P> response = started ? follow.apply(next) : first.get();
-                    started = true;
-                    HttpUrl current = response.raw().request().url();
-                    visited.add(current);
-                    next = nextLink(response.raw()).orElse(null);
-                    page = response.body() == null ? List.of() : items.apply(response.body());
-                    if (!page.isEmpty() && next != null && visited.contains(next)) {
-                        throw new PagingStalledException("auto-paging stalled: the next link of " + current
-                                + " points to a page already read (" + next + "): stopped instead of looping");
-                    }
-                    if (!page.isEmpty() && page.equals(previous)) {
-                        throw new PagingStalledException("auto-paging stalled: " + current
-                                + " repeats the previous page's " + page.size() + " items: stopped instead of looping");
-                    }
-                    previous = page;
-                    index = 0;
-                    if (page.isEmpty()) {
-                        return false; // an empty page ends the walk even if a (broken) next link follows
-                    }
+            List<T> nextPage() {
+                if (started && next == null) {
+                    return null;
                 }
-                return true;
-            }
-
-            @Override
-            public T next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
+                Response<P> response = started ? follow.apply(next) : first.get();
+                started = true;
+                HttpUrl current = response.raw().request().url();
+                visited.add(current);
+                next = nextLink(response.raw()).orElse(null);
+                List<T> page = response.body() == null ? List.of() : items.apply(response.body());
+                if (!page.isEmpty() && next != null && visited.contains(next)) {
+                    throw new PagingStalledException("auto-paging stalled: the next link of " + current
+                            + " points to a page already read (" + next + "): stopped instead of looping");
                 }
-                return page.get(index++);
+                if (!page.isEmpty() && page.equals(previous)) {
+                    throw new PagingStalledException("auto-paging stalled: " + current
+                            + " repeats the previous page's " + page.size() + " items: stopped instead of looping");
+                }
+                previous = page;
+                return page;
             }
-        };
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED | Spliterator.NONNULL), false);
+        }.stream();
     }
 
     /**
@@ -149,45 +118,78 @@ public final class Pages {
      * @return every item, lazily; a cursor already followed ends the walk with a {@link PagingStalledException}
      */
     public static <P, T> Stream<T> byCursor(Function<String, P> fetch, Function<P, List<T>> items, Function<P, String> cursor) {
-        Iterator<T> it = new Iterator<>() {
-            private List<T> page = List.of();
-            private int index;
+        return new Walk<T>() {
             private String next;
             private boolean started;
-            private final java.util.Set<String> seen = new java.util.HashSet<>();
+            private final Set<String> seen = new HashSet<>();
 
             @Override
-            public boolean hasNext() {
-                while (index >= page.size()) {
-                    if (started && (next == null || next.isEmpty())) {
-                        return false;
-                    }
-                    if (started && !seen.add(next)) {
-                        throw new PagingStalledException("auto-paging stalled: the cursor '" + next
-                                + "' was already followed: stopped instead of looping");
-                    }
-                    P body = fetch.apply(started ? next : null);
-                    started = true;
-                    page = body == null ? List.of() : items.apply(body);
-                    page = page == null ? List.of() : page;
-                    next = body == null ? null : cursor.apply(body);
-                    index = 0;
-                    if (page.isEmpty()) {
-                        return false;
-                    }
+            List<T> nextPage() {
+                if (started && (next == null || next.isEmpty())) {
+                    return null;
                 }
-                return true;
+                if (started && !seen.add(next)) {
+                    throw new PagingStalledException("auto-paging stalled: the cursor '" + next
+                            + "' was already followed: stopped instead of looping");
+                }
+                P body = fetch.apply(started ? next : null);
+                started = true;
+                next = body == null ? null : cursor.apply(body);
+                return body == null ? null : items.apply(body);
             }
+        }.stream();
+    }
 
+    /**
+     * @param nextPage fetches the next page when the caller reaches it; null or an empty page ends the walk
+     * @param <T>      item type
+     * @return every item of the pages, lazily
+     */
+    public static <T> Stream<T> walk(Supplier<List<T>> nextPage) {
+        return new Walk<T>() {
             @Override
-            public T next() {
-                if (!hasNext()) {
-                    throw new NoSuchElementException();
-                }
-                return page.get(index++);
+            List<T> nextPage() {
+                return nextPage.get();
             }
-        };
-        return StreamSupport.stream(Spliterators.spliteratorUnknownSize(it, Spliterator.ORDERED | Spliterator.NONNULL), false);
+        }.stream();
+    }
+
+    /**
+     * The walk every kind of paging shares: items of the current page, then the next page when the caller reaches
+     * it; no page (null) or an empty one ends the walk.
+     *
+     * @param <T> item type
+     */
+    private abstract static class Walk<T> implements Iterator<T> {
+        private List<T> page = List.of();
+        private int index;
+        private boolean ended;
+
+        /** @return the next page, or null when there is none */
+        abstract List<T> nextPage();
+
+        @Override
+        public boolean hasNext() {
+            while (!ended && index >= page.size()) {
+                List<T> next = nextPage();
+                page = next == null ? List.of() : next;
+                index = 0;
+                ended = page.isEmpty();
+            }
+            return !ended;
+        }
+
+        @Override
+        public T next() {
+            if (!hasNext()) {
+                throw new NoSuchElementException();
+            }
+            return page.get(index++);
+        }
+
+        Stream<T> stream() {
+            return StreamSupport.stream(Spliterators.spliteratorUnknownSize(this, Spliterator.ORDERED | Spliterator.NONNULL), false);
+        }
     }
 
     /**

@@ -1,13 +1,12 @@
 package dev.contractkit.sdk.runtime;
 
 import dev.contractkit.sdk.ApiException;
-import dev.contractkit.sdk.ClientBuilder;
 import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.RetryPolicy;
 import dev.contractkit.sdk.internal.Http;
 import dev.contractkit.sdk.internal.HttpCall;
 import dev.contractkit.sdk.Call;
-import dev.contractkit.sdk.internal.KitTokenAuth;
+import dev.contractkit.sdk.internal.KitTokenBuilder;
 import dev.contractkit.sdk.runtime.api.ProbesApi;
 import dev.contractkit.sdk.runtime.api.TasksApi;
 import dev.contractkit.sdk.runtime.model.RuntimeEvents;
@@ -117,9 +116,7 @@ public final class RuntimeClient implements AutoCloseable {
      * RuntimeClient runtime = RuntimeClient.builder().baseUrl("http://127.0.0.1:18080").token(kitToken).build();
      * }</pre>
      */
-    public static final class Builder extends ClientBuilder<Builder> {
-        private String token;
-
+    public static final class Builder extends KitTokenBuilder<Builder> {
         private Builder() {
         }
 
@@ -129,28 +126,13 @@ public final class RuntimeClient implements AutoCloseable {
         }
 
         /**
-         * The kit token: the server's {@code KIT_TOKEN}, or the file {@code <data dir>/kit-token} it made (owner-only)
-         * on first start and printed once. Sent as {@code Authorization: Bearer <token>} (the contract's
-         * {@code KitToken} scheme). Without it only the probes ({@link RuntimeClient#ready()}, {@code /healthz})
-         * answer; every other call fails with {@link dev.contractkit.sdk.UnauthorizedException} (401).
-         *
-         * @param token the kit token
-         * @return this builder
-         * @throws IllegalArgumentException when it is blank or holds white space
-         */
-        public Builder token(String token) {
-            this.token = KitTokenAuth.check(token);
-            return this;
-        }
-
-        /**
          * @return the client
          * @throws IllegalStateException when the base URL is missing
          */
         public RuntimeClient build() {
-            ClientConfig config = configBuilder().build();
+            ClientConfig config = buildConfig();
             ClientConfig probing = config.toBuilder().retries(RetryPolicy.none()).build();
-            List<Interceptor> auth = List.of(KitTokenAuth.of(token));
+            List<Interceptor> auth = auth();
             return new RuntimeClient(Http.retrofit(config, auth), Http.retrofit(probing, auth), config);
         }
     }

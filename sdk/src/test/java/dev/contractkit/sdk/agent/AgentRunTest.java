@@ -1,14 +1,20 @@
 package dev.contractkit.sdk.agent;
 
+import dev.contractkit.sdk.ApiException;
+import dev.contractkit.sdk.NotFoundException;
+import dev.contractkit.sdk.TransportException;
+import java.nio.charset.StandardCharsets;
+import okhttp3.mockwebserver.SocketPolicy;
+import okio.Buffer;
+import dev.contractkit.sdk.MockWebServerExtension;
 import dev.contractkit.sdk.BadRequestException;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.RecordedRequest;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.io.IOException;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -16,19 +22,14 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The SSE parsing, typing and folding of AgentRun, against a scripted HTTP server. */
 class AgentRunTest {
-    private MockWebServer server;
+    @RegisterExtension
+    final MockWebServerExtension mock = new MockWebServerExtension();
+    private final MockWebServer server = mock.server();
     private AgentClient agent;
 
     @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start();
+    void start() {
         agent = AgentClient.builder().baseUrl(server.url("/").toString()).build();
-    }
-
-    @AfterEach
-    void stop() throws IOException {
-        server.shutdown();
     }
 
     private static MockResponse stream(String body) {
@@ -118,10 +119,10 @@ class AgentRunTest {
         server.enqueue(stream("data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n"
                 + "data: {\"type\":\"TEXT_MESSAGE_START\",\"messageId\":\"m\",\"role\":\"assistant\"}\n\n"
                 + "data: {\"type\":\"TEXT_MESSAGE_CONTENT\",\"messageId\":\"m\",\"delta\":\"Hel")
-                .setSocketPolicy(okhttp3.mockwebserver.SocketPolicy.DISCONNECT_DURING_RESPONSE_BODY));
+                .setSocketPolicy(SocketPolicy.DISCONNECT_DURING_RESPONSE_BODY));
         AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi")).execute();
 
-        assertThatThrownBy(() -> run.forEach(e -> { })).isInstanceOf(dev.contractkit.sdk.TransportException.class)
+        assertThatThrownBy(() -> run.forEach(e -> { })).isInstanceOf(TransportException.class)
                 .hasMessageContaining("run r");
         assertThat(run.received()).extracting(AgentEvent::type).startsWith("RUN_STARTED");
         assertThat(AgentTranscript.fold(run.received()).outcome()).isEqualTo(AgentTranscript.Outcome.INCOMPLETE);
@@ -131,14 +132,14 @@ class AgentRunTest {
     void aWorkspaceFileDownloadsAsTheExactBytesAndAMissingOneIsNotFound() throws Exception {
         byte[] bytes = {(byte) 0xff, 0x00, 'a', (byte) 0xc3};
         server.enqueue(new MockResponse().setResponseCode(200).setHeader("Content-Type", "application/octet-stream")
-                .setBody(new okio.Buffer().write(bytes)));
+                .setBody(new Buffer().write(bytes)));
         server.enqueue(new MockResponse().setResponseCode(404).setHeader("Content-Type", "application/json")
                 .setHeader("X-Request-Id", "req-9").setBody("{\"code\":\"NOT_FOUND\",\"message\":\"no file f-2\"}"));
 
         assertThat(agent.downloadFile("f-1").executeAsync().get()).containsExactly(bytes);
         assertThat(server.takeRequest().getPath()).isEqualTo("/api/v1/files/f-1/content");
-        assertThatThrownBy(() -> agent.downloadFile("f-2").execute()).isInstanceOf(dev.contractkit.sdk.NotFoundException.class)
-                .satisfies(e -> assertThat(((dev.contractkit.sdk.ApiException) e).requestId()).contains("req-9"));
+        assertThatThrownBy(() -> agent.downloadFile("f-2").execute()).isInstanceOf(NotFoundException.class)
+                .satisfies(e -> assertThat(((ApiException) e).requestId()).contains("req-9"));
     }
 
     @Test
@@ -154,9 +155,9 @@ class AgentRunTest {
         String contentType = request.getHeader("Content-Type");
         assertThat(contentType).startsWith("multipart/form-data; boundary=");
         byte[] body = request.getBody().readByteArray();
-        String text = new String(body, java.nio.charset.StandardCharsets.ISO_8859_1);
+        String text = new String(body, StandardCharsets.ISO_8859_1);
         assertThat(text).contains("Content-Disposition: form-data; name=\"file\"; filename=\"t.bin\"")
                 .contains("Content-Disposition: form-data; name=\"name\"\r\nContent-Length: 5\r\n\r\nt.bin\r\n")
-                .contains(new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1));
+                .contains(new String(bytes, StandardCharsets.ISO_8859_1));
     }
 }

@@ -1,5 +1,6 @@
 package dev.contractkit.sdk.answers;
 
+import dev.contractkit.sdk.MockWebServerExtension;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.sdk.ClientConfig;
@@ -13,11 +14,9 @@ import dev.contractkit.sdk.answers.model.Quota;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.RecordedRequest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
@@ -32,18 +31,9 @@ class AnswersClientTest {
              "references":[{"title":"report","url":"https://filings.contractkit.example/NWRB/annual-report-2025"}],
              "subqueries":[{"query":"Northwind Robotics revenue FY2025","answer":"$21.57B","references":[]}]}}""";
 
-    MockWebServer server;
-
-    @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start();
-    }
-
-    @AfterEach
-    void stop() throws IOException {
-        server.shutdown();
-    }
+    @RegisterExtension
+    final MockWebServerExtension mock = new MockWebServerExtension();
+    final MockWebServer server = mock.server();
 
     AnswersClient.Builder builder() {
         return AnswersClient.builder().config(ClientConfig.builder().baseUrl(server.url("/").toString())

@@ -1,5 +1,9 @@
 package dev.contractkit.sdk.codehost;
 
+import dev.contractkit.sdk.codehost.v4.model.Runner;
+import dev.contractkit.sdk.codehost.v4.model.RunnerDetails;
+import dev.contractkit.sdk.codehost.v5.model.UserCreate;
+import dev.contractkit.sdk.MockWebServerExtension;
 import dev.contractkit.sdk.BadRequestException;
 import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.RetryPolicy;
@@ -8,34 +12,35 @@ import dev.contractkit.sdk.internal.Http;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.RecordedRequest;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
+import java.lang.reflect.Modifier;
+import java.lang.reflect.RecordComponent;
 import java.util.List;
+import java.util.stream.Collectors;
+import java.util.TreeSet;
+import java.util.Set;
+import java.util.Arrays;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** Both code-hosting clients on the wire, and the "is this runner paused?" helper on both versions' models. */
 class CodehostClientsTest {
-    private MockWebServer server;
+    @RegisterExtension
+    final MockWebServerExtension mock = new MockWebServerExtension();
+    private final MockWebServer server = mock.server();
     private CodehostV4Client v4;
     private CodehostV5Client v5;
 
     @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start();
+    void start() {
         ClientConfig config = ClientConfig.builder().baseUrl(server.url("/").toString()).retries(RetryPolicy.none()).build();
         v4 = CodehostV4Client.builder().config(config).token("t0k3n").build();
         v5 = CodehostV5Client.builder().config(config).token("t0k3n").build();
-    }
-
-    @AfterEach
-    void stop() throws IOException {
-        server.shutdown();
     }
 
     private static MockResponse json(String body) {
@@ -75,7 +80,7 @@ class CodehostClientsTest {
     @Test
     void theHelperReadsPausedAndNeverStatusOnEitherVersion() throws IOException {
         var v4Runner = Http.MAPPER.readValue(V4_DETAILS.replace("\"status\":\"paused\"", "\"status\":\"online\""),
-                dev.contractkit.sdk.codehost.v4.model.RunnerDetails.class);
+                RunnerDetails.class);
         var v5Runner = Http.MAPPER.readValue(V5_DETAILS, dev.contractkit.sdk.codehost.v5.model.RunnerDetails.class);
         assertThat(RunnerState.isPaused(v4Runner)).isTrue();
         assertThat(RunnerState.isPaused(v5Runner)).isTrue();
@@ -90,7 +95,7 @@ class CodehostClientsTest {
                 {"id":3,"description":"d","ip_address":"","active":false,"is_shared":false,"runner_type":"group_type",
                  "name":null,"online":false,"status":"paused"}""", dev.contractkit.sdk.codehost.v4.model.Runner.class);
         assertThat(RunnerState.isPaused(old)).isTrue();
-        var neither = new dev.contractkit.sdk.codehost.v4.model.Runner().id(9L);
+        var neither = new Runner().id(9L);
         assertThatThrownBy(() -> RunnerState.isPaused(neither)).isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("neither paused nor active");
     }
@@ -110,7 +115,7 @@ class CodehostClientsTest {
     void aRefusalIsABadRequestCarryingTheContractsMessage() {
         server.enqueue(json("{\"message\":\"400 Bad Request - private_profile must be true or false; null is not accepted in v5\"}")
                 .setResponseCode(400));
-        assertThatThrownBy(() -> v5.createUser(new dev.contractkit.sdk.codehost.v5.model.UserCreate()
+        assertThatThrownBy(() -> v5.createUser(new UserCreate()
                 .username("u").name("n").email("u@example.com")).execute())
                 .isInstanceOf(BadRequestException.class).hasMessageContaining("private_profile");
     }
@@ -128,5 +133,20 @@ class CodehostClientsTest {
     void aClientWithoutTokenIsNotBuilt() {
         assertThatThrownBy(() -> CodehostV5Client.builder().baseUrl("http://127.0.0.1:1").build())
                 .isInstanceOf(IllegalStateException.class).hasMessage("Token required.");
+    }
+
+    @Test
+    void bothVersionsOfferTheSameOperationsAndOnlyV4HasManagedLicenses() {
+        assertThat(operations(CodehostV5Client.class)).isEqualTo(operations(CodehostV4Client.class))
+                .contains("allRunners/0", "pause/1", "paged/1", "createUser/1");
+        assertThat(Arrays.stream(CodehostV4Client.Apis.class.getRecordComponents()).map(RecordComponent::getName))
+                .contains("managedLicenses");
+        assertThat(Arrays.stream(CodehostV5Client.Apis.class.getRecordComponents()).map(RecordComponent::getName))
+                .doesNotContain("managedLicenses").contains("runners", "approvals");
+    }
+
+    private static Set<String> operations(Class<?> client) {
+        return Arrays.stream(client.getDeclaredMethods()).filter(m -> Modifier.isPublic(m.getModifiers()))
+                .map(m -> m.getName() + "/" + m.getParameterCount()).collect(Collectors.toCollection(TreeSet::new));
     }
 }

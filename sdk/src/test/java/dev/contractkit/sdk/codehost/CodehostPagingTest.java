@@ -1,16 +1,20 @@
 package dev.contractkit.sdk.codehost;
 
+import dev.contractkit.sdk.PagingStalledException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.stream.Collectors;
+import java.util.stream.IntStream;
+import dev.contractkit.sdk.MockWebServerExtension;
 import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.RetryPolicy;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.io.IOException;
 import java.util.Iterator;
 import java.util.function.BiFunction;
 import java.util.stream.Stream;
@@ -22,22 +26,17 @@ import static org.assertj.core.api.Assertions.assertThat;
  * that stops where the server says the list ends.
  */
 class CodehostPagingTest {
-    private MockWebServer server;
+    @RegisterExtension
+    final MockWebServerExtension mock = new MockWebServerExtension();
+    private final MockWebServer server = mock.server();
     private CodehostV4Client v4;
     private CodehostV5Client v5;
 
     @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start();
+    void start() {
         ClientConfig config = ClientConfig.builder().baseUrl(server.url("/").toString()).retries(RetryPolicy.none()).build();
         v4 = CodehostV4Client.builder().config(config).token("t").build();
         v5 = CodehostV5Client.builder().config(config).token("t").build();
-    }
-
-    @AfterEach
-    void stop() throws IOException {
-        server.shutdown();
     }
 
     /** A paged endpoint: its path and the client method that walks it. */
@@ -68,13 +67,13 @@ class CodehostPagingTest {
                 new Endpoint("v5 mergeRequestDiffs", "/api/v5/projects/3/merge_requests/7/diffs", (a, b) -> b.mergeRequestDiffs(3, 7)));
     }
 
-    private static final java.util.concurrent.atomic.AtomicLong IDS = new java.util.concurrent.atomic.AtomicLong();
+    private static final AtomicLong IDS = new AtomicLong();
 
     /** A page of distinct runners (a page repeating the previous one's items stops the walk: PagingStalledException). */
     private static MockResponse page(int items) {
         return new MockResponse().setHeader("Content-Type", "application/json")
-                .setBody("[" + java.util.stream.IntStream.range(0, items).mapToObj(i -> "{\"id\":" + IDS.incrementAndGet() + "}")
-                        .collect(java.util.stream.Collectors.joining(",")) + "]");
+                .setBody("[" + IntStream.range(0, items).mapToObj(i -> "{\"id\":" + IDS.incrementAndGet() + "}")
+                        .collect(Collectors.joining(",")) + "]");
     }
 
     @Test
@@ -84,7 +83,7 @@ class CodehostPagingTest {
         server.enqueue(same.clone().setHeader("X-Next-Page", "3"));
 
         org.assertj.core.api.Assertions.assertThatThrownBy(() -> v5.allRunners().toList())
-                .isInstanceOf(dev.contractkit.sdk.PagingStalledException.class).hasMessageContaining("repeats");
+                .isInstanceOf(PagingStalledException.class).hasMessageContaining("repeats");
     }
 
     @ParameterizedTest(name = "{0}")

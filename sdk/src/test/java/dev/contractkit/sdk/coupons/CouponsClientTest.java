@@ -1,5 +1,8 @@
 package dev.contractkit.sdk.coupons;
 
+import dev.contractkit.sdk.PagingStalledException;
+import java.util.Arrays;
+import dev.contractkit.sdk.MockWebServerExtension;
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.BadRequestException;
 import dev.contractkit.sdk.ClientConfig;
@@ -23,11 +26,9 @@ import dev.contractkit.sdk.coupons.model.UserCouponStatus;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.RecordedRequest;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -43,18 +44,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class CouponsClientTest {
     private final List<Duration> waits = new CopyOnWriteArrayList<>();
-    private MockWebServer server;
-
-    @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start();
-    }
-
-    @AfterEach
-    void stop() throws IOException {
-        server.shutdown();
-    }
+    @RegisterExtension
+    final MockWebServerExtension mock = new MockWebServerExtension();
+    private final MockWebServer server = mock.server();
 
     private ClientConfig config(RetryPolicy retries) {
         return ClientConfig.builder().baseUrl(server.url("/").toString()).retries(retries).sleeper(waits::add).build();
@@ -82,7 +74,7 @@ class CouponsClientTest {
     }
 
     static String page(int offset, String... ids) {
-        return "{\"coupons\":[" + String.join(",", java.util.Arrays.stream(ids).map(CouponsClientTest::coupon).toList())
+        return "{\"coupons\":[" + String.join(",", Arrays.stream(ids).map(CouponsClientTest::coupon).toList())
                 + "],\"total\":5,\"limit\":2,\"offset\":" + offset + "}";
     }
 
@@ -151,7 +143,7 @@ class CouponsClientTest {
         String base = server.url("/api/v1/coupons").toString();
         jsonWithLink(page(0, "c1", "c2"), "<" + base + "?limit=100&offset=0>; rel=\"next\"");
 
-        assertThatThrownBy(() -> client(b -> { }).all().toList()).isInstanceOf(dev.contractkit.sdk.PagingStalledException.class)
+        assertThatThrownBy(() -> client(b -> { }).all().toList()).isInstanceOf(PagingStalledException.class)
                 .hasMessageContaining("already read");
     }
 

@@ -1,14 +1,14 @@
 package dev.contractkit.sdk.coupons;
 
+import dev.contractkit.sdk.MockWebServerExtension;
 import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.RetryPolicy;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.io.IOException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -50,21 +50,16 @@ class TokenProviderTest {
     }
 
     private final MutableClock clock = new MutableClock();
-    private MockWebServer server;
+    @RegisterExtension
+    final MockWebServerExtension mock = new MockWebServerExtension();
+    private final MockWebServer server = mock.server();
     private TokenProvider tokens;
 
     @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start();
+    void start() {
         tokens = TokenProvider.builder()
                 .config(ClientConfig.builder().baseUrl(server.url("/").toString()).retries(RetryPolicy.none()).build())
                 .realm("shop").clientId("coupon-web").username("jane").password("pw").clock(clock).build();
-    }
-
-    @AfterEach
-    void stop() throws IOException {
-        server.shutdown();
     }
 
     private void token(String access, int expiresIn, int refreshExpiresIn) {

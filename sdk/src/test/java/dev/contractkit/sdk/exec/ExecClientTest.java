@@ -1,38 +1,25 @@
 package dev.contractkit.sdk.exec;
 
+import dev.contractkit.sdk.exec.model.TaskGraph;
+import dev.contractkit.sdk.MockWebServerExtension;
 import dev.contractkit.sdk.ConflictException;
 import dev.contractkit.sdk.exec.model.TaskStatus;
 import dev.contractkit.sdk.runtime.RuntimeClient;
-import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.io.IOException;
 import java.time.Duration;
 import java.util.List;
 
+import static dev.contractkit.sdk.MockWebServerExtension.json;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class ExecClientTest {
-    MockWebServer server;
-
-    @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start();
-    }
-
-    @AfterEach
-    void stop() throws IOException {
-        server.shutdown();
-    }
-
-    static MockResponse json(int status, String body) {
-        return new MockResponse().setResponseCode(status).setHeader("Content-Type", "application/json").setBody(body);
-    }
+    @RegisterExtension
+    final MockWebServerExtension mock = new MockWebServerExtension();
+    final MockWebServer server = mock.server();
 
     static String task(String id, String status) {
         return "{\"id\":\"" + id + "\",\"type\":\"os.noop\",\"status\":\"" + status + "\",\"depends_on\":[],"
@@ -46,7 +33,7 @@ class ExecClientTest {
         server.enqueue(json(200, task("a", "success")));
         ExecClient exec = ExecClient.builder().baseUrl(server.url("/").toString()).build();
 
-        TaskWait.Result r = exec.submitAndWait(new dev.contractkit.sdk.exec.model.TaskGraph(), Duration.ofSeconds(10),
+        TaskWait.Result r = exec.submitAndWait(new TaskGraph(), Duration.ofSeconds(10),
                 Duration.ofMillis(1)).execute();
 
         assertThat(r.allTerminal()).isTrue();

@@ -1,5 +1,7 @@
 package dev.contractkit.sdk.forms;
 
+import dev.contractkit.sdk.PagingStalledException;
+import dev.contractkit.sdk.MockWebServerExtension;
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.BadRequestException;
 import dev.contractkit.sdk.ClientConfig;
@@ -14,9 +16,9 @@ import dev.contractkit.sdk.forms.model.Form;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.RecordedRequest;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.time.OffsetDateTime;
@@ -30,21 +32,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 class FormsClientTest {
-    private MockWebServer server;
+    @RegisterExtension
+    final MockWebServerExtension mock = new MockWebServerExtension();
+    private final MockWebServer server = mock.server();
     private FormsClient client;
 
     @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start();
+    void start() {
         // retries have their own tests (RetryInterceptorTest); here every answer is seen as it is
         client = FormsClient.builder().config(ClientConfig.builder().baseUrl(server.url("/").toString())
                 .retries(RetryPolicy.none()).build()).apiKey("k1").build();
-    }
-
-    @AfterEach
-    void stop() throws IOException {
-        server.shutdown();
     }
 
     private static String form(long id) {
@@ -145,7 +142,7 @@ class FormsClientTest {
         enqueueJson(200, page(1, 2));
         enqueueJson(200, page(1, 2)); // a stateless mock answering every offset with its example page
 
-        assertThatThrownBy(() -> client.all(2).toList()).isInstanceOf(dev.contractkit.sdk.PagingStalledException.class)
+        assertThatThrownBy(() -> client.all(2).toList()).isInstanceOf(PagingStalledException.class)
                 .hasMessageContaining("offset 2 repeats the page at offset 0");
         assertThat(server.getRequestCount()).isEqualTo(2);
     }

@@ -1,5 +1,9 @@
 package dev.contractkit.sdk.internal;
 
+import dev.contractkit.sdk.TransportException;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import dev.contractkit.sdk.MockWebServerExtension;
 import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.RateLimitedException;
 import dev.contractkit.sdk.RetryPolicy;
@@ -13,9 +17,8 @@ import okhttp3.Response;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.SocketPolicy;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
 import java.time.Clock;
@@ -34,18 +37,9 @@ class RetryInterceptorTest {
             + "\"updated_at\":\"2024-01-01T00:00:00Z\"}}";
 
     private final List<Duration> waits = new CopyOnWriteArrayList<>();
-    private MockWebServer server;
-
-    @BeforeEach
-    void start() throws IOException {
-        server = new MockWebServer();
-        server.start();
-    }
-
-    @AfterEach
-    void stop() throws IOException {
-        server.shutdown();
-    }
+    @RegisterExtension
+    final MockWebServerExtension mock = new MockWebServerExtension();
+    private final MockWebServer server = mock.server();
 
     private double random = 0.5;
 
@@ -195,8 +189,8 @@ class RetryInterceptorTest {
 
     @Test
     void retryAfterAsAnHttpDateIsHonoured() {
-        String inTenSeconds = java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME
-                .format(java.time.ZonedDateTime.now(ZoneOffset.UTC).plusSeconds(10));
+        String inTenSeconds = DateTimeFormatter.RFC_1123_DATE_TIME
+                .format(ZonedDateTime.now(ZoneOffset.UTC).plusSeconds(10));
         server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", inTenSeconds));
         ok();
 
@@ -214,7 +208,7 @@ class RetryInterceptorTest {
                 .sleeper(waits::add).random(() -> 0.5).build();
         FormsClient forms = FormsClient.builder().config(config).apiKey("k").build();
 
-        assertThatThrownBy(() -> forms.get(1).execute()).isInstanceOfSatisfying(dev.contractkit.sdk.TransportException.class,
+        assertThatThrownBy(() -> forms.get(1).execute()).isInstanceOfSatisfying(TransportException.class,
                 e -> assertThat(e.status()).isZero());
         assertThat(waits).hasSize(2);
     }

@@ -1,8 +1,6 @@
 package dev.contractkit.sdk.pact;
 
 import au.com.dius.pact.consumer.MockServer;
-import au.com.dius.pact.consumer.dsl.PactDslJsonArray;
-import au.com.dius.pact.consumer.dsl.PactDslJsonBody;
 import au.com.dius.pact.consumer.dsl.PactDslWithProvider;
 import au.com.dius.pact.consumer.junit5.PactConsumerTestExt;
 import au.com.dius.pact.consumer.junit5.PactTestFor;
@@ -24,67 +22,38 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The SDK's code-hosting v4 interactions as a consumer pact (Pact V4, provider {@code codehost-v4}). v4 runners carry
- * both {@code active} and {@code paused}; the SDK pauses with the form field {@code active=false}. Provider states:
- * {@value #RUNNERS}, {@value #RUNNER_6_ACTIVE}, {@value #NO_RUNNER_999}; every request carries the private token
- * {@value #TOKEN}, which the provider accepts.
+ * both {@code active} and {@code paused}; the SDK pauses with the form field {@code active=false}. The interactions: {@link CodehostPacts}.
  */
 @ExtendWith(PactConsumerTestExt.class)
 @PactTestFor(providerName = "codehost-v4", pactVersion = PactSpecVersion.V4)
 class CodehostV4ConsumerPactTest {
-    static final String TOKEN = "kit-pact-codehost-token";
-    static final String RUNNERS = "the instance has runners";
-    static final String RUNNER_6_ACTIVE = "runner 6 exists and is active";
-    static final String NO_RUNNER_999 = "runner 999 does not exist";
     static final String V4_STATUS = "online|offline|stale|never_contacted|paused";
+    static final CodehostPacts PACTS = new CodehostPacts("v4", V4_STATUS,
+            (b, paused, typed) -> typed ? b.booleanType("active", !paused).booleanType("paused", paused)
+                    : b.booleanValue("active", !paused).booleanValue("paused", paused));
 
     @Pact(consumer = "kit-sdk")
     V4Pact listAllRunners(PactDslWithProvider builder) {
-        return builder.given(RUNNERS)
-                .uponReceiving("a v4 request for the first page of all runners")
-                .path("/api/v4/runners/all").query("page=1&per_page=100").method("GET").headers("PRIVATE-TOKEN", TOKEN)
-                .willRespondWith().status(200).matchHeader("Content-Type", "application/json.*", "application/json")
-                .body(PactDslJsonArray.arrayMinLike(2).integerType("id", 1).stringType("description", "shared-runner-1")
-                        .booleanType("active", true).booleanType("paused", false)
-                        .stringMatcher("status", V4_STATUS, "online").stringType("runner_type", "instance_type").closeObject())
-                .toPact(V4Pact.class);
+        return PACTS.listAllRunners(builder);
     }
 
     @Pact(consumer = "kit-sdk")
     V4Pact readARunner(PactDslWithProvider builder) {
-        return builder.given(RUNNER_6_ACTIVE)
-                .uponReceiving("a v4 request for runner 6")
-                .path("/api/v4/runners/6").method("GET").headers("PRIVATE-TOKEN", TOKEN)
-                .willRespondWith().status(200).matchHeader("Content-Type", "application/json.*", "application/json")
-                .body(new PactDslJsonBody().integerType("id", 6).stringType("description", "project-runner-6")
-                        .booleanValue("active", true).booleanValue("paused", false).stringMatcher("status", V4_STATUS, "online"))
-                .toPact(V4Pact.class);
+        return PACTS.readARunner(builder);
     }
 
     @Pact(consumer = "kit-sdk")
     V4Pact pauseARunner(PactDslWithProvider builder) {
-        return builder.given(RUNNER_6_ACTIVE)
-                .uponReceiving("a v4 request pausing runner 6 with active=false")
-                .path("/api/v4/runners/6").method("PUT").headers("PRIVATE-TOKEN", TOKEN)
-                .matchHeader("Content-Type", "application/x-www-form-urlencoded.*", "application/x-www-form-urlencoded")
-                .body("active=false", "application/x-www-form-urlencoded")
-                .willRespondWith().status(200).matchHeader("Content-Type", "application/json.*", "application/json")
-                .body(new PactDslJsonBody().integerType("id", 6).booleanValue("active", false).booleanValue("paused", true)
-                        .stringValue("status", "paused"))
-                .toPact(V4Pact.class);
+        return PACTS.pauseARunner(builder, "active=false", b -> b.stringValue("status", "paused"));
     }
 
     @Pact(consumer = "kit-sdk")
     V4Pact readAMissingRunner(PactDslWithProvider builder) {
-        return builder.given(NO_RUNNER_999)
-                .uponReceiving("a v4 request for runner 999")
-                .path("/api/v4/runners/999").method("GET").headers("PRIVATE-TOKEN", TOKEN)
-                .willRespondWith().status(404).matchHeader("Content-Type", "application/json.*", "application/json")
-                .body(new PactDslJsonBody().stringValue("message", "404 Runner Not Found"))
-                .toPact(V4Pact.class);
+        return PACTS.readAMissingRunner(builder);
     }
 
     private static CodehostV4Client client(MockServer server) {
-        return CodehostV4Client.builder().config(PactConfig.of(server)).token(TOKEN).build();
+        return CodehostV4Client.builder().config(PactConfig.of(server)).token(CodehostPacts.TOKEN).build();
     }
 
     @Test

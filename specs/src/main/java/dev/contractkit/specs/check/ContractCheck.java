@@ -1,6 +1,9 @@
 package dev.contractkit.specs.check;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.contractkit.specs.dialect.DialectCheck;
+import dev.contractkit.specs.dialect.Keyword;
+import dev.contractkit.specs.dialect.RateLimits;
 import io.swagger.v3.parser.OpenAPIV3Parser;
 import io.swagger.v3.parser.core.models.ParseOptions;
 import io.swagger.v3.parser.core.models.SwaggerParseResult;
@@ -14,6 +17,7 @@ import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.stream.Stream;
 
 /**
@@ -22,7 +26,8 @@ import java.util.stream.Stream;
  * (media-type, named, parameter, response header; also those of {@code components/responses}) must validate
  * against its schema. Every response body needs an example. An operation that names a rate-limit category
  * ({@code x-kit-rate-limit-category}) must name one of the document's {@code x-kit-rate-limits}, declare
- * the {@code X-RateLimit-*} headers on every response, and answer 429 with {@code Retry-After}.
+ * the {@code X-RateLimit-*} headers on every response, and answer 429 with {@code Retry-After}. Every
+ * {@code x-kit-*} key must be registered ({@link Keyword}), in its place and of its type ({@link #checkDialect}).
  * Runs in the build of the specs module ({@code process-classes}), so a broken contract fails the build
  * with the file and the JSON pointer of the problem; the mock server reuses it at start-up.
  * The build entry point also checks every {@code asyncapi/*.yaml} with {@link AsyncApiCheck}.
@@ -52,11 +57,15 @@ public final class ContractCheck {
         List<Finding> all = new ArrayList<>();
         List<Path> openapi = yamlFiles(dir.resolve("openapi"));
         for (Path p : openapi) {
-            all.addAll(check(ContractDocument.parse(name(dir, p), Files.readString(p, StandardCharsets.UTF_8))));
+            ContractDocument doc = ContractDocument.parse(name(dir, p), Files.readString(p, StandardCharsets.UTF_8));
+            all.addAll(check(doc));
+            all.addAll(checkDialect(doc));
         }
         List<Path> asyncapi = yamlFiles(dir.resolve("asyncapi"));
         for (Path p : asyncapi) {
-            all.addAll(AsyncApiCheck.check(ContractDocument.parse(name(dir, p), Files.readString(p, StandardCharsets.UTF_8))));
+            ContractDocument doc = ContractDocument.parse(name(dir, p), Files.readString(p, StandardCharsets.UTF_8));
+            all.addAll(AsyncApiCheck.check(doc));
+            all.addAll(checkDialect(doc));
         }
         if (!all.isEmpty()) {
             all.forEach(f -> System.err.println("CONTRACT ERROR " + f));
@@ -89,6 +98,18 @@ public final class ContractCheck {
     public static List<Finding> check(ContractDocument doc) {
         List<Finding> out = parserFindings(doc);
         return out.isEmpty() ? checkExamples(doc) : out;
+    }
+
+    /**
+     * Checks the kit's {@code x-kit-*} keys of a document against their registry ({@link Keyword}): an unknown
+     * key (with a "did you mean" for a near miss), a key in the wrong place, a value of the wrong type.
+     *
+     * @param doc an OpenAPI or AsyncAPI document
+     * @return every problem, at the key's JSON pointer
+     */
+    public static List<Finding> checkDialect(ContractDocument doc) {
+        return DialectCheck.check(doc.root()).stream()
+                .map(p -> new Finding(doc.file(), p.pointer(), p.message(), p.value())).toList();
     }
 
     /**
@@ -163,15 +184,15 @@ public final class ContractCheck {
 
     /** An operation's {@code x-kit-rate-limit-category} must be declared and its headers present. */
     private static List<Finding> checkRateLimit(ContractDocument doc, ContractDocument.Operation op) {
-        JsonNode category = op.node().get("x-kit-rate-limit-category");
-        if (category == null) {
+        Optional<String> category = RateLimits.categoryOf(op.node());
+        if (category.isEmpty()) {
             return List.of();
         }
         List<Finding> out = new ArrayList<>();
-        String where = op.pointer() + "/x-kit-rate-limit-category";
-        if (!doc.root().path("x-kit-rate-limits").has(category.asText())) {
-            out.add(new Finding(doc.file(), where, "rate-limit category is not one of /x-kit-rate-limits",
-                    category.toString()));
+        String where = op.pointer() + "/" + RateLimits.CATEGORY_KEY;
+        if (!RateLimits.of(doc.root()).categories().containsKey(category.get())) {
+            out.add(new Finding(doc.file(), where, "rate-limit category is not one of /" + RateLimits.KEY,
+                    '"' + category.get() + '"'));
         }
         Map<String, String> responses = op.responses();
         if (!responses.containsKey("429")) {

@@ -13,6 +13,7 @@ import com.networknt.schema.SchemaValidatorsConfig;
 import com.networknt.schema.SpecVersion;
 import com.networknt.schema.UnknownKeywordFactory;
 import com.networknt.schema.ValidationMessage;
+import dev.contractkit.specs.dialect.JsonSchemaExtra;
 
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -38,7 +39,7 @@ public final class SchemaValidator {
      * Schema extension whose keywords are merged into the schema for validation only (code generators ignore
      * {@code x-} keys), e.g. {@code x-kit-json-schema: {anyOf: [{type: string}, {type: object}]}}.
      */
-    public static final String VALIDATION_EXTENSION = "x-kit-json-schema";
+    public static final String VALIDATION_EXTENSION = JsonSchemaExtra.KEY;
     private static final Set<String> NAME_MAPS = Set.of("properties", "patternProperties", "schemas", "$defs",
             "definitions", "examples", "responses", "parameters", "paths", "securitySchemes", "headers", "content");
 
@@ -168,9 +169,8 @@ public final class SchemaValidator {
     private static void rewriteSchemaKeywords(ObjectNode object) {
         // validation-only keywords for what OpenAPI 3.0 generators cannot take (e.g. a string-or-map union
         // without oneOf): generators see the plain schema, validators see these keywords as well
-        if (object.get(VALIDATION_EXTENSION) instanceof ObjectNode extra) {
-            extra.fields().forEachRemaining(e -> object.set(e.getKey(), e.getValue().deepCopy()));
-        }
+        JsonSchemaExtra.of(object).ifPresent(extra ->
+                extra.properties().forEach(e -> object.set(e.getKey(), e.getValue().deepCopy())));
         if (object.path("nullable").asBoolean(false) && object.has("type") && object.get("type").isTextual()) {
             ArrayNode types = object.arrayNode().add(object.get("type").asText()).add("null");
             object.set("type", types);

@@ -1,8 +1,8 @@
 package dev.contractkit.sdk.coupons;
 
 /** Where the bearer token comes from: nowhere (public calls only), a fixed token, or a {@link TokenProvider}. */
-interface Credentials {
-    Credentials NONE = new Credentials() {
+interface TokenSource {
+    TokenSource NONE = new TokenSource() {
         @Override
         public String token() {
             return null;
@@ -22,12 +22,12 @@ interface Credentials {
         return false;
     }
 
-    static Credentials fixed(String token) {
+    static TokenSource fixed(String token) {
         return () -> token;
     }
 
-    static Credentials from(TokenProvider provider) {
-        return new Credentials() {
+    static TokenSource from(TokenProvider provider) {
+        return new TokenSource() {
             @Override
             public String token() {
                 return provider.accessToken();

@@ -1,10 +1,10 @@
-package dev.contractkit.conformance;
+package dev.contractkit.specs;
 
 import java.util.Locale;
 
 /**
  * A generated OpenAPI 3.0 document of any size, for measuring how the mock and the suite scale with the operation
- * count (the tests and the bench share it). Each resource {@code r<i>} has four operations: list (paged with
+ * count (the mock's and the suite's tests and the bench share it). Each resource {@code r<i>} has four operations: list (paged with
  * {@code limit}), create (JSON body with a required name and an enum), read and delete by a UUID id; bearer auth;
  * one error schema shared by every 4xx.
  *
