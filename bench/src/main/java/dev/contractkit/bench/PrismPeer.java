@@ -13,8 +13,8 @@ import static dev.contractkit.bench.Harness.freePort;
 
 /**
  * Stoplight Prism ({@code @stoplight/prism-cli}, pinned in bench/prism/package.json and package-lock.json) as a mock
- * peer of the kit's mock on the same contract: installed by bench/prism/ensure.sh (npm ci, once per machine, outside
- * the checkout), started as its users run it ({@code prism mock -h 127.0.0.1 -p PORT contract.yaml}).
+ * peer of the kit's mock on the same contract: installed in bench/prism/node_modules by bench/prism/ensure.sh (the
+ * kit's shared npm install, specs/tools/npm-tool.sh), started as its users run it ({@code prism mock -h 127.0.0.1 -p PORT contract.yaml}).
  */
 final class PrismPeer {
     static final String NAME = "Prism 5.14.2";
@@ -58,7 +58,7 @@ final class PrismPeer {
         return switch (p.exitValue()) {
             case 0 -> Path.of(out);
             case 3 -> throw new IllegalStateException("the mock scenario compares the kit's mock with Prism, which needs node "
-                    + ">= 18.20 and npm on PATH (e.g. apt-get install nodejs npm): " + said);
+                    + ">= 20 and npm on PATH (e.g. apt-get install nodejs npm; KIT_PRISM_SKIP unset): " + said);
             default -> throw new IllegalStateException("could not install Prism with bench/prism/ensure.sh (exit "
                     + p.exitValue() + "): " + said);
         };

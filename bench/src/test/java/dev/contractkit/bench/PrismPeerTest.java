@@ -18,7 +18,7 @@ class PrismPeerTest {
 
         assertThatThrownBy(() -> PrismPeer.ensure(root, Map.of("PATH", bin.toString())))
                 .isInstanceOf(IllegalStateException.class)
-                .hasMessageContaining("Prism, which needs node >= 18.20 and npm on PATH")
+                .hasMessageContaining("Prism, which needs node >= 20 and npm on PATH")
                 .hasMessageContaining("node not found on PATH");
     }
 }
