@@ -113,6 +113,7 @@ public final class Bench {
         if (scenarios.contains("tools")) {
             say("bench: tools: java -version, quotas --statusline, execcli health, " + TOOL_RUNS + " runs each, taking turns");
             results.add(Tools.run(h.root, h.java, TOOL_RUNS, h.out));
+            results.add(PromptCost.run(h.root));
         }
         Report.write(h.out, machine, h.settings(), results);
         say("bench: wrote " + h.out.resolve("results.md") + " and results.json");

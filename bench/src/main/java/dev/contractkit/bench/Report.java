@@ -63,6 +63,14 @@ final class Report {
                 }
                 continue;
             }
+            if (r.scenario().equals("prompt")) {
+                md.append("| shell | ms per prompt | slowest round | ratio to ").append(r.baseline()).append(" |\n|---|---:|---:|---:|\n");
+                for (Measured m : r.targets()) {
+                    md.append(String.format(Locale.ROOT, "| %s | %.3f | %.3f | %.2f |%n", m.target(), m.p50Ms(), m.p99Ms(), m.ratio()));
+                }
+                md.append("\nGoal: ").append(r.goal()).append("\n");
+                continue;
+            }
             if (r.scenario().equals("tools") || r.scenario().equals("mock-start")) {
                 md.append("| command | median ms | p90 ms | ratio to ").append(r.baseline()).append(" |\n|---|---:|---:|---:|\n");
                 for (Measured m : r.targets()) {

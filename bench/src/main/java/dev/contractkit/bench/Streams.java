@@ -24,9 +24,12 @@ import java.util.stream.Stream;
 /**
  * The {@code streams} scenario, against one reference server (coupons and agent) started by the bench:
  * <ul>
- *   <li>agent: {@code POST /api/agent} runs one after another (with the kit token the bench gave the server); time to the first SSE event, and events per second
- *       through the stream (its events over the time from the POST to its last event); the floor is a plain request's round trip
- *       ({@code GET /observe/health/live}) to the same listener;</li>
+ *   <li>agent: {@code POST /api/agent} runs one after another (with the kit token the bench gave the server), of two
+ *       questions: the demo's ({@link #REVENUE_BY_REGION}, 46 events) and one answered with the sample's every row
+ *       ({@link #ALL_SALES}, 234 events); for each, the time to the first SSE event, and events per second through
+ *       the stream, both from the POST to the last event and from the first event to the last (the stream's own
+ *       rate, without the run's set-up); the floor is a plain request's round trip ({@code GET /observe/health/live})
+ *       to the same listener;</li>
  *   <li>fan-out: {@link #SUBSCRIBERS} WebSocket subscribers on {@code /ws/coupons}; for each coupon an admin
  *       creates over REST, the time from sending the create to its event arriving at each subscriber (p50/p99 over
  *       every delivery, and the p99 of the last delivery per create); the floor is the create's own round trip.</li>
@@ -52,44 +55,28 @@ final class Streams {
         return List.of(s.agent(agentUrl, kitToken, runs), s.fanOut(couponsUrl, runs));
     }
 
+    /** The sample question of the demo: 46 events a run, most of its time before the first event. */
+    static final String REVENUE_BY_REGION = "What is the revenue by region?";
+    /**
+     * A question for the stream's own rate: the deterministic agent answers it with the sample's 192 rows, one
+     * TEXT_MESSAGE_CONTENT event a row (234 events a run).
+     */
+    static final String ALL_SALES = "Show the month, region, product, units and revenue of all sales";
+
+    /** One question's runs: POST to first event (ms), events/s POST to last and first to last. */
+    private record Runs(double[] first, double[] whole, double[] stream) {
+    }
+
     private Result agent(String base, String kitToken, int runs) throws Exception {
         double[] floor = new double[runs * 2];
-        double[] first = new double[runs];
-        double[] rate = new double[runs];
-        long events = 0;
-        for (int i = -3; i < runs; i++) { // three warm-up runs
-            String body = "{\"threadId\":\"bench-t" + i + "\",\"runId\":\"bench-r" + i + "\",\"messages\":[{\"id\":\"m" + i
-                    + "\",\"role\":\"user\",\"content\":\"What is the revenue by region?\"}],\"tools\":[],\"context\":[]}";
-            long t0 = System.nanoTime();
-            HttpResponse<Stream<String>> r = http.send(HttpRequest.newBuilder(URI.create(base + "/api/agent"))
-                    .header("Content-Type", "application/json").header("Accept", "text/event-stream")
-                    .header("Authorization", "Bearer " + kitToken)
-                    .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofLines());
-            if (r.statusCode() != 200) {
-                r.body().close();
-                throw new IllegalStateException("POST /api/agent answered " + r.statusCode());
-            }
-            long firstAt = -1;
-            long lastAt = -1;
-            int n = 0;
-            try (Stream<String> lines = r.body()) {
-                for (Iterator<String> it = lines.iterator(); it.hasNext(); ) {
-                    if (it.next().startsWith("data:")) {
-                        lastAt = System.nanoTime();
-                        if (firstAt < 0) {
-                            firstAt = lastAt;
-                        }
-                        n++;
-                    }
-                }
-            }
-            if (n == 0) {
-                throw new IllegalStateException("POST /api/agent sent no event");
-            }
+        Runs small = new Runs(new double[runs], new double[runs], new double[runs]);
+        Runs large = new Runs(new double[runs], new double[runs], new double[runs]);
+        long smallEvents = 0;
+        long largeEvents = 0;
+        for (int i = -3; i < runs; i++) { // three warm-up rounds; each round: both questions, then two plain round trips
+            smallEvents += run(base, kitToken, "bench-r" + i, REVENUE_BY_REGION, small, i);
+            largeEvents += run(base, kitToken, "bench-all-r" + i, ALL_SALES, large, i);
             if (i >= 0) {
-                first[i] = (firstAt - t0) / 1e6;
-                rate[i] = n / ((lastAt - t0) / 1e9); // the whole run: the agent writes its events as it goes
-                events += n;
                 for (int k = 0; k < 2; k++) {
                     long h0 = System.nanoTime();
                     http.send(HttpRequest.newBuilder(URI.create(base + "/observe/health/live")).build(),
@@ -99,17 +86,70 @@ final class Streams {
             }
         }
         double floorMs = Harness.median(floor);
-        double firstMs = Harness.median(first);
-        double eventsPerSecond = Harness.median(java.util.Arrays.stream(rate).filter(d -> !Double.isNaN(d)).toArray());
-        List<Measured> m = List.of(
-                new Measured("plain round trip (GET /observe/health/live)", Double.NaN, floorMs, percentile(floor, 99),
-                        0, -1, -1, List.of(), 1),
-                new Measured("POST /api/agent to its first event", Double.NaN, firstMs, percentile(first, 99), 0, -1, -1,
-                        List.of(), firstMs / floorMs),
-                new Measured("events/s through one stream, POST to last event (" + events / runs + " events per run)", eventsPerSecond,
-                        Double.NaN, Double.NaN, 0, -1, -1, List.of(), Double.NaN));
-        return new Result("streams-agent", runs + " agent runs one after another (reference agent, SSE)",
-                "plain round trip (GET /observe/health/live)", "", m);
+        List<Measured> m = new ArrayList<>();
+        m.add(new Measured("plain round trip (GET /observe/health/live)", Double.NaN, floorMs, percentile(floor, 99),
+                0, -1, -1, List.of(), 1));
+        figures(m, "\"" + REVENUE_BY_REGION + "\"", small, smallEvents / (runs + 3), floorMs);
+        figures(m, "\"" + ALL_SALES + "\"", large, largeEvents / (runs + 3), floorMs);
+        return new Result("streams-agent", runs + " rounds of two agent runs one after another (reference agent, SSE)",
+                "plain round trip (GET /observe/health/live)", "first event <= 3x a plain round trip; >= 5,000 events/s", m);
+    }
+
+    private static void figures(List<Measured> m, String question, Runs r, long events, double floorMs) {
+        double firstMs = Harness.median(r.first());
+        m.add(new Measured("POST /api/agent to its first event, " + question, Double.NaN, firstMs,
+                percentile(r.first(), 99), 0, -1, -1, List.of(), firstMs / floorMs));
+        m.add(new Measured("events/s, POST to last event (" + events + " events a run)", rate(r.whole()),
+                Double.NaN, Double.NaN, 0, -1, -1, List.of(), Double.NaN));
+        m.add(new Measured("events/s, first to last event (" + events + " events a run)", rate(r.stream()),
+                Double.NaN, Double.NaN, 0, -1, -1, List.of(), Double.NaN));
+    }
+
+    private static double rate(double[] perRun) {
+        return Harness.median(java.util.Arrays.stream(perRun).filter(d -> !Double.isNaN(d) && !Double.isInfinite(d)).toArray());
+    }
+
+    /**
+     * Runs one question in a new thread; when {@code i >= 0}, records its figures at index {@code i}.
+     *
+     * @return how many events the run sent
+     */
+    private int run(String base, String kitToken, String runId, String question, Runs into, int i) throws Exception {
+        String body = "{\"threadId\":\"" + runId.replace("-r", "-t") + "\",\"runId\":\"" + runId
+                + "\",\"messages\":[{\"id\":\"m" + i + "\",\"role\":\"user\",\"content\":\"" + question
+                + "\"}],\"tools\":[],\"context\":[]}";
+        long t0 = System.nanoTime();
+        HttpResponse<Stream<String>> r = http.send(HttpRequest.newBuilder(URI.create(base + "/api/agent"))
+                .header("Content-Type", "application/json").header("Accept", "text/event-stream")
+                .header("Authorization", "Bearer " + kitToken)
+                .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofLines());
+        if (r.statusCode() != 200) {
+            r.body().close();
+            throw new IllegalStateException("POST /api/agent answered " + r.statusCode());
+        }
+        long firstAt = -1;
+        long lastAt = -1;
+        int n = 0;
+        try (Stream<String> lines = r.body()) {
+            for (Iterator<String> it = lines.iterator(); it.hasNext(); ) {
+                if (it.next().startsWith("data:")) {
+                    lastAt = System.nanoTime();
+                    if (firstAt < 0) {
+                        firstAt = lastAt;
+                    }
+                    n++;
+                }
+            }
+        }
+        if (n == 0) {
+            throw new IllegalStateException("POST /api/agent sent no event");
+        }
+        if (i >= 0) {
+            into.first()[i] = (firstAt - t0) / 1e6;
+            into.whole()[i] = n / ((lastAt - t0) / 1e9); // the whole run: the agent writes its events as it goes
+            into.stream()[i] = (n - 1) / ((lastAt - firstAt) / 1e9); // the events after the first, over their time
+        }
+        return n;
     }
 
     private Result fanOut(String base, int creates) throws Exception {

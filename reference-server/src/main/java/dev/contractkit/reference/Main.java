@@ -1,5 +1,6 @@
 package dev.contractkit.reference;
 
+import dev.contractkit.reference.platform.KitToken;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 
@@ -60,7 +61,7 @@ public final class Main {
         if (apis.stream().anyMatch(a -> a == Api.EXEC || a == Api.RUNTIME || a == Api.AGENT)) {
             Settings settings = Settings.fromEnvironment();
             String where = settings.get("token").isPresent() ? "$KIT_TOKEN"
-                    : "$(cat " + dev.contractkit.reference.platform.KitToken.fileOf(settings) + ")";
+                    : "$(cat " + KitToken.fileOf(settings) + ")";
             System.out.println("  exec, runtime and agent need Authorization: Bearer " + where
                     + (apis.contains(Api.AGENT) ? "; web UI: " + server.url(Api.AGENT) + "/#token=<that token>" : ""));
         }

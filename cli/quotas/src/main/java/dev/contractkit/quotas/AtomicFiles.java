@@ -19,6 +19,11 @@ final class AtomicFiles {
     }
 
     static void write(Path target, String text) throws IOException {
+        write(target, text, true);
+    }
+
+    /** @param force whether to force the text to disk before the rename (a copy that is rebuilt anyway need not wait) */
+    static void write(Path target, String text, boolean force) throws IOException {
         Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
         Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
@@ -28,7 +33,9 @@ final class AtomicFiles {
                 while (bytes.hasRemaining()) {
                     ch.write(bytes);
                 }
-                ch.force(true);
+                if (force) {
+                    ch.force(true);
+                }
             }
             try {
                 Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);

@@ -7,13 +7,13 @@ import java.nio.file.StandardOpenOption;
 import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Starts quotas again as a detached background process ({@code --refresh-cache}, {@code --update-cache}) and does not
  * wait for it. A lock file per job keeps shell prompts from starting one per prompt: a job younger than two minutes
- * is not started again.
+ * is not started again. The lock holds the job's start in seconds since the epoch, as the shell prompt's hook
+ * ({@link PromptInit}) writes it into {@code prompt.lock}.
  */
 final class Background {
     static final Duration LOCK_TTL = Duration.ofMinutes(2);
@@ -28,15 +28,10 @@ final class Background {
             if (Files.exists(lock) && Files.getLastModifiedTime(lock).toInstant().plus(LOCK_TTL).isAfter(now)) {
                 return false;
             }
-            Files.writeString(lock, Long.toString(ProcessHandle.current().pid()), StandardOpenOption.CREATE,
+            Files.writeString(lock, now.getEpochSecond() + "\n", StandardOpenOption.CREATE,
                     StandardOpenOption.TRUNCATE_EXISTING, StandardOpenOption.WRITE);
             Files.setLastModifiedTime(lock, FileTime.from(now));
-            List<String> command = new ArrayList<>();
-            command.add(ProcessHandle.current().info().command().orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
-            command.add("-cp");
-            command.add(System.getProperty("java.class.path"));
-            command.add(Main.class.getName());
-            command.addAll(args);
+            List<String> command = SelfCommand.of(args);
             ProcessBuilder builder = new ProcessBuilder(command);
             builder.environment().clear();
             builder.environment().putAll(env);

@@ -30,7 +30,9 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "quotas", sortOptions = false, usageHelpAutoWidth = true,
         description = "Shows the usage quotas of eleven AI providers: a terminal UI, JSON, or a shell statusline.",
-        footer = {"", "Files: $XDG_CONFIG_HOME/quotas/config.toml, $XDG_CACHE_HOME/quotas/cache.json and update.json.",
+        footer = {"", "A prompt that costs nothing: eval \"$(quotas init bash)\" (or zsh; statusline options may follow) installs",
+                "a hook that shows the cached statusline without starting a JVM and refreshes it in the background.",
+                "", "Files: $XDG_CONFIG_HOME/quotas/config.toml, $XDG_CACHE_HOME/quotas/cache.json and update.json.",
                 "Base URLs: QUOTAS_<PROVIDER>_BASE_URL or [base_urls] in the config (https, or http to loopback only:",
                 "a real credential is never sent over plain HTTP to another machine). Time-out: QUOTAS_TIMEOUT (s, default 10).",
                 "Mocks: QUOTAS_STAND_IN_TOKEN=<stand-in> sends that to every provider and reads none of your credentials."})
@@ -89,6 +91,9 @@ public final class Main implements Callable<Integer> {
 
     /** Runs one command in-process (tests) and returns its exit status. */
     static int run(String[] args, Environment env, PrintStream out, PrintStream err, Clock clock) {
+        if (PromptInit.isInit(args)) {
+            return PromptInit.run(PromptInit.rest(args), env, out, err);
+        }
         java.util.Optional<StatuslineCommand.Options> statusline = StatuslineCommand.parse(args);
         if (statusline.isPresent()) {
             return StatuslineCommand.run(statusline.get(), env, out, err, clock);
@@ -137,7 +142,7 @@ public final class Main implements Callable<Integer> {
         config.problems().forEach(p -> err.println("quotas: config: " + p));
         List<Provider> providers;
         try {
-            providers = providerIds == null ? config.enabledProviders() : parseProviders(providerIds);
+            providers = providerIds == null ? config.enabledProviders() : ProviderIds.parse(providerIds);
         } catch (IllegalArgumentException e) {
             return usage(e.getMessage());
         }
@@ -153,24 +158,6 @@ public final class Main implements Callable<Integer> {
     private int usage(String message) {
         err.println("quotas: " + message + " (try --help)");
         return 2;
-    }
-
-    static List<Provider> parseProviders(List<String> ids) {
-        List<Provider> out = new ArrayList<>();
-        for (String id : ids) {
-            if (id.isBlank()) {
-                continue;
-            }
-            Provider p = Provider.byId(id).orElseThrow(() -> new IllegalArgumentException(
-                    "unknown provider '" + id.trim() + "' in --provider (known: " + Provider.knownIds() + ")"));
-            if (!out.contains(p)) {
-                out.add(p);
-            }
-        }
-        if (out.isEmpty()) {
-            throw new IllegalArgumentException("--provider names no provider (known: " + Provider.knownIds() + ")");
-        }
-        return out.stream().sorted().toList();
     }
 
     private int refreshCache(Paths paths, Config config, List<Provider> providers) {

@@ -18,7 +18,8 @@ import java.util.Optional;
  * them; anything else goes through picocli, which ends up here too). The config is parsed only when it changed
  * since the last refresh: each refresh records the enabled providers and the config's problems in the cache.
  * A cache older than 30 minutes starts a background refresh, an {@code update.json} older than 24 hours a background
- * update check; neither is waited for.
+ * update check; neither is waited for. Each run also writes the line it printed to {@link PromptLine}'s file, which
+ * the shell prompt hook of {@code quotas init} shows without starting a JVM.
  */
 final class StatuslineCommand {
     /** @param providerIds {@code --provider}, if given; @param format the template; @param icons; @param updateCheck */
@@ -80,14 +81,21 @@ final class StatuslineCommand {
         List<Provider> providers;
         Cache.ConfigRecord config = current(paths, cached, err);
         try {
-            providers = o.providerIds().isPresent() ? Main.parseProviders(o.providerIds().get())
+            providers = o.providerIds().isPresent() ? ProviderIds.parse(o.providerIds().get())
                     : config.enabled().stream().map(Provider::byId).flatMap(Optional::stream).toList();
         } catch (IllegalArgumentException e) {
             err.println("quotas: " + e.getMessage() + " (try --help)");
             return 2;
         }
-        out.println(Statusline.render(cached.entries(), Statusline.favoritesFirst(providers, config.favorites()), o.format(),
-                o.icons(), now, config.quotaFavorites()));
+        String line = Statusline.render(cached.entries(), Statusline.favoritesFirst(providers, config.favorites()), o.format(),
+                o.icons(), now, config.quotaFavorites());
+        out.println(line);
+        out.flush();
+        try {
+            PromptLine.write(PromptLine.file(paths, o), PromptLine.due(cached, now), line);
+        } catch (IOException | RuntimeException e) {
+            // the prompt's copy only: the line was printed, and a prompt hook asks again in a while
+        }
         if (cached.stale(now)) {
             Background.start(paths.refreshLock(), List.of("--refresh-cache", "--no-update-check"), env.variables(), now);
         }

@@ -24,7 +24,7 @@ class HelpTest {
         assertThat(status).isZero();
         assertThat(help).contains("--json", "--pretty", "--provider=<list>", "--statusline", "--no-icons",
                 "--format=<template>", "--version", "--check-update", "--no-update-check")
-                .doesNotContain("--refresh-cache");
+                .contains("eval \"$(quotas init bash)\"").doesNotContain("--refresh-cache");
         Arrays.stream(Provider.values()).forEach(p -> assertThat(help).contains(p.id()));
     }
 }

@@ -1,6 +1,7 @@
 package dev.contractkit.quotas;
 
 import dev.contractkit.quotas.providers.Provider;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -12,10 +13,12 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.function.Predicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -117,7 +120,7 @@ class TuiTmuxTest {
         assertThat(inactive).contains("This account has no active Claude subscription")
                 .contains("console: https://claude.ai/settings/usage");
         keys("Escape");
-
+        await(s -> s.contains("Enter open") && !s.contains("status: unavailable"));
         keys("a");
         await(s -> s.contains("auto-refresh: off"));
         keys("q");
@@ -336,10 +339,10 @@ class TuiTmuxTest {
         tmux("set-option", "-t", "ui", "status", "off");
     }
 
+    /** Sends the keys one by one (the UI reads them in order; a test waits for what they do with {@link #await}). */
     private static void keys(String... keys) throws Exception {
         for (String k : keys) {
             tmux("send-keys", "-t", "ui", k);
-            Thread.sleep(60); // one key per screen update, like a person typing
         }
     }
 
@@ -347,23 +350,27 @@ class TuiTmuxTest {
         return tmux("capture-pane", "-p", "-t", "ui");
     }
 
-    /** Waits until the screen shows it and still shows it a moment later (a capture can catch a half-drawn frame). */
-    private static String await(Predicate<String> ready) throws Exception {
-        long deadline = System.nanoTime() + 30_000_000_000L;
-        String s = "";
-        while (System.nanoTime() < deadline) {
-            s = screen();
-            if (ready.test(s)) {
-                Thread.sleep(200);
-                String settled = screen();
-                // the header line carries a spinner while fetching: compare the rest
-                if (ready.test(settled) && settled.substring(settled.indexOf('\n') + 1).equals(s.substring(s.indexOf('\n') + 1))) {
-                    return settled;
-                }
-            }
-            Thread.sleep(100);
+    /**
+     * Waits until the screen shows it in two captures in a row, 100 ms apart, that agree (a capture can catch a
+     * half-drawn frame; the header line carries a spinner while fetching, so it is left out of the comparison).
+     */
+    private static String await(Predicate<String> ready) {
+        String[] previous = {""};
+        try {
+            return org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+                    .until(() -> {
+                        String before = previous[0];
+                        String now = screen();
+                        previous[0] = now;
+                        return ready.test(now) && ready.test(before) && body(now).equals(body(before)) ? now : null;
+                    }, Objects::nonNull);
+        } catch (ConditionTimeoutException e) {
+            throw new AssertionError("the screen never showed what was expected; last screen:\n" + previous[0], e);
         }
-        throw new AssertionError("the screen never showed what was expected; last screen:\n" + s);
+    }
+
+    private static String body(String screen) {
+        return screen.substring(screen.indexOf('\n') + 1);
     }
 
     private static List<String> rows(String screen) {

@@ -2,9 +2,14 @@ package dev.contractkit.reference.agent;
 
 import java.sql.Statement;
 import java.time.Duration;
+import java.util.concurrent.Callable;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Future;
+import java.util.concurrent.FutureTask;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 
 /**
  * A run that is streaming now: cancel wakes its pauses at once and cancels its SQL statement, so a run stops
@@ -116,16 +121,16 @@ final class ActiveRun {
      *
      * @throws Cancelled when the run was cancelled first
      */
-    <T> T await(java.util.concurrent.Callable<T> call) {
-        java.util.concurrent.FutureTask<T> task = new java.util.concurrent.FutureTask<>(call);
+    <T> T await(Callable<T> call) {
+        FutureTask<T> task = new FutureTask<>(call);
         Thread.ofVirtual().name("agent-" + runId + "-call").start(task);
         while (true) {
             checkpointOr(task);
             try {
                 return task.get(50, TimeUnit.MILLISECONDS);
-            } catch (java.util.concurrent.TimeoutException e) {
+            } catch (TimeoutException e) {
                 // look at the cancel flag again
-            } catch (java.util.concurrent.ExecutionException e) {
+            } catch (ExecutionException e) {
                 throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -135,7 +140,7 @@ final class ActiveRun {
         }
     }
 
-    private void checkpointOr(java.util.concurrent.Future<?> task) {
+    private void checkpointOr(Future<?> task) {
         if (isCancelled()) {
             task.cancel(true);
             throw new Cancelled();

@@ -20,7 +20,7 @@ import java.time.format.DateTimeParseException;
 import java.util.stream.Collectors;
 
 /**
- * The data-analysis agent (seed 000, part B) on its own listener (default port 8090): AG-UI 1.0 run stream over
+ * The data-analysis agent ({@code specs/openapi/agent.yaml}) on its own listener (default port 8090): AG-UI 1.0 run stream over
  * SSE, cancel, session history, data sources, workspace resources, artifacts. Deterministic: no model, no network.
  *
  * <p>Settings ({@code KIT_AGENT_*} / {@code kit.agent.*}): {@code step-delay} (ISO 8601 duration, default

@@ -1,10 +1,16 @@
 package dev.contractkit.reference.agent;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.reference.platform.Leases;
 
+import java.util.Base64;
+import java.util.HashSet;
+import java.util.Set;
+import java.util.function.Consumer;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -87,16 +93,28 @@ final class AgentStore {
         }
     }
 
-    void event(String runId, String threadId, int seq, JsonNode event) throws SQLException {
-        try (Connection c = ds.getConnection();
-             PreparedStatement s = c.prepareStatement(
-                     "INSERT INTO agent_events (run_id, seq, thread_id, type, payload) VALUES (?, ?, ?, ?, ?)")) {
-            s.setString(1, runId);
-            s.setInt(2, seq);
-            s.setString(3, threadId);
-            s.setString(4, event.path("type").asText());
-            s.setString(5, event.toString());
-            s.executeUpdate();
+    /** Stores a run's events in one transaction (one batch), in the order given. */
+    void events(String runId, String threadId, List<StoredEvent> events) throws SQLException {
+        try (Connection c = ds.getConnection()) {
+            c.setAutoCommit(false);
+            try (PreparedStatement s = c.prepareStatement(
+                    "INSERT INTO agent_events (run_id, seq, thread_id, type, payload) VALUES (?, ?, ?, ?, ?)")) {
+                for (StoredEvent e : events) {
+                    s.setString(1, runId);
+                    s.setInt(2, e.seq());
+                    s.setString(3, threadId);
+                    s.setString(4, e.type());
+                    s.setString(5, e.payload());
+                    s.addBatch();
+                }
+                s.executeBatch();
+                c.commit();
+            } catch (SQLException | RuntimeException e) {
+                c.rollback();
+                throw e;
+            } finally {
+                c.setAutoCommit(true);
+            }
         }
     }
 
@@ -128,7 +146,7 @@ final class AgentStore {
      * @param ended called with the run id of each run ended
      * @return how many runs were ended
      */
-    int endOrphans(dev.contractkit.reference.platform.Leases.Orphans orphans, java.util.function.Consumer<String> ended)
+    int endOrphans(Leases.Orphans orphans, Consumer<String> ended)
             throws SQLException {
         List<String[]> runs = new ArrayList<>();
         try (Connection c = ds.getConnection();
@@ -251,7 +269,7 @@ final class AgentStore {
                             events.add(mapper.readTree(r.getString(1)));
                         }
                     }
-                } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+                } catch (JsonProcessingException e) {
                     throw new SQLException("stored event is not JSON", e);
                 }
                 out.add(n);
@@ -274,7 +292,7 @@ final class AgentStore {
             try (ResultSet r = s.executeQuery()) {
                 return r.next() ? mapper.readTree(r.getString(1)).path("value") : null;
             }
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new SQLException("stored event is not JSON", e);
         }
     }
@@ -345,8 +363,8 @@ final class AgentStore {
     }
 
     /** @return every stored secret (data-source passwords, MCP tokens) of 6 characters or more, for redaction */
-    java.util.Set<String> secrets() throws SQLException {
-        java.util.Set<String> out = new java.util.HashSet<>();
+    Set<String> secrets() throws SQLException {
+        Set<String> out = new HashSet<>();
         try (Connection c = ds.getConnection();
              PreparedStatement s = c.prepareStatement("SELECT password FROM agent_datasources WHERE password IS NOT NULL "
                      + "UNION SELECT secret FROM agent_resources WHERE secret IS NOT NULL");
@@ -368,7 +386,7 @@ final class AgentStore {
             s.setString(2, f.name());
             s.setString(3, f.mediaType());
             s.setLong(4, f.content().length);
-            s.setString(5, java.util.Base64.getEncoder().encodeToString(f.content()));
+            s.setString(5, Base64.getEncoder().encodeToString(f.content()));
             s.setTimestamp(6, Timestamp.from(f.createdAt()));
             s.executeUpdate();
         }
@@ -376,6 +394,19 @@ final class AgentStore {
 
     List<StoredFile> files() throws SQLException {
         return files(null);
+    }
+
+    /** @return the ids of the uploaded files (without reading their content) */
+    java.util.Set<String> fileIds() throws SQLException {
+        java.util.Set<String> out = new java.util.HashSet<>();
+        try (Connection c = ds.getConnection();
+             PreparedStatement s = c.prepareStatement("SELECT id FROM agent_files");
+             ResultSet r = s.executeQuery()) {
+            while (r.next()) {
+                out.add(r.getString(1));
+            }
+        }
+        return out;
     }
 
     Optional<StoredFile> file(String id) throws SQLException {
@@ -393,7 +424,7 @@ final class AgentStore {
             try (ResultSet r = s.executeQuery()) {
                 while (r.next()) {
                     out.add(new StoredFile(r.getString("id"), r.getString("name"), r.getString("media_type"),
-                            java.util.Base64.getDecoder().decode(r.getString("content")),
+                            Base64.getDecoder().decode(r.getString("content")),
                             r.getTimestamp("created_at").toInstant()));
                 }
             }

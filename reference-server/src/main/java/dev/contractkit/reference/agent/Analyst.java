@@ -4,8 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.modelcontextprotocol.spec.McpSchema;
 
 import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -42,7 +44,12 @@ final class Analyst {
         this.pause = pause;
     }
 
-    Outcome run(JsonNode input, RunConfigResolver.Resolution config, EventSink sink, ActiveRun run) {
+    /** Resolves the run's config (after RUN_STARTED has gone out: its reads are not on the first event's path). */
+    interface Config {
+        RunConfigResolver.Resolution resolve() throws SQLException;
+    }
+
+    Outcome run(JsonNode input, Config resolution, EventSink sink, ActiveRun run) {
         String runId = run.runId();
         String threadId = run.threadId();
         ObjectNode echo = mapper.createObjectNode().put("threadId", threadId).put("runId", runId);
@@ -50,6 +57,7 @@ final class Analyst {
         echo.set("messages", input.path("messages").deepCopy());
         sink.emit((ObjectNode) sink.event("RUN_STARTED").put("threadId", threadId).put("runId", runId).set("input", echo));
         try {
+            RunConfigResolver.Resolution config = resolution.resolve();
             custom(sink, "kit.run_config", config.config());
             if (config.errorCode() != null) {
                 sink.emit(sink.event("RUN_ERROR").put("message", config.errorMessage()).put("code", config.errorCode()));
@@ -223,13 +231,13 @@ final class Analyst {
                 mcpAddresses.check(url); // no connection to loopback, link-local or private addresses unless allowed
                 return McpTool.open(url, token);
             })) {
-                List<io.modelcontextprotocol.spec.McpSchema.Tool> all = run.await(session::tools);
+                List<McpSchema.Tool> all = run.await(session::tools);
                 JsonNode allow = config.config().path("enabledMcpTools").get(id); // null: every tool of the server
                 List<String> allowed = new ArrayList<>();
                 if (allow != null) {
                     allow.forEach(a -> allowed.add(a.asText()));
                 }
-                List<io.modelcontextprotocol.spec.McpSchema.Tool> tools = all.stream()
+                List<McpSchema.Tool> tools = all.stream()
                         .filter(t -> allow == null || allowed.contains(t.name())).toList();
                 ArrayNode names = mapper.createArrayNode();
                 tools.forEach(t -> names.addObject().put("name", t.name()).put("description", session.redact(
@@ -332,7 +340,7 @@ final class Analyst {
             } else {
                 AgentStore.Artifact a = store.artifact(item[1]).orElse(null);
                 name = a == null ? null : a.name();
-                content = a == null ? null : a.content().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+                content = a == null ? null : a.content().getBytes(StandardCharsets.UTF_8);
             }
             if (name != null) {
                 args.put("name", name);
@@ -445,7 +453,7 @@ final class Analyst {
         String name = plan + ".csv";
         store.saveArtifact(new AgentStore.Artifact(id, threadId, runId, name, "text/csv", csv.toString()));
         custom(sink, "kit.artifact", mapper.createObjectNode().put("artifactId", id).put("name", name)
-                .put("mediaType", "text/csv").put("sizeBytes", csv.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8).length)
+                .put("mediaType", "text/csv").put("sizeBytes", csv.toString().getBytes(StandardCharsets.UTF_8).length)
                 .put("threadId", threadId).put("runId", runId).put("downloadPath", "/api/v1/artifacts/" + id + "/content"));
         return id;
     }

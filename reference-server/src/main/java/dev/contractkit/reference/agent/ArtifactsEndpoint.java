@@ -4,12 +4,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import java.nio.charset.StandardCharsets;
-import java.sql.SQLException;
 
 /** Artifacts (CSV result tables) by thread, and their content; stored in the database, so they survive restarts. */
 final class ArtifactsEndpoint extends ArtifactsService {
@@ -23,7 +23,7 @@ final class ArtifactsEndpoint extends ArtifactsService {
 
     @Override
     protected void handleListArtifacts(ServerRequest request, ServerResponse response, String threadId) {
-        try {
+        StorageException.run(() -> {
             ObjectNode body = mapper.createObjectNode();
             ArrayNode items = body.putArray("items");
             for (AgentStore.Artifact a : store.artifacts(threadId)) {
@@ -32,22 +32,18 @@ final class ArtifactsEndpoint extends ArtifactsService {
                         .put("runId", a.runId()).put("downloadPath", "/api/v1/artifacts/" + a.id() + "/content");
             }
             response.send(body);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     @Override
     protected void handleDownloadArtifact(ServerRequest request, ServerResponse response, String artifactId) {
-        try {
+        StorageException.run(() -> {
             AgentStore.Artifact a = store.artifact(artifactId)
                     .orElseThrow(() -> ApiError.notFound("no artifact '" + artifactId + "'"));
             response.header(HeaderNames.CONTENT_TYPE, a.mediaType() + "; charset=utf-8");
             response.header(HeaderNames.CONTENT_DISPOSITION, ContentDisposition.attachment(a.name()));
             response.header("X-Content-Type-Options", "nosniff");
             response.send(a.content().getBytes(StandardCharsets.UTF_8));
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 }

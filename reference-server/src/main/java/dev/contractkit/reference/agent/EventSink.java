@@ -1,49 +1,48 @@
 package dev.contractkit.reference.agent;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.reference.platform.Signals;
 
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
-import java.sql.SQLException;
 import java.util.ArrayDeque;
+import java.util.ArrayList;
 import java.util.Deque;
-import java.util.logging.Level;
-import java.util.logging.Logger;
+import java.util.List;
+import java.util.Set;
 
 /**
  * Sends AG-UI events of one run as SSE ({@code id: <seq>\ndata: <json>\n\n}, flushed per event) and stores each
- * one first (table {@code agent_events}, keyed by run id and sequence), then signals readers that re-attached
- * ({@code GET .../runs/{runId}/events}). It tracks what is open (steps, messages, tool calls, reasoning) so a
- * cancelled run can close it before RUN_FINISHED. A failed write means the client went away: the run goes on,
- * later events are stored only, for the client to fetch when it re-attaches.
+ * one (table {@code agent_events}, keyed by run id and sequence) behind the stream through an {@link EventLog},
+ * which signals readers that re-attached ({@code GET .../runs/{runId}/events}) as it commits. The run's last event
+ * (RUN_FINISHED, RUN_ERROR) is sent only once every event before it and itself are stored. It tracks what is open
+ * (steps, messages, tool calls, reasoning) so a cancelled run can close it before RUN_FINISHED. A failed write
+ * means the client went away: the run goes on, later events are stored only, for the client to fetch when it
+ * re-attaches.
  */
 final class EventSink {
-    private static final Logger LOG = Logger.getLogger(EventSink.class.getName());
-
     private record Open(String endType, String field, String id) {
     }
 
     private final ObjectMapper mapper;
-    private final AgentStore store;
-    private final ActiveRun run;
+    private final EventLog log;
     private final OutputStream out;
     private final Deque<Open> open = new ArrayDeque<>();
-    private final java.util.Set<String> secrets;
-    private final dev.contractkit.reference.platform.Signals signals;
+    private final Set<String> secrets;
     private int seq;
     private boolean connected = true;
 
     /** @param secrets the server's stored credentials: replaced by {@code [redacted]} wherever an event would carry one */
-    EventSink(ObjectMapper mapper, AgentStore store, ActiveRun run, OutputStream out, java.util.Set<String> secrets,
-              dev.contractkit.reference.platform.Signals signals) {
-        this.secrets = java.util.Set.copyOf(secrets);
-        this.signals = signals;
+    EventSink(ObjectMapper mapper, AgentStore store, ActiveRun run, OutputStream out, Set<String> secrets,
+              Signals signals) {
+        this.secrets = Set.copyOf(secrets);
         this.mapper = mapper;
-        this.store = store;
-        this.run = run;
         this.out = out;
+        this.log = new EventLog(store, run.runId(), run.threadId(), signals);
     }
 
     ObjectNode event(String type) {
@@ -58,17 +57,17 @@ final class EventSink {
         e.put("timestamp", System.currentTimeMillis());
         track(e);
         int n = seq++;
-        try {
-            store.event(run.runId(), run.threadId(), n, e);
-            signals.signal(run.runId());
-        } catch (SQLException ex) {
-            LOG.log(Level.WARNING, "agent: could not store an event of run " + run.runId(), ex);
+        String json = e.toString();
+        AgentStore.StoredEvent stored = new AgentStore.StoredEvent(n, e.path("type").asText(), json);
+        log.append(stored);
+        if (stored.last()) {
+            log.sync(); // the run ends for a client only once its every event is stored
         }
         if (!connected) {
             return;
         }
         try {
-            out.write(("id: " + n + "\ndata: " + mapper.writeValueAsString(e) + "\n\n").getBytes(StandardCharsets.UTF_8));
+            out.write(("id: " + n + "\ndata: " + json + "\n\n").getBytes(StandardCharsets.UTF_8));
             out.flush();
         } catch (IOException | RuntimeException ex) {
             connected = false; // the client went away: the run goes on, it re-attaches to the stored events
@@ -85,19 +84,19 @@ final class EventSink {
         return copy;
     }
 
-    private void redactIn(com.fasterxml.jackson.databind.JsonNode node) {
+    private void redactIn(JsonNode node) {
         if (node instanceof ObjectNode o) {
-            java.util.List<String> names = new java.util.ArrayList<>();
+            List<String> names = new ArrayList<>();
             o.fieldNames().forEachRemaining(names::add);
             for (String name : names) {
-                com.fasterxml.jackson.databind.JsonNode v = o.get(name);
+                JsonNode v = o.get(name);
                 if (v.isTextual()) {
                     o.put(name, clean(v.asText()));
                 } else {
                     redactIn(v);
                 }
             }
-        } else if (node instanceof com.fasterxml.jackson.databind.node.ArrayNode a) {
+        } else if (node instanceof ArrayNode a) {
             for (int i = 0; i < a.size(); i++) {
                 if (a.get(i).isTextual()) {
                     a.set(i, a.textNode(clean(a.get(i).asText())));
@@ -146,8 +145,9 @@ final class EventSink {
         return connected;
     }
 
-    /** Ends the HTTP response (ignored when the client has gone). */
+    /** Waits until every event is stored, then ends the HTTP response (ignored when the client has gone). */
     void close() {
+        log.close();
         try {
             out.close();
         } catch (IOException | RuntimeException ignored) {

@@ -1,5 +1,6 @@
 package dev.contractkit.reference.agent;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import org.h2.tools.Csv;
@@ -167,7 +168,7 @@ final class FileTables implements AutoCloseable {
         JsonNode root;
         try {
             root = mapper.readTree(text);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new Unreadable("the JSON cannot be parsed: " + e.getOriginalMessage());
         } catch (IOException e) {
             throw new Unreadable("the JSON cannot be read: " + e.getMessage());

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HttpMediaType;
 import io.helidon.http.Status;
@@ -14,7 +15,7 @@ import io.helidon.webserver.http.ServerResponse;
 
 import java.io.IOException;
 import java.io.InputStream;
-import java.sql.SQLException;
+import java.time.Instant;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
@@ -74,12 +75,10 @@ final class FilesEndpoint implements HttpService {
         String mediaType = TYPES.getOrDefault(dot < 0 ? "" : name.substring(dot + 1).toLowerCase(Locale.ROOT),
                 "application/octet-stream");
         AgentStore.StoredFile f = new AgentStore.StoredFile("file-" + UUID.randomUUID().toString().substring(0, 13), name,
-                mediaType, bytes, java.time.Instant.now());
-        try {
+                mediaType, bytes, Instant.now());
+        StorageException.run(() -> {
             store.saveFile(f);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
         response.status(Status.CREATED_201).send(json(f));
     }
 
@@ -113,14 +112,12 @@ final class FilesEndpoint implements HttpService {
     }
 
     private void list(ServerRequest request, ServerResponse response) {
-        try {
+        StorageException.run(() -> {
             ObjectNode body = mapper.createObjectNode();
             ArrayNode items = body.putArray("items");
             store.files().forEach(f -> items.add(json(f)));
             response.send(body);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     private void download(ServerRequest request, ServerResponse response) {
@@ -128,14 +125,12 @@ final class FilesEndpoint implements HttpService {
         if (fileId.isEmpty() || fileId.length() > 200) {
             throw ApiError.invalid("fileId: 1 to 200 characters");
         }
-        try {
+        StorageException.run(() -> {
             AgentStore.StoredFile f = store.file(fileId).orElseThrow(() -> ApiError.notFound("no file '" + fileId + "'"));
             response.header(HeaderNames.CONTENT_TYPE, "application/octet-stream");
             response.header(HeaderNames.CONTENT_DISPOSITION, ContentDisposition.attachment(f.name()));
             response.header("X-Content-Type-Options", "nosniff");
             response.send(f.content());
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 }

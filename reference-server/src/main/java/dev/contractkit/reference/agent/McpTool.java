@@ -1,5 +1,6 @@
 package dev.contractkit.reference.agent;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.modelcontextprotocol.client.McpClient;
 import io.modelcontextprotocol.client.McpSyncClient;
 import io.modelcontextprotocol.client.transport.HttpClientStreamableHttpTransport;
@@ -8,6 +9,7 @@ import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpSchema;
 
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.Arrays;
@@ -87,11 +89,11 @@ final class McpTool {
         }
         HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(base)
                 .endpoint(endpoint)
-                .jsonMapper(new JacksonMcpJsonMapper(new com.fasterxml.jackson.databind.ObjectMapper()))
+                .jsonMapper(new JacksonMcpJsonMapper(new ObjectMapper()))
                 .requestBuilder(request)
                 .connectTimeout(TIMEOUT)
                 // a redirect could lead past McpAddressPolicy, which checked only this URL's host
-                .customizeClient(client -> client.followRedirects(java.net.http.HttpClient.Redirect.NEVER))
+                .customizeClient(client -> client.followRedirects(HttpClient.Redirect.NEVER))
                 .build();
         McpSyncClient client = McpClient.sync(transport)
                 .requestTimeout(TIMEOUT)

@@ -15,6 +15,7 @@ import org.apache.commons.fileupload2.core.RequestContext;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -64,7 +65,7 @@ record MultipartUpload(Optional<String> fileName, byte[] bytes, Optional<String>
                         byte[] value = in.readNBytes(MAX_FIELD_BYTES);
                         name = Optional.of(new String(value, StandardCharsets.UTF_8));
                     } else {
-                        in.transferTo(java.io.OutputStream.nullOutputStream()); // parts the contract does not name
+                        in.transferTo(OutputStream.nullOutputStream()); // parts the contract does not name
                     }
                 }
             }

@@ -97,7 +97,7 @@ final class ResourceRegistry {
     private void credentials(String kind, JsonNode body) {
         ObjectNode rest = body.deepCopy();
         rest.remove("token");
-        String hit = Credentials.scan(rest, "body");
+        String hit = CredentialScanner.scan(rest, "body");
         if (hit == null && kind.equals("mcp")) {
             URI url = URI.create(body.path("url").asText().trim());
             if (url.getRawUserInfo() != null || (url.getRawQuery() != null && SECRET_QUERY.matcher(url.getRawQuery()).find())) {

@@ -1,5 +1,6 @@
 package dev.contractkit.reference.agent;
 
+import dev.contractkit.reference.platform.StorageException;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -56,8 +57,10 @@ final class ResourceStore {
                             (ObjectNode) mapper.readTree(r.getString(6)), r.getString(7) != null));
                 }
             }
-        } catch (SQLException | JsonProcessingException e) {
-            throw new IllegalStateException("agent resources: " + e.getMessage(), e);
+        } catch (SQLException e) {
+            throw new StorageException(e);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("agent resources: a stored body is not JSON: " + e.getMessage(), e);
         }
         return out;
     }
@@ -72,7 +75,7 @@ final class ResourceStore {
                 return r.next() ? r.getString(1) : null;
             }
         } catch (SQLException e) {
-            throw new IllegalStateException("agent resources: " + e.getMessage(), e);
+            throw new StorageException(e);
         }
     }
 
@@ -94,7 +97,7 @@ final class ResourceStore {
             s.setString(10, e.id());
             return s.executeUpdate() == 1;
         } catch (SQLException ex) {
-            throw new IllegalStateException("agent resources: " + ex.getMessage(), ex);
+            throw new StorageException(ex);
         }
     }
 
@@ -118,7 +121,7 @@ final class ResourceStore {
             s.setString(i, e.id());
             return s.executeUpdate() == 1;
         } catch (SQLException ex) {
-            throw new IllegalStateException("agent resources: " + ex.getMessage(), ex);
+            throw new StorageException(ex);
         }
     }
 
@@ -130,7 +133,7 @@ final class ResourceStore {
             s.setString(2, id);
             return s.executeUpdate() == 1;
         } catch (SQLException ex) {
-            throw new IllegalStateException("agent resources: " + ex.getMessage(), ex);
+            throw new StorageException(ex);
         }
     }
 }

@@ -4,21 +4,14 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.contractkit.reference.agent.model.DatasourceRegistration;
-import dev.contractkit.reference.agent.model.DatasourceUpdate;
-import dev.contractkit.reference.agent.model.KnowledgeBaseRegistration;
-import dev.contractkit.reference.agent.model.KnowledgeBaseUpdate;
-import dev.contractkit.reference.agent.model.McpServerRegistration;
-import dev.contractkit.reference.agent.model.McpServerUpdate;
-import dev.contractkit.reference.agent.model.SkillRegistration;
-import dev.contractkit.reference.agent.model.SkillUpdate;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ContractRules;
+import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
-import java.sql.SQLException;
+import java.util.Locale;
 import java.util.Map;
 import java.util.stream.Collectors;
 
@@ -46,14 +39,12 @@ final class ResourcesEndpoint extends ResourcesService {
 
     @Override
     protected void handleListDatasources(ServerRequest request, ServerResponse response) {
-        try {
+        StorageException.run(() -> {
             ObjectNode body = mapper.createObjectNode();
             ArrayNode items = body.putArray("items");
             store.datasources().forEach(d -> items.add(json(d)));
             response.send(body);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     private ObjectNode json(AgentStore.Datasource d) {
@@ -83,22 +74,16 @@ final class ResourcesEndpoint extends ResourcesService {
         AgentStore.Datasource d = new AgentStore.Datasource(body.path("id").asText(), body.path("name").asText(),
                 body.path("jdbcUrl").asText(), text(body, "username"), text(body, "password"),
                 body.path("enabled").asBoolean(true), false);
-        try {
+        StorageException.run(() -> {
             if (!store.register(d)) {
                 throw ApiError.conflict("data source '" + d.id() + "' exists");
             }
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
         response.status(Status.CREATED_201).send(json(d));
     }
 
     private AgentStore.Datasource datasource(String id) {
-        try {
-            return store.datasource(id).orElseThrow(() -> ApiError.notFound("no data source '" + id + "'"));
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        return StorageException.call(() -> store.datasource(id).orElseThrow(() -> ApiError.notFound("no data source '" + id + "'")));
     }
 
     @Override
@@ -123,17 +108,10 @@ final class ResourcesEndpoint extends ResourcesService {
         AgentStore.Datasource d = new AgentStore.Datasource(id, body.path("name").asText(), url,
                 text(body, "username"), password == null || password.isEmpty() ? null : password,
                 body.path("enabled").asBoolean(true), false);
-        try {
+        StorageException.run(() -> {
             store.update(d, keepPassword);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
         response.send(json(datasource(id)));
-    }
-
-    @Override
-    protected void handleUpdateDatasource(ServerRequest request, ServerResponse response, String id, DatasourceUpdate u) {
-        throw new IllegalStateException("updateDatasource is handled above");
     }
 
     @Override
@@ -141,16 +119,14 @@ final class ResourcesEndpoint extends ResourcesService {
         if (datasource(datasourceId).builtIn()) {
             throw ApiError.conflict("data source '" + datasourceId + "' is built in and cannot be deleted");
         }
-        try {
+        StorageException.run(() -> {
             store.deleteDatasource(datasourceId);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
         response.status(Status.NO_CONTENT_204).send();
     }
 
     private static void noPasswordInUrl(JsonNode body) {
-        if (body.path("jdbcUrl").asText().toLowerCase(java.util.Locale.ROOT).contains("password=")) {
+        if (body.path("jdbcUrl").asText().toLowerCase(Locale.ROOT).contains("password=")) {
             throw new ApiError(Status.BAD_REQUEST_400, "INVALID_REQUEST",
                     "jdbcUrl: put the password in the `password` field, not in the URL (URLs are listed)");
         }
@@ -158,11 +134,6 @@ final class ResourcesEndpoint extends ResourcesService {
 
     private static String text(JsonNode body, String field) {
         return body.hasNonNull(field) ? body.get(field).asText() : null;
-    }
-
-    @Override
-    protected void handleRegisterDatasource(ServerRequest request, ServerResponse response, DatasourceRegistration r) {
-        throw new IllegalStateException("registerDatasource is handled above");
     }
 
     private void list(ServerResponse response, String kind) {
@@ -232,18 +203,8 @@ final class ResourcesEndpoint extends ResourcesService {
     }
 
     @Override
-    protected void handleRegisterKnowledgeBase(ServerRequest request, ServerResponse response, KnowledgeBaseRegistration r) {
-        throw new IllegalStateException("registerKnowledgeBase is handled above");
-    }
-
-    @Override
     protected void updateKnowledgeBase(ServerRequest request, ServerResponse response) {
         update(request, response, "kb", "knowledgeBaseId", "KnowledgeBaseUpdate");
-    }
-
-    @Override
-    protected void handleUpdateKnowledgeBase(ServerRequest request, ServerResponse response, String id, KnowledgeBaseUpdate u) {
-        throw new IllegalStateException("updateKnowledgeBase is handled above");
     }
 
     @Override
@@ -262,18 +223,8 @@ final class ResourcesEndpoint extends ResourcesService {
     }
 
     @Override
-    protected void handleRegisterMcpServer(ServerRequest request, ServerResponse response, McpServerRegistration r) {
-        throw new IllegalStateException("registerMcpServer is handled above");
-    }
-
-    @Override
     protected void updateMcpServer(ServerRequest request, ServerResponse response) {
         update(request, response, "mcp", "mcpServerId", "McpServerUpdate");
-    }
-
-    @Override
-    protected void handleUpdateMcpServer(ServerRequest request, ServerResponse response, String id, McpServerUpdate u) {
-        throw new IllegalStateException("updateMcpServer is handled above");
     }
 
     @Override
@@ -292,18 +243,8 @@ final class ResourcesEndpoint extends ResourcesService {
     }
 
     @Override
-    protected void handleRegisterSkill(ServerRequest request, ServerResponse response, SkillRegistration r) {
-        throw new IllegalStateException("registerSkill is handled above");
-    }
-
-    @Override
     protected void updateSkill(ServerRequest request, ServerResponse response) {
         update(request, response, "skill", "skillId", "SkillUpdate");
-    }
-
-    @Override
-    protected void handleUpdateSkill(ServerRequest request, ServerResponse response, String id, SkillUpdate u) {
-        throw new IllegalStateException("updateSkill is handled above");
     }
 
     @Override

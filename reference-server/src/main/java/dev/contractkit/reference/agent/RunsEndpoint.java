@@ -3,11 +3,11 @@ package dev.contractkit.reference.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.contractkit.reference.agent.model.RunAgentInput;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.Bus;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Signals;
+import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
@@ -15,10 +15,14 @@ import io.helidon.webserver.http.ServerResponse;
 
 import java.io.IOException;
 import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
@@ -40,7 +44,7 @@ import java.util.stream.Collectors;
 final class RunsEndpoint extends RunsService {
     private static final Logger LOG = Logger.getLogger(RunsEndpoint.class.getName());
     /** How long a re-attached reader waits for a signal before it reads the database again (other replicas' runs). */
-    private static final java.time.Duration POLL = java.time.Duration.ofMillis(200);
+    private static final Duration POLL = Duration.ofMillis(200);
 
     /**
      * @param owner   this replica's id, stored with each run it starts
@@ -89,7 +93,7 @@ final class RunsEndpoint extends RunsService {
             throw ApiError.invalid(problems.entrySet().stream().map(e -> e.getKey() + ": " + e.getValue())
                     .collect(Collectors.joining("; ")));
         }
-        String secret = Credentials.find(input);
+        String secret = CredentialScanner.find(input);
         if (secret != null) {
             throw new ApiError(Status.BAD_REQUEST_400, "CREDENTIALS_NOT_ALLOWED", secret
                     + ": credentials are not accepted in a run request; register them with the data source or MCP "
@@ -102,20 +106,20 @@ final class RunsEndpoint extends RunsService {
         if (run == null) {
             throw new ApiError(Status.CONFLICT_409, "RUN_ALREADY_ACTIVE", "run '" + runId + "' is already running");
         }
+        EventSink sink = null;
         try {
             if (!store.startRun(runId, threadId, attach.owner())) {
                 throw new ApiError(Status.CONFLICT_409, "RUN_EXISTS", "run '" + runId
                         + "' has already run; every run needs a new runId");
             }
-            RunConfigResolver.Resolution config = resolver.resolve(input, store.datasources(),
-                    store.files().stream().map(AgentStore.StoredFile::id).collect(Collectors.toSet()));
             response.status(Status.OK_200);
             response.header(HeaderNames.CONTENT_TYPE, "text/event-stream; charset=utf-8");
             response.header(HeaderNames.CACHE_CONTROL, "no-cache");
             response.header("X-Accel-Buffering", "no");
             OutputStream out = response.outputStream();
-            EventSink sink = new EventSink(mapper, store, run, out, store.secrets(), attach.signals());
-            Analyst.Outcome outcome = analyst.run(input, config, sink, run);
+            sink = new EventSink(mapper, store, run, out, store.secrets(), attach.signals());
+            Analyst.Outcome outcome = analyst.run(input, () -> resolver.resolve(input, store.datasources(), store.fileIds()),
+                    sink, run);
             String status = switch (outcome) {
                 case COMPLETED -> "completed";
                 case CANCELED -> "canceled";
@@ -123,11 +127,12 @@ final class RunsEndpoint extends RunsService {
             };
             store.status(runId, status, true);
             attach.signals().signal(runId);
-            sink.close();
         } catch (SQLException e) {
-            LOG.log(Level.WARNING, "agent: run " + runId + " failed", e);
-            throw new ApiError(Status.INTERNAL_SERVER_ERROR_500, "INTERNAL_ERROR", "internal error");
+            throw new StorageException(e);
         } finally {
+            if (sink != null) {
+                sink.close(); // an unexpected error too: what was sent gets stored, the writer ends
+            }
             registry.close(run);
         }
     }
@@ -139,13 +144,11 @@ final class RunsEndpoint extends RunsService {
         if (!pinned.isArray()) {
             return;
         }
-        List<String> paths = new java.util.ArrayList<>();
+        List<String> paths = new ArrayList<>();
         pinned.forEach(p -> paths.add(p.asText()));
-        try {
+        StorageException.run(() -> {
             PinnedPaths.check((inFp ? "forwardedProps" : "state") + ".run_config.pinnedPaths", paths, store, threadId);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     /**
@@ -177,7 +180,7 @@ final class RunsEndpoint extends RunsService {
                 }
                 signals.await(run.runId(), seen, POLL);
             }
-        } catch (IOException | java.io.UncheckedIOException e) {
+        } catch (IOException | UncheckedIOException e) {
             LOG.log(Level.FINE, "agent: a re-attached client of run " + run.runId() + " went away", e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -185,21 +188,14 @@ final class RunsEndpoint extends RunsService {
     }
 
     @Override
-    protected void handleRunAgent(ServerRequest request, ServerResponse response, RunAgentInput runAgentInput) {
-        throw new IllegalStateException("runAgent is handled above");
-    }
-
-    @Override
     protected void handleStreamRunEvents(ServerRequest request, ServerResponse response, String threadId, String runId,
-                                         java.util.Optional<Integer> after, java.util.Optional<String> lastEventId) {
+                                         Optional<Integer> after, Optional<String> lastEventId) {
         int from = after.orElseGet(() -> lastEventId.map(RunsEndpoint::sequence).orElse(-1));
-        try {
+        StorageException.run(() -> {
             AgentStore.Run run = store.run(runId).filter(r -> r.threadId().equals(threadId))
                     .orElseThrow(() -> ApiError.notFound("no run '" + runId + "' in thread '" + threadId + "'"));
             attach(response, run, from);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     private static int sequence(String lastEventId) {
@@ -214,7 +210,7 @@ final class RunsEndpoint extends RunsService {
     protected void handleCancelRun(ServerRequest request, ServerResponse response, String runId) {
         ActiveRun run = registry.get(runId);
         ObjectNode body = mapper.createObjectNode().put("runId", runId);
-        try {
+        StorageException.run(() -> {
             if (run != null) {
                 store.status(runId, "canceling", false);
                 run.cancel("cancel");
@@ -241,9 +237,7 @@ final class RunsEndpoint extends RunsService {
                 body.put("reason", stored.reason());
             }
             response.status(Status.OK_200).send(body);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     /** The bus channel of cancel requests for runs streaming on another replica. */
@@ -259,7 +253,7 @@ final class RunsEndpoint extends RunsService {
 
     @Override
     protected void handleGetThreadHistory(ServerRequest request, ServerResponse response, String threadId) {
-        try {
+        StorageException.run(() -> {
             List<ObjectNode> runs = store.history(threadId);
             if (runs.isEmpty()) {
                 throw ApiError.notFound("no runs in thread '" + threadId + "'");
@@ -267,8 +261,6 @@ final class RunsEndpoint extends RunsService {
             ObjectNode body = mapper.createObjectNode().put("threadId", threadId);
             body.putArray("runs").addAll(runs);
             response.send(body);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 }

@@ -7,8 +7,11 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -103,16 +106,16 @@ final class Workspace {
         if (kb == null) {
             return out;
         }
-        List<String> words = java.util.Arrays.stream(query.toLowerCase(java.util.Locale.ROOT).split("[^\\p{L}\\p{N}]+"))
+        List<String> words = Arrays.stream(query.toLowerCase(Locale.ROOT).split("[^\\p{L}\\p{N}]+"))
                 .filter(w -> w.length() >= 3).distinct().toList();
         for (JsonNode doc : kb.node().path("documents")) {
-            String hay = (doc.path("title").asText() + " " + doc.path("text").asText()).toLowerCase(java.util.Locale.ROOT);
+            String hay = (doc.path("title").asText() + " " + doc.path("text").asText()).toLowerCase(Locale.ROOT);
             int score = (int) words.stream().filter(hay::contains).count();
             if (score > 0) {
                 out.add(new Hit(knowledgeBaseId, doc.path("title").asText(), doc.path("text").asText(), score));
             }
         }
-        out.sort(java.util.Comparator.comparingInt(Hit::score).reversed());
+        out.sort(Comparator.comparingInt(Hit::score).reversed());
         return out;
     }
 

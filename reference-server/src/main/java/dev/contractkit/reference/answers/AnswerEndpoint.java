@@ -9,14 +9,15 @@ import dev.contractkit.reference.answers.model.SubQuery;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.RateLimiter;
+import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import java.net.URI;
-import java.sql.SQLException;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
@@ -70,18 +71,13 @@ final class AnswerEndpoint extends AnswersService {
         String query = body.path("query").asText();
         boolean force = body.path("forceAnswer").asBoolean(false);
         ApiKeys.Key key = KeyGate.key(request);
-        QuotaLedger.Reservation slot;
-        try {
-            slot = ledger.reserve(key);
-            if (slot == null) {
-                QuotaLedger.Usage usage = ledger.usage(key);
-                long retry = Math.max(1, Duration.between(java.time.Instant.now(), usage.end()).toSeconds());
-                throw new ApiError(Status.TOO_MANY_REQUESTS_429, "QuotaExceeded", "the key's quota of "
-                        + usage.totalLimit() + " answer requests is used up until " + usage.end())
-                        .withHeader("Retry-After", Long.toString(retry));
-            }
-        } catch (SQLException e) {
-            throw ApiError.unavailable("the quota store is not reachable; try again later");
+        QuotaLedger.Reservation slot = StorageException.call(() -> ledger.reserve(key));
+        if (slot == null) {
+            QuotaLedger.Usage usage = StorageException.call(() -> ledger.usage(key));
+            long retry = Math.max(1, Duration.between(Instant.now(), usage.end()).toSeconds());
+            throw new ApiError(Status.TOO_MANY_REQUESTS_429, "QuotaExceeded", "the key's quota of "
+                    + usage.totalLimit() + " answer requests is used up until " + usage.end())
+                    .withHeader("Retry-After", Long.toString(retry));
         }
         try (slot) {
             pause();
@@ -97,12 +93,6 @@ final class AnswerEndpoint extends AnswersService {
             envelope.setResult(toAnswer(query, answered));
             AnswerOp.Response200.builder().response(envelope).send(response);
         }
-    }
-
-    @Override
-    protected void handleAnswer(ServerRequest request, ServerResponse response,
-                                dev.contractkit.reference.answers.model.AnswerRequest answerRequest) {
-        throw new IllegalStateException("answer() reads the body itself");
     }
 
     private void pause() {
@@ -138,10 +128,5 @@ final class AnswerEndpoint extends AnswersService {
             r.setUrl(URI.create(s.url()));
             return r;
         }).toList();
-    }
-
-    @Override
-    public void afterStop() {
-        // the generated stub prints a goodbye line; the kit stays quiet
     }
 }

@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  *       does not hold, a company it does not cover, an unknown term. With {@code forceAnswer} a company
  *       question is answered with the figures it does hold, saying which it lacks.</li>
  * </ol>
- * Every refusal carries a finer {@link ErrorDetail} besides the seed's {@link ErrorReason}.
+ * Every refusal carries a finer {@link ErrorDetail} besides the contract's {@link ErrorReason}.
  */
 final class AnswerEngine {
     /** Several stocks at once: screening, ranking, comparing with peers. */
@@ -88,7 +88,7 @@ final class AnswerEngine {
     record Answered(String subject, String markdown, List<Source> sources, List<Step> steps) implements Outcome {
     }
 
-    /** No answer: the seed's reason, the finer detail, and a message for humans. */
+    /** No answer: the contract's reason, the finer detail, and a message for humans. */
     record Refused(ErrorReason reason, ErrorDetail detail, String message) implements Outcome {
     }
 

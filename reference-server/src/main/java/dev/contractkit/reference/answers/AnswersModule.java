@@ -124,7 +124,7 @@ public final class AnswersModule implements ApiModule {
     }
 
     /**
-     * A refusal (the engine's 422: the code is one of the seed's four reasons, the details the finer
+     * A refusal (the engine's 422: the code is one of the contract's four reasons, the details the finer
      * {@link ErrorDetail}) becomes a {@code RefusalEnvelope}; any other failure an {@code ErrorEnvelope} with
      * {@code error: null} and the failure named in {@code errorDetail}.
      */

@@ -1,5 +1,6 @@
 package dev.contractkit.reference.answers;
 
+import java.time.temporal.ChronoUnit;
 import javax.sql.DataSource;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -128,7 +129,7 @@ final class ApiKeys {
 
     private Key insert(String name, String secret, int totalLimit, Duration window) throws SQLException {
         Key key = new Key("key_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16), name, totalLimit,
-                window, clock.instant().truncatedTo(java.time.temporal.ChronoUnit.SECONDS), null);
+                window, clock.instant().truncatedTo(ChronoUnit.SECONDS), null);
         try (Connection c = dataSource.getConnection();
              PreparedStatement ps = c.prepareStatement("INSERT INTO answer_keys (id, name, key_hash, total_limit,"
                      + " window_seconds, created_at) VALUES (?, ?, ?, ?, ?, ?)")) {

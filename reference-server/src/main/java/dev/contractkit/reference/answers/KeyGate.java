@@ -4,13 +4,13 @@ import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiServer;
 import dev.contractkit.reference.platform.PublicUrl;
 import dev.contractkit.reference.platform.RateLimiter;
+import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 
-import java.sql.SQLException;
 import java.util.Optional;
 
 /**
@@ -66,11 +66,7 @@ final class KeyGate {
         if (secret.isEmpty()) {
             return Optional.empty();
         }
-        try {
-            return keys.find(secret.get()).filter(ApiKeys.Key::active);
-        } catch (SQLException e) {
-            throw ApiError.unavailable("the key store is not reachable; try again later");
-        }
+        return StorageException.call(() -> keys.find(secret.get()).filter(ApiKeys.Key::active));
     }
 
     private static String per(RateLimiter.Rule rule) {

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -219,7 +220,7 @@ final class Mentions {
     }
 
     /** "acme corp?" → acme corp; "a company?" → nothing. */
-    private static java.util.Optional<String> slot(String after) {
+    private static Optional<String> slot(String after) {
         List<String> words = new ArrayList<>();
         for (String w : after.trim().split("[ ?!.,;:]+")) {
             if (w.isEmpty() || SLOT_END.contains(w) || words.size() == 3) {
@@ -228,7 +229,7 @@ final class Mentions {
             words.add(w.replaceAll("'s?$", ""));
         }
         boolean generic = words.stream().allMatch(w -> GENERIC.contains(w) || w.matches("\\d+"));
-        return generic ? java.util.Optional.empty() : java.util.Optional.of(String.join(" ", words));
+        return generic ? Optional.empty() : Optional.of(String.join(" ", words));
     }
 
     /** "Acme" found capitalized and "acme corp" found after "revenue of" are one name: the longer one. */

@@ -1,6 +1,7 @@
 package dev.contractkit.reference.answers;
 
 import java.text.NumberFormat;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
@@ -68,7 +69,7 @@ enum Metric {
      */
     static List<Metric> askedIn(String text) {
         String rest = text;
-        java.util.ArrayList<Metric> out = new java.util.ArrayList<>();
+        ArrayList<Metric> out = new ArrayList<>();
         for (Metric m : values()) {
             var matcher = m.asks.matcher(rest);
             if (matcher.find()) {

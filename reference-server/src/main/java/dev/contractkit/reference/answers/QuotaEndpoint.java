@@ -2,12 +2,11 @@ package dev.contractkit.reference.answers;
 
 import dev.contractkit.reference.answers.model.Quota;
 import dev.contractkit.reference.answers.model.QuotaEnvelope;
-import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.StorageException;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
-import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 
@@ -29,12 +28,7 @@ final class QuotaEndpoint extends QuotaService {
 
     @Override
     protected void handleGetQuota(ServerRequest request, ServerResponse response) {
-        QuotaLedger.Usage usage;
-        try {
-            usage = ledger.usage(KeyGate.key(request));
-        } catch (SQLException e) {
-            throw ApiError.unavailable("the quota store is not reachable; try again later");
-        }
+        QuotaLedger.Usage usage = StorageException.call(() -> ledger.usage(KeyGate.key(request)));
         Quota quota = new Quota();
         quota.setUsed(usage.used());
         quota.setPending(usage.pending());
@@ -47,10 +41,5 @@ final class QuotaEndpoint extends QuotaService {
         envelope.setError(null);
         envelope.setResult(quota);
         GetQuotaOp.Response200.builder().response(envelope).send(response);
-    }
-
-    @Override
-    public void afterStop() {
-        // the generated stub prints a goodbye line; the kit stays quiet
     }
 }

@@ -1,5 +1,6 @@
 package dev.contractkit.reference.answers;
 
+import dev.contractkit.reference.platform.StorageException;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -116,7 +117,7 @@ final class QuotaLedger {
                     in.setObject(2, ApiKeys.utc(start));
                     in.executeUpdate();
                 } catch (SQLException e) {
-                    if (e.getSQLState() == null || !e.getSQLState().startsWith("23")) {
+                    if (!StorageException.isUniqueViolation(e)) {
                         throw e;
                     } // another request (or replica) made the row first
                 }

@@ -9,6 +9,9 @@ import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
+
 /**
  * Managed licenses of a project: v4 only (v5 removed them in favour of License Approval policies).
  *
@@ -77,7 +80,7 @@ final class LicenseEndpoint {
                 this::read, project, id).orElseThrow(() -> ApiError.notFound("Managed License Not Found"));
     }
 
-    private ObjectNode read(java.sql.ResultSet rs) throws java.sql.SQLException {
+    private ObjectNode read(ResultSet rs) throws SQLException {
         ObjectNode o = mapper.createObjectNode();
         o.put("id", rs.getLong(1));
         o.put("name", rs.getString(2));

@@ -11,12 +11,13 @@ import io.helidon.webserver.http.ServerResponse;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Merge requests, their diffs (and, in v4 only, their changes), the project approval configuration and the
  * approval rules. v4 returns {@code merged_by} and {@code merge_status}, v5 does not; v4's configuration carries
- * {@code approvers} and {@code approver_groups} (also as {@code approval_groups}, the seed's name), always empty.
+ * {@code approvers} and {@code approver_groups} (also as {@code approval_groups}, the name in the contract's deprecation notes), always empty.
  *
  * <pre>
  * curl -H 'PRIVATE-TOKEN: kit-demo-codehost-token' http://127.0.0.1:8084/api/v4/projects/1/merge_requests/2/changes
@@ -76,7 +77,7 @@ final class MergeRequestEndpoint {
     private void diffs(ServerRequest req, ServerResponse res) {
         ObjectNode mr = find(req);
         version.rules().query("listMergeRequestDiffs", req);
-        List<ObjectNode> all = new java.util.ArrayList<>();
+        List<ObjectNode> all = new ArrayList<>();
         diffsOf(mr.get("id").asLong()).forEach(d -> all.add((ObjectNode) d));
         ArrayNode body = mapper.createArrayNode();
         Paging.of(req).apply(all, req, res).forEach(body::add);
@@ -118,7 +119,7 @@ final class MergeRequestEndpoint {
         if (version == Version.V4) {
             body.putArray("approvers");
             body.putArray("approver_groups"); // the original's name, read by its clients
-            body.putArray("approval_groups"); // the deprecation list's (seed 002 C2) name of the same field
+            body.putArray("approval_groups"); // the name the contract's deprecation notes use for the same field (docs/decisions.md)
         }
         res.send(body);
     }

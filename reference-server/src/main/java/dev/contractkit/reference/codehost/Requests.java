@@ -16,6 +16,7 @@ import io.helidon.webserver.http.ServerRequest;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -148,7 +149,7 @@ final class Requests {
     private static ObjectNode typed(List<Map.Entry<String, String>> fields, ContractRules rules, String schema,
                                     ObjectMapper mapper) {
         ObjectNode out = mapper.createObjectNode();
-        Map<String, List<String>> arrays = new java.util.LinkedHashMap<>();
+        Map<String, List<String>> arrays = new LinkedHashMap<>();
         for (Map.Entry<String, String> f : fields) {
             String name = f.getKey();
             if (name.endsWith("[]") && type(rules, schema, name.substring(0, name.length() - 2)).equals("string")) {

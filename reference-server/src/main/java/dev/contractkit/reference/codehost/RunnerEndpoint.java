@@ -12,6 +12,9 @@ import io.helidon.webserver.http.ServerResponse;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
+import java.security.SecureRandom;
+import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Supplier;
@@ -63,12 +66,12 @@ final class RunnerEndpoint {
                 body.has("maximum_timeout") ? Integer.valueOf(body.get("maximum_timeout").asInt()) : null);
         ObjectNode out = mapper.createObjectNode();
         out.put("id", id);
-        out.put("token", "glrt-" + java.util.HexFormat.of().formatHex(bytes(16))); // not kept: no runner-side endpoints
+        out.put("token", "glrt-" + HexFormat.of().formatHex(bytes(16))); // not kept: no runner-side endpoints
         out.putNull("token_expires_at");
         res.status(Status.CREATED_201).send(out);
     }
 
-    private static final java.security.SecureRandom RANDOM = new java.security.SecureRandom();
+    private static final SecureRandom RANDOM = new SecureRandom();
 
     private static byte[] bytes(int n) {
         byte[] b = new byte[n];
@@ -207,7 +210,7 @@ final class RunnerEndpoint {
     }
 
     private static String normalizeTags(String tags) {
-        return String.join(",", java.util.Arrays.stream(tags.split(",")).map(String::trim).filter(t -> !t.isEmpty())
+        return String.join(",", Arrays.stream(tags.split(",")).map(String::trim).filter(t -> !t.isEmpty())
                 .distinct().toList());
     }
 }

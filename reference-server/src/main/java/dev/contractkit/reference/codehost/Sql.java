@@ -1,5 +1,6 @@
 package dev.contractkit.reference.codehost;
 
+import dev.contractkit.reference.platform.StorageException;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -30,7 +31,7 @@ final class Sql {
             }
             return out;
         } catch (SQLException e) {
-            throw new IllegalStateException(e);
+            throw new StorageException(e);
         }
     }
 
@@ -47,7 +48,7 @@ final class Sql {
         try (Connection c = dataSource.getConnection(); PreparedStatement ps = prepare(c, sql, args)) {
             return ps.executeUpdate();
         } catch (SQLException e) {
-            throw new IllegalStateException(e);
+            throw new StorageException(e);
         }
     }
 
@@ -62,7 +63,7 @@ final class Sql {
                 return keys.getLong(1);
             }
         } catch (SQLException e) {
-            throw new IllegalStateException(e);
+            throw new StorageException(e);
         }
     }
 

@@ -10,6 +10,8 @@ import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -120,7 +122,7 @@ final class UserEndpoint {
                 .orElseThrow(() -> ApiError.notFound("User Not Found"));
     }
 
-    private ObjectNode user(java.sql.ResultSet rs) throws java.sql.SQLException {
+    private ObjectNode user(ResultSet rs) throws SQLException {
         ObjectNode o = mapper.createObjectNode();
         o.put("id", rs.getLong(1));
         o.put("username", rs.getString(2));

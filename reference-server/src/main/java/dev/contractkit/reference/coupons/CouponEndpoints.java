@@ -1,6 +1,5 @@
 package dev.contractkit.reference.coupons;
 
-import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -21,7 +20,7 @@ import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.PublicUrl;
-import io.helidon.http.HeaderNames;
+import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
@@ -30,12 +29,14 @@ import io.helidon.webserver.http.ServerResponse;
 import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.function.BooleanSupplier;
 
 /** The coupon service's HTTP operations: each extends the stub generated for its contract tag. */
@@ -44,16 +45,8 @@ final class CouponEndpoints {
     }
 
     /** Shared plumbing of the endpoints. */
-    record Context(CouponStore store, ContractRules rules, Gate gate, Events events, ObjectMapper mapper,
+    record Context(CouponStore store, ContractRules rules, CouponAdmission gate, Events events, ObjectMapper mapper,
                    Database database, IdentityProvider idp, BooleanSupplier cacheUp, BooleanSupplier authUp) {
-
-        /** Maps a storage failure: 503 when the database is gone, else a 500. */
-        RuntimeException storage(SQLException e) {
-            if (!database.ping()) {
-                return ApiError.unavailable("service temporarily unavailable").withDetails("the database is not reachable");
-            }
-            return new IllegalStateException(e);
-        }
 
         /** Reads a JSON body; malformed JSON and a missing body are 400s. */
         JsonNode body(ServerRequest req) {
@@ -84,7 +77,7 @@ final class CouponEndpoints {
         return out.isEmpty() ? null : String.join(", ", out);
     }
 
-    private static final java.util.Set<String> PAGING = java.util.Set.of("limit", "offset");
+    private static final Set<String> PAGING = Set.of("limit", "offset");
 
     static Optional<Integer> intParam(ServerRequest req, String name) {
         return req.query().first(name).asOptional().map(Integer::parseInt);
@@ -100,13 +93,13 @@ final class CouponEndpoints {
 
         @Override
         public void routing(HttpRules rules) {
-            rules.get("/", ctx.gate().handler("public-read", Gate.Access.PUBLIC));
+            rules.get("/", ctx.gate().handler("public-read", CouponAdmission.Access.PUBLIC));
             super.routing(rules);
         }
 
         @Override
         protected void handleGetHealth(ServerRequest request, ServerResponse response) {
-            Gate.Call call = Gate.call(request);
+            CouponAdmission.Call call = CouponAdmission.call(request);
             boolean db = ctx.database().ping();
             boolean cache = ctx.cacheUp().getAsBoolean();
             boolean auth = ctx.authUp().getAsBoolean();
@@ -130,9 +123,6 @@ final class CouponEndpoints {
                     .response(body).send(response);
         }
 
-        @Override
-        public void afterStop() {
-        }
     }
 
     /** {@code GET /api/v1/coupons}, {@code GET /api/v1/coupons/{id}}. */
@@ -145,8 +135,8 @@ final class CouponEndpoints {
 
         @Override
         public void routing(HttpRules rules) {
-            rules.get("/", ctx.gate().handler("public-read", Gate.Access.PUBLIC));
-            rules.get("/{id}", ctx.gate().handler("public-read", Gate.Access.PUBLIC));
+            rules.get("/", ctx.gate().handler("public-read", CouponAdmission.Access.PUBLIC));
+            rules.get("/{id}", ctx.gate().handler("public-read", CouponAdmission.Access.PUBLIC));
             super.routing(rules);
         }
 
@@ -162,10 +152,10 @@ final class CouponEndpoints {
         @Override
         protected void handleListCoupons(ServerRequest request, ServerResponse response, Optional<Integer> limit,
                                          Optional<Integer> offset, Optional<String> category, Optional<Boolean> active) {
-            Gate.Call call = Gate.call(request);
+            CouponAdmission.Call call = CouponAdmission.call(request);
             int l = limit.orElse(10);
             int o = offset.orElse(0);
-            try {
+            StorageException.run(() -> {
                 // the public catalogue lists the coupons on offer unless asked for the inactive ones (contract: default true)
                 CouponStore.Page<CouponStore.Row> page = ctx.store().list(l, o, category, Optional.of(active.orElse(true)));
                 CouponList body = new CouponList();
@@ -175,27 +165,20 @@ final class CouponEndpoints {
                 body.setOffset(o);
                 ListCouponsOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
                         .link(links(request, l, o, page.total())).response(body).send(response);
-            } catch (SQLException e) {
-                throw ctx.storage(e);
-            }
+            });
         }
 
         @Override
         protected void handleGetCoupon(ServerRequest request, ServerResponse response, String id) {
-            Gate.Call call = Gate.call(request);
-            try {
+            CouponAdmission.Call call = CouponAdmission.call(request);
+            StorageException.run(() -> {
                 CouponStore.Row row = ctx.store().find(id)
                         .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
                 GetCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
                         .response(row.toCoupon()).send(response);
-            } catch (SQLException e) {
-                throw ctx.storage(e);
-            }
+            });
         }
 
-        @Override
-        public void afterStop() {
-        }
     }
 
     /** {@code GET /api/v1/users/profile}. */
@@ -208,13 +191,13 @@ final class CouponEndpoints {
 
         @Override
         public void routing(HttpRules rules) {
-            rules.get("/", ctx.gate().handler("authenticated-read", Gate.Access.USER));
+            rules.get("/", ctx.gate().handler("authenticated-read", CouponAdmission.Access.USER));
             super.routing(rules);
         }
 
         @Override
         protected void handleGetUserProfile(ServerRequest request, ServerResponse response) {
-            Gate.Call call = Gate.call(request);
+            CouponAdmission.Call call = CouponAdmission.call(request);
             Principal p = call.principal();
             UserProfile body = new UserProfile();
             body.setId(p.subject());
@@ -234,20 +217,15 @@ final class CouponEndpoints {
                 body.setEmail(p.email());
                 body.setFirstName(p.firstName());
                 body.setLastName(p.lastName());
-                try {
+                StorageException.run(() -> {
                     body.setCreatedAt(ctx.store().firstSeen(p.subject()));
-                } catch (SQLException e) {
-                    throw ctx.storage(e);
-                }
+                });
                 body.setLastLogin(issued);
             }
             GetUserProfileOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
                     .response(body).send(response);
         }
 
-        @Override
-        public void afterStop() {
-        }
     }
 
     /** {@code POST /write/v1/coupons}, {@code PUT|DELETE /write/v1/coupons/{id}} (admin role). */
@@ -262,9 +240,9 @@ final class CouponEndpoints {
 
         @Override
         public void routing(HttpRules rules) {
-            rules.post("/", ctx.gate().handler("admin", Gate.Access.ADMIN));
-            rules.put("/{id}", ctx.gate().handler("admin", Gate.Access.ADMIN));
-            rules.delete("/{id}", ctx.gate().handler("admin", Gate.Access.ADMIN));
+            rules.post("/", ctx.gate().handler("admin", CouponAdmission.Access.ADMIN));
+            rules.put("/{id}", ctx.gate().handler("admin", CouponAdmission.Access.ADMIN));
+            rules.delete("/{id}", ctx.gate().handler("admin", CouponAdmission.Access.ADMIN));
             super.routing(rules);
         }
 
@@ -278,7 +256,7 @@ final class CouponEndpoints {
                     if (!until.isAfter(OffsetDateTime.now(ZoneOffset.UTC))) {
                         fields.put("valid_until", "must be in the future");
                     }
-                } catch (java.time.format.DateTimeParseException e) {
+                } catch (DateTimeParseException e) {
                     fields.put("valid_until", "must be an ISO 8601 date-time");
                 }
             }
@@ -288,17 +266,15 @@ final class CouponEndpoints {
 
         @Override
         protected void handleCreateCoupon(ServerRequest request, ServerResponse response, CouponCreate c) {
-            Gate.Call call = Gate.call(request);
-            try {
+            CouponAdmission.Call call = CouponAdmission.call(request);
+            StorageException.run(() -> {
                 CouponStore.Row row = ctx.store().create(c.getTitle(), c.getDescription(), c.getDiscountPercent(),
                         c.getCategory(), c.getValidUntil(), c.getUsageLimit(), c.getTermsConditions(),
                         call.principal().subject());
                 ctx.events().created(row);
                 CreateCouponOp.Response201.builder(call.requestId(), call.limit(), call.remaining(), call.reset(),
                         "/api/v1/coupons/" + row.id()).response(row.toAdmin()).send(response);
-            } catch (SQLException e) {
-                throw ctx.storage(e);
-            }
+            });
         }
 
         @Override
@@ -337,7 +313,7 @@ final class CouponEndpoints {
 
         private void update(ServerRequest request, ServerResponse response, String id, CouponUpdate u,
                             List<String> cleared) {
-            Gate.Call call = Gate.call(request);
+            CouponAdmission.Call call = CouponAdmission.call(request);
             Map<String, Object> changes = new LinkedHashMap<>();
             cleared.forEach(field -> changes.put(field, null));
             put(changes, "title", u.getTitle());
@@ -348,15 +324,13 @@ final class CouponEndpoints {
             put(changes, "active", u.getActive());
             put(changes, "usage_limit", u.getUsageLimit());
             put(changes, "terms_conditions", u.getTermsConditions());
-            try {
+            StorageException.run(() -> {
                 CouponStore.Row[] rows = ctx.store().update(id, changes, call.principal().subject())
                         .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
                 ctx.events().updated(rows[0], rows[1]);
                 UpdateCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
                         .response(rows[1].toAdmin()).send(response);
-            } catch (SQLException e) {
-                throw ctx.storage(e);
-            }
+            });
         }
 
         private static void put(Map<String, Object> changes, String column, Object value) {
@@ -367,8 +341,8 @@ final class CouponEndpoints {
 
         @Override
         protected void handleDeleteCoupon(ServerRequest request, ServerResponse response, String id) {
-            Gate.Call call = Gate.call(request);
-            try {
+            CouponAdmission.Call call = CouponAdmission.call(request);
+            StorageException.run(() -> {
                 CouponStore.Row[] rows = ctx.store().update(id, Map.of("active", false), call.principal().subject())
                         .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
                 if (rows[0].active()) {
@@ -380,14 +354,9 @@ final class CouponEndpoints {
                 body.setDeletedAt(rows[1].updatedAt());
                 DeleteCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
                         .response(body).send(response);
-            } catch (SQLException e) {
-                throw ctx.storage(e);
-            }
+            });
         }
 
-        @Override
-        public void afterStop() {
-        }
     }
 
     /** {@code POST /coupons/v1/redeem}, {@code GET /coupons/v1/user/coupons}. */
@@ -400,8 +369,8 @@ final class CouponEndpoints {
 
         @Override
         public void routing(HttpRules rules) {
-            rules.post("/redeem", ctx.gate().handler("write", Gate.Access.USER));
-            rules.get("/user/coupons", ctx.gate().handler("authenticated-read", Gate.Access.USER));
+            rules.post("/redeem", ctx.gate().handler("write", CouponAdmission.Access.USER));
+            rules.get("/user/coupons", ctx.gate().handler("authenticated-read", CouponAdmission.Access.USER));
             super.routing(rules);
         }
 
@@ -414,7 +383,7 @@ final class CouponEndpoints {
 
         @Override
         protected void handleRedeemCoupon(ServerRequest request, ServerResponse response, RedeemRequest r) {
-            Gate.Call call = Gate.call(request);
+            CouponAdmission.Call call = CouponAdmission.call(request);
             String couponId = r.getCouponId();
             String orderId = r.getOrderId();
             try {
@@ -443,7 +412,7 @@ final class CouponEndpoints {
                             + " has reached its usage limit of " + e.coupon.usageLimit()).withDetails("usage_limit_reached");
                 };
             } catch (SQLException e) {
-                throw ctx.storage(e);
+                throw new StorageException(e);
             }
         }
 
@@ -457,10 +426,10 @@ final class CouponEndpoints {
         @Override
         protected void handleListUserCoupons(ServerRequest request, ServerResponse response, Optional<Integer> limit,
                                              Optional<Integer> offset, Optional<UserCouponStatus> status) {
-            Gate.Call call = Gate.call(request);
+            CouponAdmission.Call call = CouponAdmission.call(request);
             int l = limit.orElse(10);
             int o = offset.orElse(0);
-            try {
+            StorageException.run(() -> {
                 CouponStore.Page<UserCoupon> page = ctx.store().userCoupons(call.principal().subject(), l, o, status);
                 UserCouponList body = new UserCouponList();
                 body.setCoupons(page.items());
@@ -469,13 +438,8 @@ final class CouponEndpoints {
                 body.setOffset(o);
                 ListUserCouponsOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
                         .link(links(request, l, o, page.total())).response(body).send(response);
-            } catch (SQLException e) {
-                throw ctx.storage(e);
-            }
+            });
         }
 
-        @Override
-        public void afterStop() {
-        }
     }
 }

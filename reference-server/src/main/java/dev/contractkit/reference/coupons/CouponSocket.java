@@ -3,6 +3,7 @@ package dev.contractkit.reference.coupons;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.Broadcaster;
 import io.helidon.common.buffers.BufferData;
+import io.helidon.common.uri.UriQuery;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Headers;
 import io.helidon.http.HttpPrologue;
@@ -21,6 +22,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * One WebSocket connection of {@code /ws/coupons} (a new listener per connection). The token is checked in
@@ -39,7 +41,7 @@ final class CouponSocket implements WsListener {
     private final ScheduledExecutorService timer;
     private final SocketSlots slots;
     private final CompletableFuture<WsSession> opened = new CompletableFuture<>();
-    private final java.util.concurrent.atomic.AtomicBoolean holdsSlot = new java.util.concurrent.atomic.AtomicBoolean();
+    private final AtomicBoolean holdsSlot = new AtomicBoolean();
     private volatile Principal principal;
     private volatile Broadcaster.Subscription subscription;
     private volatile ScheduledFuture<?> expiry;
@@ -52,7 +54,7 @@ final class CouponSocket implements WsListener {
     }
 
     /** @return the handshake's token: header first, then {@code token}, then {@code access_token} */
-    static Optional<String> token(Headers headers, io.helidon.common.uri.UriQuery query) {
+    static Optional<String> token(Headers headers, UriQuery query) {
         Optional<String> header = headers.first(HeaderNames.AUTHORIZATION)
                 .filter(h -> h.length() > 7 && h.substring(0, 7).toLowerCase(Locale.ROOT).equals("bearer "))
                 .map(h -> h.substring(7).trim());

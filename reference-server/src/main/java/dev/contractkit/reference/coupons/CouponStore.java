@@ -6,7 +6,9 @@ import dev.contractkit.reference.coupons.model.UserCoupon;
 import dev.contractkit.reference.coupons.model.UserCouponStatus;
 
 import dev.contractkit.reference.platform.ReadCache;
+import dev.contractkit.reference.platform.StorageException;
 
+import java.util.Arrays;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -126,28 +128,9 @@ final class CouponStore {
         return OffsetDateTime.ofInstant(clock.instant().truncatedTo(ChronoUnit.MILLIS), ZoneOffset.UTC);
     }
 
-    Page<Row> list(int limit, int offset, Optional<String> category, Optional<Boolean> active) throws SQLException {
-        try {
-            return pages.get(List.of(limit, offset, category, active), () -> {
-                try {
-                    return query(limit, offset, category, active);
-                } catch (SQLException e) {
-                    throw new UncheckedSql(e);
-                }
-            });
-        } catch (UncheckedSql e) {
-            throw e.sql;
-        }
-    }
-
-    /** Carries a SQLException through the cache's loader. */
-    private static final class UncheckedSql extends RuntimeException {
-        final SQLException sql;
-
-        UncheckedSql(SQLException sql) {
-            super(sql.getMessage(), sql, false, false);
-            this.sql = sql;
-        }
+    Page<Row> list(int limit, int offset, Optional<String> category, Optional<Boolean> active) {
+        return pages.get(List.of(limit, offset, category, active),
+                () -> StorageException.call(() -> query(limit, offset, category, active)));
     }
 
     private Page<Row> query(int limit, int offset, Optional<String> category, Optional<Boolean> active) throws SQLException {
@@ -324,7 +307,7 @@ final class CouponStore {
                     ps.executeUpdate();
                 } catch (SQLException e) {
                     c.rollback();
-                    if (isUniqueViolation(e)) {
+                    if (StorageException.isUniqueViolation(e)) {
                         throw new Refused(Refusal.ALREADY_REDEEMED, after);
                     }
                     throw e;
@@ -361,14 +344,6 @@ final class CouponStore {
         }
     }
 
-    private static boolean isUniqueViolation(SQLException e) {
-        for (SQLException s = e; s != null; s = s.getNextException()) {
-            if ("23505".equals(s.getSQLState())) {
-                return true;
-            }
-        }
-        return "23505".equals(e.getSQLState());
-    }
 
     Page<UserCoupon> userCoupons(String userId, int limit, int offset, Optional<UserCouponStatus> status)
             throws SQLException {
@@ -464,7 +439,7 @@ final class CouponStore {
                 ps.setObject(2, now);
                 ps.executeUpdate();
             } catch (SQLException e) {
-                if (!isUniqueViolation(e)) {
+                if (!StorageException.isUniqueViolation(e)) {
                     throw e;
                 }
             }
@@ -474,7 +449,7 @@ final class CouponStore {
 
     private static void bind(PreparedStatement ps, List<Object> first, Object... rest) throws SQLException {
         List<Object> all = new ArrayList<>(first);
-        all.addAll(java.util.Arrays.asList(rest));
+        all.addAll(Arrays.asList(rest));
         bind(ps, all);
     }
 

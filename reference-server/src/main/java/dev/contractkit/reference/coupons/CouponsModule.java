@@ -32,6 +32,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.format.DateTimeParseException;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -42,6 +43,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+import java.util.stream.Stream;
 
 /**
  * The coupon service on its own listener (default port 8082): public catalogue, admin writes, redemptions,
@@ -72,7 +74,7 @@ public final class CouponsModule implements ApiModule {
     public static final String DEMO_USERS = "admin:admin-password:admin+user,alice:alice-password:user,bob:bob-password:user";
     /** The {@code aud} access tokens must carry unless {@code KIT_COUPONS_AUDIENCE} says otherwise. */
     public static final String DEFAULT_AUDIENCE = "coupons-api";
-    private static final List<IdpUsers.Seed> DEMO_USERS_PARSED = java.util.stream.Stream.of(DEMO_USERS.split(","))
+    private static final List<IdpUsers.Seed> DEMO_USERS_PARSED = Stream.of(DEMO_USERS.split(","))
             .map(IdpUsers.Seed::parse).toList();
     /** Client ids the token endpoint accepts unless {@code KIT_COUPONS_CLIENTS} says otherwise. */
     public static final String DEFAULT_CLIENTS = "kit-cli,kit-web,coupon-web";
@@ -158,7 +160,7 @@ public final class CouponsModule implements ApiModule {
             }
         });
         Map<String, RateLimiter.Rule> limits = rateLimits(rules.document(), settings.get("coupons.rate-limits", ""));
-        this.context = new CouponEndpoints.Context(store, rules, new Gate(verifier, limiter, limits), events, mapper,
+        this.context = new CouponEndpoints.Context(store, rules, new CouponAdmission(verifier, limiter, limits), events, mapper,
                 database, idp, this::cacheUp, this::authUp);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "coupons-timer");
@@ -177,7 +179,7 @@ public final class CouponsModule implements ApiModule {
             if (!d.isNegative() && !d.isZero()) {
                 return d;
             }
-        } catch (java.time.format.DateTimeParseException | NumberFormatException e) {
+        } catch (DateTimeParseException | NumberFormatException e) {
             // reported below
         }
         throw new IllegalArgumentException(name + " must be a positive duration like PT1M or 60, was '" + value + "'");

@@ -11,6 +11,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.logging.Logger;
 
 /**
  * The messages of {@code asyncapi/coupon-updates.yaml}: {@code {type, data, timestamp}}, one JSON text
@@ -25,7 +26,7 @@ final class Events {
     static final String USAGE = "usage_updated";
 
     static final String CHANNEL = "coupons";
-    private static final java.util.logging.Logger LOG = java.util.logging.Logger.getLogger(Events.class.getName());
+    private static final Logger LOG = Logger.getLogger(Events.class.getName());
 
     private final Bus bus;
     private final ObjectMapper json = new ObjectMapper();

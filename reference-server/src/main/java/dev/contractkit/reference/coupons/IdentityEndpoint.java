@@ -1,5 +1,6 @@
 package dev.contractkit.reference.coupons;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -175,7 +176,7 @@ final class IdentityEndpoint implements HttpService {
             res.status(Status.create(status));
             res.header(HeaderNames.CONTENT_TYPE, "application/json");
             res.send(json.writeValueAsBytes(body));
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }

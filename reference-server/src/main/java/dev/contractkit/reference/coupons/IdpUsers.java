@@ -1,5 +1,6 @@
 package dev.contractkit.reference.coupons;
 
+import dev.contractkit.reference.platform.StorageException;
 import javax.sql.DataSource;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
@@ -144,7 +145,7 @@ final class IdpUsers {
                         last == null ? null : last.withOffsetSameInstant(ZoneOffset.UTC)));
             }
         } catch (SQLException e) {
-            throw new IllegalStateException(e);
+            throw new StorageException(e);
         }
     }
 
@@ -155,7 +156,7 @@ final class IdpUsers {
             }
             ps.executeUpdate();
         } catch (SQLException e) {
-            throw new IllegalStateException(e);
+            throw new StorageException(e);
         }
     }
 }

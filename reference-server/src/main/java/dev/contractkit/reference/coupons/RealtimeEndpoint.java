@@ -2,6 +2,7 @@ package dev.contractkit.reference.coupons;
 
 import dev.contractkit.reference.platform.ApiError;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.Headers;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
@@ -60,10 +61,6 @@ final class RealtimeEndpoint extends RealtimeService {
                 invalid ? "Bearer realm=\"coupons\", error=\"invalid_token\"" : "Bearer realm=\"coupons\"");
     }
 
-    @Override
-    public void afterStop() {
-    }
-
     /**
      * The rules of a WebSocket handshake (RFC 6455 4.1), shared with {@link CouponSocket#onHttpUpgrade} so
      * that Helidon never upgrades a request this route would refuse.
@@ -71,7 +68,7 @@ final class RealtimeEndpoint extends RealtimeService {
      * @param headers the request headers
      * @return header name to what is wrong; empty for a sound handshake
      */
-    static Map<String, String> handshakeProblems(io.helidon.http.Headers headers) {
+    static Map<String, String> handshakeProblems(Headers headers) {
         Map<String, String> bad = new LinkedHashMap<>();
         if (!headers.first(HeaderNames.UPGRADE).orElse("").equalsIgnoreCase("websocket")) {
             bad.put("Upgrade", "must be websocket");

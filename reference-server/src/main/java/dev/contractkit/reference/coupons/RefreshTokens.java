@@ -1,5 +1,6 @@
 package dev.contractkit.reference.coupons;
 
+import dev.contractkit.reference.platform.StorageException;
 import javax.sql.DataSource;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -86,7 +87,7 @@ final class RefreshTokens {
                         rs.getString(4)}) : Optional.empty();
             }
         } catch (SQLException e) {
-            throw new IllegalStateException(e);
+            throw new StorageException(e);
         }
     }
 
@@ -97,7 +98,7 @@ final class RefreshTokens {
             }
             return ps.executeUpdate();
         } catch (SQLException e) {
-            throw new IllegalStateException(e);
+            throw new StorageException(e);
         }
     }
 

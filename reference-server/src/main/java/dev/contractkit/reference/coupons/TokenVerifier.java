@@ -17,10 +17,13 @@ import dev.contractkit.reference.platform.ApiError;
 import java.net.MalformedURLException;
 import java.net.URI;
 import java.text.ParseException;
+import java.time.Instant;
+import java.util.Date;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 
@@ -38,10 +41,10 @@ final class TokenVerifier {
     private final Predicate<String> issuerCheck;
     /**
      * Access tokens already verified, by their exact text (signature included), until they expire: the RSA
-     * signature check was a tenth of a redemption in the profile. A hit needs the same bytes, so nothing is
+     * signature check costs a tenth of a redemption (docs/performance.md). A hit needs the same bytes, so nothing is
      * accepted that was not verified; it is taken only before {@code exp} (without the verifier's clock skew).
      */
-    private final java.util.concurrent.ConcurrentHashMap<String, Principal> verified = new java.util.concurrent.ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Principal> verified = new ConcurrentHashMap<>();
 
     private TokenVerifier(JWKSource<SecurityContext> keys, Predicate<String> issuerCheck, String audience) {
         this.issuerCheck = issuerCheck;
@@ -78,7 +81,7 @@ final class TokenVerifier {
      */
     Principal verify(String token) {
         Principal known = verified.get(token);
-        if (known != null && java.time.Instant.now().isBefore(known.expiresAt())) {
+        if (known != null && Instant.now().isBefore(known.expiresAt())) {
             return known;
         }
         Principal checked = check(token, true);
@@ -125,12 +128,12 @@ final class TokenVerifier {
         return v == null ? null : v.toString();
     }
 
-    private static java.time.Instant authTime(JWTClaimsSet claims) {
+    private static Instant authTime(JWTClaimsSet claims) {
         Object v = claims.getClaim("auth_time");
-        if (v instanceof java.util.Date d) {
+        if (v instanceof Date d) {
             return d.toInstant();
         }
-        return v instanceof Number n ? java.time.Instant.ofEpochSecond(n.longValue()) : null;
+        return v instanceof Number n ? Instant.ofEpochSecond(n.longValue()) : null;
     }
 
     private static String username(JWTClaimsSet claims) {

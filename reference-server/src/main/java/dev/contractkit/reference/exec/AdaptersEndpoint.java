@@ -1,17 +1,17 @@
 package dev.contractkit.reference.exec;
 
+import dev.contractkit.reference.platform.StorageException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.contractkit.reference.exec.model.AgentActionRequest;
-import dev.contractkit.reference.platform.ApiError;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
-import java.sql.SQLException;
+import java.io.IOException;
 import java.util.Arrays;
+import java.util.TreeSet;
 
 /**
  * The adapter.v1 endpoints; extends the stub generated from {@code specs/openapi/exec.yaml}.
@@ -34,17 +34,15 @@ final class AdaptersEndpoint extends AdaptersService {
 
     @Override
     protected void act(ServerRequest request, ServerResponse response) {
-        var body = Bodies.json(request, mapper, plane.settings().maxBodyBytes());
-        try {
+        var body = JsonBodyReader.json(request, mapper, plane.settings().maxBodyBytes());
+        StorageException.run(() -> {
             response.status(Status.ACCEPTED_202).send(plane.act(body));
-        } catch (SQLException e) {
-            throw ApiError.unavailable("the task store is not reachable: " + e.getMessage());
-        }
+        });
     }
 
     @Override
     protected void translate(ServerRequest request, ServerResponse response) {
-        response.send(plane.translate(Bodies.json(request, mapper, plane.settings().maxBodyBytes())));
+        response.send(plane.translate(JsonBodyReader.json(request, mapper, plane.settings().maxBodyBytes())));
     }
 
     @Override
@@ -54,9 +52,9 @@ final class AdaptersEndpoint extends AdaptersService {
         n.put("translation_version", "agent.v1");
         n.putArray("profiles").add("generic").add("claudecode").add("codex").add("openclaw");
         ArrayNode kinds = n.putArray("action_kinds");
-        Arrays.stream(Kind.values()).forEach(k -> kinds.add(k.id()));
+        Arrays.stream(ActionKind.values()).forEach(k -> kinds.add(k.id()));
         ObjectNode aliases = n.putObject("aliases");
-        Kind.aliasTable().forEach(aliases::put);
+        ActionKind.aliasTable().forEach(aliases::put);
         ArrayNode enabled = n.putArray("enabled_kinds");
         plane.settings().enabledKinds().forEach(k -> enabled.add(k.id()));
         n.putArray("compatibility_notes")
@@ -73,7 +71,7 @@ final class AdaptersEndpoint extends AdaptersService {
         n.put("schema_version", "adapter.v1");
         ArrayNode tools = n.putArray("tools");
         // only what can run here: a kind the operator did not enable is not offered to an agent as a tool
-        for (Kind k : plane.settings().enabledKinds()) {
+        for (ActionKind k : plane.settings().enabledKinds()) {
             ObjectNode t = tools.addObject();
             t.put("name", k.aliases().isEmpty() ? k.id() : k.aliases().get(0));
             t.put("action_kind", k.id());
@@ -81,32 +79,17 @@ final class AdaptersEndpoint extends AdaptersService {
             t.put("description", k.description());
             try {
                 ObjectNode schema = (ObjectNode) mapper.readTree(k.inputSchema());
-                if (k == Kind.MCP_CALL) { // the servers it can call
+                if (k == ActionKind.MCP_CALL) { // the servers it can call
                     ArrayNode names = ((ObjectNode) schema.path("properties").path("server")).putArray("enum");
-                    new java.util.TreeSet<>(plane.settings().mcp().servers().keySet()).forEach(names::add);
+                    new TreeSet<>(plane.settings().mcp().servers().keySet()).forEach(names::add);
                 }
                 t.set("input_schema", schema);
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new IllegalStateException(e);
             }
             ArrayNode a = t.putArray("aliases");
             k.aliases().forEach(a::add);
         }
         response.send(n);
-    }
-
-    @Override
-    protected void handleAct(ServerRequest request, ServerResponse response, AgentActionRequest agentActionRequest) {
-        throw new IllegalStateException("act() reads the body itself");
-    }
-
-    @Override
-    protected void handleTranslate(ServerRequest request, ServerResponse response, AgentActionRequest agentActionRequest) {
-        throw new IllegalStateException("translate() reads the body itself");
-    }
-
-    @Override
-    public void afterStop() {
-        // the generated stub prints a goodbye line; the kit stays quiet
     }
 }

@@ -6,16 +6,19 @@ import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.Bus;
+import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.Status;
 
 import java.sql.SQLException;
+import java.time.Instant;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
 
 /**
- * The control plane's operations, independent of HTTP: act, translate, submit, read, cancel (the seed's state
- * table) and delete (state clean-up only).
+ * The control plane's operations, independent of HTTP: act, translate, submit, read, cancel (the state table of
+ * {@code specs/openapi/exec.yaml}) and delete (state clean-up only).
  */
 final class ControlPlane implements AutoCloseable {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
@@ -65,11 +68,7 @@ final class ControlPlane implements AutoCloseable {
                     "a graph may hold at most " + settings.maxGraphTasks() + " tasks; this one has " + tasks.size());
         }
         GraphRules.check(tasks, id -> {
-            try {
-                return store.find(id).isPresent();
-            } catch (SQLException e) {
-                throw ApiError.unavailable("the task store is not reachable");
-            }
+            return StorageException.call(() -> store.find(id).isPresent());
         });
         for (TaskSpec t : tasks) {
             Optional<String> refusal = settings.refusal(t.kind());
@@ -131,7 +130,7 @@ final class ControlPlane implements AutoCloseable {
 
     private static ObjectNode cancelRuntime(TaskStore.Row r, String status) {
         ObjectNode rt = r.runtime() == null ? JSON.objectNode().put("executor",
-                Kind.of(r.spec().path("type").asText()).map(Kind::runtimeBacked).orElse(false) ? "runtime" : "local")
+                ActionKind.of(r.spec().path("type").asText()).map(ActionKind::runtimeBacked).orElse(false) ? "runtime" : "local")
                 : r.runtime().deepCopy();
         rt.put("status", status);
         rt.set("error", JSON.objectNode().put("code", "cancelled").put("message", "cancellation requested"));
@@ -150,7 +149,7 @@ final class ControlPlane implements AutoCloseable {
         ObjectNode event = item.putObject("event");
         event.put("type", "task_cancel_requested");
         event.put("task_id", row.id());
-        event.put("at", java.time.format.DateTimeFormatter.ISO_INSTANT.format(java.time.Instant.now()));
+        event.put("at", DateTimeFormatter.ISO_INSTANT.format(Instant.now()));
         ObjectNode body = JSON.objectNode();
         ArrayNode tasks = body.putArray("tasks");
         tasks.add(item);

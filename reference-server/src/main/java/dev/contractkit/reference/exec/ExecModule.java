@@ -1,13 +1,12 @@
 package dev.contractkit.reference.exec;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
-import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.Cluster;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
+import dev.contractkit.reference.platform.ErrorObject;
 import dev.contractkit.reference.platform.Json;
 import dev.contractkit.reference.platform.KitToken;
 import dev.contractkit.reference.platform.Leases;
@@ -16,8 +15,6 @@ import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
 import io.helidon.webserver.http.HttpRouting;
 
-import java.sql.SQLException;
-import java.util.Locale;
 import java.util.logging.Logger;
 
 /**
@@ -46,8 +43,8 @@ public final class ExecModule implements ApiModule {
         leases.register("exec", store::endOrphans);
         Translator translator = new Translator(new ContractRules(ContractDocument.load(Api.EXEC.mainContract())), exec);
         this.token = KitToken.load(settings);
-        RuntimeClient runtime = new RuntimeClient(exec.runtimeUrl(), mapper, token.value());
-        TaskRunner runner = new TaskRunner(store, new Works(exec, runtime), exec.pollMillis());
+        RuntimeServiceClient runtime = new RuntimeServiceClient(exec.runtimeUrl(), mapper, token.value());
+        TaskRunner runner = new TaskRunner(store, new WorkFactory(exec, runtime), exec.pollMillis());
         this.plane = new ControlPlane(exec, translator, store, runner, cluster.bus());
         cluster.bus().subscribe(ControlPlane.CANCEL_CHANNEL, runner::cancel);
     }
@@ -71,22 +68,9 @@ public final class ExecModule implements ApiModule {
 
     @Override
     public Object errorBody(ApiError error, String requestId) {
-        return errorShape(error, requestId);
+        return ErrorObject.of(error, requestId);
     }
 
-    /** The {@code {"error": {code, message, request_id}}} shape shared by the exec and runtime contracts. */
-    public static ObjectNode errorShape(ApiError error, String requestId) {
-        ObjectNode body = JsonNodeFactory.instance.objectNode();
-        ObjectNode e = body.putObject("error");
-        e.put("code", error.code().toLowerCase(Locale.ROOT));
-        String message = error.getMessage();
-        if (error.details() != null) {
-            message = message + ": " + error.details();
-        }
-        e.put("message", message);
-        e.put("request_id", requestId);
-        return body;
-    }
 
     @Override
     public void close() {

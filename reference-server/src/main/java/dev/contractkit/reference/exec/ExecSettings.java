@@ -3,6 +3,7 @@ package dev.contractkit.reference.exec;
 import dev.contractkit.reference.platform.ChildEnvironment;
 import dev.contractkit.reference.platform.Settings;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.EnumSet;
@@ -43,7 +44,7 @@ record ExecSettings(boolean allowShell, Set<String> allowedCommands, Optional<Pa
         sandbox.ifPresent(p -> {
             try {
                 Files.createDirectories(p);
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 throw new IllegalArgumentException("setting KIT_EXEC_SANDBOX_DIR: cannot create " + p + ": " + e.getMessage());
             }
         });
@@ -61,7 +62,7 @@ record ExecSettings(boolean allowShell, Set<String> allowedCommands, Optional<Pa
     }
 
     /** @return why the kind may not run here, or empty when it may */
-    Optional<String> refusal(Kind kind) {
+    Optional<String> refusal(ActionKind kind) {
         return switch (kind) {
             case OS_SHELL -> allowShell ? Optional.empty()
                     : Optional.of("os.shell is disabled; set KIT_EXEC_ALLOW_SHELL=true to enable it");
@@ -80,9 +81,9 @@ record ExecSettings(boolean allowShell, Set<String> allowedCommands, Optional<Pa
     }
 
     /** @return the kinds that may run */
-    Set<Kind> enabledKinds() {
-        Set<Kind> out = EnumSet.noneOf(Kind.class);
-        for (Kind k : Kind.values()) {
+    Set<ActionKind> enabledKinds() {
+        Set<ActionKind> out = EnumSet.noneOf(ActionKind.class);
+        for (ActionKind k : ActionKind.values()) {
             if (refusal(k).isEmpty()) {
                 out.add(k);
             }

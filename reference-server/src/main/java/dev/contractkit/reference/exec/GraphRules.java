@@ -5,9 +5,11 @@ import io.helidon.http.Status;
 
 import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Deque;
 import java.util.HashMap;
 import java.util.HashSet;
+import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -66,12 +68,12 @@ final class GraphRules {
                 continue;
             }
             Deque<String> path = new ArrayDeque<>();
-            Deque<java.util.Iterator<String>> its = new ArrayDeque<>();
+            Deque<Iterator<String>> its = new ArrayDeque<>();
             path.push(start);
             its.push(byId.get(start).dependsOn().iterator());
             state.put(start, 1);
             while (!path.isEmpty()) {
-                java.util.Iterator<String> it = its.peek();
+                Iterator<String> it = its.peek();
                 if (it.hasNext()) {
                     String next = it.next();
                     if (!byId.containsKey(next)) {
@@ -85,7 +87,7 @@ final class GraphRules {
                     } else if (s == 1) {
                         List<String> out = new ArrayList<>();
                         List<String> onPath = new ArrayList<>(path);
-                        java.util.Collections.reverse(onPath);
+                        Collections.reverse(onPath);
                         out.addAll(onPath.subList(onPath.indexOf(next), onPath.size()));
                         out.add(next);
                         return out;

@@ -1,15 +1,13 @@
 package dev.contractkit.reference.exec;
 
 import dev.contractkit.reference.platform.KitToken;
+import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.HeaderNames;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.contractkit.reference.platform.ApiError;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
-
-import java.sql.SQLException;
 
 /**
  * {@code GET /health}: liveness, open to anyone; the runtime URL and the number of unfinished tasks only for a
@@ -34,16 +32,9 @@ final class HealthEndpoint extends HealthService {
             return;
         }
         n.put("runtime_url", plane.settings().runtimeUrl());
-        try {
+        StorageException.run(() -> {
             n.put("tasks_unfinished", plane.unfinished());
-        } catch (SQLException e) {
-            throw ApiError.unavailable("the task store is not reachable: " + e.getMessage());
-        }
+        });
         response.send(n);
-    }
-
-    @Override
-    public void afterStop() {
-        // the generated stub prints a goodbye line; the kit stays quiet
     }
 }

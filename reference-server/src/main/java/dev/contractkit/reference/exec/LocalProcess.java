@@ -14,6 +14,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -29,7 +30,7 @@ final class LocalProcess implements Work {
     private final ChildEnvironment env;
     private volatile Process process;
     private volatile boolean cancelled;
-    private final java.util.concurrent.CountDownLatch treeEnded = new java.util.concurrent.CountDownLatch(1);
+    private final CountDownLatch treeEnded = new CountDownLatch(1);
 
     LocalProcess(List<String> argv, Path cwd, ChildEnvironment env) {
         this.argv = List.copyOf(argv);

@@ -7,6 +7,8 @@ import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
@@ -45,7 +47,7 @@ final class NetGuard {
     }
 
     NetGuard(List<String> allow) {
-        Set<String> names = new java.util.HashSet<>();
+        Set<String> names = new HashSet<>();
         List<Cidr> cidrs = new ArrayList<>();
         for (String raw : allow) {
             String entry = normal(raw);
@@ -130,7 +132,7 @@ final class NetGuard {
     static Optional<String> forbidden(InetAddress a) {
         byte[] b = a.getAddress();
         if (a instanceof Inet6Address) {
-            if (java.util.Arrays.equals(b, AWS_V6_METADATA)) {
+            if (Arrays.equals(b, AWS_V6_METADATA)) {
                 return Optional.of("cloud-metadata");
             }
             Optional<byte[]> v4 = embeddedV4(b);
@@ -191,10 +193,10 @@ final class NetGuard {
             nat64 = b[i] == 0;
         }
         if (zeros && !(b[12] == 0 && b[13] == 0 && b[14] == 0 && (b[15] == 0 || b[15] == 1)) || nat64) {
-            return Optional.of(java.util.Arrays.copyOfRange(b, 12, 16));
+            return Optional.of(Arrays.copyOfRange(b, 12, 16));
         }
         if (b[0] == 0x20 && b[1] == 0x02) {
-            return Optional.of(java.util.Arrays.copyOfRange(b, 2, 6));
+            return Optional.of(Arrays.copyOfRange(b, 2, 6));
         }
         return Optional.empty();
     }

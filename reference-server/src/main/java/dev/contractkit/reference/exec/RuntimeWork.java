@@ -11,14 +11,14 @@ import java.util.function.Consumer;
  * runtime service, follows it until it ends; cancelling calls the runtime's kill.
  */
 final class RuntimeWork implements Work {
-    private final RuntimeClient client;
+    private final RuntimeServiceClient client;
     private final TaskSpec spec;
     private final long pollMillis;
     private final Consumer<ObjectNode> onStarted;
     private volatile String ref;
     private volatile boolean cancelled;
 
-    RuntimeWork(RuntimeClient client, TaskSpec spec, long pollMillis, Consumer<ObjectNode> onStarted) {
+    RuntimeWork(RuntimeServiceClient client, TaskSpec spec, long pollMillis, Consumer<ObjectNode> onStarted) {
         this.client = client;
         this.spec = spec;
         this.pollMillis = pollMillis;
@@ -73,7 +73,7 @@ final class RuntimeWork implements Work {
         ObjectNode p = spec.params();
         ObjectNode r = JsonNodeFactory.instance.objectNode();
         r.put("task_id", spec.id());
-        if (spec.kind() == Kind.RUNTIME_SCRIPT) {
+        if (spec.kind() == ActionKind.RUNTIME_SCRIPT) {
             r.put("kind", "script");
             r.put("script", p.get("script").asText());
             if (p.hasNonNull("interpreter")) {

@@ -31,14 +31,14 @@ final class TaskRunner implements AutoCloseable {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
 
     private final TaskStore store;
-    private final Works works;
+    private final WorkFactory works;
     private final long pollMillis;
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     private final Map<String, Work> active = new ConcurrentHashMap<>();
     private final Object changed = new Object();
     private final Consumer<String> workDone;
 
-    TaskRunner(TaskStore store, Works works, long pollMillis) {
+    TaskRunner(TaskStore store, WorkFactory works, long pollMillis) {
         this(store, works, pollMillis, id -> {
         });
     }
@@ -47,7 +47,7 @@ final class TaskRunner implements AutoCloseable {
      * @param workDone called on the task's thread when an attempt's work has ended and before its outcome is saved
      *                 (tests hold a task there to put a cancel in between, deterministically)
      */
-    TaskRunner(TaskStore store, Works works, long pollMillis, Consumer<String> workDone) {
+    TaskRunner(TaskStore store, WorkFactory works, long pollMillis, Consumer<String> workDone) {
         this.store = store;
         this.works = works;
         this.pollMillis = pollMillis;

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
  * A task as submitted or translated: what to run, after what, how often and for how long.
@@ -20,7 +21,7 @@ import java.util.Map;
  * @param timeoutMs  time-out of one attempt
  * @param annotations free-form labels
  */
-record TaskSpec(String id, Kind kind, ObjectNode params, String toolName, JsonNode input, List<String> dependsOn,
+record TaskSpec(String id, ActionKind kind, ObjectNode params, String toolName, JsonNode input, List<String> dependsOn,
                 int retry, long timeoutMs, Map<String, String> annotations) {
 
     TaskSpec {
@@ -46,7 +47,7 @@ record TaskSpec(String id, Kind kind, ObjectNode params, String toolName, JsonNo
         n.put("retry", retry);
         n.put("timeout", timeoutMs);
         ObjectNode a = n.putObject("annotations");
-        new java.util.TreeMap<>(annotations).forEach(a::put);
+        new TreeMap<>(annotations).forEach(a::put);
         return n;
     }
 }

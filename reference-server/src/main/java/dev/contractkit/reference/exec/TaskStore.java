@@ -6,8 +6,10 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.Leases;
+import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.Status;
 
+import java.time.format.DateTimeFormatter;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -85,8 +87,8 @@ final class TaskStore {
                 n.set("error", error);
             }
             // ISO_INSTANT always writes the seconds (OffsetDateTime.toString() drops ":00" at a whole minute)
-            n.put("created_at", java.time.format.DateTimeFormatter.ISO_INSTANT.format(createdAt));
-            n.put("updated_at", java.time.format.DateTimeFormatter.ISO_INSTANT.format(updatedAt));
+            n.put("created_at", DateTimeFormatter.ISO_INSTANT.format(createdAt));
+            n.put("updated_at", DateTimeFormatter.ISO_INSTANT.format(updatedAt));
             return n;
         }
     }
@@ -135,7 +137,7 @@ final class TaskStore {
                 return now;
             } catch (SQLException | RuntimeException e) {
                 c.rollback();
-                if (e instanceof SQLException s && "23505".equals(s.getSQLState())) {
+                if (e instanceof SQLException s && StorageException.isUniqueViolation(s)) {
                     throw new ApiError(Status.CONFLICT_409, "task_exists", "a task id of this graph exists already");
                 }
                 throw e;

@@ -1,8 +1,8 @@
 package dev.contractkit.reference.exec;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.contractkit.reference.exec.model.TaskGraph;
 import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
@@ -31,53 +31,35 @@ final class TasksEndpoint extends TasksService {
 
     @Override
     protected void submitTaskGraph(ServerRequest request, ServerResponse response) {
-        var body = Bodies.json(request, mapper, plane.settings().maxBodyBytes());
-        try {
+        var body = JsonBodyReader.json(request, mapper, plane.settings().maxBodyBytes());
+        StorageException.run(() -> {
             response.status(Status.ACCEPTED_202).send(plane.submit(body));
-        } catch (SQLException e) {
-            throw unavailable(e);
-        }
-    }
-
-    @Override
-    protected void handleSubmitTaskGraph(ServerRequest request, ServerResponse response, TaskGraph taskGraph) {
-        throw new IllegalStateException("submitTaskGraph() reads the body itself");
+        });
     }
 
     @Override
     protected void handleGetTask(ServerRequest request, ServerResponse response, String id) {
-        try {
+        StorageException.run(() -> {
             response.send(plane.task(id));
-        } catch (SQLException e) {
-            throw unavailable(e);
-        }
+        });
     }
 
     @Override
     protected void handleDeleteTask(ServerRequest request, ServerResponse response, String id) {
-        try {
+        StorageException.run(() -> {
             plane.delete(id);
             response.status(Status.NO_CONTENT_204).send();
-        } catch (SQLException e) {
-            throw unavailable(e);
-        }
+        });
     }
 
     @Override
     protected void handleCancelTask(ServerRequest request, ServerResponse response, String id) {
-        try {
+        StorageException.run(() -> {
             response.send(plane.cancel(id));
-        } catch (SQLException e) {
-            throw unavailable(e);
-        }
+        });
     }
 
     private static ApiError unavailable(SQLException e) {
         return ApiError.unavailable("the task store is not reachable: " + e.getMessage());
-    }
-
-    @Override
-    public void afterStop() {
-        // the generated stub prints a goodbye line; the kit stays quiet
     }
 }

@@ -9,9 +9,11 @@ import dev.contractkit.reference.platform.ContractRules;
 import io.helidon.http.Status;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.stream.Collectors;
 
 /**
@@ -31,7 +33,7 @@ final class Translator {
     }
 
     /** The outcome of one translation. */
-    record Translation(List<TaskSpec> tasks, Kind kind, ObjectNode trace) {
+    record Translation(List<TaskSpec> tasks, ActionKind kind, ObjectNode trace) {
         List<String> ids() {
             return tasks.stream().map(TaskSpec::id).toList();
         }
@@ -53,9 +55,9 @@ final class Translator {
         requireValid("AgentActionRequest", body, "");
         JsonNode action = body.get("action");
         String source = action.get("kind").asText();
-        Kind kind = Kind.of(source).orElseThrow(() -> new ApiError(Status.BAD_REQUEST_400, "unknown_action_kind",
+        ActionKind kind = ActionKind.of(source).orElseThrow(() -> new ApiError(Status.BAD_REQUEST_400, "unknown_action_kind",
                 "action.kind '" + source + "' is not an action kind or alias; known kinds: "
-                        + java.util.Arrays.stream(Kind.values()).map(Kind::id).collect(Collectors.joining(", "))));
+                        + Arrays.stream(ActionKind.values()).map(ActionKind::id).collect(Collectors.joining(", "))));
         String adapter = text(body, "adapter", "generic");
         Map<String, String> annotations = new LinkedHashMap<>();
         body.path("metadata").properties().forEach(e -> annotations.put("metadata." + e.getKey(), e.getValue().asText()));
@@ -66,7 +68,7 @@ final class Translator {
         putIfPresent(annotations, "action_id", body);
 
         List<TaskSpec> tasks;
-        if (kind == Kind.TASK_GRAPH_SUBMIT) {
+        if (kind == ActionKind.TASK_GRAPH_SUBMIT) {
             JsonNode graph = action.path("input");
             tasks = graph(graph, "action.input").stream().map(t -> {
                 Map<String, String> a = new LinkedHashMap<>(annotations);
@@ -103,8 +105,8 @@ final class Translator {
         int i = 0;
         for (JsonNode t : body.get("tasks")) {
             String at = (where.isEmpty() ? "" : where + ".") + "tasks[" + i++ + "]";
-            Kind kind = Kind.of(t.get("type").asText()).orElseThrow();
-            if (kind == Kind.TASK_GRAPH_SUBMIT) {
+            ActionKind kind = ActionKind.of(t.get("type").asText()).orElseThrow();
+            if (kind == ActionKind.TASK_GRAPH_SUBMIT) {
                 throw new ApiError(Status.BAD_REQUEST_400, "invalid_task_graph",
                         at + ".type: task_graph.submit is an action kind; a graph's tasks cannot submit graphs");
             }
@@ -125,19 +127,19 @@ final class Translator {
     }
 
     /** Normalizes an action input into the kind's parameters and checks the fields the kind needs. */
-    static ObjectNode params(Kind kind, JsonNode input, String where) {
+    static ObjectNode params(ActionKind kind, JsonNode input, String where) {
         ObjectNode p;
         if (input == null || input.isNull() || input.isMissingNode()) {
             p = JSON.objectNode();
         } else if (input.isObject()) {
             p = ((ObjectNode) input).deepCopy();
-        } else if (input.isTextual() && (kind == Kind.OS_SHELL || kind == Kind.RUNTIME_COMMAND)) {
+        } else if (input.isTextual() && (kind == ActionKind.OS_SHELL || kind == ActionKind.RUNTIME_COMMAND)) {
             p = JSON.objectNode().put("command", input.asText());
-        } else if (input.isTextual() && kind == Kind.RUNTIME_SCRIPT) {
+        } else if (input.isTextual() && kind == ActionKind.RUNTIME_SCRIPT) {
             p = JSON.objectNode().put("script", input.asText());
-        } else if (input.isArray() && (kind == Kind.CLI_RUN || kind == Kind.RUNTIME_COMMAND)) {
+        } else if (input.isArray() && (kind == ActionKind.CLI_RUN || kind == ActionKind.RUNTIME_COMMAND)) {
             p = JSON.objectNode().set("command", input.deepCopy());
-        } else if (input.isNumber() && kind == Kind.OS_SLEEP) {
+        } else if (input.isNumber() && kind == ActionKind.OS_SLEEP) {
             p = JSON.objectNode().put("duration_ms", input.asLong());
         } else {
             throw badInput(where + ": must be a JSON object for " + kind.id());
@@ -274,6 +276,6 @@ final class Translator {
 
     /** @return an id nobody can guess: {@code task-} and a random (version 4, 122-bit) UUID */
     static String freshId() {
-        return "task-" + java.util.UUID.randomUUID();
+        return "task-" + UUID.randomUUID();
     }
 }

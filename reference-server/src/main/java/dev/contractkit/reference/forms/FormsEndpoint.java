@@ -7,6 +7,7 @@ import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.Json;
 import dev.contractkit.reference.platform.PublicUrl;
 import dev.contractkit.reference.platform.ReadCache;
+import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
@@ -14,9 +15,10 @@ import io.helidon.webserver.http.ServerResponse;
 
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
-import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The payment forms service: extends the stub generated from {@code specs/openapi/forms.yaml}.
@@ -69,13 +71,11 @@ final class FormsEndpoint extends FormsService {
     protected void handleGetForm(ServerRequest request, ServerResponse response, Long id) {
         // forms are never written through the API: the cache's time bound covers changes made outside it
         Json.send(response, forms.get(id, () -> {
-            try {
+            return StorageException.call(() -> {
                 FormEnvelope body = new FormEnvelope();
                 body.setForm(store.find(id).orElseThrow(() -> ApiError.notFound("form " + id + " not found")));
                 return Json.bytes(mapper, body);
-            } catch (SQLException e) {
-                throw new IllegalStateException(e);
-            }
+            });
         }));
     }
 
@@ -84,14 +84,12 @@ final class FormsEndpoint extends FormsService {
                                    Optional<Integer> count, Optional<Integer> offset) {
         int c = count.orElse(10);
         int o = offset.orElse(0);
-        try {
+        StorageException.run(() -> {
             FormList body = new FormList();
             body.setForms(store.list(c, o));
             long total = store.count();
             ListFormsOp.Response200.builder(total).link(links(request, c, o, total)).response(body).send(response);
-        } catch (SQLException e) {
-            throw new IllegalStateException(e);
-        }
+        });
     }
 
     /**
@@ -99,7 +97,7 @@ final class FormsEndpoint extends FormsService {
      * listener's public origin, keeping the request's other query parameters; null when neither applies.
      */
     static String links(ServerRequest req, int count, int offset, long total) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         if (offset + (long) count < total) {
             out.add("<" + PublicUrl.pageLink(req, PAGING, "count=" + count + "&offset=" + (offset + count))
                     + ">; rel=\"next\"");
@@ -111,10 +109,5 @@ final class FormsEndpoint extends FormsService {
         return out.isEmpty() ? null : String.join(", ", out);
     }
 
-    private static final java.util.Set<String> PAGING = java.util.Set.of("count", "offset");
-
-    @Override
-    public void afterStop() {
-        // the generated stub prints a goodbye line; the kit stays quiet
-    }
+    private static final Set<String> PAGING = Set.of("count", "offset");
 }

@@ -13,6 +13,8 @@ import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import io.helidon.webserver.http.HttpRouting;
 
+import java.util.List;
+
 /**
  * The payment forms API on its own listener (default port 8081).
  * API keys come from {@code KIT_FORMS_API_KEYS} (comma-separated); the default is the documented
@@ -30,9 +32,9 @@ public final class FormsModule implements ApiModule {
      * @param database the kit's database
      */
     public FormsModule(Settings settings, Database database) {
-        java.util.List<String> keys = settings.getList("forms.api-keys", DEMO_KEY);
-        DemoCredentials.refuseOffLoopback(settings, () -> keys.contains(DEMO_KEY) ? java.util.List.of(DEMO_KEY)
-                : java.util.List.of(), "forms API key", "KIT_FORMS_API_KEYS");
+        List<String> keys = settings.getList("forms.api-keys", DEMO_KEY);
+        DemoCredentials.refuseOffLoopback(settings, () -> keys.contains(DEMO_KEY) ? List.of(DEMO_KEY)
+                : List.of(), "forms API key", "KIT_FORMS_API_KEYS");
         this.endpoint = new FormsEndpoint(new FormStore(database.dataSource()), keys, ReadCache.of(settings), mapper);
     }
 

@@ -1,10 +1,14 @@
 package dev.contractkit.reference.platform;
 
+import dev.contractkit.specs.Api;
+
 import java.net.URI;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.regex.Pattern;
 
 /**
  * The host names a listener answers for ({@code Host}) and the web origins that may send it state-changing
@@ -36,8 +40,8 @@ public final class AllowedHosts {
         List<String> configured = settings.getList("allowed-hosts", "");
         configured.forEach(n -> names.add(n.toLowerCase(Locale.ROOT)));
         // the hosts of the configured public URLs: clients (and a proxy passing their Host on) name them
-        PublicUrl.configuredHosts(settings, dev.contractkit.specs.Api.values().stream()
-                .map(dev.contractkit.specs.Api::id).toList()).forEach(n -> names.add(n.toLowerCase(Locale.ROOT)));
+        PublicUrl.configuredHosts(settings, Api.values().stream()
+                .map(Api::id).toList()).forEach(n -> names.add(n.toLowerCase(Locale.ROOT)));
         Set<String> origins = new HashSet<>();
         settings.getList("cors-origins", "").forEach(o -> origins.add(stripSlash(o.toLowerCase(Locale.ROOT))));
         return new AllowedHosts(Set.copyOf(names), configured.contains("*"), Set.copyOf(origins));
@@ -68,7 +72,7 @@ public final class AllowedHosts {
         return allowed;
     }
 
-    private final java.util.concurrent.ConcurrentHashMap<String, Boolean> verdicts = new java.util.concurrent.ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, Boolean> verdicts = new ConcurrentHashMap<>();
 
     /**
      * @param origin an {@code Origin} header value of another authority than the request's
@@ -90,8 +94,8 @@ public final class AllowedHosts {
         return authority; // a bare IPv6 literal, or no port
     }
 
-    private static final java.util.regex.Pattern IPV6 = java.util.regex.Pattern.compile("[0-9a-f:.]+");
-    private static final java.util.regex.Pattern IPV4 = java.util.regex.Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
+    private static final Pattern IPV6 = Pattern.compile("[0-9a-f:.]+");
+    private static final Pattern IPV4 = Pattern.compile("\\d{1,3}(\\.\\d{1,3}){3}");
 
     static boolean isIpLiteral(String host) {
         return (host.indexOf(':') >= 0 ? IPV6 : IPV4).matcher(host).matches();

@@ -2,6 +2,7 @@ package dev.contractkit.reference.platform;
 
 import io.helidon.http.Status;
 
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
@@ -64,7 +65,7 @@ public final class ApiError extends RuntimeException {
      * @return a copy that also sends this header
      */
     public ApiError withHeader(String name, String value) {
-        Map<String, String> copy = new java.util.LinkedHashMap<>(headers);
+        Map<String, String> copy = new LinkedHashMap<>(headers);
         copy.put(name, value);
         return new ApiError(status, code, getMessage(), fieldErrors, copy, details);
     }

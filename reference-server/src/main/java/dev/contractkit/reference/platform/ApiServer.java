@@ -1,18 +1,23 @@
 package dev.contractkit.reference.platform;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import dev.contractkit.specs.check.ContractDocument;
 import io.helidon.health.HealthCheck;
 import io.helidon.health.HealthCheckResponse;
 import io.helidon.health.HealthCheckType;
 import io.helidon.common.mapper.MapperManager;
+import io.helidon.http.DirectHandler;
+import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HttpException;
 import io.helidon.http.Status;
 import io.helidon.http.media.MediaContext;
 import io.helidon.webserver.WebServer;
+import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
+import io.helidon.webserver.http1.Http1Config;
 import io.helidon.webserver.observe.ObserveFeature;
 import io.helidon.webserver.observe.health.HealthObserver;
 import io.helidon.webserver.observe.metrics.MetricsObserver;
@@ -21,11 +26,16 @@ import jakarta.validation.ValidationException;
 import io.helidon.common.Weighted;
 import io.helidon.webserver.http.HttpFeature;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.UUID;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.regex.Pattern;
@@ -83,6 +93,12 @@ public final class ApiServer {
             }
         });
         routing.error(ApiError.class, (req, res, e) -> send(module, req, res, e));
+        boolean declares503 = docs.stream().flatMap(d -> d.operations().stream())
+                .anyMatch(o -> o.responses().containsKey("503"));
+        routing.error(StorageException.class, (req, res, e) -> {
+            LOG.log(Level.WARNING, "request " + RequestIds.of(req) + ": the database failed", e);
+            send(module, req, res, storageFailure(declares503, database));
+        });
         routing.error(ValidationException.class, (req, res, e) ->
                 send(module, req, res, ApiError.invalid(message(e))));
         routing.error(NumberFormatException.class, (req, res, e) ->
@@ -119,15 +135,18 @@ public final class ApiServer {
         var server = WebServer.builder()
                 .host(host)
                 .port(port)
+                // TCP_NODELAY (Helidon's default is off): a small write (an SSE event after the headers) goes out at
+                // once instead of waiting for the client's delayed ACK of the last one, up to 40 ms on Linux
+                .connectionOptions(o -> o.tcpNoDelay(true))
                 // Helidon's parser refuses headers past 16 KiB with a bare 400 before routing; with more room,
                 // an oversized value reaches the routes and is refused in the contract's error shape
-                .addProtocol(io.helidon.webserver.http1.Http1Config.builder().maxHeadersSize(64 * 1024).build())
+                .addProtocol(Http1Config.builder().maxHeadersSize(64 * 1024).build())
                 // a body without Content-Length (chunked) past the limit: Helidon's own 413 (with a length, the
                 // guard answers first, in the contract's shape)
                 .maxPayloadSize(limits.maxBodyBytes())
                 .directHandlers(d -> d
-                        .addHandler(io.helidon.http.DirectHandler.EventType.PAYLOAD_TOO_LARGE, tooLarge(module, limits))
-                        .addHandler(io.helidon.http.DirectHandler.EventType.BAD_REQUEST, tooLarge(module, limits)))
+                        .addHandler(DirectHandler.EventType.PAYLOAD_TOO_LARGE, tooLarge(module, limits))
+                        .addHandler(DirectHandler.EventType.BAD_REQUEST, tooLarge(module, limits)))
                 .mediaContext(MediaContext.builder().addMediaSupport(new JacksonMedia(module.mapper())).build())
                 .addFeature(observe)
                 .addRouting(routing);
@@ -145,26 +164,26 @@ public final class ApiServer {
      * @param publicUrl    where the listener's links point ({@link PublicUrl})
      */
     public record Limits(AllowedHosts hosts, long maxBodyBytes, String tooLargeCode,
-                         java.util.function.Supplier<KitToken> token, PublicUrl publicUrl) {
+                         Supplier<KitToken> token, PublicUrl publicUrl) {
     }
 
     /** Helidon's own refusal of a body past {@code maxPayloadSize}, rendered in the contract's error shape. */
-    private static io.helidon.http.DirectHandler tooLarge(ApiModule module, Limits limits) {
-        io.helidon.http.DirectHandler fallback = io.helidon.http.DirectHandler.defaultHandler();
+    private static DirectHandler tooLarge(ApiModule module, Limits limits) {
+        DirectHandler fallback = DirectHandler.defaultHandler();
         return (request, event, status, headers, message) -> {
             if (status.code() != 413) {
                 return fallback.handle(request, event, status, headers, message);
             }
-            String id = java.util.UUID.randomUUID().toString();
+            String id = UUID.randomUUID().toString();
             ApiError e = new ApiError(Status.REQUEST_ENTITY_TOO_LARGE_413, limits.tooLargeCode(),
                     "request body is larger than " + limits.maxBodyBytes() + " bytes");
             byte[] body;
             try {
                 body = module.mapper().writeValueAsBytes(module.errorBody(e, id));
-            } catch (com.fasterxml.jackson.core.JsonProcessingException ex) {
-                body = e.getMessage().getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            } catch (JsonProcessingException ex) {
+                body = e.getMessage().getBytes(StandardCharsets.UTF_8);
             }
-            return io.helidon.http.DirectHandler.TransportResponse.builder()
+            return DirectHandler.TransportResponse.builder()
                     .status(Status.REQUEST_ENTITY_TOO_LARGE_413)
                     .header(HeaderNames.CONTENT_TYPE, "application/json")
                     .header(RequestIds.HEADER, id)
@@ -172,6 +191,17 @@ public final class ApiServer {
                     .entity(body)
                     .build();
         };
+    }
+
+    /**
+     * What a caller learns of a database failure: 503 when the contract declares it and the database does not answer
+     * (try again later), else 500; never the SQL message.
+     */
+    static ApiError storageFailure(boolean declares503, Database database) {
+        if (declares503 && !database.ping()) {
+            return ApiError.unavailable("service temporarily unavailable").withDetails("the database is not reachable");
+        }
+        return new ApiError(Status.INTERNAL_SERVER_ERROR_500, "INTERNAL_ERROR", "internal error");
     }
 
     /** The generated validator reports "FATAL: Parameter x ... at class ...": keep the sentence only. */
@@ -192,17 +222,17 @@ public final class ApiServer {
      * @param res     its response
      * @param headers the headers
      */
-    public static void stickyHeaders(ServerRequest req, ServerResponse res, java.util.Map<String, String> headers) {
-        req.context().register(STICKY, java.util.Map.copyOf(headers));
+    public static void stickyHeaders(ServerRequest req, ServerResponse res, Map<String, String> headers) {
+        req.context().register(STICKY, Map.copyOf(headers));
         headers.forEach((name, value) -> res.header(headerName(name), value));
     }
 
-    /** Header names made once ({@code HeaderNames.create} per response showed in the profile of a coupons list). */
-    private static final java.util.concurrent.ConcurrentHashMap<String, io.helidon.http.HeaderName> NAMES =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    /** Header names made once ({@code HeaderNames.create} per response is a measurable part of a coupons list, docs/performance.md). */
+    private static final ConcurrentHashMap<String, HeaderName> NAMES =
+            new ConcurrentHashMap<>();
 
-    private static io.helidon.http.HeaderName headerName(String name) {
-        io.helidon.http.HeaderName n = NAMES.get(name);
+    private static HeaderName headerName(String name) {
+        HeaderName n = NAMES.get(name);
         return n != null ? n : NAMES.computeIfAbsent(name, HeaderNames::create);
     }
 
@@ -215,8 +245,8 @@ public final class ApiServer {
         }
         res.status(e.status());
         res.header(RequestIds.HEADER, RequestIds.of(req));
-        req.context().get(STICKY, java.util.Map.class)
-                .ifPresent(m -> ((java.util.Map<String, String>) m).forEach(res::header));
+        req.context().get(STICKY, Map.class)
+                .ifPresent(m -> ((Map<String, String>) m).forEach(res::header));
         e.headers().forEach(res::header);
         res.send(module.errorBody(e, RequestIds.of(req)));
     }
@@ -244,7 +274,7 @@ public final class ApiServer {
     }
 
     /** Answers what no route took: 405 where the contract has the path but not the method, else 404. */
-    private record ContractFallback(List<Template> templates) implements io.helidon.webserver.http.Handler {
+    private record ContractFallback(List<Template> templates) implements Handler {
         /** @param docs every contract the API serves (an API may serve several versions on one listener) */
         static ContractFallback of(List<ContractDocument> docs) {
             return new ContractFallback(templatesOf(docs));

@@ -1,9 +1,12 @@
 package dev.contractkit.reference.platform;
 
+import java.time.Duration;
 import java.util.Set;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 import java.util.logging.Logger;
 
@@ -76,12 +79,12 @@ public final class Broadcaster {
      * @param timeout how long to wait for the delivery
      * @return true when the message arrived in time
      */
-    public boolean selfTest(java.time.Duration timeout) {
-        java.util.concurrent.CountDownLatch delivered = new java.util.concurrent.CountDownLatch(1);
+    public boolean selfTest(Duration timeout) {
+        CountDownLatch delivered = new CountDownLatch(1);
         Subscription probe = new Subscription(new ArrayBlockingQueue<>(1), m -> delivered.countDown(), why -> { });
         try {
             Thread.ofVirtual().name("broadcast-probe").start(probe::drain);
-            return probe.queue.offer("probe") && delivered.await(timeout.toMillis(), java.util.concurrent.TimeUnit.MILLISECONDS);
+            return probe.queue.offer("probe") && delivered.await(timeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return false;

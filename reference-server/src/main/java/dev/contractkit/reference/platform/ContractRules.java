@@ -14,11 +14,13 @@ import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 
 import java.io.IOException;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -35,17 +37,17 @@ public final class ContractRules {
     private final SchemaValidator validator;
     private final Set<String> serverManaged;
     /** Each operation's query parameters with their resolved schemas (finding them walked the contract per request). */
-    private final java.util.concurrent.ConcurrentHashMap<String, List<QueryParameter>> queryParameters =
-            new java.util.concurrent.ConcurrentHashMap<>();
+    private final ConcurrentHashMap<String, List<QueryParameter>> queryParameters =
+            new ConcurrentHashMap<>();
 
     /**
-     * A query parameter, with the verdicts on values already seen: the schema check is deterministic, and it was
-     * a twentieth of a coupons list in the profile. Past {@link #MEMO_LIMIT} values nothing more is kept.
+     * A query parameter, with the verdicts on values already seen: the schema check is deterministic, and it costs
+     * a twentieth of a coupons list (docs/performance.md). Past {@link #MEMO_LIMIT} values nothing more is kept.
      */
     private record QueryParameter(String name, String pointer, JsonNode schema,
-                                  java.util.concurrent.ConcurrentHashMap<String, Boolean> valid) {
+                                  ConcurrentHashMap<String, Boolean> valid) {
         QueryParameter(String name, String pointer, JsonNode schema) {
-            this(name, pointer, schema, new java.util.concurrent.ConcurrentHashMap<>());
+            this(name, pointer, schema, new ConcurrentHashMap<>());
         }
     }
 
@@ -201,7 +203,7 @@ public final class ContractRules {
     static String describe(JsonNode s, JsonNode value) {
         String type = s.path("type").asText();
         if (s.has("enum")) {
-            List<String> values = new java.util.ArrayList<>();
+            List<String> values = new ArrayList<>();
             s.get("enum").forEach(v -> values.add(v.asText()));
             return "must be one of " + String.join(", ", values);
         }

@@ -1,6 +1,7 @@
 package dev.contractkit.reference.platform;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import io.helidon.http.Header;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HeaderValues;
@@ -42,7 +43,7 @@ public final class Json {
     public static byte[] bytes(ObjectMapper mapper, Object value) {
         try {
             return mapper.writeValueAsBytes(value);
-        } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+        } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }
     }

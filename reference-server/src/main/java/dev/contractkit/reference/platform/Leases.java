@@ -1,5 +1,7 @@
 package dev.contractkit.reference.platform;
 
+import java.io.IOException;
+import java.net.InetAddress;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -143,8 +145,8 @@ public final class Leases implements AutoCloseable {
     private static String newId() {
         String host;
         try {
-            host = java.net.InetAddress.getLocalHost().getHostName();
-        } catch (java.io.IOException e) {
+            host = InetAddress.getLocalHost().getHostName();
+        } catch (IOException e) {
             host = "host";
         }
         return (host + "-" + ProcessHandle.current().pid() + "-" + UUID.randomUUID().toString().substring(0, 8))

@@ -78,7 +78,7 @@ final class PostgresBus extends SequencedBus {
                 c.setAutoCommit(auto);
             }
         } catch (SQLException e) {
-            throw new IllegalStateException("the PostgreSQL bus is not reachable: " + e.getMessage(), e);
+            throw new StorageException(e);
         }
     }
 
@@ -126,7 +126,7 @@ final class PostgresBus extends SequencedBus {
             rs.next();
             return rs.getLong(1);
         } catch (SQLException e) {
-            throw new IllegalStateException(e);
+            throw new StorageException(e);
         }
     }
 
@@ -143,7 +143,7 @@ final class PostgresBus extends SequencedBus {
                 }
             }
         } catch (SQLException e) {
-            throw new IllegalStateException(e);
+            throw new StorageException(e);
         }
         return out;
     }

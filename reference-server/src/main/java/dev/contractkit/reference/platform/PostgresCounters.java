@@ -45,7 +45,7 @@ final class PostgresCounters implements SharedCounters {
                 }
             }
         } catch (SQLException e) {
-            throw new IllegalStateException("the PostgreSQL rate-limit store is not reachable: " + e.getMessage(), e);
+            throw new StorageException(e);
         }
     }
 

@@ -192,11 +192,11 @@ public final class PublicUrl {
                 return peer; // not an address: trust nothing further left
             }
             try {
-                byte[] address = java.net.InetAddress.getByName(hop).getAddress();
+                byte[] address = InetAddress.getByName(hop).getAddress();
                 if (trusted.stream().noneMatch(r -> r.contains(address))) {
                     return hop;
                 }
-            } catch (java.net.UnknownHostException e) {
+            } catch (UnknownHostException e) {
                 return peer;
             }
         }

@@ -4,6 +4,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.Objects;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
@@ -58,7 +59,7 @@ public final class RateLimiter {
     public RateLimiter(Clock clock, SharedCounters shared) {
         this.clock = clock;
         this.capacity = DEFAULT_CAPACITY;
-        this.shared = java.util.Objects.requireNonNull(shared, "shared == null");
+        this.shared = Objects.requireNonNull(shared, "shared == null");
     }
 
     /** @return the counters held now (at most the capacity) */

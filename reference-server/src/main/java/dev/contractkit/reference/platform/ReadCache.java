@@ -1,6 +1,7 @@
 package dev.contractkit.reference.platform;
 
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Supplier;
 
 /**
@@ -9,8 +10,7 @@ import java.util.function.Supplier;
  * writes the server cannot see (another process on the same database). A read that is not cached runs its
  * query and serialization as before; a failure (e.g. not found) is never cached.
  *
- * <p>Why: in the profile of {@code GET /forms/1} the database query and Jackson each took about a fifth of the
- * request (docs/performance.md).
+ * <p>Why: the database query and Jackson are each about a fifth of a {@code GET /forms/1} (docs/performance.md).
  *
  * @param <K> the key (an id, or a query)
  * @param <V> the answer (its bytes, or the rows it is made of)
@@ -23,7 +23,7 @@ public final class ReadCache<K, V> {
 
     private final ConcurrentHashMap<K, Entry<V>> entries = new ConcurrentHashMap<>();
     private final long ttlNanos;
-    private final java.util.concurrent.atomic.AtomicLong generation = new java.util.concurrent.atomic.AtomicLong();
+    private final AtomicLong generation = new AtomicLong();
 
     /** @param ttlMillis how long an answer stays; 0 = no caching */
     public ReadCache(long ttlMillis) {

@@ -26,8 +26,8 @@ public final class RequestIds {
 
     /**
      * A random version 4 UUID from {@link ThreadLocalRandom}: a request id needs to be unique, not unguessable,
-     * and {@link UUID#randomUUID()} reads the system's secure random source under a lock (7 % of a read's
-     * time in the profile, docs/performance.md).
+     * and {@link UUID#randomUUID()} reads the system's secure random source under a lock (a measurable
+     * part of a read, docs/performance.md).
      */
     static String newId() {
         ThreadLocalRandom r = ThreadLocalRandom.current();

@@ -35,9 +35,4 @@ final class ProbesEndpoint extends ProbesService {
         refusal.ifPresent(r -> n.put("reason", r));
         response.status(refusal.isEmpty() ? Status.OK_200 : Status.SERVICE_UNAVAILABLE_503).send(n);
     }
-
-    @Override
-    public void afterStop() {
-        // the generated stub prints a goodbye line; the kit stays quiet
-    }
 }

@@ -1,12 +1,12 @@
 package dev.contractkit.reference.runtime;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.contractkit.reference.exec.ExecModule;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.ChildEnvironment;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
+import dev.contractkit.reference.platform.ErrorObject;
 import dev.contractkit.reference.platform.Json;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
@@ -71,7 +71,7 @@ public final class RuntimeModule implements ApiModule {
 
     @Override
     public Object errorBody(ApiError error, String requestId) {
-        return ExecModule.errorShape(error, requestId);
+        return ErrorObject.of(error, requestId);
     }
 
     @Override

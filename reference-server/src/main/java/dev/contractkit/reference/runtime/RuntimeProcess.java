@@ -16,6 +16,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -40,7 +41,7 @@ final class RuntimeProcess {
     private volatile String error;
     private volatile Instant endedAt;
     private volatile String ending; // killed or timed_out once decided
-    private final java.util.concurrent.CountDownLatch treeEnded = new java.util.concurrent.CountDownLatch(1);
+    private final CountDownLatch treeEnded = new CountDownLatch(1);
 
     private RuntimeProcess(String ref, String taskId, String kind, Path cwd, int maxOutput) {
         this.ref = ref;

@@ -5,7 +5,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ContractRules;
-import dev.contractkit.reference.runtime.model.RuntimeTaskRequest;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
@@ -89,11 +88,6 @@ final class RuntimeTasksEndpoint extends TasksService {
     }
 
     @Override
-    protected void handleStartTask(ServerRequest request, ServerResponse response, RuntimeTaskRequest runtimeTaskRequest) {
-        throw new IllegalStateException("startTask() reads the body itself");
-    }
-
-    @Override
     protected void handleGetRuntimeTask(ServerRequest request, ServerResponse response, String ref) {
         response.send(table.find(ref).toJson());
     }
@@ -113,10 +107,5 @@ final class RuntimeTasksEndpoint extends TasksService {
             throw ApiError.unavailable("interrupted while ending the process tree");
         }
         response.send(p.toJson());
-    }
-
-    @Override
-    public void afterStop() {
-        // the generated stub prints a goodbye line; the kit stays quiet
     }
 }

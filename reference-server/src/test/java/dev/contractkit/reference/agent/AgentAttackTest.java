@@ -24,6 +24,7 @@ import java.sql.PreparedStatement;
 import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.Collections;
 import java.util.List;
 import java.util.stream.Stream;
 
@@ -226,7 +227,7 @@ class AgentAttackTest {
         assertThat(longMessage.body().path("message").asText()).startsWith("messages[0].content:")
                 .contains("KIT_AGENT_MAX_MESSAGE_CHARS");
 
-        String many = "\"state\":{\"notes\":[" + String.join(",", java.util.Collections.nCopies(10, "\""
+        String many = "\"state\":{\"notes\":[" + String.join(",", Collections.nCopies(10, "\""
                 + "y".repeat(InputLimits.INPUT_CHARS / 10) + "\"")) + "]}";
         AgentClient.Reply tooMuch = client.call("POST", "/api/agent", AgentClient.input("t-big", "r-big2", "Revenue?", many));
         assertThat(tooMuch.status()).as(tooMuch.text()).isEqualTo(413);

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -100,9 +101,9 @@ class AgentDataAnalysisTest {
 
     /** @return the result rows as {@code a b, c d}, numbers without trailing zeros */
     static String flat(List<JsonNode> events) throws Exception {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         for (JsonNode row : rows(events)) {
-            List<String> cells = new java.util.ArrayList<>();
+            List<String> cells = new ArrayList<>();
             row.forEach(c -> cells.add(c.isNumber() ? c.decimalValue().stripTrailingZeros().toPlainString() : c.asText()));
             out.add(String.join(" ", cells));
         }

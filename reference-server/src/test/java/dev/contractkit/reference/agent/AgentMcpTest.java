@@ -10,6 +10,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 
 import static dev.contractkit.reference.agent.AgentResourcesTest.TOKEN;
 import static dev.contractkit.reference.agent.AgentResourcesTest.mcpRegistration;
@@ -130,7 +131,7 @@ class AgentMcpTest {
                 do {
                     e = stream.next();
                 } while (!(e.path("type").asText().equals("TOOL_CALL_END") && e.path("toolCallId").asText().equals("rm6-call-mcp-mcp-slow")));
-                assertThat(mcp.slowStarted.await(10, java.util.concurrent.TimeUnit.SECONDS)).as("the tool was called").isTrue();
+                assertThat(mcp.slowStarted.await(10, TimeUnit.SECONDS)).as("the tool was called").isTrue();
                 assertThat(client.call("POST", "/api/v1/runs/rm6/cancel", null).status()).isEqualTo(202);
                 List<JsonNode> events = stream.rest();
                 assertThat(mcp.slowFinished).as("the stream ended while the MCP tool was still working").isFalse();

@@ -3,7 +3,19 @@ package dev.contractkit.reference.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.platform.Settings;
+import dev.contractkit.sdk.ApiException;
+import dev.contractkit.sdk.ConflictException;
+import dev.contractkit.sdk.NotFoundException;
+import dev.contractkit.sdk.agent.AgentResources;
+import dev.contractkit.sdk.agent.model.DatasourceRegistration;
+import dev.contractkit.sdk.agent.model.DatasourceUpdate;
+import dev.contractkit.sdk.agent.model.KnowledgeBaseRegistration;
+import dev.contractkit.sdk.agent.model.KnowledgeDocument;
+import dev.contractkit.sdk.agent.model.McpServerRegistration;
+import dev.contractkit.sdk.agent.model.McpServerUpdate;
+import dev.contractkit.sdk.agent.model.SkillRegistration;
 import dev.contractkit.specs.Api;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -134,38 +146,38 @@ class AgentResourcesTest {
     @Test
     void theSdksTypedResourceClientsRegisterReadUpdateAndDeleteAndNeverReturnAToken() {
         start();
-        dev.contractkit.sdk.agent.AgentResources resources = dev.contractkit.sdk.agent.AgentResources.builder()
+        AgentResources resources = AgentResources.builder()
                 .baseUrl(server.url(Api.AGENT)).addInterceptor(AgentClient.AUTH).build();
-        var mcp = resources.mcpServers().register(new dev.contractkit.sdk.agent.model.McpServerRegistration()
+        var mcp = resources.mcpServers().register(new McpServerRegistration()
                 .id("mcp-sdk").name("From the SDK").url("http://127.0.0.1:9/mcp").token(TOKEN)).execute();
         assertThat(mcp.getHasToken()).isTrue();
         assertThat(resources.mcpServers().get("mcp-sdk").execute().toString()).doesNotContain(TOKEN);
-        assertThat(resources.mcpServers().update("mcp-sdk", new dev.contractkit.sdk.agent.model.McpServerUpdate()
+        assertThat(resources.mcpServers().update("mcp-sdk", new McpServerUpdate()
                 .name("Renamed").url("http://127.0.0.1:9/mcp")).execute().getHasToken()).isTrue();
-        var kb = resources.knowledgeBases().register(new dev.contractkit.sdk.agent.model.KnowledgeBaseRegistration()
-                .id("kb-sdk").name("SDK docs").addDocumentsItem(new dev.contractkit.sdk.agent.model.KnowledgeDocument()
+        var kb = resources.knowledgeBases().register(new KnowledgeBaseRegistration()
+                .id("kb-sdk").name("SDK docs").addDocumentsItem(new KnowledgeDocument()
                         .title("Churn").text("Churn is the share of customers lost in a month."))).execute();
         assertThat(kb.getBuiltIn()).isFalse();
         assertThat(resources.knowledgeBases().search("kb-sdk", "what is churn").execute()).extracting("title").containsExactly("Churn");
-        var skill = resources.skills().register(new dev.contractkit.sdk.agent.model.SkillRegistration()
+        var skill = resources.skills().register(new SkillRegistration()
                 .id("skill-sdk").name("SDK skill").instructions("Be brief.")).execute();
         assertThat(resources.skills().list().execute()).extracting("id").contains("skill-sql-analyst", "skill-sdk");
         assertThat(skill.getInstructions()).isEqualTo("Be brief.");
         resources.skills().delete("skill-sdk").execute();
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> resources.skills().get("skill-sdk").execute())
-                .isInstanceOf(dev.contractkit.sdk.NotFoundException.class);
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> resources.knowledgeBases().delete("kb-sales-glossary").execute())
-                .isInstanceOf(dev.contractkit.sdk.ApiException.class).hasMessageContaining("built in");
+        Assertions.assertThatThrownBy(() -> resources.skills().get("skill-sdk").execute())
+                .isInstanceOf(NotFoundException.class);
+        Assertions.assertThatThrownBy(() -> resources.knowledgeBases().delete("kb-sales-glossary").execute())
+                .isInstanceOf(ApiException.class).hasMessageContaining("built in");
         assertThat(resources.datasources().list().execute()).extracting("id").contains("sample");
-        resources.datasources().register(new dev.contractkit.sdk.agent.model.DatasourceRegistration().id("wh")
+        resources.datasources().register(new DatasourceRegistration().id("wh")
                 .name("Warehouse").jdbcUrl("jdbc:h2:mem:nothing").username("reader").password("s3cret-Passw0rd")).execute();
-        var renamed = resources.datasources().update("wh", new dev.contractkit.sdk.agent.model.DatasourceUpdate()
+        var renamed = resources.datasources().update("wh", new DatasourceUpdate()
                 .name("Renamed").jdbcUrl("jdbc:h2:mem:nothing").enabled(false)).execute();
         assertThat(renamed.getHasPassword()).isTrue();
         assertThat(renamed.getEnabled()).isFalse();
         assertThat(resources.datasources().get("wh").execute().getName()).isEqualTo("Renamed");
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> resources.datasources().delete("sample").execute())
-                .isInstanceOf(dev.contractkit.sdk.ConflictException.class);
+        Assertions.assertThatThrownBy(() -> resources.datasources().delete("sample").execute())
+                .isInstanceOf(ConflictException.class);
         resources.datasources().delete("wh").execute();
         assertThat(resources.datasources().list().execute()).extracting("id").doesNotContain("wh");
         assertThat(resources.modelProfiles().execute()).extracting("id").contains("deterministic");

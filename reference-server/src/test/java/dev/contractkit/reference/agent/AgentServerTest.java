@@ -6,15 +6,19 @@ import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import dev.contractkit.agui.EventOrder;
 import dev.contractkit.specs.agui.EventSchemas;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
@@ -142,11 +146,11 @@ class AgentServerTest {
         try (AgentClient.Stream stream = client.open(AgentClient.input("t4", "r4", "Revenue by region?", null))) {
             assertThat(stream.next().path("type").asText()).isEqualTo("RUN_STARTED");
         }
-        JsonNode run = org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(30))
+        JsonNode run = Awaitility.await().atMost(Duration.ofSeconds(30))
                 .until(() -> client.call("GET", "/api/v1/threads/t4/history", null).body().at("/runs/0"),
                         r -> r.has("finishedAt"));
         assertThat(run.path("status").asText()).isEqualTo("completed");
-        List<JsonNode> stored = new java.util.ArrayList<>();
+        List<JsonNode> stored = new ArrayList<>();
         run.path("events").forEach(stored::add); // each element is one event (findParents would also find outcome)
         assertValidStream(stored);
         assertThat(stored.get(stored.size() - 1).path("outcome").path("type").asText()).isEqualTo("success");
@@ -315,7 +319,7 @@ class AgentServerTest {
     @Test
     void filesAreUploadedListedDownloadedAndUsableAsRunConfigFileIds() throws Exception {
         start("PT0S");
-        byte[] csv = "region,target\nAPAC,100000\n".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+        byte[] csv = "region,target\nAPAC,100000\n".getBytes(StandardCharsets.UTF_8);
         AgentClient.Reply up = upload("targets.csv", "application/octet-stream", csv);
         assertThat(up.status()).isEqualTo(201);
         assertThat(up.body().path("mediaType").asText()).isEqualTo("text/csv");

@@ -5,6 +5,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.net.InetAddress;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -42,6 +43,6 @@ class McpAddressPolicyTest {
         assertThatThrownBy(() -> p.check("http://169.254.169.254/")).hasMessageContaining("169.254.169.254");
         assertThatCode(() -> policy("*").check("http://169.254.169.254/")).doesNotThrowAnyException();
         assertThatThrownBy(() -> policy("localhost/8")).hasMessageContaining("KIT_AGENT_MCP_ALLOW");
-        assertThat(McpAddressPolicy.internal(java.net.InetAddress.getLoopbackAddress())).isTrue();
+        assertThat(McpAddressPolicy.internal(InetAddress.getLoopbackAddress())).isTrue();
     }
 }

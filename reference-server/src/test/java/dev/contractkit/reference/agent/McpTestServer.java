@@ -23,7 +23,9 @@ import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
 
 /**
  * An MCP server built with the official MCP Java SDK ({@code McpServer.sync} over a stateless Streamable HTTP
@@ -39,10 +41,10 @@ final class McpTestServer implements AutoCloseable {
     final List<String> authorizations = new CopyOnWriteArrayList<>();
     final List<String> calledTools = new CopyOnWriteArrayList<>();
     /** {@code slow_report} waits for this (at most 20 s); a test releases it. */
-    final java.util.concurrent.CountDownLatch slowRelease = new java.util.concurrent.CountDownLatch(1);
+    final CountDownLatch slowRelease = new CountDownLatch(1);
     volatile boolean slowFinished;
     /** Counted down when {@code slow_report} starts working. */
-    final java.util.concurrent.CountDownLatch slowStarted = new java.util.concurrent.CountDownLatch(1);
+    final CountDownLatch slowStarted = new CountDownLatch(1);
     private final String token;
     private final McpJsonMapper json = new JacksonMcpJsonMapper(new ObjectMapper());
     private final HttpServer http;
@@ -83,7 +85,7 @@ final class McpTestServer implements AutoCloseable {
                             calledTools.add("slow_report");
                             slowStarted.countDown();
                             try {
-                                slowRelease.await(20, java.util.concurrent.TimeUnit.SECONDS);
+                                slowRelease.await(20, TimeUnit.SECONDS);
                             } catch (InterruptedException e) {
                                 Thread.currentThread().interrupt();
                             }

@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -27,8 +29,8 @@ final class OfficialAgUiClient {
             return json.path("ok").asBoolean();
         }
 
-        java.util.List<String> types() {
-            java.util.List<String> out = new java.util.ArrayList<>();
+        List<String> types() {
+            List<String> out = new ArrayList<>();
             json.path("types").forEach(t -> out.add(t.asText()));
             return out;
         }

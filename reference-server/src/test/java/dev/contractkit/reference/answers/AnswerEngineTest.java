@@ -1,5 +1,8 @@
 package dev.contractkit.reference.answers;
 
+import dev.contractkit.specs.Api;
+import dev.contractkit.specs.check.ContractDocument;
+import org.assertj.core.data.Offset;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
 import org.junit.jupiter.api.Test;
@@ -113,7 +116,7 @@ class AnswerEngineTest {
 
     @Test
     void contractsRevenueExampleIsWhatTheEngineAnswers() {
-        var doc = dev.contractkit.specs.check.ContractDocument.load(dev.contractkit.specs.Api.ANSWERS.mainContract());
+        var doc = ContractDocument.load(Api.ANSWERS.mainContract());
         var example = doc.at("/paths/~1v1~1answer/post/responses/200/content/application~1json/examples/revenue/value/result");
         AnswerEngine.Answered a = (AnswerEngine.Answered) ENGINE.answer(example.path("query").asText(), false);
         assertThat(a.markdown()).isEqualTo(example.path("answer").asText());
@@ -148,7 +151,7 @@ class AnswerEngineTest {
         assertThat(k.companies()).allSatisfy(c -> {
             assertThat(c.revenue()).isPositive();
             assertThat(c.marketCap()).isCloseTo(Math.round(c.sharePrice() * c.sharesOutstanding()),
-                    org.assertj.core.data.Offset.offset(1_000_000L));
+                    Offset.offset(1_000_000L));
         });
         assertThat(k.companies()).extracting(Knowledge.Company::ticker).doesNotHaveDuplicates();
     }

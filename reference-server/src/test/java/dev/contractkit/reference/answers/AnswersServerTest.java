@@ -11,6 +11,7 @@ import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
 import okhttp3.Response;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,6 +22,10 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -214,8 +219,8 @@ class AnswersServerTest {
         JsonNode used = call("GET", "/v1/quota", KEY, null).body().path("result");
         assertThat(used.path("used").asInt()).isEqualTo(3);
         assertThat(used.path("isExceeded").asBoolean()).isTrue();
-        assertThat(java.time.Duration.between(java.time.Instant.parse(used.path("start").asText()),
-                java.time.Instant.parse(used.path("end").asText()))).isEqualTo(java.time.Duration.ofDays(30));
+        assertThat(Duration.between(Instant.parse(used.path("start").asText()),
+                Instant.parse(used.path("end").asText()))).isEqualTo(Duration.ofDays(30));
     }
 
     @Test
@@ -228,8 +233,8 @@ class AnswersServerTest {
                 calls.add(pool.submit((Callable<Reply>) () -> ask(KEY, "NWRB revenue")));
             }
             // while the first four are held by the latency, the quota shows them pending and itself exceeded
-            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10))
-                    .pollInterval(java.time.Duration.ofMillis(20)).untilAsserted(() -> {
+            Awaitility.await().atMost(Duration.ofSeconds(10))
+                    .pollInterval(Duration.ofMillis(20)).untilAsserted(() -> {
                         JsonNode during = call("GET", "/v1/quota", KEY, null).body().path("result");
                         assertThat(during.path("pending").asInt()).isEqualTo(4);
                         assertThat(during.path("isExceeded").asBoolean()).isTrue();
@@ -256,8 +261,8 @@ class AnswersServerTest {
         server.close();
         start(settings().with("answers.rate-limit", "100"));
         assertThat(call("GET", "/v1/quota", KEY, null).body().path("result").path("used").asInt()).isEqualTo(2);
-        try (java.sql.Connection c = server.database().dataSource().getConnection();
-             java.sql.ResultSet rs = c.createStatement().executeQuery("SELECT key_hash FROM answer_keys")) {
+        try (Connection c = server.database().dataSource().getConnection();
+             ResultSet rs = c.createStatement().executeQuery("SELECT key_hash FROM answer_keys")) {
             assertThat(rs.next()).isTrue();
             assertThat(rs.getString(1)).isNotEqualTo(KEY).isEqualTo(ApiKeys.hash(KEY)).hasSize(64);
         }

@@ -25,17 +25,20 @@ import okhttp3.RequestBody;
 import okhttp3.Response;
 import okhttp3.WebSocket;
 import okhttp3.WebSocketListener;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
+import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -694,7 +697,7 @@ abstract class CouponsApiContractTest {
         assertValidMessage(expired);
         assertThat(expired.path("data").path("reason").asText()).isEqualTo("expired");
         // announced only once: nothing more about it through two more sweeps (one a second)
-        org.awaitility.Awaitility.await().during(java.time.Duration.ofMillis(2500)).atMost(java.time.Duration.ofSeconds(5))
+        Awaitility.await().during(Duration.ofMillis(2500)).atMost(Duration.ofSeconds(5))
                 .until(() -> header.messages.stream().noneMatch(m -> m.path("data").path("id").asText().equals(shortLived)));
     }
 
@@ -712,7 +715,7 @@ abstract class CouponsApiContractTest {
         String id = createCoupon(adminToken, coupon("stuck", 10, null, null)).path("id").asText();
         try (Socket stuck = new Socket()) {
             stuck.setReceiveBufferSize(4096);
-            stuck.connect(new java.net.InetSocketAddress("127.0.0.1", server.port(Api.COUPONS)));
+            stuck.connect(new InetSocketAddress("127.0.0.1", server.port(Api.COUPONS)));
             OutputStream out = stuck.getOutputStream();
             out.write(("GET /ws/coupons?token=" + alice() + " HTTP/1.1\r\nHost: 127.0.0.1\r\nUpgrade: websocket\r\n"
                     + "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"

@@ -19,6 +19,7 @@ import java.net.ServerSocket;
 import java.net.Socket;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.regex.Pattern;
@@ -170,7 +171,7 @@ class ControlPlaneAttackTest {
     @Test
     void aServerThatNeverAnswersIsCutOffAtTheNetworkTimeOut() throws Exception {
         try (ServerSocket silent = new ServerSocket(0, 10, InetAddress.getLoopbackAddress())) {
-            List<Socket> held = java.util.Collections.synchronizedList(new ArrayList<>());
+            List<Socket> held = Collections.synchronizedList(new ArrayList<>());
             Thread acceptor = Thread.ofVirtual().start(() -> {
                 try {
                     while (true) {

@@ -12,8 +12,10 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Set;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -52,7 +54,7 @@ class ControlPlaneServerTest {
     @Test
     void everyKindAndAliasTranslatesWithoutRunningAnything() {
         start(base());
-        for (Kind kind : Kind.values()) {
+        for (ActionKind kind : ActionKind.values()) {
             for (String name : concat(kind.id(), kind.aliases())) {
                 String input = switch (kind) {
                     case OS_SHELL -> "{\"command\":\"echo hi\"}";
@@ -82,7 +84,7 @@ class ControlPlaneServerTest {
     }
 
     private static List<String> concat(String first, List<String> rest) {
-        return java.util.stream.Stream.concat(java.util.stream.Stream.of(first), rest.stream()).toList();
+        return Stream.concat(Stream.of(first), rest.stream()).toList();
     }
 
     @Test
@@ -135,8 +137,8 @@ class ControlPlaneServerTest {
         JsonNode late = http.awaitTerminal("late");
         assertThat(first.path("status").asText()).isEqualTo("success");
         assertThat(late.path("status").asText()).isEqualTo("success");
-        assertThat(java.time.OffsetDateTime.parse(late.path("updated_at").asText()))
-                .isAfterOrEqualTo(java.time.OffsetDateTime.parse(first.path("updated_at").asText()));
+        assertThat(OffsetDateTime.parse(late.path("updated_at").asText()))
+                .isAfterOrEqualTo(OffsetDateTime.parse(first.path("updated_at").asText()));
         JsonNode boom = http.awaitTerminal("boom");
         assertThat(boom.path("status").asText()).isEqualTo("failed");
         assertThat(boom.path("attempts").asInt()).as("retry 2 = three attempts").isEqualTo(3);

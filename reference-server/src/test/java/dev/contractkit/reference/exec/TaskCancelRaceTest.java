@@ -16,10 +16,19 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -55,7 +64,7 @@ class TaskCancelRaceTest {
                 .with("exec.sandbox-dir", dir.resolve("sandbox").toString());
         ExecSettings exec = ExecSettings.from(settings);
         TaskStore store = new TaskStore(database.dataSource(), mapper, "replica-under-test");
-        TaskRunner runner = new TaskRunner(store, new Works(exec, new RuntimeClient(exec.runtimeUrl(), mapper,
+        TaskRunner runner = new TaskRunner(store, new WorkFactory(exec, new RuntimeServiceClient(exec.runtimeUrl(), mapper,
                 TestDatabases.TOKEN)), exec.pollMillis(), workDone);
         plane = new ControlPlane(exec, new Translator(new ContractRules(ContractDocument.load(Api.EXEC.mainContract())),
                 exec), store, runner, Cluster.single().bus());
@@ -111,10 +120,10 @@ class TaskCancelRaceTest {
 
     @Test
     void aTaskDeletedWhileItRunsNeverWritesIntoTheNewTaskGivenItsId() throws Exception {
-        java.util.List<CountDownLatch> entered = java.util.List.of(new CountDownLatch(1), new CountDownLatch(1));
-        java.util.List<CountDownLatch> release = java.util.List.of(new CountDownLatch(1), new CountDownLatch(1));
-        java.util.List<Thread> threads = new java.util.concurrent.CopyOnWriteArrayList<>();
-        java.util.concurrent.atomic.AtomicInteger calls = new java.util.concurrent.atomic.AtomicInteger();
+        List<CountDownLatch> entered = List.of(new CountDownLatch(1), new CountDownLatch(1));
+        List<CountDownLatch> release = List.of(new CountDownLatch(1), new CountDownLatch(1));
+        List<Thread> threads = new CopyOnWriteArrayList<>();
+        AtomicInteger calls = new AtomicInteger();
         start(id -> {
             int n = calls.getAndIncrement();
             if (n < 2) {
@@ -151,18 +160,18 @@ class TaskCancelRaceTest {
     void anOsHttpTaskWaitingForAnAnswerEndsCancelledAtOnce() throws Exception {
         start(id -> {
         });
-        try (java.net.ServerSocket silent = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket silent = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             Thread acceptor = Thread.ofVirtual().start(() -> {
-                java.util.List<java.net.Socket> held = new java.util.ArrayList<>();
+                List<Socket> held = new ArrayList<>();
                 try {
                     while (true) {
                         held.add(silent.accept()); // accepted, never answered
                     }
-                } catch (java.io.IOException closed) {
+                } catch (IOException closed) {
                     held.forEach(h -> {
                         try {
                             h.close();
-                        } catch (java.io.IOException ignored) {
+                        } catch (IOException ignored) {
                             // closing
                         }
                     });
@@ -184,7 +193,7 @@ class TaskCancelRaceTest {
         start(id -> {
         });
         Path fifo = dir.resolve("sandbox").resolve("fifo");
-        java.nio.file.Files.createDirectories(fifo.getParent());
+        Files.createDirectories(fifo.getParent());
         Process mk = new ProcessBuilder("mkfifo", fifo.toString()).start();
         assertThat(mk.waitFor(10, TimeUnit.SECONDS) && mk.exitValue() == 0).as("mkfifo").isTrue();
         plane.act(action("file-hang", "os.file", "{\"op\":\"read\",\"path\":\"fifo\"}"));
@@ -194,7 +203,7 @@ class TaskCancelRaceTest {
             await().atMost(Duration.ofSeconds(5)).until(() -> plane.task("file-hang").path("status").asText(), "cancelled"::equals);
         } finally {
             // a writer lets the reader blocked in open() go (a file read ignores interrupts)
-            try (var w = java.nio.file.Files.newOutputStream(fifo)) {
+            try (var w = Files.newOutputStream(fifo)) {
                 w.write('x');
             }
         }

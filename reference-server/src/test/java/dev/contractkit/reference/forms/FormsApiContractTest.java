@@ -3,6 +3,7 @@ package dev.contractkit.reference.forms;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.reference.KitServer;
+import dev.contractkit.reference.platform.TestDatabases;
 import dev.contractkit.specs.Api;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -12,6 +13,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Objects;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -82,13 +88,13 @@ abstract class FormsApiContractTest {
 
     @Test
     void followingNextLinksVisitsEveryFormOnce() throws IOException {
-        java.util.List<Long> ids = new java.util.ArrayList<>();
+        List<Long> ids = new ArrayList<>();
         String url = server.url(Api.FORMS) + "/forms?count=5";
         while (url != null) {
             Answer page = get(url.substring(url.indexOf("/forms")));
             page.body().path("forms").forEach(f -> ids.add(f.path("id").asLong()));
-            java.util.regex.Matcher next = java.util.regex.Pattern.compile("<([^>]+)>; rel=\"next\"")
-                    .matcher(java.util.Objects.requireNonNullElse(page.headers().get("Link"), ""));
+            Matcher next = Pattern.compile("<([^>]+)>; rel=\"next\"")
+                    .matcher(Objects.requireNonNullElse(page.headers().get("Link"), ""));
             url = next.find() ? next.group(1) : null;
         }
         assertThat(ids).containsExactly(1L, 2L, 3L, 4L, 5L, 6L, 7L, 8L, 9L, 10L, 11L, 12L);
@@ -177,7 +183,7 @@ abstract class FormsApiContractTest {
             assertThat(m.code()).isEqualTo(401);
         }
         try (Response m = HTTP.newCall(new Request.Builder().url(metrics)
-                .header("Authorization", "Bearer " + dev.contractkit.reference.platform.TestDatabases.TOKEN).build()).execute()) {
+                .header("Authorization", "Bearer " + TestDatabases.TOKEN).build()).execute()) {
             assertThat(m.code()).isEqualTo(200);
             assertThat(m.body().string()).contains("# TYPE");
         }

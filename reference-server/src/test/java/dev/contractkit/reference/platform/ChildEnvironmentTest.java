@@ -2,6 +2,7 @@ package dev.contractkit.reference.platform;
 
 import org.junit.jupiter.api.Test;
 
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -16,7 +17,7 @@ class ChildEnvironmentTest {
             "GITHUB_TOKEN", "gh-secret", "JAVA_TOOL_OPTIONS", "-Dx=y");
 
     static Map<String, String> pairs(String... kv) {
-        Map<String, String> m = new java.util.HashMap<>();
+        Map<String, String> m = new HashMap<>();
         for (int i = 0; i < kv.length; i += 2) {
             m.put(kv[i], kv[i + 1]);
         }

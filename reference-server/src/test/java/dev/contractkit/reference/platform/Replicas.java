@@ -7,6 +7,7 @@ import redis.clients.jedis.resps.ScanResult;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -117,7 +118,7 @@ public final class Replicas implements AutoCloseable {
     }
 
     private static void deleteKeys(String prefix) {
-        try (JedisPooled redis = new JedisPooled(java.net.URI.create(REDIS_URL))) {
+        try (JedisPooled redis = new JedisPooled(URI.create(REDIS_URL))) {
             String cursor = ScanParams.SCAN_POINTER_START;
             do {
                 ScanResult<String> page = redis.scan(cursor, new ScanParams().match(prefix + "*").count(500));

@@ -6,6 +6,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
+import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -153,7 +154,7 @@ public final class ServerProcess implements AutoCloseable {
      * @return its port
      */
     public int port(Api api) {
-        return java.net.URI.create(url(api)).getPort();
+        return URI.create(url(api)).getPort();
     }
 
     /** @return whether the process runs */

@@ -8,6 +8,7 @@ import dev.contractkit.reference.platform.ServerProcess;
 import dev.contractkit.reference.platform.TestDatabases;
 import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
@@ -16,6 +17,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.InputStreamReader;
 import java.net.URI;
 import java.net.URLEncoder;
@@ -37,6 +40,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.ExecutorService;
@@ -45,6 +49,7 @@ import java.util.concurrent.Future;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Predicate;
 import java.util.stream.IntStream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -74,7 +79,7 @@ class ReplicasTest {
         if (Nginx.binary().isEmpty()) {
             // ./kit test installs nginx-light; CI must run this test
             assertThat(System.getenv("CI")).as("nginx is missing (apt-get install nginx-light)").isNotEqualTo("true");
-            org.junit.jupiter.api.Assumptions.abort("nginx is not installed (./kit test installs nginx-light)");
+            Assumptions.abort("nginx is not installed (./kit test installs nginx-light)");
         }
         replicas = Replicas.start(dir, List.of(Api.COUPONS, Api.ANSWERS, Api.AGENT, Api.EXEC), Map.of(
                 "KIT_COUPONS_RATE_LIMITS", "public-read=100000/PT1H,authenticated-read=40/PT1H,write=100000/PT1H,"
@@ -108,7 +113,7 @@ class ReplicasTest {
             throws Exception {
         String body = "{\"threadId\":\"" + thread + "\",\"runId\":\"" + run + "\",\"messages\":[{\"id\":\"m1\","
                 + "\"role\":\"user\",\"content\":\"Revenue by region?\"}],\"tools\":[],\"context\":[]}";
-        HttpResponse<java.io.InputStream> stream = HTTP.send(HttpRequest.newBuilder(URI.create(replica.url(Api.AGENT)
+        HttpResponse<InputStream> stream = HTTP.send(HttpRequest.newBuilder(URI.create(replica.url(Api.AGENT)
                         + "/api/agent")).header("Authorization", "Bearer " + TestDatabases.TOKEN)
                 .header("Content-Type", "application/json").header("Accept", "text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofInputStream());
@@ -242,7 +247,7 @@ class ReplicasTest {
     void cancellingOnReplicaBStopsAnAgentRunStreamingOnReplicaA() throws Exception {
         String body = "{\"threadId\":\"rt1\",\"runId\":\"rr1\",\"messages\":[{\"id\":\"m1\",\"role\":\"user\","
                 + "\"content\":\"Revenue by region?\"}],\"tools\":[],\"context\":[]}";
-        HttpResponse<java.io.InputStream> stream = HTTP.send(HttpRequest.newBuilder(URI.create(a().url(Api.AGENT)
+        HttpResponse<InputStream> stream = HTTP.send(HttpRequest.newBuilder(URI.create(a().url(Api.AGENT)
                         + "/api/agent")).header("Authorization", "Bearer " + TestDatabases.TOKEN)
                 .header("Content-Type", "application/json").header("Accept", "text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofString(body)).build(), HttpResponse.BodyHandlers.ofInputStream());
@@ -317,7 +322,7 @@ class ReplicasTest {
                                     .POST(HttpRequest.BodyPublishers.ofString("{\"coupon_id\":\"" + id
                                             + "\",\"order_id\":\"" + order + "\"}")).build(),
                                     HttpResponse.BodyHandlers.ofString()).statusCode();
-                        } catch (java.io.IOException e) {
+                        } catch (IOException e) {
                             status = -1;
                         } catch (InterruptedException e) {
                             return;
@@ -400,7 +405,7 @@ class ReplicasTest {
         for (int i = 0; i < n; i++) {
             requests.add(request.build(i));
         }
-        List<java.util.concurrent.CompletableFuture<HttpResponse<String>>> futures = requests.stream()
+        List<CompletableFuture<HttpResponse<String>>> futures = requests.stream()
                 .map(r -> HTTP.sendAsync(r, HttpResponse.BodyHandlers.ofString())).toList();
         List<HttpResponse<String>> out = new ArrayList<>();
         for (var f : futures) {
@@ -475,7 +480,7 @@ class ReplicasTest {
             return null;
         }
 
-        JsonNode next(java.util.function.Predicate<JsonNode> wanted) throws InterruptedException {
+        JsonNode next(Predicate<JsonNode> wanted) throws InterruptedException {
             long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
             while (true) {
                 JsonNode m = messages.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);

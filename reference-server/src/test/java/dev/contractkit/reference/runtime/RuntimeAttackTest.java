@@ -20,6 +20,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -181,7 +182,7 @@ class RuntimeAttackTest {
         assertThat(second).matches(RANDOM_REF);
         assertThat(commonPrefix(first, second)).as("no shared counter or clock prefix").isLessThan(12);
         assertThat(List.of(first, second)).allSatisfy(ref -> assertThat(ref.length()).isLessThanOrEqualTo(64));
-        assertThat(java.util.stream.Stream.generate(ProcessTable::newRef).limit(10_000).distinct().count()).isEqualTo(10_000);
+        assertThat(Stream.generate(ProcessTable::newRef).limit(10_000).distinct().count()).isEqualTo(10_000);
     }
 
     private static int commonPrefix(String a, String b) {

@@ -27,6 +27,8 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -225,7 +227,7 @@ class ListenerAttacksTest {
                 }
                 head.append((char) c);
             }
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("(?i)content-length: *(\\d+)").matcher(head);
+            Matcher m = Pattern.compile("(?i)content-length: *(\\d+)").matcher(head);
             int length = m.find() ? Integer.parseInt(m.group(1)) : 0;
             return head + new String(in.readNBytes(length), StandardCharsets.UTF_8);
         }

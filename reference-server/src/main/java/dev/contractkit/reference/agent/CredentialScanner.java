@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  * a field named like a secret with a non-empty value, or text that carries one (a JDBC URL with a password,
  * {@code password=...}, a bearer token, an {@code sk-...} API key). Credentials live only on the server.
  */
-final class Credentials {
+final class CredentialScanner {
     private static final Pattern SECRET_FIELD = Pattern.compile(
             "(?i)(password|passwd|pwd|secret|api[_-]?key|access[_-]?token|refresh[_-]?token|token|credentials?|private[_-]?key)");
     /**
@@ -24,7 +24,7 @@ final class Credentials {
             "(?i)(\\b(password|passwd|pwd|api[_-]?key|secret|token)\\s*[:=]\\s*\\S{4,}"
                     + "|\\bbearer\\s+[A-Za-z0-9._~+/=-]{16,}|\\bsk-[A-Za-z0-9_-]{16,}|://[^/\\s:@]+:[^/\\s@]+@)");
 
-    private Credentials() {
+    private CredentialScanner() {
     }
 
     /** @return the JSON path of the first credential found, or null */

@@ -8,7 +8,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /** The action kinds of {@code adapter.v1}: name, execution category, aliases, what the input holds. */
-enum Kind {
+enum ActionKind {
     OS_SHELL("os.shell", "os", "Runs a command line with sh -c (needs KIT_EXEC_ALLOW_SHELL=true).",
             "{\"type\":\"object\",\"required\":[\"command\"],\"properties\":{\"command\":{\"type\":\"string\"},\"cwd\":{\"type\":\"string\"}}}",
             "bash", "shell", "sh"),
@@ -52,7 +52,7 @@ enum Kind {
     private final String inputSchema;
     private final List<String> aliases;
 
-    Kind(String id, String category, String description, String inputSchema, String... aliases) {
+    ActionKind(String id, String category, String description, String inputSchema, String... aliases) {
         this.id = id;
         this.category = category;
         this.description = description;
@@ -85,7 +85,7 @@ enum Kind {
     }
 
     /** @return the kind named by an id or alias (case-insensitive) */
-    static Optional<Kind> of(String name) {
+    static Optional<ActionKind> of(String name) {
         String n = name == null ? "" : name.trim().toLowerCase(Locale.ROOT);
         return Arrays.stream(values()).filter(k -> k.id.equals(n) || k.aliases.contains(n)).findFirst();
     }
@@ -93,7 +93,7 @@ enum Kind {
     /** @return alias to kind id, in catalogue order */
     static Map<String, String> aliasTable() {
         Map<String, String> out = new LinkedHashMap<>();
-        for (Kind k : values()) {
+        for (ActionKind k : values()) {
             k.aliases.forEach(a -> out.put(a, k.id));
         }
         return out;

@@ -13,7 +13,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
  * the characters that make a backtracking regex retry from every position (the old {@code jdbc:\S*password=}
  * took over 10 s for 160 KB of {@code jdbc:}). The bound is generous: only catastrophic behaviour fails.
  */
-class CredentialsTest {
+class CredentialScannerTest {
     static final int SIZE = 200_000;
 
     @ParameterizedTest
@@ -24,9 +24,9 @@ class CredentialsTest {
         String tail = piece + " ".repeat(SIZE) + "x";
         String head = piece + "a".repeat(SIZE);
         assertTimeoutPreemptively(Duration.ofSeconds(2), () -> {
-            Credentials.inText(repeated);
-            Credentials.inText(tail);
-            Credentials.inText(head);
+            CredentialScanner.inText(repeated);
+            CredentialScanner.inText(tail);
+            CredentialScanner.inText(head);
         });
     }
 
@@ -35,13 +35,13 @@ class CredentialsTest {
             "password=hunter22", "my token: abcdefgh", "Authorization: Bearer abcdefghijklmnopqrstu",
             "key sk-abcdefghijklmnopqrstuv", "http://bob:pw123@host/x", "x jdbc:pg://h/d?a=1&password=p"})
     void credentialsAreFound(String text) {
-        assertThat(Credentials.inText(text)).isTrue();
+        assertThat(CredentialScanner.inText(text)).isTrue();
     }
 
     @ParameterizedTest
     @ValueSource(strings = {"What is the revenue by region?", "jdbc:postgresql://db/x?password=", "jdbc:x password=abc",
             "password= abc", "the token is short: ab", "sk-short", "http://host/x@y"})
     void ordinaryTextIsNot(String text) {
-        assertThat(Credentials.inText(text)).isFalse();
+        assertThat(CredentialScanner.inText(text)).isFalse();
     }
 }

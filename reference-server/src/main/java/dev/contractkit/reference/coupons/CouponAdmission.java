@@ -20,7 +20,7 @@ import java.util.Optional;
  * always per address), then refuses with 429, 401 or 403 in that order. The {@code X-RateLimit-*} headers go
  * on every response of the operation, errors included.
  */
-final class Gate {
+final class CouponAdmission {
     /** Who may call an operation. */
     enum Access { PUBLIC, USER, ADMIN }
 
@@ -45,7 +45,7 @@ final class Gate {
     private final RateLimiter limiter;
     private final Map<String, RateLimiter.Rule> rules;
 
-    Gate(TokenVerifier verifier, RateLimiter limiter, Map<String, RateLimiter.Rule> rules) {
+    CouponAdmission(TokenVerifier verifier, RateLimiter limiter, Map<String, RateLimiter.Rule> rules) {
         this.verifier = verifier;
         this.limiter = limiter;
         this.rules = rules;

@@ -11,8 +11,8 @@ import java.io.IOException;
 import java.io.InputStream;
 
 /** Reads a JSON request body of at most a given size (413 {@code body_too_large} beyond it). */
-final class Bodies {
-    private Bodies() {
+final class JsonBodyReader {
+    private JsonBodyReader() {
     }
 
     static JsonNode json(ServerRequest req, ObjectMapper mapper, int maxBytes) {

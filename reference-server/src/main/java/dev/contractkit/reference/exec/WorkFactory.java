@@ -1,6 +1,8 @@
 package dev.contractkit.reference.exec;
 
+import com.fasterxml.jackson.core.type.TypeReference;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
@@ -11,8 +13,12 @@ import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
@@ -22,15 +28,15 @@ import java.util.function.Consumer;
 import java.util.stream.Stream;
 
 /** Builds the work of one attempt for each action kind. */
-final class Works {
+final class WorkFactory {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
-    private static final com.fasterxml.jackson.databind.ObjectMapper MAPPER = new com.fasterxml.jackson.databind.ObjectMapper();
+    private static final ObjectMapper MAPPER = new ObjectMapper();
 
     private final ExecSettings settings;
-    private final RuntimeClient runtime;
+    private final RuntimeServiceClient runtime;
     private final GuardedHttp http;
 
-    Works(ExecSettings settings, RuntimeClient runtime) {
+    WorkFactory(ExecSettings settings, RuntimeServiceClient runtime) {
         this.settings = settings;
         this.runtime = runtime;
         this.http = new GuardedHttp(settings.net(), settings.netMaxBytes());
@@ -49,7 +55,7 @@ final class Works {
             case CLI_RUN -> new LocalProcess(argv(p), cwd(p), settings.childEnv());
             case OS_FILE -> simple(() -> file(p));
             case OS_HTTP -> simple(() -> http.fetch(p.get("url").asText(), p.path("method").asText("GET")
-                    .toUpperCase(java.util.Locale.ROOT), p.hasNonNull("body") ? p.get("body").asText() : null, netTimeout(spec)));
+                    .toUpperCase(Locale.ROOT), p.hasNonNull("body") ? p.get("body").asText() : null, netTimeout(spec)));
             case OS_DNS -> simple(() -> dns(p));
             case OS_TCP -> simple(() -> tcp(p, netTimeout(spec)));
             case MCP_CALL -> mcp(spec, p);
@@ -63,16 +69,16 @@ final class Works {
         McpServers.Server server = settings.mcp().servers().get(name);
         if (server == null) {
             throw new WorkFailed("mcp_unavailable", "no MCP server '" + name + "' is configured on this control plane; "
-                    + "configured: " + String.join(", ", new java.util.TreeSet<>(settings.mcp().servers().keySet()))
+                    + "configured: " + String.join(", ", new TreeSet<>(settings.mcp().servers().keySet()))
                     + " (KIT_EXEC_MCP_SERVERS)", null, false);
         }
         String tool = p.path("tool").asText();
-        java.util.Map<String, Object> arguments = p.path("arguments").isObject()
-                ? MAPPER.convertValue(p.get("arguments"), new com.fasterxml.jackson.core.type.TypeReference<java.util.Map<String, Object>>() {
+        Map<String, Object> arguments = p.path("arguments").isObject()
+                ? MAPPER.convertValue(p.get("arguments"), new TypeReference<Map<String, Object>>() {
                 })
-                : java.util.Map.of();
+                : Map.of();
         long timeout = Math.max(1, Math.min(spec.timeoutMs(), settings.netTimeoutMs()));
-        return simple(() -> McpCall.call(server, tool, arguments, java.time.Duration.ofMillis(timeout), settings.childEnv()));
+        return simple(() -> McpCall.call(server, tool, arguments, Duration.ofMillis(timeout), settings.childEnv()));
     }
 
     private List<String> argv(ObjectNode p) throws WorkFailed {

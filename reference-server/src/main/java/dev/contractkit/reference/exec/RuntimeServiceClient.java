@@ -16,13 +16,13 @@ import java.time.Duration;
  * ({@code runtime.yaml}), exactly as if it ran elsewhere, with {@code Authorization: Bearer <kit token>} (the
  * token {@code execcli} reads too: {@code KIT_TOKEN}, else {@code <data dir>/kit-token}).
  */
-final class RuntimeClient {
+final class RuntimeServiceClient {
     private final String baseUrl;
     private final ObjectMapper mapper;
     private final String token;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
 
-    RuntimeClient(String baseUrl, ObjectMapper mapper, String token) {
+    RuntimeServiceClient(String baseUrl, ObjectMapper mapper, String token) {
         this.baseUrl = baseUrl;
         this.mapper = mapper;
         this.token = token;

@@ -1,0 +1,155 @@
+package dev.contractkit.reference.platform;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.contractkit.reference.KitServer;
+import dev.contractkit.specs.Api;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * A database failure on every API: the contract's error shape with 503 (the contract declares it and the database is
+ * gone) or 500, no SQL or stack trace in the body, and one log record naming the request.
+ */
+class StorageFailureTest {
+    private static final String TOKEN = "storage-test-token";
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static final HttpClient HTTP = HttpClient.newHttpClient();
+
+    /** One storage-backed read per API, with the credentials it needs. */
+    private static final Map<Api, Probe> PROBES = Map.of(
+            Api.FORMS, new Probe("/forms/1", "Authorization", "Token token=kit-demo-forms-key"),
+            Api.COUPONS, new Probe("/api/v1/coupons", "Accept", "application/json"),
+            Api.ANSWERS, new Probe("/v1/quota", "x-api-key", "any-key"),
+            Api.CODEHOST, new Probe("/api/v4/runners/all", "PRIVATE-TOKEN", "kit-demo-codehost-token"),
+            Api.EXEC, new Probe("/tasks/t1", "Authorization", "Bearer " + TOKEN),
+            Api.AGENT, new Probe("/api/v1/threads/t1/history", "Authorization", "Bearer " + TOKEN));
+
+    @TempDir
+    Path dataDir;
+    private KitServer server;
+    private final List<LogRecord> logged = new CopyOnWriteArrayList<>();
+    private final Handler capture = new Handler() {
+        @Override
+        public void publish(LogRecord r) {
+            logged.add(r);
+        }
+
+        @Override
+        public void flush() {
+        }
+
+        @Override
+        public void close() {
+        }
+    };
+    private final Logger serverLog = Logger.getLogger("dev.contractkit.reference");
+
+    private record Probe(String path, String header, String value) {
+    }
+
+    private record Answer(int status, JsonNode body, String text, String requestId) {
+    }
+
+    @BeforeEach
+    void start() {
+        server = KitServer.start(TestDatabases.embedded(dataDir).with("token", TOKEN), List.copyOf(PROBES.keySet()));
+        serverLog.addHandler(capture);
+    }
+
+    @AfterEach
+    void stop() {
+        serverLog.removeHandler(capture);
+        server.close();
+    }
+
+    @Test
+    void aClosedDatabaseIsA503WhereTheContractDeclaresItElseA500InEachApisErrorShape() throws Exception {
+        server.database().close();
+
+        for (Api api : PROBES.keySet()) {
+            Answer a = get(api);
+            int expected = api == Api.COUPONS || api == Api.ANSWERS ? 503 : 500;
+            assertThat(a.status()).as(api.id()).isEqualTo(expected);
+            assertShape(api, a, expected);
+            assertLoggedOnce(api, a);
+        }
+    }
+
+    @Test
+    void aDroppedTableIsA500EvenWhereTheContractDeclares503BecauseTheDatabaseStillAnswers() throws Exception {
+        try (Connection c = server.database().dataSource().getConnection(); Statement s = c.createStatement()) {
+            s.execute("DROP TABLE coupons CASCADE");
+            s.execute("DROP TABLE forms CASCADE");
+        }
+
+        for (Api api : List.of(Api.COUPONS, Api.FORMS)) {
+            Answer a = get(api);
+            assertThat(a.status()).as(api.id()).isEqualTo(500);
+            assertShape(api, a, 500);
+            assertLoggedOnce(api, a);
+        }
+    }
+
+    private void assertShape(Api api, Answer a, int status) {
+        assertThat(a.text()).as(api.id() + ": no internals in the body")
+                .doesNotContainIgnoringCase("sql").doesNotContain("Exception").doesNotContain("\tat ")
+                .doesNotContain("closed");
+        JsonNode b = a.body();
+        switch (api.id()) {
+            case "forms" -> assertThat(b.path("error").path("code").asText()).isEqualTo("INTERNAL_ERROR");
+            case "coupons" -> assertThat(b.path("error").path("code").asText())
+                    .isEqualTo(status == 503 ? "SERVICE_UNAVAILABLE" : "INTERNAL_ERROR");
+            case "answers" -> {
+                assertThat(b.path("success").asBoolean(true)).isFalse();
+                assertThat(b.path("errorDetail").asText()).isNotBlank();
+            }
+            case "codehost" -> assertThat(b.path("message").asText()).isEqualTo("500 Internal Server Error - internal error");
+            case "exec" -> {
+                assertThat(b.path("error").path("code").asText()).isEqualTo("internal_error");
+                assertThat(b.path("error").path("request_id").asText()).isEqualTo(a.requestId());
+            }
+            case "agent" -> {
+                assertThat(b.path("code").asText()).isEqualTo("INTERNAL_ERROR");
+                assertThat(b.path("requestId").asText()).isEqualTo(a.requestId());
+            }
+            default -> throw new AssertionError("no probe for " + api.id());
+        }
+    }
+
+    private void assertLoggedOnce(Api api, Answer a) {
+        assertThat(logged.stream().filter(r -> r.getLevel().intValue() >= Level.WARNING.intValue())
+                .filter(r -> String.valueOf(r.getMessage()).contains(a.requestId())))
+                .as(api.id() + ": the failure is logged once, with its request id")
+                .hasSize(1)
+                .allSatisfy(r -> assertThat(r.getThrown()).hasRootCauseInstanceOf(SQLException.class));
+    }
+
+    private Answer get(Api api) throws Exception {
+        Probe p = PROBES.get(api);
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(server.url(api) + p.path()))
+                .header(p.header(), p.value()).GET().build(), HttpResponse.BodyHandlers.ofString());
+        String id = r.headers().firstValue("X-Request-Id").orElse("");
+        return new Answer(r.statusCode(), JSON.readTree(r.body()), r.body(), id);
+    }
+}
