@@ -11,7 +11,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The answers mock over real sockets: rate-limit headers that really count per key, refusals on demand, and
  * errors in the answer contract's own envelope ({@code {success:false, error:null, errorDetail:"<Detail>", message}};
- * {@code error} holds one of the seed's four reasons on refusals only).
+ * {@code error} holds one of the contract's four reasons on refusals only).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AnswersMockTest {

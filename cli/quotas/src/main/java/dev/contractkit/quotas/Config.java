@@ -19,7 +19,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code config.toml}: every key of seed 002 C1 plus {@code [base_urls]}. A broken file or key never stops the
+ * {@code config.toml}: every key cli/quotas/README.md documents plus {@code [base_urls]}. A broken file or key never stops the
  * tool: each problem becomes a message naming the key ({@link #problems()}), and that key (or, for a file that is
  * not TOML, every key) keeps its default.
  *

@@ -28,7 +28,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The terminal UI (Lanterna, text terminal only). The list of providers; Enter opens a provider's card. Keys as in
- * seed 002 C1: arrows, Enter, R refresh, A auto-refresh, F favorite, C copy JSON, Q quit; in the card Tab
+ * the keys of cli/quotas/README.md: arrows, Enter, R refresh, A auto-refresh, F favorite, C copy JSON, Q quit; in the card Tab
  * (auto/normal/compact), up/down, PgUp/PgDn, F favorite quota, X hide/unhide quota, Esc back.
  */
 final class Tui {

@@ -12,7 +12,7 @@ import java.util.List;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-/** config.toml: every key of the seed, defaults, broken files and keys, saving what the UI changes. */
+/** config.toml: every key the README documents, defaults, broken files and keys, saving what the UI changes. */
 class ConfigTest {
     @TempDir
     Path dir;

@@ -13,7 +13,7 @@ import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** --help names every flag of the seed and every provider. */
+/** --help names every flag the README documents and every provider. */
 class HelpTest {
     @Test
     void helpListsEveryFlagAndProvider() {

@@ -81,7 +81,7 @@ class AnswersServerTest {
         return call("POST", "/v1/answer", key, JSON.createObjectNode().put("query", query).toString());
     }
 
-    /** A failure other than a refusal: {@code error} is null (none of the seed's reasons), {@code errorDetail} names it. */
+    /** A failure other than a refusal: {@code error} is null (none of the contract's reasons), {@code errorDetail} names it. */
     static void assertFailure(Reply r, int status, String detail) {
         assertThat(r.status()).isEqualTo(status);
         assertThat(r.body().path("success").asBoolean(true)).isFalse();
@@ -128,7 +128,7 @@ class AnswersServerTest {
         assertThat(forced.body().path("result").path("answer").asText()).contains("Paris");
     }
 
-    /** A refusal: the seed's reason in {@code error}, the finer one in {@code errorDetail}. */
+    /** A refusal: the contract's reason in {@code error}, the finer one in {@code errorDetail}. */
     static void assertRefusal(Reply r, String reason, String detail) {
         assertFailure(r, 422, reason);
         assertThat(r.body().path("errorDetail").asText()).isEqualTo(detail);

@@ -53,7 +53,7 @@ class CodehostServerTest {
         server = KitServer.start(settings().with("codehost.port", "0").with("codehost.tokens", TOKEN), List.of(Api.CODEHOST));
     }
 
-    /** Every test starts from the seed: what the tests change is put back (one server per class keeps it fast). */
+    /** Every test starts from the demo data: what the tests change is put back (one server per class keeps it fast). */
     @AfterEach
     void backToTheSeed() throws SQLException {
         try (Connection c = server.database().dataSource().getConnection(); Statement st = c.createStatement()) {
@@ -257,7 +257,7 @@ class CodehostServerTest {
         assertThat(approvals4.get("approvers")).isEmpty();
         assertThat(approvals4.get("approver_groups")).isEmpty();
         assertThat(approvals4.get("approvers").isArray()).isTrue();
-        // the seed's name (approval_groups) and the original's (approver_groups), both always empty, both gone in v5
+        // the deprecation list's name (approval_groups, docs/decisions.md) and GitLab's (approver_groups), both always empty, both gone in v5
         assertThat(approvals4.get("approval_groups")).isNotNull().isEmpty();
         assertThat(approvals4.get("approval_groups").isArray()).isTrue();
         assertThat(fields(get("/api/v5/projects/1/approvals").body()))

@@ -53,7 +53,7 @@ abstract class CodehostProviderPact {
         context.verifyInteraction();
     }
 
-    /** Runners back to the seed: 2, 4 and 8 paused, the others (6 among them) active. */
+    /** Runners back to the demo data: 2, 4 and 8 paused, the others (6 among them) active. */
     @State({"the instance has runners", "runner 6 exists and is active", "runner 999 does not exist"})
     void seededRunners() throws SQLException {
         try (Connection c = server.database().dataSource().getConnection(); Statement st = c.createStatement()) {

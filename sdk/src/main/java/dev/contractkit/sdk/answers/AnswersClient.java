@@ -118,7 +118,7 @@ public final class AnswersClient implements AutoCloseable {
 
     /**
      * @param e any failure of this client
-     * @return the seed's reason ({@code error} of the envelope): present for refused questions (422) only
+     * @return the contract's reason ({@code error} of the envelope): present for refused questions (422) only
      */
     public static Optional<ErrorReason> reason(ApiException e) {
         return field(e, "error").flatMap(code -> {

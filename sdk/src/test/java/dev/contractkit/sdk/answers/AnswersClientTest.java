@@ -44,7 +44,7 @@ class AnswersClientTest {
         server.enqueue(new MockResponse().setResponseCode(status).setHeader("Content-Type", "application/json").setBody(body));
     }
 
-    /** A refusal (422): the seed's reason in {@code error}, the finer one in {@code errorDetail}. */
+    /** A refusal (422): the contract's reason in {@code error}, the finer one in {@code errorDetail}. */
     static String refusal(String reason, String detail) {
         return "{\"success\":false,\"error\":\"" + reason + "\",\"errorDetail\":\"" + detail
                 + "\",\"message\":\"because\",\"result\":null}";
@@ -97,7 +97,7 @@ class AnswersClientTest {
         assertThatThrownBy(() -> builder().build().answer("NWRB revenue").execute())
                 .isInstanceOfSatisfying(QuotaExceededException.class, e -> {
                     assertThat(e.detail()).isEqualTo(ErrorDetail.QUOTA_EXCEEDED);
-                    assertThat(AnswersClient.reason(e)).as("not one of the seed's reasons").isEmpty();
+                    assertThat(AnswersClient.reason(e)).as("not one of the contract's reasons").isEmpty();
                     assertThat(e.retryAfter()).contains(Duration.ofDays(1));
                 });
     }

@@ -18,7 +18,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * {@code execcli}: the adapter client of the execution control plane (seed 000, part A). Uses only the JDK, so it
+ * {@code execcli}: the adapter client of the execution control plane (cli/execcli/README.md). Uses only the JDK, so it
  * runs as a jar ({@code java -jar execcli.jar health}) or as one source file ({@code java ExecCli.java health}).
  * Every outcome, usage errors included, is exactly one JSON object on standard output:
  * {@code {"ok":true,"data":...}} or {@code {"ok":false,"error":{"message","status_code","body"}}}; only {@code help}

@@ -4,7 +4,7 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * One provider's result: exactly one of the four statuses of seed 002 C1. Closed set, so every caller
+ * One provider's result: exactly one of the four statuses cli/quotas/README.md names. Closed set, so every caller
  * handles each status ({@code switch} without default).
  *
  * <pre>{@code
