@@ -16,8 +16,9 @@ import static dev.contractkit.bench.Harness.say;
  * (target/bench/results.md and results.json). Scenarios: {@code read} (GET a form), {@code list} (coupons page),
  * {@code write} (redeem a coupon for a new order each request),
  * {@code answer} (POST an investment question; a database write per request) ({@link ReferenceScenarios}),
- * {@code mock} (the kit's mock against MockServer 5.15 with a plain and with an OpenAPI-loaded expectation,
- * start-up included; {@link MockScenarios}), {@code streams} (agent SSE: time to first event, events/s; 1,000
+ * {@code mock} (the kit's mock against MockServer 5.15 with a plain and with an OpenAPI-loaded expectation and
+ * against Prism ({@link PrismPeer}), start-up for every API and for one ({@link StartupScenario}), the goals;
+ * {@link MockScenarios}), {@code streams} (agent SSE: time to first event, events/s; 1,000
  * WebSocket subscribers of /ws/coupons: create-to-delivery), {@code sdk} (JMH: FormsClient.get against raw
  * OkHttp + Jackson), {@code tools} (start-up of quotas --statusline and execcli health against java -version),
  * {@code growth} (the mock and the suite on generated documents).
@@ -92,7 +93,9 @@ public final class Bench {
         if (scenarios.contains("mock")) {
             MockScenarios mock = new MockScenarios(h);
             results.add(mock.throughput());
-            results.add(mock.startup());
+            Result startup = mock.startup();
+            Result oneApi = new StartupScenario(h).run(mock.prism());
+            results.addAll(List.of(startup, oneApi, mock.goals(startup, oneApi)));
         }
         if (scenarios.contains("streams")) {
             results.addAll(reference.streams());

@@ -25,6 +25,11 @@ import static dev.contractkit.bench.Harness.say;
  * expectation, and the forms contract loaded as an OpenAPI expectation); then start-up until every API is served.
  */
 final class MockScenarios {
+    /**
+     * The same heap limit for every JVM of the scenario (the kit's mock and MockServer), as a CI job would set it;
+     * without one each JVM sizes its heap from the machine's memory and peak RSS says more about the machine.
+     */
+    static final String HEAP = "-Xmx512m";
     private final Harness h;
 
     MockScenarios(Harness h) {
@@ -32,7 +37,7 @@ final class MockScenarios {
     }
 
     private List<String> kitCommand() throws IOException {
-        List<String> command = new ArrayList<>(List.of(h.java, "--sun-misc-unsafe-memory-access=allow", "-jar",
+        List<String> command = new ArrayList<>(List.of(h.java, "--sun-misc-unsafe-memory-access=allow", HEAP, "-jar",
                 h.jar("mock-server").toString()));
         for (String api : Api.values().stream().map(Api::id).toList()) {
             // every listener on a free port: another program may hold a default one
@@ -41,13 +46,26 @@ final class MockScenarios {
         return command;
     }
 
+    /** @return the {@code prism} command, installed on first use ({@link PrismPeer#ensure}) */
+    Path prism() throws IOException, InterruptedException {
+        if (prism == null) {
+            prism = PrismPeer.ensure(h.root);
+        }
+        return prism;
+    }
+
+    private Path prism;
+
     Result throughput() throws Exception {
         Call call = new Call("GET", "/forms/1", Map.of("Authorization", "Token token=kit-demo-forms-key"), null);
-        say("bench: mock: starting the kit's mock (every API) and MockServer 5.15.0 twice");
+        Path prism = prism(); // first: without node and npm the scenario stops before starting anything
+        say("bench: mock: starting the kit's mock (every API), MockServer 5.15.0 twice (JVMs at " + HEAP + ") and "
+                + PrismPeer.NAME + " (forms.yaml)");
         try (Target kit = Target.start("kit mock (all APIs)", kitCommand(), Map.of(), h.out.resolve("mock-kit.log"),
                 l -> l.startsWith("READY"), Duration.ofSeconds(90));
              Target plain = mockServer("MockServer, plain expectation");
-             Target openapi = mockServer("MockServer, OpenAPI expectation")) {
+             Target openapi = mockServer("MockServer, OpenAPI expectation");
+             Target peer = PrismPeer.start(prism, h.root.resolve("specs/openapi/forms.yaml"), h.out.resolve("mock-prism.log"))) {
             String sample = new String(h.send(kit.url("forms"), call).body(), StandardCharsets.UTF_8);
             long plainSetup = expect(plain, "/mockserver/expectation", """
                     {"httpRequest":{"method":"GET","path":"/forms/1"},"httpResponse":{"statusCode":200,
@@ -57,14 +75,27 @@ final class MockScenarios {
             long openapiSetup = expect(openapi, "/mockserver/openapi",
                     new ObjectMapper().createObjectNode().put("specUrlOrPayload", spec).toString());
             say("bench: mock: ready after " + kit.readyMs() + " ms (kit, all APIs), " + plain.readyMs() + " + " + plainSetup
-                    + " ms (MockServer plain), " + openapi.readyMs() + " + " + openapiSetup + " ms (MockServer OpenAPI)");
+                    + " ms (MockServer plain), " + openapi.readyMs() + " + " + openapiSetup + " ms (MockServer OpenAPI), "
+                    + peer.readyMs() + " ms (Prism)");
             Map<Target, String> urls = new LinkedHashMap<>();
             urls.put(plain, plain.url(""));
             urls.put(kit, kit.url("forms"));
             urls.put(openapi, openapi.url(""));
-            return new Result("mock", "GET /forms/1 (forms), the same example", plain.name,
-                    ">= 1.5x MockServer's plain expectation; ready in < 3 s", h.measure("mock", urls, call, plain));
+            urls.put(peer, peer.url(""));
+            List<Measured> measured = h.measure("mock", urls, call, plain);
+            throughputGoals = Goals.mock(measured, kit.name, plain.name, peer.name);
+            return new Result("mock", "GET /forms/1 (forms), the same example; JVMs at " + HEAP, plain.name,
+                    ">= 3x MockServer's plain expectation, >= 10x Prism; peak RSS <= 0.5x MockServer's", measured);
         }
+    }
+
+    private List<Measured> throughputGoals = List.of();
+
+    /** @return the ratios the issue sets goals for, after {@link #throughput()} and {@link #startup()} */
+    Result goals(Result startup, Result oneApi) {
+        List<Measured> rows = new ArrayList<>(throughputGoals);
+        rows.addAll(Goals.startup(startup.targets(), oneApi.targets()));
+        return new Result("mock-goals", "the kit's mock against its peers (ratios from the two tables above)", "", "", rows);
     }
 
     /**
@@ -100,8 +131,8 @@ final class MockScenarios {
             measured.add(new Measured(ms.name + (refused > 0 ? " (" + refused + " refused)" : ""), Double.NaN, ms.readyMs(),
                     loading, refused, ms.peakRssMb(), total, List.of(), (double) total / kitMs));
         }
-        return new Result("mock-startup", "ready to serve every API (" + contracts.size() + " OpenAPI files)",
-                "kit mock (all APIs)", "the kit's mock ready in < 3 s", measured);
+        return new Result("mock-startup", "ready to serve every API (" + contracts.size() + " OpenAPI files); JVMs at " + HEAP,
+                "kit mock (all APIs)", "the kit's mock ready for every API in <= 0.5x MockServer's start plus load", measured);
     }
 
     private Target mockServer(String name) throws IOException {
@@ -112,7 +143,7 @@ final class MockScenarios {
             jar = files.filter(f -> f.getFileName().toString().startsWith("mockserver-netty-no-dependencies-")).findFirst()
                     .orElseThrow(() -> new IllegalStateException("MockServer's jar is not in mock-server/target/lib"));
         }
-        Target t = Target.start(name, List.of(h.java, "--sun-misc-unsafe-memory-access=allow", "-cp",
+        Target t = Target.start(name, List.of(h.java, "--sun-misc-unsafe-memory-access=allow", HEAP, "-cp",
                 jar.toString(), "org.mockserver.cli.Main", "-serverPort", Integer.toString(port),
                 "-logLevel", "INFO"), Map.of(), h.out.resolve(name.replaceAll("\\W+", "-").toLowerCase(Locale.ROOT) + ".log"),
                 l -> l.contains("started on port"), Duration.ofSeconds(90));

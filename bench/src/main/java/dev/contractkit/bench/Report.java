@@ -55,6 +55,14 @@ final class Report {
                 md.append("\nGoal: ").append(r.goal()).append("\n");
                 continue;
             }
+            if (r.scenario().endsWith("-goals")) {
+                md.append("| figure | value | goal | |\n|---|---:|---:|---|\n");
+                for (Measured m : r.targets()) {
+                    md.append(String.format(Locale.ROOT, "| %s | %.2f | %s %.2f | %s |%n", m.target(), m.ratio(),
+                            m.errors() > 0 ? ">=" : "<=", m.p50Ms(), Goals.met(m) ? "met" : "not met"));
+                }
+                continue;
+            }
             if (r.scenario().equals("prompt")) {
                 md.append("| shell | ms per prompt | slowest round | ratio to ").append(r.baseline()).append(" |\n|---|---:|---:|---:|\n");
                 for (Measured m : r.targets()) {
@@ -63,11 +71,14 @@ final class Report {
                 md.append("\nGoal: ").append(r.goal()).append("\n");
                 continue;
             }
-            if (r.scenario().equals("tools")) {
+            if (r.scenario().equals("tools") || r.scenario().equals("mock-start")) {
                 md.append("| command | median ms | p90 ms | ratio to ").append(r.baseline()).append(" |\n|---|---:|---:|---:|\n");
                 for (Measured m : r.targets()) {
                     md.append(String.format(Locale.ROOT, "| %s | %.0f | %.0f | %.2f |%n", m.target(), m.p50Ms(), m.p99Ms(),
                             m.ratio()));
+                }
+                if (!r.goal().isEmpty()) {
+                    md.append("\nGoal: ").append(r.goal()).append("\n");
                 }
                 continue;
             }

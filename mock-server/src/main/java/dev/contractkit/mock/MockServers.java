@@ -54,6 +54,7 @@ public final class MockServers implements AutoCloseable {
      * @throws IllegalStateException   when a port cannot be bound (naming the API and the port)
      */
     public static MockServers start(MockOptions options) {
+        LazyCertificates.install(); // MockServer's TLS keys when a TLS client comes, not at every start
         Map<Api, List<ContractDocument>> contracts = new LinkedHashMap<>();
         Map<Api, List<ContractDocument>> events = new LinkedHashMap<>();
         for (Api api : options.apis()) {

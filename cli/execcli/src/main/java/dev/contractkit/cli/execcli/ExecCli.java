@@ -4,11 +4,8 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.net.HttpURLConnection;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -429,16 +426,20 @@ public final class ExecCli {
         }
     }
 
-    /** HTTP with JSON bodies; a non-2xx answer, a transport error or a body that is not JSON is a Failure (exit 1). */
+    /**
+     * HTTP with JSON bodies; a non-2xx answer, a transport error or a body that is not JSON is a Failure (exit 1).
+     * On {@link HttpURLConnection}, not {@code java.net.http}: the JDK's newer client loads about 650 classes more
+     * (its executor, the flow machinery, an SSL context even for {@code http://}), most of a short run's start-up
+     * (docs/performance.md, Tools). Redirects are not followed (as before); the time-out bounds the connect and
+     * each read.
+     */
     static final class Http {
-        private final HttpClient client;
         private final Duration timeout;
         private final Token token;
 
         Http(Duration timeout, Token token) {
             this.timeout = timeout;
             this.token = token;
-            this.client = HttpClient.newBuilder().connectTimeout(timeout).build();
         }
 
         Token token() {
@@ -464,58 +465,86 @@ public final class ExecCli {
         }
 
         Response send(String method, String url, String body) throws Failure {
-            HttpRequest.Builder b;
+            HttpURLConnection c = open(url, timeout);
             try {
-                b = HttpRequest.newBuilder(URI.create(url)).timeout(timeout);
-            } catch (IllegalArgumentException e) {
-                throw Failure.usage("invalid URL " + url + ": " + e.getMessage());
-            }
-            if (body == null) {
-                b.method(method, HttpRequest.BodyPublishers.noBody());
-            } else {
-                b.header("Content-Type", "application/json").method(method, HttpRequest.BodyPublishers.ofString(body));
-            }
-            b.header("Accept", "application/json");
-            authorize(b);
-            try {
-                HttpResponse<String> r = client.send(b.build(), HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8));
-                return new Response(r.statusCode(), r.body());
-            } catch (HttpTimeoutException e) {
+                c.setRequestMethod(method);
+                c.setRequestProperty("Accept", "application/json");
+                authorize(c);
+                if (body != null || !method.equals("GET")) { // a POST without a body still says Content-Length: 0
+                    byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
+                    if (body != null) {
+                        c.setRequestProperty("Content-Type", "application/json");
+                    }
+                    c.setDoOutput(true);
+                    try (var out = c.getOutputStream()) {
+                        out.write(bytes);
+                    }
+                }
+                int status = c.getResponseCode();
+                InputStream in = status >= 400 ? c.getErrorStream() : c.getInputStream();
+                String text = "";
+                if (in != null) {
+                    try (in) {
+                        text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+                    }
+                }
+                return new Response(status, text);
+            } catch (java.net.SocketTimeoutException e) {
                 throw new Failure(1, method + " " + url + " timed out after " + timeout.toMillis() + " ms", 0, "", null);
-            } catch (java.net.ConnectException e) {
+            } catch (java.net.ConnectException | java.net.NoRouteToHostException e) {
                 throw new Failure(1, method + " " + url + " failed: cannot connect (connection refused or host unreachable)",
                         0, "", null);
             } catch (IOException e) {
                 throw new Failure(1, method + " " + url + " failed: " + (e.getMessage() == null ? e.toString() : e.getMessage()),
                         0, "", null);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                throw new Failure(1, "interrupted", 0, "", null);
             }
         }
 
-        private void authorize(HttpRequest.Builder b) throws Failure {
+        private static HttpURLConnection open(String url, Duration timeout) throws Failure {
+            try {
+                URI uri = URI.create(url);
+                String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
+                if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
+                    throw new IllegalArgumentException("only http:// and https:// URLs with a host are supported");
+                }
+                HttpURLConnection c = (HttpURLConnection) uri.toURL().openConnection(java.net.Proxy.NO_PROXY);
+                int ms = (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis()));
+                c.setConnectTimeout(ms);
+                c.setReadTimeout(ms);
+                c.setInstanceFollowRedirects(false);
+                c.setUseCaches(false);
+                return c;
+            } catch (IllegalArgumentException | IOException e) {
+                throw Failure.usage("invalid URL " + url + ": " + e.getMessage());
+            }
+        }
+
+        private void authorize(HttpURLConnection c) throws Failure {
             String t = token.value();
             if (t == null) {
                 return;
             }
-            try {
-                b.header("Authorization", "Bearer " + t);
-            } catch (IllegalArgumentException e) {
-                throw Failure.usage("the kit token from " + token.source() + " has characters an HTTP header cannot carry");
+            for (int i = 0; i < t.length(); i++) { // what an HTTP field value may carry (RFC 9110 5.5)
+                char ch = t.charAt(i);
+                if (ch != '\t' && (ch < 0x20 || ch == 0x7f || ch > 0xff)) {
+                    throw Failure.usage("the kit token from " + token.source() + " has characters an HTTP header cannot carry");
+                }
             }
+            c.setRequestProperty("Authorization", "Bearer " + t);
         }
 
         /** @return the status of a GET, or -1 when nothing answered */
         int probe(String url, Duration probeTimeout) {
             try {
-                HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(url)).timeout(probeTimeout).GET();
-                authorize(b);
-                return client.send(b.build(), HttpResponse.BodyHandlers.discarding()).statusCode();
-            } catch (IOException | IllegalArgumentException | Failure e) {
-                return -1;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
+                HttpURLConnection c = open(url, probeTimeout);
+                authorize(c);
+                int status = c.getResponseCode();
+                InputStream in = status >= 400 ? c.getErrorStream() : c.getInputStream();
+                if (in != null) {
+                    in.close();
+                }
+                return status;
+            } catch (IOException | Failure e) {
                 return -1;
             }
         }

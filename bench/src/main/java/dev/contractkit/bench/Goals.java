@@ -1,0 +1,53 @@
+package dev.contractkit.bench;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The mock's goals against its peers (issue 24.4) as rows of their own: the figure, its value, the bound. A row is
+ * a {@link Measured} whose {@code ratio} is the value, {@code p50Ms} the bound and {@code errors} the direction
+ * (1: at least the bound, -1: at most); {@link Report} prints them as a table with "met" or "not met".
+ */
+final class Goals {
+    private Goals() {
+    }
+
+    static List<Measured> mock(List<Measured> measured, String kit, String mockServer, String prism) {
+        Measured k = find(measured, kit);
+        Measured ms = find(measured, mockServer);
+        Measured p = find(measured, prism);
+        List<Measured> rows = new ArrayList<>();
+        rows.add(row("kit mock req/s over MockServer plain expectation's", k.requestsPerSecond() / ms.requestsPerSecond(), 3, 1));
+        rows.add(row("kit mock req/s over " + prism + "'s", k.requestsPerSecond() / p.requestsPerSecond(), 10, 1));
+        rows.add(row("kit mock peak RSS over MockServer plain expectation's (same -Xmx)", k.peakRssMb() / ms.peakRssMb(), 0.5, -1));
+        return rows;
+    }
+
+    /**
+     * @param startup the mock-startup rows: the kit's first, MockServer's (start plus every file) second
+     * @param oneApi  the mock-start rows ({@link StartupScenario})
+     */
+    static List<Measured> startup(List<Measured> startup, List<Measured> oneApi) {
+        List<Measured> rows = new ArrayList<>();
+        if (startup.size() >= 2) {
+            rows.add(row("kit mock ready for every API over MockServer's start plus load of every file",
+                    (double) startup.get(0).readyMs() / startup.get(1).readyMs(), 0.5, -1));
+        }
+        oneApi.stream().filter(m -> m.target().startsWith("./kit mock")).findFirst().ifPresent(m ->
+                rows.add(row("./kit mock --api forms ready, seconds (median)", m.p50Ms() / 1000, 1, -1)));
+        return rows;
+    }
+
+    static boolean met(Measured row) {
+        return row.errors() > 0 ? row.ratio() >= row.p50Ms() : row.ratio() <= row.p50Ms();
+    }
+
+    private static Measured row(String figure, double value, double bound, int direction) {
+        return new Measured(figure, Double.NaN, bound, Double.NaN, direction, -1, -1, List.of(), value);
+    }
+
+    private static Measured find(List<Measured> measured, String name) {
+        return measured.stream().filter(m -> m.target().equals(name)).findFirst()
+                .orElseThrow(() -> new IllegalStateException("no figures for " + name));
+    }
+}
