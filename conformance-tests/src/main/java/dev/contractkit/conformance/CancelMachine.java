@@ -27,12 +27,12 @@ final class CancelMachine {
     private static final Duration PATIENCE = Duration.ofSeconds(15);
 
     private final Cases cases;
-    private final Scenarios.Runner runner;
+    private final ScenarioRunner runner;
     private final Operation submit;
     private final Operation get;
     private final Operation cancel;
 
-    private CancelMachine(Cases cases, Scenarios.Runner runner, Operation submit, Operation get, Operation cancel) {
+    private CancelMachine(Cases cases, ScenarioRunner runner, Operation submit, Operation get, Operation cancel) {
         this.cases = cases;
         this.runner = runner;
         this.submit = submit;
@@ -40,7 +40,7 @@ final class CancelMachine {
         this.cancel = cancel;
     }
 
-    static Optional<CancelMachine> of(ContractDocument doc, Cases cases, Scenarios.Runner runner) {
+    static Optional<CancelMachine> of(ContractDocument doc, Cases cases, ScenarioRunner runner) {
         Optional<Operation> submit = doc.operation("submitTaskGraph");
         Optional<Operation> get = doc.operation("getTask");
         Optional<Operation> cancel = doc.operation("cancelTask");

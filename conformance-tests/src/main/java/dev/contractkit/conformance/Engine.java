@@ -130,7 +130,7 @@ final class Engine {
     private void scenarios(Transport transport, Contract contract, Cases cases) {
         int found = violations.size();
         int[] sent = {0};
-        new Scenarios(contract, cases, target, transport, new Scenarios.Runner() {
+        new Scenarios(contract, cases, target, transport, new ScenarioRunner() {
             @Override
             public Optional<Exchange> send(TestCase c, Optional<HttpUrl> url) {
                 try {

@@ -81,7 +81,7 @@ final class HeaderChecks {
      * {@code pagination_links} on one response: a successful page of an operation that declares a {@code Link}
      * header, whose body holds {@code total}, {@code offset} and one array, carries {@code rel="next"} exactly
      * when more items follow and {@code rel="last"} when there is at least one item. Following the links is
-     * {@link Scenarios}' part.
+     * {@link PagingScenario}'s part.
      */
     static Outcome pagination(Exchange e) {
         Optional<Page> page = Page.of(e);

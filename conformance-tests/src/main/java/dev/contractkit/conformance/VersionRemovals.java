@@ -160,7 +160,7 @@ final class VersionRemovals {
     }
 
     /** The requests part: removed endpoints, removed query values and removed request properties. */
-    static void run(Contract contract, Cases cases, Target target, Scenarios.Runner runner) {
+    static void run(Contract contract, Cases cases, Target target, ScenarioRunner runner) {
         ContractDocument doc = contract.document();
         Optional<Removals> found = of(doc);
         if (found.isEmpty()) {
@@ -208,7 +208,7 @@ final class VersionRemovals {
                     "query " + param + "=" + v + ", a value " + removals.previous().file() + " took",
                     "/request/query/" + param, TextNode.valueOf(v).toString())));
             for (String property : removals.requestProperties().getOrDefault(endpoint(op), List.of())) {
-                Optional<JsonNode> body = Scenarios.exampleBody(doc, op).filter(ObjectNode.class::isInstance)
+                Optional<JsonNode> body = ExampleBodies.of(doc, op).filter(ObjectNode.class::isInstance)
                         .map(b -> ((ObjectNode) b).set(property, valueFor(removals.previous(), op, property)));
                 body.ifPresent(b -> refused(cases, runner, op, Map.of(), Optional.of(b),
                         "body property '" + property + "', which " + removals.previous().file() + " took",
@@ -232,7 +232,7 @@ final class VersionRemovals {
                 + "; expected 404, 405 or 410");
     }
 
-    private static void refused(Cases cases, Scenarios.Runner runner, Operation op, Map<String, JsonNode> overrides,
+    private static void refused(Cases cases, ScenarioRunner runner, Operation op, Map<String, JsonNode> overrides,
                                 Optional<JsonNode> body, String what, String pointer, String value) {
         TestCase c = cases.scenario(op, overrides, body, "removed: " + what);
         runner.send(c, Optional.empty()).ifPresent(e -> {

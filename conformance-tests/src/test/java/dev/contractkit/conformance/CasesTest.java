@@ -240,7 +240,7 @@ class CasesTest {
         ContractDocument doc = ContractDocument.load("openapi/codehost-v5.yaml");
         Cases cases = new Cases(new Contract(doc), Optional.of("secret"), List.of(), 1);
         Operation create = doc.operation("createUser").orElseThrow();
-        JsonNode example = Scenarios.exampleBody(doc, create).orElseThrow();
+        JsonNode example = ExampleBodies.of(doc, create).orElseThrow();
 
         JsonNode first = cases.unique(create, example, "chain");
         JsonNode second = cases.unique(create, example, "chain");
