@@ -10,20 +10,24 @@ import okhttp3.Request;
 import okhttp3.Response;
 import okhttp3.WebSocket;
 import okhttp3.WebSocketListener;
+import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * {@code --stateful} coupon writes send the WebSocket messages the contract's {@code x-kit-emits} name, as the
@@ -178,18 +182,22 @@ class StatefulEventsMockTest {
         }
 
         /** @return the next message of that type about that coupon (the contract's examples sent on connect are skipped) */
-        JsonNode next(String type, String id) throws InterruptedException {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (System.nanoTime() < deadline) {
-                JsonNode m = messages.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                if (m != null && m.path("data").path("id").asText().equals(id)) {
-                    seen.add(m);
-                    if (m.path("type").asText().equals(type)) {
-                        return m;
+        JsonNode next(String type, String id) {
+            try {
+                return await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(10)).until(() -> {
+                    for (JsonNode m = messages.poll(); m != null; m = messages.poll()) {
+                        if (m.path("data").path("id").asText().equals(id)) {
+                            seen.add(m);
+                            if (m.path("type").asText().equals(type)) {
+                                return Optional.of(m);
+                            }
+                        }
                     }
-                }
+                    return Optional.<JsonNode>empty();
+                }, Optional::isPresent).orElseThrow();
+            } catch (ConditionTimeoutException e) {
+                throw new AssertionError("no " + type + " message about " + id + " within 10 s; seen " + seen, e);
             }
-            throw new AssertionError("no " + type + " message about " + id + " within 10 s; seen " + seen);
         }
 
         void close() {
