@@ -19,10 +19,10 @@ import java.util.Optional;
  */
 final class ChainScenario {
     private final Contract contract;
-    private final Cases cases;
+    private final CaseGenerator cases;
     private final ScenarioRunner runner;
 
-    ChainScenario(Contract contract, Cases cases, ScenarioRunner runner) {
+    ChainScenario(Contract contract, CaseGenerator cases, ScenarioRunner runner) {
         this.contract = contract;
         this.cases = cases;
         this.runner = runner;
@@ -55,7 +55,7 @@ final class ChainScenario {
         }
         JsonNode id = jsonAt(c, chain.idPointer());
         if (!id.isValueNode()) {
-            verdict(Check.ENSURE_RESOURCE_AVAILABILITY, create, c, Outcome.fail(ResponseChecks.BODY + chain.idPointer(),
+            verdict(Check.ENSURE_RESOURCE_AVAILABILITY, create, c, Verdict.fail(ResponseChecks.BODY + chain.idPointer(),
                     "", create.operationId() + " answered " + c.status() + " without the new id at " + chain.idPointer()
                             + " (" + chain.source() + ")"));
             return true;
@@ -66,8 +66,8 @@ final class ChainScenario {
         if (first.isEmpty()) {
             return true;
         }
-        verdict(Check.ENSURE_RESOURCE_AVAILABILITY, read, first.get(), first.get().status() == 200 ? Outcome.PASS
-                : Outcome.fail(ResponseChecks.STATUS, Integer.toString(first.get().status()), read.operationId() + " of "
+        verdict(Check.ENSURE_RESOURCE_AVAILABILITY, read, first.get(), first.get().status() == 200 ? Verdict.PASS
+                : Verdict.fail(ResponseChecks.STATUS, Integer.toString(first.get().status()), read.operationId() + " of "
                 + id + ", just created by " + create.operationId() + " (" + c.status() + "), answered "
                 + first.get().status() + "; a created resource is available at once (200)"));
         if (first.get().status() != 200) {
@@ -92,7 +92,7 @@ final class ChainScenario {
         }
         Exchange u = updated.get();
         if (u.status() < 200 || u.status() >= 300) {
-            verdict(Check.STATE_TRANSITIONS, update, u, Outcome.fail(ResponseChecks.STATUS, Integer.toString(u.status()),
+            verdict(Check.STATE_TRANSITIONS, update, u, Verdict.fail(ResponseChecks.STATUS, Integer.toString(u.status()),
                     update.operationId() + " of a resource just created and read answered " + u.status()
                             + " to its example body; expected 2xx (" + ResponseChecks.abbreviate(u.body()) + ")"));
             return false;
@@ -102,21 +102,21 @@ final class ChainScenario {
             return after.isPresent();
         }
         Exchange a = after.get();
-        List<Outcome.Problem> problems = new ArrayList<>();
+        List<Verdict.Problem> problems = new ArrayList<>();
         JsonNode read = jsonAt(a, "");
         sent.fields().forEachRemaining(f -> {
             JsonNode got = read.path(f.getKey());
             if (f.getValue().isValueNode() && !f.getValue().isNull() && !got.isMissingNode()
                     && !sameValue(f.getValue(), got)) {
-                problems.add(new Outcome.Problem(ResponseChecks.BODY + "/" + f.getKey(), got.toString(),
+                problems.add(new Verdict.Problem(ResponseChecks.BODY + "/" + f.getKey(), got.toString(),
                         chain.read().operationId() + " after " + update.operationId() + " shows " + f.getKey() + " = "
                                 + got + "; the update set it to " + f.getValue()));
             }
         });
         verdict(Check.STATE_TRANSITIONS, chain.read(), a, a.status() != 200
-                ? Outcome.fail(ResponseChecks.STATUS, Integer.toString(a.status()), chain.read().operationId()
+                ? Verdict.fail(ResponseChecks.STATUS, Integer.toString(a.status()), chain.read().operationId()
                 + " after " + update.operationId() + " answered " + a.status() + "; expected 200")
-                : Outcome.of(problems));
+                : Verdict.of(problems));
         return a.status() == 200;
     }
 
@@ -130,7 +130,7 @@ final class ChainScenario {
         Exchange d = deleted.get();
         Check judged = chain.softDelete().isPresent() ? Check.STATE_TRANSITIONS : Check.USE_AFTER_FREE;
         if (d.status() < 200 || d.status() >= 300) {
-            verdict(judged, delete, d, Outcome.fail(ResponseChecks.STATUS, Integer.toString(d.status()),
+            verdict(judged, delete, d, Verdict.fail(ResponseChecks.STATUS, Integer.toString(d.status()),
                     delete.operationId() + " of " + id + " (created and read just before) answered " + d.status()
                             + "; expected 2xx"));
             return;
@@ -141,31 +141,31 @@ final class ChainScenario {
         }
         Exchange a = after.get();
         if (chain.softDelete().isEmpty()) {
-            verdict(Check.USE_AFTER_FREE, read, a, a.status() == 404 || a.status() == 410 ? Outcome.PASS
-                    : Outcome.fail(ResponseChecks.STATUS, Integer.toString(a.status()), read.operationId() + " of " + id
+            verdict(Check.USE_AFTER_FREE, read, a, a.status() == 404 || a.status() == 410 ? Verdict.PASS
+                    : Verdict.fail(ResponseChecks.STATUS, Integer.toString(a.status()), read.operationId() + " of " + id
                     + " after " + delete.operationId() + " answered " + a.status()
                     + "; a deleted resource answers 404 (or 410)"));
             return;
         }
         ObjectNode want = chain.softDelete().get();
         if (a.status() != 200) {
-            verdict(Check.STATE_TRANSITIONS, read, a, Outcome.fail(ResponseChecks.STATUS, Integer.toString(a.status()),
+            verdict(Check.STATE_TRANSITIONS, read, a, Verdict.fail(ResponseChecks.STATUS, Integer.toString(a.status()),
                     read.operationId() + " after " + delete.operationId() + " answered " + a.status()
                             + "; the delete is soft (" + chain.source() + "), so the read answers 200 with " + want));
             return;
         }
         JsonNode body = jsonAt(a, "");
-        List<Outcome.Problem> problems = new ArrayList<>();
+        List<Verdict.Problem> problems = new ArrayList<>();
         want.fields().forEachRemaining(f -> {
             JsonNode got = body.path(f.getKey());
             if (!sameValue(f.getValue(), got)) {
-                problems.add(new Outcome.Problem(ResponseChecks.BODY + "/" + f.getKey(),
+                problems.add(new Verdict.Problem(ResponseChecks.BODY + "/" + f.getKey(),
                         got.isMissingNode() ? "" : got.toString(), read.operationId() + " after " + delete.operationId()
                         + " shows " + f.getKey() + " = " + (got.isMissingNode() ? "(absent)" : got)
                         + "; a soft-deleted resource shows " + f.getValue()));
             }
         });
-        verdict(Check.STATE_TRANSITIONS, read, a, Outcome.of(problems));
+        verdict(Check.STATE_TRANSITIONS, read, a, Verdict.of(problems));
     }
 
     private static boolean sameValue(JsonNode want, JsonNode got) {
@@ -190,7 +190,7 @@ final class ChainScenario {
         }
     }
 
-    private void verdict(Check check, Operation op, Exchange e, Outcome outcome) {
-        runner.verdict(check, Cases.label(op), op.operationId(), e.request(), e.status(), outcome);
+    private void verdict(Check check, Operation op, Exchange e, Verdict outcome) {
+        runner.verdict(check, CaseGenerator.label(op), op.operationId(), e.request(), e.status(), outcome);
     }
 }

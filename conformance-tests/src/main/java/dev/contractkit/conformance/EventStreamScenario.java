@@ -18,10 +18,10 @@ import java.util.UUID;
  */
 final class EventStreamScenario {
     private final Contract contract;
-    private final Cases cases;
+    private final CaseGenerator cases;
     private final ScenarioRunner runner;
 
-    EventStreamScenario(Contract contract, Cases cases, ScenarioRunner runner) {
+    EventStreamScenario(Contract contract, CaseGenerator cases, ScenarioRunner runner) {
         this.contract = contract;
         this.cases = cases;
         this.runner = runner;
@@ -68,7 +68,7 @@ final class EventStreamScenario {
         Exchange e = sent.get();
         boolean stream = e.header("Content-Type").orElse("").startsWith("text/event-stream");
         if (e.status() != 200 || !stream) {
-            Outcome fail = Outcome.fail(ResponseChecks.STATUS, Integer.toString(e.status()), op.operationId()
+            Verdict fail = Verdict.fail(ResponseChecks.STATUS, Integer.toString(e.status()), op.operationId()
                     + " answered " + e.status() + " " + e.header("Content-Type").orElse("") + " to its example body, not a"
                     + " text/event-stream (" + ResponseChecks.abbreviate(e.body()) + ")");
             runner.verdict(Check.SSE_EVENT_SCHEMA, label, op.operationId(), e.request(), e.status(), fail);
@@ -79,23 +79,23 @@ final class EventStreamScenario {
         try {
             events = EventSchemas.parseSse(e.body());
         } catch (IllegalArgumentException bad) {
-            Outcome fail = Outcome.fail(ResponseChecks.BODY, "", bad.getMessage());
+            Verdict fail = Verdict.fail(ResponseChecks.BODY, "", bad.getMessage());
             runner.verdict(Check.SSE_EVENT_SCHEMA, label, op.operationId(), e.request(), e.status(), fail);
             return;
         }
         EventSchemas schemas = EventSchemas.load();
-        List<Outcome.Problem> problems = new ArrayList<>();
+        List<Verdict.Problem> problems = new ArrayList<>();
         for (int i = 0; i < events.size(); i++) {
             for (String p : schemas.validate(events.get(i))) {
-                problems.add(new Outcome.Problem(ResponseChecks.BODY + "/events/" + i, events.get(i).toString(), p));
+                problems.add(new Verdict.Problem(ResponseChecks.BODY + "/events/" + i, events.get(i).toString(), p));
             }
         }
         if (events.isEmpty()) {
-            problems.add(new Outcome.Problem(ResponseChecks.BODY, "", "the stream holds no event"));
+            problems.add(new Verdict.Problem(ResponseChecks.BODY, "", "the stream holds no event"));
         }
-        runner.verdict(Check.SSE_EVENT_SCHEMA, label, op.operationId(), e.request(), e.status(), Outcome.of(problems));
-        List<Outcome.Problem> order = EventOrder.check(events).stream()
-                .map(v -> new Outcome.Problem(ResponseChecks.BODY + "/events", "", v)).toList();
-        runner.verdict(Check.AGUI_EVENT_ORDER, label, op.operationId(), e.request(), e.status(), Outcome.of(order));
+        runner.verdict(Check.SSE_EVENT_SCHEMA, label, op.operationId(), e.request(), e.status(), Verdict.of(problems));
+        List<Verdict.Problem> order = EventOrder.check(events).stream()
+                .map(v -> new Verdict.Problem(ResponseChecks.BODY + "/events", "", v)).toList();
+        runner.verdict(Check.AGUI_EVENT_ORDER, label, op.operationId(), e.request(), e.status(), Verdict.of(order));
     }
 }

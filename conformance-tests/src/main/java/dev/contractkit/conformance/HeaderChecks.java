@@ -1,9 +1,12 @@
 package dev.contractkit.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.contractkit.specs.check.ContractDocument.Operation;
+import dev.contractkit.specs.check.Pointers;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -35,22 +38,22 @@ final class HeaderChecks {
      * Remaining is at most Limit; Reset is a Unix time (seconds) no earlier than now and no later than the end of
      * the category's window ({@code x-kit-rate-limits.<category>.window_seconds}, else a day).
      */
-    static Outcome rateLimit(Exchange e) {
+    static Verdict rateLimit(Exchange e) {
         Optional<Operation> op = e.testCase().operation();
         JsonNode category = op.map(o -> o.node().path(CATEGORY)).orElse(null);
         if (category == null || !category.isTextual()) {
-            return Outcome.SKIP;
+            return Verdict.SKIP;
         }
-        List<Outcome.Problem> problems = new ArrayList<>();
+        List<Verdict.Problem> problems = new ArrayList<>();
         Map<String, Long> values = new LinkedHashMap<>();
         for (String name : RATE_LIMIT) {
             String pointer = "/response/headers/" + name.toLowerCase(Locale.ROOT);
             Optional<String> v = e.header(name);
             if (v.isEmpty()) {
-                problems.add(new Outcome.Problem(pointer, "", name + " is missing; every response of an operation"
+                problems.add(new Verdict.Problem(pointer, "", name + " is missing; every response of an operation"
                         + " in rate-limit category '" + category.asText() + "' carries it"));
             } else if (!INTEGER.matcher(v.get().trim()).matches()) {
-                problems.add(new Outcome.Problem(pointer, ResponseChecks.quote(v.get()),
+                problems.add(new Verdict.Problem(pointer, ResponseChecks.quote(v.get()),
                         name + " is not a non-negative whole number"));
             } else {
                 values.put(name, Long.parseLong(v.get().trim()));
@@ -60,7 +63,7 @@ final class HeaderChecks {
         Long remaining = values.get(RATE_LIMIT.get(1));
         Long reset = values.get(RATE_LIMIT.get(2));
         if (limit != null && remaining != null && remaining > limit) {
-            problems.add(new Outcome.Problem("/response/headers/x-ratelimit-remaining", remaining.toString(),
+            problems.add(new Verdict.Problem("/response/headers/x-ratelimit-remaining", remaining.toString(),
                     "X-RateLimit-Remaining " + remaining + " is above X-RateLimit-Limit " + limit));
         }
         if (reset != null) {
@@ -69,12 +72,12 @@ final class HeaderChecks {
                     .path("window_seconds");
             long latest = now + (window.canConvertToLong() ? window.asLong() : 86_400) + SKEW_SECONDS;
             if (reset < now - SKEW_SECONDS || reset > latest) {
-                problems.add(new Outcome.Problem("/response/headers/x-ratelimit-reset", reset.toString(),
+                problems.add(new Verdict.Problem("/response/headers/x-ratelimit-reset", reset.toString(),
                         "X-RateLimit-Reset " + reset + " is not a plausible end of the window as Unix time in seconds"
                                 + " (now " + now + ", window ends by " + latest + ")"));
             }
         }
-        return Outcome.of(problems);
+        return Verdict.of(problems);
     }
 
     /**
@@ -83,28 +86,28 @@ final class HeaderChecks {
      * when more items follow and {@code rel="last"} when there is at least one item. Following the links is
      * {@link PagingScenario}'s part.
      */
-    static Outcome pagination(Exchange e) {
+    static Verdict pagination(Exchange e) {
         Optional<Page> page = Page.of(e);
         if (page.isEmpty()) {
-            return Outcome.SKIP;
+            return Verdict.SKIP;
         }
         Page p = page.get();
         Map<String, String> links = links(e.header("Link").orElse(""));
-        List<Outcome.Problem> problems = new ArrayList<>();
+        List<Verdict.Problem> problems = new ArrayList<>();
         boolean more = p.offset() + p.count() < p.total();
         String value = ResponseChecks.quote(e.header("Link").orElse(""));
         if (more && !links.containsKey("next")) {
-            problems.add(new Outcome.Problem(LINK, value, "no Link rel=\"next\" although more items follow (offset "
+            problems.add(new Verdict.Problem(LINK, value, "no Link rel=\"next\" although more items follow (offset "
                     + p.offset() + ", " + p.count() + " on this page, total " + p.total() + ")"));
         } else if (!more && links.containsKey("next")) {
-            problems.add(new Outcome.Problem(LINK, value, "Link rel=\"next\" although no more items follow (offset "
+            problems.add(new Verdict.Problem(LINK, value, "Link rel=\"next\" although no more items follow (offset "
                     + p.offset() + ", " + p.count() + " on this page, total " + p.total() + ")"));
         }
         if (p.total() > 0 && !links.containsKey("last")) {
-            problems.add(new Outcome.Problem(LINK, value, "no Link rel=\"last\" although there are " + p.total()
+            problems.add(new Verdict.Problem(LINK, value, "no Link rel=\"last\" although there are " + p.total()
                     + " items"));
         }
-        return Outcome.of(problems);
+        return Verdict.of(problems);
     }
 
     /** @return RFC 8288 links by relation type (lower case), e.g. {@code next -> http://...?offset=10} */
@@ -177,30 +180,30 @@ final class HeaderChecks {
      * whole number, a number, a boolean, a comma-separated array or a string). {@code Content-Type} is left to
      * {@code content_type_conformance}, as OpenAPI says.
      */
-    static Outcome declared(Exchange e) {
+    static Verdict declared(Exchange e) {
         Optional<String> response = e.declaredResponse();
         if (response.isEmpty()) {
-            return Outcome.SKIP;
+            return Verdict.SKIP;
         }
         var doc = e.contract().document();
         JsonNode headers = doc.at(response.get()).path("headers");
         if (!headers.isObject() || headers.isEmpty()) {
-            return Outcome.SKIP;
+            return Verdict.SKIP;
         }
-        List<Outcome.Problem> problems = new ArrayList<>();
+        List<Verdict.Problem> problems = new ArrayList<>();
         for (Iterator<String> it = headers.fieldNames(); it.hasNext(); ) {
             String name = it.next();
             if (name.equalsIgnoreCase("Content-Type")) {
                 continue;
             }
-            String headerPointer = doc.resolvePointer(dev.contractkit.specs.check.Pointers.append(
+            String headerPointer = doc.resolvePointer(Pointers.append(
                     response.get() + "/headers", name));
             JsonNode header = doc.at(headerPointer);
             String pointer = "/response/headers/" + name.toLowerCase(Locale.ROOT);
             Optional<String> value = e.header(name);
             if (value.isEmpty()) {
                 if (header.path("required").asBoolean(false)) {
-                    problems.add(new Outcome.Problem(pointer, "", name + " is missing; the contract requires it on "
+                    problems.add(new Verdict.Problem(pointer, "", name + " is missing; the contract requires it on "
                             + e.status() + " responses of " + e.testCase().label()));
                 }
                 continue;
@@ -210,22 +213,22 @@ final class HeaderChecks {
             }
             JsonNode typed = typed(value.get(), doc.resolve(header.path("schema")));
             e.contract().validator().validate(headerPointer + "/schema", typed, e.testCase().label())
-                    .forEach(f -> problems.add(new Outcome.Problem(pointer, ResponseChecks.quote(value.get()),
+                    .forEach(f -> problems.add(new Verdict.Problem(pointer, ResponseChecks.quote(value.get()),
                             name + ": " + (f.message().startsWith(f.pointer() + ": ")
                                     ? f.message().substring(f.pointer().length() + 2) : f.message()))));
         }
-        return Outcome.of(problems);
+        return Verdict.of(problems);
     }
 
     /** The header's text as the JSON value its schema's type reads it as (OpenAPI's "simple" style). */
     static JsonNode typed(String text, JsonNode schema) {
-        var nodes = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+        var nodes = JsonNodeFactory.instance;
         String t = text.trim();
         String type = Schemas.type(schema);
         try {
             return switch (type) {
                 case "integer" -> t.matches("-?[0-9]{1,18}") ? nodes.numberNode(Long.parseLong(t)) : nodes.textNode(text);
-                case "number" -> nodes.numberNode(new java.math.BigDecimal(t));
+                case "number" -> nodes.numberNode(new BigDecimal(t));
                 case "boolean" -> t.equals("true") || t.equals("false") ? nodes.booleanNode(t.equals("true")) : nodes.textNode(text);
                 case "array" -> {
                     var array = nodes.arrayNode();

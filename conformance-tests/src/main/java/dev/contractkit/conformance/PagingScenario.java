@@ -19,11 +19,11 @@ import java.util.Optional;
  */
 final class PagingScenario {
     private final Contract contract;
-    private final Cases cases;
+    private final CaseGenerator cases;
     private final Transport transport;
     private final ScenarioRunner runner;
 
-    PagingScenario(Contract contract, Cases cases, Transport transport, ScenarioRunner runner) {
+    PagingScenario(Contract contract, CaseGenerator cases, Transport transport, ScenarioRunner runner) {
         this.contract = contract;
         this.cases = cases;
         this.transport = transport;
@@ -76,7 +76,7 @@ final class PagingScenario {
         Map<String, String> links = HeaderChecks.links(first.get().header("Link").orElse(""));
         TestCase follow = cases.scenario(op, params, Optional.empty(), "paging: a Link followed");
         HttpUrl listUrl = follow.call().url(transport.base());
-        List<Outcome.Problem> problems = new ArrayList<>();
+        List<Verdict.Problem> problems = new ArrayList<>();
         if (links.containsKey("next")) {
             walkNext(follow, listUrl, page.get(), links.get("next"), problems);
         } else if (page.get().total() <= page.get().count()) {
@@ -88,18 +88,18 @@ final class PagingScenario {
                     follow(follow, link, "last").ifPresent(last -> {
                         Optional<HeaderChecks.Page> p = HeaderChecks.Page.of(last);
                         if (last.status() != 200 || p.isEmpty()) {
-                            problems.add(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(link),
+                            problems.add(new Verdict.Problem(HeaderChecks.LINK, ResponseChecks.quote(link),
                                     "rel=\"last\" followed answered " + last.status() + ", not a page"));
                         } else if (p.get().count() == 0 || p.get().offset() + p.get().count() != p.get().total()) {
-                            problems.add(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(link),
+                            problems.add(new Verdict.Problem(HeaderChecks.LINK, ResponseChecks.quote(link),
                                     "rel=\"last\" followed does not give the last page (offset " + p.get().offset()
                                             + ", " + p.get().count() + " items, total " + p.get().total() + ")"));
                         }
                     }));
         }
         if (links.containsKey("next") || links.containsKey("last")) {
-            runner.verdict(Check.PAGINATION_LINKS, Cases.label(op), op.operationId(), first.get().request(),
-                    first.get().status(), Outcome.of(problems));
+            runner.verdict(Check.PAGINATION_LINKS, CaseGenerator.label(op), op.operationId(), first.get().request(),
+                    first.get().status(), Verdict.of(problems));
         }
     }
 
@@ -111,13 +111,13 @@ final class PagingScenario {
      * path, answer a page that starts where the previous one ended, and the walk must end at the total.
      */
     private void walkNext(TestCase follow, HttpUrl listUrl, HeaderChecks.Page first, String firstNext,
-                          List<Outcome.Problem> problems) {
+                          List<Verdict.Problem> problems) {
         HeaderChecks.Page previous = first;
         String link = firstNext;
         long seen = first.count();
         for (int pages = 1; link != null; pages++) {
             String current = link;
-            Optional<Outcome.Problem> wrong = elsewhere(listUrl, current, "next");
+            Optional<Verdict.Problem> wrong = elsewhere(listUrl, current, "next");
             if (wrong.isPresent()) {
                 problems.add(wrong.get());
                 return;
@@ -133,13 +133,13 @@ final class PagingScenario {
             }
             Optional<HeaderChecks.Page> p = HeaderChecks.Page.of(next.get());
             if (next.get().status() != 200 || p.isEmpty()) {
-                problems.add(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(current),
+                problems.add(new Verdict.Problem(HeaderChecks.LINK, ResponseChecks.quote(current),
                         "rel=\"next\" followed answered " + next.get().status() + ", not a page"));
                 return;
             }
             if (p.get().offset() != previous.offset() + previous.count() || p.get().count() == 0
                     || p.get().items().path(0).equals(previous.items().path(0))) {
-                problems.add(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(current),
+                problems.add(new Verdict.Problem(HeaderChecks.LINK, ResponseChecks.quote(current),
                         "rel=\"next\" followed does not give the next page (offset " + p.get().offset() + " after "
                                 + previous.offset() + " with " + previous.count() + " items, " + p.get().count()
                                 + " items)"));
@@ -150,7 +150,7 @@ final class PagingScenario {
             link = HeaderChecks.links(next.get().header("Link").orElse("")).get("next");
         }
         if (seen != previous.total()) {
-            problems.add(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(firstNext),
+            problems.add(new Verdict.Problem(HeaderChecks.LINK, ResponseChecks.quote(firstNext),
                     "following rel=\"next\" to the last page gave " + seen + " items, not the total " + previous.total()));
         }
     }
@@ -159,21 +159,21 @@ final class PagingScenario {
      * @return a problem when the link leaves the list: another origin than the server under test (not followed:
      *         the suite's credentials stay with the server), or another path than the list's own
      */
-    private Optional<Outcome.Problem> elsewhere(HttpUrl listUrl, String link, String rel) {
+    private Optional<Verdict.Problem> elsewhere(HttpUrl listUrl, String link, String rel) {
         HttpUrl url = listUrl.resolve(link);
         if (url == null) {
-            return Optional.of(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(link),
+            return Optional.of(new Verdict.Problem(HeaderChecks.LINK, ResponseChecks.quote(link),
                     "rel=\"" + rel + "\" is not a URL"));
         }
         if (!url.scheme().equals(listUrl.scheme()) || !url.host().equals(listUrl.host()) || url.port() != listUrl.port()) {
-            return Optional.of(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(link),
+            return Optional.of(new Verdict.Problem(HeaderChecks.LINK, ResponseChecks.quote(link),
                     "rel=\"" + rel + "\" points to another origin (" + url.scheme() + "://" + url.host() + ":" + url.port()
                             + ") than the server under test (" + listUrl.scheme() + "://" + listUrl.host() + ":"
                             + listUrl.port() + "); not followed (a server behind a proxy takes its public URL from"
                             + " configuration or the proxy's X-Forwarded-* headers)"));
         }
         if (!url.encodedPath().equals(listUrl.encodedPath())) {
-            return Optional.of(new Outcome.Problem(HeaderChecks.LINK, ResponseChecks.quote(link),
+            return Optional.of(new Verdict.Problem(HeaderChecks.LINK, ResponseChecks.quote(link),
                     "rel=\"" + rel + "\" points at " + url.encodedPath() + ", not at the list's own path "
                             + listUrl.encodedPath()));
         }

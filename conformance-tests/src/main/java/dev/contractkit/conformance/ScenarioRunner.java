@@ -10,7 +10,7 @@ interface ScenarioRunner {
     Optional<Exchange> send(TestCase c, Optional<HttpUrl> url);
 
     /** Records one verdict of a scenario check. */
-    void verdict(Check check, String label, String operationId, String request, int status, Outcome outcome);
+    void verdict(Check check, String label, String operationId, String request, int status, Verdict outcome);
 
     /** A note for the report. */
     void note(String note);

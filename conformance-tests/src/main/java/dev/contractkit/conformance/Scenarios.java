@@ -12,12 +12,12 @@ import java.util.List;
  */
 final class Scenarios {
     private final Contract contract;
-    private final Cases cases;
-    private final Target target;
+    private final CaseGenerator cases;
+    private final ConformanceTarget target;
     private final Transport transport;
     private final ScenarioRunner runner;
 
-    Scenarios(Contract contract, Cases cases, Target target, Transport transport, ScenarioRunner runner) {
+    Scenarios(Contract contract, CaseGenerator cases, ConformanceTarget target, Transport transport, ScenarioRunner runner) {
         this.contract = contract;
         this.cases = cases;
         this.target = target;

@@ -16,6 +16,7 @@ import java.util.Base64;
 import java.util.Iterator;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -48,7 +49,7 @@ final class Tokens {
     private Tokens() {
     }
 
-    static Obtained obtain(Contract contract, Target target, Transport transport) {
+    static Obtained obtain(Contract contract, ConformanceTarget target, Transport transport) {
         Optional<JsonNode> scheme = tokenScheme(contract);
         Set<String> required = requiredRoles(contract);
         if (target.users().isEmpty()) {
@@ -76,14 +77,14 @@ final class Tokens {
             }
         }
         String clientId = target.clientId().or(() -> op.flatMap(o -> exampleClientId(contract, o))).orElse("kit");
-        HttpUrl url = new HttpCall("POST", path, java.util.Map.of(), List.of(), List.of(), Optional.empty())
+        HttpUrl url = new HttpCall("POST", path, Map.of(), List.of(), List.of(), Optional.empty())
                 .url(transport.base());
         String claim = scheme.get().path(ROLES_CLAIM).asText("realm_access.roles");
         List<String> errors = new ArrayList<>();
         Optional<String> principal = Optional.empty();
         Optional<String> first = Optional.empty();
         Optional<String> lesser = Optional.empty();
-        for (Target.Login login : target.users()) {
+        for (ConformanceTarget.Login login : target.users()) {
             Optional<String> token = request(transport, url, clientId, login, errors);
             if (token.isEmpty()) {
                 continue;
@@ -110,7 +111,7 @@ final class Tokens {
         return new Obtained(chosen, lesser, errors, notes);
     }
 
-    private static Optional<String> request(Transport transport, HttpUrl url, String clientId, Target.Login login,
+    private static Optional<String> request(Transport transport, HttpUrl url, String clientId, ConformanceTarget.Login login,
                                             List<String> errors) {
         FormBody form = new FormBody.Builder().add("grant_type", "password").add("client_id", clientId)
                 .add("username", login.user()).add("password", login.password()).build();

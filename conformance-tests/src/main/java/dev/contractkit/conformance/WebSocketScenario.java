@@ -37,13 +37,13 @@ final class WebSocketScenario {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Contract contract;
-    private final Cases cases;
-    private final Target target;
+    private final CaseGenerator cases;
+    private final ConformanceTarget target;
     private final Transport transport;
     private final ScenarioRunner runner;
     private final List<Listening> open = new ArrayList<>();
 
-    WebSocketScenario(Contract contract, Cases cases, Target target, Transport transport, ScenarioRunner runner) {
+    WebSocketScenario(Contract contract, CaseGenerator cases, ConformanceTarget target, Transport transport, ScenarioRunner runner) {
         this.contract = contract;
         this.cases = cases;
         this.target = target;
@@ -110,7 +110,7 @@ final class WebSocketScenario {
     }
 
     private Optional<Listening> connect(Channel ch) {
-        String label = Cases.label(ch.op());
+        String label = CaseGenerator.label(ch.op());
         HttpCall call = new HttpCall("GET", ch.address(), Map.of(), List.of(), List.of(), Optional.empty());
         HttpUrl url = call.url(transport.base());
         Request.Builder b = new Request.Builder().url(url);
@@ -159,7 +159,7 @@ final class WebSocketScenario {
             if (!opened.await(target.timeout().toMillis(), TimeUnit.MILLISECONDS) || failure.get() != null) {
                 socket.cancel();
                 runner.verdict(Check.WEBSOCKET_MESSAGE_SCHEMA, label, ch.op().operationId(), display, status.get(),
-                        Outcome.fail(ResponseChecks.STATUS, Integer.toString(status.get()), "the WebSocket handshake"
+                        Verdict.fail(ResponseChecks.STATUS, Integer.toString(status.get()), "the WebSocket handshake"
                                 + " with the run's credential failed: " + (failure.get() == null ? "no answer within "
                                 + target.timeout().toSeconds() + " s" : failure.get())));
                 return Optional.empty();
@@ -174,7 +174,7 @@ final class WebSocketScenario {
 
     private void judgeMessages(Listening l, List<String> expected) {
         Channel ch = l.channel();
-        String label = Cases.label(ch.op());
+        String label = CaseGenerator.label(ch.op());
         List<String> messages = new ArrayList<>();
         long deadline = System.nanoTime() + MESSAGE_WINDOW.toNanos();
         try {
@@ -206,7 +206,7 @@ final class WebSocketScenario {
         for (String type : expected) {
             if (!arrived.contains(type) && ch.messages().containsKey(type)) {
                 runner.verdict(Check.WEBSOCKET_MESSAGE_SCHEMA, label, ch.op().operationId(), l.request(), 101,
-                        Outcome.fail("/messages", "", "no " + type + " message within "
+                        Verdict.fail("/messages", "", "no " + type + " message within "
                                 + MESSAGE_WINDOW.toSeconds() + " s after the change that the contract says sends it ("
                                 + messages.size() + " other messages)"));
             }
@@ -217,12 +217,12 @@ final class WebSocketScenario {
         }
     }
 
-    private static Outcome judgeMessage(Channel ch, SchemaValidator validator, String text) {
+    private static Verdict judgeMessage(Channel ch, SchemaValidator validator, String text) {
         JsonNode message;
         try {
             message = JSON.readTree(text);
         } catch (IOException e) {
-            return Outcome.fail("/message", ResponseChecks.quote(ResponseChecks.abbreviate(text)),
+            return Verdict.fail("/message", ResponseChecks.quote(ResponseChecks.abbreviate(text)),
                     "the message is not JSON: " + e.getMessage());
         }
         String type = message.path("type").asText("");
@@ -231,7 +231,7 @@ final class WebSocketScenario {
         for (Map.Entry<String, String> m : ch.messages().entrySet()) {
             List<Finding> f = validator.validate(m.getValue(), message, m.getKey());
             if (f.isEmpty()) {
-                return Outcome.PASS;
+                return Verdict.PASS;
             }
             if (best == null || m.getKey().equals(type)) {
                 best = f;
@@ -239,10 +239,10 @@ final class WebSocketScenario {
             }
         }
         if (best == null) {
-            return Outcome.PASS;
+            return Verdict.PASS;
         }
         String name = bestName;
-        return Outcome.of(best.stream().map(f -> new Outcome.Problem("/message" + (f.pointer().startsWith("/")
+        return Verdict.of(best.stream().map(f -> new Verdict.Problem("/message" + (f.pointer().startsWith("/")
                 ? f.pointer() : f.pointer().replaceFirst("^\\$", "").replace('.', '/')), f.value(),
                 "not a valid " + name + " message (nor any other of " + ch.address() + "): " + f.message())).toList());
     }

@@ -1,9 +1,5 @@
 package dev.contractkit.conformance;
 
-import dev.contractkit.mock.MockOptions;
-import dev.contractkit.mock.MockServers;
-import dev.contractkit.reference.KitServer;
-import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -36,29 +32,21 @@ class AgentConformanceTest {
 
     @TempDir
     static Path data;
-    static KitServer server;
-    static MockServers mock;
+    static BothImplementations both;
     static Report reference;
     static Report mocked;
-    static final IndependentValidator REFERENCE_VALIDATOR = IndependentValidator.of(Api.AGENT, "reference");
-    static final IndependentValidator MOCK_VALIDATOR = IndependentValidator.of(Api.AGENT, "mock");
 
     @BeforeAll
     static void runTheSuiteAgainstBoth() {
-        server = KitServer.start(Settings.of(Map.of("agent.port", "0", "data-dir", data.toString(), "token", TOKEN)),
-                List.of(Api.AGENT));
-        reference = Conformance.run(REFERENCE_VALIDATOR.watch(Target.builder(Api.AGENT)).baseUrl(server.url(Api.AGENT)).credential(TOKEN).build());
-        mock = MockServers.start(MockOptions.builder().apis(Api.AGENT).port(Api.AGENT, 0).credential(Api.AGENT, TOKEN).build());
-        mocked = Conformance.run(MOCK_VALIDATOR.watch(Target.builder(Api.AGENT)).baseUrl(mock.url(Api.AGENT)).credential(TOKEN).build());
+        both = BothImplementations.run(List.of(Api.AGENT), TOKEN, Map.of("token", TOKEN), data, Map.of());
+        reference = both.reference(Api.AGENT);
+        mocked = both.mock(Api.AGENT);
     }
 
     @AfterAll
     static void stop() {
-        if (server != null) {
-            server.close();
-        }
-        if (mock != null) {
-            mock.close();
+        if (both != null) {
+            both.close();
         }
     }
 
@@ -78,12 +66,12 @@ class AgentConformanceTest {
 
     @Test
     void theIndependentValidatorFindsEveryResponseOfTheReferenceServerValid() {
-        REFERENCE_VALIDATOR.assertEveryResponseValid(reference);
+        both.assertEveryReferenceResponseValid();
     }
 
     @Test
     void theIndependentValidatorFindsEveryResponseOfTheMockValid() {
-        MOCK_VALIDATOR.assertEveryResponseValid(mocked);
+        both.assertEveryMockResponseValid();
     }
 
     @Test
@@ -95,8 +83,8 @@ class AgentConformanceTest {
     @Test
     void anAgentThatIgnoresTheKitTokenFailsIgnoredAuthOnEveryOperation() throws IOException {
         List<String> secured = ExecConformanceTest.secured("openapi/agent.yaml");
-        try (TokenIgnoringProxy proxy = TokenIgnoringProxy.start(server.url(Api.AGENT), TOKEN)) {
-            Report report = Conformance.run(Target.builder(Api.AGENT).baseUrl(proxy.url()).credential(TOKEN)
+        try (RewritingProxy proxy = RewritingProxy.ignoringTheCredential(both.referenceUrl(Api.AGENT), TOKEN)) {
+            Report report = Conformance.run(ConformanceTarget.builder(Api.AGENT).baseUrl(proxy.url()).credential(TOKEN)
                     .checks(Set.of(Check.IGNORED_AUTH)).build());
 
             assertThat(report.violations(Check.IGNORED_AUTH)).extracting(Violation::operationId)
