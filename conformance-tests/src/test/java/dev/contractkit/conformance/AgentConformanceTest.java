@@ -1,13 +1,9 @@
 package dev.contractkit.conformance;
 
 import dev.contractkit.specs.Api;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -21,62 +17,41 @@ import static org.assertj.core.api.Assertions.assertThat;
  * ({@code agui_event_order}), and the kit token (contract scheme {@code KitToken}) on every operation
  * ({@code ignored_auth}).
  */
-class AgentConformanceTest {
+class AgentConformanceTest extends BothImplementationsPass {
     /** The kit token the reference server is started with, and the only credential the mock accepts. */
     static final String TOKEN = "test-kit-token";
-    /** Checks with nothing to look at in the agent contract (no roles, rate limits, pages, chains, WebSocket). */
+    /**
+     * Checks with nothing to look at in the agent contract (no roles, rate limits, pages, chains, WebSocket); the
+     * event stream checks apply, so both servers must pass them.
+     */
     static final Set<Check> NOT_FOR_AGENT = EnumSet.of(Check.FORBIDDEN_ROLE, Check.PAGINATION_LINKS,
             Check.STATE_TRANSITIONS, Check.WEBSOCKET_MESSAGE_SCHEMA, Check.RATE_LIMIT_HEADERS,
             Check.ENSURE_RESOURCE_AVAILABILITY, Check.MISSING_REQUIRED_HEADER, Check.RESPONSE_HEADERS_CONFORMANCE,
             Check.USE_AFTER_FREE, Check.VERSION_REMOVALS);
 
-    @TempDir
-    static Path data;
-    static BothImplementations both;
-    static Report reference;
-    static Report mocked;
-
-    @BeforeAll
-    static void runTheSuiteAgainstBoth() {
-        both = BothImplementations.run(List.of(Api.AGENT), TOKEN, Map.of("token", TOKEN), data, Map.of());
-        reference = both.reference(Api.AGENT);
-        mocked = both.mock(Api.AGENT);
+    @Override
+    Api api() {
+        return Api.AGENT;
     }
 
-    @AfterAll
-    static void stop() {
-        if (both != null) {
-            both.close();
-        }
+    @Override
+    String credential() {
+        return TOKEN;
     }
 
-    @Test
-    void referenceServerPassesEveryApplicableCheckIncludingTheEventStreamChecks() {
-        ReportAssertions.passesEveryApplicableCheck(reference, NOT_FOR_AGENT);
-        assertThat(reference.result(Check.SSE_EVENT_SCHEMA).passed()).isPositive();
-        assertThat(reference.result(Check.AGUI_EVENT_ORDER).passed()).isPositive();
+    @Override
+    Map<String, String> settings() {
+        return Map.of("token", TOKEN);
     }
 
-    @Test
-    void mockServerPassesEveryApplicableCheckIncludingTheEventStreamChecks() {
-        ReportAssertions.passesEveryApplicableCheck(mocked, NOT_FOR_AGENT);
-        assertThat(mocked.result(Check.SSE_EVENT_SCHEMA).passed()).isPositive();
-        assertThat(mocked.result(Check.AGUI_EVENT_ORDER).passed()).isPositive();
-    }
-
-    @Test
-    void theIndependentValidatorFindsEveryResponseOfTheReferenceServerValid() {
-        both.assertEveryReferenceResponseValid();
-    }
-
-    @Test
-    void theIndependentValidatorFindsEveryResponseOfTheMockValid() {
-        both.assertEveryMockResponseValid();
+    @Override
+    Set<Check> notApplicable() {
+        return NOT_FOR_AGENT;
     }
 
     @Test
     void everyOperationOfTheReferenceAgentWasCalledWithoutTheTokenAndAnswered401() {
-        assertThat(reference.result(Check.IGNORED_AUTH).passed())
+        assertThat(reference().result(Check.IGNORED_AUTH).passed())
                 .isGreaterThanOrEqualTo(2 * ExecConformanceTest.secured("openapi/agent.yaml").size());
     }
 

@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.specs.agui;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
@@ -15,20 +17,20 @@ import java.util.concurrent.TimeUnit;
  * {@code specs/tools/agui/package.json}) run by node through {@code specs/tools/agui/run-agent.mjs}; every event
  * it receives is also parsed with {@code @ag-ui/core}'s {@code EventSchemas}. The packages are installed by the
  * project's own script ({@code ensure.sh}, also run by the specs build). No node or no install fails the test:
- * it never skips.
+ * it never skips. Shared with the mock's and the reference server's tests through this module's test jar.
  */
-final class OfficialAgUiClient {
+public final class OfficialAgUiClient {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path TOOLS = locate();
 
     /** What run-agent.mjs printed: {ok, types, rejected, outcome, result, error, runError, newMessages}. */
-    record Report(JsonNode json, String stderr) {
-        boolean ok() {
+    public record Report(JsonNode json, String stderr) {
+        public boolean ok() {
             return json.path("ok").asBoolean();
         }
 
-        java.util.List<String> types() {
-            java.util.List<String> out = new java.util.ArrayList<>();
+        public List<String> types() {
+            List<String> out = new ArrayList<>();
             json.path("types").forEach(t -> out.add(t.asText()));
             return out;
         }
@@ -42,7 +44,7 @@ final class OfficialAgUiClient {
     private OfficialAgUiClient() {
     }
 
-    static ObjectNode args(String url, String token, String threadId, String runId, String question) {
+    public static ObjectNode args(String url, String token, String threadId, String runId, String question) {
         ObjectNode a = JSON.createObjectNode().put("url", url).put("threadId", threadId).put("runId", runId)
                 .put("question", question);
         if (token != null) {
@@ -52,7 +54,7 @@ final class OfficialAgUiClient {
     }
 
     /** Runs {@code HttpAgent.runAgent} with these arguments (see run-agent.mjs). */
-    static Report run(ObjectNode args) throws IOException, InterruptedException {
+    public static Report run(ObjectNode args) throws IOException, InterruptedException {
         ensureInstalled();
         Path out = Files.createTempFile("agui-run", ".json");
         Path err = Files.createTempFile("agui-run", ".err");
