@@ -34,7 +34,7 @@ class ExecCliAgainstBrokenServersTest {
 
     /** A server that answers every request with {@code status} and {@code body}, each after {@code delay}. */
     String serve(int status, String body, Duration delay) throws IOException {
-        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0));
+        server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.createContext("/", ex -> {
             answerAfter(delay);
