@@ -19,8 +19,6 @@ import java.util.Set;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 abstract class BothImplementationsPass {
-    @TempDir
-    Path data;
     BothImplementations both;
 
     /** @return the API */
@@ -41,7 +39,7 @@ abstract class BothImplementationsPass {
     }
 
     @BeforeAll
-    void runTheSuiteAgainstBoth() {
+    void runTheSuiteAgainstBoth(@TempDir Path data) {
         both = BothImplementations.run(List.of(api()), credential(), settings(), data, Map.of(api(), notOnTheMock()));
     }
 
