@@ -17,7 +17,7 @@ import java.util.concurrent.ThreadLocalRandom;
 
 /**
  * {@code state_transitions} for a control plane (operations {@code submitTaskGraph}, {@code getTask},
- * {@code cancelTask}): the cancel rows of the seed's state table. A pending task is cancelled at once; a
+ * {@code cancelTask}): the cancel states exec's contract gives {@code cancelTask} ({@code specs/openapi/exec.yaml}). A pending task is cancelled at once; a
  * running one answers {@code cancelling} with the {@code task_cancel_requested} event and ends {@code cancelled};
  * a finished one answers 409. Only a live implementation can pass: a mock has no state.
  */
@@ -26,13 +26,13 @@ final class CancelMachine {
     private static final Set<String> TERMINAL = Set.of("success", "failed", "cancelled", "skipped");
     private static final Duration PATIENCE = Duration.ofSeconds(15);
 
-    private final Cases cases;
-    private final Scenarios.Runner runner;
+    private final CaseGenerator cases;
+    private final ScenarioRunner runner;
     private final Operation submit;
     private final Operation get;
     private final Operation cancel;
 
-    private CancelMachine(Cases cases, Scenarios.Runner runner, Operation submit, Operation get, Operation cancel) {
+    private CancelMachine(CaseGenerator cases, ScenarioRunner runner, Operation submit, Operation get, Operation cancel) {
         this.cases = cases;
         this.runner = runner;
         this.submit = submit;
@@ -40,7 +40,7 @@ final class CancelMachine {
         this.cancel = cancel;
     }
 
-    static Optional<CancelMachine> of(ContractDocument doc, Cases cases, Scenarios.Runner runner) {
+    static Optional<CancelMachine> of(ContractDocument doc, CaseGenerator cases, ScenarioRunner runner) {
         Optional<Operation> submit = doc.operation("submitTaskGraph");
         Optional<Operation> get = doc.operation("getTask");
         Optional<Operation> cancel = doc.operation("cancelTask");
@@ -81,7 +81,7 @@ final class CancelMachine {
         JsonNode item = item(cancelPending.get());
         verdict(cancel, cancelPending.get(), check(item, "status", "cancelled", "a pending task is cancelled at once")
                 .or(() -> check(item.path("event"), "type", "task_cancel_requested", "the cancel response carries the event"))
-                .orElse(Outcome.PASS));
+                .orElse(Verdict.PASS));
 
         Optional<Exchange> run = awaitStatus(running, Set.of("running"), label);
         if (run.isEmpty()) {
@@ -98,14 +98,14 @@ final class CancelMachine {
                 .or(() -> check(r.path("runtime").path("error"), "code", "cancelled", "runtime.error.code is cancelled"))
                 .or(() -> check(r.path("event"), "type", "task_cancel_requested", "event.type is task_cancel_requested"))
                 .or(() -> check(r.path("event"), "task_id", running, "event.task_id names the task"))
-                .orElse(Outcome.PASS));
+                .orElse(Verdict.PASS));
 
         Optional<Exchange> end = awaitStatus(running, TERMINAL, label);
         if (end.isEmpty()) {
             return;
         }
         JsonNode ended = body(end.get());
-        verdict(get, end.get(), check(ended, "status", "cancelled", "a cancelling task ends cancelled").orElse(Outcome.PASS));
+        verdict(get, end.get(), check(ended, "status", "cancelled", "a cancelling task ends cancelled").orElse(Verdict.PASS));
         Optional<Exchange> again = send(cancel, running, label);
         again.ifPresent(a -> expectStatus(cancel, a, 409, "cancel of a finished task"));
     }
@@ -127,7 +127,7 @@ final class CancelMachine {
                 return e;
             }
             if (System.nanoTime() > until || (e.get().status() != 200)) {
-                verdict(get, e.get(), Outcome.fail(ResponseChecks.BODY + "/status", status, "task " + id + " did not reach "
+                verdict(get, e.get(), Verdict.fail(ResponseChecks.BODY + "/status", status, "task " + id + " did not reach "
                         + wanted + " within " + PATIENCE.toSeconds() + " s (last status " + status + ")"));
                 return Optional.empty();
             }
@@ -142,20 +142,20 @@ final class CancelMachine {
 
     private boolean expectStatus(Operation op, Exchange e, int want, String what) {
         if (e.status() == want) {
-            verdict(op, e, Outcome.PASS);
+            verdict(op, e, Verdict.PASS);
             return true;
         }
-        verdict(op, e, Outcome.fail(ResponseChecks.STATUS, Integer.toString(e.status()), what + " answered " + e.status()
+        verdict(op, e, Verdict.fail(ResponseChecks.STATUS, Integer.toString(e.status()), what + " answered " + e.status()
                 + "; the state table says " + want + " (" + ResponseChecks.abbreviate(e.body()) + ")"));
         return false;
     }
 
-    private static Optional<Outcome> check(JsonNode node, String field, String want, String rule) {
+    private static Optional<Verdict> check(JsonNode node, String field, String want, String rule) {
         JsonNode got = node.path(field);
         if (got.isTextual() && got.asText().equals(want)) {
             return Optional.empty();
         }
-        return Optional.of(Outcome.fail(ResponseChecks.BODY + "/" + field, got.isMissingNode() ? "" : got.asText(),
+        return Optional.of(Verdict.fail(ResponseChecks.BODY + "/" + field, got.isMissingNode() ? "" : got.asText(),
                 rule + "; got " + (got.isMissingNode() ? "(absent)" : got.toString())));
     }
 
@@ -171,7 +171,7 @@ final class CancelMachine {
         }
     }
 
-    private void verdict(Operation op, Exchange e, Outcome outcome) {
-        runner.verdict(Check.STATE_TRANSITIONS, Cases.label(op), op.operationId(), e.request(), e.status(), outcome);
+    private void verdict(Operation op, Exchange e, Verdict outcome) {
+        runner.verdict(Check.STATE_TRANSITIONS, CaseGenerator.label(op), op.operationId(), e.request(), e.status(), outcome);
     }
 }

@@ -16,7 +16,7 @@ import java.util.stream.Collectors;
  * Kept sorted by key.
  *
  * <pre>{@code
- * Target target = Target.builder(Api.FORMS)
+ * ConformanceTarget target = ConformanceTarget.builder(Api.FORMS)
  *         .baseUrl("http://127.0.0.1:8081")
  *         .checks(EnumSet.of(Check.IGNORED_AUTH, Check.NOT_A_SERVER_ERROR))
  *         .build();
@@ -157,8 +157,8 @@ public enum Check {
         return defaultSeverity;
     }
 
-    Outcome apply(Exchange exchange) {
-        return function == null ? Outcome.SKIP : function.apply(exchange);
+    Verdict apply(Exchange exchange) {
+        return function == null ? Verdict.SKIP : function.apply(exchange);
     }
 
     /**
@@ -194,6 +194,6 @@ public enum Check {
     /** One check's logic: looks at one exchange. */
     @FunctionalInterface
     interface CheckFunction {
-        Outcome apply(Exchange exchange);
+        Verdict apply(Exchange exchange);
     }
 }

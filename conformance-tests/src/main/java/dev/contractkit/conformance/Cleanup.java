@@ -36,7 +36,7 @@ final class Cleanup {
      *
      * @param cases the contract's cases (they place the credential on the delete)
      */
-    synchronized void record(Contract contract, Cases cases, Exchange e) {
+    synchronized void record(Contract contract, CaseGenerator cases, Exchange e) {
         Optional<Operation> op = e.testCase().operation();
         if (done || op.isEmpty() || !op.get().method().equals("POST") || e.status() < 200 || e.status() >= 300) {
             return;

@@ -8,7 +8,7 @@ package dev.contractkit.conformance;
  * <pre>{@code
  * @Test
  * void myImplementationConformsToTheFormsContract() {
- *     Report report = Conformance.run(Target.builder(Api.FORMS)
+ *     Report report = Conformance.run(ConformanceTarget.builder(Api.FORMS)
  *             .baseUrl("http://127.0.0.1:8081").credential("my-key").build());
  *     report.assertPassed();
  * }
@@ -24,7 +24,7 @@ public final class Conformance {
      * @param target what to check
      * @return the report
      */
-    public static Report run(Target target) {
+    public static Report run(ConformanceTarget target) {
         return Engine.run(target, Progress.NONE);
     }
 }

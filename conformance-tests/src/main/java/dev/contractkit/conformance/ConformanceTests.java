@@ -18,7 +18,7 @@ import java.util.stream.Stream;
  * <pre>{@code
  * @TestFactory
  * Stream<DynamicNode> myFormsServiceKeepsTheContract() {
- *     return ConformanceTests.of(Target.builder(Api.FORMS)
+ *     return ConformanceTests.of(ConformanceTarget.builder(Api.FORMS)
  *             .baseUrl("http://127.0.0.1:8081").credential(System.getenv("FORMS_KEY")).build());
  * }
  * }</pre>
@@ -31,7 +31,7 @@ public final class ConformanceTests {
      * @param target what to check
      * @return the tests: {@code <check> / <operation>}, and {@code errors}
      */
-    public static Stream<DynamicNode> of(Target target) {
+    public static Stream<DynamicNode> of(ConformanceTarget target) {
         Report report = Conformance.run(target);
         Map<Check, Map<String, List<Violation>>> judged = new LinkedHashMap<>();
         for (Execution e : report.executions()) {

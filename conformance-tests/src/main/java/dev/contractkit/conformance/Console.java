@@ -16,7 +16,7 @@ final class Console implements Progress {
         this.out = out;
     }
 
-    void started(Target target) {
+    void started(ConformanceTarget target) {
         out.printf("conformance: %s against %s (contracts %s; seed %d; %d checks)%n", target.name(),
                 target.baseUrl(), String.join(", ", target.contracts().stream().map(c -> c.file()).toList()),
                 target.seed(), target.checks().size());

@@ -18,22 +18,22 @@ import java.util.Set;
 
 /** Runs the cases of every contract of a target and the checks on every exchange. */
 final class Engine {
-    private final Target target;
+    private final ConformanceTarget target;
     private final Progress progress;
     private final List<Execution> executions = new ArrayList<>();
     private final List<Violation> violations = new ArrayList<>();
     private final List<String> errors = new ArrayList<>();
     private final Set<String> notes = new LinkedHashSet<>();
     private final Cleanup cleanup = new Cleanup();
-    private Cases current;
+    private CaseGenerator current;
     private int requests;
 
-    private Engine(Target target, Progress progress) {
+    private Engine(ConformanceTarget target, Progress progress) {
         this.target = target;
         this.progress = progress;
     }
 
-    static Report run(Target target, Progress progress) {
+    static Report run(ConformanceTarget target, Progress progress) {
         return new Engine(target, progress).run();
     }
 
@@ -49,12 +49,12 @@ final class Engine {
                 Tokens.Obtained auth = Tokens.obtain(contract, target, transport);
                 errors.addAll(auth.errors());
                 notes.addAll(auth.notes());
-                Cases cases = new Cases(contract, auth.principal(), auth.lesser(), target.headers(), target.seed(),
+                CaseGenerator cases = new CaseGenerator(contract, auth.principal(), auth.lesser(), target.headers(), target.seed(),
                         target.count());
                 current = cases;
                 boolean reachable = true;
                 for (Operation op : document.operations()) {
-                    reachable = reachable && send(transport, contract, Cases.label(op) + " (" + op.operationId() + ")",
+                    reachable = reachable && send(transport, contract, CaseGenerator.label(op) + " (" + op.operationId() + ")",
                             cases.forOperation(op), !op.isPublic() && cases.authenticates(op));
                 }
                 if (reachable) {
@@ -115,7 +115,7 @@ final class Engine {
             sent++;
             requests++;
             judge(exchange);
-            if (c.kind() == Kind.POSITIVE) {
+            if (c.kind() == RequestKind.POSITIVE) {
                 positive++;
                 refused += exchange.status() == 401 ? 1 : 0;
             }
@@ -127,10 +127,10 @@ final class Engine {
         return true;
     }
 
-    private void scenarios(Transport transport, Contract contract, Cases cases) {
+    private void scenarios(Transport transport, Contract contract, CaseGenerator cases) {
         int found = violations.size();
         int[] sent = {0};
-        new Scenarios(contract, cases, target, transport, new Scenarios.Runner() {
+        new Scenarios(contract, cases, target, transport, new ScenarioRunner() {
             @Override
             public Optional<Exchange> send(TestCase c, Optional<HttpUrl> url) {
                 try {
@@ -147,15 +147,15 @@ final class Engine {
 
             @Override
             public void verdict(Check check, String label, String operationId, String request, int status,
-                                Outcome outcome) {
+                                Verdict outcome) {
                 if (!target.checks().contains(check)) {
                     return;
                 }
                 switch (outcome) {
-                    case Outcome.Skip skip -> {
+                    case Verdict.Skip skip -> {
                     }
-                    case Outcome.Pass pass -> executions.add(new Execution(label, operationId, check, true, Duration.ZERO));
-                    case Outcome.Fail fail -> {
+                    case Verdict.Pass pass -> executions.add(new Execution(label, operationId, check, true, Duration.ZERO));
+                    case Verdict.Fail fail -> {
                         executions.add(new Execution(label, operationId, check, false, Duration.ZERO));
                         fail.problems().forEach(p -> violations.add(new Violation(check, label, operationId, request,
                                 status, p.pointer(), p.value(), p.message())));
@@ -181,13 +181,13 @@ final class Engine {
                 continue;
             }
             switch (check.apply(e)) {
-                case Outcome.Skip skip -> {
+                case Verdict.Skip skip -> {
                     if (!skip.reason().isEmpty()) {
                         notes.add(check.key() + " not checked: " + skip.reason());
                     }
                 }
-                case Outcome.Pass pass -> executions.add(execution(e, check, true));
-                case Outcome.Fail fail -> {
+                case Verdict.Pass pass -> executions.add(execution(e, check, true));
+                case Verdict.Fail fail -> {
                     executions.add(execution(e, check, false));
                     fail.problems().forEach(p -> violations.add(new Violation(check, c.label(), c.operationId(),
                             e.request(), e.status(), p.pointer(), p.value(), p.message())));

@@ -40,22 +40,22 @@ final class HeaderChecks {
      * Remaining is at most Limit; Reset is a Unix time (seconds) no earlier than now and no later than the end of
      * the category's window ({@code x-kit-rate-limits.<category>.window_seconds}, else {@link RateLimits#DEFAULT_WINDOW_SECONDS}).
      */
-    static Outcome rateLimit(Exchange e) {
+    static Verdict rateLimit(Exchange e) {
         Optional<Operation> op = e.testCase().operation();
         Optional<String> category = op.flatMap(o -> RateLimits.categoryOf(o.node()));
         if (category.isEmpty()) {
-            return Outcome.SKIP;
+            return Verdict.SKIP;
         }
-        List<Outcome.Problem> problems = new ArrayList<>();
+        List<Verdict.Problem> problems = new ArrayList<>();
         Map<String, Long> values = new LinkedHashMap<>();
         for (String name : RATE_LIMIT) {
             String pointer = "/response/headers/" + name.toLowerCase(Locale.ROOT);
             Optional<String> v = e.header(name);
             if (v.isEmpty()) {
-                problems.add(new Outcome.Problem(pointer, "", name + " is missing; every response of an operation"
+                problems.add(new Verdict.Problem(pointer, "", name + " is missing; every response of an operation"
                         + " in rate-limit category '" + category.get() + "' carries it"));
             } else if (!INTEGER.matcher(v.get().trim()).matches()) {
-                problems.add(new Outcome.Problem(pointer, ResponseChecks.quote(v.get()),
+                problems.add(new Verdict.Problem(pointer, ResponseChecks.quote(v.get()),
                         name + " is not a non-negative whole number"));
             } else {
                 values.put(name, Long.parseLong(v.get().trim()));
@@ -65,7 +65,7 @@ final class HeaderChecks {
         Long remaining = values.get(RATE_LIMIT.get(1));
         Long reset = values.get(RATE_LIMIT.get(2));
         if (limit != null && remaining != null && remaining > limit) {
-            problems.add(new Outcome.Problem("/response/headers/x-ratelimit-remaining", remaining.toString(),
+            problems.add(new Verdict.Problem("/response/headers/x-ratelimit-remaining", remaining.toString(),
                     "X-RateLimit-Remaining " + remaining + " is above X-RateLimit-Limit " + limit));
         }
         if (reset != null) {
@@ -74,12 +74,12 @@ final class HeaderChecks {
                     .map(RateLimits.Category::windowSeconds).orElse(RateLimits.DEFAULT_WINDOW_SECONDS);
             long latest = now + window + SKEW_SECONDS;
             if (reset < now - SKEW_SECONDS || reset > latest) {
-                problems.add(new Outcome.Problem("/response/headers/x-ratelimit-reset", reset.toString(),
+                problems.add(new Verdict.Problem("/response/headers/x-ratelimit-reset", reset.toString(),
                         "X-RateLimit-Reset " + reset + " is not a plausible end of the window as Unix time in seconds"
                                 + " (now " + now + ", window ends by " + latest + ")"));
             }
         }
-        return Outcome.of(problems);
+        return Verdict.of(problems);
     }
 
     /**
@@ -88,28 +88,28 @@ final class HeaderChecks {
      * when more items follow and {@code rel="last"} when there is at least one item. Following the links is
      * {@link Scenarios}' part.
      */
-    static Outcome pagination(Exchange e) {
+    static Verdict pagination(Exchange e) {
         Optional<Page> page = Page.of(e);
         if (page.isEmpty()) {
-            return Outcome.SKIP;
+            return Verdict.SKIP;
         }
         Page p = page.get();
         Map<String, String> links = links(e.header("Link").orElse(""));
-        List<Outcome.Problem> problems = new ArrayList<>();
+        List<Verdict.Problem> problems = new ArrayList<>();
         boolean more = p.offset() + p.count() < p.total();
         String value = ResponseChecks.quote(e.header("Link").orElse(""));
         if (more && !links.containsKey("next")) {
-            problems.add(new Outcome.Problem(LINK, value, "no Link rel=\"next\" although more items follow (offset "
+            problems.add(new Verdict.Problem(LINK, value, "no Link rel=\"next\" although more items follow (offset "
                     + p.offset() + ", " + p.count() + " on this page, total " + p.total() + ")"));
         } else if (!more && links.containsKey("next")) {
-            problems.add(new Outcome.Problem(LINK, value, "Link rel=\"next\" although no more items follow (offset "
+            problems.add(new Verdict.Problem(LINK, value, "Link rel=\"next\" although no more items follow (offset "
                     + p.offset() + ", " + p.count() + " on this page, total " + p.total() + ")"));
         }
         if (p.total() > 0 && !links.containsKey("last")) {
-            problems.add(new Outcome.Problem(LINK, value, "no Link rel=\"last\" although there are " + p.total()
+            problems.add(new Verdict.Problem(LINK, value, "no Link rel=\"last\" although there are " + p.total()
                     + " items"));
         }
-        return Outcome.of(problems);
+        return Verdict.of(problems);
     }
 
     /** @return RFC 8288 links by relation type (lower case), e.g. {@code next -> http://...?offset=10} */
@@ -211,17 +211,17 @@ final class HeaderChecks {
      * whole number, a number, a boolean, a comma-separated array or a string). {@code Content-Type} is left to
      * {@code content_type_conformance}, as OpenAPI says.
      */
-    static Outcome declared(Exchange e) {
+    static Verdict declared(Exchange e) {
         Optional<String> response = e.declaredResponse();
         if (response.isEmpty()) {
-            return Outcome.SKIP;
+            return Verdict.SKIP;
         }
         var doc = e.contract().document();
         JsonNode headers = doc.at(response.get()).path("headers");
         if (!headers.isObject() || headers.isEmpty()) {
-            return Outcome.SKIP;
+            return Verdict.SKIP;
         }
-        List<Outcome.Problem> problems = new ArrayList<>();
+        List<Verdict.Problem> problems = new ArrayList<>();
         for (Iterator<String> it = headers.fieldNames(); it.hasNext(); ) {
             String name = it.next();
             if (name.equalsIgnoreCase("Content-Type")) {
@@ -234,7 +234,7 @@ final class HeaderChecks {
             Optional<String> value = e.header(name);
             if (value.isEmpty()) {
                 if (header.path("required").asBoolean(false)) {
-                    problems.add(new Outcome.Problem(pointer, "", name + " is missing; the contract requires it on "
+                    problems.add(new Verdict.Problem(pointer, "", name + " is missing; the contract requires it on "
                             + e.status() + " responses of " + e.testCase().label()));
                 }
                 continue;
@@ -244,11 +244,11 @@ final class HeaderChecks {
             }
             JsonNode typed = typed(value.get(), doc.resolve(header.path("schema")));
             e.contract().validator().validate(headerPointer + "/schema", typed, e.testCase().label())
-                    .forEach(f -> problems.add(new Outcome.Problem(pointer, ResponseChecks.quote(value.get()),
+                    .forEach(f -> problems.add(new Verdict.Problem(pointer, ResponseChecks.quote(value.get()),
                             name + ": " + (f.message().startsWith(f.pointer() + ": ")
                                     ? f.message().substring(f.pointer().length() + 2) : f.message()))));
         }
-        return Outcome.of(problems);
+        return Verdict.of(problems);
     }
 
     /** The header's text as the JSON value its schema's type reads it as (OpenAPI's "simple" style). */

@@ -47,7 +47,7 @@ public final class Main {
         }
         Console console = new Console(out);
         List<Report> reports = new ArrayList<>();
-        for (Target target : options.targets()) {
+        for (ConformanceTarget target : options.targets()) {
             console.started(target);
             Report report = Engine.run(target, console);
             console.summary(report);

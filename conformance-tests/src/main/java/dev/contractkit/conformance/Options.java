@@ -2,6 +2,7 @@ package dev.contractkit.conformance;
 
 import dev.contractkit.specs.Api;
 
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -13,7 +14,7 @@ import java.util.Optional;
 import java.util.Set;
 
 /** The command line, parsed; every mistake is a {@link UsageException} with a message that says what to do. */
-record Options(boolean help, boolean listChecks, List<Target> targets, Path reportDir) {
+record Options(boolean help, boolean listChecks, List<ConformanceTarget> targets, Path reportDir) {
 
     static final String USAGE = """
             Usage: conform --spec FILE [--spec FILE] --base-url URL [options]
@@ -102,7 +103,7 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
         Set<Check> checks = EnumSet.allOf(Check.class);
         final Set<Check> excluded = EnumSet.noneOf(Check.class);
         long seed = 1;
-        int count = Cases.RANDOM_CASES;
+        int count = CaseGenerator.RANDOM_CASES;
         Duration timeout = Duration.ofSeconds(10);
         Path reportDir = Path.of("target", "conformance");
 
@@ -159,7 +160,7 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
             Map<Api, String> urls = perApi("--base-url", baseUrls, apis);
             Map<Api, String> creds = perApi("--credential", credentials, apis);
             boolean all = api.trim().equalsIgnoreCase("all");
-            List<Target> targets = new ArrayList<>();
+            List<ConformanceTarget> targets = new ArrayList<>();
             for (Api a : apis) {
                 String url = Optional.ofNullable(urls.get(a)).orElse(all ? "http://127.0.0.1:" + a.defaultPort() : null);
                 if (url == null) {
@@ -191,23 +192,23 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
             List<Path> files = new ArrayList<>();
             for (String spec : specs) {
                 Path file = Path.of(spec);
-                if (!java.nio.file.Files.isRegularFile(file)) {
+                if (!Files.isRegularFile(file)) {
                     throw new UsageException("--spec: no such file " + spec);
                 }
                 files.add(file.toAbsolutePath().normalize());
             }
-            Target.Builder b;
+            ConformanceTarget.Builder b;
             try {
-                b = Target.builder(Api.idOf(files.get(0)), files);
+                b = ConformanceTarget.builder(Api.idOf(files.get(0)), files);
             } catch (IllegalArgumentException e) {
                 throw new UsageException("--spec: " + e.getMessage());
             }
-            List<Target.Login> logins = new ArrayList<>();
+            List<ConformanceTarget.Login> logins = new ArrayList<>();
             for (String[] u : users) {
                 if (u[1] != null) {
-                    logins.add(new Target.Login(u[0], u[1]));
+                    logins.add(new ConformanceTarget.Login(u[0], u[1]));
                 } else if (u[0].indexOf(':') > 0) {
-                    logins.add(new Target.Login(u[0].substring(0, u[0].indexOf(':')), u[0].substring(u[0].indexOf(':') + 1)));
+                    logins.add(new ConformanceTarget.Login(u[0].substring(0, u[0].indexOf(':')), u[0].substring(u[0].indexOf(':') + 1)));
                 } else {
                     throw new UsageException("--user wants NAME:PASSWORD (or --user NAME --password PW), got '" + u[0] + "'");
                 }
@@ -217,8 +218,8 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
         }
 
         /** @return the logins for one API: {@code <api>=NAME:PASSWORD} for that API, {@code NAME:PASSWORD} for all */
-        private List<Target.Login> users(Api a, List<Api> apis) throws UsageException {
-            List<Target.Login> out = new ArrayList<>();
+        private List<ConformanceTarget.Login> users(Api a, List<Api> apis) throws UsageException {
+            List<ConformanceTarget.Login> out = new ArrayList<>();
             for (String[] u : users) {
                 String v = u[0];
                 int eq = v.indexOf('=');
@@ -233,26 +234,26 @@ record Options(boolean help, boolean listChecks, List<Target> targets, Path repo
                     v = v.substring(eq + 1);
                 }
                 if (u[1] != null) {
-                    out.add(new Target.Login(v, u[1]));
+                    out.add(new ConformanceTarget.Login(v, u[1]));
                     continue;
                 }
                 int colon = v.indexOf(':');
                 if (colon <= 0) {
                     throw new UsageException("--user wants NAME:PASSWORD (or --user NAME --password PW), got '" + v + "'");
                 }
-                out.add(new Target.Login(v.substring(0, colon), v.substring(colon + 1)));
+                out.add(new ConformanceTarget.Login(v.substring(0, colon), v.substring(colon + 1)));
             }
             return out;
         }
 
-        private Target target(Api a, String url, Optional<String> credential, List<Target.Login> logins,
+        private ConformanceTarget target(Api a, String url, Optional<String> credential, List<ConformanceTarget.Login> logins,
                               Set<Check> selected) throws UsageException {
-            return configure(Target.builder(a), url, credential, logins, selected);
+            return configure(ConformanceTarget.builder(a), url, credential, logins, selected);
         }
 
-        private Target configure(Target.Builder target, String url, Optional<String> credential,
-                                 List<Target.Login> logins, Set<Check> selected) throws UsageException {
-            Target.Builder b = target.checks(selected).seed(seed).count(count).timeout(timeout);
+        private ConformanceTarget configure(ConformanceTarget.Builder target, String url, Optional<String> credential,
+                                 List<ConformanceTarget.Login> logins, Set<Check> selected) throws UsageException {
+            ConformanceTarget.Builder b = target.checks(selected).seed(seed).count(count).timeout(timeout);
             try {
                 b.baseUrl(url);
             } catch (IllegalArgumentException e) {

@@ -32,7 +32,7 @@ public final class Report {
     private final List<String> notes;
     private final Map<Check, String> notChecked;
 
-    Report(Target target, Duration duration, int requests, List<Execution> executions, List<Violation> violations,
+    Report(ConformanceTarget target, Duration duration, int requests, List<Execution> executions, List<Violation> violations,
            List<String> errors, List<String> notes, Map<Check, String> notChecked) {
         this.target = target.name();
         this.baseUrl = target.baseUrl();

@@ -13,15 +13,15 @@ final class RequestChecks {
     }
 
     /** {@code negative_data_rejection}: whether the status is declared is {@code status_code_conformance}'s job. */
-    static Outcome negativeDataRejection(Exchange e) {
-        if (e.testCase().kind() != Kind.NEGATIVE || leavesOutAHeader(e.testCase())) {
-            return Outcome.SKIP;
+    static Verdict negativeDataRejection(Exchange e) {
+        if (e.testCase().kind() != RequestKind.NEGATIVE || leavesOutAHeader(e.testCase())) {
+            return Verdict.SKIP;
         }
         if (e.status() >= 400 && e.status() < 500) {
-            return Outcome.PASS;
+            return Verdict.PASS;
         }
         TestCase.Negation n = e.testCase().negation().orElseThrow();
-        return Outcome.fail(n.pointer(), n.valueText(), "the request breaks the contract (" + n.reason()
+        return Verdict.fail(n.pointer(), n.valueText(), "the request breaks the contract (" + n.reason()
                 + ") but was answered " + e.status() + "; expected a 4xx");
     }
 
@@ -32,12 +32,12 @@ final class RequestChecks {
      * {@code client-address}), such requests count against that limit and, once it is used up, get 429, which
      * must then say so: {@code Retry-After} and {@code X-RateLimit-Remaining: 0}.
      */
-    static Outcome ignoredAuth(Exchange e) {
-        if (e.testCase().kind() != Kind.UNAUTHENTICATED) {
-            return Outcome.SKIP;
+    static Verdict ignoredAuth(Exchange e) {
+        if (e.testCase().kind() != RequestKind.UNAUTHENTICATED) {
+            return Verdict.SKIP;
         }
         if (e.status() == 401) {
-            return Outcome.PASS;
+            return Verdict.PASS;
         }
         String expected = "a secured operation must answer 401";
         if (e.status() == 429) {
@@ -45,9 +45,9 @@ final class RequestChecks {
             if (key.isPresent()) {
                 boolean exhausted = e.header("X-RateLimit-Remaining").map(String::trim).filter("0"::equals).isPresent();
                 if (exhausted && e.header("Retry-After").isPresent()) {
-                    return Outcome.PASS;
+                    return Verdict.PASS;
                 }
-                return Outcome.fail(ResponseChecks.STATUS, "429", "called " + e.testCase().what() + " and answered 429"
+                return Verdict.fail(ResponseChecks.STATUS, "429", "called " + e.testCase().what() + " and answered 429"
                         + " without " + (exhausted ? "Retry-After" : "X-RateLimit-Remaining: 0") + "; the contract"
                         + " limits requests without a valid credential per " + key.get() + ", so 429 is allowed only"
                         + " when that limit is used up, and says so; otherwise 401");
@@ -55,7 +55,7 @@ final class RequestChecks {
             expected += " (the contract declares no limit per caller without a valid credential, which alone would"
                     + " allow 429)";
         }
-        return Outcome.fail(ResponseChecks.STATUS, Integer.toString(e.status()), "called " + e.testCase().what()
+        return Verdict.fail(ResponseChecks.STATUS, Integer.toString(e.status()), "called " + e.testCase().what()
                 + " and answered " + e.status() + "; " + expected);
     }
 
@@ -71,47 +71,47 @@ final class RequestChecks {
      * such method at all), with {@code Allow}. A 401 or 403 is not judged: a server may check credentials or
      * scopes before it routes.
      */
-    static Outcome unsupportedMethod(Exchange e) {
-        if (e.testCase().kind() != Kind.UNSUPPORTED_METHOD || e.status() == 401 || e.status() == 403) {
-            return Outcome.SKIP;
+    static Verdict unsupportedMethod(Exchange e) {
+        if (e.testCase().kind() != RequestKind.UNSUPPORTED_METHOD || e.status() == 401 || e.status() == 403) {
+            return Verdict.SKIP;
         }
         if (e.status() != 405) {
-            return Outcome.fail(ResponseChecks.STATUS, Integer.toString(e.status()), e.testCase().call().method()
+            return Verdict.fail(ResponseChecks.STATUS, Integer.toString(e.status()), e.testCase().call().method()
                     + " is not declared for " + e.testCase().call().template() + " (" + e.testCase().what()
                     + ") but was answered " + e.status() + "; expected 405");
         }
         if (e.header("Allow").isEmpty()) {
-            return Outcome.fail(ALLOW, "", "405 without an Allow header; expected Allow: "
+            return Verdict.fail(ALLOW, "", "405 without an Allow header; expected Allow: "
                     + e.testCase().what().replace("declared: ", ""));
         }
-        return Outcome.PASS;
+        return Verdict.PASS;
     }
 
     /**
      * {@code forbidden_role}: an operation that needs a role ({@code x-kit-required-role}) called with a valid
      * token lacking it answers 403 (a 401 would say the token is invalid; a 2xx that the role is not enforced).
      */
-    static Outcome forbiddenRole(Exchange e) {
-        if (e.testCase().kind() != Kind.INSUFFICIENT_ROLE) {
-            return Outcome.SKIP;
+    static Verdict forbiddenRole(Exchange e) {
+        if (e.testCase().kind() != RequestKind.INSUFFICIENT_ROLE) {
+            return Verdict.SKIP;
         }
         if (e.status() == 403) {
-            return Outcome.PASS;
+            return Verdict.PASS;
         }
-        return Outcome.fail(ResponseChecks.STATUS, Integer.toString(e.status()), "called " + e.testCase().what()
+        return Verdict.fail(ResponseChecks.STATUS, Integer.toString(e.status()), "called " + e.testCase().what()
                 + " and answered " + e.status() + "; an operation needing a role the token lacks must answer 403");
     }
 
     /** {@code missing_required_header}: a negative request that leaves out a required header parameter gets 4xx. */
-    static Outcome missingRequiredHeader(Exchange e) {
-        if (e.testCase().kind() != Kind.NEGATIVE || !leavesOutAHeader(e.testCase())) {
-            return Outcome.SKIP;
+    static Verdict missingRequiredHeader(Exchange e) {
+        if (e.testCase().kind() != RequestKind.NEGATIVE || !leavesOutAHeader(e.testCase())) {
+            return Verdict.SKIP;
         }
         if (e.status() >= 400 && e.status() < 500) {
-            return Outcome.PASS;
+            return Verdict.PASS;
         }
         TestCase.Negation n = e.testCase().negation().orElseThrow();
-        return Outcome.fail(n.pointer(), "", "the request left out a required header (" + n.reason()
+        return Verdict.fail(n.pointer(), "", "the request left out a required header (" + n.reason()
                 + ") and was answered " + e.status() + "; expected a 4xx");
     }
 
@@ -128,21 +128,21 @@ final class RequestChecks {
      * {@code x-kit-refusals} patterns (refusals the schema cannot express: an unknown action kind, a directory
      * that does not exist). 5xx is {@code not_a_server_error}'s.
      */
-    static Outcome positiveDataAcceptance(Exchange e) {
-        if (e.testCase().kind() != Kind.POSITIVE || e.status() >= 500) {
-            return Outcome.SKIP;
+    static Verdict positiveDataAcceptance(Exchange e) {
+        if (e.testCase().kind() != RequestKind.POSITIVE || e.status() >= 500) {
+            return Verdict.SKIP;
         }
         int s = e.status();
         if (s < 400 || ACCEPTED.contains(s)) {
-            return Outcome.PASS;
+            return Verdict.PASS;
         }
         boolean refusal = e.declaredResponse().map(p -> Refusals.marked(e.contract().document().at(p))).orElse(false)
                 || Refusals.patterns(e.testCase().operation().orElseThrow().node()).stream()
                         .anyMatch(p -> p.matcher(e.body()).find());
         if (refusal) {
-            return Outcome.PASS;
+            return Verdict.PASS;
         }
-        return Outcome.fail(ResponseChecks.STATUS, Integer.toString(s), "a request the contract allows ("
+        return Verdict.fail(ResponseChecks.STATUS, Integer.toString(s), "a request the contract allows ("
                 + e.testCase().what() + ") was refused with " + s + ": " + ResponseChecks.abbreviate(e.body()));
     }
 
@@ -152,15 +152,15 @@ final class RequestChecks {
      * build from it (JSON, form-encoded, multipart), so a contract that declares an encoding the server does not
      * parse, or a server that forgot one, fails here; a 400 for such a body is {@code positive_data_acceptance}'s.
      */
-    static Outcome mediaTypeAcceptance(Exchange e) {
-        if (e.testCase().kind() != Kind.POSITIVE || e.testCase().call().body().isEmpty()) {
-            return Outcome.SKIP;
+    static Verdict mediaTypeAcceptance(Exchange e) {
+        if (e.testCase().kind() != RequestKind.POSITIVE || e.testCase().call().body().isEmpty()) {
+            return Verdict.SKIP;
         }
         if (e.status() != 415) {
-            return Outcome.PASS;
+            return Verdict.PASS;
         }
         String media = e.testCase().call().body().get().mediaType();
-        return Outcome.fail("/request/header/content-type", media, "the operation declares request bodies in "
+        return Verdict.fail("/request/header/content-type", media, "the operation declares request bodies in "
                 + media + " (" + e.testCase().what() + ") but the server refused the body with 415: "
                 + ResponseChecks.abbreviate(e.body()));
     }

@@ -26,147 +26,147 @@ final class ResponseChecks {
     }
 
     /** {@code status_code_conformance}. */
-    static Outcome statusCode(Exchange e) {
+    static Verdict statusCode(Exchange e) {
         if (e.testCase().operation().isEmpty()) {
-            return Outcome.SKIP;
+            return Verdict.SKIP;
         }
         if (e.declaredResponse().isPresent()) {
-            return Outcome.PASS;
+            return Verdict.PASS;
         }
         if (e.testCase().operation().orElseThrow().responses().isEmpty()) {
-            return Outcome.SKIP; // OpenAPI 3.1 lets an operation declare no response: nothing to hold the status to
+            return Verdict.SKIP; // OpenAPI 3.1 lets an operation declare no response: nothing to hold the status to
         }
-        if (e.testCase().kind() != Kind.POSITIVE && e.status() >= 400 && e.status() < 500
+        if (e.testCase().kind() != RequestKind.POSITIVE && e.status() >= 400 && e.status() < 500
                 && !e.contract().usesKitDialect()) {
             // a request the suite broke on purpose, refused with a 4xx the document does not list: the document
             // does not say how it answers broken requests (the kit's dialect promises every error is declared)
-            return Outcome.notChecked("the document declares no response " + e.status() + " for "
+            return Verdict.notChecked("the document declares no response " + e.status() + " for "
                     + e.testCase().label() + ", which the suite's deliberately invalid or unauthenticated requests got");
         }
-        return Outcome.fail(STATUS, Integer.toString(e.status()), "status " + e.status() + " is not declared for "
+        return Verdict.fail(STATUS, Integer.toString(e.status()), "status " + e.status() + " is not declared for "
                 + e.testCase().label() + "; declared: " + String.join(", ",
                 e.testCase().operation().orElseThrow().responses().keySet()));
     }
 
     /** {@code content_type_conformance}; also a body where the declared response has none (no {@code content}). */
-    static Outcome contentType(Exchange e) {
+    static Verdict contentType(Exchange e) {
         Optional<String> response = e.declaredResponse();
         if (response.isEmpty()) {
-            return Outcome.SKIP;
+            return Verdict.SKIP;
         }
         List<String> declared = e.contract().mediaTypes(response.get());
         if (declared.isEmpty()) {
             // the contract declares no body for this status: a response that has one breaks it all the same
-            return e.body().isEmpty() ? Outcome.SKIP : Outcome.fail(BODY, quote(abbreviate(e.body())),
+            return e.body().isEmpty() ? Verdict.SKIP : Verdict.fail(BODY, quote(abbreviate(e.body())),
                     "the contract declares no body for status " + e.status() + " of " + e.testCase().label()
                     + ", but the response has one (Content-Type " + (e.mediaType().isEmpty() ? "none" : e.mediaType())
                     + ")");
         }
         if (e.mediaType().isEmpty()) {
-            return Outcome.fail(CONTENT_TYPE, "", "the response has no Content-Type; declared for "
+            return Verdict.fail(CONTENT_TYPE, "", "the response has no Content-Type; declared for "
                     + e.status() + ": " + String.join(", ", declared));
         }
         if (e.contract().declaredMedia(response.get(), e.mediaType()).isPresent()) {
-            return Outcome.PASS;
+            return Verdict.PASS;
         }
-        return Outcome.fail(CONTENT_TYPE, quote(e.header("Content-Type").orElse("")), "Content-Type "
+        return Verdict.fail(CONTENT_TYPE, quote(e.header("Content-Type").orElse("")), "Content-Type "
                 + e.mediaType() + " is not declared for status " + e.status() + "; declared: " + String.join(", ", declared));
     }
 
     /** {@code response_schema_conformance}: successful responses only; error bodies are {@code error_envelope}'s. */
-    static Outcome responseSchema(Exchange e) {
+    static Verdict responseSchema(Exchange e) {
         if (e.status() >= 400) {
-            return Outcome.SKIP;
+            return Verdict.SKIP;
         }
         return e.declaredResponse()
                 .flatMap(r -> e.contract().jsonSchema(r, e.mediaType()))
                 .map(schema -> validate(e, schema))
-                .orElse(Outcome.SKIP);
+                .orElse(Verdict.SKIP);
     }
 
     /** {@code not_a_server_error}. */
-    static Outcome notAServerError(Exchange e) {
+    static Verdict notAServerError(Exchange e) {
         if (e.status() < 500) {
-            return Outcome.PASS;
+            return Verdict.PASS;
         }
-        return Outcome.fail(STATUS, Integer.toString(e.status()), "the server failed with " + e.status()
+        return Verdict.fail(STATUS, Integer.toString(e.status()), "the server failed with " + e.status()
                 + " (" + abbreviate(e.body()) + ")");
     }
 
     /** {@code error_envelope}: the declared error schema for the status, else the one every declared error shares. */
-    static Outcome errorEnvelope(Exchange e) {
+    static Verdict errorEnvelope(Exchange e) {
         if (e.status() < 400) {
-            return Outcome.SKIP;
+            return Verdict.SKIP;
         }
         Optional<String> declared = e.declaredResponse();
         if (declared.isEmpty() && !e.contract().usesKitDialect()) {
             // an undeclared status (or an undeclared method or path): without the kit's dialect, nothing says the
             // document's error schemas cover it
-            return e.testCase().operation().isEmpty() ? Outcome.SKIP : Outcome.notChecked("the document declares no"
+            return e.testCase().operation().isEmpty() ? Verdict.SKIP : Verdict.notChecked("the document declares no"
                     + " response " + e.status() + " for " + e.testCase().label() + ", so no body to hold it to");
         }
         Optional<String> schema = declared.isPresent()
                 ? declared.flatMap(r -> e.contract().jsonSchema(r, e.mediaType())
                         .or(() -> e.contract().firstJsonSchema(r)))
                 : e.contract().errorSchema();
-        Outcome shape = schema.map(s -> validate(e, s)).orElse(Outcome.SKIP);
-        return shape == Outcome.PASS ? conflictReason(e) : shape;
+        Verdict shape = schema.map(s -> validate(e, s)).orElse(Verdict.SKIP);
+        return shape == Verdict.PASS ? conflictReason(e) : shape;
     }
 
     /**
      * A 409 of an operation that lists its conflict reasons ({@code x-kit-conflict-reasons}) gives one of them as
      * {@code details} (of the {@code error} object, or of the body).
      */
-    private static Outcome conflictReason(Exchange e) {
+    private static Verdict conflictReason(Exchange e) {
         List<String> reasons = e.testCase().operation().map(o -> ConflictReasons.of(o.node())).orElse(List.of());
         if (e.status() != 409 || reasons.isEmpty()) {
-            return Outcome.PASS;
+            return Verdict.PASS;
         }
         JsonNode body;
         try {
             body = e.json();
         } catch (IOException ex) {
-            return Outcome.PASS; // validate() judged the body already
+            return Verdict.PASS; // validate() judged the body already
         }
         boolean wrapped = body.path("error").isObject();
         JsonNode details = wrapped ? body.path("error").path("details") : body.path("details");
         if (details.isTextual() && reasons.contains(details.asText())) {
-            return Outcome.PASS;
+            return Verdict.PASS;
         }
-        return Outcome.fail(BODY + (wrapped ? "/error" : "") + "/details", details.toString(), "a 409 of "
+        return Verdict.fail(BODY + (wrapped ? "/error" : "") + "/details", details.toString(), "a 409 of "
                 + e.testCase().label() + " gives one of the reasons the contract lists (" + String.join(", ", reasons)
                 + ") as details");
     }
 
-    private static Outcome validate(Exchange e, String schemaPointer) {
+    private static Verdict validate(Exchange e, String schemaPointer) {
         JsonNode body;
         try {
             body = e.json();
         } catch (IOException ex) {
-            return Outcome.fail(BODY, quote(abbreviate(e.body())), "the body is not JSON (Content-Type "
+            return Verdict.fail(BODY, quote(abbreviate(e.body())), "the body is not JSON (Content-Type "
                     + (e.mediaType().isEmpty() ? "none" : e.mediaType()) + "); the contract declares a JSON schema");
         }
         List<Finding> findings = e.contract().validator().validate(schemaPointer, body, e.testCase().label());
-        return Outcome.of(findings.stream().map(f -> problem(BODY, f)).toList());
+        return Verdict.of(findings.stream().map(f -> problem(BODY, f)).toList());
     }
 
     /**
      * A schema finding as a problem at a pointer into the exchange. A missing required property and a property
      * the schema does not allow are reported at the property's own pointer, not at their parent object.
      */
-    static Outcome.Problem problem(String prefix, Finding f) {
+    static Verdict.Problem problem(String prefix, Finding f) {
         String message = f.message().startsWith(f.pointer() + ": ")
                 ? f.message().substring(f.pointer().length() + 2) : f.message();
         Matcher required = REQUIRED.matcher(message);
         if (required.find()) {
-            return new Outcome.Problem(Pointers.append(prefix + f.pointer(), required.group(1)), "", message);
+            return new Verdict.Problem(Pointers.append(prefix + f.pointer(), required.group(1)), "", message);
         }
         Matcher extra = UNDECLARED.matcher(message);
         if (extra.find()) {
-            return new Outcome.Problem(Pointers.append(prefix + f.pointer(), extra.group(1)),
+            return new Verdict.Problem(Pointers.append(prefix + f.pointer(), extra.group(1)),
                     child(f.value(), extra.group(1)), message);
         }
-        return new Outcome.Problem(prefix + f.pointer(), f.value(), message);
+        return new Verdict.Problem(prefix + f.pointer(), f.value(), message);
     }
 
     private static String child(String objectJson, String name) {

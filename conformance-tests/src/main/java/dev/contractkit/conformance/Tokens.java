@@ -46,7 +46,7 @@ final class Tokens {
     private Tokens() {
     }
 
-    static Obtained obtain(Contract contract, Target target, Transport transport) {
+    static Obtained obtain(Contract contract, ConformanceTarget target, Transport transport) {
         Optional<SecurityScheme> scheme = tokenScheme(contract);
         Set<String> required = requiredRoles(contract);
         if (target.users().isEmpty()) {
@@ -81,7 +81,7 @@ final class Tokens {
         Optional<String> principal = Optional.empty();
         Optional<String> first = Optional.empty();
         Optional<String> lesser = Optional.empty();
-        for (Target.Login login : target.users()) {
+        for (ConformanceTarget.Login login : target.users()) {
             Optional<String> token = request(transport, url, clientId, login, errors);
             if (token.isEmpty()) {
                 continue;
@@ -108,7 +108,7 @@ final class Tokens {
         return new Obtained(chosen, lesser, errors, notes);
     }
 
-    private static Optional<String> request(Transport transport, HttpUrl url, String clientId, Target.Login login,
+    private static Optional<String> request(Transport transport, HttpUrl url, String clientId, ConformanceTarget.Login login,
                                             List<String> errors) {
         FormBody form = new FormBody.Builder().add("grant_type", "password").add("client_id", clientId)
                 .add("username", login.user()).add("password", login.password()).build();

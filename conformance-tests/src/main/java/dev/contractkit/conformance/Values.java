@@ -11,6 +11,8 @@ import com.fasterxml.jackson.databind.node.TextNode;
 
 import java.math.BigDecimal;
 import java.math.RoundingMode;
+import java.time.LocalDate;
+import java.time.ZoneOffset;
 import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
@@ -100,7 +102,7 @@ final class Values {
         }
         if (format.equals("date-time") || format.equals("date")) {
             // in the future: deadlines and expiry dates usually must be; the same seed gives the same value all day
-            java.time.LocalDate day = java.time.LocalDate.now(java.time.ZoneOffset.UTC)
+            LocalDate day = LocalDate.now(ZoneOffset.UTC)
                     .plusDays(1 + rnd.map(r -> r.nextInt(365)).orElse(29));
             return format.equals("date") ? day.toString() : day + "T09:30:00Z";
         }

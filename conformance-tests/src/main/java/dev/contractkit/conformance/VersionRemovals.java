@@ -108,26 +108,26 @@ final class VersionRemovals {
     }
 
     /** The per-exchange part: a 2xx body holds no property the new version removed. */
-    static Outcome responseProperties(Exchange e) {
+    static Verdict responseProperties(Exchange e) {
         if (e.status() < 200 || e.status() >= 300 || e.testCase().operation().isEmpty()) {
-            return Outcome.SKIP;
+            return Verdict.SKIP;
         }
         Optional<Removals> removals = of(e.contract().document());
         if (removals.isEmpty()) {
-            return Outcome.SKIP;
+            return Verdict.SKIP;
         }
         List<String> removed = removals.get().properties()
                 .get(endpoint(e.testCase().operation().get()) + " " + e.status());
         if (removed == null) {
-            return Outcome.SKIP;
+            return Verdict.SKIP;
         }
         JsonNode body;
         try {
             body = e.json();
         } catch (IOException ex) {
-            return Outcome.SKIP; // content_type_conformance and response_schema_conformance say what is wrong
+            return Verdict.SKIP; // content_type_conformance and response_schema_conformance say what is wrong
         }
-        List<Outcome.Problem> problems = new ArrayList<>();
+        List<Verdict.Problem> problems = new ArrayList<>();
         for (String path : removed) {
             boolean each = path.startsWith("[]");
             String[] names = path.substring(path.indexOf('.') + 1).split("\\.");
@@ -146,17 +146,17 @@ final class VersionRemovals {
                 }
                 String name = names[names.length - 1];
                 if (at.has(name)) {
-                    problems.add(new Outcome.Problem(pointer + "/" + name, at.get(name).toString(), "'" + name
+                    problems.add(new Verdict.Problem(pointer + "/" + name, at.get(name).toString(), "'" + name
                             + "' was removed in this version (" + removals.get().previous().file() + " had it); the"
                             + " response still carries it"));
                 }
             }
         }
-        return Outcome.of(problems);
+        return Verdict.of(problems);
     }
 
     /** The requests part: removed endpoints, removed query values and removed request properties. */
-    static void run(Contract contract, Cases cases, Target target, Scenarios.Runner runner) {
+    static void run(Contract contract, CaseGenerator cases, ConformanceTarget target, ScenarioRunner runner) {
         ContractDocument doc = contract.document();
         Optional<Removals> found = of(doc);
         if (found.isEmpty()) {
@@ -180,7 +180,7 @@ final class VersionRemovals {
             }
             HttpCall call = new HttpCall(method, prefix + path, pathValues(removals.previous(), method, path),
                     query, headers, Optional.empty());
-            TestCase c = new TestCase(Kind.SCENARIO, Optional.empty(), removed + " (removed)",
+            TestCase c = new TestCase(RequestKind.SCENARIO, Optional.empty(), removed + " (removed)",
                     "an endpoint " + removals.previous().file() + " had", call, Optional.empty());
             runner.send(c, Optional.empty()).ifPresent(e -> {
                 if (anonymous && e.status() == 401) {
@@ -204,7 +204,7 @@ final class VersionRemovals {
                     "query " + param + "=" + v + ", a value " + removals.previous().file() + " took",
                     "/request/query/" + param, TextNode.valueOf(v).toString())));
             for (String property : removals.requestProperties().getOrDefault(endpoint(op), List.of())) {
-                Optional<JsonNode> body = Scenarios.exampleBody(doc, op).filter(ObjectNode.class::isInstance)
+                Optional<JsonNode> body = ExampleBodies.of(doc, op).filter(ObjectNode.class::isInstance)
                         .map(b -> ((ObjectNode) b).set(property, valueFor(removals.previous(), op, property)));
                 body.ifPresent(b -> refused(cases, runner, op, Map.of(), Optional.of(b),
                         "body property '" + property + "', which " + removals.previous().file() + " took",
@@ -219,16 +219,16 @@ final class VersionRemovals {
      *
      * @param anonymous whether the request went without a credential (then the caller has already set 401 aside)
      */
-    static Outcome removedEndpoint(String removed, int status, boolean anonymous) {
+    static Verdict removedEndpoint(String removed, int status, boolean anonymous) {
         if (status == 404 || status == 405 || status == 410) {
-            return Outcome.PASS;
+            return Verdict.PASS;
         }
-        return Outcome.fail(ResponseChecks.STATUS, Integer.toString(status), removed + " was removed in this version"
+        return Verdict.fail(ResponseChecks.STATUS, Integer.toString(status), removed + " was removed in this version"
                 + " but answered " + status + (anonymous ? "" : " to a request with the run's credential")
                 + "; expected 404, 405 or 410");
     }
 
-    private static void refused(Cases cases, Scenarios.Runner runner, Operation op, Map<String, JsonNode> overrides,
+    private static void refused(CaseGenerator cases, ScenarioRunner runner, Operation op, Map<String, JsonNode> overrides,
                                 Optional<JsonNode> body, String what, String pointer, String value) {
         TestCase c = cases.scenario(op, overrides, body, "removed: " + what);
         runner.send(c, Optional.empty()).ifPresent(e -> {
@@ -237,8 +237,8 @@ final class VersionRemovals {
                 runner.note(Check.VERSION_REMOVALS.key() + " of " + op + " (" + what + "): " + cases.notChecked(op));
                 return;
             }
-            runner.verdict(Check.VERSION_REMOVALS, Cases.label(op), op.operationId(), e.request(), e.status(),
-                    e.status() >= 400 && e.status() < 500 ? Outcome.PASS : Outcome.fail(pointer, value, "sent " + what
+            runner.verdict(Check.VERSION_REMOVALS, CaseGenerator.label(op), op.operationId(), e.request(), e.status(),
+                    e.status() >= 400 && e.status() < 500 ? Verdict.PASS : Verdict.fail(pointer, value, "sent " + what
                             + "; this version removed it, so the request must be refused with 4xx, but it was answered "
                             + e.status()));
         });
@@ -253,7 +253,7 @@ final class VersionRemovals {
         }
         previous.operations().stream().filter(o -> endpoint(o).equals(method + " " + path)).findFirst()
                 .ifPresent(o -> o.parameters().stream().filter(p -> p.in().equals("path") && !p.example().isMissingNode())
-                        .forEach(p -> out.put(p.name(), Draft.text(p.example()))));
+                        .forEach(p -> out.put(p.name(), RequestDraft.text(p.example()))));
         return out;
     }
 

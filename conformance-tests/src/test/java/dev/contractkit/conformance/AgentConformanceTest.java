@@ -1,17 +1,9 @@
 package dev.contractkit.conformance;
 
-import dev.contractkit.mock.MockOptions;
-import dev.contractkit.mock.MockServers;
-import dev.contractkit.reference.KitServer;
-import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
-import org.junit.jupiter.api.AfterAll;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -25,78 +17,49 @@ import static org.assertj.core.api.Assertions.assertThat;
  * ({@code agui_event_order}), and the kit token (contract scheme {@code KitToken}) on every operation
  * ({@code ignored_auth}).
  */
-class AgentConformanceTest {
+class AgentConformanceTest extends BothImplementationsPass {
     /** The kit token the reference server is started with, and the only credential the mock accepts. */
     static final String TOKEN = "test-kit-token";
-    /** Checks with nothing to look at in the agent contract (no roles, rate limits, pages, chains, WebSocket). */
+    /**
+     * Checks with nothing to look at in the agent contract (no roles, rate limits, pages, chains, WebSocket); the
+     * event stream checks apply, so both servers must pass them.
+     */
     static final Set<Check> NOT_FOR_AGENT = EnumSet.of(Check.FORBIDDEN_ROLE, Check.PAGINATION_LINKS,
             Check.STATE_TRANSITIONS, Check.WEBSOCKET_MESSAGE_SCHEMA, Check.RATE_LIMIT_HEADERS,
             Check.ENSURE_RESOURCE_AVAILABILITY, Check.MISSING_REQUIRED_HEADER, Check.RESPONSE_HEADERS_CONFORMANCE,
             Check.USE_AFTER_FREE, Check.VERSION_REMOVALS);
 
-    @TempDir
-    static Path data;
-    static KitServer server;
-    static MockServers mock;
-    static Report reference;
-    static Report mocked;
-    static final IndependentValidator REFERENCE_VALIDATOR = IndependentValidator.of(Api.AGENT, "reference");
-    static final IndependentValidator MOCK_VALIDATOR = IndependentValidator.of(Api.AGENT, "mock");
-
-    @BeforeAll
-    static void runTheSuiteAgainstBoth() {
-        server = KitServer.start(Settings.of(Map.of("agent.port", "0", "data-dir", data.toString(), "token", TOKEN)),
-                List.of(Api.AGENT));
-        reference = Conformance.run(REFERENCE_VALIDATOR.watch(Target.builder(Api.AGENT)).baseUrl(server.url(Api.AGENT)).credential(TOKEN).build());
-        mock = MockServers.start(MockOptions.builder().apis(Api.AGENT).port(Api.AGENT, 0).credential(Api.AGENT, TOKEN).build());
-        mocked = Conformance.run(MOCK_VALIDATOR.watch(Target.builder(Api.AGENT)).baseUrl(mock.url(Api.AGENT)).credential(TOKEN).build());
+    @Override
+    Api api() {
+        return Api.AGENT;
     }
 
-    @AfterAll
-    static void stop() {
-        if (server != null) {
-            server.close();
-        }
-        if (mock != null) {
-            mock.close();
-        }
+    @Override
+    String credential() {
+        return TOKEN;
     }
 
-    @Test
-    void referenceServerPassesEveryApplicableCheckIncludingTheEventStreamChecks() {
-        ReportAssertions.passesEveryApplicableCheck(reference, NOT_FOR_AGENT);
-        assertThat(reference.result(Check.SSE_EVENT_SCHEMA).passed()).isPositive();
-        assertThat(reference.result(Check.AGUI_EVENT_ORDER).passed()).isPositive();
+    @Override
+    Map<String, String> settings() {
+        return Map.of("token", TOKEN);
     }
 
-    @Test
-    void mockServerPassesEveryApplicableCheckIncludingTheEventStreamChecks() {
-        ReportAssertions.passesEveryApplicableCheck(mocked, NOT_FOR_AGENT);
-        assertThat(mocked.result(Check.SSE_EVENT_SCHEMA).passed()).isPositive();
-        assertThat(mocked.result(Check.AGUI_EVENT_ORDER).passed()).isPositive();
-    }
-
-    @Test
-    void theIndependentValidatorFindsEveryResponseOfTheReferenceServerValid() {
-        REFERENCE_VALIDATOR.assertEveryResponseValid(reference);
-    }
-
-    @Test
-    void theIndependentValidatorFindsEveryResponseOfTheMockValid() {
-        MOCK_VALIDATOR.assertEveryResponseValid(mocked);
+    @Override
+    Set<Check> notApplicable() {
+        return NOT_FOR_AGENT;
     }
 
     @Test
     void everyOperationOfTheReferenceAgentWasCalledWithoutTheTokenAndAnswered401() {
-        assertThat(reference.result(Check.IGNORED_AUTH).passed())
+        assertThat(reference().result(Check.IGNORED_AUTH).passed())
                 .isGreaterThanOrEqualTo(2 * ExecConformanceTest.secured("openapi/agent.yaml").size());
     }
 
     @Test
     void anAgentThatIgnoresTheKitTokenFailsIgnoredAuthOnEveryOperation() throws IOException {
         List<String> secured = ExecConformanceTest.secured("openapi/agent.yaml");
-        try (TokenIgnoringProxy proxy = TokenIgnoringProxy.start(server.url(Api.AGENT), TOKEN)) {
-            Report report = Conformance.run(Target.builder(Api.AGENT).baseUrl(proxy.url()).credential(TOKEN)
+        try (RewritingProxy proxy = RewritingProxy.ignoringTheCredential(both.referenceUrl(Api.AGENT), TOKEN)) {
+            Report report = Conformance.run(ConformanceTarget.builder(Api.AGENT).baseUrl(proxy.url()).credential(TOKEN)
                     .checks(Set.of(Check.IGNORED_AUTH)).build());
 
             assertThat(report.violations(Check.IGNORED_AUTH)).extracting(Violation::operationId)

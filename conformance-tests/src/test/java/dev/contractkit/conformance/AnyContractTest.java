@@ -42,7 +42,7 @@ class AnyContractTest {
 
     @Test
     void serverThatAcceptsEverythingBreaksEveryRefusalCheckOfAnyContract() {
-        Report report = Conformance.run(Target.builder("pets", TestContracts.pets())
+        Report report = Conformance.run(ConformanceTarget.builder("pets", TestContracts.pets())
                 .baseUrl("http://127.0.0.1:" + server.getAddress().getPort() + "/api")
                 .credential("token-1")
                 .build());

@@ -34,18 +34,18 @@ class CatalogueTest {
 
     @Test
     void targetNeedsABaseUrlAndAtLeastOneCheck() {
-        assertThatThrownBy(() -> Target.builder(Api.FORMS).build())
+        assertThatThrownBy(() -> ConformanceTarget.builder(Api.FORMS).build())
                 .isInstanceOf(IllegalStateException.class).hasMessage("Base URL required.");
-        assertThatThrownBy(() -> Target.builder(Api.FORMS).baseUrl("ftp://x"))
+        assertThatThrownBy(() -> ConformanceTarget.builder(Api.FORMS).baseUrl("ftp://x"))
                 .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("ftp://x");
-        assertThatThrownBy(() -> Target.builder(Api.FORMS).baseUrl("http://127.0.0.1:1")
+        assertThatThrownBy(() -> ConformanceTarget.builder(Api.FORMS).baseUrl("http://127.0.0.1:1")
                 .excludeChecks(Set.of(Check.values())).build())
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("No checks");
     }
 
     @Test
     void targetDefaultsToEveryCheckAndSeedOne() {
-        Target t = Target.builder(Api.FORMS).baseUrl("http://127.0.0.1:1").excludeChecks(Set.of(Check.IGNORED_AUTH)).build();
+        ConformanceTarget t = ConformanceTarget.builder(Api.FORMS).baseUrl("http://127.0.0.1:1").excludeChecks(Set.of(Check.IGNORED_AUTH)).build();
 
         assertThat(t.checks()).hasSize(Check.values().length - 1).doesNotContain(Check.IGNORED_AUTH);
         assertThat(t.seed()).isEqualTo(1);

@@ -47,7 +47,7 @@ class ClientLessonsSensitivityTest {
 
     @Test
     void theReferenceServerTakesEveryDeclaredMediaType() {
-        Report report = Conformance.run(Target.builder(Api.CODEHOST).baseUrl(server.url(Api.CODEHOST)).credential(TOKEN)
+        Report report = Conformance.run(ConformanceTarget.builder(Api.CODEHOST).baseUrl(server.url(Api.CODEHOST)).credential(TOKEN)
                 .checks(List.of(Check.MEDIA_TYPE_ACCEPTANCE, Check.POSITIVE_DATA_ACCEPTANCE)).build());
 
         assertThat(report.violations()).as(report.toString()).isEmpty();
@@ -60,7 +60,7 @@ class ClientLessonsSensitivityTest {
         try (RewritingProxy proxy = RewritingProxy.start(server.url(Api.CODEHOST), (method, path, headers, upstream) ->
                 headers.getOrDefault("content-type", List.of("")).get(0).toLowerCase(Locale.ROOT).startsWith("multipart/")
                         ? json(415, "{\"message\":\"415 Unsupported Media Type\"}") : upstream)) {
-            Report report = Conformance.run(Target.builder(Api.CODEHOST).baseUrl(proxy.url()).credential(TOKEN)
+            Report report = Conformance.run(ConformanceTarget.builder(Api.CODEHOST).baseUrl(proxy.url()).credential(TOKEN)
                     .checks(List.of(Check.MEDIA_TYPE_ACCEPTANCE)).build());
 
             assertThat(report.violations(Check.MEDIA_TYPE_ACCEPTANCE)).isNotEmpty()
@@ -80,7 +80,7 @@ class ClientLessonsSensitivityTest {
             h.keySet().removeIf(n -> n.equalsIgnoreCase("X-Next-Page") || n.equalsIgnoreCase("X-Per-Page"));
             return new RewritingProxy.Answer(upstream.status(), h, upstream.body());
         })) {
-            Report report = Conformance.run(Target.builder(Api.CODEHOST).baseUrl(proxy.url()).credential(TOKEN)
+            Report report = Conformance.run(ConformanceTarget.builder(Api.CODEHOST).baseUrl(proxy.url()).credential(TOKEN)
                     .checks(List.of(Check.RESPONSE_HEADERS_CONFORMANCE)).build());
 
             assertThat(report.violations(Check.RESPONSE_HEADERS_CONFORMANCE)).isNotEmpty()
@@ -96,7 +96,7 @@ class ClientLessonsSensitivityTest {
         try (RewritingProxy proxy = RewritingProxy.start(server.url(Api.CODEHOST), (method, path, headers, upstream) ->
                 method.equals("GET") && path.matches("/api/v[45]/users") ? json(405, "{\"message\":\"405 Method Not Allowed\"}")
                         : upstream)) {
-            Report report = Conformance.run(Target.builder(Api.CODEHOST).baseUrl(proxy.url()).credential(TOKEN)
+            Report report = Conformance.run(ConformanceTarget.builder(Api.CODEHOST).baseUrl(proxy.url()).credential(TOKEN)
                     .checks(List.of(Check.STATUS_CODE_CONFORMANCE, Check.POSITIVE_DATA_ACCEPTANCE)).build());
 
             assertThat(report.violations(Check.STATUS_CODE_CONFORMANCE))

@@ -13,6 +13,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -45,8 +46,8 @@ class CodehostV5RulesTest {
                 {"httpRequest": {"method": "GET", "path": "/api/v5/geo_nodes"},
                  "httpResponse": {"statusCode": 200, "headers": {"Content-Type": ["application/json"]}, "body": "[]"}}
                 """);
-        report = Conformance.run(Target.builder(Api.CODEHOST).baseUrl(mock.url(Api.CODEHOST)).credential(TOKEN)
-                .checks(java.util.List.of(Check.NEGATIVE_DATA_REJECTION, Check.RESPONSE_SCHEMA_CONFORMANCE,
+        report = Conformance.run(ConformanceTarget.builder(Api.CODEHOST).baseUrl(mock.url(Api.CODEHOST)).credential(TOKEN)
+                .checks(List.of(Check.NEGATIVE_DATA_REJECTION, Check.RESPONSE_SCHEMA_CONFORMANCE,
                         Check.VERSION_REMOVALS)).build());
     }
 

@@ -18,14 +18,14 @@ class ConflictReasonsCheckTest {
 
     @Test
     void aConflictWithAListedReasonPasses() {
-        assertThat(ResponseChecks.errorEnvelope(conflict("already_redeemed"))).isEqualTo(Outcome.PASS);
+        assertThat(ResponseChecks.errorEnvelope(conflict("already_redeemed"))).isEqualTo(Verdict.PASS);
     }
 
     @Test
     void aConflictWithAReasonTheContractDoesNotListFailsAtTheDetails() {
-        Outcome outcome = ResponseChecks.errorEnvelope(conflict("out_of_stock"));
+        Verdict outcome = ResponseChecks.errorEnvelope(conflict("out_of_stock"));
 
-        assertThat(outcome).isInstanceOfSatisfying(Outcome.Fail.class, f -> assertThat(f.problems()).singleElement()
+        assertThat(outcome).isInstanceOfSatisfying(Verdict.Fail.class, f -> assertThat(f.problems()).singleElement()
                 .satisfies(p -> {
                     assertThat(p.pointer()).isEqualTo("/response/body/error/details");
                     assertThat(p.value()).isEqualTo("\"out_of_stock\"");
@@ -36,7 +36,7 @@ class ConflictReasonsCheckTest {
     private static Exchange conflict(String details) {
         Operation redeem = COUPONS.operations().stream().filter(o -> !ConflictReasons.of(o.node()).isEmpty())
                 .findFirst().orElseThrow();
-        TestCase c = new TestCase(Kind.POSITIVE, Optional.of(redeem), Cases.label(redeem), "redeem",
+        TestCase c = new TestCase(RequestKind.POSITIVE, Optional.of(redeem), CaseGenerator.label(redeem), "redeem",
                 new HttpCall("POST", redeem.path(), Map.of(), List.of(), List.of(), Optional.empty()), Optional.empty());
         String body = "{\"error\":{\"code\":\"CONFLICT\",\"message\":\"no\",\"details\":\"" + details + "\","
                 + "\"timestamp\":\"2026-06-15T10:37:00Z\",\"request_id\":\"708192a3-b4c5-4d3e-8f40-6b7c8d9e0f1a\"}}";

@@ -8,7 +8,9 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -19,7 +21,7 @@ class ConformanceTestsTest {
 
     static List<DynamicNode> testsAgainst(Defect... defects) throws IOException {
         try (FakeFormsServer server = FakeFormsServer.start(defects)) {
-            return ConformanceTests.of(Target.builder(Api.FORMS).baseUrl(server.url()).credential(FakeFormsServer.KEY)
+            return ConformanceTests.of(ConformanceTarget.builder(Api.FORMS).baseUrl(server.url()).credential(FakeFormsServer.KEY)
                     .build()).toList();
         }
     }
@@ -32,7 +34,7 @@ class ConformanceTestsTest {
     @Test
     void aConformingServerGivesOnePassingTestPerCheckAndOperation() throws IOException {
         List<DynamicNode> nodes = testsAgainst();
-        java.util.Map<String, List<DynamicTest>> byCheck = new java.util.LinkedHashMap<>();
+        Map<String, List<DynamicTest>> byCheck = new LinkedHashMap<>();
         nodes.forEach(n -> byCheck.put(n.getDisplayName(), tests(n).toList()));
 
         assertThat(byCheck).containsKeys("status_code_conformance", "ignored_auth",

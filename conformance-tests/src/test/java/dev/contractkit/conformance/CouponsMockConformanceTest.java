@@ -22,7 +22,7 @@ class CouponsMockConformanceTest {
     @BeforeAll
     static void runTheSuiteAgainstTheStatefulMock() {
         mock = MockServers.start(MockOptions.builder().apis(Api.COUPONS).port(Api.COUPONS, 0).stateful(true).build());
-        report = Conformance.run(VALIDATOR.watch(Target.builder(Api.COUPONS)).baseUrl(mock.url(Api.COUPONS))
+        report = Conformance.run(VALIDATOR.watch(ConformanceTarget.builder(Api.COUPONS)).baseUrl(mock.url(Api.COUPONS))
                 .user("admin", "any-password").user("alice", "any-password").build());
     }
 

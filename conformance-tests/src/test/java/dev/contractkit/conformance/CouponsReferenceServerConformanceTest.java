@@ -1,7 +1,5 @@
 package dev.contractkit.conformance;
 
-import dev.contractkit.reference.KitServer;
-import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -9,8 +7,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -18,25 +14,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 class CouponsReferenceServerConformanceTest {
     @TempDir
     static Path data;
-    static KitServer server;
+    static ReferenceServerRun run;
     static Report report;
-    static final IndependentValidator VALIDATOR = IndependentValidator.of(Api.COUPONS, "reference");
 
     @BeforeAll
     static void runTheSuiteAgainstTheReferenceServer() {
-        server = KitServer.start(Settings.of(Map.of("coupons.port", "0", "data-dir", data.toString())),
-                List.of(Api.COUPONS));
-        report = Conformance.run(VALIDATOR.watch(Target.builder(Api.COUPONS))
-                .baseUrl(server.url(Api.COUPONS))
-                .user("admin", "admin-password")
-                .user("alice", "alice-password")
-                .build());
+        run = ReferenceServerRun.start(Api.COUPONS, data,
+                target -> target.user("admin", "admin-password").user("alice", "alice-password"));
+        report = run.report();
     }
 
     @AfterAll
     static void stop() {
-        if (server != null) {
-            server.close();
+        if (run != null) {
+            run.close();
         }
     }
 
@@ -53,7 +44,7 @@ class CouponsReferenceServerConformanceTest {
 
     @Test
     void theIndependentValidatorFindsEveryResponseValid() {
-        VALIDATOR.assertEveryResponseValid(report);
+        run.assertEveryResponseValid();
     }
 
     @Test

@@ -26,7 +26,7 @@ class DefectiveAgentStreamTest {
                 }
             });
             server.start();
-            return Conformance.run(Target.builder(Api.AGENT).baseUrl(server.url("/").toString().replaceAll("/$", ""))
+            return Conformance.run(ConformanceTarget.builder(Api.AGENT).baseUrl(server.url("/").toString().replaceAll("/$", ""))
                     .credential("any-kit-token").checks(Set.of(Check.SSE_EVENT_SCHEMA, Check.AGUI_EVENT_ORDER)).build());
         }
     }

@@ -1,5 +1,6 @@
 package dev.contractkit.conformance;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import okhttp3.MediaType;
@@ -128,7 +129,7 @@ final class DefectiveCouponsProxy implements AutoCloseable {
                 status = 200;
             }
             if (method.equals("POST") && path.equals("/write/v1/coupons") && status == 201) {
-                created.add(new com.fasterxml.jackson.databind.ObjectMapper().readTree(out).path("id").asText());
+                created.add(new ObjectMapper().readTree(out).path("id").asText());
             }
             if (defects.contains(Defect.HARD_DELETE) && method.equals("DELETE") && status == 200) {
                 deleted.add(path.substring(path.lastIndexOf('/') + 1));

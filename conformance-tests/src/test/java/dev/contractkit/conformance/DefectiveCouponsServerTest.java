@@ -1,28 +1,31 @@
 package dev.contractkit.conformance;
 
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.conformance.DefectiveCouponsProxy.Defect;
 import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
+import okhttp3.Response;
+import okhttp3.WebSocket;
+import okhttp3.WebSocketListener;
 import okhttp3.mockwebserver.Dispatcher;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
 import okhttp3.mockwebserver.RecordedRequest;
-import okhttp3.Response;
-import okhttp3.WebSocket;
-import okhttp3.WebSocketListener;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /** Each new check catches the defect it is meant for, against the coupons reference server spoiled by a proxy. */
 class DefectiveCouponsServerTest {
@@ -52,7 +55,7 @@ class DefectiveCouponsServerTest {
                 .url(base + "/realms/contractkit/protocol/openid-connect/token")
                 .post(new okhttp3.FormBody.Builder().add("grant_type", "password").add("client_id", "coupon-web")
                         .add("username", "admin").add("password", "admin-password").build()).build()).execute()) {
-            String token = new com.fasterxml.jackson.databind.ObjectMapper().readTree(r.body().string())
+            String token = new ObjectMapper().readTree(r.body().string())
                     .path("access_token").asText();
             for (int i = 0; i < count; i++) {
                 try (Response c = client.newCall(new okhttp3.Request.Builder().url(base + "/write/v1/coupons")
@@ -63,7 +66,7 @@ class DefectiveCouponsServerTest {
                 }
             }
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -76,7 +79,7 @@ class DefectiveCouponsServerTest {
 
     static Report runAgainst(Set<Check> checks, Defect... defects) throws IOException {
         try (DefectiveCouponsProxy proxy = DefectiveCouponsProxy.start(server.url(Api.COUPONS), defects)) {
-            return Conformance.run(Target.builder(Api.COUPONS).baseUrl(proxy.url())
+            return Conformance.run(ConformanceTarget.builder(Api.COUPONS).baseUrl(proxy.url())
                     .user("admin", "admin-password").user("alice", "alice-password").checks(checks).build());
         }
     }
@@ -149,9 +152,9 @@ class DefectiveCouponsServerTest {
 
         assertThat(report.passed()).isFalse();
         assertThat(report.violations(Check.FORBIDDEN_ROLE)).extracting(Violation::operationId, Violation::value)
-                .containsExactlyInAnyOrder(org.assertj.core.groups.Tuple.tuple("createCoupon", "200"),
-                        org.assertj.core.groups.Tuple.tuple("updateCoupon", "200"),
-                        org.assertj.core.groups.Tuple.tuple("deleteCoupon", "200"));
+                .containsExactlyInAnyOrder(tuple("createCoupon", "200"),
+                        tuple("updateCoupon", "200"),
+                        tuple("deleteCoupon", "200"));
     }
 
     @Test
@@ -225,7 +228,7 @@ class DefectiveCouponsServerTest {
                 }
             });
             ws.start();
-            Report report = Conformance.run(Target.builder(Api.COUPONS).baseUrl(ws.url("/").toString())
+            Report report = Conformance.run(ConformanceTarget.builder(Api.COUPONS).baseUrl(ws.url("/").toString())
                     .credential("any-token").checks(Set.of(Check.WEBSOCKET_MESSAGE_SCHEMA)).build());
 
             assertThat(report.passed()).isFalse();

@@ -18,7 +18,7 @@ class DefectiveServerTest {
 
     static Report runAgainst(Defect... defects) throws IOException {
         try (FakeFormsServer server = FakeFormsServer.start(defects)) {
-            return Conformance.run(Target.builder(Api.FORMS).baseUrl(server.url())
+            return Conformance.run(ConformanceTarget.builder(Api.FORMS).baseUrl(server.url())
                     .credential(FakeFormsServer.KEY).build());
         }
     }

@@ -1,9 +1,5 @@
 package dev.contractkit.conformance;
 
-import dev.contractkit.mock.MockOptions;
-import dev.contractkit.mock.MockServers;
-import dev.contractkit.reference.KitServer;
-import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
 import org.junit.jupiter.api.AfterAll;
@@ -37,48 +33,36 @@ class ExecConformanceTest {
 
     @TempDir
     static Path data;
-    static KitServer server;
-    static MockServers mock;
+    static BothImplementations both;
     static Report referenceExec;
     static Report referenceRuntime;
     static Report mockExec;
     static Report mockRuntime;
-    static final IndependentValidator REFERENCE_EXEC = IndependentValidator.of(Api.EXEC, "reference");
-    static final IndependentValidator REFERENCE_RUNTIME = IndependentValidator.of(Api.RUNTIME, "reference");
-    static final IndependentValidator MOCK_EXEC = IndependentValidator.of(Api.EXEC, "mock");
-    static final IndependentValidator MOCK_RUNTIME = IndependentValidator.of(Api.RUNTIME, "mock");
 
     @BeforeAll
     static void runTheSuiteAgainstBoth() {
-        // runtime command tasks are off by default; enabled here so the suite's commands get the success answers too
-        server = KitServer.start(Settings.of(Map.of("exec.port", "0", "runtime.port", "0", "data-dir", data.toString(),
-                "exec.poll-ms", "20", "token", TOKEN, "runtime.allow-commands", "true")), List.of(Api.EXEC, Api.RUNTIME));
-        referenceExec = Conformance.run(REFERENCE_EXEC.watch(Target.builder(Api.EXEC)).baseUrl(server.url(Api.EXEC)).credential(TOKEN).build());
-        referenceRuntime = Conformance.run(REFERENCE_RUNTIME.watch(Target.builder(Api.RUNTIME)).baseUrl(server.url(Api.RUNTIME)).credential(TOKEN).build());
-        mock = MockServers.start(MockOptions.builder().apis(Api.EXEC, Api.RUNTIME).port(Api.EXEC, 0).port(Api.RUNTIME, 0)
-                .credential(Api.EXEC, TOKEN).credential(Api.RUNTIME, TOKEN).build());
+        // runtime command tasks are off by default; enabled here so the suite's commands get the success answers too;
         // a mock has no state: the cancel state machine is the reference server's to pass
-        mockExec = Conformance.run(MOCK_EXEC.watch(Target.builder(Api.EXEC)).baseUrl(mock.url(Api.EXEC)).credential(TOKEN)
-                .excludeChecks(Set.of(Check.STATE_TRANSITIONS, Check.USE_AFTER_FREE)).build());
-        mockRuntime = Conformance.run(MOCK_RUNTIME.watch(Target.builder(Api.RUNTIME)).baseUrl(mock.url(Api.RUNTIME)).credential(TOKEN).build());
+        both = BothImplementations.run(List.of(Api.EXEC, Api.RUNTIME), TOKEN,
+                Map.of("exec.poll-ms", "20", "token", TOKEN, "runtime.allow-commands", "true"), data,
+                Map.of(Api.EXEC, Set.of(Check.STATE_TRANSITIONS, Check.USE_AFTER_FREE)));
+        referenceExec = both.reference(Api.EXEC);
+        referenceRuntime = both.reference(Api.RUNTIME);
+        mockExec = both.mock(Api.EXEC);
+        mockRuntime = both.mock(Api.RUNTIME);
     }
 
     @AfterAll
     static void stop() {
-        if (server != null) {
-            server.close();
-        }
-        if (mock != null) {
-            mock.close();
+        if (both != null) {
+            both.close();
         }
     }
 
     @Test
     void theIndependentValidatorFindsEveryResponseOfBothServersValid() {
-        REFERENCE_EXEC.assertEveryResponseValid(referenceExec);
-        REFERENCE_RUNTIME.assertEveryResponseValid(referenceRuntime);
-        MOCK_EXEC.assertEveryResponseValid(mockExec);
-        MOCK_RUNTIME.assertEveryResponseValid(mockRuntime);
+        both.assertEveryReferenceResponseValid();
+        both.assertEveryMockResponseValid();
     }
 
     @Test
@@ -91,7 +75,7 @@ class ExecConformanceTest {
     @Test
     void aControlPlaneThatStillAnswersForADeletedTaskFailsUseAfterFree() {
         // the mock without --stateful forgets nothing: a real defect for use_after_free to find
-        Report report = Conformance.run(Target.builder(Api.EXEC).baseUrl(mock.url(Api.EXEC)).credential(TOKEN)
+        Report report = Conformance.run(ConformanceTarget.builder(Api.EXEC).baseUrl(both.mockUrl(Api.EXEC)).credential(TOKEN)
                 .checks(Set.of(Check.USE_AFTER_FREE)).build());
 
         assertThat(report.violations(Check.USE_AFTER_FREE)).singleElement().satisfies(v -> {
@@ -133,8 +117,8 @@ class ExecConformanceTest {
     @ValueSource(strings = {"exec", "runtime"})
     void aServiceThatIgnoresTheKitTokenFailsIgnoredAuthOnEverySecuredOperation(String id) throws IOException {
         Api api = Api.byId(id).orElseThrow();
-        try (TokenIgnoringProxy proxy = TokenIgnoringProxy.start(server.url(api), TOKEN)) {
-            Report report = Conformance.run(Target.builder(api).baseUrl(proxy.url()).credential(TOKEN)
+        try (RewritingProxy proxy = RewritingProxy.ignoringTheCredential(both.referenceUrl(api), TOKEN)) {
+            Report report = Conformance.run(ConformanceTarget.builder(api).baseUrl(proxy.url()).credential(TOKEN)
                     .checks(Set.of(Check.IGNORED_AUTH)).build());
 
             assertThat(report.passed()).isFalse();

@@ -52,7 +52,7 @@ class FalseVerdictSensitivityTest {
         try (RewritingProxy proxy = RewritingProxy.start(server.url(Api.CODEHOST), (method, path, headers, upstream) ->
                 REMOVED.matcher(path).matches() && headers.containsKey("private-token")
                         ? json(200, "[]") : upstream)) {
-            Report report = Conformance.run(Target.builder(Api.CODEHOST).baseUrl(proxy.url()).credential(CODEHOST_TOKEN)
+            Report report = Conformance.run(ConformanceTarget.builder(Api.CODEHOST).baseUrl(proxy.url()).credential(CODEHOST_TOKEN)
                     .checks(List.of(Check.VERSION_REMOVALS)).build());
 
             assertThat(report.violations(Check.VERSION_REMOVALS))
@@ -65,9 +65,9 @@ class FalseVerdictSensitivityTest {
     void aRemovedEndpointThatRefusesAGoodCredentialWith401FailsVersionRemovalsButNotWithoutACredential() throws IOException {
         try (RewritingProxy proxy = RewritingProxy.start(server.url(Api.CODEHOST), (method, path, headers, upstream) ->
                 REMOVED.matcher(path).matches() ? json(401, "{\"message\":\"401 Unauthorized\"}") : upstream)) {
-            Report withCredential = Conformance.run(Target.builder(Api.CODEHOST).baseUrl(proxy.url())
+            Report withCredential = Conformance.run(ConformanceTarget.builder(Api.CODEHOST).baseUrl(proxy.url())
                     .credential(CODEHOST_TOKEN).checks(List.of(Check.VERSION_REMOVALS)).build());
-            Report without = Conformance.run(Target.builder(Api.CODEHOST).baseUrl(proxy.url())
+            Report without = Conformance.run(ConformanceTarget.builder(Api.CODEHOST).baseUrl(proxy.url())
                     .checks(List.of(Check.VERSION_REMOVALS)).build());
 
             assertThat(withCredential.violations(Check.VERSION_REMOVALS)).isNotEmpty()
@@ -88,7 +88,7 @@ class FalseVerdictSensitivityTest {
             return new RewritingProxy.Answer(429, h, ("{\"success\":false,\"error\":null,\"errorDetail\":\"RateLimited\","
                     + "\"message\":\"slow down\",\"result\":null}").getBytes(StandardCharsets.UTF_8));
         })) {
-            Report report = Conformance.run(Target.builder(Api.ANSWERS).baseUrl(proxy.url()).credential(ANSWERS_KEY)
+            Report report = Conformance.run(ConformanceTarget.builder(Api.ANSWERS).baseUrl(proxy.url()).credential(ANSWERS_KEY)
                     .checks(List.of(Check.IGNORED_AUTH)).build());
 
             assertThat(report.violations(Check.IGNORED_AUTH)).isNotEmpty().allSatisfy(v -> {

@@ -23,6 +23,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.stream.Collectors;
@@ -32,7 +33,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * A second opinion on the conformance runs: every request the suite sends and the response it gets also go through
  * an OpenAPI validator that is not the kit's own (Atlassian's swagger-request-validator), with the API's contract.
- * Attach it to a run with {@link #watch(Target.Builder)}; then {@link #assertEveryResponseValid(Report)} fails when it
+ * Attach it to a run with {@link #watch(ConformanceTarget.Builder)}; then {@link #assertEveryResponseValid(Report)} fails when it
  * found any response invalid, listing each finding, whatever the kit's own checks said.
  *
  * <p>Responses are validated strictly. Requests are not judged: the suite sends invalid ones on purpose (negative,
@@ -99,12 +100,12 @@ final class IndependentValidator implements Interceptor {
      * @param contract the contract's text
      * @return a validator for one run, or empty (with the reason in {@code refused}) when it cannot load the document
      */
-    static java.util.Optional<IndependentValidator> ofDocument(String name, String contract, List<String> refused) {
+    static Optional<IndependentValidator> ofDocument(String name, String contract, List<String> refused) {
         try {
-            return java.util.Optional.of(of(name, contract));
+            return Optional.of(of(name, contract));
         } catch (OpenApiInteractionValidator.ApiLoadException e) {
             refused.add(name + ": " + String.join("; ", e.getParseMessages()));
-            return java.util.Optional.empty();
+            return Optional.empty();
         }
     }
 
@@ -112,7 +113,7 @@ final class IndependentValidator implements Interceptor {
      * @param target a target being built
      * @return the same builder, its run's traffic now also seen by this validator
      */
-    Target.Builder watch(Target.Builder target) {
+    ConformanceTarget.Builder watch(ConformanceTarget.Builder target) {
         return target.observe(this);
     }
 
@@ -143,7 +144,7 @@ final class IndependentValidator implements Interceptor {
             unmatched.incrementAndGet(); // an undeclared path or method (the suite's own negative cases): no response to judge
         }
         TestCase testCase = request.tag(TestCase.class);
-        Kind kind = testCase == null ? null : testCase.kind();
+        RequestKind kind = testCase == null ? null : testCase.kind();
         for (ValidationReport.Message m : report.getMessages()) {
             if (m.getLevel() != ValidationReport.Level.ERROR) {
                 continue;
@@ -153,14 +154,14 @@ final class IndependentValidator implements Interceptor {
                             .map(o -> o.getOperation().getOperationId()).orElse(""),
                     kind == null ? "" : kind.name().toLowerCase(Locale.ROOT), response.code(), m.getKey(),
                     m.getMessage().replace('\n', ' '));
-            if (m.getKey().equals("validation.response.status.unknown") && kind != null && kind != Kind.POSITIVE
+            if (m.getKey().equals("validation.response.status.unknown") && kind != null && kind != RequestKind.POSITIVE
                     && !dialect) {
                 continue; // a request broken on purpose, refused with a status a document without the kit's dialect
                           // does not list: the suite does not judge it either (status_code_conformance's note)
             }
             if (m.getKey().startsWith("validation.response")) {
                 responses.add(f);
-            } else if (kind == Kind.POSITIVE) {
+            } else if (kind == RequestKind.POSITIVE) {
                 requests.add(f);
             }
         }

@@ -67,7 +67,7 @@ class IndependentValidatorTest {
         IndependentValidator validator = IndependentValidator.of(Api.COUPONS, "spoiled");
         Report report;
         try (RewritingProxy proxy = RewritingProxy.start(server.url(Api.COUPONS), IndependentValidatorTest::spoil)) {
-            report = Conformance.run(validator.watch(Target.builder(Api.COUPONS)).baseUrl(proxy.url())
+            report = Conformance.run(validator.watch(ConformanceTarget.builder(Api.COUPONS)).baseUrl(proxy.url())
                     .user("admin", "admin-password").user("alice", "alice-password").count(0) // examples and boundaries do
                     .checks(Set.of(Check.RESPONSE_SCHEMA_CONFORMANCE, Check.CONTENT_TYPE_CONFORMANCE)).build());
         }

@@ -58,7 +58,7 @@ class LargeDocumentScalingTest {
         Path file = Files.writeString(dir.resolve("large-" + resources + ".yaml"), LargeDocument.openapi(resources));
         int operations = resources * LargeDocument.OPERATIONS_PER_RESOURCE;
         long started = System.nanoTime();
-        Report report = Conformance.run(Target.builder("large", List.of(file)).baseUrl(url).credential("t")
+        Report report = Conformance.run(ConformanceTarget.builder("large", List.of(file)).baseUrl(url).credential("t")
                 .count(0).build()); // examples, boundaries and negative cases only: the suite's fixed work per operation
         double ms = (System.nanoTime() - started) / 1e6;
 

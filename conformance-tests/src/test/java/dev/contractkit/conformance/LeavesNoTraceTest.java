@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -50,7 +51,7 @@ class LeavesNoTraceTest {
     void aRunAgainstTheReferenceAgentLeavesItsResourceListsAsItFoundThem() throws IOException {
         Map<String, String> before = lists();
 
-        Report report = Conformance.run(Target.builder(Api.AGENT).baseUrl(server.url(Api.AGENT)).credential(TOKEN).build());
+        Report report = Conformance.run(ConformanceTarget.builder(Api.AGENT).baseUrl(server.url(Api.AGENT)).credential(TOKEN).build());
 
         assertThat(report.violations()).as(report.toString()).isEmpty();
         assertThat(lists()).isEqualTo(before);
@@ -59,14 +60,14 @@ class LeavesNoTraceTest {
     @Test
     void theDataSourcesTheSuiteRegistersAreDeletedBeforeTheRunEnds() throws IOException {
         Map<String, String> before = lists();
-        java.util.concurrent.atomic.AtomicInteger registered = new java.util.concurrent.atomic.AtomicInteger();
+        AtomicInteger registered = new AtomicInteger();
         try (RewritingProxy proxy = RewritingProxy.start(server.url(Api.AGENT), (method, path, headers, upstream) -> {
             if (method.equals("POST") && path.equals("/api/v1/datasources") && upstream.status() == 201) {
                 registered.incrementAndGet();
             }
             return upstream;
         })) {
-            Conformance.run(Target.builder(Api.AGENT).baseUrl(proxy.url()).credential(TOKEN)
+            Conformance.run(ConformanceTarget.builder(Api.AGENT).baseUrl(proxy.url()).credential(TOKEN)
                     .checks(List.of(Check.POSITIVE_DATA_ACCEPTANCE)).build());
         }
 
@@ -82,7 +83,7 @@ class LeavesNoTraceTest {
     void aRunAgainstTheReferenceCouponsServiceLeavesNoActiveCouponBehind() throws IOException {
         String before = get(server.url(Api.COUPONS), "/api/v1/coupons?active=true&limit=100");
 
-        Report report = Conformance.run(Target.builder(Api.COUPONS).baseUrl(server.url(Api.COUPONS))
+        Report report = Conformance.run(ConformanceTarget.builder(Api.COUPONS).baseUrl(server.url(Api.COUPONS))
                 .user("admin", "admin-password").user("alice", "alice-password").build());
 
         assertThat(report.violations()).as(report.toString()).isEmpty();

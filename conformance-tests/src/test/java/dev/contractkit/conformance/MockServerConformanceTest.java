@@ -20,7 +20,7 @@ class MockServerConformanceTest {
         // told which key is valid, the mock refuses every other one like a real server (ignored_auth can run)
         mock = MockServers.start(MockOptions.builder().apis(Api.FORMS).port(Api.FORMS, 0)
                 .credential(Api.FORMS, "ci-key").build());
-        report = Conformance.run(VALIDATOR.watch(Target.builder(Api.FORMS)).baseUrl(mock.url(Api.FORMS)).credential("ci-key").build());
+        report = Conformance.run(VALIDATOR.watch(ConformanceTarget.builder(Api.FORMS)).baseUrl(mock.url(Api.FORMS)).credential("ci-key").build());
     }
 
     @AfterAll

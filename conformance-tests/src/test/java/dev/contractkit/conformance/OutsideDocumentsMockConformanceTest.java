@@ -44,7 +44,7 @@ class OutsideDocumentsMockConformanceTest {
                 .isEqualTo(!document.getFileName().toString().equals("v3.1-non-oauth-scopes.yaml"));
         try (MockServers mock = MockServers.start(MockOptions.builder().apis(api).port(api, 0)
                 .credential(api, KEY).build())) {
-            Target.Builder target = Target.builder(api.id(), List.of(document));
+            ConformanceTarget.Builder target = ConformanceTarget.builder(api.id(), List.of(document));
             validator.ifPresent(v -> v.watch(target));
             Report report = Conformance.run(target.baseUrl(mock.url(api)).credential(KEY).build());
 

@@ -12,8 +12,8 @@ import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Map;
-
 import java.util.regex.Pattern;
 
 /**
@@ -169,7 +169,7 @@ final class PetstoreServer implements AutoCloseable {
     }
 
     private static Map<String, String> query(String raw) {
-        Map<String, String> out = new java.util.HashMap<>();
+        Map<String, String> out = new HashMap<>();
         if (raw == null) {
             return out;
         }

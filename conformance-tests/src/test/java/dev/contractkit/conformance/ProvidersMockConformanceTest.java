@@ -35,7 +35,7 @@ class ProvidersMockConformanceTest {
     List<DynamicTest> everyProviderMockPassesTheSuite() {
         return Api.inGroup(Api.Group.PROVIDERS).stream().map(api -> DynamicTest.dynamicTest(api.id(), () -> {
             IndependentValidator validator = IndependentValidator.of(api, "mock");
-            Report report = Conformance.run(validator.watch(Target.builder(api)).baseUrl(mock.url(api)).credential(KEY).build());
+            Report report = Conformance.run(validator.watch(ConformanceTarget.builder(api)).baseUrl(mock.url(api)).credential(KEY).build());
             assertThat(report.violations()).as(report.toString()).isEmpty();
             assertThat(report.errors()).isEmpty();
             assertThat(report.results()).filteredOn(r -> r.check() == Check.IGNORED_AUTH)

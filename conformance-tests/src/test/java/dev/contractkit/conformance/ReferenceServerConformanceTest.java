@@ -1,8 +1,6 @@
 package dev.contractkit.conformance;
 
-import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.forms.FormsModule;
-import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -10,8 +8,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.util.List;
-import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -19,23 +15,19 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ReferenceServerConformanceTest {
     @TempDir
     static Path data;
-    static KitServer server;
+    static ReferenceServerRun run;
     static Report report;
-    static final IndependentValidator VALIDATOR = IndependentValidator.of(Api.FORMS, "reference");
 
     @BeforeAll
     static void runTheSuiteAgainstTheReferenceServer() {
-        server = KitServer.start(Settings.of(Map.of("forms.port", "0", "data-dir", data.toString())), List.of(Api.FORMS));
-        report = Conformance.run(VALIDATOR.watch(Target.builder(Api.FORMS))
-                .baseUrl(server.url(Api.FORMS))
-                .credential(FormsModule.DEMO_KEY)
-                .build());
+        run = ReferenceServerRun.start(Api.FORMS, data, target -> target.credential(FormsModule.DEMO_KEY));
+        report = run.report();
     }
 
     @AfterAll
     static void stop() {
-        if (server != null) {
-            server.close();
+        if (run != null) {
+            run.close();
         }
     }
 
@@ -48,7 +40,7 @@ class ReferenceServerConformanceTest {
 
     @Test
     void theIndependentValidatorFindsEveryResponseValid() {
-        VALIDATOR.assertEveryResponseValid(report);
+        run.assertEveryResponseValid();
     }
 
     @Test
@@ -61,7 +53,7 @@ class ReferenceServerConformanceTest {
 
     @Test
     void sameSeedGivesTheSameRunAgainstTheSameServer() {
-        Report again = Conformance.run(Target.builder(Api.FORMS).baseUrl(server.url(Api.FORMS))
+        Report again = Conformance.run(ConformanceTarget.builder(Api.FORMS).baseUrl(run.url())
                 .credential(FormsModule.DEMO_KEY).build());
 
         assertThat(again.requests()).isEqualTo(report.requests());

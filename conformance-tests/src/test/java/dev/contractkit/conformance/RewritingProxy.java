@@ -21,7 +21,8 @@ import java.util.Set;
 
 /**
  * A server with one defect, for the sensitivity of a check: a proxy (JDK HttpServer) in front of a reference
- * service that passes everything through, except what its rule rewrites (the answer to some requests).
+ * service that passes everything through, except what its rule rewrites (the answer to some requests) and the
+ * request headers it forces ({@link #ignoringTheCredential}).
  */
 final class RewritingProxy implements AutoCloseable {
     private static final Set<String> HOP = Set.of("host", "content-length", "connection", "transfer-encoding");
@@ -45,10 +46,12 @@ final class RewritingProxy implements AutoCloseable {
     private final HttpServer server;
     private final OkHttpClient client = new OkHttpClient.Builder().followRedirects(false).build();
     private final String upstream;
+    private final Map<String, String> forced;
     private final Rule rule;
 
-    private RewritingProxy(String upstream, Rule rule) throws IOException {
+    private RewritingProxy(String upstream, Map<String, String> forced, Rule rule) throws IOException {
         this.upstream = upstream.replaceAll("/$", "");
+        this.forced = forced;
         this.rule = rule;
         this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", this::handle);
@@ -56,7 +59,19 @@ final class RewritingProxy implements AutoCloseable {
     }
 
     static RewritingProxy start(String upstream, Rule rule) throws IOException {
-        return new RewritingProxy(upstream, rule);
+        return new RewritingProxy(upstream, Map.of(), rule);
+    }
+
+    /**
+     * The defect {@code ignored_auth} is for: whatever {@code Authorization} a request has, or none, it reaches the
+     * service with the right token, so every secured operation answers as if the caller had it.
+     *
+     * @param upstream the service's base URL
+     * @param token    the bearer token it requires, which the proxy sends for everyone
+     */
+    static RewritingProxy ignoringTheCredential(String upstream, String token) throws IOException {
+        return new RewritingProxy(upstream, Map.of("Authorization", "Bearer " + token),
+                (method, path, headers, answer) -> answer);
     }
 
     String url() {
@@ -75,10 +90,11 @@ final class RewritingProxy implements AutoCloseable {
         Map<String, List<String>> requestHeaders = new LinkedHashMap<>();
         ex.getRequestHeaders().forEach((name, values) -> {
             requestHeaders.put(name.toLowerCase(Locale.ROOT), values);
-            if (!HOP.contains(name.toLowerCase(Locale.ROOT))) {
+            if (!HOP.contains(name.toLowerCase(Locale.ROOT)) && forced.keySet().stream().noneMatch(name::equalsIgnoreCase)) {
                 values.forEach(v -> b.addHeader(name, v));
             }
         });
+        forced.forEach(b::header);
         String type = ex.getRequestHeaders().getFirst("Content-Type");
         boolean hasBody = !method.equals("GET") && !method.equals("HEAD");
         b.method(method, hasBody ? RequestBody.create(in, type == null ? null : MediaType.parse(type)) : null);

@@ -39,12 +39,12 @@ class SpecConformanceTest {
         badScopes = Conformance.run(scopes(broken).credential(PetstoreServer.TOKEN).build());
     }
 
-    static Target.Builder petstore(PetstoreServer server) {
-        return Target.builder(Api.idOf(PetstoreServer.PETSTORE), List.of(PetstoreServer.PETSTORE)).baseUrl(server.url());
+    static ConformanceTarget.Builder petstore(PetstoreServer server) {
+        return ConformanceTarget.builder(Api.idOf(PetstoreServer.PETSTORE), List.of(PetstoreServer.PETSTORE)).baseUrl(server.url());
     }
 
-    static Target.Builder scopes(PetstoreServer server) {
-        return Target.builder(Api.idOf(PetstoreServer.SCOPES), List.of(PetstoreServer.SCOPES)).baseUrl(server.url());
+    static ConformanceTarget.Builder scopes(PetstoreServer server) {
+        return ConformanceTarget.builder(Api.idOf(PetstoreServer.SCOPES), List.of(PetstoreServer.SCOPES)).baseUrl(server.url());
     }
 
     @AfterAll

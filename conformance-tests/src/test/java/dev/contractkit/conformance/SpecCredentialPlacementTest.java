@@ -76,7 +76,7 @@ class SpecCredentialPlacementTest {
                 """.formatted(scheme));
         seen.clear();
 
-        Report report = Conformance.run(Target.builder("api", List.of(doc)).baseUrl("http://127.0.0.1:"
+        Report report = Conformance.run(ConformanceTarget.builder("api", List.of(doc)).baseUrl("http://127.0.0.1:"
                 + server.getAddress().getPort()).credential(credential).count(0)
                 .checks(Set.of(Check.POSITIVE_DATA_ACCEPTANCE)).build());
 

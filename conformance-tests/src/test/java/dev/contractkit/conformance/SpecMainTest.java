@@ -7,6 +7,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -30,8 +32,8 @@ class SpecMainTest {
     }
 
     MainTest.Result conform(String... args) {
-        String[] all = java.util.stream.Stream.concat(java.util.Arrays.stream(args),
-                java.util.stream.Stream.of("--report-dir", dir.resolve("reports").toString())).toArray(String[]::new);
+        String[] all = Stream.concat(Arrays.stream(args),
+                Stream.of("--report-dir", dir.resolve("reports").toString())).toArray(String[]::new);
         return MainTest.conform(all);
     }
 

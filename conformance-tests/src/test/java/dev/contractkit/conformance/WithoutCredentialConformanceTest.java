@@ -6,6 +6,7 @@ import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -49,7 +50,7 @@ class WithoutCredentialConformanceTest {
     @ParameterizedTest
     @MethodSource("kitApis")
     void withoutACredentialACorrectServerHasNoViolationAndWhatNeedsOneIsNotChecked(Api api) {
-        Report report = Conformance.run(Target.builder(api).baseUrl(server.url(api)).build());
+        Report report = Conformance.run(ConformanceTarget.builder(api).baseUrl(server.url(api)).build());
 
         assertThat(report.violations()).as(report.toString()).isEmpty();
         assertThat(report.errors()).as(report.toString()).isEmpty();
@@ -60,16 +61,16 @@ class WithoutCredentialConformanceTest {
     @ParameterizedTest
     @MethodSource("kitApis")
     void withTheCredentialACorrectServerHasNoViolation(Api api) {
-        Report report = Conformance.run(withCredential(Target.builder(api).baseUrl(server.url(api)), api).build());
+        Report report = Conformance.run(withCredential(ConformanceTarget.builder(api).baseUrl(server.url(api)), api).build());
 
         assertThat(report.violations()).as(report.toString()).isEmpty();
         assertThat(report.errors()).as(report.toString()).isEmpty();
         assertThat(report.notes()).as(report.toString()).noneSatisfy(n -> assertThat(n).contains("needs --credential"));
     }
 
-    @org.junit.jupiter.api.Test
+    @Test
     void withoutACredentialTheRemovedCodehostEndpointsAreNotCheckedRatherThanFailed() {
-        Report report = Conformance.run(Target.builder(Api.CODEHOST).baseUrl(server.url(Api.CODEHOST))
+        Report report = Conformance.run(ConformanceTarget.builder(Api.CODEHOST).baseUrl(server.url(Api.CODEHOST))
                 .checks(List.of(Check.VERSION_REMOVALS)).build());
 
         assertThat(report.violations(Check.VERSION_REMOVALS)).isEmpty();
@@ -82,7 +83,7 @@ class WithoutCredentialConformanceTest {
         return Api.values().stream().filter(a -> !a.mockOnly()).toList();
     }
 
-    static Target.Builder withCredential(Target.Builder b, Api api) {
+    static ConformanceTarget.Builder withCredential(ConformanceTarget.Builder b, Api api) {
         return switch (api.id()) {
             case "forms" -> b.credential(FormsModule.DEMO_KEY);
             case "coupons" -> b.user("admin", "admin-password").user("alice", "alice-password");

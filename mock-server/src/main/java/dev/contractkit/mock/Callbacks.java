@@ -54,7 +54,7 @@ final class Callbacks {
         return c;
     }
 
-    KitChannels.Answer webhook(Map<String, List<String>> query) {
+    JsonAnswer webhook(Map<String, List<String>> query) {
         String name = first(query, "name");
         String url = first(query, "url");
         if (name == null || url == null) {
@@ -66,10 +66,10 @@ final class Callbacks {
                 return send("webhook", name, doc, item, url);
             }
         }
-        return new KitChannels.Answer(404, KitChannels.error("NOT_FOUND", "no webhook '" + name + "'; webhooks: " + names()));
+        return new JsonAnswer(404, JsonAnswer.errorBody("NOT_FOUND", "no webhook '" + name + "'; webhooks: " + names()));
     }
 
-    KitChannels.Answer callback(Map<String, List<String>> query) {
+    JsonAnswer callback(Map<String, List<String>> query) {
         String operation = first(query, "operation");
         String wanted = first(query, "name");
         if (operation == null) {
@@ -86,7 +86,7 @@ final class Callbacks {
             }
             List<RecordedRequest> requests = received.apply(operation);
             if (requests.isEmpty()) {
-                return new KitChannels.Answer(409, KitChannels.error("CONFLICT", "operation '" + operation
+                return new JsonAnswer(409, JsonAnswer.errorBody("CONFLICT", "operation '" + operation
                         + "' has received no request yet: its callback URL comes from that request"));
             }
             RecordedRequest request = requests.get(requests.size() - 1);
@@ -99,14 +99,14 @@ final class Callbacks {
                 for (Iterator<Map.Entry<String, JsonNode>> exprs = doc.resolve(callback.getValue()).fields(); exprs.hasNext(); ) {
                     Map.Entry<String, JsonNode> expression = exprs.next();
                     String url = evaluate(expression.getKey(), request);
-                    KitChannels.Answer sent = send("callback", callback.getKey(), doc, doc.resolve(expression.getValue()), url);
+                    JsonAnswer sent = send("callback", callback.getKey(), doc, doc.resolve(expression.getValue()), url);
                     out.set(callback.getKey(), sent.body());
                 }
             }
-            return out.isEmpty() ? new KitChannels.Answer(404, KitChannels.error("NOT_FOUND", "operation '" + operation
-                    + "' has no callback '" + wanted + "'")) : new KitChannels.Answer(200, out);
+            return out.isEmpty() ? new JsonAnswer(404, JsonAnswer.errorBody("NOT_FOUND", "operation '" + operation
+                    + "' has no callback '" + wanted + "'")) : new JsonAnswer(200, out);
         }
-        return new KitChannels.Answer(404, KitChannels.error("NOT_FOUND", "no operation '" + operation + "'"));
+        return new JsonAnswer(404, JsonAnswer.errorBody("NOT_FOUND", "no operation '" + operation + "'"));
     }
 
     static String evaluate(String expression, RecordedRequest request) {
@@ -135,7 +135,7 @@ final class Callbacks {
     }
 
     /** POSTs (or the path item's first method) the request body example to the URL; answers what the target said. */
-    private KitChannels.Answer send(String kind, String name, ContractDocument doc, JsonNode pathItem, String url) {
+    private JsonAnswer send(String kind, String name, ContractDocument doc, JsonNode pathItem, String url) {
         Iterator<Map.Entry<String, JsonNode>> methods = pathItem.fields();
         String method = "POST";
         JsonNode operation = null;
@@ -171,13 +171,13 @@ final class Callbacks {
         try {
             HttpResponse<Void> response = client().send(request.build(), HttpResponse.BodyHandlers.discarding());
             out.put("status", response.statusCode());
-            return new KitChannels.Answer(200, out);
+            return new JsonAnswer(200, out);
         } catch (java.io.IOException e) {
-            return new KitChannels.Answer(502, KitChannels.error("BAD_GATEWAY", kind + " '" + name + "' to " + url
+            return new JsonAnswer(502, JsonAnswer.errorBody("BAD_GATEWAY", kind + " '" + name + "' to " + url
                     + " failed: " + e.getMessage()));
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new KitChannels.Answer(503, KitChannels.error("SERVICE_UNAVAILABLE", "interrupted"));
+            return new JsonAnswer(503, JsonAnswer.errorBody("SERVICE_UNAVAILABLE", "interrupted"));
         }
     }
 
@@ -192,7 +192,7 @@ final class Callbacks {
         return values.isEmpty() || values.get(0).isBlank() ? null : values.get(0);
     }
 
-    private static KitChannels.Answer bad(String message) {
-        return new KitChannels.Answer(400, KitChannels.error("BAD_REQUEST", message));
+    private static JsonAnswer bad(String message) {
+        return new JsonAnswer(400, JsonAnswer.errorBody("BAD_REQUEST", message));
     }
 }

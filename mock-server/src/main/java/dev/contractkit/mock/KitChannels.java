@@ -237,28 +237,28 @@ final class KitChannels {
     }
 
     /** A control request; answers {@code status, body}. */
-    Answer control(String method, String path, Map<String, List<String>> query, String body) {
+    JsonAnswer control(String method, String path, Map<String, List<String>> query, String body) {
         String op = path.substring(CONTROL.length());
         return switch (op) {
-            case "apis" -> method.equals("GET") ? new Answer(200, index.get()) : notAllowed("GET");
+            case "apis" -> method.equals("GET") ? new JsonAnswer(200, index.get()) : notAllowed("GET");
             case "publish" -> method.equals("PUT") || method.equals("POST") ? publish(query, body) : notAllowed("PUT, POST");
             case "responses" -> state.overrides().control(method, body);
             case "webhooks" -> method.equals("POST") ? callbacks.webhook(query) : notAllowed("POST");
             case "callbacks" -> method.equals("POST") ? callbacks.callback(query) : notAllowed("POST");
             case "outcome" -> state.outcome().control(method, query);
-            case "state" -> method.equals("GET") ? new Answer(200, state.describe()) : notAllowed("GET");
+            case "state" -> method.equals("GET") ? new JsonAnswer(200, state.describe()) : notAllowed("GET");
             case "exchanges", "violations" -> state.proxy().isEmpty()
-                    ? new Answer(404, error("NOT_FOUND", api.id() + " is not proxied (start with --proxy " + api.id() + "=<url>)"))
-                    : method.equals("GET") ? new Answer(200, state.proxy().get().describe(op.equals("violations")))
+                    ? new JsonAnswer(404, JsonAnswer.errorBody("NOT_FOUND", api.id() + " is not proxied (start with --proxy " + api.id() + "=<url>)"))
+                    : method.equals("GET") ? new JsonAnswer(200, state.proxy().get().describe(op.equals("violations")))
                     : notAllowed("GET");
             case "reset" -> {
                 if (!method.equals("PUT") && !method.equals("POST")) {
                     yield notAllowed("PUT, POST");
                 }
                 state.reset();
-                yield new Answer(200, state.describe());
+                yield new JsonAnswer(200, state.describe());
             }
-            default -> new Answer(404, error("NOT_FOUND", "no kit control endpoint " + path
+            default -> new JsonAnswer(404, JsonAnswer.errorBody("NOT_FOUND", "no kit control endpoint " + path
                     + "; known: GET " + CONTROL + "apis, PUT " + CONTROL + "publish?channel=<address>, GET/PUT/DELETE "
                     + CONTROL + "responses, GET " + CONTROL + "state, PUT " + CONTROL + "reset, GET "
                     + CONTROL + "exchanges, GET " + CONTROL + "violations (proxy), GET|PUT|DELETE " + CONTROL
@@ -266,20 +266,20 @@ final class KitChannels {
         };
     }
 
-    private Answer publish(Map<String, List<String>> query, String body) {
+    private JsonAnswer publish(Map<String, List<String>> query, String body) {
         List<String> asked = query.getOrDefault("channel", List.of());
         String address;
         if (asked.isEmpty() && channels.size() == 1) {
             address = channels.keySet().iterator().next();
         } else if (asked.isEmpty()) {
-            return new Answer(400, error("BAD_REQUEST", "query parameter 'channel' is required; " + api.id()
+            return new JsonAnswer(400, JsonAnswer.errorBody("BAD_REQUEST", "query parameter 'channel' is required; " + api.id()
                     + " has " + describeChannels()));
         } else {
             address = asked.get(0);
         }
         AsyncChannels.Channel channel = channels.get(address);
         if (channel == null) {
-            return new Answer(404, error("NOT_FOUND", "channel '" + address + "' is not a channel of " + api.id()
+            return new JsonAnswer(404, JsonAnswer.errorBody("NOT_FOUND", "channel '" + address + "' is not a channel of " + api.id()
                     + "; " + api.id() + " has " + describeChannels()));
         }
         JsonNode payload;
@@ -289,7 +289,7 @@ final class KitChannels {
             payload = null;
         }
         if (payload == null || payload.isMissingNode()) {
-            return new Answer(400, error("BAD_REQUEST", "the body must be one JSON message of channel " + address));
+            return new JsonAnswer(400, JsonAnswer.errorBody("BAD_REQUEST", "the body must be one JSON message of channel " + address));
         }
         List<String> problems = new ArrayList<>();
         String matched = null;
@@ -306,7 +306,7 @@ final class KitChannels {
             }
         }
         if (matched == null) {
-            return new Answer(400, error("BAD_REQUEST", "the message matches no message of channel " + address + " ("
+            return new JsonAnswer(400, JsonAnswer.errorBody("BAD_REQUEST", "the message matches no message of channel " + address + " ("
                     + channel.file() + "): " + String.join("; ", problems)));
         }
         ChannelGroup group = subscribers.get(address);
@@ -314,21 +314,15 @@ final class KitChannels {
         group.writeAndFlush(new TextWebSocketFrame(payload.toString()));
         ObjectNode out = Json.MAPPER.createObjectNode();
         out.put("channel", address).put("message", matched).put("subscribers", count);
-        return new Answer(200, out);
+        return new JsonAnswer(200, out);
     }
 
     private String describeChannels() {
         return channels.isEmpty() ? "no WebSocket channel" : "channels " + String.join(", ", channels.keySet());
     }
 
-    private static Answer notAllowed(String allow) {
-        return new Answer(405, error("METHOD_NOT_ALLOWED", "allowed: " + allow));
-    }
-
-    static ObjectNode error(String code, String message) {
-        ObjectNode n = Json.MAPPER.createObjectNode();
-        n.put("code", code).put("message", message);
-        return n;
+    private static JsonAnswer notAllowed(String allow) {
+        return new JsonAnswer(405, JsonAnswer.errorBody("METHOD_NOT_ALLOWED", "allowed: " + allow));
     }
 
     /** Closes every subscriber's socket. */
@@ -369,9 +363,6 @@ final class KitChannels {
                 }
             }
         }
-        return error("UNAUTHORIZED", "authentication required: token missing or invalid");
-    }
-
-    record Answer(int status, JsonNode body) {
+        return JsonAnswer.errorBody("UNAUTHORIZED", "authentication required: token missing or invalid");
     }
 }

@@ -241,7 +241,7 @@ final class KitPipeline {
                 if (path.startsWith(KitChannels.CONTROL)) {
                     try {
                         QueryStringDecoder query = new QueryStringDecoder(uri);
-                        KitChannels.Answer answer = kit.control(request.method().name(), path, query.parameters(),
+                        JsonAnswer answer = kit.control(request.method().name(), path, query.parameters(),
                                 request.content().toString(StandardCharsets.UTF_8));
                         respond(ctx, request, answer.status(), answer.body().toString(), HttpUtil.isKeepAlive(request));
                     } finally {
@@ -254,7 +254,7 @@ final class KitPipeline {
                     try {
                         upgrade(ctx, request, path, channel);
                     } catch (RuntimeException e) {
-                        respond(ctx, request, 400, KitChannels.error("BAD_REQUEST", "not a valid WebSocket handshake: "
+                        respond(ctx, request, 400, JsonAnswer.errorBody("BAD_REQUEST", "not a valid WebSocket handshake: "
                                 + e.getMessage()).toString(), false);
                     } finally {
                         request.release();

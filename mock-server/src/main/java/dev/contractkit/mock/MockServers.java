@@ -239,7 +239,7 @@ public final class MockServers implements AutoCloseable {
         if (example != null) {
             spec.put("example", example);
         }
-        KitChannels.Answer answer = mocks.get(api).state().overrides().control("PUT", spec.toString());
+        JsonAnswer answer = mocks.get(api).state().overrides().control("PUT", spec.toString());
         if (answer.status() != 200) {
             throw new IllegalArgumentException(answer.body().path("message").asText());
         }

@@ -57,25 +57,25 @@ final class Outcome {
     }
 
     /** {@code GET|PUT|POST|DELETE /mockserver/kit/outcome}. */
-    KitChannels.Answer control(String method, Map<String, List<String>> query) {
+    JsonAnswer control(String method, Map<String, List<String>> query) {
         switch (method) {
             case "GET" -> {
-                return new KitChannels.Answer(200, describe());
+                return new JsonAnswer(200, describe());
             }
             case "DELETE" -> {
                 state.set(State.NONE);
-                return new KitChannels.Answer(200, describe());
+                return new JsonAnswer(200, describe());
             }
             case "PUT", "POST" -> {
                 return set(query);
             }
             default -> {
-                return new KitChannels.Answer(405, KitChannels.error("METHOD_NOT_ALLOWED", "allowed: GET, PUT, POST, DELETE"));
+                return new JsonAnswer(405, JsonAnswer.errorBody("METHOD_NOT_ALLOWED", "allowed: GET, PUT, POST, DELETE"));
             }
         }
     }
 
-    private KitChannels.Answer set(Map<String, List<String>> query) {
+    private JsonAnswer set(Map<String, List<String>> query) {
         Optional<String> example = first(query, "example");
         Optional<String> code = first(query, "code");
         Optional<String> delay = first(query, "delay");
@@ -103,12 +103,12 @@ final class Outcome {
             }
         }
         state.set(new State(new Prefer(code, example), millis));
-        return new KitChannels.Answer(200, describe());
+        return new JsonAnswer(200, describe());
     }
 
     /** Sets the outcome at start ({@code --outcome api=example}); throws naming the known examples. */
     void preset(String apiId, String example) {
-        KitChannels.Answer answer = set(Map.of("example", List.of(example)));
+        JsonAnswer answer = set(Map.of("example", List.of(example)));
         if (answer.status() != 200) {
             throw new IllegalArgumentException("--outcome " + apiId + "=" + example + ": " + answer.body().path("message").asText());
         }
@@ -124,8 +124,8 @@ final class Outcome {
         return n;
     }
 
-    private static KitChannels.Answer bad(String message) {
-        return new KitChannels.Answer(400, KitChannels.error("BAD_REQUEST", message));
+    private static JsonAnswer bad(String message) {
+        return new JsonAnswer(400, JsonAnswer.errorBody("BAD_REQUEST", message));
     }
 
     private static Optional<String> first(Map<String, List<String>> query, String key) {

@@ -52,15 +52,15 @@ final class Overrides {
         active.clear();
     }
 
-    KitChannels.Answer control(String method, String body) {
+    JsonAnswer control(String method, String body) {
         return switch (method) {
-            case "GET" -> new KitChannels.Answer(200, list());
+            case "GET" -> new JsonAnswer(200, list());
             case "DELETE" -> {
                 reset();
-                yield new KitChannels.Answer(200, list());
+                yield new JsonAnswer(200, list());
             }
             case "PUT", "POST" -> set(body);
-            default -> new KitChannels.Answer(405, KitChannels.error("METHOD_NOT_ALLOWED", "allowed: GET, PUT, POST, DELETE"));
+            default -> new JsonAnswer(405, JsonAnswer.errorBody("METHOD_NOT_ALLOWED", "allowed: GET, PUT, POST, DELETE"));
         };
     }
 
@@ -70,7 +70,7 @@ final class Overrides {
         return out;
     }
 
-    private KitChannels.Answer set(String body) {
+    private JsonAnswer set(String body) {
         JsonNode req;
         try {
             req = Json.MAPPER.readTree(body == null ? "" : body);
@@ -117,7 +117,7 @@ final class Overrides {
         active.put(id, new Override(req, r, times));
         ObjectNode out = Json.MAPPER.createObjectNode();
         out.put("operation", id).put("status", status);
-        return new KitChannels.Answer(200, out);
+        return new JsonAnswer(200, out);
     }
 
     /**
@@ -125,7 +125,7 @@ final class Overrides {
      * is checked against the AG-UI event contract and the stream against its ordering rules, then the mock
      * replays exactly these events (as real SSE, with the request's thread and run ids) until reset.
      */
-    private KitChannels.Answer setEvents(String id, Operation op, int status, JsonNode req) {
+    private JsonAnswer setEvents(String id, Operation op, int status, JsonNode req) {
         DeclaredResponses.Example declared = op.responses().forCode(status).orElseThrow();
         if (!Json.baseType(declared.mediaType()).equals("text/event-stream")) {
             return bad("'events' is for operations that answer text/event-stream; " + id + " " + status + " answers '"
@@ -155,7 +155,7 @@ final class Overrides {
         active.put(id, new Override(req, r, times));
         ObjectNode out = Json.MAPPER.createObjectNode();
         out.put("operation", id).put("status", status).put("events", events.size());
-        return new KitChannels.Answer(200, out);
+        return new JsonAnswer(200, out);
     }
 
     private static Optional<Reply> own(Operation op, int status, JsonNode body) {
@@ -174,7 +174,7 @@ final class Overrides {
         return doc.at(schema).isMissingNode() ? List.of() : doc.validator().validate(schema, body, "body");
     }
 
-    private static KitChannels.Answer bad(String message) {
-        return new KitChannels.Answer(400, KitChannels.error("BAD_REQUEST", message));
+    private static JsonAnswer bad(String message) {
+        return new JsonAnswer(400, JsonAnswer.errorBody("BAD_REQUEST", message));
     }
 }

@@ -64,7 +64,7 @@ final class ProxyResponder implements ExpectationResponseCallback {
             proxy.record(name, method, requestPath, 502, List.of("the implementation at " + proxy.target()
                     + " did not answer: " + e.getMessage()));
             return HttpResponse.response().withStatusCode(502).withHeader("Content-Type", "application/json")
-                    .withBody(KitChannels.error("BAD_GATEWAY", "the implementation at " + proxy.target()
+                    .withBody(JsonAnswer.errorBody("BAD_GATEWAY", "the implementation at " + proxy.target()
                             + " did not answer: " + e.getMessage()).toString());
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();

@@ -2,6 +2,7 @@ package dev.contractkit.mock;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.specs.Api;
+import dev.contractkit.specs.agui.OfficialAgUiClient;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;

@@ -1,26 +1,17 @@
 package dev.contractkit.mock;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.SchemaValidator;
 import okhttp3.OkHttpClient;
-import okhttp3.Request;
-import okhttp3.Response;
-import okhttp3.WebSocket;
-import okhttp3.WebSocketListener;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
-import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -32,7 +23,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class StatefulEventsMockTest {
-    private static final ObjectMapper JSON = new ObjectMapper();
     private static final String NEW_COUPON = "{\"title\":\"Autumn 15%\",\"discount_percent\":15,\"category\":\"autumn\","
             + "\"usage_limit\":10,\"valid_until\":\"2030-01-01T00:00:00Z\"}";
     private final ContractDocument async = ContractDocument.load("asyncapi/coupon-updates.yaml");
@@ -74,9 +64,9 @@ class StatefulEventsMockTest {
     }
 
     /** A subscriber that has received the examples sent on connect: from then on it receives every write's message. */
-    private Socket open() throws Exception {
-        Socket socket = Socket.open(client, base.replace("http://", "ws://") + "/ws/coupons?token="
-                + mocks.token(Api.COUPONS, "alice"));
+    private ClientSocket open() throws Exception {
+        ClientSocket socket = ClientSocket.open(client, base.replace("http://", "ws://") + "/ws/coupons?token="
+                + mocks.token(Api.COUPONS, "alice"), null);
         int examples = 0;
         for (JsonNode message : async.at("/components/messages")) {
             examples += message.path("examples").size();
@@ -89,7 +79,7 @@ class StatefulEventsMockTest {
 
     @Test
     void everyStatefulWriteSendsTheMessagesTheContractNames() throws Exception {
-        Socket socket = open();
+        ClientSocket socket = open();
         try {
             String id = create();
             JsonNode created = socket.next("coupon_created", id);
@@ -131,7 +121,7 @@ class StatefulEventsMockTest {
     @Test
     void nullInAnUpdateClearsAnOptionalFieldAndTheMessageSaysWhichOnes() throws Exception {
         String id = create();
-        Socket socket = open();
+        ClientSocket socket = open();
         try {
             Http.Answer cleared = put(id, "{\"valid_until\":null,\"usage_limit\":null}");
 
@@ -161,58 +151,5 @@ class StatefulEventsMockTest {
 
         assertThat(listed).contains(kept).doesNotContain(deleted);
         assertThat(inactive).containsExactly(deleted);
-    }
-
-    /** A client socket keeping every message, waiting for the one asked for. */
-    private static final class Socket extends WebSocketListener {
-        final BlockingQueue<JsonNode> messages = new LinkedBlockingQueue<>();
-        final List<JsonNode> seen = new ArrayList<>();
-        final CompletableFuture<Void> open = new CompletableFuture<>();
-        WebSocket webSocket;
-
-        static Socket open(OkHttpClient client, String url) throws Exception {
-            Socket s = new Socket();
-            s.webSocket = client.newWebSocket(new Request.Builder().url(url).build(), s);
-            s.open.get(10, TimeUnit.SECONDS);
-            return s;
-        }
-
-        /** @return the next message of that type about that coupon (the contract's examples sent on connect are skipped) */
-        JsonNode next(String type, String id) throws InterruptedException {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (System.nanoTime() < deadline) {
-                JsonNode m = messages.poll(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
-                if (m != null && m.path("data").path("id").asText().equals(id)) {
-                    seen.add(m);
-                    if (m.path("type").asText().equals(type)) {
-                        return m;
-                    }
-                }
-            }
-            throw new AssertionError("no " + type + " message about " + id + " within 10 s; seen " + seen);
-        }
-
-        void close() {
-            webSocket.close(1000, "done");
-        }
-
-        @Override
-        public void onOpen(WebSocket webSocket, Response response) {
-            open.complete(null);
-        }
-
-        @Override
-        public void onMessage(WebSocket webSocket, String text) {
-            try {
-                messages.add(JSON.readTree(text));
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }
-
-        @Override
-        public void onFailure(WebSocket webSocket, Throwable t, Response response) {
-            open.completeExceptionally(t);
-        }
     }
 }

@@ -17,9 +17,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -60,7 +58,7 @@ class WebSocketChannelTest {
     @Test
     void sendsEveryExampleOnConnectAndEachValidatesAgainstItsPayload() throws Exception {
         assertThat(ws).endsWith("/ws/coupons").startsWith("ws://127.0.0.1:");
-        Socket socket = Socket.open(ws + "?token=" + token(), null);
+        ClientSocket socket = ClientSocket.open(client, ws + "?token=" + token(), null);
         try {
             List<JsonNode> received = socket.take(EXAMPLES);
             assertThat(received).extracting(m -> m.get("type").asText()).containsExactly("coupon_created",
@@ -109,8 +107,8 @@ class WebSocketChannelTest {
 
     @Test
     void acceptsTheBearerHeaderAndAccessTokenQuery() throws Exception {
-        Socket header = Socket.open(ws, "Bearer " + token());
-        Socket query = Socket.open(ws + "?access_token=" + token(), null);
+        ClientSocket header = ClientSocket.open(client, ws, "Bearer " + token());
+        ClientSocket query = ClientSocket.open(client, ws + "?access_token=" + token(), null);
         try {
             assertThat(header.take(EXAMPLES)).hasSize(EXAMPLES);
             assertThat(query.take(EXAMPLES)).hasSize(EXAMPLES);
@@ -122,8 +120,8 @@ class WebSocketChannelTest {
 
     @Test
     void publishReachesEverySubscriber() throws Exception {
-        Socket first = Socket.open(ws + "?token=" + token(), null);
-        Socket second = Socket.open(ws, "Bearer " + token());
+        ClientSocket first = ClientSocket.open(client, ws + "?token=" + token(), null);
+        ClientSocket second = ClientSocket.open(client, ws, "Bearer " + token());
         try {
             first.take(EXAMPLES);
             second.take(EXAMPLES);
@@ -140,7 +138,7 @@ class WebSocketChannelTest {
 
     @Test
     void refusesAMessageThatMatchesNoMessageOfTheChannelNamingTheRule() throws Exception {
-        Socket socket = Socket.open(ws + "?token=" + token(), null);
+        ClientSocket socket = ClientSocket.open(client, ws + "?token=" + token(), null);
         try {
             socket.take(EXAMPLES);
             JsonNode answer = put("/mockserver/kit/publish?channel=/ws/coupons",
@@ -189,7 +187,7 @@ class WebSocketChannelTest {
         try (MockServers strict = MockServers.start(MockOptions.builder().apis(Api.COUPONS).port(Api.COUPONS, 0)
                 .credential(Api.COUPONS, "good").build())) {
             String url = strict.channelUrls(Api.COUPONS).get(0);
-            Socket good = Socket.open(url + "?token=good", null);
+            ClientSocket good = ClientSocket.open(client, url + "?token=good", null);
             try {
                 assertThat(good.take(1)).hasSize(1);
             } finally {
@@ -223,64 +221,6 @@ class WebSocketChannelTest {
             String text = r.body().string();
             assertThat(r.code()).as(text).isEqualTo(status);
             return JSON.readTree(text);
-        }
-    }
-
-    /** A client socket collecting the text messages it receives. */
-    private static final class Socket extends WebSocketListener {
-        final BlockingQueue<JsonNode> messages = new LinkedBlockingQueue<>();
-        final CompletableFuture<Void> open = new CompletableFuture<>();
-        final CompletableFuture<Void> closed = new CompletableFuture<>();
-        WebSocket webSocket;
-
-        static Socket open(String url, String authorization) throws Exception {
-            Socket s = new Socket();
-            Request.Builder request = new Request.Builder().url(url);
-            if (authorization != null) {
-                request.header("Authorization", authorization);
-            }
-            s.webSocket = client.newWebSocket(request.build(), s);
-            s.open.get(10, TimeUnit.SECONDS);
-            return s;
-        }
-
-        List<JsonNode> take(int n) throws InterruptedException {
-            List<JsonNode> out = new java.util.ArrayList<>();
-            for (int i = 0; i < n; i++) {
-                JsonNode m = messages.poll(10, TimeUnit.SECONDS);
-                assertThat(m).as("message " + (i + 1) + " of " + n).isNotNull();
-                out.add(m);
-            }
-            return out;
-        }
-
-        void close() {
-            webSocket.close(1000, "done");
-        }
-
-        @Override
-        public void onOpen(WebSocket webSocket, Response response) {
-            open.complete(null);
-        }
-
-        @Override
-        public void onMessage(WebSocket webSocket, String text) {
-            try {
-                messages.add(JSON.readTree(text));
-            } catch (Exception e) {
-                throw new IllegalStateException(e);
-            }
-        }
-
-        @Override
-        public void onClosed(WebSocket webSocket, int code, String reason) {
-            closed.complete(null);
-        }
-
-        @Override
-        public void onFailure(WebSocket webSocket, Throwable t, Response response) {
-            open.completeExceptionally(t);
-            closed.complete(null);
         }
     }
 }

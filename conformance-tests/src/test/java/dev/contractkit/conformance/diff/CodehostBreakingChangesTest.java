@@ -11,16 +11,16 @@ import java.util.function.Predicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The v4 to v5 report against the seed's table of removals (seed 002, C2, "Changes when v4 is removed"). */
+/** The v4 to v5 report against the removals the v5 contract lists ({@code specs/openapi/codehost-v5.yaml}, its description). */
 class CodehostBreakingChangesTest {
     private static final List<BreakingChange> CHANGES = BreakingChanges.between(
             Api.readContract("openapi/codehost-v4.yaml"), Api.readContract("openapi/codehost-v5.yaml"));
 
-    /** One row of the seed's table and the report lines it explains. */
+    /** One removal the contract lists and the report lines it explains. */
     record Row(String item, Predicate<BreakingChange> explains) {
     }
 
-    private static final List<Row> SEED_TABLE = List.of(
+    private static final List<Row> LISTED_REMOVALS = List.of(
             new Row("geo_nodes endpoints", c -> c.endpoint().contains("/geo_nodes") && c.what().equals("endpoint removed")),
             new Row("merged_by field", c -> c.where().endsWith(".merged_by") && c.what().equals("property removed")),
             new Row("merge_status field", c -> c.where().endsWith(".merge_status") && c.what().equals("property removed")),
@@ -41,20 +41,20 @@ class CodehostBreakingChangesTest {
                     && c.what().equals("property removed")));
 
     @Test
-    void everyRemovalOfTheSeedTableIsInTheReport() {
-        for (Row row : SEED_TABLE) {
+    void everyRemovalTheContractListsIsInTheReport() {
+        for (Row row : LISTED_REMOVALS) {
             assertThat(CHANGES).as(row.item()).anyMatch(row.explains());
         }
     }
 
     @Test
-    void everyLineOfTheReportIsExplainedByARowOfTheSeedTable() {
+    void everyLineOfTheReportIsExplainedByARemovalTheContractLists() {
         assertThat(CHANGES).isNotEmpty().allSatisfy(c ->
-                assertThat(SEED_TABLE).as(c.line()).anyMatch(row -> row.explains().test(c)));
+                assertThat(LISTED_REMOVALS).as(c.line()).anyMatch(row -> row.explains().test(c)));
     }
 
     @Test
-    void theRunnerEndpointsTheSeedNamesEachLoseActiveAndIpAddressAndTheirStatusValues() {
+    void theRunnerEndpointsTheContractNamesEachLoseActiveAndIpAddressAndTheirStatusValues() {
         List<String> runnerEndpoints = List.of("GET /runners", "GET /runners/all", "GET /runners/{id}", "PUT /runners/{id}",
                 "GET /projects/{id}/runners", "POST /projects/{id}/runners", "GET /groups/{id}/runners");
         for (String endpoint : runnerEndpoints) {
@@ -68,7 +68,7 @@ class CodehostBreakingChangesTest {
     }
 
     @Test
-    void theApprovalGroupsAreRemovedUnderBothTheSeedsAndTheOriginalsName() {
+    void theApprovalGroupsAreRemovedUnderBothTheDeprecationListsAndTheOriginalsName() {
         assertThat(CHANGES).filteredOn(c -> c.endpoint().equals("GET /projects/{id}/approvals")).extracting(BreakingChange::line)
                 .anyMatch(l -> l.contains(".approval_groups: property removed"))
                 .anyMatch(l -> l.contains(".approver_groups: property removed"))

@@ -1,28 +1,16 @@
 package dev.contractkit.reference.agent;
 
+import dev.contractkit.reference.platform.PostgresPerTest;
 import dev.contractkit.reference.platform.Settings;
-import dev.contractkit.reference.platform.TestDatabases.PostgresSchema;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The same behaviour with runs, events, data sources, artifacts and the sample data set in PostgreSQL. */
 class AgentOnPostgresTest extends AgentServerTest {
-    PostgresSchema schema;
-
-    @BeforeEach
-    void createSchema() {
-        schema = PostgresSchema.create();
-    }
-
-    @AfterEach
-    void dropSchema() {
-        stop();
-        server = null;
-        schema.close();
-    }
+    @RegisterExtension
+    final PostgresPerTest postgres = new PostgresPerTest();
 
     @Override
     Settings settings() {
-        return AgentClient.access(schema.settings());
+        return AgentClient.access(postgres.settings());
     }
 }

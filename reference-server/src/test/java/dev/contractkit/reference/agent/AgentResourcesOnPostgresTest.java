@@ -1,28 +1,16 @@
 package dev.contractkit.reference.agent;
 
+import dev.contractkit.reference.platform.PostgresPerTest;
 import dev.contractkit.reference.platform.Settings;
-import dev.contractkit.reference.platform.TestDatabases.PostgresSchema;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** Registration, restart, credentials and the SDK clients with the agent's tables (V43 included) in PostgreSQL. */
 class AgentResourcesOnPostgresTest extends AgentResourcesTest {
-    PostgresSchema schema;
-
-    @BeforeEach
-    void createSchema() {
-        schema = PostgresSchema.create();
-    }
-
-    @AfterEach
-    void dropSchema() {
-        stop();
-        server = null;
-        schema.close();
-    }
+    @RegisterExtension
+    final PostgresPerTest postgres = new PostgresPerTest();
 
     @Override
     Settings settings() {
-        return AgentClient.access(schema.settings());
+        return AgentClient.access(postgres.settings());
     }
 }

@@ -1,28 +1,16 @@
 package dev.contractkit.reference.answers;
 
+import dev.contractkit.reference.platform.PostgresPerTest;
 import dev.contractkit.reference.platform.Settings;
-import dev.contractkit.reference.platform.TestDatabases.PostgresSchema;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.extension.RegisterExtension;
 
 /** The same behaviour with keys and quota usage in PostgreSQL (a schema of its own per test). */
 class AnswersOnPostgresTest extends AnswersServerTest {
-    PostgresSchema schema;
-
-    @BeforeEach
-    void createSchema() {
-        schema = PostgresSchema.create();
-    }
-
-    @AfterEach
-    void dropSchema() {
-        stop();
-        server = null;
-        schema.close();
-    }
+    @RegisterExtension
+    final PostgresPerTest postgres = new PostgresPerTest();
 
     @Override
     Settings settings() {
-        return schema.settings().with("answers.api-keys", KEY);
+        return postgres.settings().with("answers.api-keys", KEY);
     }
 }

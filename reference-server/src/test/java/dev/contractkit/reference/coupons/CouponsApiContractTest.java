@@ -42,11 +42,13 @@ import java.time.Duration;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Date;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.UUID;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.Callable;
@@ -58,6 +60,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** Behaviour of the coupon service over real sockets; subclasses choose the store. */
 abstract class CouponsApiContractTest {
@@ -422,7 +425,7 @@ abstract class CouponsApiContractTest {
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             ids.add(0, createCoupon(adminToken, coupon("c" + i, 10 + i, category, null)).path("id").asText());
-            sleep(5);
+            awaitNextMillisecond();
         }
         Answer page = call("GET", "/api/v1/coupons?limit=2&offset=0&category=" + category, null, null);
         assertThat(page.status()).isEqualTo(200);
@@ -618,15 +621,17 @@ abstract class CouponsApiContractTest {
             open.completeExceptionally(t);
         }
 
-        JsonNode next(String type, String id) throws InterruptedException {
-            long deadline = System.currentTimeMillis() + 10_000;
-            while (System.currentTimeMillis() < deadline) {
-                JsonNode m = messages.poll(deadline - System.currentTimeMillis(), TimeUnit.MILLISECONDS);
-                if (m != null && m.path("type").asText().equals(type) && m.path("data").path("id").asText().equals(id)) {
-                    return m;
-                }
-            }
-            throw new AssertionError("no " + type + " for " + id);
+        /** @return the next message of that type about that coupon; the others before it are dropped */
+        JsonNode next(String type, String id) {
+            return await("a " + type + " message about " + id).atMost(Duration.ofSeconds(10))
+                    .pollInterval(Duration.ofMillis(10)).until(() -> {
+                        for (JsonNode m = messages.poll(); m != null; m = messages.poll()) {
+                            if (m.path("type").asText().equals(type) && m.path("data").path("id").asText().equals(id)) {
+                                return Optional.of(m);
+                            }
+                        }
+                        return Optional.<JsonNode>empty();
+                    }, Optional::isPresent).orElseThrow();
         }
     }
 
@@ -697,7 +702,7 @@ abstract class CouponsApiContractTest {
         assertValidMessage(expired);
         assertThat(expired.path("data").path("reason").asText()).isEqualTo("expired");
         // announced only once: nothing more about it through two more sweeps (one a second)
-        Awaitility.await().during(Duration.ofMillis(2500)).atMost(Duration.ofSeconds(5))
+        await().during(Duration.ofMillis(2500)).atMost(Duration.ofSeconds(5))
                 .until(() -> header.messages.stream().noneMatch(m -> m.path("data").path("id").asText().equals(shortLived)));
     }
 
@@ -751,11 +756,13 @@ abstract class CouponsApiContractTest {
         }
     }
 
-    static void sleep(long ms) {
-        try {
-            Thread.sleep(ms);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-        }
+    /**
+     * The list is newest first by creation time, which the server keeps to the millisecond: the next coupon is
+     * created in a later millisecond than the one just made, so the order the test expects is the only one.
+     */
+    static void awaitNextMillisecond() {
+        Instant made = Instant.now().truncatedTo(ChronoUnit.MILLIS);
+        await("the next millisecond").pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1))
+                .until(() -> Instant.now().truncatedTo(ChronoUnit.MILLIS).isAfter(made));
     }
 }

@@ -7,6 +7,7 @@ import au.com.dius.pact.provider.junitsupport.Provider;
 import au.com.dius.pact.provider.junitsupport.State;
 import au.com.dius.pact.provider.junitsupport.loader.PactFolder;
 import dev.contractkit.reference.KitServer;
+import dev.contractkit.reference.platform.JsonHttp;
 import dev.contractkit.reference.platform.TestDatabases;
 import dev.contractkit.specs.Api;
 import org.apache.hc.core5.http.HttpRequest;
@@ -32,13 +33,13 @@ class AgentProviderPactTest {
     @TempDir
     static Path data;
     static KitServer server;
-    static StateHttp agent;
+    static JsonHttp agent;
 
     @BeforeAll
     static void start() {
         server = KitServer.start(TestDatabases.embedded(data).with("agent.step-delay", "PT0S")
                 .with("token", KIT_TOKEN), List.of(Api.AGENT));
-        agent = new StateHttp(server.url(Api.AGENT), KIT_TOKEN);
+        agent = new JsonHttp(server.url(Api.AGENT), KIT_TOKEN);
     }
 
     @AfterAll
@@ -69,7 +70,7 @@ class AgentProviderPactTest {
             return;
         }
         // read to the end of the stream: the run is then stored as completed
-        StateHttp.Reply run = agent.post("/api/agent", "{\"threadId\":\"pact-history\",\"runId\":\"pact-history-run\","
+        JsonHttp.Reply run = agent.post("/api/agent", "{\"threadId\":\"pact-history\",\"runId\":\"pact-history-run\","
                 + "\"messages\":[{\"id\":\"pact-history-user\",\"role\":\"user\",\"content\":\"What is the revenue by region?\"}]}");
         if (run.status() != 200) {
             throw new IllegalStateException("the history run was refused: " + run.status() + " " + run.body());

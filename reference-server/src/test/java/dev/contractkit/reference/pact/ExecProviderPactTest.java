@@ -7,6 +7,7 @@ import au.com.dius.pact.provider.junitsupport.Provider;
 import au.com.dius.pact.provider.junitsupport.State;
 import au.com.dius.pact.provider.junitsupport.loader.PactFolder;
 import dev.contractkit.reference.KitServer;
+import dev.contractkit.reference.platform.JsonHttp;
 import dev.contractkit.reference.platform.TestDatabases;
 import dev.contractkit.specs.Api;
 import org.apache.hc.core5.http.HttpRequest;
@@ -20,7 +21,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.util.List;
 
-import static dev.contractkit.reference.pact.StateHttp.status;
+import static dev.contractkit.reference.platform.JsonHttp.status;
 
 /**
  * Verifies the SDK's control-plane pacts against the real reference server. Each state submits real task graphs
@@ -38,12 +39,12 @@ class ExecProviderPactTest {
     @TempDir
     static Path data;
     static KitServer server;
-    static StateHttp exec;
+    static JsonHttp exec;
 
     @BeforeAll
     static void start() {
         server = KitServer.start(TestDatabases.embedded(data).with("token", TOKEN), List.of(Api.EXEC));
-        exec = new StateHttp(server.url(Api.EXEC), TOKEN);
+        exec = new JsonHttp(server.url(Api.EXEC), TOKEN);
     }
 
     @AfterAll
@@ -72,7 +73,7 @@ class ExecProviderPactTest {
     }
 
     private static void submit(String graph) {
-        StateHttp.Reply r = exec.post("/tasks", graph);
+        JsonHttp.Reply r = exec.post("/tasks", graph);
         if (r.status() != 202) {
             throw new IllegalStateException("the state's graph was refused: " + r.status() + " " + r.body());
         }

@@ -7,6 +7,7 @@ import au.com.dius.pact.provider.junitsupport.Provider;
 import au.com.dius.pact.provider.junitsupport.State;
 import au.com.dius.pact.provider.junitsupport.loader.PactFolder;
 import dev.contractkit.reference.KitServer;
+import dev.contractkit.reference.platform.JsonHttp;
 import dev.contractkit.reference.platform.TestDatabases;
 import dev.contractkit.specs.Api;
 import org.apache.hc.core5.http.HttpRequest;
@@ -21,7 +22,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
-import static dev.contractkit.reference.pact.StateHttp.status;
+import static dev.contractkit.reference.platform.JsonHttp.status;
 
 /**
  * Verifies the SDK's runtime pacts against the real reference server with real processes. The states that start a
@@ -35,13 +36,13 @@ class RuntimeProviderPactTest {
     @TempDir
     static Path data;
     static KitServer server;
-    static StateHttp runtime;
+    static JsonHttp runtime;
 
     @BeforeAll
     static void start() {
         server = KitServer.start(TestDatabases.embedded(data).with("token", TOKEN).with("runtime.allow-commands", "true"),
                 List.of(Api.RUNTIME));
-        runtime = new StateHttp(server.url(Api.RUNTIME), TOKEN);
+        runtime = new JsonHttp(server.url(Api.RUNTIME), TOKEN);
     }
 
     @AfterAll
@@ -62,7 +63,7 @@ class RuntimeProviderPactTest {
     }
 
     private static String startCommand(String commandJson) {
-        StateHttp.Reply r = runtime.post("/api/v1/tasks", "{\"kind\":\"command\",\"command\":" + commandJson + "}");
+        JsonHttp.Reply r = runtime.post("/api/v1/tasks", "{\"kind\":\"command\",\"command\":" + commandJson + "}");
         if (r.status() != 202) {
             throw new IllegalStateException("the state's process was refused: " + r.status() + " " + r.body());
         }

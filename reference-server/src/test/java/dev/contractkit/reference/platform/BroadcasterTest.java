@@ -2,6 +2,7 @@ package dev.contractkit.reference.platform;
 
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -9,6 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 class BroadcasterTest {
     @Test
@@ -43,7 +45,10 @@ class BroadcasterTest {
             long start = System.nanoTime();
             hub.publish(Integer.toString(i));
             slowest = Math.max(slowest, System.nanoTime() - start);
-            Thread.sleep(20); // paced: a healthy subscriber keeps up, the stuck one cannot
+            int published = i + 1;
+            // paced: the healthy subscriber takes each message before the next, the stuck one cannot
+            await("the healthy subscriber has message " + i).atMost(Duration.ofSeconds(5))
+                    .until(() -> healthy.size() == published);
         }
 
         assertThat(dropped).isTrue();

@@ -1,5 +1,8 @@
 package dev.contractkit.reference.platform;
 
+import org.awaitility.core.ConditionTimeoutException;
+import org.awaitility.core.TerminalFailureException;
+
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
@@ -12,6 +15,8 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+
+import static org.awaitility.Awaitility.await;
 
 /**
  * A real nginx (Debian's package; {@code ./kit test} installs it when missing) in the foreground, with its own
@@ -85,22 +90,17 @@ public final class Nginx implements AutoCloseable {
                 p.descendants().forEach(ProcessHandle::destroyForcibly);
                 p.destroyForcibly();
             }));
-            long deadline = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-            for (int port : ports) {
-                while (!listening(port)) {
-                    if (!p.isAlive() || System.nanoTime() > deadline) {
-                        started.close();
-                        throw new IllegalStateException("nginx did not start: " + started.log());
-                    }
-                    p.waitFor(20, TimeUnit.MILLISECONDS);
-                }
+            try {
+                await("nginx listening on " + ports).atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
+                        .failFast("nginx exited", () -> !p.isAlive())
+                        .until(() -> ports.stream().allMatch(Nginx::listening));
+            } catch (ConditionTimeoutException | TerminalFailureException e) {
+                started.close();
+                throw new IllegalStateException("nginx did not start: " + started.log(), e);
             }
             return started;
         } catch (IOException e) {
             throw new UncheckedIOException(e);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException(e);
         }
     }
 

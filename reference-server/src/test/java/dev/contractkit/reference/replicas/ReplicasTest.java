@@ -38,6 +38,7 @@ import java.util.Collections;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
@@ -480,15 +481,17 @@ class ReplicasTest {
             return null;
         }
 
-        JsonNode next(Predicate<JsonNode> wanted) throws InterruptedException {
-            long deadline = System.nanoTime() + Duration.ofSeconds(5).toNanos();
-            while (true) {
-                JsonNode m = messages.poll(deadline - System.nanoTime(), TimeUnit.NANOSECONDS);
-                assertThat(m).as("a message within 5 s").isNotNull();
-                if (wanted.test(m)) {
-                    return m;
-                }
-            }
+        /** @return the next message {@code wanted} accepts (within 5 s); the others before it are dropped */
+        JsonNode next(Predicate<JsonNode> wanted) {
+            return await("a wanted message").atMost(Duration.ofSeconds(5)).pollInterval(Duration.ofMillis(10))
+                    .until(() -> {
+                        for (JsonNode m = messages.poll(); m != null; m = messages.poll()) {
+                            if (wanted.test(m)) {
+                                return Optional.of(m);
+                            }
+                        }
+                        return Optional.<JsonNode>empty();
+                    }, Optional::isPresent).orElseThrow();
         }
 
         @Override

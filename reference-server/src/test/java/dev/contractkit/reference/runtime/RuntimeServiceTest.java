@@ -16,9 +16,11 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** The runtime service alone over a real socket: real processes, working directory, output, time-out, kill. */
 class RuntimeServiceTest {
@@ -56,14 +58,10 @@ class RuntimeServiceTest {
         return new Reply(r.statusCode(), JSON.readTree(r.body()));
     }
 
-    JsonNode awaitEnd(String ref) throws Exception {
-        long until = System.nanoTime() + 20_000_000_000L;
-        JsonNode t = call("GET", "/api/v1/tasks/" + ref, null).body();
-        while (t.path("status").asText().equals("running") && System.nanoTime() < until) {
-            Thread.sleep(20);
-            t = call("GET", "/api/v1/tasks/" + ref, null).body();
-        }
-        return t;
+    JsonNode awaitEnd(String ref) {
+        return await("task " + ref + " ends").atMost(Duration.ofSeconds(20)).pollInterval(Duration.ofMillis(20))
+                .until(() -> call("GET", "/api/v1/tasks/" + ref, null).body(),
+                        t -> !t.path("status").asText().equals("running"));
     }
 
     @Test
@@ -94,12 +92,9 @@ class RuntimeServiceTest {
         var started = call("POST", "/api/v1/tasks", "{\"kind\":\"script\",\"script\":\"sleep 30 & sleep 30 & wait\"}");
         String ref = started.body().path("ref").asText();
         long pid = started.body().path("pid").asLong();
-        long until = System.nanoTime() + 5_000_000_000L;
-        while (ProcessHandle.of(pid).orElseThrow().children().count() < 2 && System.nanoTime() < until) {
-            Thread.sleep(20);
-        }
-        List<ProcessHandle> children = ProcessHandle.of(pid).orElseThrow().children().toList();
-        assertThat(children).hasSize(2);
+        List<ProcessHandle> children = await("the script's two children").atMost(Duration.ofSeconds(5))
+                .pollInterval(Duration.ofMillis(20))
+                .until(() -> ProcessHandle.of(pid).orElseThrow().children().toList(), c -> c.size() == 2);
         var ready = call("GET", "/readyz", null);
         assertThat(ready.status()).as("capacity 1, one running").isEqualTo(503);
         assertThat(ready.body().path("status").asText()).isEqualTo("not_ready");

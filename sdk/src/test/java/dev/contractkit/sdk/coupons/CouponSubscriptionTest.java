@@ -25,6 +25,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 class CouponSubscriptionTest {
     static final String CREATED = "{\"type\":\"coupon_created\",\"data\":{\"id\":\"c1\",\"title\":\"Summer sale 20%\",\"discount_percent\":20},"
@@ -165,9 +166,10 @@ class CouponSubscriptionTest {
         assertThat(open.await(5, TimeUnit.SECONDS)).isTrue();
         assertThat(next()).isInstanceOf(CouponEvent.Created.class);
         subscription.close();
-        Thread.sleep(500); // 10x the largest back-off: a reconnect would have happened by now
 
-        assertThat(server.getRequestCount()).isEqualTo(1);
+        // for 10x the largest back-off, in which a reconnect would have happened
+        await().during(Duration.ofMillis(500)).atMost(Duration.ofSeconds(2))
+                .untilAsserted(() -> assertThat(server.getRequestCount()).isEqualTo(1));
         assertThat(events).isEmpty();
         assertThat(subscription.isConnected()).isFalse();
     }

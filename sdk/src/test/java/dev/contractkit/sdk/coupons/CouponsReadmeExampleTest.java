@@ -17,14 +17,18 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** Keeps the coupons example of sdk/README.md compiling and running (against a scripted server). */
 class CouponsReadmeExampleTest {
 
     /** The README example, between the markers (checked against the README by {@code ReadmeExamplesTest}). */
-    static void readmeExample(String url, Duration listenFor, PrintStream out) throws InterruptedException {
+    static void readmeExample(String url, CountDownLatch stop, PrintStream out) throws InterruptedException {
         // README-BEGIN
         TokenProvider tokens = TokenProvider.builder().baseUrl(url)
                 .realm("contractkit").clientId("coupon-web").username("jane.doe").password("secret").build();
@@ -47,7 +51,7 @@ class CouponsReadmeExampleTest {
                 default -> { }
             }
         })) {
-            Thread.sleep(listenFor.toMillis());
+            stop.await();                                                     // until the application stops listening
         }
         // README-END
     }
@@ -91,7 +95,19 @@ class CouponsReadmeExampleTest {
             });
             ByteArrayOutputStream printed = new ByteArrayOutputStream();
 
-            readmeExample(server.url("/").toString(), Duration.ofMillis(1500), new PrintStream(printed, true, StandardCharsets.UTF_8));
+            CountDownLatch stop = new CountDownLatch(1);
+            PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
+            CompletableFuture<Void> example = CompletableFuture.runAsync(() -> {
+                try {
+                    readmeExample(server.url("/").toString(), stop, out);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            });
+            await("the example's four lines").atMost(Duration.ofSeconds(10))
+                    .until(() -> printed.toString(StandardCharsets.UTF_8).lines().count() == 4);
+            stop.countDown();
+            example.get(10, TimeUnit.SECONDS);
 
             assertThat(printed.toString(StandardCharsets.UTF_8)).isEqualTo(String.join(System.lineSeparator(),
                     "Coupon 3f8e2a1c-5b7d-4e9f-a0c1-2d3e4f5a6b7c, 3 active coupons",

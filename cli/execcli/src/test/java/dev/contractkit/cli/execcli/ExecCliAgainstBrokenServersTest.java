@@ -10,7 +10,9 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.Map;
+import java.util.concurrent.Executors;
 
 import static dev.contractkit.cli.execcli.ExecCliProcess.run;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -26,15 +28,16 @@ class ExecCliAgainstBrokenServersTest {
         }
     }
 
-    String serve(int status, String body, long delayMillis) throws IOException {
+    String serve(int status, String body) throws IOException {
+        return serve(status, body, Duration.ZERO);
+    }
+
+    /** A server that answers every request with {@code status} and {@code body}, each after {@code delay}. */
+    String serve(int status, String body, Duration delay) throws IOException {
         server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
-        server.setExecutor(java.util.concurrent.Executors.newVirtualThreadPerTaskExecutor());
+        server.setExecutor(Executors.newVirtualThreadPerTaskExecutor());
         server.createContext("/", ex -> {
-            try {
-                Thread.sleep(delayMillis);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
+            answerAfter(delay);
             byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
             ex.getResponseHeaders().add("Content-Type", "application/json");
             ex.sendResponseHeaders(status, bytes.length);
@@ -44,6 +47,21 @@ class ExecCliAgainstBrokenServersTest {
         });
         server.start();
         return "http://127.0.0.1:" + server.getAddress().getPort();
+    }
+
+    /**
+     * The slowness is the scenario, not a wait for a result: the server holds its answer back so that the CLI's own
+     * timeout runs out first.
+     */
+    private static void answerAfter(Duration delay) {
+        if (delay.isZero()) {
+            return;
+        }
+        try {
+            Thread.sleep(delay);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     static String refusedUrl() throws IOException {
@@ -68,7 +86,7 @@ class ExecCliAgainstBrokenServersTest {
 
     @Test
     void aRuntimeThatIsNotReadyIsExitFiveWithTheRuntime() throws Exception {
-        String url = serve(200, "{\"status\":\"ok\"}", 0);
+        String url = serve(200, "{\"status\":\"ok\"}");
         var ensure = run(Map.of("EXEC_URL", url, "EXEC_RUNTIME_URL", refusedUrl()), null, "ensure-running", "--with-runtime");
         assertThat(ensure.exit()).isEqualTo(5);
         assertThat(ensure.json().path("data").path("control_plane").path("started_by").asText()).isEqualTo("already-up");
@@ -78,7 +96,7 @@ class ExecCliAgainstBrokenServersTest {
 
     @Test
     void a500KeepsItsStatusAndBody() throws Exception {
-        String url = serve(500, "{\"error\":{\"code\":\"internal_error\",\"message\":\"boom\"}}", 0);
+        String url = serve(500, "{\"error\":{\"code\":\"internal_error\",\"message\":\"boom\"}}");
         var o = run(Map.of("EXEC_URL", url), null, "capabilities");
         assertThat(o.exit()).isEqualTo(1);
         assertThat(o.json().path("error").path("status_code").asInt()).isEqualTo(500);
@@ -87,7 +105,7 @@ class ExecCliAgainstBrokenServersTest {
 
     @Test
     void invalidJsonIsExitOneWithTheRawBody() throws Exception {
-        String url = serve(200, "<html>not json</html>", 0);
+        String url = serve(200, "<html>not json</html>");
         var o = run(Map.of("EXEC_URL", url), null, "tools");
         assertThat(o.exit()).isEqualTo(1);
         assertThat(o.json().path("error").path("message").asText()).contains("invalid JSON");
@@ -96,7 +114,7 @@ class ExecCliAgainstBrokenServersTest {
 
     @Test
     void aSlowAnswerPastTheHttpTimeOutIsExitOne() throws Exception {
-        String url = serve(200, "{\"status\":\"ok\"}", 3000);
+        String url = serve(200, "{\"status\":\"ok\"}", Duration.ofSeconds(3));
         var o = run(Map.of("EXEC_URL", url), null, "--http-timeout", "0.5", "health");
         assertThat(o.exit()).isEqualTo(1);
         assertThat(o.json().path("error").path("message").asText()).contains("timed out");

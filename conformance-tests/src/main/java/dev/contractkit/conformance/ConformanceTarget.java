@@ -6,6 +6,7 @@ import okhttp3.Headers;
 import okhttp3.HttpUrl;
 import okhttp3.Interceptor;
 
+import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -22,7 +23,7 @@ import java.util.Set;
  * contract outside the catalogue).
  *
  * <pre>{@code
- * Target target = Target.builder(Api.FORMS)
+ * ConformanceTarget target = ConformanceTarget.builder(Api.FORMS)
  *         .baseUrl("http://127.0.0.1:8081")
  *         .credential("kit-demo-forms-key")          // formatted by the contract's security scheme
  *         .header("X-Request-Id", "conformance")
@@ -31,7 +32,7 @@ import java.util.Set;
  *         .build();
  * }</pre>
  */
-public final class Target {
+public final class ConformanceTarget {
     private final String name;
     private final List<ContractDocument> contracts;
     private final String baseUrl;
@@ -45,7 +46,7 @@ public final class Target {
     private final Duration timeout;
     private final List<Interceptor> observers;
 
-    private Target(Builder b) {
+    private ConformanceTarget(Builder b) {
         this.name = b.name;
         this.contracts = List.copyOf(b.contracts);
         this.baseUrl = b.baseUrl;
@@ -78,7 +79,7 @@ public final class Target {
      * @return a builder
      * @throws IllegalArgumentException when a file cannot be read or is not an OpenAPI 3.x document, naming it
      */
-    public static Builder builder(String name, List<java.nio.file.Path> files) {
+    public static Builder builder(String name, List<Path> files) {
         Objects.requireNonNull(name, "name == null");
         if (files.isEmpty()) {
             throw new IllegalArgumentException("no OpenAPI document given");
@@ -178,7 +179,7 @@ public final class Target {
         return observers;
     }
 
-    /** Builds a {@link Target}. */
+    /** Builds a {@link ConformanceTarget}. */
     public static final class Builder {
         private final String name;
         private final List<ContractDocument> contracts;
@@ -189,7 +190,7 @@ public final class Target {
         private final List<Map.Entry<String, String>> headers = new ArrayList<>();
         private Set<Check> checks = EnumSet.allOf(Check.class);
         private long seed = 1;
-        private int count = Cases.RANDOM_CASES;
+        private int count = CaseGenerator.RANDOM_CASES;
         private Duration timeout = Duration.ofSeconds(10);
         private final List<Interceptor> observers = new ArrayList<>();
 
@@ -336,14 +337,14 @@ public final class Target {
          * @return the target
          * @throws IllegalStateException when the base URL is missing or no check is left
          */
-        public Target build() {
+        public ConformanceTarget build() {
             if (baseUrl == null) {
                 throw new IllegalStateException("Base URL required.");
             }
             if (checks.isEmpty()) {
                 throw new IllegalStateException("No checks left to run.");
             }
-            return new Target(this);
+            return new ConformanceTarget(this);
         }
     }
 }

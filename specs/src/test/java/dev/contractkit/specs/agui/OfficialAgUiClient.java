@@ -1,4 +1,4 @@
-package dev.contractkit.reference.agent;
+package dev.contractkit.specs.agui;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -17,19 +17,19 @@ import java.util.concurrent.TimeUnit;
  * {@code specs/tools/agui/package.json}) run by node through {@code specs/tools/agui/run-agent.mjs}; every event
  * it receives is also parsed with {@code @ag-ui/core}'s {@code EventSchemas}. The packages are installed by the
  * project's own script ({@code ensure.sh}, also run by the specs build). No node or no install fails the test:
- * it never skips.
+ * it never skips. Shared with the mock's and the reference server's tests through this module's test jar.
  */
-final class OfficialAgUiClient {
+public final class OfficialAgUiClient {
     private static final ObjectMapper JSON = new ObjectMapper();
     private static final Path TOOLS = locate();
 
     /** What run-agent.mjs printed: {ok, types, rejected, outcome, result, error, runError, newMessages}. */
-    record Report(JsonNode json, String stderr) {
-        boolean ok() {
+    public record Report(JsonNode json, String stderr) {
+        public boolean ok() {
             return json.path("ok").asBoolean();
         }
 
-        List<String> types() {
+        public List<String> types() {
             List<String> out = new ArrayList<>();
             json.path("types").forEach(t -> out.add(t.asText()));
             return out;
@@ -44,7 +44,7 @@ final class OfficialAgUiClient {
     private OfficialAgUiClient() {
     }
 
-    static ObjectNode args(String url, String token, String threadId, String runId, String question) {
+    public static ObjectNode args(String url, String token, String threadId, String runId, String question) {
         ObjectNode a = JSON.createObjectNode().put("url", url).put("threadId", threadId).put("runId", runId)
                 .put("question", question);
         if (token != null) {
@@ -54,7 +54,7 @@ final class OfficialAgUiClient {
     }
 
     /** Runs {@code HttpAgent.runAgent} with these arguments (see run-agent.mjs). */
-    static Report run(ObjectNode args) throws IOException, InterruptedException {
+    public static Report run(ObjectNode args) throws IOException, InterruptedException {
         ensureInstalled();
         Path out = Files.createTempFile("agui-run", ".json");
         Path err = Files.createTempFile("agui-run", ".err");

@@ -26,7 +26,7 @@ import java.util.SplittableRandom;
  * seeded random values), the negative ones (one broken rule each) and the unauthenticated ones; per path the
  * methods the contract does not declare. The same seed gives the same requests.
  */
-final class Cases {
+final class CaseGenerator {
     static final int RANDOM_CASES = 3;
     private static final int MAX_BODY_MUTATIONS = 40;
     private static final List<String> METHODS = List.of("GET", "PUT", "POST", "DELETE", "PATCH");
@@ -46,14 +46,14 @@ final class Cases {
     private final String run = Long.toString(System.nanoTime() % 1_000_000_000L, 36);
     private int uniques;
 
-    Cases(Contract contract, Optional<String> credential, List<Map.Entry<String, String>> headers, long seed) {
+    CaseGenerator(Contract contract, Optional<String> credential, List<Map.Entry<String, String>> headers, long seed) {
         this(contract, credential, Optional.empty(), headers, seed);
     }
 
     /**
      * @param lesser a credential without the role operations with {@code x-kit-required-role} need
      */
-    Cases(Contract contract, Optional<String> credential, Optional<String> lesser,
+    CaseGenerator(Contract contract, Optional<String> credential, Optional<String> lesser,
           List<Map.Entry<String, String>> headers, long seed) {
         this(contract, credential, lesser, headers, seed, RANDOM_CASES);
     }
@@ -61,7 +61,7 @@ final class Cases {
     /**
      * @param count how many requests with seeded random values each operation gets
      */
-    Cases(Contract contract, Optional<String> credential, Optional<String> lesser,
+    CaseGenerator(Contract contract, Optional<String> credential, Optional<String> lesser,
           List<Map.Entry<String, String>> headers, long seed, int count) {
         Schemas schemas = new Schemas(contract.document());
         this.contract = contract;
@@ -91,7 +91,7 @@ final class Cases {
         JsonNode content = contract.document().at(pointer.get());
         for (Iterator<String> it = content.fieldNames(); it.hasNext(); ) {
             String media = it.next();
-            if (Contract.isJson(media) || Contract.covers(Draft.Body.FORM, media)) {
+            if (Contract.isJson(media) || Contract.covers(RequestDraft.Body.FORM, media)) {
                 String schemaPointer = Pointers.append(pointer.get(), media, "schema");
                 String suffix = "-" + run + Long.toString(++uniques, 36) + salt.charAt(0);
                 JsonNode copy = body.deepCopy();
@@ -146,7 +146,7 @@ final class Cases {
     /** @return every case of one operation, duplicates removed */
     List<TestCase> forOperation(Operation op) {
         SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + op.pointer().hashCode());
-        Draft base = baseline(op);
+        RequestDraft base = baseline(op);
         if (!op.isPublic() && !authenticates(op)) {
             notes.add("no credential given: secured operations were called without one; their successful responses"
                     + " and undeclared methods: " + notChecked(op));
@@ -173,7 +173,7 @@ final class Cases {
             if (!declared.isPublic() && !authenticates(declared)) {
                 continue; // without a credential a 401 would hide whether the method is refused
             }
-            Draft base = baseline(declared).withBody(Optional.empty());
+            RequestDraft base = baseline(declared).withBody(Optional.empty());
             for (Parameter p : declared.parameters()) {
                 base = p.required() ? base : base.without(p);
             }
@@ -182,7 +182,7 @@ final class Cases {
                     HttpCall c = base.toCall(declared, headers, credentials.forOperation(declared), List.of());
                     HttpCall call = new HttpCall(method, c.template(), c.pathValues(), c.query(), c.headers(),
                             Optional.empty());
-                    out.add(new TestCase(Kind.UNSUPPORTED_METHOD, Optional.empty(), method + " " + path.getKey(),
+                    out.add(new TestCase(RequestKind.UNSUPPORTED_METHOD, Optional.empty(), method + " " + path.getKey(),
                             "declared: " + String.join(", ", path.getValue()), call, Optional.empty()));
                 }
             }
@@ -190,13 +190,13 @@ final class Cases {
         return out;
     }
 
-    private Draft baseline(Operation op) {
-        Map<String, Draft.Value> map = new LinkedHashMap<>();
+    private RequestDraft baseline(Operation op) {
+        Map<String, RequestDraft.Value> map = new LinkedHashMap<>();
         for (Parameter p : op.parameters()) {
             exampleOf(p).or(() -> p.required() ? Optional.of(values.canonical(p.node().path("schema")))
-                    : Optional.empty()).ifPresent(v -> map.put(Draft.key(p), new Draft.Value(p, v)));
+                    : Optional.empty()).ifPresent(v -> map.put(RequestDraft.key(p), new RequestDraft.Value(p, v)));
         }
-        return new Draft(map, body(op, Optional.empty()));
+        return new RequestDraft(map, body(op, Optional.empty()));
     }
 
     private static Optional<JsonNode> exampleOf(Parameter p) {
@@ -208,7 +208,7 @@ final class Cases {
         return example.isMissingNode() ? Optional.empty() : Optional.of(example);
     }
 
-    private Optional<Draft.Body> body(Operation op, Optional<SplittableRandom> random) {
+    private Optional<RequestDraft.Body> body(Operation op, Optional<SplittableRandom> random) {
         Optional<String> pointer = op.requestBody();
         if (pointer.isEmpty()) {
             return Optional.empty();
@@ -216,7 +216,7 @@ final class Cases {
         JsonNode content = contract.document().at(pointer.get()).path("content");
         List<String> declared = iterable(content.fieldNames());
         Optional<String> media = declared.stream().filter(Contract::isJson).findFirst()
-                .or(() -> declared.stream().filter(m -> Contract.covers(Draft.Body.FORM, m)).findFirst());
+                .or(() -> declared.stream().filter(m -> Contract.covers(RequestDraft.Body.FORM, m)).findFirst());
         if (media.isEmpty() && !declared.isEmpty()) {
             return Optional.of(rawBody(pointer.get(), declared.get(0)));
         }
@@ -232,7 +232,7 @@ final class Cases {
         JsonNode value = random.map(r -> withExampleWhereInvalid(op, schema, values.random(m.path("schema"), r), example))
                 .or(() -> example)
                 .orElseGet(() -> values.canonical(m.path("schema")));
-        return Optional.of(new Draft.Body(media.get(), schema, value));
+        return Optional.of(new RequestDraft.Body(media.get(), schema, value));
     }
 
     /**
@@ -264,11 +264,11 @@ final class Cases {
      * part per schema property (a {@code format: binary} property is a small text file). Such bodies are sent as
      * they are and not broken: the schema of raw bytes says nothing a server could refuse.
      */
-    private Draft.Body rawBody(String bodyPointer, String mediaType) {
+    private RequestDraft.Body rawBody(String bodyPointer, String mediaType) {
         String schema = Pointers.append(bodyPointer, "content", mediaType, "schema");
         JsonNode s = schemas.resolve(contract.document().at(schema));
         if (!mediaType.toLowerCase(Locale.ROOT).startsWith("multipart/form-data")) {
-            return new Draft.Body(mediaType, schema, com.fasterxml.jackson.databind.node.TextNode.valueOf(
+            return new RequestDraft.Body(mediaType, schema, com.fasterxml.jackson.databind.node.TextNode.valueOf(
                     "region,revenue\nnorth,1\n"));
         }
         com.fasterxml.jackson.databind.node.ObjectNode parts = com.fasterxml.jackson.databind.node.JsonNodeFactory
@@ -282,13 +282,13 @@ final class Cases {
                 parts.set(p.getKey(), values.canonical(ps));
             }
         }
-        return new Draft.Body(mediaType, schema, parts);
+        return new RequestDraft.Body(mediaType, schema, parts);
     }
 
-    private List<TestCase> positive(Operation op, Draft base, SplittableRandom random) {
-        Map<String, Draft> drafts = new LinkedHashMap<>();
+    private List<TestCase> positive(Operation op, RequestDraft base, SplittableRandom random) {
+        Map<String, RequestDraft> drafts = new LinkedHashMap<>();
         drafts.put("examples and defaults", base);
-        Draft required = base;
+        RequestDraft required = base;
         for (Parameter p : op.parameters()) {
             required = p.required() ? required : required.without(p);
         }
@@ -304,7 +304,7 @@ final class Cases {
             }
         }
         for (int i = 1; i <= count; i++) {
-            Draft d = base.withBody(body(op, Optional.of(random)));
+            RequestDraft d = base.withBody(body(op, Optional.of(random)));
             for (Parameter p : op.parameters()) {
                 d = d.with(p, randomOrBaseline(op, p, base, random));
             }
@@ -313,12 +313,12 @@ final class Cases {
         inOtherMediaTypes(op, base).forEach(drafts::put);
         List<TestCase> out = new ArrayList<>();
         drafts.forEach((what, draft) -> {
-            Draft d = creates.contains(op.operationId()) && draft.body().isPresent()
+            RequestDraft d = creates.contains(op.operationId()) && draft.body().isPresent()
                     ? draft.withBody(Optional.of(draft.body().get().with(unique(op, draft.body().get().value(), "positive"))))
                     : draft;
             if (valid(op, d, what)) {
                 HttpCall call = d.toCall(op, headers, credentials.forOperation(op), List.of());
-                out.add(new TestCase(Kind.POSITIVE, Optional.of(op), label(op), what, call, Optional.empty()));
+                out.add(new TestCase(RequestKind.POSITIVE, Optional.of(op), label(op), what, call, Optional.empty()));
             }
         });
         return out;
@@ -330,15 +330,15 @@ final class Cases {
      * encoding accepted: the media type's own example, else the baseline's value. A form or multipart body leaves out
      * {@code null} fields (those encodings cannot say null); one left with no field is not sent.
      */
-    private Map<String, Draft> inOtherMediaTypes(Operation op, Draft base) {
-        Map<String, Draft> out = new LinkedHashMap<>();
+    private Map<String, RequestDraft> inOtherMediaTypes(Operation op, RequestDraft base) {
+        Map<String, RequestDraft> out = new LinkedHashMap<>();
         if (base.body().isEmpty() || !base.body().get().value().isObject() || base.body().get().isMultipart()) {
             return out;
         }
-        Draft.Body body = base.body().get();
+        RequestDraft.Body body = base.body().get();
         String pointer = op.requestBody().orElseThrow();
         for (String media : iterable(contract.document().at(pointer).path("content").fieldNames())) {
-            Draft.Body other = new Draft.Body(media, Pointers.append(pointer, "content", media, "schema"), body.value());
+            RequestDraft.Body other = new RequestDraft.Body(media, Pointers.append(pointer, "content", media, "schema"), body.value());
             if (media.equals(body.mediaType()) || !(other.isJson() || other.isForm() || other.isMultipart())) {
                 continue;
             }
@@ -355,9 +355,9 @@ final class Cases {
     }
 
     /** A random value, or the baseline's when the generator cannot meet the schema (e.g. a strict pattern). */
-    private JsonNode randomOrBaseline(Operation op, Parameter p, Draft base, SplittableRandom random) {
+    private JsonNode randomOrBaseline(Operation op, Parameter p, RequestDraft base, SplittableRandom random) {
         JsonNode value = values.random(p.node().path("schema"), random);
-        Draft.Value fallback = base.values().get(Draft.key(p));
+        RequestDraft.Value fallback = base.values().get(RequestDraft.key(p));
         boolean valid = contract.validator().validate(p.schemaPointer(), value, op.toString()).isEmpty();
         return valid || fallback == null ? value : fallback.value();
     }
@@ -366,8 +366,8 @@ final class Cases {
         return type.equals("integer") ? LongNode.valueOf(v.longValue()) : DecimalNode.valueOf(v);
     }
 
-    private boolean valid(Operation op, Draft d, String what) {
-        for (Draft.Value v : d.values().values()) {
+    private boolean valid(Operation op, RequestDraft d, String what) {
+        for (RequestDraft.Value v : d.values().values()) {
             if (!contract.validator().validate(v.parameter().schemaPointer(), v.value(), op.toString()).isEmpty()) {
                 notes.add(op + ": could not build a valid value for " + v.parameter().in() + " parameter '"
                         + v.parameter().name() + "' (" + what + "); that case was left out");
@@ -383,7 +383,7 @@ final class Cases {
         return true;
     }
 
-    private List<TestCase> negative(Operation op, Draft base, SplittableRandom random) {
+    private List<TestCase> negative(Operation op, RequestDraft base, SplittableRandom random) {
         List<TestCase> out = new ArrayList<>();
         for (Parameter p : op.parameters()) {
             String at = Pointers.append("/request", p.in(), p.name());
@@ -391,10 +391,10 @@ final class Cases {
             if (schema.isMissingNode()) {
                 continue;
             }
-            Draft.Value current = base.values().get(Draft.key(p));
+            RequestDraft.Value current = base.values().get(RequestDraft.key(p));
             JsonNode valid = current != null ? current.value() : values.canonical(schema);
             for (Mutations.Mutation m : mutations.of(schema, valid, random, true)) {
-                boolean emptyPath = p.in().equals("path") && Draft.text(m.value()).isEmpty();
+                boolean emptyPath = p.in().equals("path") && RequestDraft.text(m.value()).isEmpty();
                 if (!emptyPath && !contract.validator().validate(p.schemaPointer(), m.value(), op.toString()).isEmpty()) {
                     out.add(negativeCase(op, base.with(p, m.value()), at, m.value(), p.name() + " " + m.reason()));
                 }
@@ -405,7 +405,7 @@ final class Cases {
             }
         }
         base.body().filter(b -> b.isJson() || b.isForm()).ifPresent(b -> out.addAll(bodyMutations(op, base, b, random)));
-        base.body().filter(Draft.Body::isJson).ifPresent(b -> out.add(malformed(op, base, b)));
+        base.body().filter(RequestDraft.Body::isJson).ifPresent(b -> out.add(malformed(op, base, b)));
         if (base.body().isPresent() && contract.document().at(op.requestBody().orElseThrow()).path("required").asBoolean()) {
             out.add(negativeCase(op, base.withBody(Optional.empty()), "/request/body", MissingNode.getInstance(),
                     "required request body missing"));
@@ -413,14 +413,14 @@ final class Cases {
         return out;
     }
 
-    private List<TestCase> bodyMutations(Operation op, Draft base, Draft.Body body, SplittableRandom random) {
+    private List<TestCase> bodyMutations(Operation op, RequestDraft base, RequestDraft.Body body, SplittableRandom random) {
         List<TestCase> out = new ArrayList<>();
         JsonNode schema = contract.document().at(body.schemaPointer());
         for (Mutations.Mutation m : mutations.of(schema, body.value(), random, body.isForm())) {
             JsonNode mutated = m.applyTo(body.value());
             if (out.size() < MAX_BODY_MUTATIONS
                     && !contract.validator().validate(body.schemaPointer(), mutated, op.toString()).isEmpty()) {
-                Draft d = base.withBody(Optional.of(body.with(mutated)));
+                RequestDraft d = base.withBody(Optional.of(body.with(mutated)));
                 out.add(negativeCase(op, d, "/request/body" + m.pointer(), m.value(), "body " + m.reason()));
             }
         }
@@ -428,45 +428,45 @@ final class Cases {
     }
 
     /** The example body with its last character cut off: not JSON at all, whatever parser the server uses. */
-    private TestCase malformed(Operation op, Draft base, Draft.Body body) {
+    private TestCase malformed(Operation op, RequestDraft base, RequestDraft.Body body) {
         HttpCall c = base.toCall(op, headers, credentials.forOperation(op), List.of());
         String text = body.text();
         String broken = text.substring(0, Math.max(0, text.length() - 1));
         HttpCall call = new HttpCall(c.method(), c.template(), c.pathValues(), c.query(), c.headers(),
                 Optional.of(new HttpCall.Body(body.mediaType(), broken)));
         String reason = "body is malformed JSON (truncated)";
-        return new TestCase(Kind.NEGATIVE, Optional.of(op), label(op), reason, call,
+        return new TestCase(RequestKind.NEGATIVE, Optional.of(op), label(op), reason, call,
                 Optional.of(new TestCase.Negation("/request/body", com.fasterxml.jackson.databind.node.TextNode.valueOf(
                         ResponseChecks.abbreviate(broken)), reason)));
     }
 
-    private TestCase negativeCase(Operation op, Draft d, String pointer, JsonNode value, String reason) {
+    private TestCase negativeCase(Operation op, RequestDraft d, String pointer, JsonNode value, String reason) {
         HttpCall call = d.toCall(op, headers, credentials.forOperation(op), List.of());
-        return new TestCase(Kind.NEGATIVE, Optional.of(op), label(op), reason, call,
+        return new TestCase(RequestKind.NEGATIVE, Optional.of(op), label(op), reason, call,
                 Optional.of(new TestCase.Negation(pointer, value, reason)));
     }
 
-    private List<TestCase> unauthenticated(Operation op, Draft base) {
+    private List<TestCase> unauthenticated(Operation op, RequestDraft base) {
         if (op.isPublic()) {
             return List.of();
         }
         List<String> used = credentials.namesUsed(op);
         String schemes = credentials.schemeNames(op);
         return List.of(
-                new TestCase(Kind.UNAUTHENTICATED, Optional.of(op), label(op), "without credentials (" + schemes + ")",
+                new TestCase(RequestKind.UNAUTHENTICATED, Optional.of(op), label(op), "without credentials (" + schemes + ")",
                         base.toCall(op, headers, List.of(), used), Optional.empty()),
-                new TestCase(Kind.UNAUTHENTICATED, Optional.of(op), label(op), "with an invalid " + schemes + " credential",
+                new TestCase(RequestKind.UNAUTHENTICATED, Optional.of(op), label(op), "with an invalid " + schemes + " credential",
                         base.toCall(op, headers, credentials.invalidFor(op), used), Optional.empty()));
     }
 
     /** With a token lacking the role the operation requires ({@code x-kit-required-role}): must be refused. */
-    private List<TestCase> insufficientRole(Operation op, Draft base) {
+    private List<TestCase> insufficientRole(Operation op, RequestDraft base) {
         Optional<String> role = RequiredRole.of(op.node());
         List<Credentials.Placement> auth = lesser.forOperation(op);
         if (role.isEmpty() || auth.isEmpty()) {
             return List.of();
         }
-        return List.of(new TestCase(Kind.INSUFFICIENT_ROLE, Optional.of(op), label(op),
+        return List.of(new TestCase(RequestKind.INSUFFICIENT_ROLE, Optional.of(op), label(op),
                 "with a token without the role " + role.get(), base.toCall(op, headers, auth, credentials.namesUsed(op)),
                 Optional.empty()));
     }
@@ -480,7 +480,7 @@ final class Cases {
      * @return the case
      */
     TestCase scenario(Operation op, Map<String, JsonNode> overrides, Optional<JsonNode> body, String what) {
-        Draft d = baseline(op);
+        RequestDraft d = baseline(op);
         for (Parameter p : op.parameters()) {
             if (overrides.containsKey(p.name())) {
                 d = d.with(p, overrides.get(p.name()));
@@ -489,7 +489,7 @@ final class Cases {
         if (body.isPresent() && d.body().isPresent()) {
             d = d.withBody(Optional.of(d.body().get().with(body.get())));
         }
-        return new TestCase(Kind.SCENARIO, Optional.of(op), label(op), what,
+        return new TestCase(RequestKind.SCENARIO, Optional.of(op), label(op), what,
                 d.toCall(op, headers, credentials.forOperation(op), List.of()), Optional.empty());
     }
 

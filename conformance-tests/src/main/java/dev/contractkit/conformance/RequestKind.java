@@ -1,7 +1,7 @@
 package dev.contractkit.conformance;
 
 /** Why a request is sent; each check knows which kinds it judges. */
-enum Kind {
+enum RequestKind {
     /** A request the contract allows, built from examples, defaults, boundaries or seeded random values. */
     POSITIVE,
     /** A request that breaks the contract in exactly one place. */

@@ -22,9 +22,9 @@ import java.util.stream.StreamSupport;
  * @param values parameter values by {@code in:name}; a parameter that is absent is left out
  * @param body   the body, if one is sent
  */
-record Draft(Map<String, Value> values, Optional<Body> body) {
+record RequestDraft(Map<String, Value> values, Optional<Body> body) {
 
-    Draft {
+    RequestDraft {
         values = Collections.unmodifiableMap(new LinkedHashMap<>(values));
     }
 
@@ -110,20 +110,20 @@ record Draft(Map<String, Value> values, Optional<Body> body) {
         return p.in() + ":" + p.name();
     }
 
-    Draft with(Parameter p, JsonNode value) {
+    RequestDraft with(Parameter p, JsonNode value) {
         Map<String, Value> copy = new LinkedHashMap<>(values);
         copy.put(key(p), new Value(p, value));
-        return new Draft(copy, body);
+        return new RequestDraft(copy, body);
     }
 
-    Draft without(Parameter p) {
+    RequestDraft without(Parameter p) {
         Map<String, Value> copy = new LinkedHashMap<>(values);
         copy.remove(key(p));
-        return new Draft(copy, body);
+        return new RequestDraft(copy, body);
     }
 
-    Draft withBody(Optional<Body> newBody) {
-        return new Draft(values, newBody);
+    RequestDraft withBody(Optional<Body> newBody) {
+        return new RequestDraft(values, newBody);
     }
 
     /**
@@ -186,6 +186,6 @@ record Draft(Map<String, Value> values, Optional<Body> body) {
         if (!v.isArray()) {
             return List.of(text(v));
         }
-        return StreamSupport.stream(v.spliterator(), false).map(Draft::text).toList();
+        return StreamSupport.stream(v.spliterator(), false).map(RequestDraft::text).toList();
     }
 }

@@ -1,5 +1,6 @@
 package dev.contractkit.conformance;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.specs.check.ContractDocument;
@@ -10,17 +11,19 @@ import org.junit.jupiter.api.Test;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.IntFunction;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import static org.assertj.core.api.Assertions.tuple;
 
 /** The requests the suite builds from a contract: no network. */
-class CasesTest {
+class CaseGeneratorTest {
     static final HttpUrl BASE = HttpUrl.get("http://127.0.0.1:1");
     static final ObjectMapper JSON = new ObjectMapper();
 
     static List<TestCase> casesOf(ContractDocument doc, String operationId, long seed) {
-        Cases cases = new Cases(new Contract(doc), Optional.of("secret"), List.of(Map.entry("X-Team", "qa")), seed);
+        CaseGenerator cases = new CaseGenerator(new Contract(doc), Optional.of("secret"), List.of(Map.entry("X-Team", "qa")), seed);
         return cases.forOperation(doc.operation(operationId).orElseThrow());
     }
 
@@ -43,7 +46,7 @@ class CasesTest {
     void positiveRequestsUseExamplesDefaultsAndBoundariesAndAreValid() {
         List<TestCase> cases = casesOf(TestContracts.forms(), "listForms", 1);
 
-        assertThat(cases).filteredOn(c -> c.kind() == Kind.POSITIVE)
+        assertThat(cases).filteredOn(c -> c.kind() == RequestKind.POSITIVE)
                 .extracting(TestCase::what, c -> c.call().display(BASE))
                 .contains(tuple("examples and defaults", "GET /forms?count=10&offset=0"),
                         tuple("required parameters only", "GET /forms"),
@@ -57,7 +60,7 @@ class CasesTest {
     void negativeRequestsBreakExactlyTheRuleTheyName() {
         List<TestCase> cases = casesOf(TestContracts.forms(), "listForms", 1);
 
-        assertThat(cases).filteredOn(c -> c.kind() == Kind.NEGATIVE)
+        assertThat(cases).filteredOn(c -> c.kind() == RequestKind.NEGATIVE)
                 .extracting(c -> c.negation().orElseThrow().pointer(), c -> c.negation().orElseThrow().valueText(),
                         c -> c.negation().orElseThrow().reason())
                 .contains(tuple("/request/query/count", "0", "count below minimum 1"),
@@ -67,7 +70,7 @@ class CasesTest {
                         tuple("/request/query/offset", "-1", "offset below minimum 0"));
         ContractDocument doc = TestContracts.forms();
         Operation op = doc.operation("listForms").orElseThrow();
-        assertThat(cases).filteredOn(c -> c.kind() == Kind.NEGATIVE).allSatisfy(c -> {
+        assertThat(cases).filteredOn(c -> c.kind() == RequestKind.NEGATIVE).allSatisfy(c -> {
             String name = c.negation().orElseThrow().pointer().substring("/request/query/".length());
             String schema = op.parameters().stream().filter(p -> p.name().equals(name)).findFirst().orElseThrow()
                     .schemaPointer();
@@ -79,7 +82,7 @@ class CasesTest {
     void unauthenticatedRequestsCarryNoCredentialOrAnInvalidOne() {
         List<TestCase> cases = casesOf(TestContracts.forms(), "getForm", 1);
 
-        assertThat(cases).filteredOn(c -> c.kind() == Kind.UNAUTHENTICATED)
+        assertThat(cases).filteredOn(c -> c.kind() == RequestKind.UNAUTHENTICATED)
                 .extracting(TestCase::what, c -> c.call().headers().toString())
                 .containsExactly(tuple("without credentials (TokenAuth)", "[X-Team=qa]"),
                         tuple("with an invalid TokenAuth credential",
@@ -89,14 +92,14 @@ class CasesTest {
     @Test
     void credentialGivenAsHeaderIsLeftOutOfUnauthenticatedRequests() {
         ContractDocument doc = TestContracts.forms();
-        Cases cases = new Cases(new Contract(doc), Optional.empty(),
+        CaseGenerator cases = new CaseGenerator(new Contract(doc), Optional.empty(),
                 List.of(Map.entry("authorization", "Token token=mine")), 1);
 
         List<TestCase> all = cases.forOperation(doc.operation("getForm").orElseThrow());
 
-        assertThat(all).filteredOn(c -> c.kind() == Kind.POSITIVE).first()
+        assertThat(all).filteredOn(c -> c.kind() == RequestKind.POSITIVE).first()
                 .satisfies(c -> assertThat(c.call().headers()).containsExactly(Map.entry("authorization", "Token token=mine")));
-        assertThat(all).filteredOn(c -> c.kind() == Kind.UNAUTHENTICATED).first()
+        assertThat(all).filteredOn(c -> c.kind() == RequestKind.UNAUTHENTICATED).first()
                 .satisfies(c -> assertThat(c.call().headers()).isEmpty());
         assertThat(cases.notes()).isEmpty();
     }
@@ -104,7 +107,7 @@ class CasesTest {
     @Test
     void withoutCredentialSecuredPathsGetNoUndeclaredMethodRequestsAndANoteSaysWhy() {
         ContractDocument doc = TestContracts.forms();
-        Cases cases = new Cases(new Contract(doc), Optional.empty(), List.of(), 1);
+        CaseGenerator cases = new CaseGenerator(new Contract(doc), Optional.empty(), List.of(), 1);
 
         cases.forOperation(doc.operation("getForm").orElseThrow());
 
@@ -121,14 +124,14 @@ class CasesTest {
         JsonNode body = JSON.readTree(example.call().body().orElseThrow().text());
         assertThat(body.path("kind").asText()).isEqualTo("cat");
         assertThat(example.call().headers()).contains(Map.entry("Authorization", "Bearer secret"));
-        assertThat(cases).filteredOn(c -> c.kind() == Kind.NEGATIVE)
+        assertThat(cases).filteredOn(c -> c.kind() == RequestKind.NEGATIVE)
                 .extracting(c -> c.negation().orElseThrow().pointer(), c -> c.negation().orElseThrow().valueText())
                 .contains(tuple("/request/body/kind", "\"kit-not-in-enum\""),
                         tuple("/request/body/name", ""),
                         tuple("/request/body/name", "\"aaaaaaaaaaaaaaaaaaaaa\""),
                         tuple("/request/body/age", "31"),
                         tuple("/request/body", "\"kit-not-an-object\""));
-        assertThat(cases).filteredOn(c -> c.kind() == Kind.NEGATIVE)
+        assertThat(cases).filteredOn(c -> c.kind() == RequestKind.NEGATIVE)
                 .filteredOn(c -> c.negation().orElseThrow().reason().equals("required request body missing"))
                 .singleElement().satisfies(c -> assertThat(c.call().body()).isEmpty());
     }
@@ -137,7 +140,7 @@ class CasesTest {
     void enumQueryAndHeaderParametersAreBrokenAndRequiredOnesLeftOut() {
         List<TestCase> cases = casesOf(TestContracts.pets(), "listPets", 1);
 
-        assertThat(cases).filteredOn(c -> c.kind() == Kind.NEGATIVE)
+        assertThat(cases).filteredOn(c -> c.kind() == RequestKind.NEGATIVE)
                 .extracting(c -> c.negation().orElseThrow().pointer(), TestCase::what)
                 .contains(tuple("/request/query/status", "status not one of [\"available\",\"sold\"]"),
                         tuple("/request/query/status", "required query parameter 'status' missing"),
@@ -148,13 +151,13 @@ class CasesTest {
     void publicOperationsGetNoCredentialAndNoUnauthenticatedRequests() {
         List<TestCase> cases = casesOf(TestContracts.pets(), "health", 1);
 
-        assertThat(cases).extracting(TestCase::kind).doesNotContain(Kind.UNAUTHENTICATED);
+        assertThat(cases).extracting(TestCase::kind).doesNotContain(RequestKind.UNAUTHENTICATED);
         assertThat(cases).allSatisfy(c -> assertThat(c.call().headers()).containsExactly(Map.entry("X-Team", "qa")));
     }
 
     @Test
     void undeclaredMethodsAreTriedOnEveryPath() {
-        Cases cases = new Cases(new Contract(TestContracts.pets()), Optional.of("t"), List.of(), 1);
+        CaseGenerator cases = new CaseGenerator(new Contract(TestContracts.pets()), Optional.of("t"), List.of(), 1);
 
         assertThat(cases.unsupportedMethods()).extracting(TestCase::label)
                 .containsExactly("PUT /health", "POST /health", "DELETE /health", "PATCH /health",
@@ -170,7 +173,7 @@ class CasesTest {
 
         assertThat(cases.get(0).call().body()).contains(
                 new HttpCall.Body("application/x-www-form-urlencoded", "grant_type=password&username=jane"));
-        assertThat(cases).filteredOn(c -> c.kind() == Kind.NEGATIVE)
+        assertThat(cases).filteredOn(c -> c.kind() == RequestKind.NEGATIVE)
                 .extracting(c -> c.negation().orElseThrow().pointer(), c -> c.call().body().map(HttpCall.Body::text).orElse(""))
                 .contains(tuple("/request/body/grant_type", "grant_type=kit-not-in-enum&username=jane"),
                         tuple("/request/body/username", "grant_type=password"));
@@ -179,22 +182,22 @@ class CasesTest {
     @Test
     void protocolUpgradesGetOnlyRequestsTheyMustRefuse() {
         ContractDocument doc = TestContracts.pets();
-        Cases cases = new Cases(new Contract(doc), Optional.of("t"), List.of(), 1);
+        CaseGenerator cases = new CaseGenerator(new Contract(doc), Optional.of("t"), List.of(), 1);
 
         List<TestCase> all = cases.forOperation(doc.operation("openUpdates").orElseThrow());
 
-        assertThat(all).extracting(TestCase::kind).isNotEmpty().doesNotContain(Kind.POSITIVE);
+        assertThat(all).extracting(TestCase::kind).isNotEmpty().doesNotContain(RequestKind.POSITIVE);
         assertThat(cases.notes()).singleElement().asString().contains("answers 101");
     }
 
     @Test
     void randomValuesFallBackToTheExampleWhenThePatternCannotBeGenerated() {
         ContractDocument doc = TestContracts.pets();
-        Cases cases = new Cases(new Contract(doc), Optional.of("t"), List.of(), 1);
+        CaseGenerator cases = new CaseGenerator(new Contract(doc), Optional.of("t"), List.of(), 1);
 
         List<TestCase> all = cases.forOperation(doc.operation("listPets").orElseThrow());
 
-        assertThat(all).filteredOn(c -> c.what().startsWith("random values")).hasSize(Cases.RANDOM_CASES);
+        assertThat(all).filteredOn(c -> c.what().startsWith("random values")).hasSize(CaseGenerator.RANDOM_CASES);
         assertThat(cases.notes()).isEmpty();
     }
 
@@ -214,11 +217,11 @@ class CasesTest {
                 .filter(c -> c.what().equals("body is malformed JSON (truncated)")).toList();
 
         assertThat(malformed).singleElement().satisfies(c -> {
-            assertThat(c.kind()).isEqualTo(Kind.NEGATIVE);
+            assertThat(c.kind()).isEqualTo(RequestKind.NEGATIVE);
             String text = c.call().body().orElseThrow().text();
             assertThat(text).startsWith("{");
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> JSON.readTree(text))
-                    .isInstanceOf(com.fasterxml.jackson.core.JsonProcessingException.class);
+            assertThatThrownBy(() -> JSON.readTree(text))
+                    .isInstanceOf(JsonProcessingException.class);
         });
     }
 
@@ -226,7 +229,7 @@ class CasesTest {
     void countSetsHowManyRequestsWithRandomValuesEachOperationGets() {
         ContractDocument doc = TestContracts.forms();
         Operation op = doc.operation("listForms").orElseThrow();
-        java.util.function.IntFunction<Long> randomCases = n -> new Cases(new Contract(doc), Optional.of("secret"),
+        IntFunction<Long> randomCases = n -> new CaseGenerator(new Contract(doc), Optional.of("secret"),
                 Optional.empty(), List.of(), 1, n).forOperation(op).stream()
                 .filter(c -> c.what().startsWith("random values")).count();
 
@@ -238,9 +241,9 @@ class CasesTest {
     @Test
     void createBodiesOfDeclaredChainsGetFreshNamesThatKeepTheirSchema() throws Exception {
         ContractDocument doc = ContractDocument.load("openapi/codehost-v5.yaml");
-        Cases cases = new Cases(new Contract(doc), Optional.of("secret"), List.of(), 1);
+        CaseGenerator cases = new CaseGenerator(new Contract(doc), Optional.of("secret"), List.of(), 1);
         Operation create = doc.operation("createUser").orElseThrow();
-        JsonNode example = Scenarios.exampleBody(doc, create).orElseThrow();
+        JsonNode example = ExampleBodies.of(doc, create).orElseThrow();
 
         JsonNode first = cases.unique(create, example, "chain");
         JsonNode second = cases.unique(create, example, "chain");
@@ -254,12 +257,12 @@ class CasesTest {
     @Test
     void aRandomBodyTakesFromTheExampleOnlyThePropertiesTheGeneratorCouldNotMakeValid() throws Exception {
         ContractDocument doc = ContractDocument.load("openapi/agent.yaml");
-        Cases cases = new Cases(new Contract(doc), Optional.empty(), List.of(), 1);
+        CaseGenerator cases = new CaseGenerator(new Contract(doc), Optional.empty(), List.of(), 1);
         List<TestCase> random = cases.forOperation(doc.operation("registerDatasource").orElseThrow()).stream()
                 .filter(c -> c.what().startsWith("random values")).toList();
 
         assertThat(cases.notes()).noneMatch(n -> n.contains("could not build a valid request body"));
-        assertThat(random).hasSize(Cases.RANDOM_CASES).allSatisfy(c -> {
+        assertThat(random).hasSize(CaseGenerator.RANDOM_CASES).allSatisfy(c -> {
             JsonNode body = JSON.readTree(c.call().body().orElseThrow().text());
             assertThat(body.path("jdbcUrl").asText()).startsWith("jdbc:"); // the pattern: from the example
         });
