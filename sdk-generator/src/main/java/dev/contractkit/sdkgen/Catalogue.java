@@ -7,13 +7,18 @@ import org.openapitools.codegen.DefaultGenerator;
 import org.openapitools.codegen.config.CodegenConfigurator;
 
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.stream.Stream;
 
 /**
  * The build step that makes "adding an API is adding files" true: reads the catalogue ({@code specs/apis.yaml}) and
@@ -105,7 +110,7 @@ public final class Catalogue {
     /** @return the package suffix of a contract file: {@code openapi/codehost-v4.yaml} to {@code codehost.v4} */
     static String suffix(String file) {
         String name = Path.of(file).getFileName().toString().replaceFirst("\\.(ya?ml|json)$", "");
-        return name.toLowerCase(java.util.Locale.ROOT).replaceAll("[^a-z0-9]+", ".").replaceAll("^\\.|\\.$", "");
+        return name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", ".").replaceAll("^\\.|\\.$", "");
     }
 
     static void sdk(String id, Path spec, String pkg, Path out, String handWritten) {
@@ -143,8 +148,8 @@ public final class Catalogue {
             c.setIgnoreFileOverride(opts.get("--ignore-file"));
         }
         DefaultGenerator g = new DefaultGenerator();
-        java.io.PrintStream stdout = System.out;
-        System.setOut(new java.io.PrintStream(java.io.OutputStream.nullOutputStream())); // the generator's banner
+        PrintStream stdout = System.out;
+        System.setOut(new PrintStream(OutputStream.nullOutputStream())); // the generator's banner
         try {
             g.opts(c.toClientOptInput()).generate();
         } finally {
@@ -153,12 +158,12 @@ public final class Catalogue {
     }
 
     private static void deleteTree(Path dir) throws IOException {
-        if (!java.nio.file.Files.exists(dir)) {
+        if (!Files.exists(dir)) {
             return;
         }
-        try (java.util.stream.Stream<Path> paths = java.nio.file.Files.walk(dir)) {
-            for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
-                java.nio.file.Files.delete(p);
+        try (Stream<Path> paths = Files.walk(dir)) {
+            for (Path p : paths.sorted(Comparator.reverseOrder()).toList()) {
+                Files.delete(p);
             }
         }
     }

@@ -14,9 +14,12 @@ import org.openapitools.codegen.SupportingFile;
 import org.openapitools.codegen.languages.JavaClientCodegen;
 import org.openapitools.codegen.model.ModelMap;
 import org.openapitools.codegen.model.OperationsMap;
+import org.openapitools.codegen.utils.CamelizeOption;
+import org.openapitools.codegen.utils.StringUtils;
 
 import java.io.File;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -127,7 +130,7 @@ public class KitClientCodegen extends JavaClientCodegen {
     }
 
     private void credential(String name, SecurityScheme scheme, List<Map<String, Object>> out) {
-        String method = org.openapitools.codegen.utils.StringUtils.camelize(sanitizeName(name), org.openapitools.codegen.utils.CamelizeOption.LOWERCASE_FIRST_LETTER);
+        String method = StringUtils.camelize(sanitizeName(name), CamelizeOption.LOWERCASE_FIRST_LETTER);
         if (BUILDER_METHODS.contains(method)) {
             method = method + "Credential";
         }
@@ -190,7 +193,7 @@ public class KitClientCodegen extends JavaClientCodegen {
             }
         }
         String apiClass = objs.getOperations().getClassname();
-        String apiVar = org.openapitools.codegen.utils.StringUtils.camelize(apiClass, org.openapitools.codegen.utils.CamelizeOption.LOWERCASE_FIRST_LETTER);
+        String apiVar = StringUtils.camelize(apiClass, CamelizeOption.LOWERCASE_FIRST_LETTER);
         kitApis.add(Map.of("classname", apiClass, "varName", apiVar));
         additionalProperties.put("kitHasModels", allModels.stream().anyMatch(m -> !m.getModel().isAlias));
         for (Map<String, String> i : objs.getImports()) {
@@ -199,7 +202,7 @@ public class KitClientCodegen extends JavaClientCodegen {
                 ((List<Map<String, String>>) additionalProperties.computeIfAbsent("kitImports", k -> new ArrayList<>())).add(Map.of("import", imp));
             }
         }
-        Map<String, CodegenModel> models = new java.util.HashMap<>();
+        Map<String, CodegenModel> models = new HashMap<>();
         allModels.forEach(m -> models.put(m.getModel().classname, m.getModel()));
         for (CodegenOperation op : objs.getOperations().getOperation()) {
             kitOperations.addAll(kitOperations(op, apiVar, models));

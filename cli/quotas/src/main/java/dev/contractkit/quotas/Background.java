@@ -8,6 +8,7 @@ import java.nio.file.attribute.FileTime;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Starts quotas again as a detached background process ({@code --refresh-cache}, {@code --update-cache}) and does not
@@ -22,7 +23,7 @@ final class Background {
     }
 
     /** @return true when the job was started */
-    static boolean start(Path lock, List<String> args, java.util.Map<String, String> env, Instant now) {
+    static boolean start(Path lock, List<String> args, Map<String, String> env, Instant now) {
         try {
             Files.createDirectories(lock.toAbsolutePath().getParent());
             if (Files.exists(lock) && Files.getLastModifiedTime(lock).toInstant().plus(LOCK_TTL).isAfter(now)) {

@@ -14,8 +14,10 @@ import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.Iterator;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -109,13 +111,13 @@ final class Cache {
     }
 
     private static Map<String, List<String>> quotaFavorites(JsonNode object) {
-        Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+        Map<String, List<String>> out = new LinkedHashMap<>();
         object.fields().forEachRemaining(e -> out.put(e.getKey(), strings(e.getValue())));
         return out;
     }
 
     private static List<String> strings(JsonNode array) {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         array.forEach(n -> out.add(n.asText()));
         return List.copyOf(out);
     }

@@ -2,6 +2,7 @@ package dev.contractkit.quotas;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.toml.TomlMapper;
 import dev.contractkit.quotas.providers.Provider;
@@ -143,7 +144,7 @@ final class Config {
             return n;
         }
         problems.add(file + ": " + name + " must be a table ([" + name + "]), got " + n + "; using its defaults");
-        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+        return MissingNode.getInstance();
     }
 
     private void known(JsonNode table, String prefix, Set<String> keys) {

@@ -10,12 +10,18 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.Callable;
 
 /**
@@ -82,8 +88,8 @@ public final class Main implements Callable<Integer> {
      */
     public static void main(String[] args) {
         // UTF-8 whatever the locale says: the statusline's icons and the JSON must not turn into '?'
-        PrintStream out = new PrintStream(new java.io.FileOutputStream(java.io.FileDescriptor.out), true,
-                java.nio.charset.StandardCharsets.UTF_8);
+        PrintStream out = new PrintStream(new FileOutputStream(FileDescriptor.out), true,
+                StandardCharsets.UTF_8);
         int status = run(args, Environment.system(), out, System.err, Clock.systemUTC());
         out.flush();
         System.exit(status);
@@ -94,7 +100,7 @@ public final class Main implements Callable<Integer> {
         if (PromptInit.isInit(args)) {
             return PromptInit.run(PromptInit.rest(args), env, out, err);
         }
-        java.util.Optional<StatuslineCommand.Options> statusline = StatuslineCommand.parse(args);
+        Optional<StatuslineCommand.Options> statusline = StatuslineCommand.parse(args);
         if (statusline.isPresent()) {
             return StatuslineCommand.run(statusline.get(), env, out, err, clock);
         }
@@ -103,7 +109,7 @@ public final class Main implements Callable<Integer> {
 
     private static int parsed(String[] args, Environment env, PrintStream out, PrintStream err, Clock clock) {
         CommandLine cli = new CommandLine(new Main(env, out, err, clock));
-        cli.setOut(new java.io.PrintWriter(out, true)).setErr(new java.io.PrintWriter(err, true));
+        cli.setOut(new PrintWriter(out, true)).setErr(new PrintWriter(err, true));
         cli.setParameterExceptionHandler((e, a) -> {
             err.println("quotas: " + e.getMessage() + " (try --help)");
             return 2;
@@ -134,7 +140,7 @@ public final class Main implements Callable<Integer> {
             return usage("--provider filters --json and --statusline; the terminal UI shows the enabled providers");
         }
         if (statusline) {
-            return StatuslineCommand.run(new StatuslineCommand.Options(java.util.Optional.ofNullable(providerIds),
+            return StatuslineCommand.run(new StatuslineCommand.Options(Optional.ofNullable(providerIds),
                     format == null ? Statusline.DEFAULT_TEMPLATE : format, !noIcons, !noUpdateCheck), env, out, err, clock);
         }
         Paths paths = Paths.of(env);
@@ -164,7 +170,7 @@ public final class Main implements Callable<Integer> {
         try {
             List<Result> results = Fetching.fetchAll(env, config, providers, r -> { });
             new Cache(paths.cache()).merge(results, clock.instant(),
-                    java.util.Optional.of(StatuslineCommand.record(paths, config)));
+                    Optional.of(StatuslineCommand.record(paths, config)));
             return 0;
         } catch (IOException e) {
             err.println("quotas: cannot write " + paths.cache() + ": " + e.getMessage());
@@ -178,7 +184,7 @@ public final class Main implements Callable<Integer> {
         List<Result> results = Fetching.fetchAll(env, config, providers, r -> { });
         try {
             new Cache(paths.cache()).merge(results, clock.instant(),
-                    java.util.Optional.of(StatuslineCommand.record(paths, config)));
+                    Optional.of(StatuslineCommand.record(paths, config)));
         } catch (IOException e) {
             err.println("quotas: cannot write the cache " + paths.cache() + ": " + e.getMessage());
         }
@@ -190,7 +196,7 @@ public final class Main implements Callable<Integer> {
         try {
             out.println(pretty ? ResultJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(root) : root.toString());
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
         return 0;
     }

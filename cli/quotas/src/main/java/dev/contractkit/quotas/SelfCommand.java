@@ -1,8 +1,11 @@
 package dev.contractkit.quotas;
 
+import java.io.File;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
+import java.util.stream.Collectors;
 
 /**
  * How to start quotas again in another process: this JVM's {@code java}, its class path and the main class. The
@@ -22,9 +25,9 @@ final class SelfCommand {
                 .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString()));
         command.add("-cp");
         // absolute entries: the command may run in another directory (a shell prompt's)
-        command.add(java.util.Arrays.stream(System.getProperty("java.class.path").split(java.io.File.pathSeparator))
+        command.add(Arrays.stream(System.getProperty("java.class.path").split(File.pathSeparator))
                 .filter(e -> !e.isEmpty()).map(e -> Path.of(e).toAbsolutePath().toString())
-                .collect(java.util.stream.Collectors.joining(java.io.File.pathSeparator)));
+                .collect(Collectors.joining(File.pathSeparator)));
         command.add(MAIN_CLASS);
         command.addAll(args);
         return command;

@@ -9,8 +9,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalDouble;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -111,14 +113,14 @@ final class Statusline {
         }
 
         /** Money in dollars as {@code $7.66}; anything else as {@link #format}. */
-        static String amount(java.util.OptionalDouble v, String unit) {
+        static String amount(OptionalDouble v, String unit) {
             if ("USD".equals(unit) && v.isPresent()) {
-                return String.format(java.util.Locale.ROOT, "$%.2f", v.getAsDouble());
+                return String.format(Locale.ROOT, "$%.2f", v.getAsDouble());
             }
             return format(v);
         }
 
-        static String format(java.util.OptionalDouble v) {
+        static String format(OptionalDouble v) {
             if (v.isEmpty()) {
                 return "-";
             }
@@ -133,11 +135,11 @@ final class Statusline {
             if (abs >= 1e4) {
                 return trim(d / 1e3) + "k";
             }
-            return d == Math.rint(d) ? String.valueOf((long) d) : String.format(java.util.Locale.ROOT, "%.2f", d);
+            return d == Math.rint(d) ? String.valueOf((long) d) : String.format(Locale.ROOT, "%.2f", d);
         }
 
         private static String trim(double d) {
-            String s = String.format(java.util.Locale.ROOT, "%.1f", d);
+            String s = String.format(Locale.ROOT, "%.1f", d);
             return s.endsWith(".0") ? s.substring(0, s.length() - 2) : s;
         }
 

@@ -9,7 +9,9 @@ import java.nio.file.Files;
 import java.time.Clock;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -128,7 +130,7 @@ final class StatuslineCommand {
     }
 
     static Cache.ConfigRecord record(Paths paths, Config config) {
-        java.util.Map<String, List<String>> quotaFavorites = new java.util.LinkedHashMap<>();
+        Map<String, List<String>> quotaFavorites = new LinkedHashMap<>();
         for (Provider p : Provider.values()) {
             List<String> favs = config.quotaPreferences(p).favorites().stream()
                     .filter(l -> !config.quotaPreferences(p).hidden().contains(l)).toList();

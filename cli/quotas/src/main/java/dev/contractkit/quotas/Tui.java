@@ -19,11 +19,13 @@ import dev.contractkit.quotas.providers.Window;
 
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.Optional;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
@@ -161,7 +163,7 @@ final class Tui {
         try {
             screen.refresh();
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -298,7 +300,7 @@ final class Tui {
             });
             try {
                 new Cache(paths.cache()).merge(results, clock.instant(),
-                        java.util.Optional.of(StatuslineCommand.record(paths, config)));
+                        Optional.of(StatuslineCommand.record(paths, config)));
             } catch (IOException e) {
                 state.message = "cannot write the cache: " + e.getMessage();
             }

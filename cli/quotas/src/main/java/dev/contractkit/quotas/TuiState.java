@@ -10,6 +10,7 @@ import java.util.EnumMap;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -92,7 +93,7 @@ final class TuiState {
     /** @return the providers in display order: favorites first (in the order they were starred), then the catalogue */
     synchronized List<Provider> ordered() {
         List<Provider> out = new ArrayList<>();
-        favoriteProviders.stream().map(Provider::byId).flatMap(java.util.Optional::stream).filter(providers::contains)
+        favoriteProviders.stream().map(Provider::byId).flatMap(Optional::stream).filter(providers::contains)
                 .forEach(out::add);
         providers.stream().filter(p -> !out.contains(p)).forEach(out::add);
         return out;

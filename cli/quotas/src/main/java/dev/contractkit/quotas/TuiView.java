@@ -8,6 +8,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 
 /** Turns the UI state into screen lines (a pure function, so what the screen shows is decided in one place). */
 final class TuiView {
@@ -186,7 +187,7 @@ final class TuiView {
 
     private static String layoutName(TuiState s, int room) {
         if (s.layout != TuiState.Layout.AUTO) {
-            return s.layout.name().toLowerCase(java.util.Locale.ROOT);
+            return s.layout.name().toLowerCase(Locale.ROOT);
         }
         boolean compact = effectiveCompact(s, room, s.windows(s.selectedProvider()).size());
         return "auto (" + (compact ? "compact" : "normal") + ")";

@@ -1,10 +1,12 @@
 package dev.contractkit.quotas;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.quotas.providers.ResultJson;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
@@ -23,7 +25,7 @@ record UpdateCache(Instant checkedAt, Optional<String> latest) {
 
     static Optional<UpdateCache> read(Path file) {
         try {
-            JsonNode n = ResultJson.parse(java.nio.file.Files.readString(file));
+            JsonNode n = ResultJson.parse(Files.readString(file));
             return Optional.of(new UpdateCache(Instant.parse(n.path("checked_at").asText()),
                     Optional.ofNullable(n.path("latest").textValue())));
         } catch (IOException | RuntimeException missingOrCorrupt) {
@@ -36,7 +38,7 @@ record UpdateCache(Instant checkedAt, Optional<String> latest) {
     }
 
     void write(Path file) throws IOException {
-        ObjectNode n = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.objectNode();
+        ObjectNode n = JsonNodeFactory.instance.objectNode();
         n.put("checked_at", checkedAt.toString()).put("installed", Version.installed());
         latest.ifPresent(l -> n.put("latest", l));
         AtomicFiles.write(file, n.toPrettyString());

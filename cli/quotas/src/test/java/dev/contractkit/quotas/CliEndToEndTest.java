@@ -1,10 +1,12 @@
 package dev.contractkit.quotas;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpExchange;
 import com.sun.net.httpserver.HttpServer;
 import dev.contractkit.quotas.providers.Environment;
 import dev.contractkit.quotas.providers.Provider;
 import dev.contractkit.quotas.providers.ResultJson;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -20,10 +22,12 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Predicate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -242,15 +246,15 @@ class CliEndToEndTest {
         assertThat(Files.readString(update)).contains("\"installed\"");
     }
 
-    private static void awaitFile(Path file, java.util.function.Predicate<String> ready) {
-        org.awaitility.Awaitility.await(file + " ready").atMost(java.time.Duration.ofSeconds(60))
-                .pollInterval(java.time.Duration.ofMillis(100))
+    private static void awaitFile(Path file, Predicate<String> ready) {
+        Awaitility.await(file + " ready").atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(100))
                 .until(() -> Files.exists(file) && ready.test(Files.readString(file)));
     }
 
     private static void awaitGone(Path file) {
-        org.awaitility.Awaitility.await(file + " gone").atMost(java.time.Duration.ofSeconds(60))
-                .pollInterval(java.time.Duration.ofMillis(100)).until(() -> !Files.exists(file));
+        Awaitility.await(file + " gone").atMost(Duration.ofSeconds(60))
+                .pollInterval(Duration.ofMillis(100)).until(() -> !Files.exists(file));
     }
 
     @Test
@@ -325,7 +329,7 @@ class CliEndToEndTest {
         assertThat(run.provider("zai").path("status").asText()).isEqualTo("available");
     }
 
-    private static void answer(com.sun.net.httpserver.HttpExchange x, int status, String body) throws IOException {
+    private static void answer(HttpExchange x, int status, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         x.sendResponseHeaders(status, bytes.length);
         x.getResponseBody().write(bytes);

@@ -6,6 +6,7 @@ import dev.contractkit.quotas.providers.Provider;
 import dev.contractkit.specs.Api;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -48,7 +49,7 @@ final class MockProviders implements AutoCloseable {
                 throw new IllegalStateException(r.body());
             }
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
             throw new IllegalStateException(e);
         }

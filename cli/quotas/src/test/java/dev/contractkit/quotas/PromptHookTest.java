@@ -17,6 +17,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.FileTime;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
@@ -27,6 +28,8 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
@@ -142,7 +145,7 @@ class PromptHookTest {
         Files.writeString(dir.resolve("release"), "");
         Path cache = dir.resolve("cache/quotas/cache.json");
         Files.writeString(cache, "{}");
-        Files.setLastModifiedTime(line, java.nio.file.attribute.FileTime.from(Instant.now().minusSeconds(60)));
+        Files.setLastModifiedTime(line, FileTime.from(Instant.now().minusSeconds(60)));
         // a lock from a job that died ten minutes ago does not hold the refresh back
         Files.writeString(dir.resolve("cache/quotas/prompt.lock"), Instant.now().minusSeconds(600).getEpochSecond() + "\n");
         shell(shell, System.getenv().getOrDefault("PATH", "/usr/bin:/bin"), 3);
@@ -219,7 +222,7 @@ class PromptHookTest {
         String errors = Files.readString(err, StandardCharsets.UTF_8);
         // an interactive shell reading a pipe prints each prompt but not the commands: what precedes each marker is
         // what the prompt showed before it; the last prompts + 1 are those after the hook was sourced
-        String[] pieces = errors.replaceAll("\u001b\\[[0-9;?]*[A-Za-z]", "").split(java.util.regex.Pattern.quote(MARKER), -1);
+        String[] pieces = errors.replaceAll("\u001b\\[[0-9;?]*[A-Za-z]", "").split(Pattern.quote(MARKER), -1);
         List<String> shown = new ArrayList<>();
         for (int i = 0; i < pieces.length - 1; i++) {
             String[] lines = pieces[i].split("[\r\n]");
@@ -235,7 +238,7 @@ class PromptHookTest {
     }
 
     private static Optional<Path> location(String shell) {
-        return java.util.stream.Stream.of("/usr/bin", "/bin", "/usr/local/bin", "/opt/homebrew/bin").map(d -> Path.of(d, shell))
+        return Stream.of("/usr/bin", "/bin", "/usr/local/bin", "/opt/homebrew/bin").map(d -> Path.of(d, shell))
                 .filter(Files::isExecutable).findFirst();
     }
 

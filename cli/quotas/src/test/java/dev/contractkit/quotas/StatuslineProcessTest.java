@@ -19,6 +19,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.OptionalDouble;
+import java.util.jar.JarEntry;
+import java.util.jar.JarOutputStream;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -52,9 +54,9 @@ class StatuslineProcessTest {
             Path classes = Path.of("target", "classes").toAbsolutePath();
             jar = Files.createTempFile("quotas-classes", ".jar");
             jar.toFile().deleteOnExit();
-            try (var out = new java.util.jar.JarOutputStream(Files.newOutputStream(jar)); var files = Files.walk(classes)) {
+            try (var out = new JarOutputStream(Files.newOutputStream(jar)); var files = Files.walk(classes)) {
                 for (Path f : files.filter(Files::isRegularFile).toList()) {
-                    out.putNextEntry(new java.util.jar.JarEntry(classes.relativize(f).toString().replace(File.separatorChar, '/')));
+                    out.putNextEntry(new JarEntry(classes.relativize(f).toString().replace(File.separatorChar, '/')));
                     out.write(Files.readAllBytes(f));
                     out.closeEntry();
                 }

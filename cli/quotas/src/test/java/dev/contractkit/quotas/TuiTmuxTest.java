@@ -1,6 +1,9 @@
 package dev.contractkit.quotas;
 
+import com.fasterxml.jackson.databind.json.JsonMapper;
+import dev.contractkit.quotas.providers.Environment;
 import dev.contractkit.quotas.providers.Provider;
+import org.awaitility.Awaitility;
 import org.awaitility.core.ConditionTimeoutException;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -9,17 +12,24 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.TreeMap;
 import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -130,8 +140,8 @@ class TuiTmuxTest {
     @Test
     void aFreshCacheIsShownAsItIsUnlessRefreshOnStartIsSet() throws Exception {
         Map<String, String> env = mocks.environment(home);
-        assertThat(Main.run(new String[]{"--json"}, dev.contractkit.quotas.providers.Environment.of(env),
-                new java.io.PrintStream(java.io.OutputStream.nullOutputStream()), System.err, java.time.Clock.systemUTC())).isZero();
+        assertThat(Main.run(new String[]{"--json"}, Environment.of(env),
+                new PrintStream(OutputStream.nullOutputStream()), System.err, Clock.systemUTC())).isZero();
         mocks.outcome(Provider.ZAI, "inactive");
         Path config = home.resolve("config/quotas/config.toml");
         Files.createDirectories(config.getParent());
@@ -268,10 +278,10 @@ class TuiTmuxTest {
     void whyAProviderIsUnavailableIsShownInFullAndRowsAreColouredByHeadroom() throws Exception {
         mocks.outcome(Provider.CLAUDE, "inactive");
         Map<String, String> env = mocks.environment(home);
-        java.io.ByteArrayOutputStream json = new java.io.ByteArrayOutputStream();
-        assertThat(Main.run(new String[]{"--json", "--provider=claude"}, dev.contractkit.quotas.providers.Environment.of(env),
-                new java.io.PrintStream(json, true, StandardCharsets.UTF_8), System.err, java.time.Clock.systemUTC())).isZero();
-        String message = com.fasterxml.jackson.databind.json.JsonMapper.builder().build().readTree(json.toString(StandardCharsets.UTF_8))
+        ByteArrayOutputStream json = new ByteArrayOutputStream();
+        assertThat(Main.run(new String[]{"--json", "--provider=claude"}, Environment.of(env),
+                new PrintStream(json, true, StandardCharsets.UTF_8), System.err, Clock.systemUTC())).isZero();
+        String message = JsonMapper.builder().build().readTree(json.toString(StandardCharsets.UTF_8))
                 .at("/providers/0/message").asText();
         assertThat(message.length()).isGreaterThan(40);
 
@@ -300,7 +310,7 @@ class TuiTmuxTest {
     private static int foreground(String screen, String text) {
         int at = screen.indexOf(text);
         assertThat(at).as(text + " on screen").isNotNegative();
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("\u001b\\[([0-9;]*)m").matcher(screen.substring(0, at));
+        Matcher m = Pattern.compile("\u001b\\[([0-9;]*)m").matcher(screen.substring(0, at));
         int fg = 39;
         while (m.find()) {
             for (String p : m.group(1).split(";")) {
@@ -322,7 +332,7 @@ class TuiTmuxTest {
     }
 
     private void launch(int width, int height, Map<String, String> extra) throws Exception {
-        Map<String, String> env = new java.util.TreeMap<>(mocks.environment(home));
+        Map<String, String> env = new TreeMap<>(mocks.environment(home));
         env.put("PATH", System.getenv().getOrDefault("PATH", "/usr/bin:/bin"));
         env.put("LANG", "C.UTF-8");
         env.put("TERM", "xterm-256color");
@@ -357,7 +367,7 @@ class TuiTmuxTest {
     private static String await(Predicate<String> ready) {
         String[] previous = {""};
         try {
-            return org.awaitility.Awaitility.await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+            return Awaitility.await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
                     .until(() -> {
                         String before = previous[0];
                         String now = screen();

@@ -11,6 +11,7 @@ import dev.contractkit.sdk.coupons.model.CouponCreate;
 import dev.contractkit.sdk.coupons.model.RedeemResult;
 
 import java.io.PrintStream;
+import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.concurrent.CountDownLatch;
@@ -69,7 +70,7 @@ public final class CouponLifecycle {
             String order = "ORD-" + System.currentTimeMillis();
             RedeemResult r = alice.redeem(coupon.getId(), order).execute();
             out.println("alice redeemed it for " + order + ": "
-                    + new java.math.BigDecimal(String.valueOf(r.getDiscountAmount())).stripTrailingZeros().toPlainString() + "% off");
+                    + new BigDecimal(String.valueOf(r.getDiscountAmount())).stripTrailingZeros().toPlainString() + "% off");
             try {
                 alice.redeem(coupon.getId(), order).execute();
             } catch (ConflictException e) {

@@ -8,6 +8,9 @@ import dev.contractkit.sdk.EventStream;
 import dev.contractkit.sdk.RetryPolicy;
 import dev.contractkit.sdkgen.SdkGenerator;
 import dev.contractkit.specs.Api;
+import okhttp3.MediaType;
+import okhttp3.MultipartBody;
+import okhttp3.RequestBody;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -16,6 +19,8 @@ import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.lang.reflect.Modifier;
+import java.math.BigDecimal;
+import java.net.URI;
 import java.net.URLClassLoader;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -140,8 +145,8 @@ class AnyContractClientTest {
         if (t == Float.class || t == float.class) {
             return 1.0f;
         }
-        if (t == java.math.BigDecimal.class) {
-            return java.math.BigDecimal.ONE;
+        if (t == BigDecimal.class) {
+            return BigDecimal.ONE;
         }
         if (t == List.class) {
             return List.of();
@@ -152,8 +157,8 @@ class AnyContractClientTest {
         if (t == Map.class || t == Object.class) {
             return Map.of();
         }
-        if (t == java.net.URI.class) {
-            return java.net.URI.create("http://127.0.0.1:9/callback");
+        if (t == URI.class) {
+            return URI.create("http://127.0.0.1:9/callback");
         }
         if (t == UUID.class) {
             return UUID.randomUUID();
@@ -164,8 +169,8 @@ class AnyContractClientTest {
         if (t == LocalDate.class) {
             return LocalDate.now();
         }
-        if (t == okhttp3.MultipartBody.Part.class) {
-            return okhttp3.MultipartBody.Part.createFormData("file", "a.txt", okhttp3.RequestBody.create("a", okhttp3.MediaType.get("text/plain")));
+        if (t == MultipartBody.Part.class) {
+            return MultipartBody.Part.createFormData("file", "a.txt", RequestBody.create("a", MediaType.get("text/plain")));
         }
         if (t.isEnum()) {
             return t.getEnumConstants()[0];

@@ -4,18 +4,28 @@ import java.io.File;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.PrintStream;
+import java.net.ConnectException;
 import java.net.HttpURLConnection;
+import java.net.NoRouteToHostException;
+import java.net.Proxy;
+import java.net.SocketTimeoutException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
+import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
 
 /**
  * {@code execcli}: the adapter client of the execution control plane (cli/execcli/README.md). Uses only the JDK, so it
@@ -304,7 +314,7 @@ public final class ExecCli {
 
     /** @return the instant in RFC 3339, always with seconds (2026-01-01T10:00:00Z, never 2026-01-01T10:00Z) */
     static String rfc3339(Instant t) {
-        return java.time.format.DateTimeFormatter.ISO_INSTANT.format(t);
+        return DateTimeFormatter.ISO_INSTANT.format(t);
     }
 
     private static List<String> ids(Args a) throws Failure {
@@ -351,14 +361,14 @@ public final class ExecCli {
     }
 
     static String enc(String id) {
-        return java.net.URLEncoder.encode(id, StandardCharsets.UTF_8).replace("+", "%20");
+        return URLEncoder.encode(id, StandardCharsets.UTF_8).replace("+", "%20");
     }
 
     /** The command line: positional words, {@code --name value} options and flags. */
     static final class Args {
         final List<String> positional = new ArrayList<>();
         private final Map<String, String> options = new LinkedHashMap<>();
-        private final Set<String> flags = new java.util.LinkedHashSet<>();
+        private final Set<String> flags = new LinkedHashSet<>();
         private static final Set<String> FLAGS = Set.of("--wait", "--with-runtime");
 
         Args(String[] argv) throws Failure {
@@ -489,9 +499,9 @@ public final class ExecCli {
                     }
                 }
                 return new Response(status, text);
-            } catch (java.net.SocketTimeoutException e) {
+            } catch (SocketTimeoutException e) {
                 throw new Failure(1, method + " " + url + " timed out after " + timeout.toMillis() + " ms", 0, "", null);
-            } catch (java.net.ConnectException | java.net.NoRouteToHostException e) {
+            } catch (ConnectException | NoRouteToHostException e) {
                 throw new Failure(1, method + " " + url + " failed: cannot connect (connection refused or host unreachable)",
                         0, "", null);
             } catch (IOException e) {
@@ -503,11 +513,11 @@ public final class ExecCli {
         private static HttpURLConnection open(String url, Duration timeout) throws Failure {
             try {
                 URI uri = URI.create(url);
-                String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(java.util.Locale.ROOT);
+                String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
                 if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null) {
                     throw new IllegalArgumentException("only http:// and https:// URLs with a host are supported");
                 }
-                HttpURLConnection c = (HttpURLConnection) uri.toURL().openConnection(java.net.Proxy.NO_PROXY);
+                HttpURLConnection c = (HttpURLConnection) uri.toURL().openConnection(Proxy.NO_PROXY);
                 int ms = (int) Math.min(Integer.MAX_VALUE, Math.max(1, timeout.toMillis()));
                 c.setConnectTimeout(ms);
                 c.setReadTimeout(ms);
@@ -600,7 +610,7 @@ public final class ExecCli {
                 }
             }
             source = "nowhere (no EXEC_TOKEN, no KIT_TOKEN, no readable " + files().stream().map(Path::toString)
-                    .collect(java.util.stream.Collectors.joining(" or ")) + ")";
+                    .collect(Collectors.joining(" or ")) + ")";
         }
 
         private List<Path> files() {
@@ -768,7 +778,7 @@ public final class ExecCli {
         }
 
         private static String host(URI u) {
-            String h = String.valueOf(u.getHost()).toLowerCase(java.util.Locale.ROOT);
+            String h = String.valueOf(u.getHost()).toLowerCase(Locale.ROOT);
             return h.equals("localhost") ? "127.0.0.1" : h;
         }
 
@@ -871,7 +881,7 @@ public final class ExecCli {
             try {
                 Process p = new ProcessBuilder(command).directory(dir).redirectErrorStream(true)
                         .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-                return p.waitFor(120, java.util.concurrent.TimeUnit.SECONDS) && p.exitValue() == 0;
+                return p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0;
             } catch (IOException e) {
                 return false;
             } catch (InterruptedException e) {

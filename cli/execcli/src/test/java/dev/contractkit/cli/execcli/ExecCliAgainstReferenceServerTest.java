@@ -1,20 +1,27 @@
 package dev.contractkit.cli.execcli;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.sun.net.httpserver.HttpServer;
 import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.Map;
 
@@ -79,7 +86,7 @@ class ExecCliAgainstReferenceServerTest {
         assertThat(w.json().path("data").path("all_terminal").asBoolean()).isTrue();
         assertThat(w.json().path("data").path("tasks").get(0).path("id").asText()).isEqualTo("cli-a");
         assertThat(w.json().path("data").path("tasks").get(0).path("status").asText()).isEqualTo("success");
-        assertThat(java.time.OffsetDateTime.parse(w.json().path("data").path("deadline_rfc3339").asText())).isNotNull();
+        assertThat(OffsetDateTime.parse(w.json().path("data").path("deadline_rfc3339").asText())).isNotNull();
     }
 
     @Test
@@ -97,7 +104,7 @@ class ExecCliAgainstReferenceServerTest {
     @Test
     void cancelWithWaitEndsARunningRuntimeTaskCancelled() throws Exception {
         run(env, "{\"action_id\":\"cli-rt\",\"action\":{\"kind\":\"runtime.script\",\"input\":{\"script\":\"sleep 30\"}}}", "act");
-        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).pollInterval(java.time.Duration.ofMillis(20))
+        Awaitility.await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
                 .until(() -> !http("/tasks/cli-rt").path("runtime").path("ref").isMissingNode());
         var c = run(env, null, "cancel", "cli-rt", "--wait", "--timeout", "20", "--interval", "20");
         assertThat(c.exit()).as(c.stdout()).isZero();
@@ -184,7 +191,7 @@ class ExecCliAgainstReferenceServerTest {
                 + "{\"id\":\"m-b\",\"type\":\"os.noop\"},"
                 + "{\"id\":\"m-c\",\"type\":\"os.sleep\",\"params\":{\"duration_ms\":20000}}]}", "submit");
         assertThat(s.exit()).as(s.stdout()).isZero();
-        org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10)).pollInterval(java.time.Duration.ofMillis(20))
+        Awaitility.await().atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
                 .until(() -> http("/tasks/m-b").path("status").asText().equals("success")
                         && http("/tasks/m-c").path("status").asText().equals("running"));
 
@@ -220,10 +227,10 @@ class ExecCliAgainstReferenceServerTest {
 
     @Test
     void ensureRunningReportsAnExecRuntimeUrlThatIsNotTheControlPlanesOwn() throws Exception {
-        com.sun.net.httpserver.HttpServer other = com.sun.net.httpserver.HttpServer.create(
-                new java.net.InetSocketAddress(java.net.InetAddress.getLoopbackAddress(), 0), 0);
+        HttpServer other = HttpServer.create(
+                new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         other.createContext("/", ex -> {
-            byte[] b = "{\"status\":\"ready\"}".getBytes(java.nio.charset.StandardCharsets.UTF_8);
+            byte[] b = "{\"status\":\"ready\"}".getBytes(StandardCharsets.UTF_8);
             ex.sendResponseHeaders(200, b.length);
             ex.getResponseBody().write(b);
             ex.close();

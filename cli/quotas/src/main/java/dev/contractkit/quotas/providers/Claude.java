@@ -6,13 +6,15 @@ import java.io.IOException;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /** Claude: {@code GET /api/oauth/usage}; utilization percentages per window (specs/openapi/providers/claude.yaml). */
 final class Claude implements Spec {
-    private static final Map<String, String> WINDOWS = new java.util.LinkedHashMap<>();
+    private static final Map<String, String> WINDOWS = new LinkedHashMap<>();
 
     static {
         WINDOWS.put("five_hour", "5h");
@@ -40,7 +42,7 @@ final class Claude implements Spec {
 
     @Override
     public Result fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
-        Map<String, String> headers = new java.util.HashMap<>(Spec.bearer(c));
+        Map<String, String> headers = new HashMap<>(Spec.bearer(c));
         headers.put("anthropic-beta", "oauth-2025-04-20");
         return parse(calls.get(urls.of(Provider.CLAUDE) + "/api/oauth/usage", headers), c.extra("plan"), now);
     }

@@ -3,9 +3,14 @@ package dev.contractkit.quotas.providers;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HexFormat;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -30,23 +35,23 @@ final class Codex implements Spec {
                 Sources.apiKeyOnly(Sources.env("OPENAI_API_KEY"), advice));
     }
 
-    private static java.nio.file.Path home(Environment env) {
-        return env.get("CODEX_HOME").map(java.nio.file.Path::of).orElse(env.home(".codex"));
+    private static Path home(Environment env) {
+        return env.get("CODEX_HOME").map(Path::of).orElse(env.home(".codex"));
     }
 
     /** Codex's keyring account for a CODEX_HOME: {@code cli|} and 16 hex digits of the SHA-256 of its canonical path. */
-    static String keyringAccount(java.nio.file.Path codexHome) {
-        java.nio.file.Path canonical;
+    static String keyringAccount(Path codexHome) {
+        Path canonical;
         try {
             canonical = codexHome.toRealPath();
         } catch (IOException e) {
             canonical = codexHome;
         }
         try {
-            byte[] hash = java.security.MessageDigest.getInstance("SHA-256")
-                    .digest(canonical.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
-            return "cli|" + java.util.HexFormat.of().formatHex(hash).substring(0, 16);
-        } catch (java.security.NoSuchAlgorithmException e) {
+            byte[] hash = MessageDigest.getInstance("SHA-256")
+                    .digest(canonical.toString().getBytes(StandardCharsets.UTF_8));
+            return "cli|" + HexFormat.of().formatHex(hash).substring(0, 16);
+        } catch (NoSuchAlgorithmException e) {
             throw new IllegalStateException(e);
         }
     }

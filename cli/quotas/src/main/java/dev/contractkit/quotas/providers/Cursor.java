@@ -3,6 +3,7 @@ package dev.contractkit.quotas.providers;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -37,7 +38,7 @@ final class Cursor implements Spec {
             return Optional.empty(); // a stand-in or a variable: no file to look next to
         }
         try {
-            java.nio.file.Path config = java.nio.file.Path.of(c.source()).resolveSibling("cli-config.json");
+            Path config = Path.of(c.source()).resolveSibling("cli-config.json");
             JsonNode n = ResultJson.mapper().readTree(config.toFile());
             String auth = n.at("/authInfo/authId").asText("");
             return auth.isEmpty() ? Optional.empty() : Optional.of(auth.substring(auth.lastIndexOf('|') + 1));

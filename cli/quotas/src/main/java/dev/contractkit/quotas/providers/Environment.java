@@ -1,5 +1,7 @@
 package dev.contractkit.quotas.providers;
 
+import java.io.File;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.Optional;
@@ -49,10 +51,10 @@ public record Environment(Map<String, String> variables, Path home, String os) {
      * @return its path on {@code PATH}, if it is there
      */
     public Optional<Path> program(String name) {
-        for (String dir : get("PATH").orElse("").split(java.io.File.pathSeparator)) {
+        for (String dir : get("PATH").orElse("").split(File.pathSeparator)) {
             if (!dir.isEmpty()) {
                 Path p = Path.of(dir, name);
-                if (java.nio.file.Files.isExecutable(p) && !java.nio.file.Files.isDirectory(p)) {
+                if (Files.isExecutable(p) && !Files.isDirectory(p)) {
                     return Optional.of(p);
                 }
             }

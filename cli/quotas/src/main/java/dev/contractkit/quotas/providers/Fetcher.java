@@ -6,6 +6,7 @@ import java.net.http.HttpTimeoutException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
@@ -117,7 +118,7 @@ public final class Fetcher {
      * to a host other than loopback is refused before anything is sent, naming the setting to fix.
      */
     private Optional<String> refusal(Provider provider) {
-        List<String[]> used = new java.util.ArrayList<>();
+        List<String[]> used = new ArrayList<>();
         used.add(new String[]{urls.of(provider), provider.envPrefix() + "_BASE_URL (or [base_urls] " + provider.id() + " in the config)"});
         if (provider == Provider.KIMI) {
             used.add(new String[]{urls.kimiBalance(), "QUOTAS_KIMI_BALANCE_BASE_URL (or Kimi's base URL)"});

@@ -7,6 +7,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * {@link Calls} on the JDK's HTTP client, with a connect and a per-request time-out. Redirects are followed here
@@ -52,7 +53,7 @@ final class JdkCalls implements Calls {
         HttpRequest request = b.build();
         for (int hops = 0; ; hops++) {
             HttpResponse<String> r = client.send(request, HttpResponse.BodyHandlers.ofString());
-            java.util.Optional<String> location = r.headers().firstValue("Location");
+            Optional<String> location = r.headers().firstValue("Location");
             if (!isRedirect(r.statusCode()) || location.isEmpty() || hops == MAX_REDIRECTS) {
                 return new Response(r.statusCode(), r.body());
             }

@@ -3,12 +3,15 @@ package dev.contractkit.quotas.providers;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
 import java.util.function.Function;
 
 /** Credential sources: environment variables, JSON credential files and plain key files, tried in order. */
@@ -63,7 +66,7 @@ final class Sources {
             if (security.isEmpty()) {
                 return Optional.empty();
             }
-            java.util.List<String> command = new java.util.ArrayList<>(List.of(security.get().toString(), "find-generic-password", "-s", service));
+            List<String> command = new ArrayList<>(List.of(security.get().toString(), "find-generic-password", "-s", service));
             account.apply(env).ifPresent(a -> command.addAll(List.of("-a", a)));
             command.add("-w");
             return output(command).flatMap(out -> fromJson(out, "macOS Keychain item '" + service + "'", token, extras));
@@ -90,8 +93,8 @@ final class Sources {
         try {
             Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
             p.getOutputStream().close();
-            String out = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
-            if (!p.waitFor(5, java.util.concurrent.TimeUnit.SECONDS) || p.exitValue() != 0) {
+            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!p.waitFor(5, TimeUnit.SECONDS) || p.exitValue() != 0) {
                 p.destroy();
                 return Optional.empty();
             }

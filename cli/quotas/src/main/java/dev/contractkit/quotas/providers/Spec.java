@@ -3,6 +3,7 @@ package dev.contractkit.quotas.providers;
 import java.io.IOException;
 import java.time.Instant;
 import java.util.List;
+import java.util.Map;
 
 /** One provider's credential sources (in discovery order) and its usage call. */
 interface Spec {
@@ -18,7 +19,7 @@ interface Spec {
      */
     Result fetch(Credential credential, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException;
 
-    static java.util.Map<String, String> bearer(Credential c) {
-        return java.util.Map.of("Authorization", "Bearer " + c.value(), "Accept", "application/json");
+    static Map<String, String> bearer(Credential c) {
+        return Map.of("Authorization", "Bearer " + c.value(), "Accept", "application/json");
     }
 }

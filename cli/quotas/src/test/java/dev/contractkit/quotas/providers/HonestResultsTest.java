@@ -1,5 +1,6 @@
 package dev.contractkit.quotas.providers;
 
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -7,6 +8,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -104,11 +106,11 @@ class HonestResultsTest {
     void cursorMoneyIsInDollars() {
         Result r = Cursor.parse(new Response(200, "{\"planInfo\":{\"planName\":\"Pro\"}}"),
                 new Response(200, "{\"planUsage\":{\"totalSpend\":1234,\"limit\":2000},\"billingCycleEnd\":\"2026-12-01T00:00:00Z\"}"),
-                java.time.Instant.parse("2026-11-23T12:00:00Z"));
+                Instant.parse("2026-11-23T12:00:00Z"));
         Window w = ((Result.Available) r).windows().get(0);
         assertThat(w.unit()).isEqualTo("USD");
         assertThat(w.used()).hasValue(12.34);
         assertThat(w.limit()).hasValue(20.0);
-        assertThat(w.remaining().getAsDouble()).isCloseTo(7.66, org.assertj.core.api.Assertions.within(1e-9));
+        assertThat(w.remaining().getAsDouble()).isCloseTo(7.66, Assertions.within(1e-9));
     }
 }

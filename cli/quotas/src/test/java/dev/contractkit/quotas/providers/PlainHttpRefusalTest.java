@@ -3,6 +3,9 @@ package dev.contractkit.quotas.providers;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -39,12 +42,12 @@ class PlainHttpRefusalTest {
     /** The OAuth logins Claude and Codex take (an API key alone is reported, never sent). */
     private void logins() {
         try {
-            java.nio.file.Files.createDirectories(home.resolve(".claude"));
-            java.nio.file.Files.writeString(home.resolve(".claude/.credentials.json"), "{\"claudeAiOauth\":{\"accessToken\":\"sk-real\"}}");
-            java.nio.file.Files.createDirectories(home.resolve(".codex"));
-            java.nio.file.Files.writeString(home.resolve(".codex/auth.json"), "{\"tokens\":{\"access_token\":\"k\"}}");
-        } catch (java.io.IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            Files.createDirectories(home.resolve(".claude"));
+            Files.writeString(home.resolve(".claude/.credentials.json"), "{\"claudeAiOauth\":{\"accessToken\":\"sk-real\"}}");
+            Files.createDirectories(home.resolve(".codex"));
+            Files.writeString(home.resolve(".codex/auth.json"), "{\"tokens\":{\"access_token\":\"k\"}}");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 

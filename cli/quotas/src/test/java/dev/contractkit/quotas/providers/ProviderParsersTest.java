@@ -10,14 +10,17 @@ import org.junit.jupiter.api.TestFactory;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.BiFunction;
+import java.util.function.Function;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -34,7 +37,7 @@ class ProviderParsersTest {
      * operationId -> parser. A provider that makes two calls gets, for the other call, that call's example of the
      * same name (as the mock's outcome switch answers both calls alike).
      */
-    private static final Map<String, java.util.function.Function<Contract.Example, Result>> PARSERS = Map.ofEntries(
+    private static final Map<String, Function<Contract.Example, Result>> PARSERS = Map.ofEntries(
             Map.entry("getOAuthUsage", e -> Claude.parse(e.response(), Optional.of("max"), NOW)),
             Map.entry("getWhamUsage", e -> Codex.parse(e.response(), NOW)),
             Map.entry("getPlanInfo", e -> Cursor.parse(e.response(), e.sibling("getCurrentPeriodUsage"), NOW)),
@@ -91,7 +94,7 @@ class ProviderParsersTest {
                     .contains("active", "inactive", "server_error", "bad_credentials");
         }
         assertThat(Api.inGroup(Api.Group.PROVIDERS)).extracting(Api::id)
-                .containsExactly(java.util.Arrays.stream(Provider.values()).map(Provider::id).toArray(String[]::new));
+                .containsExactly(Arrays.stream(Provider.values()).map(Provider::id).toArray(String[]::new));
         assertThat(Api.inGroup(Api.Group.PROVIDERS)).extracting(Api::defaultPort)
                 .containsExactly(8101, 8102, 8103, 8104, 8105, 8106, 8107, 8108, 8109, 8110, 8111);
     }
@@ -176,7 +179,7 @@ class ProviderParsersTest {
         try (InputStream in = ProviderParsersTest.class.getResourceAsStream("/recorded/" + name)) {
             return new String(in.readAllBytes(), StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -202,7 +205,7 @@ class ProviderParsersTest {
             try {
                 root = YAML.readTree(api.read(api.mainContract()));
             } catch (IOException e) {
-                throw new java.io.UncheckedIOException(e);
+                throw new UncheckedIOException(e);
             }
             List<Example> out = new ArrayList<>();
             for (JsonNode path : root.path("paths")) {
