@@ -157,6 +157,14 @@ public enum Check {
         return defaultSeverity;
     }
 
+    /**
+     * @return true when the check judges single exchanges (the per-operation and undeclared-method requests);
+     *         false for the checks only {@link Scenarios} judges, which send their own requests
+     */
+    boolean judgesSingleExchanges() {
+        return function != null;
+    }
+
     Verdict apply(Exchange exchange) {
         return function == null ? Verdict.SKIP : function.apply(exchange);
     }

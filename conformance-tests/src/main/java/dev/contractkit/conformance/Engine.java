@@ -53,13 +53,18 @@ final class Engine {
                         target.count());
                 current = cases;
                 boolean reachable = true;
-                for (Operation op : document.operations()) {
+                // the per-operation requests feed only the per-exchange checks: with none of those selected
+                // (e.g. --check sse_event_schema) they are not sent, and the scenarios send what they need
+                boolean perExchange = target.checks().stream().anyMatch(Check::judgesSingleExchanges);
+                for (Operation op : perExchange ? document.operations() : List.<Operation>of()) {
                     reachable = reachable && send(transport, contract, CaseGenerator.label(op) + " (" + op.operationId() + ")",
                             cases.forOperation(op), !op.isPublic() && cases.authenticates(op));
                 }
                 if (reachable) {
-                    send(transport, contract, "undeclared methods", cases.unsupportedMethods(), false);
-                    scenarios(transport, contract, cases);
+                    if (perExchange) {
+                        send(transport, contract, "undeclared methods", cases.unsupportedMethods(), false);
+                    }
+                    reachable = scenarios(transport, contract, cases);
                 }
                 notes.addAll(cases.notes());
                 if (!reachable) {
@@ -127,9 +132,11 @@ final class Engine {
         return true;
     }
 
-    private void scenarios(Transport transport, Contract contract, CaseGenerator cases) {
+    /** @return false when the target cannot be reached at all (the run stops) */
+    private boolean scenarios(Transport transport, Contract contract, CaseGenerator cases) {
         int found = violations.size();
         int[] sent = {0};
+        boolean[] unreachable = {false};
         new Scenarios(contract, cases, target, transport, new ScenarioRunner() {
             @Override
             public Optional<Exchange> send(TestCase c, Optional<HttpUrl> url) {
@@ -139,6 +146,12 @@ final class Engine {
                     requests++;
                     judge(e);
                     return Optional.of(e);
+                } catch (ConnectException | UnknownHostException e) {
+                    if (!unreachable[0]) {
+                        errors.add("cannot reach " + target.baseUrl() + " (" + e.getMessage() + "): is the server running?");
+                    }
+                    unreachable[0] = true;
+                    return Optional.empty();
                 } catch (IOException | IllegalArgumentException e) {
                     errors.add(c.call().display(transport.base()) + " (" + c.what() + "): no response (" + e + ")");
                     return Optional.empty();
@@ -171,6 +184,7 @@ final class Engine {
         if (sent[0] > 0 || violations.size() > found) {
             progress.operationDone("chains, paging links, channels", sent[0], violations.size() - found);
         }
+        return !unreachable[0];
     }
 
     private void judge(Exchange e) {

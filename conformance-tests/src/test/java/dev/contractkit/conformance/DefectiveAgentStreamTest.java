@@ -8,6 +8,8 @@ import okhttp3.mockwebserver.RecordedRequest;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -29,6 +31,44 @@ class DefectiveAgentStreamTest {
             return Conformance.run(ConformanceTarget.builder(Api.AGENT).baseUrl(server.url("/").toString().replaceAll("/$", ""))
                     .credential("any-kit-token").checks(Set.of(Check.SSE_EVENT_SCHEMA, Check.AGUI_EVENT_ORDER)).build());
         }
+    }
+
+    @Test
+    void selectingOnlyTheStreamChecksSendsOnlyTheStreamRequest() throws Exception {
+        try (MockWebServer server = new MockWebServer()) {
+            server.setDispatcher(new Dispatcher() {
+                @Override
+                public MockResponse dispatch(RecordedRequest request) {
+                    return new MockResponse().setHeader("Content-Type", "text/event-stream").setBody(STARTED + FINISHED);
+                }
+            });
+            server.start();
+
+            Report report = Conformance.run(ConformanceTarget.builder(Api.AGENT)
+                    .baseUrl(server.url("/").toString().replaceAll("/$", "")).credential("any-kit-token")
+                    .checks(Set.of(Check.SSE_EVENT_SCHEMA)).build());
+
+            // one run of the stream; before, every operation's positive, negative and unauthenticated cases went too
+            assertThat(server.getRequestCount()).isEqualTo(1);
+            assertThat(server.takeRequest().getRequestLine()).isEqualTo("POST /api/agent HTTP/1.1");
+            assertThat(report.requests()).isEqualTo(1);
+            assertThat(report.result(Check.SSE_EVENT_SCHEMA).passed()).isEqualTo(1);
+            assertThat(report.violations()).isEmpty();
+        }
+    }
+
+    @Test
+    void onlyStreamChecksAgainstAnUnreachableServerNameTheUrl() throws IOException {
+        int port;
+        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            port = s.getLocalPort();
+        }
+
+        Report report = Conformance.run(ConformanceTarget.builder(Api.AGENT).baseUrl("http://127.0.0.1:" + port)
+                .credential("any-kit-token").checks(Set.of(Check.SSE_EVENT_SCHEMA, Check.AGUI_EVENT_ORDER)).build());
+
+        assertThat(report.errors()).singleElement().asString()
+                .contains("cannot reach http://127.0.0.1:" + port, "is the server running?");
     }
 
     @Test
