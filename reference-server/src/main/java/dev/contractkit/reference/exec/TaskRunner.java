@@ -3,8 +3,8 @@ package dev.contractkit.reference.exec;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.reference.platform.StorageException;
 
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -143,7 +143,7 @@ final class TaskRunner implements AutoCloseable {
         return row.runtime() == null ? JSON.objectNode() : row.runtime().deepCopy();
     }
 
-    private void finishCancelled(String id, Instant gen) throws SQLException {
+    private void finishCancelled(String id, Instant gen) {
         store.update(id, gen, Set.of("cancelling"), r -> cancelled(r, null));
     }
 
@@ -189,7 +189,7 @@ final class TaskRunner implements AutoCloseable {
                 return new Outcome(null, cause instanceof WorkFailed w ? w
                         : new WorkFailed("failed", String.valueOf(cause.getMessage()), null));
             }
-        } catch (SQLException e) {
+        } catch (StorageException e) {
             return new Outcome(null, new WorkFailed("failed", "the task store failed: " + e.getMessage(), null));
         } finally {
             active.remove(spec.id(), work);
@@ -205,13 +205,13 @@ final class TaskRunner implements AutoCloseable {
                 }
                 return r.runtime(handle);
             });
-        } catch (SQLException e) {
+        } catch (StorageException e) {
             LOG.log(Level.WARNING, "could not record the runtime handle of " + id, e);
         }
     }
 
     /** @return true when every dependency ended {@code success} and the task is still pending */
-    private boolean awaitDependencies(TaskSpec spec, Instant gen) throws SQLException, InterruptedException {
+    private boolean awaitDependencies(TaskSpec spec, Instant gen) throws InterruptedException {
         while (true) {
             Optional<TaskStore.Row> self = store.find(spec.id());
             if (self.isEmpty() || !self.get().createdAt().equals(gen) || !self.get().status().equals("pending")) {
