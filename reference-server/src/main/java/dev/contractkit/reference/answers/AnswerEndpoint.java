@@ -9,7 +9,6 @@ import dev.contractkit.reference.answers.model.SubQuery;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.RateLimiter;
-import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
@@ -71,9 +70,9 @@ final class AnswerEndpoint extends AnswersService {
         String query = body.path("query").asText();
         boolean force = body.path("forceAnswer").asBoolean(false);
         ApiKeys.Key key = KeyGate.key(request);
-        QuotaLedger.Reservation slot = StorageException.call(() -> ledger.reserve(key));
+        QuotaLedger.Reservation slot = ledger.reserve(key);
         if (slot == null) {
-            QuotaLedger.Usage usage = StorageException.call(() -> ledger.usage(key));
+            QuotaLedger.Usage usage = ledger.usage(key);
             long retry = Math.max(1, Duration.between(Instant.now(), usage.end()).toSeconds());
             throw new ApiError(Status.TOO_MANY_REQUESTS_429, "QuotaExceeded", "the key's quota of "
                     + usage.totalLimit() + " answer requests is used up until " + usage.end())

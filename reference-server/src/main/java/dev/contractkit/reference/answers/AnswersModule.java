@@ -14,11 +14,11 @@ import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.Json;
 import dev.contractkit.reference.platform.RateLimiter;
 import dev.contractkit.reference.platform.Settings;
+import dev.contractkit.reference.platform.StorageException;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
 import io.helidon.webserver.http.HttpRouting;
 
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
@@ -88,7 +88,7 @@ public final class AnswersModule implements ApiModule {
             if (keys.list().stream().noneMatch(ApiKeys.Key::active)) {
                 LOG.info("answers: no API key yet; create one with './kit answers-keys create' or set KIT_ANSWERS_API_KEYS");
             }
-        } catch (SQLException e) {
+        } catch (StorageException e) {
             throw new IllegalStateException("answers: could not provision the configured API keys: " + e.getMessage(), e);
         }
     }

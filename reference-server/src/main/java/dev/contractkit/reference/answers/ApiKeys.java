@@ -1,12 +1,13 @@
 package dev.contractkit.reference.answers;
 
+import dev.contractkit.reference.platform.Jdbc;
+
 import java.time.temporal.ChronoUnit;
 import javax.sql.DataSource;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.SecureRandom;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -41,11 +42,11 @@ final class ApiKeys {
 
     private static final SecureRandom RANDOM = new SecureRandom();
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
     private final Clock clock;
 
     ApiKeys(DataSource dataSource, Clock clock) {
-        this.dataSource = dataSource;
+        this.jdbc = new Jdbc(dataSource);
         this.clock = clock;
     }
 
@@ -57,7 +58,7 @@ final class ApiKeys {
      * @param window     the quota window's length
      * @return the key and its secret (shown once)
      */
-    Created create(String name, int totalLimit, Duration window) throws SQLException {
+    Created create(String name, int totalLimit, Duration window) {
         byte[] bytes = new byte[32];
         RANDOM.nextBytes(bytes);
         String secret = "ak_" + Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
@@ -70,19 +71,21 @@ final class ApiKeys {
      *
      * @return the key
      */
-    Key provision(String name, String secret, int totalLimit, Duration window) throws SQLException {
+    Key provision(String name, String secret, int totalLimit, Duration window) {
         Optional<Key> existing = find(secret);
         if (existing.isEmpty()) {
             return insert(name, secret, totalLimit, window);
         }
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement(
-                     "UPDATE answer_keys SET total_limit = ?, window_seconds = ?, revoked_at = NULL WHERE id = ?")) {
-            ps.setInt(1, totalLimit);
-            ps.setLong(2, window.toSeconds());
-            ps.setString(3, existing.get().id());
-            ps.executeUpdate();
-        }
+        jdbc.call(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "UPDATE answer_keys SET total_limit = ?, window_seconds = ?, revoked_at = NULL WHERE id = ?")) {
+                ps.setInt(1, totalLimit);
+                ps.setLong(2, window.toSeconds());
+                ps.setString(3, existing.get().id());
+                ps.executeUpdate();
+                return null;
+            }
+        });
         return find(secret).orElseThrow();
     }
 
@@ -90,57 +93,62 @@ final class ApiKeys {
      * @param secret a key as a caller sent it
      * @return the stored key, if the secret is one and it is not revoked
      */
-    Optional<Key> find(String secret) throws SQLException {
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("SELECT * FROM answer_keys WHERE key_hash = ?")) {
-            ps.setString(1, hash(secret));
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(read(rs)) : Optional.empty();
+    Optional<Key> find(String secret) {
+        return jdbc.call(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT * FROM answer_keys WHERE key_hash = ?")) {
+                ps.setString(1, hash(secret));
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? Optional.of(read(rs)) : Optional.<Key>empty();
+                }
             }
-        }
+        });
     }
 
     /** @return every key, oldest first */
-    List<Key> list() throws SQLException {
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("SELECT * FROM answer_keys ORDER BY created_at, id");
-             ResultSet rs = ps.executeQuery()) {
-            List<Key> out = new ArrayList<>();
-            while (rs.next()) {
-                out.add(read(rs));
+    List<Key> list() {
+        return jdbc.call(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT * FROM answer_keys ORDER BY created_at, id");
+                 ResultSet rs = ps.executeQuery()) {
+                List<Key> out = new ArrayList<>();
+                while (rs.next()) {
+                    out.add(read(rs));
+                }
+                return out;
             }
-            return out;
-        }
+        });
     }
 
     /**
      * @param id a key's id
      * @return whether a key was revoked
      */
-    boolean revoke(String id) throws SQLException {
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement(
-                     "UPDATE answer_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")) {
-            ps.setObject(1, utc(clock.instant()));
-            ps.setString(2, id);
-            return ps.executeUpdate() == 1;
-        }
+    boolean revoke(String id) {
+        return jdbc.call(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "UPDATE answer_keys SET revoked_at = ? WHERE id = ? AND revoked_at IS NULL")) {
+                ps.setObject(1, utc(clock.instant()));
+                ps.setString(2, id);
+                return ps.executeUpdate() == 1;
+            }
+        });
     }
 
-    private Key insert(String name, String secret, int totalLimit, Duration window) throws SQLException {
+    private Key insert(String name, String secret, int totalLimit, Duration window) {
         Key key = new Key("key_" + UUID.randomUUID().toString().replace("-", "").substring(0, 16), name, totalLimit,
                 window, clock.instant().truncatedTo(ChronoUnit.SECONDS), null);
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("INSERT INTO answer_keys (id, name, key_hash, total_limit,"
-                     + " window_seconds, created_at) VALUES (?, ?, ?, ?, ?, ?)")) {
-            ps.setString(1, key.id());
-            ps.setString(2, name);
-            ps.setString(3, hash(secret));
-            ps.setInt(4, totalLimit);
-            ps.setLong(5, window.toSeconds());
-            ps.setObject(6, utc(key.createdAt()));
-            ps.executeUpdate();
-        }
+        jdbc.call(c -> {
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO answer_keys (id, name, key_hash, total_limit,"
+                    + " window_seconds, created_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+                ps.setString(1, key.id());
+                ps.setString(2, name);
+                ps.setString(3, hash(secret));
+                ps.setInt(4, totalLimit);
+                ps.setLong(5, window.toSeconds());
+                ps.setObject(6, utc(key.createdAt()));
+                ps.executeUpdate();
+                return null;
+            }
+        });
         return key;
     }
 

@@ -1,10 +1,10 @@
 package dev.contractkit.reference.answers;
 
+import dev.contractkit.reference.platform.StorageException;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.Settings;
 
 import java.io.PrintStream;
-import java.sql.SQLException;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -51,14 +51,14 @@ public final class KeyAdmin {
             err.println("answers-keys: " + e.getMessage());
             err.println(USAGE);
             return 2;
-        } catch (IllegalStateException | SQLException e) {
+        } catch (IllegalStateException | StorageException e) {
             err.println("answers-keys: " + e.getMessage());
             return 2;
         }
     }
 
     private interface Command {
-        int run(ApiKeys keys, PrintStream out) throws SQLException;
+        int run(ApiKeys keys, PrintStream out);
     }
 
     private static Command parse(String[] args, Settings settings) {

@@ -4,7 +4,6 @@ import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiServer;
 import dev.contractkit.reference.platform.PublicUrl;
 import dev.contractkit.reference.platform.RateLimiter;
-import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -66,7 +65,7 @@ final class KeyGate {
         if (secret.isEmpty()) {
             return Optional.empty();
         }
-        return StorageException.call(() -> keys.find(secret.get()).filter(ApiKeys.Key::active));
+        return keys.find(secret.get()).filter(ApiKeys.Key::active);
     }
 
     private static String per(RateLimiter.Rule rule) {

@@ -2,7 +2,6 @@ package dev.contractkit.reference.answers;
 
 import dev.contractkit.reference.answers.model.Quota;
 import dev.contractkit.reference.answers.model.QuotaEnvelope;
-import dev.contractkit.reference.platform.StorageException;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
@@ -28,7 +27,7 @@ final class QuotaEndpoint extends QuotaService {
 
     @Override
     protected void handleGetQuota(ServerRequest request, ServerResponse response) {
-        QuotaLedger.Usage usage = StorageException.call(() -> ledger.usage(KeyGate.key(request)));
+        QuotaLedger.Usage usage = ledger.usage(KeyGate.key(request));
         Quota quota = new Quota();
         quota.setUsed(usage.used());
         quota.setPending(usage.pending());

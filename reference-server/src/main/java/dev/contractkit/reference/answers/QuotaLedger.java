@@ -1,5 +1,6 @@
 package dev.contractkit.reference.answers;
 
+import dev.contractkit.reference.platform.Jdbc;
 import dev.contractkit.reference.platform.StorageException;
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -34,12 +35,12 @@ final class QuotaLedger {
         void close();
     }
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
     private final Clock clock;
     private final Map<String, Integer> pending = new ConcurrentHashMap<>();
 
     QuotaLedger(DataSource dataSource, Clock clock) {
-        this.dataSource = dataSource;
+        this.jdbc = new Jdbc(dataSource);
         this.clock = clock;
     }
 
@@ -47,7 +48,7 @@ final class QuotaLedger {
      * @param key a key
      * @return its usage in the current window
      */
-    Usage usage(ApiKeys.Key key) throws SQLException {
+    Usage usage(ApiKeys.Key key) {
         Instant start = windowStart(key);
         int inFlight = pending.getOrDefault(key.id(), 0);
         int stored = used(key.id(), start);
@@ -61,7 +62,7 @@ final class QuotaLedger {
      * @param key a key
      * @return the reservation, or null when the window is used up
      */
-    Reservation reserve(ApiKeys.Key key) throws SQLException {
+    Reservation reserve(ApiKeys.Key key) {
         Instant start = windowStart(key);
         if (!take(key.id(), start, key.totalLimit())) {
             return null;
@@ -87,10 +88,8 @@ final class QuotaLedger {
         return Instant.ofEpochMilli(created + elapsed - elapsed % windowMs);
     }
 
-    private int used(String keyId, Instant start) throws SQLException {
-        try (Connection c = dataSource.getConnection()) {
-            return used(c, keyId, start);
-        }
+    private int used(String keyId, Instant start) {
+        return jdbc.call(c -> used(c, keyId, start));
     }
 
     private static int used(Connection c, String keyId, Instant start) throws SQLException {
@@ -108,8 +107,8 @@ final class QuotaLedger {
      * One atomic conditional increment; the window's row is made first if missing (a lost race is fine). One
      * connection for both: a second one taken while holding the first exhausts the pool under concurrency.
      */
-    private boolean take(String keyId, Instant start, int limit) throws SQLException {
-        try (Connection c = dataSource.getConnection()) {
+    private boolean take(String keyId, Instant start, int limit) {
+        return jdbc.call(c -> {
             if (used(c, keyId, start) == 0) {
                 try (PreparedStatement in = c.prepareStatement(
                         "INSERT INTO answer_usage (key_id, window_start, used) VALUES (?, ?, 0)")) {
@@ -129,6 +128,6 @@ final class QuotaLedger {
                 up.setInt(3, limit);
                 return up.executeUpdate() == 1;
             }
-        }
+        });
     }
 }

@@ -1,6 +1,7 @@
 package dev.contractkit.reference.codehost;
 
-import dev.contractkit.reference.platform.StorageException;
+import dev.contractkit.reference.platform.Jdbc;
+
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -10,12 +11,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** The few JDBC shapes the code-hosting stores need. A database failure is unexpected: it becomes a 500. */
+/**
+ * The few JDBC shapes the code-hosting stores need, on {@link Jdbc}: a database failure is a {@code StorageException}
+ * (the server's error routing answers it).
+ */
 final class Sql {
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
 
     Sql(DataSource dataSource) {
-        this.dataSource = dataSource;
+        this.jdbc = new Jdbc(dataSource);
     }
 
     interface Row<T> {
@@ -23,16 +27,15 @@ final class Sql {
     }
 
     <T> List<T> list(String sql, Row<T> row, Object... args) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = prepare(c, sql, args);
-             ResultSet rs = ps.executeQuery()) {
-            List<T> out = new ArrayList<>();
-            while (rs.next()) {
-                out.add(row.read(rs));
+        return jdbc.call(c -> {
+            try (PreparedStatement ps = prepare(c, sql, args); ResultSet rs = ps.executeQuery()) {
+                List<T> out = new ArrayList<>();
+                while (rs.next()) {
+                    out.add(row.read(rs));
+                }
+                return out;
             }
-            return out;
-        } catch (SQLException e) {
-            throw new StorageException(e);
-        }
+        });
     }
 
     <T> Optional<T> one(String sql, Row<T> row, Object... args) {
@@ -45,26 +48,25 @@ final class Sql {
     }
 
     int update(String sql, Object... args) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = prepare(c, sql, args)) {
-            return ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new StorageException(e);
-        }
+        return jdbc.call(c -> {
+            try (PreparedStatement ps = prepare(c, sql, args)) {
+                return ps.executeUpdate();
+            }
+        });
     }
 
     /** Runs an INSERT and returns the generated id. */
     long insert(String sql, Object... args) {
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement(sql, new String[]{"id"})) {
-            bind(ps, args);
-            ps.executeUpdate();
-            try (ResultSet keys = ps.getGeneratedKeys()) {
-                keys.next();
-                return keys.getLong(1);
+        return jdbc.call(c -> {
+            try (PreparedStatement ps = c.prepareStatement(sql, new String[]{"id"})) {
+                bind(ps, args);
+                ps.executeUpdate();
+                try (ResultSet keys = ps.getGeneratedKeys()) {
+                    keys.next();
+                    return keys.getLong(1);
+                }
             }
-        } catch (SQLException e) {
-            throw new StorageException(e);
-        }
+        });
     }
 
     private static PreparedStatement prepare(Connection c, String sql, Object... args) throws SQLException {

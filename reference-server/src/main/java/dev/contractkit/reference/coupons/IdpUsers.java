@@ -1,5 +1,6 @@
 package dev.contractkit.reference.coupons;
 
+import dev.contractkit.reference.platform.Jdbc;
 import dev.contractkit.reference.platform.StorageException;
 import javax.sql.DataSource;
 import java.nio.charset.StandardCharsets;
@@ -45,11 +46,13 @@ final class IdpUsers {
             + "created_at, last_login";
 
     private final DataSource dataSource;
+    private final Jdbc jdbc;
     private final Clock clock;
     private final Passwords passwords;
 
     IdpUsers(DataSource dataSource, Clock clock, Passwords passwords) {
         this.dataSource = dataSource;
+        this.jdbc = new Jdbc(dataSource);
         this.clock = clock;
         this.passwords = passwords;
     }
@@ -132,31 +135,32 @@ final class IdpUsers {
     }
 
     private Optional<User> query(String sql, String arg) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            ps.setString(1, arg);
-            try (ResultSet rs = ps.executeQuery()) {
-                if (!rs.next()) {
-                    return Optional.empty();
+        return jdbc.call(c -> {
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                ps.setString(1, arg);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        return Optional.empty();
+                    }
+                    OffsetDateTime last = rs.getObject(9, OffsetDateTime.class);
+                    return Optional.of(new User(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
+                            rs.getString(5), List.of(rs.getString(6).split(",")), rs.getString(7),
+                            rs.getObject(8, OffsetDateTime.class).withOffsetSameInstant(ZoneOffset.UTC),
+                            last == null ? null : last.withOffsetSameInstant(ZoneOffset.UTC)));
                 }
-                OffsetDateTime last = rs.getObject(9, OffsetDateTime.class);
-                return Optional.of(new User(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4),
-                        rs.getString(5), List.of(rs.getString(6).split(",")), rs.getString(7),
-                        rs.getObject(8, OffsetDateTime.class).withOffsetSameInstant(ZoneOffset.UTC),
-                        last == null ? null : last.withOffsetSameInstant(ZoneOffset.UTC)));
             }
-        } catch (SQLException e) {
-            throw new StorageException(e);
-        }
+        });
     }
 
     private void execute(String sql, Object... args) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                ps.setObject(i + 1, args[i]);
+        jdbc.call(c -> {
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                for (int i = 0; i < args.length; i++) {
+                    ps.setObject(i + 1, args[i]);
+                }
+                ps.executeUpdate();
+                return null;
             }
-            ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new StorageException(e);
-        }
+        });
     }
 }

@@ -1,14 +1,12 @@
 package dev.contractkit.reference.coupons;
 
-import dev.contractkit.reference.platform.StorageException;
+import dev.contractkit.reference.platform.Jdbc;
 import javax.sql.DataSource;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
@@ -26,10 +24,10 @@ final class RefreshTokens {
     record Redeemed(String familyId, String userId, String clientId) {
     }
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
 
     RefreshTokens(DataSource dataSource) {
-        this.dataSource = dataSource;
+        this.jdbc = new Jdbc(dataSource);
     }
 
     void store(String token, String familyId, String userId, String clientId, Instant expiresAt) {
@@ -79,27 +77,27 @@ final class RefreshTokens {
     }
 
     private Optional<String[]> row(String hash) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(
-                "SELECT family_id, user_id, client_id, state FROM idp_refresh_tokens WHERE token_hash = ?")) {
-            ps.setString(1, hash);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(new String[] {rs.getString(1), rs.getString(2), rs.getString(3),
-                        rs.getString(4)}) : Optional.empty();
+        return jdbc.call(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT family_id, user_id, client_id, state FROM idp_refresh_tokens WHERE token_hash = ?")) {
+                ps.setString(1, hash);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? Optional.of(new String[] {rs.getString(1), rs.getString(2), rs.getString(3),
+                            rs.getString(4)}) : Optional.empty();
+                }
             }
-        } catch (SQLException e) {
-            throw new StorageException(e);
-        }
+        });
     }
 
     private int update(String sql, Object... args) {
-        try (Connection c = dataSource.getConnection(); PreparedStatement ps = c.prepareStatement(sql)) {
-            for (int i = 0; i < args.length; i++) {
-                ps.setObject(i + 1, args[i]);
+        return jdbc.call(c -> {
+            try (PreparedStatement ps = c.prepareStatement(sql)) {
+                for (int i = 0; i < args.length; i++) {
+                    ps.setObject(i + 1, args[i]);
+                }
+                return ps.executeUpdate();
             }
-            return ps.executeUpdate();
-        } catch (SQLException e) {
-            throw new StorageException(e);
-        }
+        });
     }
 
     static String hash(String token) {

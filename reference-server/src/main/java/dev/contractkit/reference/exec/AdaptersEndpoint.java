@@ -1,6 +1,5 @@
 package dev.contractkit.reference.exec;
 
-import dev.contractkit.reference.platform.StorageException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -35,9 +34,7 @@ final class AdaptersEndpoint extends AdaptersService {
     @Override
     protected void act(ServerRequest request, ServerResponse response) {
         var body = JsonBodyReader.json(request, mapper, plane.settings().maxBodyBytes());
-        StorageException.run(() -> {
-            response.status(Status.ACCEPTED_202).send(plane.act(body));
-        });
+        response.status(Status.ACCEPTED_202).send(plane.act(body));
     }
 
     @Override

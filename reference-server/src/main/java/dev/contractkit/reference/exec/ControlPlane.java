@@ -9,7 +9,6 @@ import dev.contractkit.reference.platform.Bus;
 import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.Status;
 
-import java.sql.SQLException;
 import java.time.Instant;
 import java.time.format.DateTimeFormatter;
 import java.util.List;
@@ -48,13 +47,13 @@ final class ControlPlane implements AutoCloseable {
         return translator.translate(body).response(false);
     }
 
-    ObjectNode act(JsonNode body) throws SQLException {
+    ObjectNode act(JsonNode body) {
         Translator.Translation t = translator.translate(body);
         accept(t.tasks());
         return t.response(true);
     }
 
-    ObjectNode submit(JsonNode body) throws SQLException {
+    ObjectNode submit(JsonNode body) {
         List<TaskSpec> tasks = translator.graph(body, "");
         accept(tasks);
         ObjectNode n = JSON.objectNode().put("accepted", true);
@@ -62,14 +61,12 @@ final class ControlPlane implements AutoCloseable {
         return n;
     }
 
-    private void accept(List<TaskSpec> tasks) throws SQLException {
+    private void accept(List<TaskSpec> tasks) {
         if (tasks.size() > settings.maxGraphTasks()) {
             throw new ApiError(Status.TOO_MANY_REQUESTS_429, "too_many_tasks",
                     "a graph may hold at most " + settings.maxGraphTasks() + " tasks; this one has " + tasks.size());
         }
-        GraphRules.check(tasks, id -> {
-            return StorageException.call(() -> store.find(id).isPresent());
-        });
+        GraphRules.check(tasks, id -> store.find(id).isPresent());
         for (TaskSpec t : tasks) {
             Optional<String> refusal = settings.refusal(t.kind());
             if (refusal.isPresent()) {
@@ -79,23 +76,23 @@ final class ControlPlane implements AutoCloseable {
         runner.start(tasks, store.insert(tasks, settings.maxUnfinished()));
     }
 
-    ObjectNode task(String id) throws SQLException {
+    ObjectNode task(String id) {
         return store.find(id).orElseThrow(() -> notFound(id)).toJson();
     }
 
-    void delete(String id) throws SQLException {
+    void delete(String id) {
         if (!store.delete(id)) {
             throw notFound(id);
         }
         runner.signal();
     }
 
-    int unfinished() throws SQLException {
+    int unfinished() {
         return store.countUnfinished();
     }
 
     /** Applies the cancel row of the state table for the task's current state. */
-    ObjectNode cancel(String id) throws SQLException {
+    ObjectNode cancel(String id) {
         for (int i = 0; i < 10; i++) {
             TaskStore.Row row = store.find(id).orElseThrow(() -> notFound(id));
             Optional<TaskStore.Row> changed = switch (row.status()) {

@@ -1,7 +1,6 @@
 package dev.contractkit.reference.exec;
 
 import dev.contractkit.reference.platform.KitToken;
-import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.HeaderNames;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -32,9 +31,7 @@ final class HealthEndpoint extends HealthService {
             return;
         }
         n.put("runtime_url", plane.settings().runtimeUrl());
-        StorageException.run(() -> {
-            n.put("tasks_unfinished", plane.unfinished());
-        });
+        n.put("tasks_unfinished", plane.unfinished());
         response.send(n);
     }
 }

@@ -3,8 +3,9 @@ package dev.contractkit.reference.exec;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.reference.platform.StorageException;
 
-import java.sql.SQLException;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
@@ -64,8 +65,10 @@ final class TaskRunner implements AutoCloseable {
             threads.submit(() -> {
                 try {
                     run(spec, generation);
+                } catch (InterruptedException e) {
+                    LOG.fine(() -> "task " + spec.id() + " stopped with the server");
                 } catch (Exception e) {
-                    LOG.log(Level.WARNING, "task " + spec.id() + " could not be run", e);
+                    LOG.log(threads.isShutdown() ? Level.FINE : Level.WARNING, "task " + spec.id() + " could not be run", e);
                 } finally {
                     signal();
                 }
@@ -76,7 +79,7 @@ final class TaskRunner implements AutoCloseable {
     /** Asks the running attempt of a task to stop; the task's own thread then records {@code cancelled}. */
     void cancel(String id) {
         Work w = active.get(id);
-        if (w != null) {
+        if (w != null && !threads.isShutdown()) {
             threads.submit(w::cancel);
         }
     }
@@ -140,7 +143,7 @@ final class TaskRunner implements AutoCloseable {
         return row.runtime() == null ? JSON.objectNode() : row.runtime().deepCopy();
     }
 
-    private void finishCancelled(String id, Instant gen) throws SQLException {
+    private void finishCancelled(String id, Instant gen) {
         store.update(id, gen, Set.of("cancelling"), r -> cancelled(r, null));
     }
 
@@ -186,7 +189,7 @@ final class TaskRunner implements AutoCloseable {
                 return new Outcome(null, cause instanceof WorkFailed w ? w
                         : new WorkFailed("failed", String.valueOf(cause.getMessage()), null));
             }
-        } catch (SQLException e) {
+        } catch (StorageException e) {
             return new Outcome(null, new WorkFailed("failed", "the task store failed: " + e.getMessage(), null));
         } finally {
             active.remove(spec.id(), work);
@@ -202,13 +205,13 @@ final class TaskRunner implements AutoCloseable {
                 }
                 return r.runtime(handle);
             });
-        } catch (SQLException e) {
+        } catch (StorageException e) {
             LOG.log(Level.WARNING, "could not record the runtime handle of " + id, e);
         }
     }
 
     /** @return true when every dependency ended {@code success} and the task is still pending */
-    private boolean awaitDependencies(TaskSpec spec, Instant gen) throws SQLException, InterruptedException {
+    private boolean awaitDependencies(TaskSpec spec, Instant gen) throws InterruptedException {
         while (true) {
             Optional<TaskStore.Row> self = store.find(spec.id());
             if (self.isEmpty() || !self.get().createdAt().equals(gen) || !self.get().status().equals("pending")) {
@@ -238,9 +241,23 @@ final class TaskRunner implements AutoCloseable {
         }
     }
 
+    /**
+     * Cancels the running work, interrupts the waiting tasks and waits for their threads to end, so that no task
+     * writes to the store after this returns (the server closes the database next). A task that does not end within
+     * {@link #CLOSE_WAIT} is logged and left behind.
+     */
     @Override
     public void close() {
         active.values().forEach(Work::cancel);
         threads.shutdownNow();
+        try {
+            if (!threads.awaitTermination(CLOSE_WAIT.toMillis(), TimeUnit.MILLISECONDS)) {
+                LOG.warning("exec tasks still running " + CLOSE_WAIT.toSeconds() + " s after the stop; closing anyway");
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
+
+    private static final Duration CLOSE_WAIT = Duration.ofSeconds(30);
 }

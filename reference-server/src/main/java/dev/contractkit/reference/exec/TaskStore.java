@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.Leases;
+import dev.contractkit.reference.platform.Jdbc;
 import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.Status;
 
@@ -31,12 +32,14 @@ final class TaskStore {
             "id, type, spec, status, handle_id, progress, attempts, result, runtime, error, created_at, updated_at";
 
     private final DataSource ds;
+    private final Jdbc jdbc;
     private final ObjectMapper mapper;
     private final String owner;
 
     /** @param owner the replica id stored with every task this process accepts (it runs them) */
     TaskStore(DataSource ds, ObjectMapper mapper, String owner) {
         this.ds = ds;
+        this.jdbc = new Jdbc(ds);
         this.mapper = mapper;
         this.owner = owner;
     }
@@ -100,11 +103,10 @@ final class TaskStore {
      *         the same id after a delete (the runner of a deleted task must not write into its successor)
      * @throws ApiError 409 task_exists when an id is taken
      */
-    Instant insert(List<TaskSpec> tasks, int maxUnfinished) throws SQLException {
+    Instant insert(List<TaskSpec> tasks, int maxUnfinished) {
         Instant now = now();
-        try (Connection c = ds.getConnection()) {
-            c.setAutoCommit(false);
-            try {
+        try {
+            return jdbc.transaction(c -> {
                 if (countUnfinished(c) + tasks.size() > maxUnfinished) {
                     throw new ApiError(Status.TOO_MANY_REQUESTS_429, "too_many_tasks", "the control plane holds "
                             + maxUnfinished + " unfinished tasks at most; wait for some to finish or cancel them");
@@ -133,26 +135,25 @@ final class TaskStore {
                     }
                     ps.executeBatch();
                 }
-                c.commit();
                 return now;
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                if (e instanceof SQLException s && StorageException.isUniqueViolation(s)) {
-                    throw new ApiError(Status.CONFLICT_409, "task_exists", "a task id of this graph exists already");
-                }
-                throw e;
+            });
+        } catch (StorageException e) {
+            if (e.isUniqueViolation()) {
+                throw new ApiError(Status.CONFLICT_409, "task_exists", "a task id of this graph exists already");
             }
+            throw e;
         }
     }
 
-    Optional<Row> find(String id) throws SQLException {
-        try (Connection c = ds.getConnection();
-             PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM exec_tasks WHERE id = ?")) {
-            ps.setString(1, id);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(row(rs)) : Optional.empty();
+    Optional<Row> find(String id) {
+        return jdbc.call(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM exec_tasks WHERE id = ?")) {
+                ps.setString(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? Optional.of(row(rs)) : Optional.empty();
+                }
             }
-        }
+        });
     }
 
     /**
@@ -160,7 +161,7 @@ final class TaskStore {
      *
      * @return the new row, or empty when the task is gone or in another state
      */
-    Optional<Row> update(String id, Set<String> from, UnaryOperator<Row> change) throws SQLException {
+    Optional<Row> update(String id, Set<String> from, UnaryOperator<Row> change) {
         return update(id, null, from, change);
     }
 
@@ -170,62 +171,52 @@ final class TaskStore {
      *
      * @return the new row, or empty when the task is gone, of another generation or in another state
      */
-    Optional<Row> update(String id, Instant generation, Set<String> from, UnaryOperator<Row> change) throws SQLException {
-        try (Connection c = ds.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                Row current;
-                try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM exec_tasks WHERE id = ? FOR UPDATE")) {
-                    ps.setString(1, id);
-                    try (ResultSet rs = ps.executeQuery()) {
-                        if (!rs.next()) {
-                            c.rollback();
-                            return Optional.empty();
-                        }
-                        current = row(rs);
+    Optional<Row> update(String id, Instant generation, Set<String> from, UnaryOperator<Row> change) {
+        return jdbc.transaction(c -> {
+            Row current;
+            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM exec_tasks WHERE id = ? FOR UPDATE")) {
+                ps.setString(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    if (!rs.next()) {
+                        return Optional.<Row>empty();
                     }
+                    current = row(rs);
                 }
-                if (!from.contains(current.status()) || generation != null && !generation.equals(current.createdAt())) {
-                    c.rollback();
-                    return Optional.empty();
-                }
-                Row next = change.apply(current);
-                Instant now = now();
-                try (PreparedStatement ps = c.prepareStatement("UPDATE exec_tasks SET status = ?, handle_id = ?, "
-                        + "progress = ?, attempts = ?, result = ?, runtime = ?, error = ?, updated_at = ? WHERE id = ?")) {
-                    ps.setString(1, next.status());
-                    ps.setString(2, next.handleId());
-                    ps.setDouble(3, next.progress());
-                    ps.setInt(4, next.attempts());
-                    ps.setString(5, next.result() == null ? null : write(next.result()));
-                    ps.setString(6, next.runtime() == null ? null : write(next.runtime()));
-                    ps.setString(7, next.error() == null ? null : write(next.error()));
-                    ps.setObject(8, OffsetDateTime.ofInstant(now, ZoneOffset.UTC));
-                    ps.setString(9, id);
-                    ps.executeUpdate();
-                }
-                c.commit();
-                return Optional.of(new Row(next.spec(), next.status(), next.handleId(), next.progress(), next.attempts(),
-                        next.result(), next.runtime(), next.error(), next.createdAt(), now));
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
             }
-        }
+            if (!from.contains(current.status()) || generation != null && !generation.equals(current.createdAt())) {
+                return Optional.<Row>empty();
+            }
+            Row next = change.apply(current);
+            Instant now = now();
+            try (PreparedStatement ps = c.prepareStatement("UPDATE exec_tasks SET status = ?, handle_id = ?, "
+                    + "progress = ?, attempts = ?, result = ?, runtime = ?, error = ?, updated_at = ? WHERE id = ?")) {
+                ps.setString(1, next.status());
+                ps.setString(2, next.handleId());
+                ps.setDouble(3, next.progress());
+                ps.setInt(4, next.attempts());
+                ps.setString(5, next.result() == null ? null : write(next.result()));
+                ps.setString(6, next.runtime() == null ? null : write(next.runtime()));
+                ps.setString(7, next.error() == null ? null : write(next.error()));
+                ps.setObject(8, OffsetDateTime.ofInstant(now, ZoneOffset.UTC));
+                ps.setString(9, id);
+                ps.executeUpdate();
+            }
+            return Optional.of(new Row(next.spec(), next.status(), next.handleId(), next.progress(), next.attempts(),
+                    next.result(), next.runtime(), next.error(), next.createdAt(), now));
+        });
     }
 
-    boolean delete(String id) throws SQLException {
-        try (Connection c = ds.getConnection();
-             PreparedStatement ps = c.prepareStatement("DELETE FROM exec_tasks WHERE id = ?")) {
-            ps.setString(1, id);
-            return ps.executeUpdate() > 0;
-        }
+    boolean delete(String id) {
+        return jdbc.call(c -> {
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM exec_tasks WHERE id = ?")) {
+                ps.setString(1, id);
+                return ps.executeUpdate() > 0;
+            }
+        });
     }
 
-    int countUnfinished() throws SQLException {
-        try (Connection c = ds.getConnection()) {
-            return countUnfinished(c);
-        }
+    int countUnfinished() {
+        return jdbc.call(TaskStore::countUnfinished);
     }
 
     private static int countUnfinished(Connection c) throws SQLException {

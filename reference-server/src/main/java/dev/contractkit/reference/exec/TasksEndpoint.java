@@ -1,13 +1,9 @@
 package dev.contractkit.reference.exec;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.contractkit.reference.platform.ApiError;
-import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
-
-import java.sql.SQLException;
 
 /**
  * Task graphs, task state, cancel and delete; extends the stub generated from {@code specs/openapi/exec.yaml}.
@@ -32,34 +28,22 @@ final class TasksEndpoint extends TasksService {
     @Override
     protected void submitTaskGraph(ServerRequest request, ServerResponse response) {
         var body = JsonBodyReader.json(request, mapper, plane.settings().maxBodyBytes());
-        StorageException.run(() -> {
-            response.status(Status.ACCEPTED_202).send(plane.submit(body));
-        });
+        response.status(Status.ACCEPTED_202).send(plane.submit(body));
     }
 
     @Override
     protected void handleGetTask(ServerRequest request, ServerResponse response, String id) {
-        StorageException.run(() -> {
-            response.send(plane.task(id));
-        });
+        response.send(plane.task(id));
     }
 
     @Override
     protected void handleDeleteTask(ServerRequest request, ServerResponse response, String id) {
-        StorageException.run(() -> {
-            plane.delete(id);
-            response.status(Status.NO_CONTENT_204).send();
-        });
+        plane.delete(id);
+        response.status(Status.NO_CONTENT_204).send();
     }
 
     @Override
     protected void handleCancelTask(ServerRequest request, ServerResponse response, String id) {
-        StorageException.run(() -> {
-            response.send(plane.cancel(id));
-        });
-    }
-
-    private static ApiError unavailable(SQLException e) {
-        return ApiError.unavailable("the task store is not reachable: " + e.getMessage());
+        response.send(plane.cancel(id));
     }
 }

@@ -1,9 +1,9 @@
 package dev.contractkit.reference.forms;
 
 import dev.contractkit.reference.forms.model.Form;
+import dev.contractkit.reference.platform.Jdbc;
 
 import javax.sql.DataSource;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -18,46 +18,49 @@ final class FormStore {
     private static final String COLUMNS =
             "id, title, access_token, currency, payment_volume, successful_checkout_count, created_at, updated_at";
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
 
     FormStore(DataSource dataSource) {
-        this.dataSource = dataSource;
+        this.jdbc = new Jdbc(dataSource);
     }
 
-    List<Form> list(int count, int offset) throws SQLException {
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement(
-                     "SELECT " + COLUMNS + " FROM forms ORDER BY id LIMIT ? OFFSET ?")) {
-            ps.setInt(1, count);
-            ps.setInt(2, offset);
-            try (ResultSet rs = ps.executeQuery()) {
-                List<Form> out = new ArrayList<>(count);
-                while (rs.next()) {
-                    out.add(read(rs));
+    List<Form> list(int count, int offset) {
+        return jdbc.call(c -> {
+            try (PreparedStatement ps = c.prepareStatement(
+                    "SELECT " + COLUMNS + " FROM forms ORDER BY id LIMIT ? OFFSET ?")) {
+                ps.setInt(1, count);
+                ps.setInt(2, offset);
+                try (ResultSet rs = ps.executeQuery()) {
+                    List<Form> out = new ArrayList<>(count);
+                    while (rs.next()) {
+                        out.add(read(rs));
+                    }
+                    return out;
                 }
-                return out;
             }
-        }
+        });
     }
 
     /** @return how many forms there are (the list's {@code X-Total-Count}) */
-    long count() throws SQLException {
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM forms");
-             ResultSet rs = ps.executeQuery()) {
-            rs.next();
-            return rs.getLong(1);
-        }
+    long count() {
+        return jdbc.call(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM forms");
+                 ResultSet rs = ps.executeQuery()) {
+                rs.next();
+                return rs.getLong(1);
+            }
+        });
     }
 
-    Optional<Form> find(long id) throws SQLException {
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM forms WHERE id = ?")) {
-            ps.setLong(1, id);
-            try (ResultSet rs = ps.executeQuery()) {
-                return rs.next() ? Optional.of(read(rs)) : Optional.empty();
+    Optional<Form> find(long id) {
+        return jdbc.call(c -> {
+            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM forms WHERE id = ?")) {
+                ps.setLong(1, id);
+                try (ResultSet rs = ps.executeQuery()) {
+                    return rs.next() ? Optional.of(read(rs)) : Optional.<Form>empty();
+                }
             }
-        }
+        });
     }
 
     private static Form read(ResultSet rs) throws SQLException {

@@ -7,7 +7,6 @@ import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.Json;
 import dev.contractkit.reference.platform.PublicUrl;
 import dev.contractkit.reference.platform.ReadCache;
-import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
@@ -71,11 +70,9 @@ final class FormsEndpoint extends FormsService {
     protected void handleGetForm(ServerRequest request, ServerResponse response, Long id) {
         // forms are never written through the API: the cache's time bound covers changes made outside it
         Json.send(response, forms.get(id, () -> {
-            return StorageException.call(() -> {
-                FormEnvelope body = new FormEnvelope();
-                body.setForm(store.find(id).orElseThrow(() -> ApiError.notFound("form " + id + " not found")));
-                return Json.bytes(mapper, body);
-            });
+            FormEnvelope body = new FormEnvelope();
+            body.setForm(store.find(id).orElseThrow(() -> ApiError.notFound("form " + id + " not found")));
+            return Json.bytes(mapper, body);
         }));
     }
 
@@ -84,12 +81,10 @@ final class FormsEndpoint extends FormsService {
                                    Optional<Integer> count, Optional<Integer> offset) {
         int c = count.orElse(10);
         int o = offset.orElse(0);
-        StorageException.run(() -> {
-            FormList body = new FormList();
-            body.setForms(store.list(c, o));
-            long total = store.count();
-            ListFormsOp.Response200.builder(total).link(links(request, c, o, total)).response(body).send(response);
-        });
+        FormList body = new FormList();
+        body.setForms(store.list(c, o));
+        long total = store.count();
+        ListFormsOp.Response200.builder(total).link(links(request, c, o, total)).response(body).send(response);
     }
 
     /**
