@@ -29,7 +29,7 @@ class JdbcListServerTest {
             + "\"usage_count\":0,\"terms_conditions\":\"18 or over.\",\"created_at\":\"2026-11-27T06:34:14.068Z\","
             + "\"updated_at\":\"2026-11-27T06:34:14.068Z\"},"
             + "{\"id\":\"c2\",\"title\":\"Cinema\",\"discount_percent\":50,\"active\":true,\"usage_count\":3,"
-            + "\"created_at\":\"2026-11-27T06:34:14.060Z\",\"updated_at\":\"2026-11-27T06:35:01.123Z\"},"
+            + "\"created_at\":\"2026-11-27T06:34:14.06Z\",\"updated_at\":\"2026-11-27T06:35:01.123Z\"},"
             + "{\"id\":\"c1\",\"title\":\"Books\",\"discount_percent\":12,\"active\":true,\"usage_count\":0,"
             + "\"created_at\":\"2026-11-27T06:34:14.001Z\",\"updated_at\":\"2026-11-27T06:34:14.001Z\"}"
             + "],\"total\":3,\"limit\":100,\"offset\":0}";
