@@ -129,13 +129,15 @@ final class ReferenceScenarios {
         Files.write(body, sample.body());
         String type = sample.headers().firstValue("Content-Type").orElse("application/json");
         boolean write = base.equals("write") || base.equals("answer");
+        boolean listJdbc = name.equals("list-nocache");
         say("bench: " + name + ": starting the ceiling (raw Helidon handler, the same " + sample.body().length + " bytes)"
-                + (write ? " and the same statements over JDBC (" + what + ")" : ""));
+                + (write || listJdbc ? " and the same statements over JDBC (" + what + ")" : ""));
         String classpath = h.jar("bench") + ":" + h.root.resolve("bench/target/lib") + "/*";
         try (Target raw = Target.start("raw Helidon handler", List.of(h.java, "--sun-misc-unsafe-memory-access=allow", "-cp",
                 classpath, RawServer.class.getName(), body.toString(), type),
                 Map.of(), h.out.resolve(name + "-raw.log"), l -> l.startsWith("READY"), Duration.ofSeconds(60));
-             Target jdbc = write ? jdbcServer(name, base, classpath, body, type, dbEnv) : null) {
+             Target jdbc = write ? jdbcServer(name, base, classpath, body, type, dbEnv)
+                     : listJdbc ? jdbcListServer(name, url, classpath, type) : null) {
             Map<Target, String> urls = new LinkedHashMap<>();
             urls.put(raw, raw.url(""));
             if (jdbc != null) {
@@ -151,7 +153,7 @@ final class ReferenceScenarios {
             urls.put(server, url);
             List<Measured> measured = h.measure(name, urls, call, jdbc != null ? jdbc : raw);
             String request = call.method() + " " + call.path() + " (" + api + "; " + what + ")";
-            return write
+            return write || listJdbc
                     ? new Result(name, request, jdbc.name, ">= 0.7x the same statements over JDBC (the database's own limit)",
                     measured)
                     : new Result(name, request, raw.name, ">= 0.7x the ceiling on reads", measured);
@@ -170,6 +172,21 @@ final class ReferenceScenarios {
                         base.equals("write") ? "redeem" : "answer", body.toString(), type,
                         h.root.resolve(MIGRATIONS).toString()),
                 env, h.out.resolve(name + "-jdbc.log"), l -> l.startsWith("READY"), Duration.ofSeconds(60));
+    }
+
+    /**
+     * {@link JdbcListServer} on its own embedded file holding the reference server's catalogue (read from it, all
+     * pages at once).
+     */
+    private Target jdbcListServer(String name, String url, String classpath, String type) throws Exception {
+        HttpResponse<byte[]> all = h.send(url, new Call("GET", "/api/v1/coupons?limit=100", Map.of(), null));
+        Path catalogue = h.out.resolve(name + ".catalogue.json");
+        Files.write(catalogue, all.body());
+        return Target.start("raw Helidon handler + the same SQL over JDBC + Jackson", List.of(h.java,
+                        "--sun-misc-unsafe-memory-access=allow", "-cp", classpath, JdbcListServer.class.getName(),
+                        catalogue.toString(), type, h.root.resolve(MIGRATIONS).toString()),
+                Map.of("KIT_DATA_DIR", Files.createTempDirectory("kit-bench-jdbc").toString()),
+                h.out.resolve(name + "-jdbc.log"), l -> l.startsWith("READY"), Duration.ofSeconds(60));
     }
 
     /**

@@ -26,6 +26,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+import java.util.function.Function;
 
 /** Coupons and redemptions in the kit's database. */
 final class CouponStore {
@@ -87,6 +88,10 @@ final class CouponStore {
     record Page<T>(List<T> items, int total) {
     }
 
+    /** One catalogue page as sent: its serialized body and the total over all pages (for the Link header). */
+    record Listing(byte[] json, int total) {
+    }
+
     /** A redemption that went through. */
     record Redemption(String id, Row coupon, String orderId, int discountAmount, OffsetDateTime redeemedAt) {
     }
@@ -110,14 +115,17 @@ final class CouponStore {
 
     private final DataSource dataSource;
     private final Clock clock;
-    /** Catalogue pages, dropped by every write below (a list is the hot read; see docs/performance.md). */
-    private final ReadCache<List<Object>, Page<Row>> pages;
+    /**
+     * Catalogue pages as serialized bytes, dropped by every write below (a list is the hot read: a hit sends the
+     * bytes as they are, like forms' read; see docs/performance.md).
+     */
+    private final ReadCache<List<Object>, Listing> pages;
 
     CouponStore(DataSource dataSource, Clock clock) {
         this(dataSource, clock, new ReadCache<>(0));
     }
 
-    CouponStore(DataSource dataSource, Clock clock, ReadCache<List<Object>, Page<Row>> pages) {
+    CouponStore(DataSource dataSource, Clock clock, ReadCache<List<Object>, Listing> pages) {
         this.dataSource = dataSource;
         this.clock = clock;
         this.pages = pages;
@@ -128,9 +136,16 @@ final class CouponStore {
         return OffsetDateTime.ofInstant(clock.instant().truncatedTo(ChronoUnit.MILLIS), ZoneOffset.UTC);
     }
 
-    Page<Row> list(int limit, int offset, Optional<String> category, Optional<Boolean> active) {
-        return pages.get(List.of(limit, offset, category, active),
-                () -> StorageException.call(() -> query(limit, offset, category, active)));
+    /**
+     * @param render serializes a page's rows into the body sent (runs only when the page is not cached)
+     * @return the page, from the cache when fresh
+     */
+    Listing list(int limit, int offset, Optional<String> category, Optional<Boolean> active,
+                 Function<Page<Row>, byte[]> render) {
+        return pages.get(List.of(limit, offset, category, active), () -> {
+            Page<Row> page = StorageException.call(() -> query(limit, offset, category, active));
+            return new Listing(render.apply(page), page.total());
+        });
     }
 
     private Page<Row> query(int limit, int offset, Optional<String> category, Optional<Boolean> active) throws SQLException {

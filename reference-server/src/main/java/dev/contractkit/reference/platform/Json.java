@@ -9,6 +9,7 @@ import io.helidon.http.HttpMediaTypes;
 import io.helidon.webserver.http.ServerResponse;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.ObjectWriter;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
@@ -43,6 +44,19 @@ public final class Json {
     public static byte[] bytes(ObjectMapper mapper, Object value) {
         try {
             return mapper.writeValueAsBytes(value);
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /**
+     * @param writer a writer prebuilt for the value's type (skips the mapper's per-call type lookup)
+     * @param value  a model object
+     * @return its JSON bytes
+     */
+    public static byte[] bytes(ObjectWriter writer, Object value) {
+        try {
+            return writer.writeValueAsBytes(value);
         } catch (JsonProcessingException e) {
             throw new IllegalStateException(e);
         }

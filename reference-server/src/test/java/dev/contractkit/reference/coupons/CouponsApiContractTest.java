@@ -457,6 +457,44 @@ abstract class CouponsApiContractTest {
         assertThat(call("GET", "/api/v1/coupons", null, null).body().path("limit").asInt()).isEqualTo(10);
     }
 
+    record Raw(String body, okhttp3.Headers headers) {
+    }
+
+    static Raw raw(String path) throws IOException {
+        try (Response r = HTTP.newCall(new Request.Builder().url(url() + path).build()).execute()) {
+            return new Raw(r.body().string(), r.headers());
+        }
+    }
+
+    @Test
+    void aCachedCataloguePageSendsTheSameBytesAndHeadersAndAWriteDropsIt() throws IOException {
+        String adminToken = admin();
+        String category = unique();
+        createCoupon(adminToken, coupon("older", 5, category, null));
+        awaitNextMillisecond();
+        String id = createCoupon(adminToken, coupon("cached", 15, category, 7)).path("id").asText();
+        String path = "/api/v1/coupons?limit=1&category=" + category;
+        Raw single = raw("/api/v1/coupons/" + id);
+        Raw miss = raw(path);
+        Raw hit = raw(path);
+        assertThat(hit.body()).isEqualTo(miss.body());
+        // the page holds the coupon exactly as its own read serializes it, under the same content type
+        assertThat(miss.body()).startsWith("{\"coupons\":[").contains(single.body());
+        for (Raw r : List.of(miss, hit)) {
+            assertThat(r.headers().get("Content-Type")).isEqualTo(single.headers().get("Content-Type"));
+            assertThat(r.headers().get("Content-Length"))
+                    .isEqualTo(Integer.toString(miss.body().getBytes(StandardCharsets.UTF_8).length));
+            assertThat(r.headers().get("X-RateLimit-Limit")).isEqualTo("1000000");
+            assertThat(r.headers().get("X-RateLimit-Remaining")).isNotNull();
+            assertThat(r.headers().get("X-RateLimit-Reset")).isNotNull();
+            assertThat(r.headers().get("X-Request-Id")).isNotBlank();
+            assertThat(r.headers().get("Link")).contains("rel=\"next\"").contains("rel=\"last\"");
+        }
+        assertThat(hit.headers().get("X-Request-Id")).isNotEqualTo(miss.headers().get("X-Request-Id"));
+        assertThat(call("PUT", "/write/v1/coupons/" + id, adminToken, Map.of("title", "renamed")).status()).isEqualTo(200);
+        assertThat(call("GET", path, null, null).body().path("coupons").get(0).path("title").asText()).isEqualTo("renamed");
+    }
+
     // ---- redemption ---------------------------------------------------------------------------------------
 
     @Test
