@@ -14,6 +14,10 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.TreeSet;
+import dev.contractkit.mock.http.DeclaredResponses;
+import dev.contractkit.mock.http.ErrorReplies;
+import dev.contractkit.mock.http.PathTemplate;
+import dev.contractkit.mock.state.MockState;
 
 /**
  * The MockServer expectations one API's contracts turn into, each answered in-process by a callback:

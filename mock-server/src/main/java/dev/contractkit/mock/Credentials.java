@@ -11,6 +11,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
+import dev.contractkit.mock.http.Incoming;
+import dev.contractkit.mock.state.MockTokens;
 
 /**
  * Whether a request carries the credentials an operation's security requirements ask for. By default a mock

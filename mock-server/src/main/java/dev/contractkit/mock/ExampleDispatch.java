@@ -8,6 +8,10 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import dev.contractkit.mock.http.DeclaredResponses;
+import dev.contractkit.mock.http.Incoming;
+import dev.contractkit.mock.http.Json;
+import dev.contractkit.mock.http.Reply;
 
 /**
  * Picks a stateless answer by the request's parameters, the way Microcks dispatches: a parameter's named

@@ -12,6 +12,9 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import dev.contractkit.mock.http.Incoming;
+import dev.contractkit.mock.http.Json;
+import dev.contractkit.mock.http.Reply;
 
 /**
  * {@code Link} paging headers (RFC 8288) for an operation whose success response declares a {@code Link} header:

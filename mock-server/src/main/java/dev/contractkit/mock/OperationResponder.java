@@ -6,6 +6,20 @@ import dev.contractkit.specs.dialect.SecurityScheme;
 
 import java.util.Map;
 import java.util.Optional;
+import dev.contractkit.mock.http.DeclaredResponses;
+import dev.contractkit.mock.http.ErrorReplies;
+import dev.contractkit.mock.http.Incoming;
+import dev.contractkit.mock.http.PathTemplate;
+import dev.contractkit.mock.http.Prefer;
+import dev.contractkit.mock.http.Reply;
+import dev.contractkit.mock.rules.BodyRule;
+import dev.contractkit.mock.rules.ParameterRules;
+import dev.contractkit.mock.rules.RequiredHeaders;
+import dev.contractkit.mock.state.MockState;
+import dev.contractkit.mock.state.MockTokens;
+import dev.contractkit.mock.state.Outcome;
+import dev.contractkit.mock.state.Overrides;
+import dev.contractkit.mock.state.StatefulOperation;
 
 /**
  * Answers the requests MockServer routed to one operation, in the order a real server would check them:

@@ -11,6 +11,9 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import dev.contractkit.mock.http.Incoming;
+import dev.contractkit.mock.http.Json;
+import dev.contractkit.mock.http.Reply;
 
 /**
  * GitLab-style paging for an operation that takes {@code page} and {@code per_page} and whose success response

@@ -19,6 +19,15 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import dev.contractkit.mock.http.DeclaredResponses;
+import dev.contractkit.mock.http.Incoming;
+import dev.contractkit.mock.http.Json;
+import dev.contractkit.mock.http.JsonAnswer;
+import dev.contractkit.mock.http.PathTemplate;
+import dev.contractkit.mock.rules.BodyRule;
+import dev.contractkit.mock.rules.ParameterRules;
+import dev.contractkit.mock.rules.Violation;
+import dev.contractkit.mock.state.ContractProxy;
 
 /**
  * Proxy mode of one operation (or of requests the contract has no operation for): checks the request against the

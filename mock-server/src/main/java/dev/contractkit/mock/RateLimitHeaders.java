@@ -7,6 +7,8 @@ import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import dev.contractkit.mock.http.Incoming;
+import dev.contractkit.mock.http.Reply;
 
 /**
  * {@code X-RateLimit-Limit/-Remaining/-Reset} for an operation with {@code x-kit-rate-limit-category}, from the

@@ -4,6 +4,8 @@ import org.mockserver.mock.action.ExpectationResponseCallback;
 import org.mockserver.model.HttpResponse;
 
 import java.util.concurrent.TimeUnit;
+import dev.contractkit.mock.http.Incoming;
+import dev.contractkit.mock.http.Reply;
 
 /**
  * Answers a request the contract routes to one operation (or to its 404 and 405 answers): on the kit's own

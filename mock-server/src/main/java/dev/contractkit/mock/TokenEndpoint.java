@@ -8,6 +8,12 @@ import dev.contractkit.specs.dialect.SecurityScheme;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.Optional;
+import dev.contractkit.mock.http.DeclaredResponses;
+import dev.contractkit.mock.http.ErrorReplies;
+import dev.contractkit.mock.http.Incoming;
+import dev.contractkit.mock.http.Reply;
+import dev.contractkit.mock.rules.FormBody;
+import dev.contractkit.mock.state.MockTokens;
 
 /**
  * The mock's answer at a token endpoint (the path of a security scheme's {@code x-kit-token-endpoint}): the

@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.rules;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -12,13 +12,14 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import dev.contractkit.mock.http.Incoming;
 
 /**
  * Checks the path, query, header and cookie parameters of a request against the operation's parameter
  * schemas with the contract's {@link dev.contractkit.specs.check.SchemaValidator}. Text values are read as the
  * schema's type first ({@code count=abc} stays a string, so the schema's {@code type} rejects it).
  */
-final class ParameterRules {
+public final class ParameterRules {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final ContractDocument document;
@@ -30,7 +31,7 @@ final class ParameterRules {
     private final List<java.util.concurrent.ConcurrentHashMap<List<String>, Optional<Violation>>> memo;
     private static final int MEMO_LIMIT = 1024;
 
-    ParameterRules(ContractDocument document, ContractDocument.Operation operation) {
+    public ParameterRules(ContractDocument document, ContractDocument.Operation operation) {
         this.document = document;
         this.parameters = operation.parameters();
         this.memo = parameters.stream().map(p -> new java.util.concurrent.ConcurrentHashMap<List<String>, Optional<Violation>>())
@@ -42,7 +43,7 @@ final class ParameterRules {
      * @param pathValues the path parameters taken from the request path
      * @return the first rule the request breaks, as a sentence naming the parameter, or empty
      */
-    Optional<Violation> problem(Incoming request, Map<String, String> pathValues) {
+    public Optional<Violation> problem(Incoming request, Map<String, String> pathValues) {
         for (int i = 0; i < parameters.size(); i++) {
             ContractDocument.Parameter p = parameters.get(i);
             List<String> raw = switch (p.in()) {

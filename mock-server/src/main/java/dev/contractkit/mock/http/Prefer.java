@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.http;
 
 
 import java.util.Locale;
@@ -11,9 +11,9 @@ import java.util.Optional;
  * @param code    the wanted status, as sent
  * @param example the wanted example name
  */
-record Prefer(Optional<String> code, Optional<String> example) {
+public record Prefer(Optional<String> code, Optional<String> example) {
 
-    static Prefer of(Incoming request) {
+    public static Prefer of(Incoming request) {
         Optional<String> code = Optional.empty();
         Optional<String> example = Optional.empty();
         for (String header : request.headers("Prefer")) {
@@ -34,12 +34,12 @@ record Prefer(Optional<String> code, Optional<String> example) {
         return new Prefer(code, example);
     }
 
-    boolean isEmpty() {
+    public boolean isEmpty() {
         return code.isEmpty() && example.isEmpty();
     }
 
     /** @return the wanted status as a number; empty when absent or not a status code */
-    Optional<Integer> status() {
+    public Optional<Integer> status() {
         return code.filter(c -> c.matches("[1-5]\\d\\d")).map(Integer::parseInt);
     }
 }

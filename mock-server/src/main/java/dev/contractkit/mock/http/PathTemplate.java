@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.http;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
@@ -18,10 +18,10 @@ import java.util.regex.Pattern;
  * @param pattern  the expression MockServer (and {@link #match}) matches the request path with
  * @param names    the parameter names, in order
  */
-record PathTemplate(String template, Pattern pattern, List<String> names) {
+public record PathTemplate(String template, Pattern pattern, List<String> names) {
     private static final Pattern PARAMETER = Pattern.compile("\\{([^}/]+)}");
 
-    static PathTemplate parse(String template) {
+    public static PathTemplate parse(String template) {
         StringBuilder regex = new StringBuilder();
         List<String> names = new ArrayList<>();
         Matcher m = PARAMETER.matcher(template);
@@ -39,7 +39,7 @@ record PathTemplate(String template, Pattern pattern, List<String> names) {
      * @param path a request path
      * @return the (percent-decoded) parameter values by name, when the path fits the template
      */
-    Optional<Map<String, String>> match(String path) {
+    public Optional<Map<String, String>> match(String path) {
         Matcher m = pattern.matcher(path);
         if (!m.matches()) {
             return Optional.empty();
@@ -52,12 +52,12 @@ record PathTemplate(String template, Pattern pattern, List<String> names) {
     }
 
     /** @return the regular expression as text */
-    String regex() {
+    public String regex() {
         return pattern.pattern();
     }
 
     /** @return how many parameters the template has; fewer means more specific (OpenAPI: literal paths win) */
-    int parameterCount() {
+    public int parameterCount() {
         return names.size();
     }
 

@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -18,7 +18,7 @@ import java.util.Map;
  * within its bounds. Composition: the first {@code oneOf}/{@code anyOf} branch, every {@code allOf} part merged. The
  * result is validated at start-up like every example, so a schema this cannot satisfy is reported, not served.
  */
-final class SchemaSample {
+public final class SchemaSample {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
     private static final int MAX_DEPTH = 12;
 
@@ -29,7 +29,7 @@ final class SchemaSample {
     }
 
     /** @return a value for the schema at this node of the document */
-    static JsonNode of(ContractDocument doc, JsonNode schema) {
+    public static JsonNode of(ContractDocument doc, JsonNode schema) {
         return new SchemaSample(doc).sample(schema, 0);
     }
 

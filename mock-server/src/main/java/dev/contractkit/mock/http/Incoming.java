@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.http;
 
 import java.nio.charset.StandardCharsets;
 import java.util.List;
@@ -9,7 +9,7 @@ import java.util.Map;
  * {@link ContractFastPath}) and of a MockServer request (MockServer's callbacks, handshakes). The path is as
  * sent (as MockServer takes it), query values are percent-decoded, header names match in any case.
  */
-interface Incoming {
+public interface Incoming {
     /** @return the method, e.g. {@code GET} */
     String method();
 

@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.http;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
@@ -12,26 +12,26 @@ import java.util.Map;
 import java.util.Optional;
 
 /** JSON helpers: compact bytes, media-type test, first string field by name. */
-final class Json {
-    static final ObjectMapper MAPPER = new ObjectMapper();
+public final class Json {
+    public static final ObjectMapper MAPPER = new ObjectMapper();
 
     private Json() {
     }
 
     /** @return true for {@code application/json}, {@code application/vnd.x+json;version=1} and the like */
-    static boolean isJson(String mediaType) {
+    public static boolean isJson(String mediaType) {
         String base = baseType(mediaType);
         return base.equals("application/json") || base.endsWith("+json");
     }
 
     /** @return the media type without parameters, lower case */
-    static String baseType(String mediaType) {
+    public static String baseType(String mediaType) {
         int semicolon = mediaType.indexOf(';');
         return (semicolon < 0 ? mediaType : mediaType.substring(0, semicolon)).trim().toLowerCase(Locale.ROOT);
     }
 
     /** @return the value as response bytes: compact JSON for a JSON media type, the plain text otherwise */
-    static byte[] bytes(JsonNode value, String mediaType) {
+    public static byte[] bytes(JsonNode value, String mediaType) {
         if (value.isTextual() && !isJson(mediaType)) {
             return value.asText().getBytes(StandardCharsets.UTF_8);
         }

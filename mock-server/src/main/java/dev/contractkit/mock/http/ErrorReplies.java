@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -18,7 +18,7 @@ import java.util.Optional;
  * An operation that declares the status with a body other than a JSON object (a {@code text/html} message) gets
  * that example as written, in its media type.
  */
-final class ErrorReplies {
+public final class ErrorReplies {
     private static final Map<Integer, String> REASONS = Map.ofEntries(Map.entry(400, "Bad Request"),
             Map.entry(401, "Unauthorized"), Map.entry(403, "Forbidden"), Map.entry(404, "Not Found"),
             Map.entry(405, "Method Not Allowed"), Map.entry(406, "Not Acceptable"), Map.entry(409, "Conflict"), Map.entry(413, "Content Too Large"), Map.entry(421, "Misdirected Request"),
@@ -29,7 +29,7 @@ final class ErrorReplies {
     private final List<DeclaredResponses> all;
 
     /** @param all the declared responses of every operation of the API, in document order */
-    ErrorReplies(List<DeclaredResponses> all) {
+    public ErrorReplies(List<DeclaredResponses> all) {
         this.all = List.copyOf(all);
     }
 
@@ -39,12 +39,12 @@ final class ErrorReplies {
      * @param message the reason to put into the body's {@code message}
      * @return the answer
      */
-    Reply reply(int status, Optional<DeclaredResponses> own, String message) {
+    public Reply reply(int status, Optional<DeclaredResponses> own, String message) {
         return build(status, own, Optional.of(message));
     }
 
     /** @return the contract's example for this status as written (a borrowed one gets the reason phrase) */
-    Reply example(int status, Optional<DeclaredResponses> own) {
+    public Reply example(int status, Optional<DeclaredResponses> own) {
         return build(status, own, Optional.empty());
     }
 

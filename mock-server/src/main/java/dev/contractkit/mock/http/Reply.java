@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.http;
 
 import org.mockserver.model.HttpResponse;
 
@@ -9,23 +9,23 @@ import java.util.Map;
  * One answer of the mock: status, media type and body bytes (both empty for a response without content),
  * extra headers.
  */
-record Reply(int status, String mediaType, byte[] body, Map<String, String> headers) {
+public record Reply(int status, String mediaType, byte[] body, Map<String, String> headers) {
 
-    Reply {
+    public Reply {
         headers = Map.copyOf(headers);
     }
 
-    static Reply of(int status, String mediaType, byte[] body) {
+    public static Reply of(int status, String mediaType, byte[] body) {
         return new Reply(status, mediaType, body, Map.of());
     }
 
-    Reply withHeader(String name, String value) {
+    public Reply withHeader(String name, String value) {
         Map<String, String> more = new LinkedHashMap<>(headers);
         more.put(name, value);
         return new Reply(status, mediaType, body, more);
     }
 
-    HttpResponse toResponse() {
+    public HttpResponse toResponse() {
         HttpResponse response = HttpResponse.response().withStatusCode(status);
         headers.forEach(response::withHeader);
         if (!mediaType.isEmpty()) {

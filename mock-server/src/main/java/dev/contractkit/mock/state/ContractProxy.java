@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -13,14 +13,15 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 import java.util.List;
 import java.util.Set;
+import dev.contractkit.mock.http.Json;
 
 /**
  * The validating proxy of one API ({@code --proxy <api>=<url>}): the shared HTTP client, the record of the last
  * exchanges with the contract violations found in each, and the report line printed for every violation.
  */
-final class ContractProxy {
+public final class ContractProxy {
     /** Headers not forwarded: hop-by-hop ones, and those the client recomputes. */
-    static final Set<String> NOT_FORWARDED = Set.of("connection", "keep-alive", "proxy-connection", "transfer-encoding",
+    public static final Set<String> NOT_FORWARDED = Set.of("connection", "keep-alive", "proxy-connection", "transfer-encoding",
             "upgrade", "te", "trailer", "host", "content-length", "expect", "http2-settings");
     private static final int KEPT = 1000;
 
@@ -32,7 +33,7 @@ final class ContractProxy {
     private long violations;
     private long total;
 
-    ContractProxy(String api, URI target, PrintStream report) {
+    public ContractProxy(String api, URI target, PrintStream report) {
         this.api = api;
         this.target = target;
         this.report = report;
@@ -40,16 +41,16 @@ final class ContractProxy {
                 .followRedirects(HttpClient.Redirect.NEVER).build();
     }
 
-    URI target() {
+    public URI target() {
         return target;
     }
 
-    HttpClient client() {
+    public HttpClient client() {
         return client;
     }
 
     /** Records one exchange and prints a line per violation. */
-    synchronized void record(String operation, String method, String path, int status, List<String> found) {
+    public synchronized void record(String operation, String method, String path, int status, List<String> found) {
         total++;
         violations += found.isEmpty() ? 0 : 1;
         ObjectNode e = Json.MAPPER.createObjectNode();
@@ -67,7 +68,7 @@ final class ContractProxy {
     }
 
     /** @return {@code {target, exchanges, withViolations, recent: [...]}}, only those with violations when asked */
-    synchronized JsonNode describe(boolean onlyViolations) {
+    public synchronized JsonNode describe(boolean onlyViolations) {
         ObjectNode out = Json.MAPPER.createObjectNode();
         out.put("target", target.toString()).put("exchanges", total).put("withViolations", violations);
         ArrayNode recent = out.putArray("recent");

@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.http;
 
 import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
@@ -8,11 +8,11 @@ import java.util.concurrent.ThreadLocalRandom;
  * lock on the shared secure random, which showed in the reference server's profile. An id needs to be unique, not
  * unguessable.
  */
-final class RequestIds {
+public final class RequestIds {
     private RequestIds() {
     }
 
-    static String next() {
+    public static String next() {
         ThreadLocalRandom r = ThreadLocalRandom.current();
         long hi = (r.nextLong() & 0xffffffffffff0fffL) | 0x0000000000004000L;
         long lo = (r.nextLong() & 0x3fffffffffffffffL) | 0x8000000000000000L;

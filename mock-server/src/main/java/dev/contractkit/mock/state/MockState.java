@@ -1,14 +1,15 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.state;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.util.Optional;
+import dev.contractkit.mock.http.Json;
 
 /**
  * What the control API can change on one API's mock: responses set per operation, and the {@code --stateful}
  * store. {@code PUT /mockserver/kit/reset} clears both (the store goes back to the contract's examples).
  */
-final class MockState {
+public final class MockState {
     private final Overrides overrides = new Overrides();
     private final Optional<ResourceStore> store;
     private final Optional<ContractProxy> proxy;
@@ -18,7 +19,7 @@ final class MockState {
     private final String api;
     private final Optional<String> preset;
 
-    MockState(String api, boolean stateful, Optional<ContractProxy> proxy, Outcome outcome, Optional<String> preset) {
+    public MockState(String api, boolean stateful, Optional<ContractProxy> proxy, Outcome outcome, Optional<String> preset) {
         this.api = api;
         this.outcome = outcome;
         this.preset = preset;
@@ -28,7 +29,7 @@ final class MockState {
     }
 
     /** Sends a message on the API's channels (AsyncAPI) by the message's name; the WebSocket side sets it. */
-    interface EventSink {
+    public interface EventSink {
         /**
          * @param message the message's name (e.g. {@code coupon_updated})
          * @param fields  what the write made known (item fields, {@code cleared}, constants); the sink keeps those
@@ -41,47 +42,47 @@ final class MockState {
     private volatile boolean enforceRateLimits;
 
     /** @param sink where stateful writes send their {@code x-kit-emits} messages */
-    void events(EventSink sink) {
+    public void events(EventSink sink) {
         this.events = sink;
     }
 
-    EventSink events() {
+    public EventSink events() {
         return events;
     }
 
     /** @param enforce true to refuse past a rate limit with the contract's 429 ({@code --enforce-rate-limits}) */
-    void enforceRateLimits(boolean enforce) {
+    public void enforceRateLimits(boolean enforce) {
         this.enforceRateLimits = enforce;
     }
 
-    boolean enforceRateLimits() {
+    public boolean enforceRateLimits() {
         return enforceRateLimits;
     }
 
     /** @return the API-wide outcome switch ({@code /mockserver/kit/outcome}, {@code --outcome}) */
-    Outcome outcome() {
+    public Outcome outcome() {
         return outcome;
     }
 
     /** @return the bearer tokens this API's mock issues and accepts */
-    MockTokens tokens() {
+    public MockTokens tokens() {
         return tokens;
     }
 
     /** @return the validating proxy, when this API forwards to a real implementation */
-    Optional<ContractProxy> proxy() {
+    public Optional<ContractProxy> proxy() {
         return proxy;
     }
 
-    Overrides overrides() {
+    public Overrides overrides() {
         return overrides;
     }
 
-    Optional<ResourceStore> store() {
+    public Optional<ResourceStore> store() {
         return store;
     }
 
-    void reset() {
+    public void reset() {
         overrides.reset();
         store.ifPresent(ResourceStore::reset);
         proxy.ifPresent(ContractProxy::reset);
@@ -90,7 +91,7 @@ final class MockState {
     }
 
     /** @return {@code {stateful, resources: {name: count}}} for {@code GET /mockserver/kit/state} */
-    ObjectNode describe() {
+    public ObjectNode describe() {
         ObjectNode out = Json.MAPPER.createObjectNode();
         out.put("stateful", store.isPresent());
         ObjectNode resources = out.putObject("resources");

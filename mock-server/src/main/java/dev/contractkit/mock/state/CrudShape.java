@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -9,6 +9,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import dev.contractkit.mock.http.Json;
 
 /**
  * Recognises a plain create/read/update/delete collection in a document that does not say how its operations keep

@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.rules;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.specs.check.ContractDocument;
@@ -11,13 +11,16 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import dev.contractkit.mock.http.Incoming;
+import dev.contractkit.mock.http.Reply;
+import dev.contractkit.mock.http.RequestIds;
 
 /**
  * Adds the headers the contract marks {@code required} for a reply's status and that the reply lacks: the
  * header's example (or its schema's); a request id ({@code X-Request-Id}, any {@code format: uuid}) is fresh for
  * every reply, or the caller's own {@code X-Request-Id} when it sent one. Worked out once per operation.
  */
-final class RequiredHeaders {
+public final class RequiredHeaders {
     private final Map<String, List<Header>> byStatus;
 
     private record Header(String name, String example, boolean fresh) {
@@ -27,7 +30,7 @@ final class RequiredHeaders {
         this.byStatus = byStatus;
     }
 
-    static Optional<RequiredHeaders> of(ContractDocument.Operation op) {
+    public static Optional<RequiredHeaders> of(ContractDocument.Operation op) {
         ContractDocument doc = op.document();
         Map<String, List<Header>> byStatus = new LinkedHashMap<>();
         op.responses().forEach((status, pointer) -> {
@@ -50,7 +53,7 @@ final class RequiredHeaders {
         return byStatus.isEmpty() ? Optional.empty() : Optional.of(new RequiredHeaders(byStatus));
     }
 
-    Reply apply(Incoming request, Reply reply) {
+    public Reply apply(Incoming request, Reply reply) {
         String exact = Integer.toString(reply.status());
         List<Header> headers = byStatus.getOrDefault(exact, byStatus.getOrDefault(exact.charAt(0) + "XX",
                 byStatus.getOrDefault("DEFAULT", List.of())));

@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.state;
 
 import com.nimbusds.jose.JOSEException;
 import com.nimbusds.jose.JWSAlgorithm;
@@ -30,7 +30,7 @@ import java.util.UUID;
  * well-formed, unexpired JWT of another issuer that is not {@code alg: none} (its signature cannot be checked,
  * its claims are used as they are): anything else is refused like a missing credential.
  */
-final class MockTokens {
+public final class MockTokens {
     private final byte[] secret = new byte[32];
     private final String issuer;
     private final Clock clock;
@@ -42,7 +42,7 @@ final class MockTokens {
     }
 
     /** @return a signed token for this user, with its roles under the claim path (e.g. {@code realm_access.roles}) */
-    String mint(String username, String rolesClaim, Duration ttl, String type) {
+    public String mint(String username, String rolesClaim, Duration ttl, String type) {
         List<String> roles = username.toLowerCase(Locale.ROOT).startsWith("admin") ? List.of("user", "admin") : List.of("user");
         Instant now = clock.instant();
         JWTClaimsSet.Builder claims = new JWTClaimsSet.Builder().issuer(issuer).subject(username)
@@ -64,7 +64,7 @@ final class MockTokens {
     }
 
     /** @return the claims of an acceptable token (see the class comment), else empty */
-    Optional<JWTClaimsSet> claims(String token) {
+    public Optional<JWTClaimsSet> claims(String token) {
         try {
             JWT jwt = JWTParser.parse(token.trim());
             if (!(jwt instanceof SignedJWT signed)) {
@@ -82,7 +82,7 @@ final class MockTokens {
     }
 
     /** @return the roles at the claim path, e.g. {@code realm_access.roles} */
-    static List<String> roles(JWTClaimsSet claims, String rolesClaim) {
+    public static List<String> roles(JWTClaimsSet claims, String rolesClaim) {
         Object current = claims.getClaims();
         for (String part : rolesClaim.split("\\.")) {
             if (!(current instanceof Map<?, ?> map)) {

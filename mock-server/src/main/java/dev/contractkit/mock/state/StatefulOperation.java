@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -21,6 +21,11 @@ import java.util.Set;
 import java.util.UUID;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import dev.contractkit.mock.http.DeclaredResponses;
+import dev.contractkit.mock.http.ErrorReplies;
+import dev.contractkit.mock.http.Incoming;
+import dev.contractkit.mock.http.Json;
+import dev.contractkit.mock.http.Reply;
 
 /**
  * What one operation does in {@code --stateful} mode, as its {@code x-kit-state} says:
@@ -32,7 +37,7 @@ import java.util.regex.Pattern;
  * the response schema and validated against it before it is sent. An operation of a document without any
  * {@code x-kit-state} that belongs to a plain collection ({@link CrudShape}) behaves as if it declared one.
  */
-final class StatefulOperation {
+public final class StatefulOperation {
     private static final Pattern LAST_PARAMETER = Pattern.compile(".*\\{([^}]+)}");
     private static final Pattern STAMPS = Pattern.compile("(created|updated)(_at|At)");
     private static final Pattern DELETED_STAMP = Pattern.compile("deleted(_at|At)");
@@ -88,13 +93,13 @@ final class StatefulOperation {
     }
 
     /** @return the operation's stateful behaviour, when it has an {@code x-kit-state} */
-    static Optional<StatefulOperation> of(ContractDocument.Operation operation, DeclaredResponses responses,
+    public static Optional<StatefulOperation> of(ContractDocument.Operation operation, DeclaredResponses responses,
                                           ErrorReplies errors, ResourceStore store, Clock clock) {
         return of(operation, responses, errors, store, clock, (message, fields) -> { });
     }
 
     /** @param sink where the write's {@code x-kit-emits} messages go (the API's WebSocket channels) */
-    static Optional<StatefulOperation> of(ContractDocument.Operation operation, DeclaredResponses responses,
+    public static Optional<StatefulOperation> of(ContractDocument.Operation operation, DeclaredResponses responses,
                                           ErrorReplies errors, ResourceStore store, Clock clock,
                                           MockState.EventSink sink) {
         // a document that does not say how state is kept: a plain collection (POST /pets, GET /pets/{id}) it shows
@@ -120,7 +125,7 @@ final class StatefulOperation {
     }
 
     /** @return the answer, from the stored state */
-    Reply reply(Incoming request, Map<String, String> pathValues) {
+    public Reply reply(Incoming request, Map<String, String> pathValues) {
         Optional<DeclaredResponses> own = Optional.of(responses);
         Optional<String> id = idParameter.map(pathValues::get);
         ObjectNode body = requestBody(request);

@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.http;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -19,7 +19,7 @@ import java.util.Set;
  * The responses one operation declares, each with its examples turned into bytes once, at start-up.
  * Status keys follow OpenAPI: an exact code wins over {@code 4XX}, which wins over {@code default}.
  */
-final class DeclaredResponses {
+public final class DeclaredResponses {
 
     /**
      * One example of one declared response.
@@ -30,8 +30,8 @@ final class DeclaredResponses {
      * @param value        the example value, missing when there is none
      * @param body         the bytes to send
      */
-    record Example(String name, String mediaType, String mediaPointer, JsonNode value, byte[] body) {
-        Reply reply(int status) {
+    public record Example(String name, String mediaType, String mediaPointer, JsonNode value, byte[] body) {
+        public Reply reply(int status) {
             return Reply.of(status, mediaType, body);
         }
     }
@@ -50,7 +50,7 @@ final class DeclaredResponses {
      * The responses of one operation. Where a response declares a schema but no example, a value is built from
      * the schema ({@link SchemaSample}); one that does not validate is kept in {@link #unsatisfiable()}.
      */
-    static DeclaredResponses of(ContractDocument doc, ContractDocument.Operation op) {
+    public static DeclaredResponses of(ContractDocument doc, ContractDocument.Operation op) {
         Map<String, List<Example>> byStatus = new LinkedHashMap<>();
         List<Finding> generated = new ArrayList<>();
         op.responses().forEach((status, pointer) -> byStatus.put(status.toUpperCase(Locale.ROOT), examples(doc, pointer, generated)));
@@ -58,7 +58,7 @@ final class DeclaredResponses {
     }
 
     /** @return problems of values built from schemas for responses without an example (start-up findings) */
-    List<Finding> unsatisfiable() {
+    public List<Finding> unsatisfiable() {
         return unsatisfiable;
     }
 
@@ -67,7 +67,7 @@ final class DeclaredResponses {
     }
 
     /** @return the answer to a request that breaks no rule: the lowest 2xx (or 3xx) status, its first example */
-    Reply success() {
+    public Reply success() {
         Optional<Integer> lowest = byStatus.keySet().stream().filter(s -> s.matches("[23]\\d\\d"))
                 .map(Integer::parseInt).sorted().findFirst();
         if (lowest.isPresent()) {
@@ -83,7 +83,7 @@ final class DeclaredResponses {
     }
 
     /** @return the first example of the response that covers this status code, if the operation declares one */
-    Optional<Example> forCode(int code) {
+    public Optional<Example> forCode(int code) {
         return keyFor(code).map(key -> byStatus.get(key).get(0));
     }
 
@@ -92,7 +92,7 @@ final class DeclaredResponses {
      * @param code the status to look under, or empty to look under every declared status (success first)
      * @return the status and example with that name
      */
-    Optional<Reply> named(String name, Optional<Integer> code) {
+    public Optional<Reply> named(String name, Optional<Integer> code) {
         if (code.isPresent()) {
             return keyFor(code.get()).flatMap(key -> find(key, name)).map(e -> e.reply(code.get()));
         }
@@ -114,7 +114,7 @@ final class DeclaredResponses {
      * @return the last page of a paged list: the first success example whose top-level array property is empty
      * (e.g. {@code {"forms": []}}), at the success status
      */
-    Optional<Reply> emptyPage() {
+    public Optional<Reply> emptyPage() {
         int success = success().status();
         return keyFor(success).flatMap(key -> byStatus.get(key).stream().filter(e -> {
             for (JsonNode field : e.value()) {
@@ -127,12 +127,12 @@ final class DeclaredResponses {
     }
 
     /** @return the declared status keys, e.g. {@code [200, 400, 401]} */
-    Set<String> statuses() {
+    public Set<String> statuses() {
         return byStatus.keySet();
     }
 
     /** @return the names of the named examples under every status, for messages */
-    List<String> exampleNames() {
+    public List<String> exampleNames() {
         return byStatus.values().stream().flatMap(List::stream).map(Example::name)
                 .filter(n -> !n.isEmpty()).distinct().toList();
     }

@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.state;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.specs.check.ContractDocument;
@@ -9,6 +9,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.atomic.AtomicReference;
+import dev.contractkit.mock.http.DeclaredResponses;
+import dev.contractkit.mock.http.Json;
+import dev.contractkit.mock.http.JsonAnswer;
+import dev.contractkit.mock.http.Prefer;
 
 /**
  * The outcome one API's listener is switched to: a sticky {@code Prefer} (an example name and/or a status) and
@@ -17,9 +21,9 @@ import java.util.concurrent.atomic.AtomicReference;
  * with {@code GET}, clear it with {@code DELETE}. An operation that declares neither the example nor the status
  * keeps answering its default, so one switch serves APIs whose operations differ.
  */
-final class Outcome {
+public final class Outcome {
     /** @param prefer the sticky preference; @param delayMillis how long each answer waits */
-    record State(Prefer prefer, long delayMillis) {
+    public record State(Prefer prefer, long delayMillis) {
         static final State NONE = new State(new Prefer(Optional.empty(), Optional.empty()), 0);
     }
 
@@ -27,7 +31,7 @@ final class Outcome {
     private final Set<String> examples;
     private final Set<String> statuses;
 
-    Outcome(List<ContractDocument> docs) {
+    public Outcome(List<ContractDocument> docs) {
         Set<String> names = new LinkedHashSet<>();
         Set<String> codes = new LinkedHashSet<>();
         for (ContractDocument doc : docs) {
@@ -41,12 +45,12 @@ final class Outcome {
         this.statuses = new java.util.TreeSet<>(codes);
     }
 
-    State current() {
+    public State current() {
         return state.get();
     }
 
     /** @return the sticky preference if this operation can honour it, else an empty one */
-    Prefer preferFor(DeclaredResponses responses) {
+    public Prefer preferFor(DeclaredResponses responses) {
         Prefer sticky = state.get().prefer();
         if (sticky.isEmpty()) {
             return sticky;
@@ -57,7 +61,7 @@ final class Outcome {
     }
 
     /** {@code GET|PUT|POST|DELETE /mockserver/kit/outcome}. */
-    JsonAnswer control(String method, Map<String, List<String>> query) {
+    public JsonAnswer control(String method, Map<String, List<String>> query) {
         switch (method) {
             case "GET" -> {
                 return new JsonAnswer(200, describe());
@@ -107,7 +111,7 @@ final class Outcome {
     }
 
     /** Sets the outcome at start ({@code --outcome api=example}); throws naming the known examples. */
-    void preset(String apiId, String example) {
+    public void preset(String apiId, String example) {
         JsonAnswer answer = set(Map.of("example", List.of(example)));
         if (answer.status() != 200) {
             throw new IllegalArgumentException("--outcome " + apiId + "=" + example + ": " + answer.body().path("message").asText());

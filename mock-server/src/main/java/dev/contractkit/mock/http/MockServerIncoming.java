@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.http;
 
 import org.mockserver.model.HttpRequest;
 import org.mockserver.model.KeyToMultiValue;

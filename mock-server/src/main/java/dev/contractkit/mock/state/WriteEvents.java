@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -10,6 +10,7 @@ import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import dev.contractkit.mock.http.Json;
 
 /**
  * The messages a {@code --stateful} write sends on the API's channels, as its operation's {@code x-kit-emits} says:

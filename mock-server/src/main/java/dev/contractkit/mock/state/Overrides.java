@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -13,6 +13,10 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.atomic.AtomicInteger;
+import dev.contractkit.mock.http.DeclaredResponses;
+import dev.contractkit.mock.http.Json;
+import dev.contractkit.mock.http.JsonAnswer;
+import dev.contractkit.mock.http.Reply;
 
 /**
  * Responses set through the control API for one operation ({@code PUT /mockserver/kit/responses}): until reset
@@ -20,7 +24,7 @@ import java.util.concurrent.atomic.AtomicInteger;
  * body of the caller's, which must fit the contract's schema for that status: the mock never serves a response
  * that breaks its contract.
  */
-final class Overrides {
+public final class Overrides {
     private final Map<String, Operation> operations = new LinkedHashMap<>();
     private final Map<String, Override> active = new ConcurrentHashMap<>();
 
@@ -31,12 +35,12 @@ final class Overrides {
     private record Override(JsonNode request, Reply reply, AtomicInteger remaining) {
     }
 
-    void register(ContractDocument.Operation operation, DeclaredResponses responses) {
+    public void register(ContractDocument.Operation operation, DeclaredResponses responses) {
         operations.put(operation.operationId(), new Operation(operation, responses));
     }
 
     /** @return the reply set for this operation, counting one use */
-    Optional<Reply> take(String operationId) {
+    public Optional<Reply> take(String operationId) {
         Override o = active.get(operationId);
         if (o == null) {
             return Optional.empty();
@@ -52,7 +56,7 @@ final class Overrides {
         active.clear();
     }
 
-    JsonAnswer control(String method, String body) {
+    public JsonAnswer control(String method, String body) {
         return switch (method) {
             case "GET" -> new JsonAnswer(200, list());
             case "DELETE" -> {

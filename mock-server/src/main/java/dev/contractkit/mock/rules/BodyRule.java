@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.rules;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.specs.check.ContractDocument;
@@ -9,26 +9,28 @@ import java.io.IOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import dev.contractkit.mock.http.Incoming;
+import dev.contractkit.mock.http.Json;
 
 /**
  * Checks a request body against the operation's {@code requestBody}: present when required, a declared media
  * type (415 otherwise), and for JSON media types valid JSON that fits the schema; a form-encoded body is checked
  * against its schema too, its values typed by the schema ({@link FormBody}).
  */
-final class BodyRule {
+public final class BodyRule {
     private final ContractDocument document;
     private final Optional<String> bodyPointer;
     private final boolean required;
     private final List<String> mediaTypes = new ArrayList<>();
 
-    BodyRule(ContractDocument document, ContractDocument.Operation operation) {
+    public BodyRule(ContractDocument document, ContractDocument.Operation operation) {
         this.document = document;
         this.bodyPointer = operation.requestBody();
         this.required = bodyPointer.map(p -> document.at(p).path("required").asBoolean(false)).orElse(false);
         bodyPointer.ifPresent(p -> document.at(p + "/content").fieldNames().forEachRemaining(mediaTypes::add));
     }
 
-    Optional<Violation> problem(Incoming request) {
+    public Optional<Violation> problem(Incoming request) {
         if (bodyPointer.isEmpty()) {
             return Optional.empty();
         }

@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.rules;
 
 import dev.contractkit.specs.check.Finding;
 
@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * @param status  the status to answer (400, 415 ...)
  * @param message a sentence naming the rule, for the error body
  */
-record Violation(int status, String message) {
+public record Violation(int status, String message) {
     /** networknt sentences that read on from the subject ("must have ...", "does not match ..."). */
     private static final Pattern VERB = Pattern.compile("(must|does|is|has|should) ");
 
@@ -19,7 +19,7 @@ record Violation(int status, String message) {
      * @param finding the validator's finding, whose message reads {@code "<location>: must have ..."}
      * @return e.g. {@code query parameter 'count' must have a maximum value of 100}
      */
-    static String describe(String label, Finding finding) {
+    public static String describe(String label, Finding finding) {
         String m = finding.message();
         String location = finding.pointer();
         String prefix = location + ": ";

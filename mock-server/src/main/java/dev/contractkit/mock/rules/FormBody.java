@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.rules;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.BooleanNode;
@@ -11,6 +11,7 @@ import dev.contractkit.specs.check.ContractDocument;
 import java.math.BigDecimal;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
+import dev.contractkit.mock.http.Json;
 
 /**
  * A form-encoded body ({@code application/x-www-form-urlencoded}) as a JSON object, so its schema can be checked
@@ -19,11 +20,11 @@ import java.nio.charset.StandardCharsets;
  * (the Rails convention for arrays, which GitLab clients send) become one comma-separated value where the schema's
  * {@code name} is text.
  */
-final class FormBody {
+public final class FormBody {
     private FormBody() {
     }
 
-    static ObjectNode decode(String text, ContractDocument document, String schemaPointer) {
+    public static ObjectNode decode(String text, ContractDocument document, String schemaPointer) {
         JsonNode schema = document.resolve(document.at(schemaPointer));
         ObjectNode out = Json.MAPPER.createObjectNode();
         for (String pair : text.split("&")) {
