@@ -21,6 +21,7 @@ import dev.contractkit.mock.http.PathTemplate;
 import dev.contractkit.mock.state.ContractProxy;
 import dev.contractkit.mock.state.MockState;
 import dev.contractkit.mock.state.Outcome;
+import dev.contractkit.mock.respond.ContractExpectations;
 
 /**
  * One MockServer listener serving one API's contracts. The contract's expectations come back by themselves

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import dev.contractkit.mock.http.Reply;
+import dev.contractkit.mock.respond.ContractExpectations;
 
 /**
  * Answers the contract's operations in the kit's own Netty handler, before MockServer's: the same

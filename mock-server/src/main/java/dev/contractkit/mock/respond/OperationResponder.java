@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.respond;
 
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.dialect.RequiredRole;
@@ -28,7 +28,7 @@ import dev.contractkit.mock.state.StatefulOperation;
  * the answer from the stored state, else the example the request's parameters name ({@link ExampleDispatch}),
  * else the first success example.
  */
-final class OperationResponder implements Responder {
+public final class OperationResponder implements Responder {
     private final ContractDocument.Operation operation;
     private final PathTemplate path;
     private final Credentials credentials;
@@ -111,7 +111,7 @@ final class OperationResponder implements Responder {
     }
 
     /** @return the operation this answers */
-    ContractDocument.Operation operation() {
+    public ContractDocument.Operation operation() {
         return operation;
     }
 
@@ -119,7 +119,7 @@ final class OperationResponder implements Responder {
      * @return the refusal a real server would give before doing anything (401, 403, 400/415 naming the rule), or
      * empty when the request passes every check; used for WebSocket handshakes too
      */
-    Optional<Reply> refusal(Incoming request) {
+    public Optional<Reply> refusal(Incoming request) {
         return firstRefusal(request).map(r -> requiredHeaders.map(h -> h.apply(request, r)).orElse(r));
     }
 

@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.respond;
 
 import org.mockserver.mock.action.ExpectationResponseCallback;
 import org.mockserver.model.HttpResponse;
@@ -12,7 +12,7 @@ import dev.contractkit.mock.http.Reply;
  * {@link ContractFastPath} straight from Netty's request, and through {@link #callback()} as MockServer's
  * callback once clients have changed the expectations.
  */
-interface Responder {
+public interface Responder {
     /** @return the answer; never throws (a failure is answered in the contract's error shape) */
     Reply answer(Incoming request);
 

@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.respond;
 
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.dialect.RateLimits;

@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.respond;
 
 import dev.contractkit.specs.check.ContractDocument;
 import org.mockserver.matchers.TimeToLive;
@@ -25,7 +25,7 @@ import dev.contractkit.mock.state.MockState;
  * one catch-all (404). Priorities are negative, so an expectation a user adds with the default priority 0 wins;
  * among ours, paths with fewer parameters come first (OpenAPI: {@code /forms/current} before {@code /forms/{id}}).
  */
-final class ContractExpectations {
+public final class ContractExpectations {
     private static final int NOT_FOUND_PRIORITY = -1000;
 
     /**
@@ -36,12 +36,12 @@ final class ContractExpectations {
      * @param callback    what MockServer calls
      * @param responder   the contract's answer, or null when forwarded (proxy mode)
      */
-    record Entry(Expectation expectation, ExpectationResponseCallback callback, Responder responder) {
+    public record Entry(Expectation expectation, ExpectationResponseCallback callback, Responder responder) {
         Entry(Expectation expectation, Responder responder) {
             this(expectation, responder.callback(), responder);
         }
 
-        String id() {
+        public String id() {
             return expectation.getId();
         }
     }
@@ -57,7 +57,7 @@ final class ContractExpectations {
      * @param problems   receives the responses without example whose schema-built value breaks the schema
      * @return the expectations, most specific first
      */
-    static List<Entry> build(String idPrefix, List<ContractDocument> docs, java.util.Set<String> accepted, MockState state,
+    public static List<Entry> build(String idPrefix, List<ContractDocument> docs, java.util.Set<String> accepted, MockState state,
                              List<dev.contractkit.specs.check.Finding> problems) {
         Map<String, List<OperationResponder>> byPath = new LinkedHashMap<>();
         Map<String, List<String>> methods = new LinkedHashMap<>();
