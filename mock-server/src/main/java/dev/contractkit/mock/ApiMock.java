@@ -15,6 +15,13 @@ import java.util.List;
 import java.util.Set;
 import java.util.UUID;
 import java.util.stream.Collectors;
+import dev.contractkit.mock.http.DeclaredResponses;
+import dev.contractkit.mock.http.ErrorReplies;
+import dev.contractkit.mock.http.PathTemplate;
+import dev.contractkit.mock.state.ContractProxy;
+import dev.contractkit.mock.state.MockState;
+import dev.contractkit.mock.state.Outcome;
+import dev.contractkit.mock.respond.ContractExpectations;
 
 /**
  * One MockServer listener serving one API's contracts. The contract's expectations come back by themselves

@@ -13,6 +13,8 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
+import dev.contractkit.mock.http.PathTemplate;
+import dev.contractkit.mock.http.SchemaSample;
 
 /**
  * The channels of an API's AsyncAPI 3 documents as the mock serves them: address, messages (payload schema and

@@ -16,6 +16,9 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import dev.contractkit.mock.http.Json;
+import dev.contractkit.mock.http.JsonAnswer;
+import dev.contractkit.mock.http.SchemaSample;
 
 /**
  * Webhooks (OpenAPI 3.1 {@code webhooks}) and callbacks ({@code callbacks} of an operation), sent on request through

@@ -21,6 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
+import dev.contractkit.mock.http.Reply;
+import dev.contractkit.mock.respond.ContractExpectations;
 
 /**
  * Answers the contract's operations in the kit's own Netty handler, before MockServer's: the same

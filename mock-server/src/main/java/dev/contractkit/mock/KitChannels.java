@@ -19,6 +19,13 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
+import dev.contractkit.mock.http.Incoming;
+import dev.contractkit.mock.http.Json;
+import dev.contractkit.mock.http.JsonAnswer;
+import dev.contractkit.mock.http.Reply;
+import dev.contractkit.mock.state.MockState;
+import dev.contractkit.mock.respond.ContractExpectations;
+import dev.contractkit.mock.respond.OperationResponder;
 
 /**
  * One API's WebSocket channels on its listener: the subscribers of each channel, the examples sent on connect,

@@ -33,6 +33,9 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Future;
+import dev.contractkit.mock.http.JsonAnswer;
+import dev.contractkit.mock.http.Reply;
+import dev.contractkit.mock.http.RequestIds;
 
 /**
  * Puts the kit's handler into MockServer's own Netty pipeline, right after its {@link HttpObjectAggregator}:

@@ -17,6 +17,8 @@ import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
+import dev.contractkit.mock.http.ErrorReplies;
+import dev.contractkit.mock.http.Reply;
 
 /**
  * What every request to a mock listener must pass before anything answers it:

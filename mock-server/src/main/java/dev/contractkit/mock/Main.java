@@ -9,6 +9,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
+import dev.contractkit.mock.state.Outcome;
 
 /**
  * Runs the contract mocks in the foreground until the process is stopped:

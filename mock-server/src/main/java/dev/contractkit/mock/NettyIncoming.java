@@ -10,6 +10,7 @@ import shaded_package.io.netty.handler.codec.http.cookie.ServerCookieDecoder;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import dev.contractkit.mock.http.Incoming;
 
 /**
  * {@link Incoming} read straight from Netty's request, while the request is being answered (its content is

@@ -21,6 +21,8 @@ import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.List;
+import dev.contractkit.mock.http.Json;
+import dev.contractkit.mock.http.Reply;
 
 /**
  * The fast path's side of MockServer's request log. Writing two entries into MockServer's log per request was a

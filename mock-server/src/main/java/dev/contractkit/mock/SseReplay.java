@@ -21,6 +21,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import dev.contractkit.mock.http.Json;
 
 /**
  * Turns MockServer's buffered {@code text/event-stream} answer of a POST operation (the contract's example stream,

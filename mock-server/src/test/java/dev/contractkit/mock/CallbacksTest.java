@@ -18,6 +18,7 @@ import java.util.List;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
+import dev.contractkit.mock.http.Json;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

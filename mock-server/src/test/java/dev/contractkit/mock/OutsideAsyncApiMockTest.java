@@ -26,6 +26,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.contractkit.mock.http.Json;
 
 /**
  * Every AsyncAPI document nobody here wrote: its WebSocket channels send a message on connect, its HTTP streaming

@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.stream.Stream;
+import dev.contractkit.mock.http.Json;
+import dev.contractkit.mock.http.SchemaSample;
 
 /**
  * The public documents nobody here wrote ({@code specs/src/test/resources/contracts-outside}), a request for each

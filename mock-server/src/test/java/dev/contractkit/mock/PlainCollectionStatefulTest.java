@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.contractkit.mock.http.Json;
 
 /**
  * {@code --stateful} on a document nobody here wrote, which says nothing of state: petstore-expanded's

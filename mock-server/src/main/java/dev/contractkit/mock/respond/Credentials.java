@@ -1,0 +1,98 @@
+package dev.contractkit.mock.respond;
+
+import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.dialect.Keyword;
+import dev.contractkit.specs.dialect.SecurityScheme;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Predicate;
+import java.util.regex.Pattern;
+import dev.contractkit.mock.http.Incoming;
+import dev.contractkit.mock.state.MockTokens;
+
+/**
+ * Whether a request carries the credentials an operation's security requirements ask for. By default a mock
+ * accepts any value, so only presence and form are checked; given accepted credentials ({@code --credential}),
+ * any other value is refused too, so clients (and the conformance suite) can test their handling of a bad key: the header, query parameter or cookie of an {@code apiKey}
+ * scheme (in the form of its {@code x-kit-credential-format}, e.g. {@code Token token={credential}}), the
+ * {@code Authorization} scheme of an {@code http} scheme, a bearer token for OAuth 2 / OpenID Connect.
+ * Requirements are alternatives; the schemes of one requirement must all be present. A scheme whose values are
+ * JWTs ({@code bearerFormat: JWT}, OAuth 2, OpenID Connect, {@code x-kit-token-format: JWT}) takes only tokens
+ * {@link MockTokens} accepts (unless accepted credentials are configured).
+ */
+final class Credentials {
+    private static final Pattern ANY = Pattern.compile(".*\\S.*");
+    private final List<List<Predicate<Incoming>>> alternatives;
+
+    private Credentials(List<List<Predicate<Incoming>>> alternatives) {
+        this.alternatives = alternatives;
+    }
+
+    static Credentials of(ContractDocument doc, ContractDocument.Operation op, Set<String> accepted, MockTokens tokens) {
+        if (op.isPublic()) {
+            return new Credentials(List.of());
+        }
+        // a document in the kit's dialect gets JWTs checked against the mock's token endpoint; any other document
+        // (one nobody here wrote, without x-kit keys) has no such endpoint, so any bearer value is accepted
+        boolean kitDialect = doc.text().contains(Keyword.PREFIX);
+        Map<String, SecurityScheme> schemes = SecurityScheme.all(doc.root(), doc::resolve);
+        List<List<Predicate<Incoming>>> alternatives = new ArrayList<>();
+        for (List<String> requirement : SecurityScheme.requirements(doc.root(), op.node())) {
+            List<Predicate<Incoming>> all = new ArrayList<>();
+            for (String name : requirement) {
+                SecurityScheme scheme = schemes.get(name);
+                all.add(scheme == null ? request -> true : scheme(scheme, accepted, tokens, kitDialect));
+            }
+            alternatives.add(List.copyOf(all));
+        }
+        return new Credentials(List.copyOf(alternatives));
+    }
+
+    /** @return true when the operation is public or the request satisfies one of its requirements */
+    boolean presentIn(Incoming request) {
+        return alternatives.isEmpty()
+                || alternatives.stream().anyMatch(all -> all.stream().allMatch(p -> p.test(request)));
+    }
+
+    private static Predicate<Incoming> scheme(SecurityScheme scheme, Set<String> accepted, MockTokens tokens, boolean jwt) {
+        Predicate<String> valid = jwt && scheme.jwt() && accepted.isEmpty() ? v -> tokens.claims(v).isPresent() : v -> true;
+        return switch (scheme.type()) {
+            case "apiKey" -> apiKey(scheme, accepted, valid);
+            case "http" -> authorization(scheme.httpScheme(), accepted, valid);
+            case "oauth2", "openIdConnect" -> authorization("bearer", accepted, valid);
+            default -> request -> true; // mutualTLS, or a scheme the contract does not define: nothing to check here
+        };
+    }
+
+    private static Predicate<Incoming> apiKey(SecurityScheme scheme, Set<String> accepted, Predicate<String> valid) {
+        Pattern form = scheme.form().orElse(ANY);
+        String name = scheme.parameterName();
+        String in = scheme.in();
+        return request -> {
+            List<String> values = apiKeyValues(in, name, request); // read once per request
+            return values.stream().map(form::matcher).anyMatch(m -> m.matches()
+                    && (accepted.isEmpty() || accepted.contains(m.groupCount() > 0 ? m.group(1) : m.group())))
+                    && values.stream().anyMatch(valid);
+        };
+    }
+
+    private static List<String> apiKeyValues(String in, String name, Incoming request) {
+        return switch (in) {
+            case "query" -> request.query(name);
+            case "cookie" -> request.cookie(name);
+            default -> request.headers(name);
+        };
+    }
+
+    private static Predicate<Incoming> authorization(String httpScheme, Set<String> accepted, Predicate<String> valid) {
+        String prefix = httpScheme.toLowerCase(Locale.ROOT) + " ";
+        return request -> request.headers("Authorization").stream()
+                .anyMatch(v -> v.toLowerCase(Locale.ROOT).startsWith(prefix) && !v.substring(prefix.length()).isBlank()
+                        && (accepted.isEmpty() || accepted.contains(v.substring(prefix.length()).trim()))
+                        && valid.test(v.substring(prefix.length()).trim()));
+    }
+}

@@ -1,0 +1,80 @@
+package dev.contractkit.mock.rules;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.check.Finding;
+import dev.contractkit.specs.check.Pointers;
+
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import dev.contractkit.mock.http.Incoming;
+import dev.contractkit.mock.http.Json;
+
+/**
+ * Checks a request body against the operation's {@code requestBody}: present when required, a declared media
+ * type (415 otherwise), and for JSON media types valid JSON that fits the schema; a form-encoded body is checked
+ * against its schema too, its values typed by the schema ({@link FormBody}).
+ */
+public final class BodyRule {
+    private final ContractDocument document;
+    private final Optional<String> bodyPointer;
+    private final boolean required;
+    private final List<String> mediaTypes = new ArrayList<>();
+
+    public BodyRule(ContractDocument document, ContractDocument.Operation operation) {
+        this.document = document;
+        this.bodyPointer = operation.requestBody();
+        this.required = bodyPointer.map(p -> document.at(p).path("required").asBoolean(false)).orElse(false);
+        bodyPointer.ifPresent(p -> document.at(p + "/content").fieldNames().forEachRemaining(mediaTypes::add));
+    }
+
+    public Optional<Violation> problem(Incoming request) {
+        if (bodyPointer.isEmpty()) {
+            return Optional.empty();
+        }
+        byte[] body = request.body();
+        if (body.length == 0) {
+            return required ? Optional.of(new Violation(400, "request body is required")) : Optional.empty();
+        }
+        String contentType = request.header("Content-Type");
+        Optional<String> media = declared(contentType);
+        if (media.isEmpty()) {
+            return Optional.of(new Violation(415, "content type '" + contentType + "' is not accepted; send one of "
+                    + String.join(", ", mediaTypes)));
+        }
+        String schema = Pointers.append(bodyPointer.get() + "/content", media.get()) + "/schema";
+        if (document.at(schema).isMissingNode()) {
+            return Optional.empty();
+        }
+        JsonNode value;
+        if (Json.baseType(media.get()).equals("application/x-www-form-urlencoded")) {
+            value = FormBody.decode(new String(body, java.nio.charset.StandardCharsets.UTF_8), document, schema);
+        } else if (!Json.isJson(media.get())) {
+            return Optional.empty();
+        } else {
+            try {
+                value = Json.MAPPER.readTree(body);
+            } catch (IOException e) {
+                return Optional.of(new Violation(400, "request body is not valid JSON"));
+            }
+        }
+        List<Finding> findings = document.validator().validate(schema, value, "request body");
+        return findings.isEmpty() ? Optional.empty()
+                : Optional.of(new Violation(400, Violation.describe("request body", findings.get(0))));
+    }
+
+    /** The declared media type the request's content type falls under; the first one when the request names none. */
+    private Optional<String> declared(String contentType) {
+        if (contentType.isBlank()) {
+            return mediaTypes.stream().findFirst();
+        }
+        String base = Json.baseType(contentType);
+        String family = base.contains("/") ? base.substring(0, base.indexOf('/')) + "/*" : base;
+        return mediaTypes.stream().filter(m -> {
+            String declared = Json.baseType(m);
+            return declared.equals(base) || declared.equals(family) || declared.equals("*/*");
+        }).findFirst();
+    }
+}

@@ -1,0 +1,119 @@
+package dev.contractkit.mock.rules;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.check.Finding;
+
+import java.math.BigDecimal;
+import java.math.BigInteger;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import dev.contractkit.mock.http.Incoming;
+
+/**
+ * Checks the path, query, header and cookie parameters of a request against the operation's parameter
+ * schemas with the contract's {@link dev.contractkit.specs.check.SchemaValidator}. Text values are read as the
+ * schema's type first ({@code count=abc} stays a string, so the schema's {@code type} rejects it).
+ */
+public final class ParameterRules {
+    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+    private final ContractDocument document;
+    private final List<ContractDocument.Parameter> parameters;
+    /**
+     * Per parameter, the verdict on values already seen (the schema check is deterministic; it was a tenth of a
+     * mock request in the profile). Bounded: past {@link #MEMO_LIMIT} values per parameter nothing more is kept.
+     */
+    private final List<java.util.concurrent.ConcurrentHashMap<List<String>, Optional<Violation>>> memo;
+    private static final int MEMO_LIMIT = 1024;
+
+    public ParameterRules(ContractDocument document, ContractDocument.Operation operation) {
+        this.document = document;
+        this.parameters = operation.parameters();
+        this.memo = parameters.stream().map(p -> new java.util.concurrent.ConcurrentHashMap<List<String>, Optional<Violation>>())
+                .toList();
+    }
+
+    /**
+     * @param request    the request
+     * @param pathValues the path parameters taken from the request path
+     * @return the first rule the request breaks, as a sentence naming the parameter, or empty
+     */
+    public Optional<Violation> problem(Incoming request, Map<String, String> pathValues) {
+        for (int i = 0; i < parameters.size(); i++) {
+            ContractDocument.Parameter p = parameters.get(i);
+            List<String> raw = switch (p.in()) {
+                case "path" -> Optional.ofNullable(pathValues.get(p.name())).stream().toList();
+                case "query" -> request.query(p.name());
+                case "header" -> request.headers(p.name());
+                case "cookie" -> request.cookie(p.name());
+                default -> List.of();
+            };
+            if (raw.isEmpty()) {
+                if (p.required()) {
+                    return Optional.of(new Violation(400, label(p) + " is required"));
+                }
+                continue;
+            }
+            if (p.node().has("schema")) {
+                var seen = memo.get(i);
+                Optional<Violation> verdict = seen.get(raw);
+                if (verdict == null) {
+                    verdict = check(p, raw, label(p));
+                    if (seen.size() < MEMO_LIMIT) {
+                        seen.put(List.copyOf(raw), verdict);
+                    }
+                }
+                if (verdict.isPresent()) {
+                    return verdict;
+                }
+            }
+        }
+        return Optional.empty();
+    }
+
+    private static String label(ContractDocument.Parameter p) {
+        return p.in() + " parameter '" + p.name() + "'";
+    }
+
+    private Optional<Violation> check(ContractDocument.Parameter p, List<String> raw, String label) {
+        JsonNode value = value(document.resolve(p.node().get("schema")), raw, explode(p));
+        List<Finding> findings = document.validator().validate(p.schemaPointer(), value, label);
+        return findings.isEmpty() ? Optional.empty() : Optional.of(new Violation(400,
+                Violation.describe(label, findings.get(0)) + " (value: " + String.join(",", raw) + ")"));
+    }
+
+    private static boolean explode(ContractDocument.Parameter p) {
+        String style = p.node().path("style").asText(p.in().equals("query") || p.in().equals("cookie") ? "form" : "simple");
+        return p.node().path("explode").asBoolean(style.equals("form"));
+    }
+
+    private JsonNode value(JsonNode schema, List<String> raw, boolean explode) {
+        if (!schema.path("type").asText().equals("array")) {
+            return scalar(schema, raw.get(0));
+        }
+        ArrayNode array = NODES.arrayNode();
+        raw.stream()
+                .flatMap(v -> explode ? List.of(v).stream() : Arrays.stream(v.split(",", -1)))
+                .forEach(item -> array.add(scalar(document.resolve(schema.path("items")), item)));
+        return array;
+    }
+
+    private static JsonNode scalar(JsonNode schema, String text) {
+        try {
+            return switch (schema.path("type").asText()) {
+                case "integer" -> NODES.numberNode(new BigInteger(text));
+                case "number" -> NODES.numberNode(new BigDecimal(text));
+                case "boolean" -> text.equals("true") || text.equals("false")
+                        ? NODES.booleanNode(Boolean.parseBoolean(text)) : NODES.textNode(text);
+                default -> NODES.textNode(text);
+            };
+        } catch (NumberFormatException e) {
+            return NODES.textNode(text);
+        }
+    }
+}

@@ -1,0 +1,184 @@
+package dev.contractkit.mock.state;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.check.Finding;
+
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicInteger;
+import dev.contractkit.mock.http.DeclaredResponses;
+import dev.contractkit.mock.http.Json;
+import dev.contractkit.mock.http.JsonAnswer;
+import dev.contractkit.mock.http.Reply;
+
+/**
+ * Responses set through the control API for one operation ({@code PUT /mockserver/kit/responses}): until reset
+ * (or for {@code times} requests), the operation answers with the chosen declared status and example, or with a
+ * body of the caller's, which must fit the contract's schema for that status: the mock never serves a response
+ * that breaks its contract.
+ */
+public final class Overrides {
+    private final Map<String, Operation> operations = new LinkedHashMap<>();
+    private final Map<String, Override> active = new ConcurrentHashMap<>();
+
+    /** One operation the control API can set. */
+    record Operation(ContractDocument.Operation operation, DeclaredResponses responses) {
+    }
+
+    private record Override(JsonNode request, Reply reply, AtomicInteger remaining) {
+    }
+
+    public void register(ContractDocument.Operation operation, DeclaredResponses responses) {
+        operations.put(operation.operationId(), new Operation(operation, responses));
+    }
+
+    /** @return the reply set for this operation, counting one use */
+    public Optional<Reply> take(String operationId) {
+        Override o = active.get(operationId);
+        if (o == null) {
+            return Optional.empty();
+        }
+        if (o.remaining() != null && o.remaining().getAndDecrement() <= 0) {
+            active.remove(operationId, o);
+            return Optional.empty();
+        }
+        return Optional.of(o.reply());
+    }
+
+    void reset() {
+        active.clear();
+    }
+
+    public JsonAnswer control(String method, String body) {
+        return switch (method) {
+            case "GET" -> new JsonAnswer(200, list());
+            case "DELETE" -> {
+                reset();
+                yield new JsonAnswer(200, list());
+            }
+            case "PUT", "POST" -> set(body);
+            default -> new JsonAnswer(405, JsonAnswer.errorBody("METHOD_NOT_ALLOWED", "allowed: GET, PUT, POST, DELETE"));
+        };
+    }
+
+    private ArrayNode list() {
+        ArrayNode out = Json.MAPPER.createArrayNode();
+        active.forEach((id, o) -> out.add(o.request()));
+        return out;
+    }
+
+    private JsonAnswer set(String body) {
+        JsonNode req;
+        try {
+            req = Json.MAPPER.readTree(body == null ? "" : body);
+        } catch (Exception e) {
+            req = null;
+        }
+        if (req == null || !req.isObject()) {
+            return bad("the body must be a JSON object: {\"operation\": \"<operationId>\", \"status\": 404, "
+                    + "\"example\": \"<name>\"} or {..., \"body\": {...}, \"headers\": {...}, \"times\": 1}");
+        }
+        String id = req.path("operation").asText("");
+        Operation op = operations.get(id);
+        if (op == null) {
+            return bad("'operation' must name an operation of this API; known: " + String.join(", ", operations.keySet()));
+        }
+        int status = req.path("status").asInt(op.responses().success().status());
+        if (status < 100 || status > 599 || op.responses().forCode(status).isEmpty()) {
+            return bad("status " + req.path("status") + " is not declared for " + id + "; declared: "
+                    + String.join(", ", op.responses().statuses()));
+        }
+        if (req.has("events")) {
+            return setEvents(id, op, status, req);
+        }
+        Optional<Reply> reply = req.has("body") ? own(op, status, req.get("body"))
+                : req.has("example") ? op.responses().named(req.path("example").asText(), Optional.of(status))
+                : op.responses().forCode(status).map(e -> e.reply(status));
+        if (reply.isEmpty()) {
+            return bad("example '" + req.path("example").asText() + "' is not an example of " + id + " under " + status
+                    + "; its examples: " + String.join(", ", op.responses().exampleNames()));
+        }
+        if (req.has("body")) {
+            List<Finding> problems = problems(op, status, req.get("body"));
+            if (!problems.isEmpty()) {
+                return bad("the body breaks the contract's schema for " + id + " " + status + ": "
+                        + String.join("; ", problems.stream().map(f -> (f.pointer().isEmpty() ? "" : f.pointer() + ": ") + f.message()).toList()));
+            }
+        }
+        Reply r = reply.get();
+        for (Iterator<Map.Entry<String, JsonNode>> h = req.path("headers").fields(); h.hasNext(); ) {
+            Map.Entry<String, JsonNode> e = h.next();
+            r = r.withHeader(e.getKey(), e.getValue().asText());
+        }
+        AtomicInteger times = req.has("times") ? new AtomicInteger(Math.max(0, req.path("times").asInt())) : null;
+        active.put(id, new Override(req, r, times));
+        ObjectNode out = Json.MAPPER.createObjectNode();
+        out.put("operation", id).put("status", status);
+        return new JsonAnswer(200, out);
+    }
+
+    /**
+     * An event stream published on demand for an operation that answers {@code text/event-stream}: every event
+     * is checked against the AG-UI event contract and the stream against its ordering rules, then the mock
+     * replays exactly these events (as real SSE, with the request's thread and run ids) until reset.
+     */
+    private JsonAnswer setEvents(String id, Operation op, int status, JsonNode req) {
+        DeclaredResponses.Example declared = op.responses().forCode(status).orElseThrow();
+        if (!Json.baseType(declared.mediaType()).equals("text/event-stream")) {
+            return bad("'events' is for operations that answer text/event-stream; " + id + " " + status + " answers '"
+                    + declared.mediaType() + "' (use 'body' or 'example')");
+        }
+        JsonNode events = req.get("events");
+        if (!events.isArray() || events.isEmpty()) {
+            return bad("'events' must be a non-empty array of event objects");
+        }
+        dev.contractkit.specs.agui.EventSchemas schemas = dev.contractkit.specs.agui.EventSchemas.load();
+        java.util.List<String> problems = new java.util.ArrayList<>();
+        java.util.List<JsonNode> list = new java.util.ArrayList<>();
+        StringBuilder body = new StringBuilder();
+        for (int i = 0; i < events.size(); i++) {
+            JsonNode event = events.get(i);
+            list.add(event);
+            int at = i;
+            schemas.validate(event).forEach(p -> problems.add("event " + at + ": " + p));
+            body.append("data: ").append(event).append("\n\n");
+        }
+        dev.contractkit.agui.EventOrder.check(list).forEach(p -> problems.add("order: " + p));
+        if (!problems.isEmpty()) {
+            return bad("the events break the event contract: " + String.join("; ", problems));
+        }
+        Reply r = Reply.of(status, declared.mediaType(), body.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        AtomicInteger times = req.has("times") ? new AtomicInteger(Math.max(0, req.path("times").asInt())) : null;
+        active.put(id, new Override(req, r, times));
+        ObjectNode out = Json.MAPPER.createObjectNode();
+        out.put("operation", id).put("status", status).put("events", events.size());
+        return new JsonAnswer(200, out);
+    }
+
+    private static Optional<Reply> own(Operation op, int status, JsonNode body) {
+        DeclaredResponses.Example declared = op.responses().forCode(status).orElseThrow();
+        String media = declared.mediaType().isEmpty() ? "application/json" : declared.mediaType();
+        return Optional.of(Reply.of(status, media, Json.bytes(body, media)));
+    }
+
+    private static List<Finding> problems(Operation op, int status, JsonNode body) {
+        DeclaredResponses.Example declared = op.responses().forCode(status).orElseThrow();
+        if (declared.mediaPointer().isEmpty()) {
+            return List.of();
+        }
+        String schema = declared.mediaPointer() + "/schema";
+        ContractDocument doc = op.operation().document();
+        return doc.at(schema).isMissingNode() ? List.of() : doc.validator().validate(schema, body, "body");
+    }
+
+    private static JsonAnswer bad(String message) {
+        return new JsonAnswer(400, JsonAnswer.errorBody("BAD_REQUEST", message));
+    }
+}
