@@ -9,6 +9,8 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 import org.flywaydb.core.Flyway;
 
+import java.sql.Types;
+import java.util.Locale;
 import javax.sql.DataSource;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -86,7 +88,7 @@ public final class JdbcServer {
      * @throws Exception when the database or the body cannot be opened
      */
     public static void main(String[] args) throws Exception {
-        Mode mode = Mode.valueOf(args[0].toUpperCase(java.util.Locale.ROOT));
+        Mode mode = Mode.valueOf(args[0].toUpperCase(Locale.ROOT));
         byte[] body = Files.readAllBytes(Path.of(args[1]));
         Map<String, String> env = System.getenv();
         String url = env.getOrDefault("KIT_DB_URL", "");
@@ -385,7 +387,7 @@ public final class JdbcServer {
                 Object[] values = {COUPON_ID, "bench", null, 5, null, null, true, null, 0, null, now, now, "bench", "bench"};
                 for (int i = 0; i < values.length; i++) {
                     if (values[i] == null) {
-                        ps.setNull(i + 1, java.sql.Types.NULL);
+                        ps.setNull(i + 1, Types.NULL);
                     } else {
                         ps.setObject(i + 1, values[i]);
                     }

@@ -9,6 +9,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -145,7 +146,7 @@ final class ReferenceScenarios {
             }
             for (Target baseline : urls.keySet()) { // a baseline that refuses the request would flatter the server
                 HttpResponse<byte[]> answer = h.send(urls.get(baseline), call);
-                if (answer.statusCode() / 100 != 2 || !java.util.Arrays.equals(answer.body(), sample.body())) {
+                if (answer.statusCode() / 100 != 2 || !Arrays.equals(answer.body(), sample.body())) {
                     throw new IllegalStateException(name + ": " + baseline.name + " answered " + answer.statusCode()
                             + " and not the reference server's bytes: " + new String(answer.body(), StandardCharsets.UTF_8));
                 }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.PropertyNamingStrategies;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
+import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.forms.FormsClient;
 import dev.contractkit.sdk.forms.model.Form;
 import io.helidon.http.HeaderNames;
@@ -64,7 +65,7 @@ public class SdkCall {
         sdk = FormsClient.builder().baseUrl(base).apiKey(KEY).build();
         http = new OkHttpClient();
         // the raw call again, on a client with the SDK's default time-outs (its call time-out arms OkHttp's watchdog)
-        dev.contractkit.sdk.ClientConfig defaults = dev.contractkit.sdk.ClientConfig.builder().baseUrl(base).build();
+        ClientConfig defaults = ClientConfig.builder().baseUrl(base).build();
         timed = new OkHttpClient.Builder().connectTimeout(defaults.connectTimeout()).readTimeout(defaults.readTimeout())
                 .callTimeout(defaults.callTimeout()).build();
         mapper = new ObjectMapper().registerModule(new JavaTimeModule())

@@ -11,6 +11,7 @@ import java.net.http.WebSocket;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
@@ -106,7 +107,7 @@ final class Streams {
     }
 
     private static double rate(double[] perRun) {
-        return Harness.median(java.util.Arrays.stream(perRun).filter(d -> !Double.isNaN(d) && !Double.isInfinite(d)).toArray());
+        return Harness.median(Arrays.stream(perRun).filter(d -> !Double.isNaN(d) && !Double.isInfinite(d)).toArray());
     }
 
     /**
@@ -216,7 +217,7 @@ final class Streams {
                 if (i >= 0) {
                     roundTrip[i] = rt;
                     double[] d = deliveries.stream().mapToDouble(Double::doubleValue).toArray();
-                    last[i] = java.util.Arrays.stream(d).max().orElse(Double.NaN);
+                    last[i] = Arrays.stream(d).max().orElse(Double.NaN);
                     allDeliveries.addAll(deliveries);
                 }
             }
@@ -241,7 +242,7 @@ final class Streams {
 
     static double percentile(double[] values, int p) {
         double[] v = values.clone();
-        java.util.Arrays.sort(v);
+        Arrays.sort(v);
         if (v.length == 0) {
             return Double.NaN;
         }

@@ -1,9 +1,13 @@
 package dev.contractkit.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.DecimalNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import dev.contractkit.specs.check.ContractDocument.Parameter;
 import dev.contractkit.specs.check.Pointers;
@@ -11,6 +15,7 @@ import dev.contractkit.specs.dialect.RequiredRole;
 
 import java.math.BigDecimal;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
@@ -73,7 +78,7 @@ final class CaseGenerator {
         this.headers = List.copyOf(headers);
         this.seed = seed;
         this.count = count;
-        this.creates = new java.util.HashSet<>();
+        this.creates = new HashSet<>();
         Chains.of(contract.document()).forEach(c -> creates.add(c.create().operationId()));
     }
 
@@ -110,14 +115,14 @@ final class CaseGenerator {
         if (depth > 8) {
             return value;
         }
-        if (value instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+        if (value instanceof ObjectNode o) {
             for (Iterator<String> it = o.fieldNames(); it.hasNext(); ) {
                 String name = it.next();
                 o.set(name, uniqueValue(o.get(name), s.path("properties").path(name), suffix, renamed, depth + 1));
             }
             return o;
         }
-        if (value instanceof com.fasterxml.jackson.databind.node.ArrayNode a) {
+        if (value instanceof ArrayNode a) {
             for (int i = 0; i < a.size(); i++) {
                 a.set(i, uniqueValue(a.get(i), s.path("items"), suffix, renamed, depth + 1));
             }
@@ -135,7 +140,7 @@ final class CaseGenerator {
         });
         boolean fits = changed.length() <= s.path("maxLength").asInt(Integer.MAX_VALUE)
                 && (!s.has("pattern") || Values.matches(s.get("pattern").asText(), changed));
-        return com.fasterxml.jackson.databind.node.TextNode.valueOf(fits ? changed : text);
+        return TextNode.valueOf(fits ? changed : text);
     }
 
     /** @return what could not be done as asked (a value that could not be built, a media type not supported) */
@@ -240,7 +245,7 @@ final class CaseGenerator {
      * those properties from the example, so the other random values are still sent.
      */
     private JsonNode withExampleWhereInvalid(Operation op, String schema, JsonNode value, Optional<JsonNode> example) {
-        if (!(value instanceof com.fasterxml.jackson.databind.node.ObjectNode random) || example.isEmpty()
+        if (!(value instanceof ObjectNode random) || example.isEmpty()
                 || !example.get().isObject()) {
             return value;
         }
@@ -268,10 +273,10 @@ final class CaseGenerator {
         String schema = Pointers.append(bodyPointer, "content", mediaType, "schema");
         JsonNode s = schemas.resolve(contract.document().at(schema));
         if (!mediaType.toLowerCase(Locale.ROOT).startsWith("multipart/form-data")) {
-            return new RequestDraft.Body(mediaType, schema, com.fasterxml.jackson.databind.node.TextNode.valueOf(
+            return new RequestDraft.Body(mediaType, schema, TextNode.valueOf(
                     "region,revenue\nnorth,1\n"));
         }
-        com.fasterxml.jackson.databind.node.ObjectNode parts = com.fasterxml.jackson.databind.node.JsonNodeFactory
+        ObjectNode parts = JsonNodeFactory
                 .instance.objectNode();
         for (Iterator<Map.Entry<String, JsonNode>> it = s.path("properties").fields(); it.hasNext(); ) {
             Map.Entry<String, JsonNode> p = it.next();
@@ -345,7 +350,7 @@ final class CaseGenerator {
             JsonNode own = contract.document().at(pointer).path("content").path(media).path("example");
             JsonNode value = (own.isObject() ? own : body.value()).deepCopy();
             if (!other.isJson()) {
-                ((com.fasterxml.jackson.databind.node.ObjectNode) value).properties().removeIf(f -> f.getValue().isNull());
+                ((ObjectNode) value).properties().removeIf(f -> f.getValue().isNull());
             }
             if (!value.isEmpty()) {
                 out.put("examples and defaults as " + media, base.withBody(Optional.of(other.with(value))));
@@ -436,7 +441,7 @@ final class CaseGenerator {
                 Optional.of(new HttpCall.Body(body.mediaType(), broken)));
         String reason = "body is malformed JSON (truncated)";
         return new TestCase(RequestKind.NEGATIVE, Optional.of(op), label(op), reason, call,
-                Optional.of(new TestCase.Negation("/request/body", com.fasterxml.jackson.databind.node.TextNode.valueOf(
+                Optional.of(new TestCase.Negation("/request/body", TextNode.valueOf(
                         ResponseChecks.abbreviate(broken)), reason)));
     }
 

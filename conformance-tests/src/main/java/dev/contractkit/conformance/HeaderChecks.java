@@ -1,14 +1,17 @@
 package dev.contractkit.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import dev.contractkit.specs.check.ContractDocument.Parameter;
+import dev.contractkit.specs.check.Pointers;
 import dev.contractkit.specs.dialect.RateLimits;
 import okhttp3.HttpUrl;
 
 import java.io.IOException;
+import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -227,7 +230,7 @@ final class HeaderChecks {
             if (name.equalsIgnoreCase("Content-Type")) {
                 continue;
             }
-            String headerPointer = doc.resolvePointer(dev.contractkit.specs.check.Pointers.append(
+            String headerPointer = doc.resolvePointer(Pointers.append(
                     response.get() + "/headers", name));
             JsonNode header = doc.at(headerPointer);
             String pointer = "/response/headers/" + name.toLowerCase(Locale.ROOT);
@@ -253,13 +256,13 @@ final class HeaderChecks {
 
     /** The header's text as the JSON value its schema's type reads it as (OpenAPI's "simple" style). */
     static JsonNode typed(String text, JsonNode schema) {
-        var nodes = com.fasterxml.jackson.databind.node.JsonNodeFactory.instance;
+        var nodes = JsonNodeFactory.instance;
         String t = text.trim();
         String type = Schemas.type(schema);
         try {
             return switch (type) {
                 case "integer" -> t.matches("-?[0-9]{1,18}") ? nodes.numberNode(Long.parseLong(t)) : nodes.textNode(text);
-                case "number" -> nodes.numberNode(new java.math.BigDecimal(t));
+                case "number" -> nodes.numberNode(new BigDecimal(t));
                 case "boolean" -> t.equals("true") || t.equals("false") ? nodes.booleanNode(t.equals("true")) : nodes.textNode(text);
                 case "array" -> {
                     var array = nodes.arrayNode();

@@ -4,6 +4,7 @@ import dev.contractkit.specs.dialect.RateLimits;
 import dev.contractkit.specs.dialect.Refusals;
 
 import java.util.Optional;
+import java.util.Set;
 
 /** The checks that judge how the server treats requests it should refuse. */
 final class RequestChecks {
@@ -165,5 +166,5 @@ final class RequestChecks {
                 + ResponseChecks.abbreviate(e.body()));
     }
 
-    private static final java.util.Set<Integer> ACCEPTED = java.util.Set.of(401, 403, 404, 409, 429);
+    private static final Set<Integer> ACCEPTED = Set.of(401, 403, 404, 409, 429);
 }

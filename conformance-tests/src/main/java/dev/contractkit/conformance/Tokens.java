@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -74,7 +75,7 @@ final class Tokens {
             }
         }
         String clientId = target.clientId().or(() -> op.flatMap(o -> exampleClientId(contract, o))).orElse("kit");
-        HttpUrl url = new HttpCall("POST", path, java.util.Map.of(), List.of(), List.of(), Optional.empty())
+        HttpUrl url = new HttpCall("POST", path, Map.of(), List.of(), List.of(), Optional.empty())
                 .url(transport.base());
         String claim = scheme.get().rolesClaim().orElse(SecurityScheme.DEFAULT_ROLES_CLAIM);
         List<String> errors = new ArrayList<>();

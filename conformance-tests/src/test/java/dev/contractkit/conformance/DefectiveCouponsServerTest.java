@@ -5,6 +5,11 @@ import dev.contractkit.conformance.DefectiveCouponsProxy.Defect;
 import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
+import okhttp3.FormBody;
+import okhttp3.MediaType;
+import okhttp3.OkHttpClient;
+import okhttp3.Request;
+import okhttp3.RequestBody;
 import okhttp3.Response;
 import okhttp3.WebSocket;
 import okhttp3.WebSocketListener;
@@ -49,19 +54,19 @@ class DefectiveCouponsServerTest {
      * scenario filters by (the contract's example, {@code seasonal}).
      */
     static void seedCoupons(int count) {
-        okhttp3.OkHttpClient client = new okhttp3.OkHttpClient();
+        OkHttpClient client = new OkHttpClient();
         String base = server.url(Api.COUPONS).replaceAll("/$", "");
-        try (Response r = client.newCall(new okhttp3.Request.Builder()
+        try (Response r = client.newCall(new Request.Builder()
                 .url(base + "/realms/contractkit/protocol/openid-connect/token")
-                .post(new okhttp3.FormBody.Builder().add("grant_type", "password").add("client_id", "coupon-web")
+                .post(new FormBody.Builder().add("grant_type", "password").add("client_id", "coupon-web")
                         .add("username", "admin").add("password", "admin-password").build()).build()).execute()) {
             String token = new ObjectMapper().readTree(r.body().string())
                     .path("access_token").asText();
             for (int i = 0; i < count; i++) {
-                try (Response c = client.newCall(new okhttp3.Request.Builder().url(base + "/write/v1/coupons")
+                try (Response c = client.newCall(new Request.Builder().url(base + "/write/v1/coupons")
                         .header("Authorization", "Bearer " + token)
-                        .post(okhttp3.RequestBody.create("{\"title\":\"Seed " + i + "\",\"discount_percent\":10,\"category\":\"seasonal\"}",
-                                okhttp3.MediaType.get("application/json"))).build()).execute()) {
+                        .post(RequestBody.create("{\"title\":\"Seed " + i + "\",\"discount_percent\":10,\"category\":\"seasonal\"}",
+                                MediaType.get("application/json"))).build()).execute()) {
                     assertThat(c.code()).as(c.body().string()).isEqualTo(201);
                 }
             }

@@ -1,19 +1,34 @@
 package dev.contractkit.mock;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.check.Finding;
 import dev.contractkit.specs.dialect.SecurityScheme;
 import org.mockserver.closurecallback.websocketregistry.LocalCallbackRegistry;
 import org.mockserver.configuration.Configuration;
 import org.mockserver.mock.Expectation;
+import org.mockserver.mock.HttpState;
+import org.mockserver.model.HttpRequest;
+import org.mockserver.model.KeyToMultiValue;
+import org.mockserver.model.NottableString;
 import org.mockserver.netty.MockServer;
 
 import java.io.IOException;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import dev.contractkit.mock.http.DeclaredResponses;
 import dev.contractkit.mock.http.ErrorReplies;
@@ -35,8 +50,8 @@ final class ApiMock implements AutoCloseable {
     private final MockState state;
     private String rolesClaim = SecurityScheme.DEFAULT_ROLES_CLAIM;
     private ContractFastPath fastPath;
-    private final List<dev.contractkit.specs.check.Finding> findings = new java.util.ArrayList<>();
-    private final java.util.Map<String, org.mockserver.model.HttpRequest> operations = new java.util.LinkedHashMap<>();
+    private final List<Finding> findings = new ArrayList<>();
+    private final Map<String, HttpRequest> operations = new LinkedHashMap<>();
 
     private ApiMock(Listener server, List<ContractExpectations.Entry> entries, KitChannels kit, MockState state) {
         this.server = server;
@@ -50,27 +65,27 @@ final class ApiMock implements AutoCloseable {
      * @throws IllegalStateException naming the API, address and port when the port cannot be bound
      */
     static ApiMock start(Api api, List<ContractDocument> docs, List<ContractDocument> asyncapi, String host, int port,
-                         java.util.Set<String> credentials, boolean stateful, java.util.Optional<java.net.URI> proxy,
-                         java.util.function.Supplier<com.fasterxml.jackson.databind.JsonNode> index,
-                         java.util.Optional<String> preset, MockOptions options) {
+                         Set<String> credentials, boolean stateful, Optional<URI> proxy,
+                         Supplier<JsonNode> index,
+                         Optional<String> preset, MockOptions options) {
         Outcome outcome = new Outcome(docs);
         preset.ifPresent(example -> outcome.preset(api.id(), example));
         MockState state = new MockState(api.id(), stateful, proxy.map(target -> new ContractProxy(api.id(), target, System.err)),
                 outcome, preset);
         state.enforceRateLimits(options.enforceRateLimits());
-        List<dev.contractkit.specs.check.Finding> problems = new java.util.ArrayList<>();
+        List<Finding> problems = new ArrayList<>();
         KitChannels kit = new KitChannels(api, docs, asyncapi, credentials, index, state);
         List<ContractExpectations.Entry> entries =
                 ContractExpectations.build("contractkit-" + api.id() + "-" + UUID.randomUUID() + "-", docs, credentials, state, problems);
         Listener server;
-        org.mockserver.configuration.Configuration configuration = MockConfiguration.of(host);
+        Configuration configuration = MockConfiguration.of(host);
         if (port != 0) {
             try {
                 probe(host, port); // MockServer prints two stack traces for a port in use; say it in one line instead
             } catch (IllegalStateException inUse) {
                 throw new IllegalStateException(api.id() + ": port " + port + " on " + host + " is in use ("
                         + inUse.getMessage() + "; the reference server, ./kit serve, uses the same ports): choose another"
-                        + " with --port " + api.id() + "=<port> or KIT_" + api.id().toUpperCase(java.util.Locale.ROOT)
+                        + " with --port " + api.id() + "=<port> or KIT_" + api.id().toUpperCase(Locale.ROOT)
                         .replace('-', '_') + "_PORT, 0 for any free one", inUse);
             }
         }
@@ -90,7 +105,7 @@ final class ApiMock implements AutoCloseable {
                 .flatMap(s -> s.rolesClaim().stream()).reduce((first, last) -> last)
                 .orElse(SecurityScheme.DEFAULT_ROLES_CLAIM);
         docs.forEach(d -> d.operations().forEach(op -> mock.operations.put(op.operationId(),
-                org.mockserver.model.HttpRequest.request().withMethod(op.method())
+                HttpRequest.request().withMethod(op.method())
                         .withPath(PathTemplate.parse(op.path()).regex()))));
         if (proxy.isEmpty()) {
             mock.fastPath = new ContractFastPath(entries, server.state(), configuration, server.getLocalPort());
@@ -112,8 +127,8 @@ final class ApiMock implements AutoCloseable {
     }
 
     /** The API's error shape for the listener's refusals, built at the first one (start-up stays as fast). */
-    private static java.util.function.Supplier<ErrorReplies> errors(List<ContractDocument> docs) {
-        java.util.concurrent.atomic.AtomicReference<ErrorReplies> built = new java.util.concurrent.atomic.AtomicReference<>();
+    private static Supplier<ErrorReplies> errors(List<ContractDocument> docs) {
+        AtomicReference<ErrorReplies> built = new AtomicReference<>();
         return () -> built.updateAndGet(e -> e != null ? e : new ErrorReplies(docs.stream()
                 .flatMap(d -> d.operations().stream().map(op -> DeclaredResponses.of(d, op))).toList()));
     }
@@ -128,7 +143,7 @@ final class ApiMock implements AutoCloseable {
     }
 
     /** @return responses without an example whose schema-built value breaks the schema */
-    List<dev.contractkit.specs.check.Finding> findings() {
+    List<Finding> findings() {
         return findings;
     }
 
@@ -143,14 +158,14 @@ final class ApiMock implements AutoCloseable {
 
     /** @return the requests the operation received, oldest first */
     List<RecordedRequest> received(String operationId) {
-        org.mockserver.model.HttpRequest matcher = operations.get(operationId);
+        HttpRequest matcher = operations.get(operationId);
         if (matcher == null) {
             throw new IllegalArgumentException("no operation '" + operationId + "'; known: " + String.join(", ", operations.keySet()));
         }
         kit.flushLog();
-        java.util.concurrent.CompletableFuture<List<RecordedRequest>> out = new java.util.concurrent.CompletableFuture<>();
+        CompletableFuture<List<RecordedRequest>> out = new CompletableFuture<>();
         MockServerGate.run(() -> server.state().getMockServerLog().retrieveRequests(matcher, found -> out.complete(found.stream()
-                .map(r -> (org.mockserver.model.HttpRequest) r)
+                .map(r -> (HttpRequest) r)
                 .map(r -> new RecordedRequest(r.getMethod().getValue(), r.getPath().getValue(),
                         multi(r.getQueryStringParameterList()), multi(r.getHeaderList()),
                         r.getBodyAsString() == null ? "" : r.getBodyAsString()))
@@ -158,10 +173,10 @@ final class ApiMock implements AutoCloseable {
         return out.join();
     }
 
-    private static java.util.Map<String, List<String>> multi(List<? extends org.mockserver.model.KeyToMultiValue> entries) {
-        java.util.Map<String, List<String>> out = new java.util.LinkedHashMap<>();
+    private static Map<String, List<String>> multi(List<? extends KeyToMultiValue> entries) {
+        Map<String, List<String>> out = new LinkedHashMap<>();
         entries.forEach(e -> out.put(e.getName().getValue(),
-                e.getValues().stream().map(org.mockserver.model.NottableString::getValue).toList()));
+                e.getValues().stream().map(NottableString::getValue).toList()));
         return out;
     }
 
@@ -227,7 +242,7 @@ final class ApiMock implements AutoCloseable {
             super(configuration, port);
         }
 
-        org.mockserver.mock.HttpState state() {
+        HttpState state() {
             return httpState;
         }
     }

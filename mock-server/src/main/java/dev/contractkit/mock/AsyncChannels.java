@@ -1,6 +1,8 @@
 package dev.contractkit.mock;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.Finding;
 import dev.contractkit.specs.check.SchemaValidator;
@@ -8,6 +10,7 @@ import dev.contractkit.specs.check.SchemaValidator;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -138,7 +141,7 @@ final class AsyncChannels {
         if (!doc.root().has("id")) {
             return doc;
         }
-        com.fasterxml.jackson.databind.node.ObjectNode copy = doc.root().deepCopy();
+        ObjectNode copy = doc.root().deepCopy();
         copy.remove("id");
         return ContractDocument.parse(doc.file(), copy.toString());
     }
@@ -196,7 +199,7 @@ final class AsyncChannels {
         JsonNode payload = doc.resolve(doc.at(payloadPointer));
         JsonNode data = payload.path("properties").path("data");
         JsonNode object = data.isMissingNode() ? payload : doc.resolve(data);
-        Set<String> out = new java.util.LinkedHashSet<>();
+        Set<String> out = new LinkedHashSet<>();
         object.path("properties").fieldNames().forEachRemaining(out::add);
         return out;
     }
@@ -238,7 +241,7 @@ final class AsyncChannels {
     private static JsonNode allServers(ContractDocument doc) {
         List<JsonNode> refs = new ArrayList<>();
         doc.at("/servers").forEach(refs::add);
-        return com.fasterxml.jackson.databind.node.JsonNodeFactory.instance.arrayNode().addAll(refs);
+        return JsonNodeFactory.instance.arrayNode().addAll(refs);
     }
 
     private static Predicate<Handshake> scheme(JsonNode scheme, Set<String> accepted) {

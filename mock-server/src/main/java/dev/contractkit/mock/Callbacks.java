@@ -4,13 +4,16 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.specs.check.ContractDocument;
 
+import java.io.IOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
@@ -145,7 +148,7 @@ final class Callbacks {
         while (methods.hasNext()) {
             Map.Entry<String, JsonNode> e = methods.next();
             if (List.of("post", "put", "patch", "get", "delete").contains(e.getKey())) {
-                method = e.getKey().toUpperCase(java.util.Locale.ROOT);
+                method = e.getKey().toUpperCase(Locale.ROOT);
                 operation = e.getValue();
                 break;
             }
@@ -175,7 +178,7 @@ final class Callbacks {
             HttpResponse<Void> response = client().send(request.build(), HttpResponse.BodyHandlers.discarding());
             out.put("status", response.statusCode());
             return new JsonAnswer(200, out);
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             return new JsonAnswer(502, JsonAnswer.errorBody("BAD_GATEWAY", kind + " '" + name + "' to " + url
                     + " failed: " + e.getMessage()));
         } catch (InterruptedException e) {
@@ -185,7 +188,7 @@ final class Callbacks {
     }
 
     private String names() {
-        List<String> out = new java.util.ArrayList<>();
+        List<String> out = new ArrayList<>();
         docs.forEach(d -> d.root().path("webhooks").fieldNames().forEachRemaining(out::add));
         return out.isEmpty() ? "(none)" : String.join(", ", out);
     }

@@ -2,10 +2,16 @@ package dev.contractkit.mock;
 
 import dev.contractkit.specs.Api;
 
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.BiConsumer;
+import java.util.stream.Stream;
 
 /**
  * Turns {@code Main}'s arguments (and the {@code KIT_HOST} / {@code KIT_<API>_PORT} environment defaults) into
@@ -77,15 +83,15 @@ final class CommandLine {
     static Optional<MockOptions> parse(List<String> args, Map<String, String> env) {
         MockOptions.Builder builder = MockOptions.builder();
         String ids = null;
-        List<String> specs = new java.util.ArrayList<>();
+        List<String> specs = new ArrayList<>();
         Integer firstPort = null;
         String host = env.getOrDefault("KIT_HOST", "127.0.0.1");
         String controlToken = env.get("KIT_MOCK_CONTROL_TOKEN");
-        Map<String, String> ports = new java.util.LinkedHashMap<>();
-        Map<String, String> proxies = new java.util.LinkedHashMap<>();
-        Map<String, String> outcomes = new java.util.LinkedHashMap<>();
-        List<Map.Entry<String, String>> credentialList = new java.util.ArrayList<>();
-        java.util.function.BiConsumer<String, String> credentials = (k, v) -> credentialList.add(Map.entry(k, v));
+        Map<String, String> ports = new LinkedHashMap<>();
+        Map<String, String> proxies = new LinkedHashMap<>();
+        Map<String, String> outcomes = new LinkedHashMap<>();
+        List<Map.Entry<String, String>> credentialList = new ArrayList<>();
+        BiConsumer<String, String> credentials = (k, v) -> credentialList.add(Map.entry(k, v));
         for (int i = 0; i < args.size(); i++) {
             String arg = args.get(i);
             switch (arg) {
@@ -154,7 +160,7 @@ final class CommandLine {
         }
         List<Api> own = ids == null && !specs.isEmpty() ? List.of() : Api.parseList(ids);
         List<Api> documents = SpecFiles.apis(specs, own, firstPort == null ? SpecFiles.DEFAULT_PORT : firstPort);
-        List<Api> apis = java.util.stream.Stream.concat(own.stream(), documents.stream()).toList();
+        List<Api> apis = Stream.concat(own.stream(), documents.stream()).toList();
         builder.apis(apis).host(host);
         documents.forEach(api -> builder.port(api, api.defaultPort()));
         if (controlToken != null && !controlToken.isBlank()) {
@@ -182,7 +188,7 @@ final class CommandLine {
             Api api = find(id, apis).filter(apis::contains).orElseThrow(() -> new IllegalArgumentException(
                     "--proxy " + id + "=...: '" + id + "' is not among the served APIs " + apis.stream().map(Api::id).toList()));
             try {
-                builder.proxy(api, java.net.URI.create(url));
+                builder.proxy(api, URI.create(url));
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("--proxy " + id + "=" + url + ": " + e.getMessage().replaceFirst("^Illegal character.*", "not a URL"));
             }
@@ -207,7 +213,7 @@ final class CommandLine {
     }
 
     private static String known(List<Api> served) {
-        java.util.LinkedHashSet<String> ids = new java.util.LinkedHashSet<>();
+        LinkedHashSet<String> ids = new LinkedHashSet<>();
         served.forEach(a -> ids.add(a.id()));
         Api.values().forEach(a -> ids.add(a.id()));
         return String.join(", ", ids);

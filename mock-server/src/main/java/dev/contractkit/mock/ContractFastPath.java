@@ -16,6 +16,7 @@ import shaded_package.io.netty.handler.codec.http.HttpResponseStatus;
 import shaded_package.io.netty.handler.codec.http.HttpUtil;
 import shaded_package.io.netty.handler.codec.http.HttpVersion;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
@@ -121,7 +122,7 @@ final class ContractFastPath {
         try {
             reply = entry.responder().answer(incoming);
         } catch (RuntimeException e) { // the kit's responders answer their own failures; this is a last resort
-            reply = Reply.of(500, "text/plain", ("the mock server failed: " + e).getBytes(java.nio.charset.StandardCharsets.UTF_8));
+            reply = Reply.of(500, "text/plain", ("the mock server failed: " + e).getBytes(StandardCharsets.UTF_8));
         }
         long delay = entry.responder().delayMillis();
         log.add(new RequestLog.Logged(System.currentTimeMillis(), request.method().name(), uri,

@@ -12,10 +12,14 @@ import shaded_package.io.netty.channel.group.DefaultChannelGroup;
 import shaded_package.io.netty.handler.codec.http.websocketx.TextWebSocketFrame;
 import shaded_package.io.netty.util.concurrent.GlobalEventExecutor;
 
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
@@ -81,7 +85,7 @@ final class KitChannels {
                     payload.setAll(data);
                 }
                 if (payload.has("timestamp")) {
-                    payload.put("timestamp", java.time.Instant.now().truncatedTo(java.time.temporal.ChronoUnit.MILLIS).toString());
+                    payload.put("timestamp", Instant.now().truncatedTo(ChronoUnit.MILLIS).toString());
                 }
                 List<Finding> problems = message.validate(payload);
                 if (!problems.isEmpty()) {
@@ -145,7 +149,7 @@ final class KitChannels {
 
     /** @return the paths of POST operations that answer {@code text/event-stream} (replayed as real SSE) */
     private static Set<String> eventStreams(List<ContractDocument> openapi) {
-        Set<String> out = new java.util.HashSet<>();
+        Set<String> out = new HashSet<>();
         for (ContractDocument doc : openapi) {
             for (ContractDocument.Operation op : doc.operations()) {
                 if (op.method().equalsIgnoreCase("POST")
@@ -173,9 +177,9 @@ final class KitChannels {
     }
 
     /** @return the contract's refusal of this handshake (credentials, headers), if it has one */
-    java.util.Optional<Reply> handshakeRefusal(String address, Incoming request) {
+    Optional<Reply> handshakeRefusal(String address, Incoming request) {
         OperationResponder rules = handshakes.get(address);
-        return rules == null ? java.util.Optional.empty() : rules.refusal(request);
+        return rules == null ? Optional.empty() : rules.refusal(request);
     }
 
     /** Open WebSockets of this listener before handshakes are refused with 503 ({@code KIT_MOCK_WS_MAX_CONNECTIONS}). */

@@ -1,5 +1,7 @@
 package dev.contractkit.mock;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import org.mockserver.lifecycle.LifeCycle;
 import org.mockserver.netty.unification.PortUnificationHandler;
 import shaded_package.io.netty.buffer.Unpooled;
 import shaded_package.io.netty.channel.Channel;
@@ -27,12 +29,18 @@ import shaded_package.io.netty.handler.codec.http.websocketx.WebSocketServerHand
 import shaded_package.io.netty.handler.codec.http.websocketx.WebSocketServerHandshakerFactory;
 import shaded_package.io.netty.util.ReferenceCountUtil;
 
+import java.io.IOException;
 import java.lang.reflect.Field;
 import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import dev.contractkit.mock.http.JsonAnswer;
 import dev.contractkit.mock.http.Reply;
 import dev.contractkit.mock.http.RequestIds;
@@ -53,7 +61,7 @@ final class KitPipeline {
     }
 
     /** Installs the hook on every socket the MockServer listener listens on. */
-    static void install(org.mockserver.lifecycle.LifeCycle server, KitChannels kit) {
+    static void install(LifeCycle server, KitChannels kit) {
         for (Channel listening : listeningChannels(server)) {
             // added on the socket's event loop, and waited for: added from another thread, the handler is skipped
             // until its handlerAdded task has run, and a connection accepted meanwhile would bypass the kit (and
@@ -64,20 +72,20 @@ final class KitPipeline {
         // the dashboard's live view: requests the fast path answered reach MockServer's log within a moment
         // (a cheap check when none came); the task ends with the listener's event loop
         listeningChannels(server).get(0).eventLoop().scheduleWithFixedDelay(kit::flushLog, RequestLog.FLUSH_MS,
-                RequestLog.FLUSH_MS, java.util.concurrent.TimeUnit.MILLISECONDS);
+                RequestLog.FLUSH_MS, TimeUnit.MILLISECONDS);
     }
 
     @SuppressWarnings("unchecked")
-    private static List<Channel> listeningChannels(org.mockserver.lifecycle.LifeCycle server) {
+    private static List<Channel> listeningChannels(LifeCycle server) {
         try {
-            Field f = org.mockserver.lifecycle.LifeCycle.class.getDeclaredField("serverChannelFutures");
+            Field f = LifeCycle.class.getDeclaredField("serverChannelFutures");
             f.setAccessible(true);
-            List<Channel> out = new java.util.ArrayList<>();
+            List<Channel> out = new ArrayList<>();
             for (Future<Channel> future : (List<Future<Channel>>) f.get(server)) {
                 out.add(future.get());
             }
             return out;
-        } catch (ReflectiveOperationException | java.util.concurrent.ExecutionException e) {
+        } catch (ReflectiveOperationException | ExecutionException e) {
             throw new IllegalStateException("cannot reach MockServer's listening socket (MockServer version?): " + e, e);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -215,7 +223,7 @@ final class KitPipeline {
                 return;
             }
             if (msg instanceof FullHttpRequest request) {
-                java.util.Optional<Reply> refused = kit.guard().check(request);
+                Optional<Reply> refused = kit.guard().check(request);
                 if (refused.isPresent()) {
                     try {
                         refuse(ctx, refused.get());
@@ -300,7 +308,7 @@ final class KitPipeline {
             }
             boolean sse = request.headers().get(HttpHeaderNames.ACCEPT, "").contains("text/event-stream");
             StringBuilder body = new StringBuilder();
-            for (com.fasterxml.jackson.databind.JsonNode m : channel.examples()) {
+            for (JsonNode m : channel.examples()) {
                 body.append(sse ? "data: " + m + "\n\n" : m + "\n");
             }
             respond(ctx, request, 200, body.toString(), HttpUtil.isKeepAlive(request),
@@ -328,7 +336,7 @@ final class KitPipeline {
                     return query.getOrDefault(name, List.of());
                 }
             };
-            java.util.Optional<Reply> refused = kit.handshakeRefusal(channel.address(), new NettyIncoming(request, path));
+            Optional<Reply> refused = kit.handshakeRefusal(channel.address(), new NettyIncoming(request, path));
             if (refused.isPresent()) {
                 Reply r = refused.get();
                 respond(ctx, request, r.status(), new String(r.body(), StandardCharsets.UTF_8), false, r.headers());
@@ -341,7 +349,7 @@ final class KitPipeline {
             if (kit.full()) {
                 Reply r = kit.guard().refusal(503, "the mock holds its most WebSocket connections ("
                         + kit.maxSockets() + ", KIT_MOCK_WS_MAX_CONNECTIONS); try again when one closes");
-                Map<String, String> headers = new java.util.LinkedHashMap<>(r.headers());
+                Map<String, String> headers = new LinkedHashMap<>(r.headers());
                 headers.put("Retry-After", "5");
                 respond(ctx, request, 503, new String(r.body(), StandardCharsets.UTF_8), false, headers);
                 return;
@@ -371,7 +379,7 @@ final class KitPipeline {
          */
         @Override
         public void exceptionCaught(ChannelHandlerContext ctx, Throwable cause) {
-            if (handshaker != null && cause instanceof java.io.IOException) {
+            if (handshaker != null && cause instanceof IOException) {
                 ctx.close();
                 return;
             }

@@ -3,11 +3,16 @@ package dev.contractkit.mock;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
 
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * What {@link MockServers#start(MockOptions)} serves: which APIs, on which ports and address, and whether a
@@ -29,9 +34,9 @@ public final class MockOptions {
     private final boolean lenient;
     private final boolean stateful;
     private final boolean enforceRateLimits;
-    private final Map<Api, java.net.URI> proxies;
+    private final Map<Api, URI> proxies;
     private final Map<Api, List<ContractDocument>> contracts;
-    private final Map<Api, java.util.Set<String>> credentials;
+    private final Map<Api, Set<String>> credentials;
     private final Map<Api, List<ContractDocument>> asyncapi;
     private final Map<Api, String> outcomes;
     private final List<String> allowedHosts;
@@ -99,7 +104,7 @@ public final class MockOptions {
      * @param api an API
      * @return the real implementation it forwards to, when it runs as a validating proxy
      */
-    public Optional<java.net.URI> proxy(Api api) {
+    public Optional<URI> proxy(Api api) {
         return Optional.ofNullable(proxies.get(api));
     }
 
@@ -120,8 +125,8 @@ public final class MockOptions {
      * @param api an API
      * @return the credentials its mock accepts; empty = any well-formed credential
      */
-    public java.util.Set<String> credentials(Api api) {
-        return credentials.getOrDefault(api, java.util.Set.of());
+    public Set<String> credentials(Api api) {
+        return credentials.getOrDefault(api, Set.of());
     }
 
     /**
@@ -170,12 +175,12 @@ public final class MockOptions {
         private boolean lenient;
         private boolean stateful;
         private boolean enforceRateLimits;
-        private final Map<Api, java.net.URI> proxies = new LinkedHashMap<>();
+        private final Map<Api, URI> proxies = new LinkedHashMap<>();
         private final Map<Api, List<ContractDocument>> contracts = new LinkedHashMap<>();
-        private final Map<Api, java.util.Set<String>> credentials = new LinkedHashMap<>();
+        private final Map<Api, Set<String>> credentials = new LinkedHashMap<>();
         private final Map<Api, List<ContractDocument>> asyncapi = new LinkedHashMap<>();
         private final Map<Api, String> outcomes = new LinkedHashMap<>();
-        private final List<String> allowedHosts = new java.util.ArrayList<>();
+        private final List<String> allowedHosts = new ArrayList<>();
         private Boolean controlPlane;
         private String controlToken;
         private long maxBodyBytes = DEFAULT_MAX_BODY_BYTES;
@@ -244,7 +249,7 @@ public final class MockOptions {
             // catalogue order for the kit's APIs (Api is no enum any more: no natural order), then documents from
             // disk in the order given
             List<Api> catalogue = Api.values();
-            this.apis = List.copyOf(apis.stream().distinct().sorted(java.util.Comparator.comparingInt(a -> {
+            this.apis = List.copyOf(apis.stream().distinct().sorted(Comparator.comparingInt(a -> {
                 int at = catalogue.indexOf(a);
                 return at < 0 ? Integer.MAX_VALUE : at;
             })).toList());
@@ -295,7 +300,7 @@ public final class MockOptions {
          * @return this builder
          */
         public Builder credential(Api api, String credential) {
-            credentials.computeIfAbsent(api, a -> new java.util.LinkedHashSet<>()).add(credential);
+            credentials.computeIfAbsent(api, a -> new LinkedHashSet<>()).add(credential);
             return this;
         }
 
@@ -307,7 +312,7 @@ public final class MockOptions {
          * @param target base URL of the real implementation, e.g. {@code http://127.0.0.1:9082}
          * @return this
          */
-        public Builder proxy(Api api, java.net.URI target) {
+        public Builder proxy(Api api, URI target) {
             if (target.getScheme() == null || !target.getScheme().matches("https?") || target.getHost() == null) {
                 throw new IllegalArgumentException("proxy target of " + api.id() + " must be an http(s) URL, got '" + target + "'");
             }

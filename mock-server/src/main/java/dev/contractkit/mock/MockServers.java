@@ -1,5 +1,6 @@
 package dev.contractkit.mock;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.specs.Api;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -8,16 +9,26 @@ import dev.contractkit.specs.check.ContractCheck;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.Finding;
 
+import java.net.URI;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 import dev.contractkit.mock.http.Json;
 import dev.contractkit.mock.http.JsonAnswer;
 import dev.contractkit.mock.state.ContractProxy;
+import org.mockserver.closurecallback.websocketregistry.LocalCallbackRegistry;
 
 /**
  * Contract mocks on MockServer 5.15: one listener per API, on the API's port, answering every operation with the
@@ -68,14 +79,14 @@ public final class MockServers implements AutoCloseable {
         }
         // the kit's own contracts passed the OpenAPI parser in the build (specs): at start only their examples are
         // checked again; documents given through MockOptions.contracts get the full check
-        java.util.Set<ContractDocument> shipped = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        Set<ContractDocument> shipped = Collections.newSetFromMap(new IdentityHashMap<>());
         options.apis().stream().filter(api -> api.inCatalogue() && options.contracts(api).isEmpty()).forEach(api -> shipped.addAll(contracts.get(api)));
         // documents given on the command line (any OpenAPI 3.0/3.1 document): their examples are checked, the
         // kit's own conventions (3.0.x, operation ids) are not asked of them
-        java.util.Set<ContractDocument> outside = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        Set<ContractDocument> outside = Collections.newSetFromMap(new IdentityHashMap<>());
         options.apis().stream().filter(api -> !api.inCatalogue() && options.contracts(api).isEmpty())
                 .forEach(api -> outside.addAll(contracts.get(api)));
-        java.util.Set<ContractDocument> outsideEvents = java.util.Collections.newSetFromMap(new java.util.IdentityHashMap<>());
+        Set<ContractDocument> outsideEvents = Collections.newSetFromMap(new IdentityHashMap<>());
         options.apis().stream().filter(api -> !api.inCatalogue() && options.asyncapi(api).isEmpty())
                 .forEach(api -> outsideEvents.addAll(events.get(api)));
         // the check (swagger-parser, schema compilation) and MockServer's start take similar time: overlap them
@@ -93,7 +104,7 @@ public final class MockServers implements AutoCloseable {
         Supplier<JsonNode> index = () -> self.get() == null ? Json.MAPPER.createArrayNode() : self.get().index();
         try {
             startAll(options, contracts, events, index, started);
-            List<Finding> findings = new java.util.ArrayList<>(findings(checked));
+            List<Finding> findings = new ArrayList<>(findings(checked));
             findings.addAll(findings(checkedEvents));
             started.values().forEach(m -> findings.addAll(m.findings()));
             if (!findings.isEmpty() && !options.lenient()) {
@@ -116,8 +127,8 @@ public final class MockServers implements AutoCloseable {
     private static void startAll(MockOptions options, Map<Api, List<ContractDocument>> contracts,
                                  Map<Api, List<ContractDocument>> events, Supplier<JsonNode> index, Map<Api, ApiMock> started) {
         // MockServer creates its JVM-wide callback registry lazily, unsynchronised: create it before the threads race
-        org.mockserver.closurecallback.websocketregistry.LocalCallbackRegistry.responseCallbackRegistry();
-        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(
+        LocalCallbackRegistry.responseCallbackRegistry();
+        ExecutorService pool = Executors.newFixedThreadPool(
                 Math.max(1, Math.min(contracts.size(), 4)), r -> {
                     Thread t = new Thread(r, "kit-mock-start");
                     t.setDaemon(true);
@@ -146,8 +157,8 @@ public final class MockServers implements AutoCloseable {
         }
     }
 
-    private static List<Finding> check(ContractDocument doc, java.util.Set<ContractDocument> shipped,
-                                       java.util.Set<ContractDocument> outside) {
+    private static List<Finding> check(ContractDocument doc, Set<ContractDocument> shipped,
+                                       Set<ContractDocument> outside) {
         if (outside.contains(doc)) {
             return ContractCheck.checkExamples(doc).stream()
                     .filter(f -> !f.message().equals("operation has no operationId")).toList();
@@ -237,7 +248,7 @@ public final class MockServers implements AutoCloseable {
      */
     public void setResponse(Api api, String operationId, int status, String example) {
         port(api);
-        com.fasterxml.jackson.databind.node.ObjectNode spec = Json.MAPPER.createObjectNode()
+        ObjectNode spec = Json.MAPPER.createObjectNode()
                 .put("operation", operationId).put("status", status);
         if (example != null) {
             spec.put("example", example);
@@ -271,14 +282,14 @@ public final class MockServers implements AutoCloseable {
     public String token(Api api, String username) {
         port(api);
         ApiMock mock = mocks.get(api);
-        return mock.state().tokens().mint(username, mock.rolesClaim(), java.time.Duration.ofHours(1), "Bearer");
+        return mock.state().tokens().mint(username, mock.rolesClaim(), Duration.ofHours(1), "Bearer");
     }
 
     /**
      * @param api a served API
      * @return the URL it forwards to, when it runs as a validating proxy
      */
-    public java.util.Optional<java.net.URI> proxyTarget(Api api) {
+    public Optional<URI> proxyTarget(Api api) {
         port(api);
         return mocks.get(api).state().proxy().map(ContractProxy::target);
     }

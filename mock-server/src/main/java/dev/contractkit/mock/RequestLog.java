@@ -6,6 +6,7 @@ import org.mockserver.mappers.FullHttpRequestToMockServerHttpRequest;
 import org.mockserver.mock.Expectation;
 import org.mockserver.mock.HttpState;
 import org.mockserver.model.HttpRequest;
+import org.mockserver.model.HttpResponse;
 import org.mockserver.model.JsonBody;
 import org.mockserver.model.StringBody;
 import org.mockserver.model.Protocol;
@@ -21,6 +22,7 @@ import java.net.SocketAddress;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayDeque;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
 import dev.contractkit.mock.http.Json;
 import dev.contractkit.mock.http.Reply;
 
@@ -94,7 +96,7 @@ final class RequestLog {
         state.getMockServerLog().add(new LogEntry().setType(LogEntry.LogMessageType.RECEIVED_REQUEST)
                 .setLogLevel(Level.INFO).setEpochTime(l.epochMillis()).setCorrelationId(request.getLogCorrelationId())
                 .setHttpRequest(request).setMessageFormat("received request:{}").setArguments(request));
-        org.mockserver.model.HttpResponse response = l.reply().toResponse();
+        HttpResponse response = l.reply().toResponse();
         String media = l.reply().mediaType();
         if (Json.isJson(media) && l.reply().body().length > 0) { // shown as JSON by retrieve and the dashboard
             response.withBody(JsonBody.json(new String(l.reply().body(), StandardCharsets.UTF_8)));
@@ -102,7 +104,7 @@ final class RequestLog {
             response.withBody(StringBody.exact(new String(l.reply().body(), StandardCharsets.UTF_8)));
         }
         if (l.delayMillis() > 0) {
-            response.withDelay(java.util.concurrent.TimeUnit.MILLISECONDS, l.delayMillis());
+            response.withDelay(TimeUnit.MILLISECONDS, l.delayMillis());
         }
         state.getMockServerLog().add(new LogEntry().setType(LogEntry.LogMessageType.EXPECTATION_RESPONSE)
                 .setLogLevel(Level.INFO).setEpochTime(l.epochMillis()).setCorrelationId(request.getLogCorrelationId())

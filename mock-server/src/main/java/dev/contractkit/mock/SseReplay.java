@@ -1,6 +1,7 @@
 package dev.contractkit.mock;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import shaded_package.io.netty.buffer.Unpooled;
 import shaded_package.io.netty.channel.ChannelDuplexHandler;
 import shaded_package.io.netty.channel.ChannelFutureListener;
@@ -120,7 +121,7 @@ final class SseReplay extends ChannelDuplexHandler {
                         data = replace(data, exampleThread, threadId);
                         data = replace(data, exampleRun, runId);
                         JsonNode replaced = Json.MAPPER.readTree(data);
-                        if (replaced.has("timestamp") && replaced instanceof com.fasterxml.jackson.databind.node.ObjectNode o) {
+                        if (replaced.has("timestamp") && replaced instanceof ObjectNode o) {
                             o.put("timestamp", System.currentTimeMillis());
                             data = o.toString();
                         }

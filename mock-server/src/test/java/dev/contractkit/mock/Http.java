@@ -2,6 +2,7 @@ package dev.contractkit.mock;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import okhttp3.Headers;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -21,7 +22,7 @@ final class Http implements AutoCloseable {
     private final OkHttpClient client = new OkHttpClient();
 
     /** @param status the status; contentType the Content-Type header or ""; allow the Allow header or "" */
-    record Answer(int status, String contentType, String allow, String body, okhttp3.Headers headers) {
+    record Answer(int status, String contentType, String allow, String body, Headers headers) {
         String header(String name) {
             return headers.get(name);
         }

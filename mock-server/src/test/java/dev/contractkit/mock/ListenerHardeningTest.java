@@ -4,17 +4,23 @@ import dev.contractkit.specs.Api;
 import okhttp3.MediaType;
 import okhttp3.RequestBody;
 import okio.BufferedSink;
+import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.InputStreamReader;
 import java.io.PrintStream;
 import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -140,7 +146,7 @@ class ListenerHardeningTest {
             Http.Answer matched = http.get(base + "/forms/7", "Origin", "https://attacker.example");
 
             for (Http.Answer a : List.of(preflight, apiPreflight, get, matched)) {
-                assertThat(a.headers().names()).noneMatch(n -> n.toLowerCase(java.util.Locale.ROOT).startsWith("access-control-"));
+                assertThat(a.headers().names()).noneMatch(n -> n.toLowerCase(Locale.ROOT).startsWith("access-control-"));
             }
             assertThat(get.status()).isEqualTo(200);
             assertThat(matched.json().at("/form/id").asInt()).as("answered by MockServer itself").isEqualTo(7);
@@ -177,7 +183,7 @@ class ListenerHardeningTest {
         String handshake = "GET /ws/coupons HTTP/1.1\r\nHost: 127.0.0.1:" + port + "\r\nConnection: Upgrade\r\n"
                 + "Authorization: Bearer " + mocks.token(Api.COUPONS, "alice") + "\r\n"
                 + "Upgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n";
-        List<Socket> open = new java.util.ArrayList<>();
+        List<Socket> open = new ArrayList<>();
         try {
             for (int i = 0; i < 2; i++) {
                 Socket s = new Socket("127.0.0.1", port);
@@ -185,10 +191,10 @@ class ListenerHardeningTest {
                 s.setSoTimeout(10_000);
                 s.getOutputStream().write(handshake.getBytes(StandardCharsets.ISO_8859_1));
                 s.getOutputStream().flush();
-                assertThat(new java.io.BufferedReader(new java.io.InputStreamReader(s.getInputStream(),
+                assertThat(new BufferedReader(new InputStreamReader(s.getInputStream(),
                         StandardCharsets.ISO_8859_1)).readLine()).startsWith("HTTP/1.1 101");
             }
-            org.awaitility.Awaitility.await().atMost(java.time.Duration.ofSeconds(10))
+            Awaitility.await().atMost(Duration.ofSeconds(10))
                     .until(() -> raw(port, handshake).startsWith("HTTP/1.1 503"));
             assertThat(raw(port, handshake)).contains("Retry-After: 5").contains("KIT_MOCK_WS_MAX_CONNECTIONS");
         } finally {
@@ -272,7 +278,7 @@ class ListenerHardeningTest {
             s.setSoTimeout(10_000);
             s.getOutputStream().write(request.getBytes(StandardCharsets.ISO_8859_1));
             s.getOutputStream().flush();
-            return new java.io.BufferedReader(new java.io.InputStreamReader(s.getInputStream(), StandardCharsets.ISO_8859_1)).readLine();
+            return new BufferedReader(new InputStreamReader(s.getInputStream(), StandardCharsets.ISO_8859_1)).readLine();
         }
     }
 

@@ -1,11 +1,14 @@
 package dev.contractkit.mock;
 
+import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.Test;
 
 import java.io.BufferedReader;
 import java.io.ByteArrayOutputStream;
 import java.io.InputStreamReader;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -27,7 +30,7 @@ class MainTest {
         assertThat(outcome).isInstanceOf(Main.Outcome.Running.class);
         try (MockServers servers = ((Main.Outcome.Running) outcome).servers()) {
             List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
-            assertThat(lines).anySatisfy(l -> assertThat(l).contains("forms").contains(servers.url(dev.contractkit.specs.Api.FORMS))
+            assertThat(lines).anySatisfy(l -> assertThat(l).contains("forms").contains(servers.url(Api.FORMS))
                     .contains("openapi/forms.yaml"));
             assertThat(lines).last().isEqualTo("READY");
         }
@@ -53,7 +56,7 @@ class MainTest {
 
     @Test
     void aPortInUseExitsOneNamingThePortAndTheSettingToChange() throws Exception {
-        try (java.net.ServerSocket taken = new java.net.ServerSocket(0, 50, java.net.InetAddress.getLoopbackAddress())) {
+        try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             int port = taken.getLocalPort();
 
             assertThat(launch(Map.of(), "--api", "forms", "--port", "forms=" + port)).isEqualTo(new Main.Outcome.Exited(1));

@@ -9,6 +9,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
 import java.util.Base64;
+import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -47,7 +48,7 @@ class MockIdentityTest {
 
         SignedJWT jwt = SignedJWT.parse(tokens.path("access_token").asText());
         assertThat(jwt.getJWTClaimsSet().getSubject()).isEqualTo("admin");
-        assertThat(jwt.getJWTClaimsSet().getJSONObjectClaim("realm_access")).containsEntry("roles", java.util.List.of("user", "admin"));
+        assertThat(jwt.getJWTClaimsSet().getJSONObjectClaim("realm_access")).containsEntry("roles", List.of("user", "admin"));
         assertThat(jwt.getJWTClaimsSet().getExpirationTime()).isInTheFuture();
         assertThat(tokens.path("token_type").asText()).isEqualTo("Bearer");
     }

@@ -3,12 +3,15 @@ package dev.contractkit.mock;
 import com.atlassian.oai.validator.OpenApiInteractionValidator;
 import com.atlassian.oai.validator.model.SimpleRequest;
 import com.atlassian.oai.validator.model.SimpleResponse;
+import com.atlassian.oai.validator.report.LevelResolverFactory;
 import com.atlassian.oai.validator.report.ValidationReport;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.specs.check.ContractDocument;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.URLEncoder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -17,6 +20,7 @@ import java.util.List;
 import java.util.stream.Stream;
 import dev.contractkit.mock.http.Json;
 import dev.contractkit.mock.http.SchemaSample;
+import dev.contractkit.specs.check.Pointers;
 
 /**
  * The public documents nobody here wrote ({@code specs/src/test/resources/contracts-outside}), a request for each
@@ -139,8 +143,8 @@ final class OutsideContracts {
 
     private static String form(JsonNode value) {
         List<String> pairs = new ArrayList<>();
-        value.fields().forEachRemaining(e -> pairs.add(e.getKey() + "=" + java.net.URLEncoder.encode(
-                e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString(), java.nio.charset.StandardCharsets.UTF_8)));
+        value.fields().forEachRemaining(e -> pairs.add(e.getKey() + "=" + URLEncoder.encode(
+                e.getValue().isValueNode() ? e.getValue().asText() : e.getValue().toString(), StandardCharsets.UTF_8)));
         return String.join("&", pairs);
     }
 
@@ -167,7 +171,7 @@ final class OutsideContracts {
             try {
                 // its default treats a property another allOf part declares as undeclared (petstore-expanded's Pet)
                 v = OpenApiInteractionValidator.createForInlineApiSpecification(doc.text())
-                        .withLevelResolver(com.atlassian.oai.validator.report.LevelResolverFactory.withAdditionalPropertiesIgnored())
+                        .withLevelResolver(LevelResolverFactory.withAdditionalPropertiesIgnored())
                         .build();
             } catch (OpenApiInteractionValidator.ApiLoadException e) {
                 v = null;
@@ -225,7 +229,7 @@ final class OutsideContracts {
                 return List.of("content type '" + type + "' is not declared by " + op.operationId());
             }
             try {
-                return doc.validator().validate(doc.resolvePointer(dev.contractkit.specs.check.Pointers.append(
+                return doc.validator().validate(doc.resolvePointer(Pointers.append(
                                 response + "/content", type) + "/schema"), Json.MAPPER.readTree(answer.body()), op.operationId())
                         .stream().map(Object::toString).toList();
             } catch (IOException e) {

@@ -16,7 +16,9 @@ import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.stream.StreamSupport;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -117,7 +119,7 @@ class ProxyTest {
         assertThat(badRequest.status()).as("forwarded anyway: the proxy observes, it does not refuse").isEqualTo(200);
         assertThat(unknown.status()).isEqualTo(200);
         List<String> all = violations().path("recent").findValues("violations").stream()
-                .flatMap(v -> java.util.stream.StreamSupport.stream(v.spliterator(), false)).map(JsonNode::asText).toList();
+                .flatMap(v -> StreamSupport.stream(v.spliterator(), false)).map(JsonNode::asText).toList();
         assertThat(all).anySatisfy(v -> assertThat(v).contains("status 418 is not declared for getForm"));
         assertThat(all).anySatisfy(v -> assertThat(v).contains("request: query parameter 'count'").contains("100"));
         assertThat(all).anySatisfy(v -> assertThat(v).contains("no operation of the contract matches GET /nowhere"));
@@ -138,7 +140,7 @@ class ProxyTest {
     @Test
     void theCommandLineRefusesAProxyTargetThatIsNotAUrl() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        Main.Outcome outcome = Main.launch(List.of("--api", "forms", "--proxy", "forms=ftp://x"), java.util.Map.of(),
+        Main.Outcome outcome = Main.launch(List.of("--api", "forms", "--proxy", "forms=ftp://x"), Map.of(),
                 new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
 
         assertThat(outcome).isEqualTo(new Main.Outcome.Exited(2));

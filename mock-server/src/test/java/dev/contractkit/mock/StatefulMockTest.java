@@ -3,11 +3,17 @@ package dev.contractkit.mock;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
+import okhttp3.HttpUrl;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -68,7 +74,7 @@ class StatefulMockTest {
         for (int i = 0; i < 5; i++) {
             create();
         }
-        java.util.List<String> seen = new java.util.ArrayList<>();
+        List<String> seen = new ArrayList<>();
         String url = base + "/api/v1/coupons?category=seasonal&limit=2";
         long total = -1;
         int pages = 0;
@@ -78,14 +84,14 @@ class StatefulMockTest {
             assertThat(page.status()).as(url).isEqualTo(200);
             page.json().path("coupons").forEach(c -> seen.add(c.path("id").asText()));
             total = page.json().path("total").asLong();
-            java.util.regex.Matcher next = java.util.regex.Pattern.compile("<([^>]*)>; rel=\"next\"")
+            Matcher next = Pattern.compile("<([^>]*)>; rel=\"next\"")
                     .matcher(page.header("Link") == null ? "" : page.header("Link"));
             url = next.find() ? next.group(1) : null;
             if (url != null) {
-                okhttp3.HttpUrl link = okhttp3.HttpUrl.get(url);
+                HttpUrl link = HttpUrl.get(url);
                 assertThat(link.encodedPath()).isEqualTo("/api/v1/coupons");
                 assertThat(link.queryParameter("category")).isEqualTo("seasonal");
-                assertThat(link.port()).isEqualTo(okhttp3.HttpUrl.get(base).port());
+                assertThat(link.port()).isEqualTo(HttpUrl.get(base).port());
             }
         }
         assertThat(pages).isGreaterThanOrEqualTo(3);

@@ -12,10 +12,12 @@ import okhttp3.RequestBody;
 import okhttp3.Response;
 import okhttp3.WebSocket;
 import okhttp3.WebSocketListener;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -89,7 +91,7 @@ class WebSocketChannelTest {
             public void onFailure(WebSocket webSocket, Throwable t, Response response) {
                 try {
                     failure.complete(response == null ? "no response" : response.code() + " " + response.body().string());
-                } catch (java.io.IOException e) {
+                } catch (IOException e) {
                     failure.completeExceptionally(e);
                 }
             }
@@ -207,7 +209,7 @@ class WebSocketChannelTest {
                 ASYNC.text().replace("discount_percent: 20", "discount_percent: 200"));
         MockOptions.Builder options = MockOptions.builder().apis(Api.COUPONS).port(Api.COUPONS, 0)
                 .asyncapi(Api.COUPONS, List.of(broken));
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> MockServers.start(options.build()))
+        Assertions.assertThatThrownBy(() -> MockServers.start(options.build()))
                 .isInstanceOf(BrokenContractException.class).hasMessageContaining("asyncapi/broken.yaml")
                 .hasMessageContaining("discount_percent");
         try (MockServers lenient = MockServers.start(options.lenient(true).build())) {

@@ -19,6 +19,7 @@ import dev.contractkit.sdk.forms.FormsClient;
 import dev.contractkit.sdk.runtime.RuntimeClient;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -113,7 +114,7 @@ class OneCallTypeTest {
                 .retries(RetryPolicy.none()).build()) {
             long started = System.nanoTime();
 
-            org.assertj.core.api.Assertions.assertThatThrownBy(() -> forms.get(1).timeout(Duration.ofMillis(200)).execute())
+            Assertions.assertThatThrownBy(() -> forms.get(1).timeout(Duration.ofMillis(200)).execute())
                     .isInstanceOf(TransportException.class);
             assertThat(Duration.ofNanos(System.nanoTime() - started)).isLessThan(Duration.ofSeconds(4));
         }
@@ -157,7 +158,7 @@ class OneCallTypeTest {
 
         forms.close();
 
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> forms.get(1).executeAsync().join())
+        Assertions.assertThatThrownBy(() -> forms.get(1).executeAsync().join())
                 .hasRootCauseInstanceOf(RejectedExecutionException.class);
     }
 

@@ -1,8 +1,10 @@
 package dev.contractkit.launch;
 
+import java.io.File;
 import java.io.IOException;
 import java.lang.reflect.InvocationTargetException;
 import java.net.URL;
+import java.util.jar.JarFile;
 import java.util.jar.Manifest;
 
 /**
@@ -72,11 +74,11 @@ public final class Launcher {
 
     /** @return the manifest of the jar that was run ({@code java -jar}): the one holding the launcher, or the first */
     private static Manifest manifest() throws IOException {
-        String jar = System.getProperty("java.class.path", "").split(java.io.File.pathSeparator)[0];
+        String jar = System.getProperty("java.class.path", "").split(File.pathSeparator)[0];
         if (!jar.endsWith(".jar")) {
             return null;
         }
-        try (java.util.jar.JarFile file = new java.util.jar.JarFile(jar)) {
+        try (JarFile file = new JarFile(jar)) {
             return file.getManifest();
         }
     }

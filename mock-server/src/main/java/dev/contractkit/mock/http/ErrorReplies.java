@@ -3,10 +3,12 @@ package dev.contractkit.mock.http;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.stream.Collectors;
 
 /**
  * Error answers in the contract's own shape. The body is the contract's example for that status (the
@@ -108,8 +110,8 @@ public final class ErrorReplies {
      */
     private static JsonNode withCode(Template t, JsonNode body, int status) {
         String upper = constant(status);
-        String pascal = java.util.Arrays.stream(upper.split("_"))
-                .map(w -> w.charAt(0) + w.substring(1).toLowerCase(Locale.ROOT)).collect(java.util.stream.Collectors.joining());
+        String pascal = Arrays.stream(upper.split("_"))
+                .map(w -> w.charAt(0) + w.substring(1).toLowerCase(Locale.ROOT)).collect(Collectors.joining());
         for (String field : List.of("code", "error", "errorDetail")) {
             for (String value : List.of(upper, pascal)) {
                 JsonNode fitted = t.fitting(body, field, value);

@@ -1,5 +1,7 @@
 package dev.contractkit.mock.http;
 
+import org.mockserver.model.HttpRequest;
+
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -43,7 +45,7 @@ public interface Incoming {
     }
 
     /** @return the view of a request MockServer mapped */
-    static Incoming of(org.mockserver.model.HttpRequest request) {
+    static Incoming of(HttpRequest request) {
         return new MockServerIncoming(request);
     }
 }

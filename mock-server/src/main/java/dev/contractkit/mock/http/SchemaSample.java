@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.specs.check.ContractDocument;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.Iterator;
 import java.util.Map;
 
@@ -120,7 +121,7 @@ public final class SchemaSample {
 
     private static long integer(JsonNode s) {
         BigDecimal n = number(s);
-        long v = n.setScale(0, java.math.RoundingMode.CEILING).longValue();
+        long v = n.setScale(0, RoundingMode.CEILING).longValue();
         if (s.has("maximum") && v > s.path("maximum").asLong()) {
             v = s.path("maximum").asLong();
         }
@@ -140,7 +141,7 @@ public final class SchemaSample {
         }
         if (s.has("multipleOf")) {
             BigDecimal step = s.path("multipleOf").decimalValue();
-            value = value.divide(step, 0, java.math.RoundingMode.CEILING).multiply(step);
+            value = value.divide(step, 0, RoundingMode.CEILING).multiply(step);
         }
         return value;
     }

@@ -1,5 +1,6 @@
 package dev.contractkit.mock.junit;
 
+import dev.contractkit.sdk.ClientProvider;
 import dev.contractkit.specs.Api;
 
 import java.util.Map;
@@ -31,27 +32,27 @@ final class SdkClients {
         return provider(type).orElseThrow().create(url, credential);
     }
 
-    private static Optional<dev.contractkit.sdk.ClientProvider> provider(Class<?> type) {
+    private static Optional<ClientProvider> provider(Class<?> type) {
         return Providers.byType().map(m -> m.get(type));
     }
 
     /** Loads the SDK's providers on first use, and only when the SDK is on the class path. */
     private static final class Providers {
-        private static final Map<Class<?>, dev.contractkit.sdk.ClientProvider> BY_TYPE = load();
+        private static final Map<Class<?>, ClientProvider> BY_TYPE = load();
 
-        static Optional<Map<Class<?>, dev.contractkit.sdk.ClientProvider>> byType() {
+        static Optional<Map<Class<?>, ClientProvider>> byType() {
             return Optional.ofNullable(BY_TYPE);
         }
 
-        private static Map<Class<?>, dev.contractkit.sdk.ClientProvider> load() {
+        private static Map<Class<?>, ClientProvider> load() {
             try {
                 Class.forName("dev.contractkit.sdk.ClientProvider", false, SdkClients.class.getClassLoader());
             } catch (ClassNotFoundException noSdk) {
                 return null;
             }
-            return ServiceLoader.load(dev.contractkit.sdk.ClientProvider.class, SdkClients.class.getClassLoader())
+            return ServiceLoader.load(ClientProvider.class, SdkClients.class.getClassLoader())
                     .stream().map(ServiceLoader.Provider::get)
-                    .collect(Collectors.toUnmodifiableMap(dev.contractkit.sdk.ClientProvider::clientType, Function.identity()));
+                    .collect(Collectors.toUnmodifiableMap(ClientProvider::clientType, Function.identity()));
         }
     }
 }

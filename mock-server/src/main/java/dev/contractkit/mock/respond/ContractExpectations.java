@@ -1,6 +1,7 @@
 package dev.contractkit.mock.respond;
 
 import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.check.Finding;
 import org.mockserver.matchers.TimeToLive;
 import org.mockserver.matchers.Times;
 import org.mockserver.mock.Expectation;
@@ -13,6 +14,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.TreeSet;
 import dev.contractkit.mock.http.DeclaredResponses;
 import dev.contractkit.mock.http.ErrorReplies;
@@ -57,8 +59,8 @@ public final class ContractExpectations {
      * @param problems   receives the responses without example whose schema-built value breaks the schema
      * @return the expectations, most specific first
      */
-    public static List<Entry> build(String idPrefix, List<ContractDocument> docs, java.util.Set<String> accepted, MockState state,
-                             List<dev.contractkit.specs.check.Finding> problems) {
+    public static List<Entry> build(String idPrefix, List<ContractDocument> docs, Set<String> accepted, MockState state,
+                             List<Finding> problems) {
         Map<String, List<OperationResponder>> byPath = new LinkedHashMap<>();
         Map<String, List<String>> methods = new LinkedHashMap<>();
         List<DeclaredResponses> all = new ArrayList<>();

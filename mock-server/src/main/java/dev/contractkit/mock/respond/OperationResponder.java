@@ -4,8 +4,10 @@ import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.dialect.RequiredRole;
 import dev.contractkit.specs.dialect.SecurityScheme;
 
+import java.time.Clock;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import dev.contractkit.mock.http.DeclaredResponses;
 import dev.contractkit.mock.http.ErrorReplies;
 import dev.contractkit.mock.http.Incoming;
@@ -52,7 +54,7 @@ public final class OperationResponder implements Responder {
     private final boolean enforceRateLimits;
 
     OperationResponder(ContractDocument.Operation operation, DeclaredResponses responses, ErrorReplies errors,
-                       java.util.Set<String> acceptedCredentials, MockState state) {
+                       Set<String> acceptedCredentials, MockState state) {
         ContractDocument doc = operation.document();
         this.operation = operation;
         this.path = PathTemplate.parse(operation.path());
@@ -69,14 +71,14 @@ public final class OperationResponder implements Responder {
         this.responses = responses;
         this.errors = errors;
         this.success = responses.success();
-        this.rateLimits = RateLimitHeaders.of(operation, java.time.Clock.systemUTC());
+        this.rateLimits = RateLimitHeaders.of(operation, Clock.systemUTC());
         this.overrides = state.overrides();
         this.outcome = state.outcome();
         this.dispatch = ExampleDispatch.of(operation, responses);
         this.enforceRateLimits = state.enforceRateLimits();
         overrides.register(operation, responses);
         this.stateful = state.store().flatMap(s -> StatefulOperation.of(operation, responses, errors, s,
-                java.time.Clock.systemUTC(), (message, fields) -> state.events().emit(message, fields)));
+                Clock.systemUTC(), (message, fields) -> state.events().emit(message, fields)));
     }
 
     @Override

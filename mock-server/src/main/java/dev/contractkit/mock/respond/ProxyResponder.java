@@ -11,13 +11,16 @@ import org.mockserver.model.NottableString;
 
 import java.io.IOException;
 import java.net.URI;
+import java.net.URLEncoder;
 import java.net.http.HttpResponse.BodyHandlers;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.stream.Collectors;
 import dev.contractkit.mock.http.DeclaredResponses;
 import dev.contractkit.mock.http.Incoming;
@@ -119,7 +122,7 @@ final class ProxyResponder implements ExpectationResponseCallback {
         Optional<DeclaredResponses.Example> declared = responses.flatMap(r -> r.forCode(status));
         if (declared.isEmpty()) {
             out.add("response: status " + status + " is not declared for " + op.operationId() + "; declared: "
-                    + String.join(", ", responses.map(DeclaredResponses::statuses).orElse(java.util.Set.of())));
+                    + String.join(", ", responses.map(DeclaredResponses::statuses).orElse(Set.of())));
             return out;
         }
         String type = real.headers().firstValue("Content-Type").orElse("");
@@ -149,6 +152,6 @@ final class ProxyResponder implements ExpectationResponseCallback {
     }
 
     private static String enc(String s) {
-        return java.net.URLEncoder.encode(s, java.nio.charset.StandardCharsets.UTF_8);
+        return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 }

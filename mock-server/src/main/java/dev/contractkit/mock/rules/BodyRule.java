@@ -6,6 +6,7 @@ import dev.contractkit.specs.check.Finding;
 import dev.contractkit.specs.check.Pointers;
 
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -50,7 +51,7 @@ public final class BodyRule {
         }
         JsonNode value;
         if (Json.baseType(media.get()).equals("application/x-www-form-urlencoded")) {
-            value = FormBody.decode(new String(body, java.nio.charset.StandardCharsets.UTF_8), document, schema);
+            value = FormBody.decode(new String(body, StandardCharsets.UTF_8), document, schema);
         } else if (!Json.isJson(media.get())) {
             return Optional.empty();
         } else {

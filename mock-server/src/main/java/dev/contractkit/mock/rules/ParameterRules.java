@@ -12,6 +12,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import dev.contractkit.mock.http.Incoming;
 
 /**
@@ -28,13 +29,13 @@ public final class ParameterRules {
      * Per parameter, the verdict on values already seen (the schema check is deterministic; it was a tenth of a
      * mock request in the profile). Bounded: past {@link #MEMO_LIMIT} values per parameter nothing more is kept.
      */
-    private final List<java.util.concurrent.ConcurrentHashMap<List<String>, Optional<Violation>>> memo;
+    private final List<ConcurrentHashMap<List<String>, Optional<Violation>>> memo;
     private static final int MEMO_LIMIT = 1024;
 
     public ParameterRules(ContractDocument document, ContractDocument.Operation operation) {
         this.document = document;
         this.parameters = operation.parameters();
-        this.memo = parameters.stream().map(p -> new java.util.concurrent.ConcurrentHashMap<List<String>, Optional<Violation>>())
+        this.memo = parameters.stream().map(p -> new ConcurrentHashMap<List<String>, Optional<Violation>>())
                 .toList();
     }
 

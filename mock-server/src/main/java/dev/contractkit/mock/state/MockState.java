@@ -2,6 +2,8 @@ package dev.contractkit.mock.state;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.time.Clock;
+import java.util.Map;
 import java.util.Optional;
 import dev.contractkit.mock.http.Json;
 
@@ -23,7 +25,7 @@ public final class MockState {
         this.api = api;
         this.outcome = outcome;
         this.preset = preset;
-        this.tokens = new MockTokens("contract-kit-mock/" + api, java.time.Clock.systemUTC());
+        this.tokens = new MockTokens("contract-kit-mock/" + api, Clock.systemUTC());
         this.store = stateful ? Optional.of(new ResourceStore()) : Optional.empty();
         this.proxy = proxy;
     }
@@ -86,7 +88,7 @@ public final class MockState {
         overrides.reset();
         store.ifPresent(ResourceStore::reset);
         proxy.ifPresent(ContractProxy::reset);
-        outcome.control("DELETE", java.util.Map.of());
+        outcome.control("DELETE", Map.of());
         preset.ifPresent(example -> outcome.preset(api, example));
     }
 

@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.TreeSet;
 import java.util.concurrent.atomic.AtomicReference;
 import dev.contractkit.mock.http.DeclaredResponses;
 import dev.contractkit.mock.http.Json;
@@ -41,8 +42,8 @@ public final class Outcome {
                 codes.addAll(declared.statuses());
             }
         }
-        this.examples = new java.util.TreeSet<>(names);
-        this.statuses = new java.util.TreeSet<>(codes);
+        this.examples = new TreeSet<>(names);
+        this.statuses = new TreeSet<>(codes);
     }
 
     public State current() {

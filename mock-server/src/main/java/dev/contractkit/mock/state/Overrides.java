@@ -3,9 +3,13 @@ package dev.contractkit.mock.state;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.agui.EventOrder;
+import dev.contractkit.specs.agui.EventSchemas;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.Finding;
 
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -139,9 +143,9 @@ public final class Overrides {
         if (!events.isArray() || events.isEmpty()) {
             return bad("'events' must be a non-empty array of event objects");
         }
-        dev.contractkit.specs.agui.EventSchemas schemas = dev.contractkit.specs.agui.EventSchemas.load();
-        java.util.List<String> problems = new java.util.ArrayList<>();
-        java.util.List<JsonNode> list = new java.util.ArrayList<>();
+        EventSchemas schemas = EventSchemas.load();
+        List<String> problems = new ArrayList<>();
+        List<JsonNode> list = new ArrayList<>();
         StringBuilder body = new StringBuilder();
         for (int i = 0; i < events.size(); i++) {
             JsonNode event = events.get(i);
@@ -150,11 +154,11 @@ public final class Overrides {
             schemas.validate(event).forEach(p -> problems.add("event " + at + ": " + p));
             body.append("data: ").append(event).append("\n\n");
         }
-        dev.contractkit.agui.EventOrder.check(list).forEach(p -> problems.add("order: " + p));
+        EventOrder.check(list).forEach(p -> problems.add("order: " + p));
         if (!problems.isEmpty()) {
             return bad("the events break the event contract: " + String.join("; ", problems));
         }
-        Reply r = Reply.of(status, declared.mediaType(), body.toString().getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        Reply r = Reply.of(status, declared.mediaType(), body.toString().getBytes(StandardCharsets.UTF_8));
         AtomicInteger times = req.has("times") ? new AtomicInteger(Math.max(0, req.path("times").asInt())) : null;
         active.put(id, new Override(req, r, times));
         ObjectNode out = Json.MAPPER.createObjectNode();

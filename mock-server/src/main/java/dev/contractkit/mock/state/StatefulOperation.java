@@ -2,6 +2,7 @@ package dev.contractkit.mock.state;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.dialect.Emits;
@@ -383,7 +384,7 @@ public final class StatefulOperation {
                 return doc.resolve(p);
             }
         }
-        return com.fasterxml.jackson.databind.node.MissingNode.getInstance();
+        return MissingNode.getInstance();
     }
 
     private ObjectNode requestBody(Incoming request) {

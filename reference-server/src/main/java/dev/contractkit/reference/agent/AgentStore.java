@@ -397,8 +397,8 @@ final class AgentStore {
     }
 
     /** @return the ids of the uploaded files (without reading their content) */
-    java.util.Set<String> fileIds() throws SQLException {
-        java.util.Set<String> out = new java.util.HashSet<>();
+    Set<String> fileIds() throws SQLException {
+        Set<String> out = new HashSet<>();
         try (Connection c = ds.getConnection();
              PreparedStatement s = c.prepareStatement("SELECT id FROM agent_files");
              ResultSet r = s.executeQuery()) {

@@ -4,6 +4,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.reference.KitServer;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
+import okhttp3.MediaType;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -65,10 +69,10 @@ class AgentDataAnalysisTest {
     }
 
     static String upload(String name, String content) throws Exception {
-        okhttp3.Request r = new okhttp3.Request.Builder().url(server.url(Api.AGENT) + "/api/v1/files?name=" + name)
-                .post(okhttp3.RequestBody.create(content.getBytes(StandardCharsets.UTF_8),
-                        okhttp3.MediaType.get("application/octet-stream"))).build();
-        try (okhttp3.Response response = AgentClient.HTTP.newCall(r).execute()) {
+        Request r = new Request.Builder().url(server.url(Api.AGENT) + "/api/v1/files?name=" + name)
+                .post(RequestBody.create(content.getBytes(StandardCharsets.UTF_8),
+                        MediaType.get("application/octet-stream"))).build();
+        try (Response response = AgentClient.HTTP.newCall(r).execute()) {
             assertThat(response.code()).isEqualTo(201);
             return AgentClient.JSON.readTree(response.body().string()).path("fileId").asText();
         }

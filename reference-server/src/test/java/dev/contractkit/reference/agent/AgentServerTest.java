@@ -6,6 +6,10 @@ import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import dev.contractkit.agui.EventOrder;
 import dev.contractkit.specs.agui.EventSchemas;
+import okhttp3.MediaType;
+import okhttp3.Request;
+import okhttp3.RequestBody;
+import okhttp3.Response;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeAll;
@@ -308,9 +312,9 @@ class AgentServerTest {
     }
 
     AgentClient.Reply upload(String name, String mediaType, byte[] bytes) throws Exception {
-        okhttp3.Request r = new okhttp3.Request.Builder().url(server.url(Api.AGENT) + "/api/v1/files?name=" + name)
-                .post(okhttp3.RequestBody.create(bytes, okhttp3.MediaType.get(mediaType))).build();
-        try (okhttp3.Response response = AgentClient.HTTP.newCall(r).execute()) {
+        Request r = new Request.Builder().url(server.url(Api.AGENT) + "/api/v1/files?name=" + name)
+                .post(RequestBody.create(bytes, MediaType.get(mediaType))).build();
+        try (Response response = AgentClient.HTTP.newCall(r).execute()) {
             String text = response.body().string();
             return new AgentClient.Reply(response.code(), response.header("Content-Type"), AgentClient.JSON.readTree(text), text);
         }

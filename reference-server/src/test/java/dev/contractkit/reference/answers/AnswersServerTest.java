@@ -6,6 +6,7 @@ import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.reference.platform.TestDatabases;
 import dev.contractkit.specs.Api;
+import okhttp3.Headers;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -47,7 +48,7 @@ class AnswersServerTest {
     Path dir;
     KitServer server;
 
-    record Reply(int status, JsonNode body, okhttp3.Headers headers) {
+    record Reply(int status, JsonNode body, Headers headers) {
     }
 
     Settings settings() {

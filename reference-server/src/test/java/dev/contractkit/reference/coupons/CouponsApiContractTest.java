@@ -18,6 +18,7 @@ import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.Finding;
 import dev.contractkit.specs.check.SchemaValidator;
 import okhttp3.FormBody;
+import okhttp3.Headers;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -84,7 +85,7 @@ abstract class CouponsApiContractTest {
                 .with("coupons.expiry-interval", "1").with("coupons.password-iterations", "1000");
     }
 
-    record Answer(int status, JsonNode body, okhttp3.Headers headers) {
+    record Answer(int status, JsonNode body, Headers headers) {
         String code() {
             return body.path("error").path("code").asText();
         }
@@ -457,7 +458,7 @@ abstract class CouponsApiContractTest {
         assertThat(call("GET", "/api/v1/coupons", null, null).body().path("limit").asInt()).isEqualTo(10);
     }
 
-    record Raw(String body, okhttp3.Headers headers) {
+    record Raw(String body, Headers headers) {
     }
 
     static Raw raw(String path) throws IOException {

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.platform.TestDatabases;
 import dev.contractkit.specs.Api;
+import okhttp3.Headers;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
@@ -27,7 +28,7 @@ abstract class FormsApiContractTest {
     static final OkHttpClient HTTP = new OkHttpClient();
     static KitServer server;
 
-    record Answer(int status, String contentType, JsonNode body, okhttp3.Headers headers) {
+    record Answer(int status, String contentType, JsonNode body, Headers headers) {
     }
 
     static Answer call(String method, String path, String authorization) throws IOException {

@@ -93,7 +93,7 @@ class CodehostClientsTest {
     void anOldV4ServerWithoutPausedIsAnsweredFromActive() throws IOException {
         var old = Http.MAPPER.readValue("""
                 {"id":3,"description":"d","ip_address":"","active":false,"is_shared":false,"runner_type":"group_type",
-                 "name":null,"online":false,"status":"paused"}""", dev.contractkit.sdk.codehost.v4.model.Runner.class);
+                 "name":null,"online":false,"status":"paused"}""", Runner.class);
         assertThat(RunnerState.isPaused(old)).isTrue();
         var neither = new Runner().id(9L);
         assertThatThrownBy(() -> RunnerState.isPaused(neither)).isInstanceOf(IllegalArgumentException.class)

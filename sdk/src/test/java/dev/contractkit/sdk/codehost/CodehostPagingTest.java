@@ -9,6 +9,7 @@ import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.RetryPolicy;
 import okhttp3.mockwebserver.MockResponse;
 import okhttp3.mockwebserver.MockWebServer;
+import org.assertj.core.api.Assertions;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -82,7 +83,7 @@ class CodehostPagingTest {
         server.enqueue(same.clone().setHeader("X-Next-Page", "2"));
         server.enqueue(same.clone().setHeader("X-Next-Page", "3"));
 
-        org.assertj.core.api.Assertions.assertThatThrownBy(() -> v5.allRunners().toList())
+        Assertions.assertThatThrownBy(() -> v5.allRunners().toList())
                 .isInstanceOf(PagingStalledException.class).hasMessageContaining("repeats");
     }
 

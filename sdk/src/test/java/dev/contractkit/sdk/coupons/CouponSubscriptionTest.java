@@ -19,6 +19,7 @@ import java.time.Duration;
 import java.time.OffsetDateTime;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -38,7 +39,7 @@ class CouponSubscriptionTest {
 
     private final BlockingQueue<CouponEvent> events = new LinkedBlockingQueue<>();
     private final BlockingQueue<Throwable> errors = new LinkedBlockingQueue<>();
-    private final List<WebSocket> serverSockets = new java.util.concurrent.CopyOnWriteArrayList<>();
+    private final List<WebSocket> serverSockets = new CopyOnWriteArrayList<>();
     private MockWebServer server;
     private CouponSubscription subscription;
 

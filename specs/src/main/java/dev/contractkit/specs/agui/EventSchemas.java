@@ -10,10 +10,12 @@ import java.io.IOException;
 import java.io.StringReader;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Validates AG-UI events against the messages of {@code asyncapi/agent-events.yaml}: an event's {@code type}
@@ -50,8 +52,8 @@ public final class EventSchemas {
     }
 
     /** @return the message names of the contract (AG-UI types and the kit's CUSTOM names) */
-    public java.util.Set<String> names() {
-        return java.util.Collections.unmodifiableSet(byName.keySet());
+    public Set<String> names() {
+        return Collections.unmodifiableSet(byName.keySet());
     }
 
     /**

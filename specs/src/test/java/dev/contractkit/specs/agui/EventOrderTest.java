@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.agui.EventOrder;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.specs.Api;
+import dev.contractkit.specs.check.ContractDocument;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
@@ -29,7 +30,7 @@ class EventOrderTest {
     @Test
     void theContractsExampleStreamsFollowTheRulesAndEveryEventMatchesItsSchema() {
         String yaml = Api.AGENT.read("openapi/agent.yaml");
-        JsonNode doc = dev.contractkit.specs.check.ContractDocument.load("openapi/agent.yaml").root();
+        JsonNode doc = ContractDocument.load("openapi/agent.yaml").root();
         JsonNode examples = doc.at("/paths/~1api~1agent/post/responses/200/content/text~1event-stream/examples");
         assertThat(yaml).contains("text/event-stream");
         assertThat(examples.fieldNames()).toIterable().containsExactly("answer", "cancelled", "runError");

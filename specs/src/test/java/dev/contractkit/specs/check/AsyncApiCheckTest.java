@@ -2,6 +2,7 @@ package dev.contractkit.specs.check;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.specs.Api;
+import org.assertj.core.groups.Tuple;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
@@ -40,7 +41,7 @@ class AsyncApiCheckTest {
                 .at("/components/messages/usageUpdated/examples/1/payload")).put("type", "usage_update")));
 
         assertThat(findings).extracting(Finding::file, Finding::pointer)
-                .containsExactly(org.assertj.core.groups.Tuple.tuple(FILE,
+                .containsExactly(Tuple.tuple(FILE,
                         "/components/messages/usageUpdated/examples/1/payload/type"));
     }
 
