@@ -1,9 +1,9 @@
 package dev.contractkit.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.contractkit.specs.check.ParameterValues;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import dev.contractkit.specs.check.ContractDocument.Parameter;
 import dev.contractkit.specs.check.Pointers;
@@ -11,7 +11,6 @@ import dev.contractkit.specs.dialect.RateLimits;
 import okhttp3.HttpUrl;
 
 import java.io.IOException;
-import java.math.BigDecimal;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -254,29 +253,8 @@ final class HeaderChecks {
         return Verdict.of(problems);
     }
 
-    /** The header's text as the JSON value its schema's type reads it as (OpenAPI's "simple" style). */
+    /** The header's text as the JSON value its schema reads it as (OpenAPI's "simple" style; {@link ParameterValues}). */
     static JsonNode typed(String text, JsonNode schema) {
-        var nodes = JsonNodeFactory.instance;
-        String t = text.trim();
-        String type = Schemas.type(schema);
-        try {
-            return switch (type) {
-                case "integer" -> t.matches("-?[0-9]{1,18}") ? nodes.numberNode(Long.parseLong(t)) : nodes.textNode(text);
-                case "number" -> nodes.numberNode(new BigDecimal(t));
-                case "boolean" -> t.equals("true") || t.equals("false") ? nodes.booleanNode(t.equals("true")) : nodes.textNode(text);
-                case "array" -> {
-                    var array = nodes.arrayNode();
-                    if (!t.isEmpty()) {
-                        for (String part : t.split(",")) {
-                            array.add(typed(part, schema.path("items")));
-                        }
-                    }
-                    yield array;
-                }
-                default -> nodes.textNode(text);
-            };
-        } catch (NumberFormatException ex) {
-            return nodes.textNode(text);
-        }
+        return ParameterValues.header(schema, text);
     }
 }

@@ -1,14 +1,10 @@
 package dev.contractkit.mock.rules;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.BooleanNode;
-import com.fasterxml.jackson.databind.node.DecimalNode;
-import com.fasterxml.jackson.databind.node.LongNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.check.ParameterValues;
 
-import java.math.BigDecimal;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import dev.contractkit.mock.http.Json;
@@ -39,8 +35,7 @@ public final class FormBody {
                 out.put(base, out.has(base) ? out.get(base).asText() + "," + value : value);
                 continue;
             }
-            String type = document.resolve(schema.path("properties").path(name)).path("type").asText();
-            out.set(name, typed(type, value));
+            out.set(name, ParameterValues.scalar(document.resolve(schema.path("properties").path(name)), value));
         }
         return out;
     }
@@ -51,28 +46,6 @@ public final class FormBody {
             return URLDecoder.decode(s, StandardCharsets.UTF_8);
         } catch (IllegalArgumentException e) {
             return s;
-        }
-    }
-
-    private static JsonNode typed(String type, String value) {
-        switch (type) {
-            case "boolean":
-                return value.equals("true") ? BooleanNode.TRUE : value.equals("false") ? BooleanNode.FALSE : TextNode.valueOf(value);
-            case "integer":
-                return value.matches("-?\\d{1,18}") ? LongNode.valueOf(Long.parseLong(value)) : number(value);
-            case "number":
-                return number(value);
-            default:
-                return TextNode.valueOf(value);
-        }
-    }
-
-    /** A decimal where the text is one (so 1.5 fails "integer" as a number would), else the text. */
-    private static JsonNode number(String value) {
-        try {
-            return DecimalNode.valueOf(new BigDecimal(value));
-        } catch (NumberFormatException e) {
-            return TextNode.valueOf(value);
         }
     }
 }

@@ -1,14 +1,10 @@
 package dev.contractkit.mock.rules;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ArrayNode;
-import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.Finding;
+import dev.contractkit.specs.check.ParameterValues;
 
-import java.math.BigDecimal;
-import java.math.BigInteger;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,7 +17,6 @@ import dev.contractkit.mock.http.Incoming;
  * schema's type first ({@code count=abc} stays a string, so the schema's {@code type} rejects it).
  */
 public final class ParameterRules {
-    private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
     private final ContractDocument document;
     private final List<ContractDocument.Parameter> parameters;
@@ -89,32 +84,10 @@ public final class ParameterRules {
     }
 
     private static boolean explode(ContractDocument.Parameter p) {
-        String style = p.node().path("style").asText(p.in().equals("query") || p.in().equals("cookie") ? "form" : "simple");
-        return p.node().path("explode").asBoolean(style.equals("form"));
+        return ParameterValues.explode(p.node(), p.in());
     }
 
     private JsonNode value(JsonNode schema, List<String> raw, boolean explode) {
-        if (!schema.path("type").asText().equals("array")) {
-            return scalar(schema, raw.get(0));
-        }
-        ArrayNode array = NODES.arrayNode();
-        raw.stream()
-                .flatMap(v -> explode ? List.of(v).stream() : Arrays.stream(v.split(",", -1)))
-                .forEach(item -> array.add(scalar(document.resolve(schema.path("items")), item)));
-        return array;
-    }
-
-    private static JsonNode scalar(JsonNode schema, String text) {
-        try {
-            return switch (schema.path("type").asText()) {
-                case "integer" -> NODES.numberNode(new BigInteger(text));
-                case "number" -> NODES.numberNode(new BigDecimal(text));
-                case "boolean" -> text.equals("true") || text.equals("false")
-                        ? NODES.booleanNode(Boolean.parseBoolean(text)) : NODES.textNode(text);
-                default -> NODES.textNode(text);
-            };
-        } catch (NumberFormatException e) {
-            return NODES.textNode(text);
-        }
+        return ParameterValues.value(schema, document.resolve(schema.path("items")), raw, explode);
     }
 }

@@ -3,10 +3,7 @@ package dev.contractkit.reference.platform;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.BooleanNode;
-import com.fasterxml.jackson.databind.node.IntNode;
-import com.fasterxml.jackson.databind.node.LongNode;
-import com.fasterxml.jackson.databind.node.TextNode;
+import dev.contractkit.specs.check.ParameterValues;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.Finding;
 import dev.contractkit.specs.check.SchemaValidator;
@@ -173,20 +170,13 @@ public final class ContractRules {
                 .toList();
     }
 
+    /**
+     * @return the query text as the value its schema reads ({@link ParameterValues}), or null for an integer beyond a
+     *         long: the handlers read integers as numbers of Java, so such a value is refused here as not one
+     */
     private static JsonNode coerce(JsonNode schema, String raw) {
-        switch (schema.path("type").asText()) {
-            case "integer":
-                try {
-                    long v = Long.parseLong(raw);
-                    return v == (int) v ? IntNode.valueOf((int) v) : LongNode.valueOf(v);
-                } catch (NumberFormatException e) {
-                    return null;
-                }
-            case "boolean":
-                return raw.equals("true") ? BooleanNode.TRUE : raw.equals("false") ? BooleanNode.FALSE : null;
-            default:
-                return TextNode.valueOf(raw);
-        }
+        JsonNode value = ParameterValues.scalar(schema, raw);
+        return value.isBigInteger() && !value.canConvertToLong() ? null : value;
     }
 
     private static String field(Finding f) {
