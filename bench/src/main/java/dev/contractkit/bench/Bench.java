@@ -24,10 +24,11 @@ import static dev.contractkit.bench.Harness.say;
  * {@code growth} (the mock and the suite on generated documents).
  */
 public final class Bench {
+    /** The default run; {@code write-pg} and {@code answer-pg} say so and are left out when PostgreSQL cannot be reached. */
     static final List<String> SCENARIOS = List.of("read", "list", "write", "durable", "answer", "read-nocache",
-            "list-nocache", "mock", "sdk", "streams", "tools", "growth");
-    /** Run only when named: they need PostgreSQL ({@code -pg}) and Redis ({@link ReplicaScenario}). */
-    static final List<String> OPTIONAL = List.of("write-pg", "answer-pg", "replicas");
+            "list-nocache", "write-pg", "answer-pg", "mock", "sdk", "streams", "tools", "growth");
+    /** Run only when named: it needs PostgreSQL and Redis ({@link ReplicaScenario}). */
+    static final List<String> OPTIONAL = List.of("replicas");
     private static final int TOOL_RUNS = 20;
 
     private final Harness h;
