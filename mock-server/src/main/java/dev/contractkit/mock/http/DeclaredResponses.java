@@ -39,11 +39,14 @@ public final class DeclaredResponses {
     private final ContractDocument document;
     private final Map<String, List<Example>> byStatus;
     private final List<Finding> unsatisfiable;
+    /** Chosen once, at start: every request that breaks no rule is answered with it. */
+    private final Reply success;
 
     private DeclaredResponses(ContractDocument document, Map<String, List<Example>> byStatus, List<Finding> unsatisfiable) {
         this.document = document;
         this.byStatus = byStatus;
         this.unsatisfiable = List.copyOf(unsatisfiable);
+        this.success = chooseSuccess();
     }
 
     /**
@@ -68,6 +71,10 @@ public final class DeclaredResponses {
 
     /** @return the answer to a request that breaks no rule: the lowest 2xx (or 3xx) status, its first example */
     public Reply success() {
+        return success;
+    }
+
+    private Reply chooseSuccess() {
         Optional<Integer> lowest = byStatus.keySet().stream().filter(s -> s.matches("[23]\\d\\d"))
                 .map(Integer::parseInt).sorted().findFirst();
         if (lowest.isPresent()) {
