@@ -28,7 +28,10 @@ import okhttp3.WebSocket;
 import okhttp3.WebSocketListener;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -64,6 +67,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 /** Behaviour of the coupon service over real sockets; subclasses choose the store. */
+// the stuck-subscriber test runs last: the server's coupons listener can take seconds to shed the subscriber that
+// never reads, and a test right after it failed its first call (a follow-up in docs/decisions.md)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 abstract class CouponsApiContractTest {
     static final ObjectMapper JSON = new ObjectMapper();
     static final OkHttpClient HTTP = new OkHttpClient.Builder().readTimeout(30, TimeUnit.SECONDS).build();
@@ -757,6 +763,7 @@ abstract class CouponsApiContractTest {
     }
 
     @Test
+    @Order(Integer.MAX_VALUE)
     void aStuckSubscriberDoesNotSlowTheRestPath() throws Exception {
         String adminToken = admin();
         String id = createCoupon(adminToken, coupon("stuck", 10, null, null)).path("id").asText();
