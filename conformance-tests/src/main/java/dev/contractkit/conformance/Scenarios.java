@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The checks that need more than one exchange, one class per family: a declared chain of operations
  * ({@link ChainScenario}), the messages of a WebSocket channel ({@link WebSocketScenario}), version removals
- * ({@link VersionRemovals}), a control plane's cancel state table ({@link CancelMachine}), following paging links
+ * ({@link VersionRemovalsScenario}), a control plane's cancel state table ({@link CancelMachine}), following paging links
  * ({@link PagingScenario}) and event streams ({@link EventStreamScenario}). Every request they send is also judged
  * by the per-exchange checks.
  */
@@ -43,7 +43,7 @@ final class Scenarios {
             }
         }
         if (target.checks().contains(Check.VERSION_REMOVALS)) {
-            VersionRemovals.run(contract, cases, target, runner);
+            VersionRemovalsScenario.run(contract, cases, target, runner);
         }
         if (target.checks().contains(Check.STATE_TRANSITIONS)) {
             CancelMachine.of(contract.document(), cases, runner).ifPresent(CancelMachine::run);
