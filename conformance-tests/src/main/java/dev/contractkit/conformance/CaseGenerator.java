@@ -40,8 +40,8 @@ final class CaseGenerator {
     private final Schemas schemas;
     private final Values values;
     private final Mutations mutations;
-    private final Credentials credentials;
-    private final Credentials lesser;
+    private final CredentialPlacer credentials;
+    private final CredentialPlacer lesser;
     private final List<Map.Entry<String, String>> headers;
     private final long seed;
     private final int count;
@@ -73,8 +73,8 @@ final class CaseGenerator {
         this.schemas = schemas;
         this.values = new Values(schemas);
         this.mutations = new Mutations(schemas);
-        this.credentials = new Credentials(contract, credential);
-        this.lesser = new Credentials(contract, lesser);
+        this.credentials = new CredentialPlacer(contract, credential);
+        this.lesser = new CredentialPlacer(contract, lesser);
         this.headers = List.copyOf(headers);
         this.seed = seed;
         this.count = count;
@@ -467,7 +467,7 @@ final class CaseGenerator {
     /** With a token lacking the role the operation requires ({@code x-kit-required-role}): must be refused. */
     private List<TestCase> insufficientRole(Operation op, RequestDraft base) {
         Optional<String> role = RequiredRole.of(op.node());
-        List<Credentials.Placement> auth = lesser.forOperation(op);
+        List<CredentialPlacer.Placement> auth = lesser.forOperation(op);
         if (role.isEmpty() || auth.isEmpty()) {
             return List.of();
         }
@@ -499,7 +499,7 @@ final class CaseGenerator {
     }
 
     /** @return the run's credential placed for the operation (header, query or cookie) */
-    List<Credentials.Placement> credentialFor(Operation op) {
+    List<CredentialPlacer.Placement> credentialFor(Operation op) {
         return credentials.forOperation(op);
     }
 

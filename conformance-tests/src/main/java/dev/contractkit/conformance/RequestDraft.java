@@ -133,7 +133,7 @@ record RequestDraft(Map<String, Value> values, Optional<Body> body) {
      * @param stripped {@code in:name} (lower-case name) of credentials to leave out of the target's headers
      * @return the request
      */
-    HttpCall toCall(Operation op, List<Map.Entry<String, String>> headers, List<Credentials.Placement> auth,
+    HttpCall toCall(Operation op, List<Map.Entry<String, String>> headers, List<CredentialPlacer.Placement> auth,
                     List<String> stripped) {
         Map<String, String> path = new LinkedHashMap<>();
         List<Map.Entry<String, String>> query = new ArrayList<>();
@@ -157,7 +157,7 @@ record RequestDraft(Map<String, Value> values, Optional<Body> body) {
                 }
             }
         }
-        for (Credentials.Placement a : auth) {
+        for (CredentialPlacer.Placement a : auth) {
             switch (a.in()) {
                 case "query" -> query.add(Map.entry(a.name(), a.value()));
                 case "cookie" -> cookies.add(a.name() + "=" + a.value());

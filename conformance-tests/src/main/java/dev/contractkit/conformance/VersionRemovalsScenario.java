@@ -45,7 +45,7 @@ final class VersionRemovalsScenario {
             String path = removed.substring(removed.indexOf(' ') + 1);
             List<Map.Entry<String, String>> query = new ArrayList<>();
             List<Map.Entry<String, String>> headers = new ArrayList<>(target.headers());
-            for (Credentials.Placement p : cases.credentialFor(auth)) {
+            for (CredentialPlacer.Placement p : cases.credentialFor(auth)) {
                 (p.in().equals("query") ? query : headers).add(Map.entry(p.name(), p.value()));
             }
             HttpCall call = new HttpCall(method, prefix + path, pathValues(removals.previous(), method, path),

@@ -117,7 +117,7 @@ final class WebSocketScenario {
         Request.Builder b = new Request.Builder().url(url);
         target.headers().forEach(h -> b.header(h.getKey(), h.getValue()));
         HttpUrl.Builder withQuery = url.newBuilder();
-        for (Credentials.Placement p : cases.credentialFor(ch.op())) {
+        for (CredentialPlacer.Placement p : cases.credentialFor(ch.op())) {
             switch (p.in()) {
                 case "query" -> withQuery.addQueryParameter(p.name(), p.value());
                 case "cookie" -> b.addHeader("Cookie", p.name() + "=" + p.value());

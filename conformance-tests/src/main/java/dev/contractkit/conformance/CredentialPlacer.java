@@ -14,13 +14,13 @@ import java.util.Optional;
  * {@code Token token={credential}}), an HTTP bearer or basic {@code Authorization}, or a bearer token for
  * OAuth 2 / OpenID Connect.
  */
-final class Credentials {
+final class CredentialPlacer {
     static final String INVALID = "kit-invalid-credential";
 
     private final Contract contract;
     private final Optional<String> credential;
 
-    Credentials(Contract contract, Optional<String> credential) {
+    CredentialPlacer(Contract contract, Optional<String> credential) {
         this.contract = contract;
         this.credential = credential;
     }
