@@ -29,24 +29,8 @@ class AgentConformanceTest extends BothImplementationsPass {
             Check.ENSURE_RESOURCE_AVAILABILITY, Check.MISSING_REQUIRED_HEADER, Check.RESPONSE_HEADERS_CONFORMANCE,
             Check.USE_AFTER_FREE, Check.VERSION_REMOVALS);
 
-    @Override
-    Api api() {
-        return Api.AGENT;
-    }
-
-    @Override
-    String credential() {
-        return TOKEN;
-    }
-
-    @Override
-    Map<String, String> settings() {
-        return Map.of("token", TOKEN);
-    }
-
-    @Override
-    Set<Check> notApplicable() {
-        return NOT_FOR_AGENT;
+    AgentConformanceTest() {
+        super(Api.AGENT, TOKEN, Map.of("token", TOKEN), NOT_FOR_AGENT, Set.of());
     }
 
     @Test

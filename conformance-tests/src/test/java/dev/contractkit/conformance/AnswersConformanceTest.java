@@ -14,24 +14,8 @@ class AnswersConformanceTest extends BothImplementationsPass {
             Check.ENSURE_RESOURCE_AVAILABILITY, Check.MISSING_REQUIRED_HEADER, Check.USE_AFTER_FREE, Check.VERSION_REMOVALS);
     static final String KEY = "conformance-key-1";
 
-    @Override
-    Api api() {
-        return Api.ANSWERS;
-    }
-
-    @Override
-    String credential() {
-        return KEY;
-    }
-
     /** The documented 5 answer requests per minute would turn most cases into 429s: tests use a big limit. */
-    @Override
-    Map<String, String> settings() {
-        return Map.of("answers.api-keys", KEY, "answers.rate-limit", "10000");
-    }
-
-    @Override
-    Set<Check> notApplicable() {
-        return NOT_FOR_ANSWERS;
+    AnswersConformanceTest() {
+        super(Api.ANSWERS, KEY, Map.of("answers.api-keys", KEY, "answers.rate-limit", "10000"), NOT_FOR_ANSWERS, Set.of());
     }
 }

@@ -15,28 +15,7 @@ class CodehostConformanceTest extends BothImplementationsPass {
     static final Set<Check> NEED_STATE = EnumSet.of(Check.STATE_TRANSITIONS, Check.USE_AFTER_FREE);
     static final String TOKEN = "conformance-token-1";
 
-    @Override
-    Api api() {
-        return Api.CODEHOST;
-    }
-
-    @Override
-    String credential() {
-        return TOKEN;
-    }
-
-    @Override
-    Map<String, String> settings() {
-        return Map.of("codehost.tokens", TOKEN);
-    }
-
-    @Override
-    Set<Check> notApplicable() {
-        return NOT_FOR_CODEHOST;
-    }
-
-    @Override
-    Set<Check> notOnTheMock() {
-        return NEED_STATE;
+    CodehostConformanceTest() {
+        super(Api.CODEHOST, TOKEN, Map.of("codehost.tokens", TOKEN), NOT_FOR_CODEHOST, NEED_STATE);
     }
 }
