@@ -37,6 +37,11 @@ import dev.contractkit.mock.state.ContractProxy;
 import dev.contractkit.mock.state.MockState;
 import dev.contractkit.mock.state.Outcome;
 import dev.contractkit.mock.respond.ContractExpectations;
+import dev.contractkit.mock.netty.Callbacks;
+import dev.contractkit.mock.netty.ContractFastPath;
+import dev.contractkit.mock.netty.KitChannels;
+import dev.contractkit.mock.netty.KitPipeline;
+import dev.contractkit.mock.netty.ListenerGuard;
 
 /**
  * One MockServer listener serving one API's contracts. The contract's expectations come back by themselves
@@ -96,10 +101,11 @@ final class ApiMock implements AutoCloseable {
                     + rootMessage(e) + ")", e);
         }
         kit.handshakeRules(entries);
-        kit.guard(new ListenerGuard(options, errors(docs)));
+        kit.guard(new ListenerGuard(new ListenerGuard.Settings(options.host(), options.allowedHosts(),
+                options.controlPlaneEnabled(), options.controlToken(), options.maxBodyBytes()), errors(docs)));
         ApiMock mock = new ApiMock(server, entries, kit, state);
         kit.onReset(mock::reset);
-        kit.callbacks(new Callbacks(docs, mock::received));
+        kit.callbacks(new Callbacks(docs, mock::lastReceived));
         mock.findings.addAll(problems);
         mock.rolesClaim = docs.stream().flatMap(d -> SecurityScheme.all(d.root(), d::resolve).values().stream())
                 .flatMap(s -> s.rolesClaim().stream()).reduce((first, last) -> last)
@@ -171,6 +177,12 @@ final class ApiMock implements AutoCloseable {
                         r.getBodyAsString() == null ? "" : r.getBodyAsString()))
                 .toList())));
         return out.join();
+    }
+
+    /** @return the last request the operation received, as its callbacks read it */
+    private Optional<Callbacks.Received> lastReceived(String operationId) {
+        return received(operationId).stream().reduce((first, last) -> last)
+                .map(r -> new Callbacks.Received(r.path(), r.query(), r.headers(), r.body()));
     }
 
     private static Map<String, List<String>> multi(List<? extends KeyToMultiValue> entries) {

@@ -3,6 +3,7 @@ package dev.contractkit.mock;
 import dev.contractkit.mock.platform.MockLogging;
 import dev.contractkit.specs.Api;
 
+import dev.contractkit.mock.netty.ListenerGuard;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.util.List;

@@ -3,6 +3,7 @@ package dev.contractkit.mock;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
 
+import dev.contractkit.mock.netty.ListenerGuard;
 import java.net.URI;
 import java.util.ArrayList;
 import java.util.Comparator;

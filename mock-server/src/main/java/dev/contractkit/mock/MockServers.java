@@ -9,6 +9,7 @@ import dev.contractkit.specs.check.ContractCheck;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.Finding;
 
+import dev.contractkit.mock.netty.ListenerGuard;
 import java.net.URI;
 import java.time.Duration;
 import java.util.ArrayList;

@@ -25,6 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AgentMockTest {
     private static final ObjectMapper JSON = new ObjectMapper();
+    /** The gap the mock leaves between the events of a replayed stream (SseReplay). */
+    private static final long EVENT_GAP_MS = 20;
     private MockServers mocks;
     private final HttpClient http = HttpClient.newHttpClient();
 
@@ -72,7 +74,7 @@ class AgentMockTest {
         long spreadMs = (System.nanoTime() - firstAt) / 1_000_000;
         assertThat(events).hasSizeGreaterThan(10);
         assertThat(spreadMs).as("events arrive one by one, not as one buffered body")
-                .isGreaterThanOrEqualTo(SseReplay.GAP_MS * (events.size() - 2));
+                .isGreaterThanOrEqualTo(EVENT_GAP_MS * (events.size() - 2));
         assertThat(events.get(0).path("runId").asText()).isEqualTo("my-run");
         assertThat(events.get(0).path("threadId").asText()).isEqualTo("my-thread");
         assertThat(events.get(events.size() - 1).path("type").asText()).isEqualTo("RUN_FINISHED");

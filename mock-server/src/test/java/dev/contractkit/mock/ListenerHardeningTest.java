@@ -1,5 +1,6 @@
 package dev.contractkit.mock;
 
+import dev.contractkit.mock.netty.ListenerGuard;
 import dev.contractkit.specs.Api;
 import okhttp3.MediaType;
 import okhttp3.RequestBody;

@@ -5,15 +5,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.specs.check.ContractDocument;
 
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import dev.contractkit.mock.http.Incoming;
-import dev.contractkit.mock.http.Json;
 import dev.contractkit.mock.http.Reply;
 
 /**
@@ -44,13 +42,7 @@ final class LinkHeaders {
     /** @return the headers' builder, when the operation's success response declares {@code Link} */
     static Optional<LinkHeaders> of(ContractDocument.Operation op) {
         ContractDocument doc = op.document();
-        for (String status : op.responses().keySet()) {
-            if (!status.startsWith("2")) {
-                continue;
-            }
-            List<String> names = new ArrayList<>();
-            doc.resolve(doc.at(op.responses().get(status))).path("headers").fieldNames()
-                    .forEachRemaining(n -> names.add(n.toLowerCase(Locale.ROOT)));
+        for (Set<String> names : Paging.successHeaders(op)) {
             if (names.contains("link")) {
                 Optional<ContractDocument.Parameter> size = op.parameters().stream()
                         .filter(p -> p.in().equals("query") && (p.name().equals("count") || p.name().equals("limit")))
@@ -66,15 +58,11 @@ final class LinkHeaders {
     }
 
     Reply apply(Incoming request, Reply reply) {
-        if (reply.status() / 100 != 2 || !Json.isJson(reply.mediaType())) {
+        Optional<JsonNode> json = Paging.successBody(reply);
+        if (json.isEmpty()) {
             return reply;
         }
-        JsonNode body;
-        try {
-            body = Json.MAPPER.readTree(reply.body());
-        } catch (Exception e) {
-            return reply;
-        }
+        JsonNode body = json.get();
         if (sizeParameter != null && !body.has("total")) {
             return headerPaged(request, reply, body);
         }
@@ -101,59 +89,23 @@ final class LinkHeaders {
             return reply;
         }
         ArrayNode all = (ArrayNode) body.get(field);
-        int size = number(request, sizeParameter, defaultSize, 1);
-        long offset = number(request, "offset", 0, 0);
-        ArrayNode page = Json.MAPPER.createArrayNode();
-        for (long i = offset; i < Math.min(all.size(), offset + size); i++) {
-            page.add(all.get((int) i));
-        }
+        int size = Paging.number(request, sizeParameter, defaultSize, 1);
+        long offset = Paging.number(request, "offset", 0, 0);
         ObjectNode out = ((ObjectNode) body).deepCopy();
-        out.set(field, page);
-        byte[] bytes;
-        try {
-            bytes = Json.MAPPER.writeValueAsBytes(out);
-        } catch (Exception e) {
-            return reply;
-        }
-        Reply cut = new Reply(reply.status(), reply.mediaType(), bytes, reply.headers())
-                .withHeader(TOTAL_COUNT, Integer.toString(all.size()));
-        return withLinks(request, cut, sizeParameter, all.size(), size, offset);
+        out.set(field, Paging.slice(all, offset, size));
+        Optional<Reply> cut = Paging.withBody(reply, out);
+        return cut.isEmpty() ? reply : withLinks(request, cut.get().withHeader(TOTAL_COUNT, Integer.toString(all.size())),
+                sizeParameter, all.size(), size, offset);
     }
 
     private static Reply withLinks(Incoming request, Reply reply, String sizeName, long total, int size, long offset) {
         List<String> links = new ArrayList<>();
         if (offset + size < total) {
-            links.add("<" + url(request, sizeName, size, offset + size) + ">; rel=\"next\"");
+            links.add("<" + Paging.url(request, sizeName, size, "offset", offset + size) + ">; rel=\"next\"");
         }
         if (total > 0) {
-            links.add("<" + url(request, sizeName, size, (total - 1) / size * size) + ">; rel=\"last\"");
+            links.add("<" + Paging.url(request, sizeName, size, "offset", (total - 1) / size * size) + ">; rel=\"last\"");
         }
         return links.isEmpty() ? reply : reply.withHeader("Link", String.join(", ", links));
-    }
-
-    /** The query value (the parameter rules already refused one out of range), else the default. */
-    private static int number(Incoming request, String name, int fallback, int least) {
-        List<String> values = request.query(name);
-        try {
-            return values.isEmpty() ? fallback : Math.max(least, Integer.parseInt(values.get(0)));
-        } catch (NumberFormatException e) {
-            return fallback;
-        }
-    }
-
-    private static String url(Incoming request, String sizeName, int size, long offset) {
-        StringBuilder query = new StringBuilder();
-        request.queryParameters().forEach((name, values) -> {
-            if (!name.equals(sizeName) && !name.equals("offset")) {
-                values.forEach(v -> query.append(enc(name)).append('=').append(enc(v)).append('&'));
-            }
-        });
-        query.append(sizeName).append('=').append(size).append("&offset=").append(offset);
-        String host = request.header("Host");
-        return (host.isEmpty() ? "" : "http://" + host) + request.path() + "?" + query;
-    }
-
-    private static String enc(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
     }
 }

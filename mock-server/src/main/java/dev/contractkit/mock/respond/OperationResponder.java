@@ -33,7 +33,7 @@ import dev.contractkit.mock.state.StatefulOperation;
 public final class OperationResponder implements Responder {
     private final ContractDocument.Operation operation;
     private final PathTemplate path;
-    private final Credentials credentials;
+    private final RequiredCredentials credentials;
     private final ParameterRules parameters;
     private final BodyRule body;
     private final DeclaredResponses responses;
@@ -58,7 +58,7 @@ public final class OperationResponder implements Responder {
         ContractDocument doc = operation.document();
         this.operation = operation;
         this.path = PathTemplate.parse(operation.path());
-        this.credentials = Credentials.of(doc, operation, acceptedCredentials, state.tokens());
+        this.credentials = RequiredCredentials.of(doc, operation, acceptedCredentials, state.tokens());
         this.tokens = state.tokens();
         this.requiredRole = RequiredRole.of(operation.node()).orElse("");
         this.rolesClaim = rolesClaim(doc);

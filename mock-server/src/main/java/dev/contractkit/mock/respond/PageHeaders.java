@@ -4,15 +4,11 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import dev.contractkit.specs.check.ContractDocument;
 
-import java.net.URLEncoder;
-import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
-import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import dev.contractkit.mock.http.Incoming;
-import dev.contractkit.mock.http.Json;
 import dev.contractkit.mock.http.Reply;
 
 /**
@@ -39,14 +35,7 @@ final class PageHeaders {
         if (!page || perPage.isEmpty()) {
             return Optional.empty();
         }
-        for (String status : op.responses().keySet()) {
-            if (!status.startsWith("2")) {
-                continue;
-            }
-            List<String> names = new ArrayList<>();
-            for (Iterator<String> it = doc.resolve(doc.at(op.responses().get(status))).path("headers").fieldNames(); it.hasNext(); ) {
-                names.add(it.next().toLowerCase(Locale.ROOT));
-            }
+        for (Set<String> names : Paging.successHeaders(op)) {
             if (names.contains("x-page") && names.contains("x-per-page")) {
                 JsonNode schema = doc.resolve(perPage.get().node().path("schema"));
                 return Optional.of(new PageHeaders(Math.max(1, schema.path("default").asInt(20))));
@@ -56,27 +45,13 @@ final class PageHeaders {
     }
 
     Reply apply(Incoming request, Reply reply) {
-        if (reply.status() / 100 != 2 || !Json.isJson(reply.mediaType())) {
+        if (!(Paging.successBody(reply).orElse(null) instanceof ArrayNode all)) {
             return reply;
         }
-        JsonNode body;
-        try {
-            body = Json.MAPPER.readTree(reply.body());
-        } catch (Exception e) {
-            return reply;
-        }
-        if (!(body instanceof ArrayNode all)) {
-            return reply;
-        }
-        int page = number(request, "page", 1);
-        int perPage = number(request, "per_page", defaultPerPage);
+        int page = Paging.number(request, "page", 1, 1);
+        int perPage = Paging.number(request, "per_page", defaultPerPage, 1);
         int total = all.size();
         int pages = (total + perPage - 1) / perPage;
-        ArrayNode slice = Json.MAPPER.createArrayNode();
-        long from = (long) (page - 1) * perPage;
-        for (long i = from; i < Math.min(total, from + perPage); i++) {
-            slice.add(all.get((int) i));
-        }
         List<String> links = new ArrayList<>();
         boolean prev = page > 1 && page <= pages + 1;
         if (prev) {
@@ -87,13 +62,8 @@ final class PageHeaders {
         }
         links.add(link(request, 1, perPage, "first"));
         links.add(link(request, Math.max(pages, 1), perPage, "last"));
-        byte[] bytes;
-        try {
-            bytes = Json.MAPPER.writeValueAsBytes(slice);
-        } catch (Exception e) {
-            return reply;
-        }
-        return new Reply(reply.status(), reply.mediaType(), bytes, reply.headers())
+        Optional<Reply> sliced = Paging.withBody(reply, Paging.slice(all, (long) (page - 1) * perPage, perPage));
+        return sliced.isEmpty() ? reply : sliced.get()
                 .withHeader("X-Page", Integer.toString(page))
                 .withHeader("X-Per-Page", Integer.toString(perPage))
                 .withHeader("X-Total", Integer.toString(total))
@@ -103,29 +73,7 @@ final class PageHeaders {
                 .withHeader("Link", String.join(", ", links));
     }
 
-    /** The query value (the parameter rules already refused one out of range), else the default. */
-    private static int number(Incoming request, String name, int fallback) {
-        List<String> values = request.query(name);
-        try {
-            return values.isEmpty() ? fallback : Math.max(1, Integer.parseInt(values.get(0)));
-        } catch (NumberFormatException e) {
-            return fallback;
-        }
-    }
-
     private static String link(Incoming request, int page, int perPage, String rel) {
-        StringBuilder query = new StringBuilder();
-        request.queryParameters().forEach((name, values) -> {
-            if (!name.equals("page") && !name.equals("per_page")) {
-                values.forEach(v -> query.append(enc(name)).append('=').append(enc(v)).append('&'));
-            }
-        });
-        query.append("page=").append(page).append("&per_page=").append(perPage);
-        String host = request.header("Host");
-        return "<" + (host.isEmpty() ? "" : "http://" + host) + request.path() + "?" + query + ">; rel=\"" + rel + "\"";
-    }
-
-    private static String enc(String s) {
-        return URLEncoder.encode(s, StandardCharsets.UTF_8);
+        return "<" + Paging.url(request, "page", page, "per_page", perPage) + ">; rel=\"" + rel + "\"";
     }
 }

@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.netty;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
@@ -16,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Predicate;
+import dev.contractkit.mock.http.Incoming;
 import dev.contractkit.mock.http.PathTemplate;
 import dev.contractkit.mock.http.SchemaSample;
 
@@ -44,9 +45,9 @@ final class AsyncChannels {
      * One channel: its address (the WebSocket path, a template when it has parameters), file, messages, handshake
      * credentials, and whether a plain GET streams its messages (a channel of an http/https server).
      */
-    record Channel(String address, String file, List<Message> messages, Predicate<Handshake> authorized,
+    record Channel(String address, String file, List<Message> messages, Predicate<Incoming> authorized,
                    PathTemplate template, boolean streaming) {
-        Channel(String address, String file, List<Message> messages, Predicate<Handshake> authorized) {
+        Channel(String address, String file, List<Message> messages, Predicate<Incoming> authorized) {
             this(address, file, messages, authorized, PathTemplate.parse(address), false);
         }
 
@@ -54,13 +55,6 @@ final class AsyncChannels {
         List<JsonNode> examples() {
             return messages.stream().flatMap(m -> m.examples().stream()).toList();
         }
-    }
-
-    /** What the handshake carries that credentials can be read from. */
-    interface Handshake {
-        List<String> headers(String name);
-
-        List<String> query(String name);
     }
 
     private AsyncChannels() {
@@ -224,8 +218,8 @@ final class AsyncChannels {
      * means a public channel. Same rule as the REST credentials: presence and form, and the value among the
      * accepted ones when some are configured.
      */
-    private static Predicate<Handshake> security(ContractDocument doc, JsonNode channel, Set<String> accepted) {
-        List<Predicate<Handshake>> alternatives = new ArrayList<>();
+    private static Predicate<Incoming> security(ContractDocument doc, JsonNode channel, Set<String> accepted) {
+        List<Predicate<Incoming>> alternatives = new ArrayList<>();
         JsonNode servers = channel.has("servers") ? channel.get("servers") : allServers(doc);
         for (JsonNode server : servers) {
             for (JsonNode scheme : doc.resolve(server).path("security")) {
@@ -244,7 +238,7 @@ final class AsyncChannels {
         return JsonNodeFactory.instance.arrayNode().addAll(refs);
     }
 
-    private static Predicate<Handshake> scheme(JsonNode scheme, Set<String> accepted) {
+    private static Predicate<Incoming> scheme(JsonNode scheme, Set<String> accepted) {
         Predicate<String> ok = v -> v != null && !v.isBlank() && (accepted.isEmpty() || accepted.contains(v.trim()));
         String name = scheme.path("name").asText();
         return switch (scheme.path("type").asText()) {
@@ -257,7 +251,7 @@ final class AsyncChannels {
         };
     }
 
-    private static Predicate<Handshake> bearer(String httpScheme, Predicate<String> ok) {
+    private static Predicate<Incoming> bearer(String httpScheme, Predicate<String> ok) {
         String prefix = httpScheme.toLowerCase(Locale.ROOT) + " ";
         return h -> h.headers("Authorization").stream().anyMatch(v -> v.toLowerCase(Locale.ROOT).startsWith(prefix)
                 && ok.test(v.substring(prefix.length())));

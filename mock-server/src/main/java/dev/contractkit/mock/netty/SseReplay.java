@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.netty;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.netty;
 
 import org.mockserver.configuration.Configuration;
 import org.mockserver.log.model.LogEntry;

@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.netty;
 
 import shaded_package.io.netty.handler.codec.http.FullHttpRequest;
 import shaded_package.io.netty.handler.codec.http.HttpHeaderNames;
@@ -13,6 +13,7 @@ import java.net.UnknownHostException;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -33,8 +34,8 @@ import dev.contractkit.mock.http.Reply;
  * </ul>
  * Refusals are in the API's own error shape (the contract's example for the status, or its 400 example borrowed).
  */
-final class ListenerGuard {
-    static final String TOKEN_HEADER = "X-Mock-Control-Token";
+public final class ListenerGuard {
+    public static final String TOKEN_HEADER = "X-Mock-Control-Token";
 
     private final Set<String> allowedHosts;
     private final boolean anyHost;
@@ -43,13 +44,26 @@ final class ListenerGuard {
     private final long maxBodyBytes;
     private final Supplier<ErrorReplies> errors;
 
+    /**
+     * What the guard enforces, as the mock's options say it.
+     *
+     * @param host         the address the listener binds
+     * @param allowedHosts further {@code Host} names ({@code --allowed-host}), {@code *} for any
+     * @param controlPlane whether the control plane is served
+     * @param controlToken the token every control-plane request must send, if one is set
+     * @param maxBodyBytes the largest request body taken
+     */
+    public record Settings(String host, List<String> allowedHosts, boolean controlPlane, Optional<String> controlToken,
+                           long maxBodyBytes) {
+    }
+
     /** @param errors the API's error shape, built on first refusal */
-    ListenerGuard(MockOptions options, Supplier<ErrorReplies> errors) {
-        this.anyHost = options.allowedHosts().contains("*");
-        this.allowedHosts = allowed(options);
-        this.controlPlane = options.controlPlaneEnabled();
-        this.token = options.controlToken().map(t -> t.getBytes(StandardCharsets.UTF_8)).orElse(null);
-        this.maxBodyBytes = options.maxBodyBytes();
+    public ListenerGuard(Settings settings, Supplier<ErrorReplies> errors) {
+        this.anyHost = settings.allowedHosts().contains("*");
+        this.allowedHosts = allowed(settings);
+        this.controlPlane = settings.controlPlane();
+        this.token = settings.controlToken().map(t -> t.getBytes(StandardCharsets.UTF_8)).orElse(null);
+        this.maxBodyBytes = settings.maxBodyBytes();
         this.errors = errors;
     }
 
@@ -136,10 +150,10 @@ final class ListenerGuard {
         return h.endsWith(".") ? h.substring(0, h.length() - 1) : h;
     }
 
-    private static Set<String> allowed(MockOptions options) {
+    private static Set<String> allowed(Settings settings) {
         Set<String> out = new HashSet<>(Set.of("localhost", "127.0.0.1", "[::1]"));
-        options.allowedHosts().stream().filter(h -> !h.equals("*")).map(ListenerGuard::hostOnly).forEach(out::add);
-        String bound = options.host();
+        settings.allowedHosts().stream().filter(h -> !h.equals("*")).map(ListenerGuard::hostOnly).forEach(out::add);
+        String bound = settings.host();
         out.add(hostOnly(bound.contains(":") && !bound.startsWith("[") ? "[" + bound + "]" : bound));
         try {
             InetAddress address = InetAddress.getByName(bound);
@@ -162,7 +176,7 @@ final class ListenerGuard {
     }
 
     /** @return true when the address to bind is loopback ({@code 127.0.0.1}, {@code ::1}, {@code localhost}) */
-    static boolean loopback(String host) {
+    public static boolean loopback(String host) {
         try {
             return InetAddress.getByName(host).isLoopbackAddress();
         } catch (UnknownHostException e) {

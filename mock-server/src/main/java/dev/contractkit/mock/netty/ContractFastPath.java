@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.netty;
 
 import org.mockserver.configuration.Configuration;
 import org.mockserver.mock.HttpState;
@@ -38,7 +38,7 @@ import dev.contractkit.mock.respond.ContractExpectations;
  * adds, clears or resets expectations the request goes to MockServer, until the contract's set is back.
  * Never in proxy mode (a forwarded call must not block the event loop).
  */
-final class ContractFastPath {
+public final class ContractFastPath {
     /** One contract expectation, matchable without MockServer's matcher. */
     private record Route(String method, Pattern path, int priority, ContractExpectations.Entry entry) {
         boolean matches(String m, String p) {
@@ -51,7 +51,7 @@ final class ContractFastPath {
     private final RequestLog log;
     private volatile boolean enabled;
 
-    ContractFastPath(List<ContractExpectations.Entry> entries, HttpState state, Configuration configuration, int port) {
+    public ContractFastPath(List<ContractExpectations.Entry> entries, HttpState state, Configuration configuration, int port) {
         this.routes = entries.stream().map(e -> {
             HttpRequest r = (HttpRequest) e.expectation().getHttpRequest();
             String method = r.getMethod() == null || r.getMethod().isBlank() ? null : r.getMethod().getValue();
@@ -63,7 +63,7 @@ final class ContractFastPath {
     }
 
     /** @param on true while the active expectations are exactly the contract's */
-    void enabled(boolean on) {
+    public void enabled(boolean on) {
         this.enabled = on;
     }
 

@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.netty;
 
 import shaded_package.io.netty.buffer.ByteBufUtil;
 import shaded_package.io.netty.handler.codec.http.FullHttpRequest;

@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.netty;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
@@ -35,7 +35,7 @@ import dev.contractkit.mock.respond.OperationResponder;
  * One API's WebSocket channels on its listener: the subscribers of each channel, the examples sent on connect,
  * and the kit's control endpoints under {@code /mockserver/kit/} ({@code publish}, {@code apis}).
  */
-final class KitChannels {
+public final class KitChannels {
     static final String CONTROL = "/mockserver/kit/";
 
     private final Api api;
@@ -48,8 +48,8 @@ final class KitChannels {
     private final Set<String> eventStreams;
     private final List<String> notices = new ArrayList<>();
 
-    KitChannels(Api api, List<ContractDocument> openapi, List<ContractDocument> asyncapi, Set<String> accepted,
-                Supplier<JsonNode> index, MockState state) {
+    public KitChannels(Api api, List<ContractDocument> openapi, List<ContractDocument> asyncapi, Set<String> accepted,
+                       Supplier<JsonNode> index, MockState state) {
         this.api = api;
         this.state = state;
         this.channels = AsyncChannels.of(asyncapi, accepted, !api.inCatalogue(), notices);
@@ -100,12 +100,12 @@ final class KitChannels {
     }
 
     private volatile Runnable reset = () -> { };
-    private volatile Callbacks callbacks = new Callbacks(List.of(), op -> List.of());
+    private volatile Callbacks callbacks = new Callbacks(List.of(), op -> Optional.empty());
     private volatile ContractFastPath fastPath;
     private volatile ListenerGuard guard;
 
     /** @param guard what every request must pass (Host, control plane, body size) */
-    void guard(ListenerGuard guard) {
+    public void guard(ListenerGuard guard) {
         this.guard = guard;
     }
 
@@ -115,7 +115,7 @@ final class KitChannels {
     }
 
     /** @param fastPath answers the contract's operations before MockServer (none in proxy mode) */
-    void fastPath(ContractFastPath fastPath) {
+    public void fastPath(ContractFastPath fastPath) {
         this.fastPath = fastPath;
     }
 
@@ -125,7 +125,7 @@ final class KitChannels {
     }
 
     /** Hands the requests the fast path answered to MockServer's log (before anything reads it). */
-    void flushLog() {
+    public void flushLog() {
         ContractFastPath fast = fastPath;
         if (fast != null) {
             fast.log().flush();
@@ -133,12 +133,12 @@ final class KitChannels {
     }
 
     /** @param callbacks sends the document's webhooks and callbacks ({@code POST /mockserver/kit/webhooks|callbacks}) */
-    void callbacks(Callbacks callbacks) {
+    public void callbacks(Callbacks callbacks) {
         this.callbacks = callbacks;
     }
 
     /** @param reset what {@code PUT /mockserver/reset} does on this listener (MockServer's reset, then the contract) */
-    void onReset(Runnable reset) {
+    public void onReset(Runnable reset) {
         this.reset = reset;
     }
 
@@ -167,7 +167,7 @@ final class KitChannels {
     }
 
     /** Takes the REST operations {@code GET <channel address>}: their checks apply to handshakes too. */
-    void handshakeRules(List<ContractExpectations.Entry> entries) {
+    public void handshakeRules(List<ContractExpectations.Entry> entries) {
         for (ContractExpectations.Entry e : entries) {
             if (e.responder() instanceof OperationResponder r && r.operation().method().equals("GET")
                     && channels.containsKey(r.operation().path())) {
@@ -219,11 +219,11 @@ final class KitChannels {
     }
 
     /** @return the channels a lenient reading left out (their protocol is not served), one line each */
-    List<String> notices() {
+    public List<String> notices() {
         return notices;
     }
 
-    Set<String> addresses() {
+    public Set<String> addresses() {
         return channels.keySet();
     }
 
@@ -337,12 +337,12 @@ final class KitChannels {
     }
 
     /** Closes every subscriber's socket. */
-    void close() {
+    public void close() {
         subscribers.values().forEach(ChannelGroup::close);
     }
 
     /** The index entry of this API for {@code GET /mockserver/kit/apis}. */
-    ObjectNode describe(String url) {
+    public ObjectNode describe(String url) {
         ObjectNode n = Json.MAPPER.createObjectNode();
         n.put("id", api.id()).put("title", api.title()).put("url", url);
         ArrayNode ws = n.putArray("channels");

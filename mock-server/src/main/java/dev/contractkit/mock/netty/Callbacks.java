@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.netty;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -31,19 +31,31 @@ import dev.contractkit.mock.http.SchemaSample;
  * {@code {$request.body#/pointer}}, {@code {$request.path}}) against the last request the operation received and
  * posts the callback's request body example there ({@code &name=<callback>} picks one).
  */
-final class Callbacks {
+public final class Callbacks {
     private static final Pattern EXPRESSION = Pattern.compile("\\{\\$request\\.(query|header|body|path)([.#][^}]*)?}");
     private final List<ContractDocument> docs;
-    private final Function<String, List<RecordedRequest>> received;
+    private final Function<String, Optional<Received>> lastReceived;
     /**
      * Made at the first callback sent, not with the mock: building a JDK HTTP client loads about 80 classes and sets
      * up its TLS context (key exchange groups, signature algorithms), a tenth of a mock's start-up for one API.
      */
     private volatile HttpClient client;
 
-    Callbacks(List<ContractDocument> docs, Function<String, List<RecordedRequest>> received) {
+    /**
+     * A request an operation received: what a callback's URL expression reads.
+     *
+     * @param path    the path, without the query
+     * @param query   query parameters
+     * @param headers headers (names as sent)
+     * @param body    the body as text, empty when there was none
+     */
+    public record Received(String path, Map<String, List<String>> query, Map<String, List<String>> headers, String body) {
+    }
+
+    /** @param lastReceived the last request an operation (by id) received, empty before its first */
+    public Callbacks(List<ContractDocument> docs, Function<String, Optional<Received>> lastReceived) {
         this.docs = docs;
-        this.received = received;
+        this.lastReceived = lastReceived;
     }
 
     private HttpClient client() {
@@ -90,12 +102,12 @@ final class Callbacks {
             if (callbacks.isEmpty()) {
                 return bad("operation '" + operation + "' declares no callbacks");
             }
-            List<RecordedRequest> requests = received.apply(operation);
-            if (requests.isEmpty()) {
+            Optional<Received> last = lastReceived.apply(operation);
+            if (last.isEmpty()) {
                 return new JsonAnswer(409, JsonAnswer.errorBody("CONFLICT", "operation '" + operation
                         + "' has received no request yet: its callback URL comes from that request"));
             }
-            RecordedRequest request = requests.get(requests.size() - 1);
+            Received request = last.get();
             ObjectNode out = Json.MAPPER.createObjectNode();
             for (Iterator<Map.Entry<String, JsonNode>> it = callbacks.fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> callback = it.next();
@@ -115,7 +127,7 @@ final class Callbacks {
         return new JsonAnswer(404, JsonAnswer.errorBody("NOT_FOUND", "no operation '" + operation + "'"));
     }
 
-    static String evaluate(String expression, RecordedRequest request) {
+    static String evaluate(String expression, Received request) {
         Matcher m = EXPRESSION.matcher(expression);
         StringBuilder out = new StringBuilder();
         while (m.find()) {

@@ -24,17 +24,17 @@ import dev.contractkit.mock.state.MockTokens;
  * JWTs ({@code bearerFormat: JWT}, OAuth 2, OpenID Connect, {@code x-kit-token-format: JWT}) takes only tokens
  * {@link MockTokens} accepts (unless accepted credentials are configured).
  */
-final class Credentials {
+final class RequiredCredentials {
     private static final Pattern ANY = Pattern.compile(".*\\S.*");
     private final List<List<Predicate<Incoming>>> alternatives;
 
-    private Credentials(List<List<Predicate<Incoming>>> alternatives) {
+    private RequiredCredentials(List<List<Predicate<Incoming>>> alternatives) {
         this.alternatives = alternatives;
     }
 
-    static Credentials of(ContractDocument doc, ContractDocument.Operation op, Set<String> accepted, MockTokens tokens) {
+    static RequiredCredentials of(ContractDocument doc, ContractDocument.Operation op, Set<String> accepted, MockTokens tokens) {
         if (op.isPublic()) {
-            return new Credentials(List.of());
+            return new RequiredCredentials(List.of());
         }
         // a document in the kit's dialect gets JWTs checked against the mock's token endpoint; any other document
         // (one nobody here wrote, without x-kit keys) has no such endpoint, so any bearer value is accepted
@@ -49,7 +49,7 @@ final class Credentials {
             }
             alternatives.add(List.copyOf(all));
         }
-        return new Credentials(List.copyOf(alternatives));
+        return new RequiredCredentials(List.copyOf(alternatives));
     }
 
     /** @return true when the operation is public or the request satisfies one of its requirements */

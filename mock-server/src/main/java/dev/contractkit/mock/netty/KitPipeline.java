@@ -1,4 +1,4 @@
-package dev.contractkit.mock;
+package dev.contractkit.mock.netty;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import org.mockserver.lifecycle.LifeCycle;
@@ -24,7 +24,6 @@ import shaded_package.io.netty.handler.codec.http.QueryStringDecoder;
 import shaded_package.io.netty.handler.codec.http.websocketx.CloseWebSocketFrame;
 import shaded_package.io.netty.handler.codec.http.websocketx.PingWebSocketFrame;
 import shaded_package.io.netty.handler.codec.http.websocketx.PongWebSocketFrame;
-import shaded_package.io.netty.handler.codec.http.websocketx.WebSocketFrame;
 import shaded_package.io.netty.handler.codec.http.websocketx.WebSocketServerHandshaker;
 import shaded_package.io.netty.handler.codec.http.websocketx.WebSocketServerHandshakerFactory;
 import shaded_package.io.netty.util.ReferenceCountUtil;
@@ -51,17 +50,17 @@ import dev.contractkit.mock.http.RequestIds;
  * request goes on to MockServer untouched (one {@code instanceof} and a path lookup per request).
  *
  * <p>How it gets there without patching MockServer: a handler on the listening socket's pipeline (before
- * Netty's acceptor) adds {@link Init} to each accepted connection; once MockServer's initializer has put its
- * {@link PortUnificationHandler} in, {@code Init} puts a {@link Sentinel} right behind it. The unification
+ * Netty's acceptor) adds {@code Init} to each accepted connection; once MockServer's initializer has put its
+ * {@link PortUnificationHandler} in, {@code Init} puts a {@code Sentinel} right behind it. The unification
  * handler appends the HTTP handlers when it recognises HTTP and hands the first bytes to the next handler,
  * the sentinel, which then inserts {@link KitHandler} after the aggregator and removes itself.
  */
-final class KitPipeline {
+public final class KitPipeline {
     private KitPipeline() {
     }
 
     /** Installs the hook on every socket the MockServer listener listens on. */
-    static void install(LifeCycle server, KitChannels kit) {
+    public static void install(LifeCycle server, KitChannels kit) {
         for (Channel listening : listeningChannels(server)) {
             // added on the socket's event loop, and waited for: added from another thread, the handler is skipped
             // until its handlerAdded task has run, and a connection accepted meanwhile would bypass the kit (and
@@ -105,9 +104,70 @@ final class KitPipeline {
         public void channelRead(ChannelHandlerContext ctx, Object msg) {
             if (msg instanceof Channel child) {
                 child.pipeline().addFirst("kit-first", new FirstBytes());
-                child.pipeline().addLast("kit-init", new Init(kit)); // before MockServer's initializer
+                child.pipeline().addLast("kit-init", new Init()); // before MockServer's initializer
             }
             ctx.fireChannelRead(msg);
+        }
+
+        private final class Init extends ChannelInboundHandlerAdapter {
+            @Override
+            public void channelRegistered(ChannelHandlerContext ctx) {
+                place(ctx);
+                ctx.fireChannelRegistered();
+            }
+
+            // MockServer's initializer normally runs before the registration reaches this handler; should it run
+            // later, the sentinel is placed at the next event instead of never (a connection without the kit's
+            // handler would not answer /mockserver/kit/* or WebSocket upgrades)
+            @Override
+            public void channelActive(ChannelHandlerContext ctx) {
+                place(ctx);
+                ctx.fireChannelActive();
+            }
+
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                place(ctx);
+                ctx.fireChannelRead(msg);
+            }
+
+            private void place(ChannelHandlerContext ctx) {
+                ChannelPipeline p = ctx.pipeline();
+                ChannelHandlerContext unification = p.context(PortUnificationHandler.class);
+                if (unification != null && p.get("kit-sentinel") == null) {
+                    p.addAfter(unification.name(), "kit-sentinel", new Sentinel());
+                }
+                if (p.get("kit-sentinel") != null && p.context(this) != null) {
+                    p.remove(this);
+                }
+            }
+        }
+
+        private final class Sentinel extends ChannelInboundHandlerAdapter {
+            @Override
+            public void channelRead(ChannelHandlerContext ctx, Object msg) {
+                ChannelPipeline p = ctx.pipeline();
+                ChannelHandlerContext aggregator = p.context(HttpObjectAggregator.class);
+                if (aggregator == null && p.get(PortUnificationHandler.class) == null) {
+                    // SOCKS, HTTP/2, CONNECT tunnels, MockServer's binary proxying: none of them is a contract's API,
+                    // and none would pass the guard's checks (an open proxy on the listener's address otherwise)
+                    ReferenceCountUtil.release(msg);
+                    ctx.close();
+                    return;
+                }
+                if (aggregator != null) { // HTTP/1.1 recognised (a TLS handshake passes on until it gets here)
+                    String name = aggregator.name();
+                    p.replace(name, name, new KitAggregator(kit.guard()));
+                    p.addAfter(name, "kit-http", new KitHandler(kit));
+                    p.addAfter("kit-http", "kit-sse", new SseReplay(kit));
+                    ContractFastPath fast = kit.fastPath();
+                    if (fast != null) { // after kit-sse, so an event stream it answers is still replayed as SSE
+                        p.addAfter("kit-sse", "kit-fast", fast.handler());
+                    }
+                    p.remove(this);
+                }
+                ctx.fireChannelRead(msg);
+            }
         }
     }
 
@@ -129,79 +189,6 @@ final class KitPipeline {
                     return;
                 }
                 ctx.pipeline().remove(this);
-            }
-            ctx.fireChannelRead(msg);
-        }
-    }
-
-    private static final class Init extends ChannelInboundHandlerAdapter {
-        private final KitChannels kit;
-
-        Init(KitChannels kit) {
-            this.kit = kit;
-        }
-
-        @Override
-        public void channelRegistered(ChannelHandlerContext ctx) {
-            place(ctx);
-            ctx.fireChannelRegistered();
-        }
-
-        // MockServer's initializer normally runs before the registration reaches this handler; should it run
-        // later, the sentinel is placed at the next event instead of never (a connection without the kit's
-        // handler would not answer /mockserver/kit/* or WebSocket upgrades)
-        @Override
-        public void channelActive(ChannelHandlerContext ctx) {
-            place(ctx);
-            ctx.fireChannelActive();
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            place(ctx);
-            ctx.fireChannelRead(msg);
-        }
-
-        private void place(ChannelHandlerContext ctx) {
-            ChannelPipeline p = ctx.pipeline();
-            ChannelHandlerContext unification = p.context(PortUnificationHandler.class);
-            if (unification != null && p.get("kit-sentinel") == null) {
-                p.addAfter(unification.name(), "kit-sentinel", new Sentinel(kit));
-            }
-            if (p.get("kit-sentinel") != null && p.context(this) != null) {
-                p.remove(this);
-            }
-        }
-    }
-
-    private static final class Sentinel extends ChannelInboundHandlerAdapter {
-        private final KitChannels kit;
-
-        Sentinel(KitChannels kit) {
-            this.kit = kit;
-        }
-
-        @Override
-        public void channelRead(ChannelHandlerContext ctx, Object msg) {
-            ChannelPipeline p = ctx.pipeline();
-            ChannelHandlerContext aggregator = p.context(HttpObjectAggregator.class);
-            if (aggregator == null && p.get(PortUnificationHandler.class) == null) {
-                // SOCKS, HTTP/2, CONNECT tunnels, MockServer's binary proxying: none of them is a contract's API,
-                // and none would pass the guard's checks (an open proxy on the listener's address otherwise)
-                ReferenceCountUtil.release(msg);
-                ctx.close();
-                return;
-            }
-            if (aggregator != null) { // HTTP/1.1 recognised (a TLS handshake passes on until it gets here)
-                String name = aggregator.name();
-                p.replace(name, name, new KitAggregator(kit.guard()));
-                p.addAfter(name, "kit-http", new KitHandler(kit));
-                p.addAfter("kit-http", "kit-sse", new SseReplay(kit));
-                ContractFastPath fast = kit.fastPath();
-                if (fast != null) { // after kit-sse, so an event stream it answers is still replayed as SSE
-                    p.addAfter("kit-sse", "kit-fast", fast.handler());
-                }
-                p.remove(this);
             }
             ctx.fireChannelRead(msg);
         }
@@ -290,19 +277,7 @@ final class KitPipeline {
          * accepts {@code text/event-stream}; then the response ends.
          */
         private void stream(ChannelHandlerContext ctx, FullHttpRequest request, String path, AsyncChannels.Channel channel) {
-            Map<String, List<String>> query = new QueryStringDecoder(request.uri()).parameters();
-            AsyncChannels.Handshake handshake = new AsyncChannels.Handshake() {
-                @Override
-                public List<String> headers(String name) {
-                    return request.headers().getAll(name);
-                }
-
-                @Override
-                public List<String> query(String name) {
-                    return query.getOrDefault(name, List.of());
-                }
-            };
-            if (!channel.authorized().test(handshake)) {
+            if (!channel.authorized().test(new NettyIncoming(request, path))) {
                 respond(ctx, request, 401, kit.unauthorized(channel.address()).toString(), false);
                 return;
             }
@@ -324,19 +299,8 @@ final class KitPipeline {
         }
 
         private void upgrade(ChannelHandlerContext ctx, FullHttpRequest request, String path, AsyncChannels.Channel channel) {
-            Map<String, List<String>> query = new QueryStringDecoder(request.uri()).parameters();
-            AsyncChannels.Handshake handshake = new AsyncChannels.Handshake() {
-                @Override
-                public List<String> headers(String name) {
-                    return request.headers().getAll(name);
-                }
-
-                @Override
-                public List<String> query(String name) {
-                    return query.getOrDefault(name, List.of());
-                }
-            };
-            Optional<Reply> refused = kit.handshakeRefusal(channel.address(), new NettyIncoming(request, path));
+            NettyIncoming handshake = new NettyIncoming(request, path);
+            Optional<Reply> refused = kit.handshakeRefusal(channel.address(), handshake);
             if (refused.isPresent()) {
                 Reply r = refused.get();
                 respond(ctx, request, r.status(), new String(r.body(), StandardCharsets.UTF_8), false, r.headers());
