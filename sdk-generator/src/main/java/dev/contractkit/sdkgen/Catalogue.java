@@ -29,7 +29,7 @@ import java.util.stream.Stream;
  * ({@code GreetingsClient}) when the SDK has no hand-written client package for the API
  * ({@code --hand-written DIR}: the SDK's {@code src/main/java});</li>
  * <li>{@code --target server}: the reference server's Helidon SE stubs in {@code dev.contractkit.reference.<file>}
- * (openapi-generator's java-helidon-server with the server's templates).</li>
+ * ({@link KitServerCodegen}: openapi-generator's java-helidon-server, with the server's templates).</li>
  * </ul>
  * Run by exec-maven-plugin in the sdk and reference-server builds; {@code --skip ID,...} leaves APIs out,
  * {@code --only ID,...} generates only those.
@@ -126,7 +126,7 @@ public final class Catalogue {
 
     static void server(Path spec, String pkg, Path out, Map<String, String> opts) {
         CodegenConfigurator c = new CodegenConfigurator()
-                .setGeneratorName("java-helidon-server")
+                .setGeneratorName(KitServerCodegen.class.getName())
                 .setLibrary("se")
                 .setInputSpec(spec.toAbsolutePath().toString())
                 .setOutputDir(out.toAbsolutePath().toString())

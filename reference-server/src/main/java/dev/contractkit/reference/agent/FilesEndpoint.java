@@ -8,8 +8,6 @@ import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HttpMediaType;
 import io.helidon.http.Status;
-import io.helidon.webserver.http.HttpRules;
-import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
@@ -24,10 +22,11 @@ import java.util.regex.Pattern;
 
 /**
  * Workspace files: upload ({@code multipart/form-data} or the raw body, at most 10 MiB), list, download; stored in
- * the database. Hand-written routing: the generated {@code FilesService} needs Helidon's multipart media, which the
- * registry lacks (see docs/decisions.md); multipart bodies are parsed by {@link MultipartUpload}.
+ * the database. The generated {@code FilesService} routes the three operations and checks the download's path
+ * parameter; the upload overrides the operation method, as the stub leaves a multipart body to the service, and
+ * parses it with {@link MultipartUpload}.
  */
-final class FilesEndpoint implements HttpService {
+final class FilesEndpoint extends FilesService {
     static final int MAX_BYTES = 10 * 1024 * 1024;
     private static final Map<String, String> TYPES = Map.of("csv", "text/csv", "json", "application/json",
             "md", "text/markdown", "txt", "text/plain");
@@ -42,13 +41,7 @@ final class FilesEndpoint implements HttpService {
     }
 
     @Override
-    public void routing(HttpRules rules) {
-        rules.get("/{fileId}/content", this::download)
-                .get("/", this::list)
-                .post("/", this::upload);
-    }
-
-    private void upload(ServerRequest request, ServerResponse response) {
+    protected void uploadFile(ServerRequest request, ServerResponse response) {
         String type = request.headers().contentType().map(HttpMediaType::mediaType).map(m -> m.text()).orElse("");
         Optional<String> queryName = request.query().first("name").asOptional();
         queryName.ifPresent(n -> checkName("name", n));
@@ -111,7 +104,8 @@ final class FilesEndpoint implements HttpService {
                 .put("downloadPath", "/api/v1/files/" + f.id() + "/content");
     }
 
-    private void list(ServerRequest request, ServerResponse response) {
+    @Override
+    protected void handleListFiles(ServerRequest request, ServerResponse response) {
         StorageException.run(() -> {
             ObjectNode body = mapper.createObjectNode();
             ArrayNode items = body.putArray("items");
@@ -120,11 +114,8 @@ final class FilesEndpoint implements HttpService {
         });
     }
 
-    private void download(ServerRequest request, ServerResponse response) {
-        String fileId = request.path().pathParameters().get("fileId");
-        if (fileId.isEmpty() || fileId.length() > 200) {
-            throw ApiError.invalid("fileId: 1 to 200 characters");
-        }
+    @Override
+    protected void handleDownloadFile(ServerRequest request, ServerResponse response, String fileId) {
         StorageException.run(() -> {
             AgentStore.StoredFile f = store.file(fileId).orElseThrow(() -> ApiError.notFound("no file '" + fileId + "'"));
             response.header(HeaderNames.CONTENT_TYPE, "application/octet-stream");

@@ -276,7 +276,7 @@ public final class CouponsModule implements ApiModule {
                 .register("/write/v1/coupons", new CouponEndpoints.AdminEndpoint(context))
                 .register("/coupons/v1", new CouponEndpoints.RedemptionsEndpoint(context))
                 .register("/ws/coupons", new RealtimeEndpoint(verifier, sockets))
-                .register("/realms", new IdentityEndpoint(idp));
+                .register("/realms/{realm}", new IdentityEndpoint(idp));
     }
 
     @Override

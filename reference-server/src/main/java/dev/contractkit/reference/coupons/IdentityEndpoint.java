@@ -5,8 +5,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.WebServer;
-import io.helidon.webserver.http.HttpRules;
-import io.helidon.webserver.http.HttpService;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
@@ -19,26 +17,19 @@ import java.util.Map;
 
 /**
  * The embedded identity provider's endpoints under {@code /realms/{realm}} (token, revocation, discovery,
- * JWKS). Hand-written: the generated {@code IdentityService} needs Helidon's multipart media, which the
- * registry lacks. Errors use OAuth 2.0's {@code {error, error_description}}; token and revocation answers
+ * JWKS), on the generated {@code IdentityService}'s routes. Token and revocation override the operation methods:
+ * they read the form themselves, as errors use OAuth 2.0's {@code {error, error_description}} rather than the
+ * generated validation's error shape. Token and revocation answers
  * carry {@code Cache-Control: no-store}. Not in the contract's rate-limit categories; failed logins are
  * throttled instead (429 {@code too_many_attempts} with {@code Retry-After}). The issuer (tokens, discovery)
  * is configuration ({@link IssuerUrl}); the listener's real port is learnt once it started.
  */
-final class IdentityEndpoint implements HttpService {
+final class IdentityEndpoint extends IdentityService {
     private final IdentityProvider idp;
     private final ObjectMapper json = new ObjectMapper();
 
     IdentityEndpoint(IdentityProvider idp) {
         this.idp = idp;
-    }
-
-    @Override
-    public void routing(HttpRules rules) {
-        rules.post("/{realm}/protocol/openid-connect/token", this::token)
-                .post("/{realm}/protocol/openid-connect/revoke", this::revoke)
-                .get("/{realm}/protocol/openid-connect/certs", this::certs)
-                .get("/{realm}/.well-known/openid-configuration", this::discovery);
     }
 
     private boolean realm(ServerRequest req, ServerResponse res) {
@@ -59,13 +50,15 @@ final class IdentityEndpoint implements HttpService {
                 ? a.getAddress().getHostAddress() : String.valueOf(req.remotePeer().address());
     }
 
-    private void certs(ServerRequest req, ServerResponse res) {
+    @Override
+    protected void handleGetJsonWebKeySet(ServerRequest req, ServerResponse res, String realm) {
         if (realm(req, res)) {
             send(res, 200, idp.publicKeys().toJSONObject(true));
         }
     }
 
-    private void discovery(ServerRequest req, ServerResponse res) {
+    @Override
+    protected void handleGetOpenIdConfiguration(ServerRequest req, ServerResponse res, String realm) {
         if (realm(req, res)) {
             send(res, 200, idp.discovery());
         }
@@ -91,7 +84,8 @@ final class IdentityEndpoint implements HttpService {
     }
 
     /** RFC 7009: 200 with an empty body whether or not the token was valid; 400/401 for a bad request. */
-    private void revoke(ServerRequest req, ServerResponse res) {
+    @Override
+    protected void revokeToken(ServerRequest req, ServerResponse res) {
         Map<String, String> form = formOf(req, res);
         if (form == null) {
             return;
@@ -111,7 +105,8 @@ final class IdentityEndpoint implements HttpService {
         }
     }
 
-    private void token(ServerRequest req, ServerResponse res) {
+    @Override
+    protected void requestToken(ServerRequest req, ServerResponse res) {
         Map<String, String> form = formOf(req, res);
         if (form == null) {
             return;

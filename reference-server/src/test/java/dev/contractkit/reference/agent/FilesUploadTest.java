@@ -14,8 +14,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.lang.reflect.Method;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -153,5 +155,25 @@ class FilesUploadTest {
         AgentClient.Reply json = post("?name=x.json", RequestBody.create("{}", MediaType.get("application/json")));
         assertThat(json.status()).isEqualTo(415);
         assertThat(json.body().path("code").asText()).isEqualTo("UNSUPPORTED_MEDIA_TYPE");
+    }
+
+    @Test
+    void theFileRoutesAreTheGeneratedStubsWithTheUploadOverridden() throws Exception {
+        // the endpoint declares no routes: the contract's stub does, and its upload operation is the endpoint's
+        assertThat(FilesService.class).isAssignableFrom(FilesEndpoint.class);
+        assertThat(Arrays.stream(FilesEndpoint.class.getDeclaredMethods()).map(Method::getName))
+                .contains("uploadFile").doesNotContain("routing");
+        AgentClient.Reply unsupported = post("", RequestBody.create("a,b\n", MediaType.get("text/csv")));
+        assertThat(unsupported.status()).isEqualTo(415);
+        assertThat(unsupported.body().path("code").asText()).isEqualTo("UNSUPPORTED_MEDIA_TYPE");
+
+        // the stub checks the download's path parameter against the contract (1 to 200 characters)
+        Request tooLong = new Request.Builder().url(server.url(Api.AGENT) + "/api/v1/files/" + "f".repeat(201) + "/content").build();
+        try (Response response = AgentClient.HTTP.newCall(tooLong).execute()) {
+            JsonNode body = AgentClient.JSON.readTree(response.body().string());
+            assertThat(response.code()).isEqualTo(400);
+            assertThat(body.path("code").asText()).isEqualTo("INVALID_REQUEST");
+            assertThat(body.path("message").asText()).contains("fileId");
+        }
     }
 }
