@@ -46,7 +46,7 @@ final class Analyst {
 
     /** Resolves the run's config (after RUN_STARTED has gone out: its reads are not on the first event's path). */
     interface Config {
-        RunConfigResolver.Resolution resolve() throws SQLException;
+        RunConfigResolver.Resolution resolve();
     }
 
     Outcome run(JsonNode input, Config resolution, EventSink sink, ActiveRun run) {
@@ -444,7 +444,7 @@ final class Analyst {
         return table;
     }
 
-    private String artifact(SqlTool.Table table, String plan, EventSink sink, String threadId, String runId) throws SQLException {
+    private String artifact(SqlTool.Table table, String plan, EventSink sink, String threadId, String runId) {
         StringBuilder csv = new StringBuilder(String.join(",", table.columns())).append('\n');
         for (List<Object> row : table.rows()) {
             csv.append(String.join(",", row.stream().map(Analyst::csvCell).toList())).append('\n');
@@ -518,7 +518,7 @@ final class Analyst {
         sink.emit((ObjectNode) sink.event("CUSTOM").put("name", name).set("value", value));
     }
 
-    private ObjectNode workspaceInfo(RunConfigResolver.Resolution config) throws SQLException {
+    private ObjectNode workspaceInfo(RunConfigResolver.Resolution config) {
         ObjectNode w = mapper.createObjectNode().put("workspaceId", workspace.id());
         ArrayNode dss = w.putArray("datasources");
         for (AgentStore.Datasource d : store.datasources()) {
