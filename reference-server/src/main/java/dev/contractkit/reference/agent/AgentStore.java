@@ -20,6 +20,7 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -67,35 +68,19 @@ final class AgentStore {
      * @return false when the run id exists already
      */
     boolean startRun(String runId, String threadId, String owner) {
-        return jdbc.call(c -> {
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO agent_runs (run_id, thread_id, status, started_at, "
-                    + "owner) SELECT ?, ?, 'started', ?, ? WHERE NOT EXISTS (SELECT 1 FROM agent_runs WHERE run_id = ?)")) {
-                s.setString(1, runId);
-                s.setString(2, threadId);
-                s.setTimestamp(3, Timestamp.from(Instant.now()));
-                s.setString(4, owner);
-                s.setString(5, runId);
-                return s.executeUpdate() == 1;
-            }
-        });
+        return jdbc.update("INSERT INTO agent_runs (run_id, thread_id, status, started_at, owner) "
+                + "SELECT ?, ?, 'started', ?, ? WHERE NOT EXISTS (SELECT 1 FROM agent_runs WHERE run_id = ?)",
+                runId, threadId, Timestamp.from(Instant.now()), owner, runId) == 1;
     }
 
     /** Sets the status of an unfinished run (a run an orphan sweep ended keeps its {@code failed}). */
     void status(String runId, String status, boolean finished) {
-        jdbc.call(c -> {
-            try (PreparedStatement s = c.prepareStatement(finished
-                    ? "UPDATE agent_runs SET status = ?, finished_at = ? WHERE run_id = ? AND finished_at IS NULL"
-                    : "UPDATE agent_runs SET status = ? WHERE run_id = ? AND finished_at IS NULL")) {
-                s.setString(1, status);
-                if (finished) {
-                    s.setTimestamp(2, Timestamp.from(Instant.now()));
-                    s.setString(3, runId);
-                } else {
-                    s.setString(2, runId);
-                }
-                return s.executeUpdate();
-            }
-        });
+        if (finished) {
+            jdbc.update("UPDATE agent_runs SET status = ?, finished_at = ? WHERE run_id = ? AND finished_at IS NULL",
+                    status, Timestamp.from(Instant.now()), runId);
+        } else {
+            jdbc.update("UPDATE agent_runs SET status = ? WHERE run_id = ? AND finished_at IS NULL", status, runId);
+        }
     }
 
     /** Stores a run's events in one transaction (one batch), in the order given. */
@@ -120,20 +105,8 @@ final class AgentStore {
      * @return the run's stored events after it, in order
      */
     List<StoredEvent> eventsAfter(String runId, int after) {
-        return jdbc.call(c -> {
-            try (PreparedStatement s = c.prepareStatement(
-                    "SELECT seq, type, payload FROM agent_events WHERE run_id = ? AND seq > ? ORDER BY seq")) {
-                s.setString(1, runId);
-                s.setInt(2, after);
-                List<StoredEvent> out = new ArrayList<>();
-                try (ResultSet r = s.executeQuery()) {
-                    while (r.next()) {
-                        out.add(new StoredEvent(r.getInt(1), r.getString(2), r.getString(3)));
-                    }
-                }
-                return out;
-            }
-        });
+        return jdbc.list("SELECT seq, type, payload FROM agent_events WHERE run_id = ? AND seq > ? ORDER BY seq",
+                r -> new StoredEvent(r.getInt(1), r.getString(2), r.getString(3)), runId, after);
     }
 
     /**
@@ -210,14 +183,7 @@ final class AgentStore {
     }
 
     Optional<Run> run(String runId) {
-        return jdbc.call(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT * FROM agent_runs WHERE run_id = ?")) {
-                s.setString(1, runId);
-                try (ResultSet r = s.executeQuery()) {
-                    return r.next() ? Optional.of(run(r)) : Optional.empty();
-                }
-            }
-        });
+        return jdbc.list("SELECT * FROM agent_runs WHERE run_id = ?", AgentStore::run, runId).stream().findFirst();
     }
 
     private static Run run(ResultSet r) throws SQLException {
@@ -270,18 +236,11 @@ final class AgentStore {
      * @return the value of the last CUSTOM {@code kit.query_plan} of the thread's runs before this one, or null
      */
     JsonNode lastQueryPlan(String threadId, String runId) {
-        return jdbc.call(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT e.payload FROM agent_events e JOIN agent_runs r "
-                    + "ON r.run_id = e.run_id WHERE e.thread_id = ? AND e.run_id <> ? AND e.type = 'CUSTOM' "
-                    + "AND e.payload LIKE ? ORDER BY r.started_at DESC, e.seq DESC FETCH FIRST 1 ROWS ONLY")) {
-                s.setString(1, threadId);
-                s.setString(2, runId);
-                s.setString(3, "%\"name\":\"kit.query_plan\"%");
-                try (ResultSet r = s.executeQuery()) {
-                    return r.next() ? json(r.getString(1)).path("value") : null;
-                }
-            }
-        });
+        return jdbc.list("SELECT e.payload FROM agent_events e JOIN agent_runs r ON r.run_id = e.run_id "
+                        + "WHERE e.thread_id = ? AND e.run_id <> ? AND e.type = 'CUSTOM' AND e.payload LIKE ? "
+                        + "ORDER BY r.started_at DESC, e.seq DESC FETCH FIRST 1 ROWS ONLY", r -> json(r.getString(1)),
+                threadId, runId, "%\"name\":\"kit.query_plan\"%").stream().findFirst()
+                .map(plan -> plan.path("value")).orElse(null);
     }
 
     private JsonNode json(String event) {
@@ -293,18 +252,9 @@ final class AgentStore {
     }
 
     List<Datasource> datasources() {
-        return jdbc.call(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT * FROM agent_datasources ORDER BY created_at, id");
-                 ResultSet r = s.executeQuery()) {
-                List<Datasource> out = new ArrayList<>();
-                while (r.next()) {
-                    out.add(new Datasource(r.getString("id"), r.getString("name"), r.getString("jdbc_url"),
-                            r.getString("username"), r.getString("password"), r.getBoolean("enabled"),
-                            r.getBoolean("built_in")));
-                }
-                return out;
-            }
-        });
+        return jdbc.list("SELECT * FROM agent_datasources ORDER BY created_at, id", r -> new Datasource(
+                r.getString("id"), r.getString("name"), r.getString("jdbc_url"), r.getString("username"),
+                r.getString("password"), r.getBoolean("enabled"), r.getBoolean("built_in")));
     }
 
     Optional<Datasource> datasource(String id) {
@@ -313,21 +263,10 @@ final class AgentStore {
 
     /** @return false when the id exists */
     boolean register(Datasource d) {
-        return jdbc.call(c -> {
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO agent_datasources (id, name, jdbc_url, username, "
-                    + "password, enabled, built_in, created_at) SELECT ?, ?, ?, ?, ?, ?, FALSE, ? "
-                    + "WHERE NOT EXISTS (SELECT 1 FROM agent_datasources WHERE id = ?)")) {
-                s.setString(1, d.id());
-                s.setString(2, d.name());
-                s.setString(3, d.jdbcUrl());
-                s.setString(4, d.username());
-                s.setString(5, d.password());
-                s.setBoolean(6, d.enabled());
-                s.setTimestamp(7, Timestamp.from(Instant.now()));
-                s.setString(8, d.id());
-                return s.executeUpdate() == 1;
-            }
-        });
+        return jdbc.update("INSERT INTO agent_datasources (id, name, jdbc_url, username, password, enabled, built_in, "
+                + "created_at) SELECT ?, ?, ?, ?, ?, ?, FALSE, ? WHERE NOT EXISTS (SELECT 1 FROM agent_datasources "
+                + "WHERE id = ?)", d.id(), d.name(), d.jdbcUrl(), d.username(), d.password(), d.enabled(),
+                Timestamp.from(Instant.now()), d.id()) == 1;
     }
 
     /**
@@ -335,64 +274,32 @@ final class AgentStore {
      * @return false when there is no registered (non-built-in) data source with this id
      */
     boolean update(Datasource d, boolean keepPassword) {
-        return jdbc.call(c -> {
-            try (PreparedStatement s = c.prepareStatement("UPDATE agent_datasources SET name = ?, jdbc_url = ?, "
-                    + "username = ?, enabled = ?" + (keepPassword ? "" : ", password = ?")
-                    + " WHERE id = ? AND built_in = FALSE")) {
-                int i = 1;
-                s.setString(i++, d.name());
-                s.setString(i++, d.jdbcUrl());
-                s.setString(i++, d.username());
-                s.setBoolean(i++, d.enabled());
-                if (!keepPassword) {
-                    s.setString(i++, d.password());
-                }
-                s.setString(i, d.id());
-                return s.executeUpdate() == 1;
-            }
-        });
+        List<Object> args = new ArrayList<>(Arrays.asList(d.name(), d.jdbcUrl(), d.username(), d.enabled()));
+        if (!keepPassword) {
+            args.add(d.password());
+        }
+        args.add(d.id());
+        return jdbc.update("UPDATE agent_datasources SET name = ?, jdbc_url = ?, username = ?, enabled = ?"
+                + (keepPassword ? "" : ", password = ?") + " WHERE id = ? AND built_in = FALSE", args.toArray()) == 1;
     }
 
     /** @return false when there was no registered (non-built-in) data source with this id */
     boolean deleteDatasource(String id) {
-        return jdbc.call(c -> {
-            try (PreparedStatement s = c.prepareStatement("DELETE FROM agent_datasources WHERE id = ? AND built_in = FALSE")) {
-                s.setString(1, id);
-                return s.executeUpdate() == 1;
-            }
-        });
+        return jdbc.update("DELETE FROM agent_datasources WHERE id = ? AND built_in = FALSE", id) == 1;
     }
 
     /** @return every stored secret (data-source passwords, MCP tokens) of 6 characters or more, for redaction */
     Set<String> secrets() {
-        return jdbc.call(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT password FROM agent_datasources WHERE password IS NOT NULL "
-                    + "UNION SELECT secret FROM agent_resources WHERE secret IS NOT NULL");
-                 ResultSet r = s.executeQuery()) {
-                Set<String> out = new HashSet<>();
-                while (r.next()) {
-                    if (r.getString(1).length() >= 6) {
-                        out.add(r.getString(1));
-                    }
-                }
-                return out;
-            }
-        });
+        Set<String> out = new HashSet<>(jdbc.list("SELECT password FROM agent_datasources WHERE password IS NOT NULL "
+                + "UNION SELECT secret FROM agent_resources WHERE secret IS NOT NULL", r -> r.getString(1)));
+        out.removeIf(secret -> secret.length() < 6);
+        return out;
     }
 
     void saveFile(StoredFile f) {
-        jdbc.call(c -> {
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO agent_files (id, name, media_type, size_bytes, "
-                    + "content, created_at) VALUES (?, ?, ?, ?, ?, ?)")) {
-                s.setString(1, f.id());
-                s.setString(2, f.name());
-                s.setString(3, f.mediaType());
-                s.setLong(4, f.content().length);
-                s.setString(5, Base64.getEncoder().encodeToString(f.content()));
-                s.setTimestamp(6, Timestamp.from(f.createdAt()));
-                return s.executeUpdate();
-            }
-        });
+        jdbc.update("INSERT INTO agent_files (id, name, media_type, size_bytes, content, created_at) "
+                + "VALUES (?, ?, ?, ?, ?, ?)", f.id(), f.name(), f.mediaType(), (long) f.content().length,
+                Base64.getEncoder().encodeToString(f.content()), Timestamp.from(f.createdAt()));
     }
 
     List<StoredFile> files() {
@@ -401,16 +308,7 @@ final class AgentStore {
 
     /** @return the ids of the uploaded files (without reading their content) */
     Set<String> fileIds() {
-        return jdbc.call(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT id FROM agent_files");
-                 ResultSet r = s.executeQuery()) {
-                Set<String> out = new HashSet<>();
-                while (r.next()) {
-                    out.add(r.getString(1));
-                }
-                return out;
-            }
-        });
+        return new HashSet<>(jdbc.list("SELECT id FROM agent_files", r -> r.getString(1)));
     }
 
     Optional<StoredFile> file(String id) {
@@ -418,39 +316,16 @@ final class AgentStore {
     }
 
     private List<StoredFile> files(String id) {
-        return jdbc.call(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT * FROM agent_files"
-                    + (id == null ? "" : " WHERE id = ?") + " ORDER BY created_at, id")) {
-                if (id != null) {
-                    s.setString(1, id);
-                }
-                List<StoredFile> out = new ArrayList<>();
-                try (ResultSet r = s.executeQuery()) {
-                    while (r.next()) {
-                        out.add(new StoredFile(r.getString("id"), r.getString("name"), r.getString("media_type"),
-                                Base64.getDecoder().decode(r.getString("content")),
-                                r.getTimestamp("created_at").toInstant()));
-                    }
-                }
-                return out;
-            }
-        });
+        return jdbc.list("SELECT * FROM agent_files" + (id == null ? "" : " WHERE id = ?") + " ORDER BY created_at, id",
+                r -> new StoredFile(r.getString("id"), r.getString("name"), r.getString("media_type"),
+                        Base64.getDecoder().decode(r.getString("content")), r.getTimestamp("created_at").toInstant()),
+                id == null ? new Object[0] : new Object[] {id});
     }
 
     void saveArtifact(Artifact a) {
-        jdbc.call(c -> {
-            try (PreparedStatement s = c.prepareStatement("INSERT INTO agent_artifacts (id, thread_id, run_id, name, "
-                    + "media_type, content, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-                s.setString(1, a.id());
-                s.setString(2, a.threadId());
-                s.setString(3, a.runId());
-                s.setString(4, a.name());
-                s.setString(5, a.mediaType());
-                s.setString(6, a.content());
-                s.setTimestamp(7, Timestamp.from(Instant.now()));
-                return s.executeUpdate();
-            }
-        });
+        jdbc.update("INSERT INTO agent_artifacts (id, thread_id, run_id, name, media_type, content, created_at) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?)", a.id(), a.threadId(), a.runId(), a.name(), a.mediaType(), a.content(),
+                Timestamp.from(Instant.now()));
     }
 
     List<Artifact> artifacts(String threadId) {
@@ -462,19 +337,8 @@ final class AgentStore {
     }
 
     private List<Artifact> artifacts(String column, String value) {
-        return jdbc.call(c -> {
-            try (PreparedStatement s = c.prepareStatement("SELECT * FROM agent_artifacts WHERE " + column
-                    + " = ? ORDER BY created_at, id")) {
-                s.setString(1, value);
-                List<Artifact> out = new ArrayList<>();
-                try (ResultSet r = s.executeQuery()) {
-                    while (r.next()) {
-                        out.add(new Artifact(r.getString("id"), r.getString("thread_id"), r.getString("run_id"),
-                                r.getString("name"), r.getString("media_type"), r.getString("content")));
-                    }
-                }
-                return out;
-            }
-        });
+        return jdbc.list("SELECT * FROM agent_artifacts WHERE " + column + " = ? ORDER BY created_at, id",
+                r -> new Artifact(r.getString("id"), r.getString("thread_id"), r.getString("run_id"), r.getString("name"),
+                        r.getString("media_type"), r.getString("content")), value);
     }
 }

@@ -9,13 +9,11 @@ import dev.contractkit.reference.platform.Jdbc;
 import dev.contractkit.reference.platform.ReadCache;
 import dev.contractkit.reference.platform.StorageException;
 
-import java.util.Arrays;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -141,7 +139,7 @@ final class CouponStore {
         return jdbc.call(c -> {
             int total;
             try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM coupons" + where)) {
-                bind(ps, args);
+                Jdbc.bind(ps, args);
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     total = rs.getInt(1);
@@ -152,7 +150,7 @@ final class CouponStore {
                 List<Object> all = new ArrayList<>(args);
                 all.add(limit);
                 all.add(offset);
-                bind(ps, all);
+                Jdbc.bind(ps, all);
                 try (ResultSet rs = ps.executeQuery()) {
                     List<Row> out = new ArrayList<>();
                     while (rs.next()) {
@@ -192,15 +190,10 @@ final class CouponStore {
         Row row = new Row(UUID.randomUUID().toString(), title, description, discountPercent, category,
                 validUntil == null ? null : validUntil.withOffsetSameInstant(ZoneOffset.UTC), true, usageLimit, 0,
                 termsConditions, now, now, by, by);
-        jdbc.call(c -> {
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO coupons (" + COLUMNS
-                    + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-                bind(ps, List.of(row.id, row.title), row.description, row.discountPercent, row.category, row.validUntil,
-                        row.active, row.usageLimit, row.usageCount, row.termsConditions, row.createdAt, row.updatedAt,
-                        row.createdBy, row.updatedBy);
-                return ps.executeUpdate();
-            }
-        });
+        jdbc.update("INSERT INTO coupons (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                row.id, row.title, row.description, row.discountPercent, row.category, row.validUntil, row.active,
+                row.usageLimit, row.usageCount, row.termsConditions, row.createdAt, row.updatedAt, row.createdBy,
+                row.updatedBy);
         return row;
     }
 
@@ -237,7 +230,7 @@ final class CouponStore {
             try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
                 List<Object> args = new ArrayList<>(set.values());
                 args.add(id);
-                bind(ps, args);
+                Jdbc.bind(ps, args);
                 ps.executeUpdate();
             }
             Row after = find(c, id).orElseThrow();
@@ -287,7 +280,7 @@ final class CouponStore {
             String id = UUID.randomUUID().toString();
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO redemptions (id, coupon_id, order_id, "
                     + "user_id, discount_amount, redeemed_at) VALUES (?, ?, ?, ?, ?, ?)")) {
-                bind(ps, List.of(id, couponId, orderId, userId, after.discountPercent, now));
+                Jdbc.bind(ps, List.of(id, couponId, orderId, userId, after.discountPercent, now));
                 ps.executeUpdate();
             } catch (SQLException e) {
                 if (StorageException.isUniqueViolation(e)) { // the same order redeemed it at the same moment
@@ -336,7 +329,7 @@ final class CouponStore {
         return jdbc.call(c -> {
             int total;
             try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM (" + inner + ") t" + where)) {
-                bind(ps, args);
+                Jdbc.bind(ps, args);
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     total = rs.getInt(1);
@@ -348,7 +341,7 @@ final class CouponStore {
                 List<Object> all = new ArrayList<>(args);
                 all.add(limit);
                 all.add(offset);
-                bind(ps, all);
+                Jdbc.bind(ps, all);
                 try (ResultSet rs = ps.executeQuery()) {
                     List<UserCoupon> out = new ArrayList<>();
                     while (rs.next()) {
@@ -422,25 +415,6 @@ final class CouponStore {
             }
             return now;
         });
-    }
-
-    private static void bind(PreparedStatement ps, List<Object> first, Object... rest) throws SQLException {
-        List<Object> all = new ArrayList<>(first);
-        all.addAll(Arrays.asList(rest));
-        bind(ps, all);
-    }
-
-    private static void bind(PreparedStatement ps, List<Object> args) throws SQLException {
-        for (int i = 0; i < args.size(); i++) {
-            Object v = args.get(i);
-            if (v == null) {
-                ps.setNull(i + 1, Types.NULL);
-            } else if (v instanceof OffsetDateTime t) {
-                ps.setObject(i + 1, t);
-            } else {
-                ps.setObject(i + 1, v);
-            }
-        }
     }
 
     private static Row read(ResultSet rs) throws SQLException {

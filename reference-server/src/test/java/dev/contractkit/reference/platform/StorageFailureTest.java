@@ -139,14 +139,8 @@ class StorageFailureTest {
                 new Route("GET", "/api/v1/files/f1/content", null, auth),
                 new Route("GET", "/api/v1/artifacts?threadId=t1", null, auth),
                 new Route("GET", "/api/v1/artifacts/a1/content", null, auth));
-        server.database().close();
 
-        for (Route route : routes) {
-            Answer a = send(Api.AGENT, route);
-            assertThat(a.status()).as(route.toString()).isEqualTo(500);
-            assertShape(Api.AGENT, a, 500);
-            assertLoggedOnce(Api.AGENT, a);
-        }
+        assertEachFailsWhenTheDatabaseIsClosed(Api.AGENT, routes, 500);
     }
 
     @Test
@@ -161,13 +155,17 @@ class StorageFailureTest {
                 new Route("DELETE", "/write/v1/coupons/c1", null, admin),
                 new Route("POST", "/coupons/v1/redeem", "{\"coupon_id\":\"c1\",\"order_id\":\"o1\"}", alice),
                 new Route("GET", "/coupons/v1/user/coupons", null, alice));
-        server.database().close();
 
+        assertEachFailsWhenTheDatabaseIsClosed(Api.COUPONS, routes, 503);
+    }
+
+    private void assertEachFailsWhenTheDatabaseIsClosed(Api api, List<Route> routes, int status) throws Exception {
+        server.database().close();
         for (Route route : routes) {
-            Answer a = send(Api.COUPONS, route);
-            assertThat(a.status()).as(route.toString()).isEqualTo(503);
-            assertShape(Api.COUPONS, a, 503);
-            assertLoggedOnce(Api.COUPONS, a);
+            Answer a = send(api, route);
+            assertThat(a.status()).as(route.toString()).isEqualTo(status);
+            assertShape(api, a, status);
+            assertLoggedOnce(api, a);
         }
     }
 
