@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.reference.platform.Jdbc;
 import dev.contractkit.reference.platform.Leases;
 
 import java.util.Base64;
@@ -19,10 +20,14 @@ import java.sql.SQLException;
 import java.sql.Timestamp;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
-/** The agent's tables (V40–V42): runs, events, data sources, files, artifacts. */
+/**
+ * The agent's tables (V40–V42): runs, events, data sources, files, artifacts. Its methods run on {@link Jdbc}: a
+ * database failure is a {@code StorageException}, which the endpoints let through to the server's error routing.
+ */
 final class AgentStore {
     record Datasource(String id, String name, String jdbcUrl, String username, String password, boolean enabled,
                       boolean builtIn) {
@@ -47,58 +52,41 @@ final class AgentStore {
     record StoredFile(String id, String name, String mediaType, byte[] content, Instant createdAt) {
     }
 
-    private final DataSource ds;
+    private static final String INSERT_EVENT =
+            "INSERT INTO agent_events (run_id, seq, thread_id, type, payload) VALUES (?, ?, ?, ?, ?)";
+
+    private final Jdbc jdbc;
     private final ObjectMapper mapper;
 
     AgentStore(DataSource ds, ObjectMapper mapper) {
-        this.ds = ds;
+        this.jdbc = new Jdbc(ds);
         this.mapper = mapper;
-    }
-
-    DataSource dataSource() {
-        return ds;
     }
 
     /**
      * @param owner the replica that runs it ({@code kit_leases})
      * @return false when the run id exists already
      */
-    boolean startRun(String runId, String threadId, String owner) throws SQLException {
-        try (Connection c = ds.getConnection();
-             PreparedStatement s = c.prepareStatement("INSERT INTO agent_runs (run_id, thread_id, status, started_at, owner) "
-                     + "SELECT ?, ?, 'started', ?, ? WHERE NOT EXISTS (SELECT 1 FROM agent_runs WHERE run_id = ?)")) {
-            s.setString(1, runId);
-            s.setString(2, threadId);
-            s.setTimestamp(3, Timestamp.from(Instant.now()));
-            s.setString(4, owner);
-            s.setString(5, runId);
-            return s.executeUpdate() == 1;
-        }
+    boolean startRun(String runId, String threadId, String owner) {
+        return jdbc.update("INSERT INTO agent_runs (run_id, thread_id, status, started_at, owner) "
+                + "SELECT ?, ?, 'started', ?, ? WHERE NOT EXISTS (SELECT 1 FROM agent_runs WHERE run_id = ?)",
+                runId, threadId, Timestamp.from(Instant.now()), owner, runId) == 1;
     }
 
     /** Sets the status of an unfinished run (a run an orphan sweep ended keeps its {@code failed}). */
-    void status(String runId, String status, boolean finished) throws SQLException {
-        try (Connection c = ds.getConnection();
-             PreparedStatement s = c.prepareStatement(finished
-                     ? "UPDATE agent_runs SET status = ?, finished_at = ? WHERE run_id = ? AND finished_at IS NULL"
-                     : "UPDATE agent_runs SET status = ? WHERE run_id = ? AND finished_at IS NULL")) {
-            s.setString(1, status);
-            if (finished) {
-                s.setTimestamp(2, Timestamp.from(Instant.now()));
-                s.setString(3, runId);
-            } else {
-                s.setString(2, runId);
-            }
-            s.executeUpdate();
+    void status(String runId, String status, boolean finished) {
+        if (finished) {
+            jdbc.update("UPDATE agent_runs SET status = ?, finished_at = ? WHERE run_id = ? AND finished_at IS NULL",
+                    status, Timestamp.from(Instant.now()), runId);
+        } else {
+            jdbc.update("UPDATE agent_runs SET status = ? WHERE run_id = ? AND finished_at IS NULL", status, runId);
         }
     }
 
     /** Stores a run's events in one transaction (one batch), in the order given. */
-    void events(String runId, String threadId, List<StoredEvent> events) throws SQLException {
-        try (Connection c = ds.getConnection()) {
-            c.setAutoCommit(false);
-            try (PreparedStatement s = c.prepareStatement(
-                    "INSERT INTO agent_events (run_id, seq, thread_id, type, payload) VALUES (?, ?, ?, ?, ?)")) {
+    void events(String runId, String threadId, List<StoredEvent> events) {
+        jdbc.transaction(c -> {
+            try (PreparedStatement s = c.prepareStatement(INSERT_EVENT)) {
                 for (StoredEvent e : events) {
                     s.setString(1, runId);
                     s.setInt(2, e.seq());
@@ -107,35 +95,18 @@ final class AgentStore {
                     s.setString(5, e.payload());
                     s.addBatch();
                 }
-                s.executeBatch();
-                c.commit();
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            } finally {
-                c.setAutoCommit(true);
+                return s.executeBatch();
             }
-        }
+        });
     }
 
     /**
      * @param after the last sequence number the reader has (-1 for all)
      * @return the run's stored events after it, in order
      */
-    List<StoredEvent> eventsAfter(String runId, int after) throws SQLException {
-        List<StoredEvent> out = new ArrayList<>();
-        try (Connection c = ds.getConnection();
-             PreparedStatement s = c.prepareStatement(
-                     "SELECT seq, type, payload FROM agent_events WHERE run_id = ? AND seq > ? ORDER BY seq")) {
-            s.setString(1, runId);
-            s.setInt(2, after);
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    out.add(new StoredEvent(r.getInt(1), r.getString(2), r.getString(3)));
-                }
-            }
-        }
-        return out;
+    List<StoredEvent> eventsAfter(String runId, int after) {
+        return jdbc.list("SELECT seq, type, payload FROM agent_events WHERE run_id = ? AND seq > ? ORDER BY seq",
+                r -> new StoredEvent(r.getInt(1), r.getString(2), r.getString(3)), runId, after);
     }
 
     /**
@@ -146,22 +117,23 @@ final class AgentStore {
      * @param ended called with the run id of each run ended
      * @return how many runs were ended
      */
-    int endOrphans(Leases.Orphans orphans, Consumer<String> ended)
-            throws SQLException {
-        List<String[]> runs = new ArrayList<>();
-        try (Connection c = ds.getConnection();
-             PreparedStatement s = c.prepareStatement("SELECT run_id, thread_id FROM agent_runs "
-                     + "WHERE status IN ('started', 'canceling') AND " + orphans.where("owner"))) {
-            orphans.bind(s, 1);
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    runs.add(new String[] {r.getString(1), r.getString(2)});
+    int endOrphans(Leases.Orphans orphans, Consumer<String> ended) {
+        List<String[]> runs = jdbc.call(c -> {
+            try (PreparedStatement s = c.prepareStatement("SELECT run_id, thread_id FROM agent_runs "
+                    + "WHERE status IN ('started', 'canceling') AND " + orphans.where("owner"))) {
+                orphans.bind(s, 1);
+                List<String[]> out = new ArrayList<>();
+                try (ResultSet r = s.executeQuery()) {
+                    while (r.next()) {
+                        out.add(new String[] {r.getString(1), r.getString(2)});
+                    }
                 }
+                return out;
             }
-        }
+        });
         int n = 0;
         for (String[] run : runs) {
-            if (endOrphan(run[0], run[1], orphans.reason())) {
+            if (jdbc.transaction(c -> endOrphan(c, run[0], run[1], orphans.reason()))) {
                 ended.accept(run[0]);
                 n++;
             }
@@ -169,65 +141,49 @@ final class AgentStore {
         return n;
     }
 
-    private boolean endOrphan(String runId, String threadId, String reason) throws SQLException {
-        try (Connection c = ds.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                StoredEvent last = null;
-                try (PreparedStatement s = c.prepareStatement("SELECT seq, type, payload FROM agent_events WHERE run_id = ? "
-                        + "ORDER BY seq DESC FETCH FIRST 1 ROWS ONLY")) {
-                    s.setString(1, runId);
-                    try (ResultSet r = s.executeQuery()) {
-                        if (r.next()) {
-                            last = new StoredEvent(r.getInt(1), r.getString(2), r.getString(3));
-                        }
-                    }
-                }
-                boolean ended = last != null && last.last(); // died after its last event, before its status
-                String status = !ended ? "failed" : last.type().equals("RUN_ERROR") ? "failed"
-                        : last.payload().contains("\"cancelled\"") ? "canceled" : "completed";
-                try (PreparedStatement s = c.prepareStatement("UPDATE agent_runs SET status = ?, finished_at = ?, "
-                        + "reason = ? WHERE run_id = ? AND status IN ('started', 'canceling')")) {
-                    s.setString(1, status);
-                    s.setTimestamp(2, Timestamp.from(Instant.now()));
-                    s.setString(3, ended ? null : reason);
-                    s.setString(4, runId);
-                    if (s.executeUpdate() != 1) {
-                        c.rollback();
-                        return false;
-                    }
-                }
-                if (!ended) {
-                    ObjectNode error = mapper.createObjectNode().put("type", "RUN_ERROR")
-                            .put("message", "The run was interrupted: " + reason).put("code", "RUN_INTERRUPTED")
-                            .put("timestamp", System.currentTimeMillis());
-                    try (PreparedStatement s = c.prepareStatement(
-                            "INSERT INTO agent_events (run_id, seq, thread_id, type, payload) VALUES (?, ?, ?, ?, ?)")) {
-                        s.setString(1, runId);
-                        s.setInt(2, last == null ? 0 : last.seq() + 1);
-                        s.setString(3, threadId);
-                        s.setString(4, "RUN_ERROR");
-                        s.setString(5, error.toString());
-                        s.executeUpdate();
-                    }
-                }
-                c.commit();
-                return true;
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
-            }
-        }
-    }
-
-    Optional<Run> run(String runId) throws SQLException {
-        try (Connection c = ds.getConnection();
-             PreparedStatement s = c.prepareStatement("SELECT * FROM agent_runs WHERE run_id = ?")) {
+    /** @return false when another replica ended the run first (the conditional update changed nothing) */
+    private boolean endOrphan(Connection c, String runId, String threadId, String reason) throws SQLException {
+        StoredEvent last = null;
+        try (PreparedStatement s = c.prepareStatement("SELECT seq, type, payload FROM agent_events WHERE run_id = ? "
+                + "ORDER BY seq DESC FETCH FIRST 1 ROWS ONLY")) {
             s.setString(1, runId);
             try (ResultSet r = s.executeQuery()) {
-                return r.next() ? Optional.of(run(r)) : Optional.empty();
+                if (r.next()) {
+                    last = new StoredEvent(r.getInt(1), r.getString(2), r.getString(3));
+                }
             }
         }
+        boolean ended = last != null && last.last(); // died after its last event, before its status
+        String status = !ended ? "failed" : last.type().equals("RUN_ERROR") ? "failed"
+                : last.payload().contains("\"cancelled\"") ? "canceled" : "completed";
+        try (PreparedStatement s = c.prepareStatement("UPDATE agent_runs SET status = ?, finished_at = ?, "
+                + "reason = ? WHERE run_id = ? AND status IN ('started', 'canceling')")) {
+            s.setString(1, status);
+            s.setTimestamp(2, Timestamp.from(Instant.now()));
+            s.setString(3, ended ? null : reason);
+            s.setString(4, runId);
+            if (s.executeUpdate() != 1) {
+                return false;
+            }
+        }
+        if (!ended) {
+            ObjectNode error = mapper.createObjectNode().put("type", "RUN_ERROR")
+                    .put("message", "The run was interrupted: " + reason).put("code", "RUN_INTERRUPTED")
+                    .put("timestamp", System.currentTimeMillis());
+            try (PreparedStatement s = c.prepareStatement(INSERT_EVENT)) {
+                s.setString(1, runId);
+                s.setInt(2, last == null ? 0 : last.seq() + 1);
+                s.setString(3, threadId);
+                s.setString(4, "RUN_ERROR");
+                s.setString(5, error.toString());
+                s.executeUpdate();
+            }
+        }
+        return true;
+    }
+
+    Optional<Run> run(String runId) {
+        return jdbc.list("SELECT * FROM agent_runs WHERE run_id = ?", AgentStore::run, runId).stream().findFirst();
     }
 
     private static Run run(ResultSet r) throws SQLException {
@@ -237,9 +193,8 @@ final class AgentStore {
     }
 
     /** @return the thread's runs, oldest first, each with its events in order; empty when there are none */
-    List<ObjectNode> history(String threadId) throws SQLException {
-        List<ObjectNode> out = new ArrayList<>();
-        try (Connection c = ds.getConnection()) {
+    List<ObjectNode> history(String threadId) {
+        return jdbc.call(c -> {
             List<Run> runs = new ArrayList<>();
             try (PreparedStatement s = c.prepareStatement(
                     "SELECT * FROM agent_runs WHERE thread_id = ? ORDER BY started_at, run_id")) {
@@ -250,6 +205,7 @@ final class AgentStore {
                     }
                 }
             }
+            List<ObjectNode> out = new ArrayList<>();
             for (Run run : runs) {
                 ObjectNode n = mapper.createObjectNode();
                 n.put("runId", run.runId()).put("threadId", run.threadId()).put("status", run.status())
@@ -266,208 +222,123 @@ final class AgentStore {
                     s.setString(1, run.runId());
                     try (ResultSet r = s.executeQuery()) {
                         while (r.next()) {
-                            events.add(mapper.readTree(r.getString(1)));
+                            events.add(json(r.getString(1)));
                         }
                     }
-                } catch (JsonProcessingException e) {
-                    throw new SQLException("stored event is not JSON", e);
                 }
                 out.add(n);
             }
-        }
-        return out;
+            return out;
+        });
     }
 
     /**
      * @return the value of the last CUSTOM {@code kit.query_plan} of the thread's runs before this one, or null
      */
-    JsonNode lastQueryPlan(String threadId, String runId) throws SQLException {
-        try (Connection c = ds.getConnection();
-             PreparedStatement s = c.prepareStatement("SELECT e.payload FROM agent_events e JOIN agent_runs r ON r.run_id = e.run_id "
-                     + "WHERE e.thread_id = ? AND e.run_id <> ? AND e.type = 'CUSTOM' AND e.payload LIKE ? "
-                     + "ORDER BY r.started_at DESC, e.seq DESC FETCH FIRST 1 ROWS ONLY")) {
-            s.setString(1, threadId);
-            s.setString(2, runId);
-            s.setString(3, "%\"name\":\"kit.query_plan\"%");
-            try (ResultSet r = s.executeQuery()) {
-                return r.next() ? mapper.readTree(r.getString(1)).path("value") : null;
-            }
+    JsonNode lastQueryPlan(String threadId, String runId) {
+        return jdbc.list("SELECT e.payload FROM agent_events e JOIN agent_runs r ON r.run_id = e.run_id "
+                        + "WHERE e.thread_id = ? AND e.run_id <> ? AND e.type = 'CUSTOM' AND e.payload LIKE ? "
+                        + "ORDER BY r.started_at DESC, e.seq DESC FETCH FIRST 1 ROWS ONLY", r -> json(r.getString(1)),
+                threadId, runId, "%\"name\":\"kit.query_plan\"%").stream().findFirst()
+                .map(plan -> plan.path("value")).orElse(null);
+    }
+
+    private JsonNode json(String event) {
+        try {
+            return mapper.readTree(event);
         } catch (JsonProcessingException e) {
-            throw new SQLException("stored event is not JSON", e);
+            throw new IllegalStateException("agent: a stored event is not JSON: " + e.getMessage(), e);
         }
     }
 
-    List<Datasource> datasources() throws SQLException {
-        List<Datasource> out = new ArrayList<>();
-        try (Connection c = ds.getConnection();
-             PreparedStatement s = c.prepareStatement("SELECT * FROM agent_datasources ORDER BY created_at, id");
-             ResultSet r = s.executeQuery()) {
-            while (r.next()) {
-                out.add(new Datasource(r.getString("id"), r.getString("name"), r.getString("jdbc_url"),
-                        r.getString("username"), r.getString("password"), r.getBoolean("enabled"), r.getBoolean("built_in")));
-            }
-        }
-        return out;
+    List<Datasource> datasources() {
+        return jdbc.list("SELECT * FROM agent_datasources ORDER BY created_at, id", r -> new Datasource(
+                r.getString("id"), r.getString("name"), r.getString("jdbc_url"), r.getString("username"),
+                r.getString("password"), r.getBoolean("enabled"), r.getBoolean("built_in")));
     }
 
-    Optional<Datasource> datasource(String id) throws SQLException {
+    Optional<Datasource> datasource(String id) {
         return datasources().stream().filter(d -> d.id().equals(id)).findFirst();
     }
 
     /** @return false when the id exists */
-    boolean register(Datasource d) throws SQLException {
-        try (Connection c = ds.getConnection();
-             PreparedStatement s = c.prepareStatement("INSERT INTO agent_datasources (id, name, jdbc_url, username, "
-                     + "password, enabled, built_in, created_at) SELECT ?, ?, ?, ?, ?, ?, FALSE, ? "
-                     + "WHERE NOT EXISTS (SELECT 1 FROM agent_datasources WHERE id = ?)")) {
-            s.setString(1, d.id());
-            s.setString(2, d.name());
-            s.setString(3, d.jdbcUrl());
-            s.setString(4, d.username());
-            s.setString(5, d.password());
-            s.setBoolean(6, d.enabled());
-            s.setTimestamp(7, Timestamp.from(Instant.now()));
-            s.setString(8, d.id());
-            return s.executeUpdate() == 1;
-        }
+    boolean register(Datasource d) {
+        return jdbc.update("INSERT INTO agent_datasources (id, name, jdbc_url, username, password, enabled, built_in, "
+                + "created_at) SELECT ?, ?, ?, ?, ?, ?, FALSE, ? WHERE NOT EXISTS (SELECT 1 FROM agent_datasources "
+                + "WHERE id = ?)", d.id(), d.name(), d.jdbcUrl(), d.username(), d.password(), d.enabled(),
+                Timestamp.from(Instant.now()), d.id()) == 1;
     }
 
     /**
      * @param keepPassword true leaves the stored password as it is
      * @return false when there is no registered (non-built-in) data source with this id
      */
-    boolean update(Datasource d, boolean keepPassword) throws SQLException {
-        try (Connection c = ds.getConnection();
-             PreparedStatement s = c.prepareStatement("UPDATE agent_datasources SET name = ?, jdbc_url = ?, username = ?, "
-                     + "enabled = ?" + (keepPassword ? "" : ", password = ?") + " WHERE id = ? AND built_in = FALSE")) {
-            int i = 1;
-            s.setString(i++, d.name());
-            s.setString(i++, d.jdbcUrl());
-            s.setString(i++, d.username());
-            s.setBoolean(i++, d.enabled());
-            if (!keepPassword) {
-                s.setString(i++, d.password());
-            }
-            s.setString(i, d.id());
-            return s.executeUpdate() == 1;
+    boolean update(Datasource d, boolean keepPassword) {
+        List<Object> args = new ArrayList<>(Arrays.asList(d.name(), d.jdbcUrl(), d.username(), d.enabled()));
+        if (!keepPassword) {
+            args.add(d.password());
         }
+        args.add(d.id());
+        return jdbc.update("UPDATE agent_datasources SET name = ?, jdbc_url = ?, username = ?, enabled = ?"
+                + (keepPassword ? "" : ", password = ?") + " WHERE id = ? AND built_in = FALSE", args.toArray()) == 1;
     }
 
     /** @return false when there was no registered (non-built-in) data source with this id */
-    boolean deleteDatasource(String id) throws SQLException {
-        try (Connection c = ds.getConnection();
-             PreparedStatement s = c.prepareStatement("DELETE FROM agent_datasources WHERE id = ? AND built_in = FALSE")) {
-            s.setString(1, id);
-            return s.executeUpdate() == 1;
-        }
+    boolean deleteDatasource(String id) {
+        return jdbc.update("DELETE FROM agent_datasources WHERE id = ? AND built_in = FALSE", id) == 1;
     }
 
     /** @return every stored secret (data-source passwords, MCP tokens) of 6 characters or more, for redaction */
-    Set<String> secrets() throws SQLException {
-        Set<String> out = new HashSet<>();
-        try (Connection c = ds.getConnection();
-             PreparedStatement s = c.prepareStatement("SELECT password FROM agent_datasources WHERE password IS NOT NULL "
-                     + "UNION SELECT secret FROM agent_resources WHERE secret IS NOT NULL");
-             ResultSet r = s.executeQuery()) {
-            while (r.next()) {
-                if (r.getString(1).length() >= 6) {
-                    out.add(r.getString(1));
-                }
-            }
-        }
+    Set<String> secrets() {
+        Set<String> out = new HashSet<>(jdbc.list("SELECT password FROM agent_datasources WHERE password IS NOT NULL "
+                + "UNION SELECT secret FROM agent_resources WHERE secret IS NOT NULL", r -> r.getString(1)));
+        out.removeIf(secret -> secret.length() < 6);
         return out;
     }
 
-    void saveFile(StoredFile f) throws SQLException {
-        try (Connection c = ds.getConnection();
-             PreparedStatement s = c.prepareStatement("INSERT INTO agent_files (id, name, media_type, size_bytes, "
-                     + "content, created_at) VALUES (?, ?, ?, ?, ?, ?)")) {
-            s.setString(1, f.id());
-            s.setString(2, f.name());
-            s.setString(3, f.mediaType());
-            s.setLong(4, f.content().length);
-            s.setString(5, Base64.getEncoder().encodeToString(f.content()));
-            s.setTimestamp(6, Timestamp.from(f.createdAt()));
-            s.executeUpdate();
-        }
+    void saveFile(StoredFile f) {
+        jdbc.update("INSERT INTO agent_files (id, name, media_type, size_bytes, content, created_at) "
+                + "VALUES (?, ?, ?, ?, ?, ?)", f.id(), f.name(), f.mediaType(), (long) f.content().length,
+                Base64.getEncoder().encodeToString(f.content()), Timestamp.from(f.createdAt()));
     }
 
-    List<StoredFile> files() throws SQLException {
+    List<StoredFile> files() {
         return files(null);
     }
 
     /** @return the ids of the uploaded files (without reading their content) */
-    Set<String> fileIds() throws SQLException {
-        Set<String> out = new HashSet<>();
-        try (Connection c = ds.getConnection();
-             PreparedStatement s = c.prepareStatement("SELECT id FROM agent_files");
-             ResultSet r = s.executeQuery()) {
-            while (r.next()) {
-                out.add(r.getString(1));
-            }
-        }
-        return out;
+    Set<String> fileIds() {
+        return new HashSet<>(jdbc.list("SELECT id FROM agent_files", r -> r.getString(1)));
     }
 
-    Optional<StoredFile> file(String id) throws SQLException {
+    Optional<StoredFile> file(String id) {
         return files(id).stream().findFirst();
     }
 
-    private List<StoredFile> files(String id) throws SQLException {
-        List<StoredFile> out = new ArrayList<>();
-        try (Connection c = ds.getConnection();
-             PreparedStatement s = c.prepareStatement("SELECT * FROM agent_files" + (id == null ? "" : " WHERE id = ?")
-                     + " ORDER BY created_at, id")) {
-            if (id != null) {
-                s.setString(1, id);
-            }
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    out.add(new StoredFile(r.getString("id"), r.getString("name"), r.getString("media_type"),
-                            Base64.getDecoder().decode(r.getString("content")),
-                            r.getTimestamp("created_at").toInstant()));
-                }
-            }
-        }
-        return out;
+    private List<StoredFile> files(String id) {
+        return jdbc.list("SELECT * FROM agent_files" + (id == null ? "" : " WHERE id = ?") + " ORDER BY created_at, id",
+                r -> new StoredFile(r.getString("id"), r.getString("name"), r.getString("media_type"),
+                        Base64.getDecoder().decode(r.getString("content")), r.getTimestamp("created_at").toInstant()),
+                id == null ? new Object[0] : new Object[] {id});
     }
 
-    void saveArtifact(Artifact a) throws SQLException {
-        try (Connection c = ds.getConnection();
-             PreparedStatement s = c.prepareStatement("INSERT INTO agent_artifacts (id, thread_id, run_id, name, "
-                     + "media_type, content, created_at) VALUES (?, ?, ?, ?, ?, ?, ?)")) {
-            s.setString(1, a.id());
-            s.setString(2, a.threadId());
-            s.setString(3, a.runId());
-            s.setString(4, a.name());
-            s.setString(5, a.mediaType());
-            s.setString(6, a.content());
-            s.setTimestamp(7, Timestamp.from(Instant.now()));
-            s.executeUpdate();
-        }
+    void saveArtifact(Artifact a) {
+        jdbc.update("INSERT INTO agent_artifacts (id, thread_id, run_id, name, media_type, content, created_at) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?)", a.id(), a.threadId(), a.runId(), a.name(), a.mediaType(), a.content(),
+                Timestamp.from(Instant.now()));
     }
 
-    List<Artifact> artifacts(String threadId) throws SQLException {
+    List<Artifact> artifacts(String threadId) {
         return artifacts("thread_id", threadId);
     }
 
-    Optional<Artifact> artifact(String id) throws SQLException {
+    Optional<Artifact> artifact(String id) {
         return artifacts("id", id).stream().findFirst();
     }
 
-    private List<Artifact> artifacts(String column, String value) throws SQLException {
-        List<Artifact> out = new ArrayList<>();
-        try (Connection c = ds.getConnection();
-             PreparedStatement s = c.prepareStatement("SELECT * FROM agent_artifacts WHERE " + column
-                     + " = ? ORDER BY created_at, id")) {
-            s.setString(1, value);
-            try (ResultSet r = s.executeQuery()) {
-                while (r.next()) {
-                    out.add(new Artifact(r.getString("id"), r.getString("thread_id"), r.getString("run_id"),
-                            r.getString("name"), r.getString("media_type"), r.getString("content")));
-                }
-            }
-        }
-        return out;
+    private List<Artifact> artifacts(String column, String value) {
+        return jdbc.list("SELECT * FROM agent_artifacts WHERE " + column + " = ? ORDER BY created_at, id",
+                r -> new Artifact(r.getString("id"), r.getString("thread_id"), r.getString("run_id"), r.getString("name"),
+                        r.getString("media_type"), r.getString("content")), value);
     }
 }

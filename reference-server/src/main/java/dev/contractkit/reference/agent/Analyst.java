@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * The deterministic data-analysis agent (no model, no network): it reads the question, reports the resolved
@@ -24,6 +26,7 @@ import java.util.UUID;
  * streaming and cancel can be watched.
  */
 final class Analyst {
+    private static final Logger LOG = Logger.getLogger(Analyst.class.getName());
     /** How a run ended. */
     enum Outcome { COMPLETED, CANCELED, FAILED }
 
@@ -46,7 +49,7 @@ final class Analyst {
 
     /** Resolves the run's config (after RUN_STARTED has gone out: its reads are not on the first event's path). */
     interface Config {
-        RunConfigResolver.Resolution resolve() throws SQLException;
+        RunConfigResolver.Resolution resolve();
     }
 
     Outcome run(JsonNode input, Config resolution, EventSink sink, ActiveRun run) {
@@ -162,7 +165,10 @@ final class Analyst {
                 sink.emit(cancelled(sink, threadId, runId));
                 return Outcome.CANCELED;
             }
-            sink.emit(sink.event("RUN_ERROR").put("message", "the agent failed: " + e.getMessage()).put("code", "INTERNAL_ERROR"));
+            // The failure's own text (a SQL message, a stack's detail) stays in the server's log, not in the stream.
+            LOG.log(Level.WARNING, "agent run " + runId + " failed", e);
+            sink.emit(sink.event("RUN_ERROR").put("message", "the agent failed; the server's log has the details (run "
+                    + runId + ")").put("code", "INTERNAL_ERROR"));
             return Outcome.FAILED;
         }
     }
@@ -444,7 +450,7 @@ final class Analyst {
         return table;
     }
 
-    private String artifact(SqlTool.Table table, String plan, EventSink sink, String threadId, String runId) throws SQLException {
+    private String artifact(SqlTool.Table table, String plan, EventSink sink, String threadId, String runId) {
         StringBuilder csv = new StringBuilder(String.join(",", table.columns())).append('\n');
         for (List<Object> row : table.rows()) {
             csv.append(String.join(",", row.stream().map(Analyst::csvCell).toList())).append('\n');
@@ -518,7 +524,7 @@ final class Analyst {
         sink.emit((ObjectNode) sink.event("CUSTOM").put("name", name).set("value", value));
     }
 
-    private ObjectNode workspaceInfo(RunConfigResolver.Resolution config) throws SQLException {
+    private ObjectNode workspaceInfo(RunConfigResolver.Resolution config) {
         ObjectNode w = mapper.createObjectNode().put("workspaceId", workspace.id());
         ArrayNode dss = w.putArray("datasources");
         for (AgentStore.Datasource d : store.datasources()) {

@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
-import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
@@ -23,27 +22,23 @@ final class ArtifactsEndpoint extends ArtifactsService {
 
     @Override
     protected void handleListArtifacts(ServerRequest request, ServerResponse response, String threadId) {
-        StorageException.run(() -> {
-            ObjectNode body = mapper.createObjectNode();
-            ArrayNode items = body.putArray("items");
-            for (AgentStore.Artifact a : store.artifacts(threadId)) {
-                items.addObject().put("artifactId", a.id()).put("name", a.name()).put("mediaType", a.mediaType())
-                        .put("sizeBytes", a.content().getBytes(StandardCharsets.UTF_8).length).put("threadId", a.threadId())
-                        .put("runId", a.runId()).put("downloadPath", "/api/v1/artifacts/" + a.id() + "/content");
-            }
-            response.send(body);
-        });
+        ObjectNode body = mapper.createObjectNode();
+        ArrayNode items = body.putArray("items");
+        for (AgentStore.Artifact a : store.artifacts(threadId)) {
+            items.addObject().put("artifactId", a.id()).put("name", a.name()).put("mediaType", a.mediaType())
+                    .put("sizeBytes", a.content().getBytes(StandardCharsets.UTF_8).length).put("threadId", a.threadId())
+                    .put("runId", a.runId()).put("downloadPath", "/api/v1/artifacts/" + a.id() + "/content");
+        }
+        response.send(body);
     }
 
     @Override
     protected void handleDownloadArtifact(ServerRequest request, ServerResponse response, String artifactId) {
-        StorageException.run(() -> {
-            AgentStore.Artifact a = store.artifact(artifactId)
-                    .orElseThrow(() -> ApiError.notFound("no artifact '" + artifactId + "'"));
-            response.header(HeaderNames.CONTENT_TYPE, a.mediaType() + "; charset=utf-8");
-            response.header(HeaderNames.CONTENT_DISPOSITION, ContentDisposition.attachment(a.name()));
-            response.header("X-Content-Type-Options", "nosniff");
-            response.send(a.content().getBytes(StandardCharsets.UTF_8));
-        });
+        AgentStore.Artifact a = store.artifact(artifactId)
+                .orElseThrow(() -> ApiError.notFound("no artifact '" + artifactId + "'"));
+        response.header(HeaderNames.CONTENT_TYPE, a.mediaType() + "; charset=utf-8");
+        response.header(HeaderNames.CONTENT_DISPOSITION, ContentDisposition.attachment(a.name()));
+        response.header("X-Content-Type-Options", "nosniff");
+        response.send(a.content().getBytes(StandardCharsets.UTF_8));
     }
 }

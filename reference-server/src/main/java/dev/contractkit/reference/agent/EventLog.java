@@ -2,7 +2,6 @@ package dev.contractkit.reference.agent;
 
 import dev.contractkit.reference.platform.Signals;
 
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.locks.Condition;
@@ -114,7 +113,7 @@ final class EventLog {
             try {
                 store.events(runId, threadId, batch);
                 signals.signal(runId);
-            } catch (SQLException | RuntimeException e) {
+            } catch (RuntimeException e) {
                 LOG.log(Level.WARNING, "agent: could not store " + batch.size() + " event(s) of run " + runId, e);
             }
             lock.lock();

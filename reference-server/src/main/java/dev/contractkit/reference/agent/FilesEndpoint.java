@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
-import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HttpMediaType;
 import io.helidon.http.Status;
@@ -69,9 +68,7 @@ final class FilesEndpoint extends FilesService {
                 "application/octet-stream");
         AgentStore.StoredFile f = new AgentStore.StoredFile("file-" + UUID.randomUUID().toString().substring(0, 13), name,
                 mediaType, bytes, Instant.now());
-        StorageException.run(() -> {
-            store.saveFile(f);
-        });
+        store.saveFile(f);
         response.status(Status.CREATED_201).send(json(f));
     }
 
@@ -106,22 +103,18 @@ final class FilesEndpoint extends FilesService {
 
     @Override
     protected void handleListFiles(ServerRequest request, ServerResponse response) {
-        StorageException.run(() -> {
-            ObjectNode body = mapper.createObjectNode();
-            ArrayNode items = body.putArray("items");
-            store.files().forEach(f -> items.add(json(f)));
-            response.send(body);
-        });
+        ObjectNode body = mapper.createObjectNode();
+        ArrayNode items = body.putArray("items");
+        store.files().forEach(f -> items.add(json(f)));
+        response.send(body);
     }
 
     @Override
     protected void handleDownloadFile(ServerRequest request, ServerResponse response, String fileId) {
-        StorageException.run(() -> {
-            AgentStore.StoredFile f = store.file(fileId).orElseThrow(() -> ApiError.notFound("no file '" + fileId + "'"));
-            response.header(HeaderNames.CONTENT_TYPE, "application/octet-stream");
-            response.header(HeaderNames.CONTENT_DISPOSITION, ContentDisposition.attachment(f.name()));
-            response.header("X-Content-Type-Options", "nosniff");
-            response.send(f.content());
-        });
+        AgentStore.StoredFile f = store.file(fileId).orElseThrow(() -> ApiError.notFound("no file '" + fileId + "'"));
+        response.header(HeaderNames.CONTENT_TYPE, "application/octet-stream");
+        response.header(HeaderNames.CONTENT_DISPOSITION, ContentDisposition.attachment(f.name()));
+        response.header("X-Content-Type-Options", "nosniff");
+        response.send(f.content());
     }
 }

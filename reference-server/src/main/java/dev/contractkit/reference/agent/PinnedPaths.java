@@ -2,7 +2,6 @@ package dev.contractkit.reference.agent;
 
 import dev.contractkit.reference.platform.ApiError;
 
-import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -34,7 +33,7 @@ final class PinnedPaths {
      * @param thread the run's thread
      * @throws ApiError 400 naming the first bad path and why
      */
-    static List<Ref> check(String where, List<String> paths, AgentStore store, String thread) throws SQLException {
+    static List<Ref> check(String where, List<String> paths, AgentStore store, String thread) {
         if (paths.size() > MAX) {
             throw ApiError.invalid(where + ": at most " + MAX + " pinned paths, got " + paths.size());
         }

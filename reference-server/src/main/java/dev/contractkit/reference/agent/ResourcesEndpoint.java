@@ -6,7 +6,6 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ContractRules;
-import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
@@ -39,12 +38,10 @@ final class ResourcesEndpoint extends ResourcesService {
 
     @Override
     protected void handleListDatasources(ServerRequest request, ServerResponse response) {
-        StorageException.run(() -> {
-            ObjectNode body = mapper.createObjectNode();
-            ArrayNode items = body.putArray("items");
-            store.datasources().forEach(d -> items.add(json(d)));
-            response.send(body);
-        });
+        ObjectNode body = mapper.createObjectNode();
+        ArrayNode items = body.putArray("items");
+        store.datasources().forEach(d -> items.add(json(d)));
+        response.send(body);
     }
 
     private ObjectNode json(AgentStore.Datasource d) {
@@ -74,16 +71,14 @@ final class ResourcesEndpoint extends ResourcesService {
         AgentStore.Datasource d = new AgentStore.Datasource(body.path("id").asText(), body.path("name").asText(),
                 body.path("jdbcUrl").asText(), text(body, "username"), text(body, "password"),
                 body.path("enabled").asBoolean(true), false);
-        StorageException.run(() -> {
-            if (!store.register(d)) {
-                throw ApiError.conflict("data source '" + d.id() + "' exists");
-            }
-        });
+        if (!store.register(d)) {
+            throw ApiError.conflict("data source '" + d.id() + "' exists");
+        }
         response.status(Status.CREATED_201).send(json(d));
     }
 
     private AgentStore.Datasource datasource(String id) {
-        return StorageException.call(() -> store.datasource(id).orElseThrow(() -> ApiError.notFound("no data source '" + id + "'")));
+        return store.datasource(id).orElseThrow(() -> ApiError.notFound("no data source '" + id + "'"));
     }
 
     @Override
@@ -108,9 +103,7 @@ final class ResourcesEndpoint extends ResourcesService {
         AgentStore.Datasource d = new AgentStore.Datasource(id, body.path("name").asText(), url,
                 text(body, "username"), password == null || password.isEmpty() ? null : password,
                 body.path("enabled").asBoolean(true), false);
-        StorageException.run(() -> {
-            store.update(d, keepPassword);
-        });
+        store.update(d, keepPassword);
         response.send(json(datasource(id)));
     }
 
@@ -119,9 +112,7 @@ final class ResourcesEndpoint extends ResourcesService {
         if (datasource(datasourceId).builtIn()) {
             throw ApiError.conflict("data source '" + datasourceId + "' is built in and cannot be deleted");
         }
-        StorageException.run(() -> {
-            store.deleteDatasource(datasourceId);
-        });
+        store.deleteDatasource(datasourceId);
         response.status(Status.NO_CONTENT_204).send();
     }
 

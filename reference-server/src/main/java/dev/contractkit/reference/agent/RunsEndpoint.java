@@ -7,7 +7,6 @@ import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.Bus;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Signals;
-import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
@@ -17,7 +16,6 @@ import java.io.IOException;
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -127,8 +125,6 @@ final class RunsEndpoint extends RunsService {
             };
             store.status(runId, status, true);
             attach.signals().signal(runId);
-        } catch (SQLException e) {
-            throw new StorageException(e);
         } finally {
             if (sink != null) {
                 sink.close(); // an unexpected error too: what was sent gets stored, the writer ends
@@ -146,16 +142,14 @@ final class RunsEndpoint extends RunsService {
         }
         List<String> paths = new ArrayList<>();
         pinned.forEach(p -> paths.add(p.asText()));
-        StorageException.run(() -> {
-            PinnedPaths.check((inFp ? "forwardedProps" : "state") + ".run_config.pinnedPaths", paths, store, threadId);
-        });
+        PinnedPaths.check((inFp ? "forwardedProps" : "state") + ".run_config.pinnedPaths", paths, store, threadId);
     }
 
     /**
      * Streams the run's stored events after {@code after}, then each new one, until RUN_FINISHED or RUN_ERROR (or
      * the client goes away again).
      */
-    private void attach(ServerResponse response, AgentStore.Run run, int after) throws SQLException {
+    private void attach(ServerResponse response, AgentStore.Run run, int after) {
         response.status(Status.OK_200);
         response.header(HeaderNames.CONTENT_TYPE, "text/event-stream; charset=utf-8");
         response.header(HeaderNames.CACHE_CONTROL, "no-cache");
@@ -191,11 +185,9 @@ final class RunsEndpoint extends RunsService {
     protected void handleStreamRunEvents(ServerRequest request, ServerResponse response, String threadId, String runId,
                                          Optional<Integer> after, Optional<String> lastEventId) {
         int from = after.orElseGet(() -> lastEventId.map(RunsEndpoint::sequence).orElse(-1));
-        StorageException.run(() -> {
-            AgentStore.Run run = store.run(runId).filter(r -> r.threadId().equals(threadId))
-                    .orElseThrow(() -> ApiError.notFound("no run '" + runId + "' in thread '" + threadId + "'"));
-            attach(response, run, from);
-        });
+        AgentStore.Run run = store.run(runId).filter(r -> r.threadId().equals(threadId))
+                .orElseThrow(() -> ApiError.notFound("no run '" + runId + "' in thread '" + threadId + "'"));
+        attach(response, run, from);
     }
 
     private static int sequence(String lastEventId) {
@@ -210,34 +202,32 @@ final class RunsEndpoint extends RunsService {
     protected void handleCancelRun(ServerRequest request, ServerResponse response, String runId) {
         ActiveRun run = registry.get(runId);
         ObjectNode body = mapper.createObjectNode().put("runId", runId);
-        StorageException.run(() -> {
-            if (run != null) {
-                store.status(runId, "canceling", false);
-                run.cancel("cancel");
-                body.put("threadId", run.threadId()).put("status", "canceling");
-                response.status(Status.ACCEPTED_202).send(body);
-                return;
+        if (run != null) {
+            store.status(runId, "canceling", false);
+            run.cancel("cancel");
+            body.put("threadId", run.threadId()).put("status", "canceling");
+            response.status(Status.ACCEPTED_202).send(body);
+            return;
+        }
+        AgentStore.Run stored = store.run(runId).orElseThrow(() -> ApiError.notFound("no run '" + runId + "'"));
+        if (stored.status().equals("started") || stored.status().equals("canceling")) {
+            // streaming on another replica: the one that runs it acts on the bus message (AgentModule)
+            store.status(runId, "canceling", false);
+            try {
+                bus.publish(CANCEL_CHANNEL, runId);
+            } catch (IllegalStateException e) {
+                throw ApiError.unavailable("the cancel cannot reach the replica that streams run '" + runId
+                        + "' (the bus is down); try again");
             }
-            AgentStore.Run stored = store.run(runId).orElseThrow(() -> ApiError.notFound("no run '" + runId + "'"));
-            if (stored.status().equals("started") || stored.status().equals("canceling")) {
-                // streaming on another replica: the one that runs it acts on the bus message (AgentModule)
-                store.status(runId, "canceling", false);
-                try {
-                    bus.publish(CANCEL_CHANNEL, runId);
-                } catch (IllegalStateException e) {
-                    throw ApiError.unavailable("the cancel cannot reach the replica that streams run '" + runId
-                            + "' (the bus is down); try again");
-                }
-                body.put("threadId", stored.threadId()).put("status", "canceling");
-                response.status(Status.ACCEPTED_202).send(body);
-                return;
-            }
-            body.put("threadId", stored.threadId()).put("status", stored.status());
-            if (stored.reason() != null) {
-                body.put("reason", stored.reason());
-            }
-            response.status(Status.OK_200).send(body);
-        });
+            body.put("threadId", stored.threadId()).put("status", "canceling");
+            response.status(Status.ACCEPTED_202).send(body);
+            return;
+        }
+        body.put("threadId", stored.threadId()).put("status", stored.status());
+        if (stored.reason() != null) {
+            body.put("reason", stored.reason());
+        }
+        response.status(Status.OK_200).send(body);
     }
 
     /** The bus channel of cancel requests for runs streaming on another replica. */
@@ -253,14 +243,12 @@ final class RunsEndpoint extends RunsService {
 
     @Override
     protected void handleGetThreadHistory(ServerRequest request, ServerResponse response, String threadId) {
-        StorageException.run(() -> {
-            List<ObjectNode> runs = store.history(threadId);
-            if (runs.isEmpty()) {
-                throw ApiError.notFound("no runs in thread '" + threadId + "'");
-            }
-            ObjectNode body = mapper.createObjectNode().put("threadId", threadId);
-            body.putArray("runs").addAll(runs);
-            response.send(body);
-        });
+        List<ObjectNode> runs = store.history(threadId);
+        if (runs.isEmpty()) {
+            throw ApiError.notFound("no runs in thread '" + threadId + "'");
+        }
+        ObjectNode body = mapper.createObjectNode().put("threadId", threadId);
+        body.putArray("runs").addAll(runs);
+        response.send(body);
     }
 }

@@ -3,11 +3,9 @@ package dev.contractkit.reference.codehost;
 import dev.contractkit.reference.platform.Jdbc;
 
 import javax.sql.DataSource;
-import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 import java.util.Optional;
 
@@ -22,23 +20,11 @@ final class Sql {
         this.jdbc = new Jdbc(dataSource);
     }
 
-    interface Row<T> {
-        T read(ResultSet rs) throws SQLException;
+    <T> List<T> list(String sql, Jdbc.Row<T> row, Object... args) {
+        return jdbc.list(sql, row, args);
     }
 
-    <T> List<T> list(String sql, Row<T> row, Object... args) {
-        return jdbc.call(c -> {
-            try (PreparedStatement ps = prepare(c, sql, args); ResultSet rs = ps.executeQuery()) {
-                List<T> out = new ArrayList<>();
-                while (rs.next()) {
-                    out.add(row.read(rs));
-                }
-                return out;
-            }
-        });
-    }
-
-    <T> Optional<T> one(String sql, Row<T> row, Object... args) {
+    <T> Optional<T> one(String sql, Jdbc.Row<T> row, Object... args) {
         List<T> all = list(sql, row, args);
         return all.isEmpty() ? Optional.empty() : Optional.of(all.get(0));
     }
@@ -48,18 +34,14 @@ final class Sql {
     }
 
     int update(String sql, Object... args) {
-        return jdbc.call(c -> {
-            try (PreparedStatement ps = prepare(c, sql, args)) {
-                return ps.executeUpdate();
-            }
-        });
+        return jdbc.update(sql, args);
     }
 
     /** Runs an INSERT and returns the generated id. */
     long insert(String sql, Object... args) {
         return jdbc.call(c -> {
             try (PreparedStatement ps = c.prepareStatement(sql, new String[]{"id"})) {
-                bind(ps, args);
+                Jdbc.bind(ps, Arrays.asList(args));
                 ps.executeUpdate();
                 try (ResultSet keys = ps.getGeneratedKeys()) {
                     keys.next();
@@ -67,17 +49,5 @@ final class Sql {
                 }
             }
         });
-    }
-
-    private static PreparedStatement prepare(Connection c, String sql, Object... args) throws SQLException {
-        PreparedStatement ps = c.prepareStatement(sql);
-        bind(ps, args);
-        return ps;
-    }
-
-    private static void bind(PreparedStatement ps, Object... args) throws SQLException {
-        for (int i = 0; i < args.length; i++) {
-            ps.setObject(i + 1, args[i]);
-        }
     }
 }

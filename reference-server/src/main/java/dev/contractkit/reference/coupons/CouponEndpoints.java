@@ -22,7 +22,6 @@ import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.Json;
 import dev.contractkit.reference.platform.PublicUrl;
-import dev.contractkit.reference.platform.StorageException;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -30,7 +29,6 @@ import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
-import java.sql.SQLException;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
@@ -193,12 +191,10 @@ final class CouponEndpoints {
         @Override
         protected void handleGetCoupon(ServerRequest request, ServerResponse response, String id) {
             CouponAdmission.Call call = CouponAdmission.call(request);
-            StorageException.run(() -> {
-                CouponStore.Row row = ctx.store().find(id)
-                        .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
-                GetCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
-                        .response(row.toCoupon()).send(response);
-            });
+            CouponStore.Row row = ctx.store().find(id)
+                    .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
+            GetCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
+                    .response(row.toCoupon()).send(response);
         }
 
     }
@@ -239,9 +235,7 @@ final class CouponEndpoints {
                 body.setEmail(p.email());
                 body.setFirstName(p.firstName());
                 body.setLastName(p.lastName());
-                StorageException.run(() -> {
-                    body.setCreatedAt(ctx.store().firstSeen(p.subject()));
-                });
+                body.setCreatedAt(ctx.store().firstSeen(p.subject()));
                 body.setLastLogin(issued);
             }
             GetUserProfileOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
@@ -289,14 +283,12 @@ final class CouponEndpoints {
         @Override
         protected void handleCreateCoupon(ServerRequest request, ServerResponse response, CouponCreate c) {
             CouponAdmission.Call call = CouponAdmission.call(request);
-            StorageException.run(() -> {
-                CouponStore.Row row = ctx.store().create(c.getTitle(), c.getDescription(), c.getDiscountPercent(),
-                        c.getCategory(), c.getValidUntil(), c.getUsageLimit(), c.getTermsConditions(),
-                        call.principal().subject());
-                ctx.events().created(row);
-                CreateCouponOp.Response201.builder(call.requestId(), call.limit(), call.remaining(), call.reset(),
-                        "/api/v1/coupons/" + row.id()).response(row.toAdmin()).send(response);
-            });
+            CouponStore.Row row = ctx.store().create(c.getTitle(), c.getDescription(), c.getDiscountPercent(),
+                    c.getCategory(), c.getValidUntil(), c.getUsageLimit(), c.getTermsConditions(),
+                    call.principal().subject());
+            ctx.events().created(row);
+            CreateCouponOp.Response201.builder(call.requestId(), call.limit(), call.remaining(), call.reset(),
+                    "/api/v1/coupons/" + row.id()).response(row.toAdmin()).send(response);
         }
 
         @Override
@@ -346,13 +338,11 @@ final class CouponEndpoints {
             put(changes, "active", u.getActive());
             put(changes, "usage_limit", u.getUsageLimit());
             put(changes, "terms_conditions", u.getTermsConditions());
-            StorageException.run(() -> {
-                CouponStore.Row[] rows = ctx.store().update(id, changes, call.principal().subject())
-                        .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
-                ctx.events().updated(rows[0], rows[1]);
-                UpdateCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
-                        .response(rows[1].toAdmin()).send(response);
-            });
+            CouponStore.Row[] rows = ctx.store().update(id, changes, call.principal().subject())
+                    .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
+            ctx.events().updated(rows[0], rows[1]);
+            UpdateCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
+                    .response(rows[1].toAdmin()).send(response);
         }
 
         private static void put(Map<String, Object> changes, String column, Object value) {
@@ -364,19 +354,17 @@ final class CouponEndpoints {
         @Override
         protected void handleDeleteCoupon(ServerRequest request, ServerResponse response, String id) {
             CouponAdmission.Call call = CouponAdmission.call(request);
-            StorageException.run(() -> {
-                CouponStore.Row[] rows = ctx.store().update(id, Map.of("active", false), call.principal().subject())
-                        .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
-                if (rows[0].active()) {
-                    ctx.events().expired(rows[1], "deleted", rows[1].updatedAt());
-                }
-                DeleteResult body = new DeleteResult();
-                body.setMessage("coupon deleted");
-                body.setId(id);
-                body.setDeletedAt(rows[1].updatedAt());
-                DeleteCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
-                        .response(body).send(response);
-            });
+            CouponStore.Row[] rows = ctx.store().update(id, Map.of("active", false), call.principal().subject())
+                    .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
+            if (rows[0].active()) {
+                ctx.events().expired(rows[1], "deleted", rows[1].updatedAt());
+            }
+            DeleteResult body = new DeleteResult();
+            body.setMessage("coupon deleted");
+            body.setId(id);
+            body.setDeletedAt(rows[1].updatedAt());
+            DeleteCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
+                    .response(body).send(response);
         }
 
     }
@@ -433,8 +421,6 @@ final class CouponEndpoints {
                     case USAGE_LIMIT_REACHED -> ApiError.conflict("coupon " + couponId
                             + " has reached its usage limit of " + e.coupon.usageLimit()).withDetails("usage_limit_reached");
                 };
-            } catch (SQLException e) {
-                throw new StorageException(e);
             }
         }
 
@@ -451,16 +437,14 @@ final class CouponEndpoints {
             CouponAdmission.Call call = CouponAdmission.call(request);
             int l = limit.orElse(10);
             int o = offset.orElse(0);
-            StorageException.run(() -> {
-                CouponStore.Page<UserCoupon> page = ctx.store().userCoupons(call.principal().subject(), l, o, status);
-                UserCouponList body = new UserCouponList();
-                body.setCoupons(page.items());
-                body.setTotal(page.total());
-                body.setLimit(l);
-                body.setOffset(o);
-                ListUserCouponsOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
-                        .link(links(request, l, o, page.total())).response(body).send(response);
-            });
+            CouponStore.Page<UserCoupon> page = ctx.store().userCoupons(call.principal().subject(), l, o, status);
+            UserCouponList body = new UserCouponList();
+            body.setCoupons(page.items());
+            body.setTotal(page.total());
+            body.setLimit(l);
+            body.setOffset(o);
+            ListUserCouponsOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
+                    .link(links(request, l, o, page.total())).response(body).send(response);
         }
 
     }

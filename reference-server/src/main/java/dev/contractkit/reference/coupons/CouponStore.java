@@ -5,16 +5,15 @@ import dev.contractkit.reference.coupons.model.Coupon;
 import dev.contractkit.reference.coupons.model.UserCoupon;
 import dev.contractkit.reference.coupons.model.UserCouponStatus;
 
+import dev.contractkit.reference.platform.Jdbc;
 import dev.contractkit.reference.platform.ReadCache;
 import dev.contractkit.reference.platform.StorageException;
 
-import java.util.Arrays;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Types;
 import java.time.Clock;
 import java.time.Instant;
 import java.time.OffsetDateTime;
@@ -28,7 +27,10 @@ import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Function;
 
-/** Coupons and redemptions in the kit's database. */
+/**
+ * Coupons and redemptions in the kit's database. Its methods run on {@link Jdbc}: a database failure is a
+ * {@code StorageException}, which the endpoints let through to the server's error routing.
+ */
 final class CouponStore {
     private static final String COLUMNS = "id, title, description, discount_percent, category, valid_until, active, "
             + "usage_limit, usage_count, terms_conditions, created_at, updated_at, created_by, updated_by";
@@ -48,39 +50,14 @@ final class CouponStore {
         }
 
         Coupon toCoupon() {
-            Coupon c = new Coupon();
-            c.setId(id);
-            c.setTitle(title);
-            c.setDescription(description);
-            c.setDiscountPercent(discountPercent);
-            c.setCategory(category);
-            c.setValidUntil(validUntil);
-            c.setActive(active);
-            c.setUsageLimit(usageLimit);
-            c.setUsageCount(usageCount);
-            c.setTermsConditions(termsConditions);
-            c.setCreatedAt(createdAt);
-            c.setUpdatedAt(updatedAt);
-            return c;
+            return new Coupon(id, title, description, discountPercent, category, validUntil, active, usageLimit,
+                    usageCount, termsConditions, createdAt, updatedAt);
         }
 
+        /** The coupon with who created and last changed it (the generated models share no type: two constructors). */
         AdminCoupon toAdmin() {
-            AdminCoupon c = new AdminCoupon();
-            c.setId(id);
-            c.setTitle(title);
-            c.setDescription(description);
-            c.setDiscountPercent(discountPercent);
-            c.setCategory(category);
-            c.setValidUntil(validUntil);
-            c.setActive(active);
-            c.setUsageLimit(usageLimit);
-            c.setUsageCount(usageCount);
-            c.setTermsConditions(termsConditions);
-            c.setCreatedAt(createdAt);
-            c.setUpdatedAt(updatedAt);
-            c.setCreatedBy(createdBy);
-            c.setUpdatedBy(updatedBy);
-            return c;
+            return new AdminCoupon(id, title, description, discountPercent, category, validUntil, active, usageLimit,
+                    usageCount, termsConditions, createdAt, updatedAt, createdBy, updatedBy);
         }
     }
 
@@ -101,8 +78,8 @@ final class CouponStore {
         NOT_FOUND, ALREADY_REDEEMED, COUPON_INACTIVE, COUPON_EXPIRED, USAGE_LIMIT_REACHED
     }
 
-    /** A refused redemption. */
-    static final class Refused extends Exception {
+    /** A refused redemption (unchecked: it rolls back {@link #redeem}'s transaction like any refusal). */
+    static final class Refused extends RuntimeException {
         final Refusal reason;
         final transient Row coupon;
 
@@ -113,7 +90,7 @@ final class CouponStore {
         }
     }
 
-    private final DataSource dataSource;
+    private final Jdbc jdbc;
     private final Clock clock;
     /**
      * Catalogue pages as serialized bytes, dropped by every write below (a list is the hot read: a hit sends the
@@ -126,7 +103,7 @@ final class CouponStore {
     }
 
     CouponStore(DataSource dataSource, Clock clock, ReadCache<List<Object>, Listing> pages) {
-        this.dataSource = dataSource;
+        this.jdbc = new Jdbc(dataSource);
         this.clock = clock;
         this.pages = pages;
     }
@@ -143,12 +120,12 @@ final class CouponStore {
     Listing list(int limit, int offset, Optional<String> category, Optional<Boolean> active,
                  Function<Page<Row>, byte[]> render) {
         return pages.get(List.of(limit, offset, category, active), () -> {
-            Page<Row> page = StorageException.call(() -> query(limit, offset, category, active));
+            Page<Row> page = query(limit, offset, category, active);
             return new Listing(render.apply(page), page.total());
         });
     }
 
-    private Page<Row> query(int limit, int offset, Optional<String> category, Optional<Boolean> active) throws SQLException {
+    private Page<Row> query(int limit, int offset, Optional<String> category, Optional<Boolean> active) {
         StringBuilder where = new StringBuilder(" WHERE 1 = 1");
         List<Object> args = new ArrayList<>();
         category.ifPresent(c -> {
@@ -159,10 +136,10 @@ final class CouponStore {
             where.append(" AND active = ?");
             args.add(a);
         });
-        try (Connection c = dataSource.getConnection()) {
+        return jdbc.call(c -> {
             int total;
             try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM coupons" + where)) {
-                bind(ps, args);
+                Jdbc.bind(ps, args);
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     total = rs.getInt(1);
@@ -173,7 +150,7 @@ final class CouponStore {
                 List<Object> all = new ArrayList<>(args);
                 all.add(limit);
                 all.add(offset);
-                bind(ps, all);
+                Jdbc.bind(ps, all);
                 try (ResultSet rs = ps.executeQuery()) {
                     List<Row> out = new ArrayList<>();
                     while (rs.next()) {
@@ -182,13 +159,11 @@ final class CouponStore {
                     return new Page<>(out, total);
                 }
             }
-        }
+        });
     }
 
-    Optional<Row> find(String id) throws SQLException {
-        try (Connection c = dataSource.getConnection()) {
-            return find(c, id);
-        }
+    Optional<Row> find(String id) {
+        return jdbc.call(c -> find(c, id));
     }
 
     private static Optional<Row> find(Connection c, String id) throws SQLException {
@@ -201,7 +176,7 @@ final class CouponStore {
     }
 
     Row create(String title, String description, int discountPercent, String category, OffsetDateTime validUntil,
-               Integer usageLimit, String termsConditions, String by) throws SQLException {
+               Integer usageLimit, String termsConditions, String by) {
         try {
             return insert(title, description, discountPercent, category, validUntil, usageLimit, termsConditions, by);
         } finally {
@@ -210,19 +185,15 @@ final class CouponStore {
     }
 
     private Row insert(String title, String description, int discountPercent, String category, OffsetDateTime validUntil,
-                       Integer usageLimit, String termsConditions, String by) throws SQLException {
+                       Integer usageLimit, String termsConditions, String by) {
         OffsetDateTime now = now();
         Row row = new Row(UUID.randomUUID().toString(), title, description, discountPercent, category,
                 validUntil == null ? null : validUntil.withOffsetSameInstant(ZoneOffset.UTC), true, usageLimit, 0,
                 termsConditions, now, now, by, by);
-        try (Connection c = dataSource.getConnection();
-             PreparedStatement ps = c.prepareStatement("INSERT INTO coupons (" + COLUMNS
-                     + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
-            bind(ps, List.of(row.id, row.title), row.description, row.discountPercent, row.category, row.validUntil,
-                    row.active, row.usageLimit, row.usageCount, row.termsConditions, row.createdAt, row.updatedAt,
-                    row.createdBy, row.updatedBy);
-            ps.executeUpdate();
-        }
+        jdbc.update("INSERT INTO coupons (" + COLUMNS + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+                row.id, row.title, row.description, row.discountPercent, row.category, row.validUntil, row.active,
+                row.usageLimit, row.usageCount, row.termsConditions, row.createdAt, row.updatedAt, row.createdBy,
+                row.updatedBy);
         return row;
     }
 
@@ -232,7 +203,7 @@ final class CouponStore {
      * @param changes column name to new value (only updatable columns)
      * @return the coupon before and after, or empty when there is no such coupon
      */
-    Optional<Row[]> update(String id, Map<String, Object> changes, String by) throws SQLException {
+    Optional<Row[]> update(String id, Map<String, Object> changes, String by) {
         try {
             return change(id, changes, by);
         } finally {
@@ -240,46 +211,40 @@ final class CouponStore {
         }
     }
 
-    private Optional<Row[]> change(String id, Map<String, Object> changes, String by) throws SQLException {
-        try (Connection c = dataSource.getConnection()) {
-            c.setAutoCommit(false);
-            try {
-                Optional<Row> before = find(c, id);
-                if (before.isEmpty()) {
-                    c.rollback();
-                    return Optional.empty();
-                }
-                Map<String, Object> set = new LinkedHashMap<>(changes);
-                set.put("updated_at", now());
-                set.put("updated_by", by);
-                if (set.containsKey("valid_until")) {
-                    set.put("expiry_announced", false);
-                }
-                StringBuilder sql = new StringBuilder("UPDATE coupons SET ");
-                set.keySet().forEach(k -> sql.append(k).append(" = ?, "));
-                sql.setLength(sql.length() - 2);
-                sql.append(" WHERE id = ?");
-                try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
-                    List<Object> args = new ArrayList<>(set.values());
-                    args.add(id);
-                    bind(ps, args);
-                    ps.executeUpdate();
-                }
-                Row after = find(c, id).orElseThrow();
-                c.commit();
-                return Optional.of(new Row[] {before.get(), after});
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
-                throw e;
+    private Optional<Row[]> change(String id, Map<String, Object> changes, String by) {
+        return jdbc.transaction(c -> {
+            Optional<Row> before = find(c, id);
+            if (before.isEmpty()) {
+                return Optional.empty();
             }
-        }
+            Map<String, Object> set = new LinkedHashMap<>(changes);
+            set.put("updated_at", now());
+            set.put("updated_by", by);
+            if (set.containsKey("valid_until")) {
+                set.put("expiry_announced", false);
+            }
+            StringBuilder sql = new StringBuilder("UPDATE coupons SET ");
+            set.keySet().forEach(k -> sql.append(k).append(" = ?, "));
+            sql.setLength(sql.length() - 2);
+            sql.append(" WHERE id = ?");
+            try (PreparedStatement ps = c.prepareStatement(sql.toString())) {
+                List<Object> args = new ArrayList<>(set.values());
+                args.add(id);
+                Jdbc.bind(ps, args);
+                ps.executeUpdate();
+            }
+            Row after = find(c, id).orElseThrow();
+            return Optional.of(new Row[] {before.get(), after});
+        });
     }
 
     /**
      * Redeems atomically: one conditional UPDATE of the counter and the redemption INSERT (UNIQUE per
      * coupon and order) in one transaction; concurrent redemptions never exceed the limit.
+     *
+     * @throws Refused when the coupon cannot be redeemed for this order (nothing is changed)
      */
-    Redemption redeem(String couponId, String orderId, String userId) throws SQLException, Refused {
+    Redemption redeem(String couponId, String orderId, String userId) {
         try {
             return redeemOnce(couponId, orderId, userId);
         } finally {
@@ -287,53 +252,44 @@ final class CouponStore {
         }
     }
 
-    private Redemption redeemOnce(String couponId, String orderId, String userId) throws SQLException, Refused {
-        try (Connection c = dataSource.getConnection()) {
+    private Redemption redeemOnce(String couponId, String orderId, String userId) {
+        return jdbc.transaction(c -> {
             Row coupon = find(c, couponId).orElseThrow(() -> new Refused(Refusal.NOT_FOUND, null));
             if (redeemed(c, couponId, orderId)) {
                 throw new Refused(Refusal.ALREADY_REDEEMED, coupon);
             }
             OffsetDateTime now = now();
             refuseIfInvalid(coupon, now.toInstant());
-            c.setAutoCommit(false);
-            try {
-                int updated;
-                try (PreparedStatement ps = c.prepareStatement("UPDATE coupons SET usage_count = usage_count + 1 "
-                        + "WHERE id = ? AND active = TRUE AND (valid_until IS NULL OR valid_until > ?) "
-                        + "AND (usage_limit IS NULL OR usage_count < usage_limit)")) {
-                    ps.setString(1, couponId);
-                    ps.setObject(2, now);
-                    updated = ps.executeUpdate();
+            int updated;
+            try (PreparedStatement ps = c.prepareStatement("UPDATE coupons SET usage_count = usage_count + 1 "
+                    + "WHERE id = ? AND active = TRUE AND (valid_until IS NULL OR valid_until > ?) "
+                    + "AND (usage_limit IS NULL OR usage_count < usage_limit)")) {
+                ps.setString(1, couponId);
+                ps.setObject(2, now);
+                updated = ps.executeUpdate();
+            }
+            if (updated == 0) {
+                Row current = find(c, couponId).orElseThrow(() -> new Refused(Refusal.NOT_FOUND, null));
+                if (redeemed(c, couponId, orderId)) {
+                    throw new Refused(Refusal.ALREADY_REDEEMED, current);
                 }
-                if (updated == 0) {
-                    c.rollback();
-                    Row current = find(c, couponId).orElseThrow(() -> new Refused(Refusal.NOT_FOUND, null));
-                    if (redeemed(c, couponId, orderId)) {
-                        throw new Refused(Refusal.ALREADY_REDEEMED, current);
-                    }
-                    refuseIfInvalid(current, now.toInstant());
-                    throw new Refused(Refusal.USAGE_LIMIT_REACHED, current); // a race the re-read no longer shows
+                refuseIfInvalid(current, now.toInstant());
+                throw new Refused(Refusal.USAGE_LIMIT_REACHED, current); // a race the re-read no longer shows
+            }
+            Row after = find(c, couponId).orElseThrow();
+            String id = UUID.randomUUID().toString();
+            try (PreparedStatement ps = c.prepareStatement("INSERT INTO redemptions (id, coupon_id, order_id, "
+                    + "user_id, discount_amount, redeemed_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+                Jdbc.bind(ps, List.of(id, couponId, orderId, userId, after.discountPercent, now));
+                ps.executeUpdate();
+            } catch (SQLException e) {
+                if (StorageException.isUniqueViolation(e)) { // the same order redeemed it at the same moment
+                    throw new Refused(Refusal.ALREADY_REDEEMED, after);
                 }
-                Row after = find(c, couponId).orElseThrow();
-                String id = UUID.randomUUID().toString();
-                try (PreparedStatement ps = c.prepareStatement("INSERT INTO redemptions (id, coupon_id, order_id, "
-                        + "user_id, discount_amount, redeemed_at) VALUES (?, ?, ?, ?, ?, ?)")) {
-                    bind(ps, List.of(id, couponId, orderId, userId, after.discountPercent, now));
-                    ps.executeUpdate();
-                } catch (SQLException e) {
-                    c.rollback();
-                    if (StorageException.isUniqueViolation(e)) {
-                        throw new Refused(Refusal.ALREADY_REDEEMED, after);
-                    }
-                    throw e;
-                }
-                c.commit();
-                return new Redemption(id, after, orderId, after.discountPercent, now);
-            } catch (SQLException | RuntimeException e) {
-                c.rollback();
                 throw e;
             }
-        }
+            return new Redemption(id, after, orderId, after.discountPercent, now);
+        });
     }
 
     private static void refuseIfInvalid(Row coupon, Instant now) throws Refused {
@@ -360,8 +316,7 @@ final class CouponStore {
     }
 
 
-    Page<UserCoupon> userCoupons(String userId, int limit, int offset, Optional<UserCouponStatus> status)
-            throws SQLException {
+    Page<UserCoupon> userCoupons(String userId, int limit, int offset, Optional<UserCouponStatus> status) {
         String inner = "SELECT r.id AS rid, r.coupon_id, c.title, r.order_id, r.discount_amount, r.redeemed_at, "
                 + "CASE WHEN c.active = FALSE OR (c.valid_until IS NOT NULL AND c.valid_until <= ?) THEN 'expired' "
                 + "WHEN c.usage_limit IS NOT NULL AND c.usage_count >= c.usage_limit THEN 'used' "
@@ -371,10 +326,10 @@ final class CouponStore {
         OffsetDateTime now = now();
         List<Object> args = new ArrayList<>(List.of(now, userId));
         status.ifPresent(s -> args.add(s.toString()));
-        try (Connection c = dataSource.getConnection()) {
+        return jdbc.call(c -> {
             int total;
             try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM (" + inner + ") t" + where)) {
-                bind(ps, args);
+                Jdbc.bind(ps, args);
                 try (ResultSet rs = ps.executeQuery()) {
                     rs.next();
                     total = rs.getInt(1);
@@ -386,7 +341,7 @@ final class CouponStore {
                 List<Object> all = new ArrayList<>(args);
                 all.add(limit);
                 all.add(offset);
-                bind(ps, all);
+                Jdbc.bind(ps, all);
                 try (ResultSet rs = ps.executeQuery()) {
                     List<UserCoupon> out = new ArrayList<>();
                     while (rs.next()) {
@@ -402,7 +357,7 @@ final class CouponStore {
                     return new Page<>(out, total);
                 }
             }
-        }
+        });
     }
 
     /**
@@ -410,10 +365,10 @@ final class CouponStore {
      *
      * @return the coupons that expired since the last call
      */
-    List<Row> takeNewlyExpired() throws SQLException {
+    List<Row> takeNewlyExpired() {
         OffsetDateTime now = now();
-        List<Row> candidates = new ArrayList<>();
-        try (Connection c = dataSource.getConnection()) {
+        return jdbc.call(c -> {
+            List<Row> candidates = new ArrayList<>();
             try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM coupons "
                     + "WHERE expiry_announced = FALSE AND valid_until IS NOT NULL AND valid_until <= ?")) {
                 ps.setObject(1, now);
@@ -434,12 +389,12 @@ final class CouponStore {
                 }
             }
             return out;
-        }
+        });
     }
 
     /** @return when an external user was first seen (recorded now if never) */
-    OffsetDateTime firstSeen(String userId) throws SQLException {
-        try (Connection c = dataSource.getConnection()) {
+    OffsetDateTime firstSeen(String userId) {
+        return jdbc.call(c -> {
             try (PreparedStatement ps = c.prepareStatement("SELECT first_seen FROM coupon_users_seen WHERE id = ?")) {
                 ps.setString(1, userId);
                 try (ResultSet rs = ps.executeQuery()) {
@@ -454,31 +409,12 @@ final class CouponStore {
                 ps.setObject(2, now);
                 ps.executeUpdate();
             } catch (SQLException e) {
-                if (!StorageException.isUniqueViolation(e)) {
+                if (!StorageException.isUniqueViolation(e)) { // else another request recorded it first
                     throw e;
                 }
             }
             return now;
-        }
-    }
-
-    private static void bind(PreparedStatement ps, List<Object> first, Object... rest) throws SQLException {
-        List<Object> all = new ArrayList<>(first);
-        all.addAll(Arrays.asList(rest));
-        bind(ps, all);
-    }
-
-    private static void bind(PreparedStatement ps, List<Object> args) throws SQLException {
-        for (int i = 0; i < args.size(); i++) {
-            Object v = args.get(i);
-            if (v == null) {
-                ps.setNull(i + 1, Types.NULL);
-            } else if (v instanceof OffsetDateTime t) {
-                ps.setObject(i + 1, t);
-            } else {
-                ps.setObject(i + 1, v);
-            }
-        }
+        });
     }
 
     private static Row read(ResultSet rs) throws SQLException {

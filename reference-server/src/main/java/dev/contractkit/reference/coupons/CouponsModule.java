@@ -219,7 +219,7 @@ public final class CouponsModule implements ApiModule {
             for (CouponStore.Row r : store.takeNewlyExpired()) {
                 events.expired(r, "expired", OffsetDateTime.now(ZoneOffset.UTC));
             }
-        } catch (SQLException | RuntimeException e) {
+        } catch (RuntimeException e) {
             LOG.log(Level.FINE, "expiry sweep failed", e);
         }
     }

@@ -2,7 +2,13 @@ package dev.contractkit.reference.platform;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
 import java.sql.SQLException;
+import java.sql.Types;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * The JDBC boundary of a store: opens a connection (or a transaction), runs the store's statements on it and turns
@@ -23,6 +29,21 @@ public final class Jdbc {
          * @throws SQLException when the database fails
          */
         T run(Connection c) throws SQLException;
+    }
+
+    /**
+     * Reads one row of a result.
+     *
+     * @param <T> what a row becomes
+     */
+    @FunctionalInterface
+    public interface Row<T> {
+        /**
+         * @param r the result, on the row to read
+         * @return the row
+         * @throws SQLException when the database fails
+         */
+        T read(ResultSet r) throws SQLException;
     }
 
     private final DataSource ds;
@@ -65,5 +86,60 @@ public final class Jdbc {
                 throw e;
             }
         });
+    }
+
+    /**
+     * @param sql  one query, run on a connection of its own
+     * @param row  reads each row
+     * @param args its parameters in order ({@link #bind})
+     * @param <T>  what a row becomes
+     * @return the rows, in the query's order
+     * @throws StorageException when the database fails
+     */
+    public <T> List<T> list(String sql, Row<T> row, Object... args) {
+        return call(c -> {
+            try (PreparedStatement s = c.prepareStatement(sql)) {
+                bind(s, Arrays.asList(args));
+                List<T> out = new ArrayList<>();
+                try (ResultSet r = s.executeQuery()) {
+                    while (r.next()) {
+                        out.add(row.read(r));
+                    }
+                }
+                return out;
+            }
+        });
+    }
+
+    /**
+     * @param sql  one INSERT, UPDATE or DELETE, run on a connection of its own (auto-commit)
+     * @param args its parameters in order ({@link #bind})
+     * @return how many rows it changed
+     * @throws StorageException when the database fails
+     */
+    public int update(String sql, Object... args) {
+        return call(c -> {
+            try (PreparedStatement s = c.prepareStatement(sql)) {
+                bind(s, Arrays.asList(args));
+                return s.executeUpdate();
+            }
+        });
+    }
+
+    /**
+     * @param s    a statement
+     * @param args its parameters in order: null binds SQL NULL, anything else {@code setObject} (strings, numbers,
+     *             booleans, {@code Timestamp}, {@code OffsetDateTime} read the same on PostgreSQL and H2)
+     * @throws SQLException when the driver refuses a value
+     */
+    public static void bind(PreparedStatement s, List<?> args) throws SQLException {
+        for (int i = 0; i < args.size(); i++) {
+            Object v = args.get(i);
+            if (v == null) {
+                s.setNull(i + 1, Types.NULL);
+            } else {
+                s.setObject(i + 1, v);
+            }
+        }
     }
 }

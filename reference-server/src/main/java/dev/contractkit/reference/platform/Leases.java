@@ -182,7 +182,7 @@ public final class Leases implements AutoCloseable {
             if (n > 0) {
                 LOG.info(name + ": " + n + " run(s) or task(s) left unfinished by a stopped server were ended");
             }
-        } catch (SQLException e) {
+        } catch (SQLException | StorageException e) { // a sweeper on Jdbc fails unchecked
             throw new IllegalStateException(name + ": cannot end unfinished work: " + e.getMessage(), e);
         }
         sweepers.add(new Registered(name, sweeper));

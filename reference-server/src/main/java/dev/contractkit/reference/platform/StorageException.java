@@ -6,58 +6,14 @@ import java.sql.SQLException;
  * The database failed. Unchecked: stores and handlers let it through, and the server's error routing
  * ({@link ApiServer}) logs it once and answers in the API's error shape (503 when the contract declares it and the
  * database does not answer, else 500), never with the SQL message. Code that handles one specific failure asks
- * {@link #isUniqueViolation()} rather than reading SQL states itself.
+ * {@link #isUniqueViolation()} rather than reading SQL states itself. {@link Jdbc} is where a store's
+ * {@code SQLException} becomes one.
  */
 public final class StorageException extends RuntimeException {
-
-    /** A JDBC call that returns a value. */
-    @FunctionalInterface
-    public interface SqlCall<T> {
-        /**
-         * @return the call's result
-         * @throws SQLException when the database fails
-         */
-        T call() throws SQLException;
-    }
-
-    /** A JDBC call without a result. */
-    @FunctionalInterface
-    public interface SqlRun {
-        /** @throws SQLException when the database fails */
-        void run() throws SQLException;
-    }
 
     /** @param cause the database's failure */
     public StorageException(SQLException cause) {
         super(cause.getMessage(), cause);
-    }
-
-    /**
-     * Runs a JDBC call, turning its {@link SQLException} into a {@code StorageException}.
-     *
-     * @param call the call
-     * @param <T>  its result
-     * @return its result
-     */
-    public static <T> T call(SqlCall<T> call) {
-        try {
-            return call.call();
-        } catch (SQLException e) {
-            throw new StorageException(e);
-        }
-    }
-
-    /**
-     * Runs a JDBC call, turning its {@link SQLException} into a {@code StorageException}.
-     *
-     * @param run the call
-     */
-    public static void run(SqlRun run) {
-        try {
-            run.run();
-        } catch (SQLException e) {
-            throw new StorageException(e);
-        }
     }
 
     /** @return the database's failure */

@@ -9,6 +9,8 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -68,6 +70,14 @@ class StorageFailureTest {
     private record Probe(String path, String header, String value) {
     }
 
+    /** A request to one route: method, path (with query), JSON body or null, header name and value pairs. */
+    private record Route(String method, String path, String body, String... headers) {
+        @Override
+        public String toString() {
+            return method + " " + path;
+        }
+    }
+
     private record Answer(int status, JsonNode body, String text, String requestId) {
     }
 
@@ -111,6 +121,100 @@ class StorageFailureTest {
         }
     }
 
+    @Test
+    void everyStorageBackedAgentRouteAnswersA500InTheAgentsErrorShape() throws Exception {
+        String[] auth = {"Authorization", "Bearer " + TOKEN};
+        String run = "{\"threadId\":\"t1\",\"runId\":\"r1\",\"messages\":[{\"id\":\"m1\",\"role\":\"user\","
+                + "\"content\":\"Revenue by region?\"}]}";
+        List<Route> routes = List.of(
+                new Route("POST", "/api/agent", run, "Authorization", auth[1], "Accept", "text/event-stream"),
+                new Route("GET", "/api/v1/threads/t1/runs/r1/events", null, auth),
+                new Route("POST", "/api/v1/runs/r1/cancel", null, auth),
+                new Route("GET", "/api/v1/datasources", null, auth),
+                new Route("POST", "/api/v1/datasources", "{\"id\":\"ds1\",\"name\":\"One\","
+                        + "\"jdbcUrl\":\"jdbc:h2:mem:ds1\"}", auth),
+                new Route("GET", "/api/v1/datasources/ds1", null, auth),
+                new Route("DELETE", "/api/v1/datasources/ds1", null, auth),
+                new Route("GET", "/api/v1/files", null, auth),
+                new Route("POST", "/api/v1/files?name=a.csv", "a,b\n1,2\n", "Authorization", auth[1],
+                        "Content-Type", "application/octet-stream"),
+                new Route("GET", "/api/v1/files/f1/content", null, auth),
+                new Route("GET", "/api/v1/artifacts?threadId=t1", null, auth),
+                new Route("GET", "/api/v1/artifacts/a1/content", null, auth));
+
+        assertEachFailsWhenTheDatabaseIsClosed(Api.AGENT, routes, 500);
+    }
+
+    @Test
+    void aDatabaseFailureInsideAnAgentRunEndsTheStreamWithARunErrorThatHoldsNoSql() throws Exception {
+        try (Connection c = server.database().dataSource().getConnection(); Statement s = c.createStatement()) {
+            s.execute("DROP TABLE agent_events CASCADE");
+        }
+        String run = "{\"threadId\":\"t1\",\"runId\":\"r1\",\"messages\":[{\"id\":\"m1\",\"role\":\"user\","
+                + "\"content\":\"Revenue by region?\"}]}";
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(server.url(Api.AGENT) + "/api/agent"))
+                .header("Authorization", "Bearer " + TOKEN).header("Accept", "text/event-stream")
+                .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(run)).build(),
+                HttpResponse.BodyHandlers.ofString());
+
+        assertThat(r.statusCode()).isEqualTo(200);
+        List<JsonNode> events = r.body().lines().filter(l -> l.startsWith("data:"))
+                .map(l -> readJson(l.substring(5).trim())).toList();
+        assertThat(events).extracting(e -> e.path("type").asText()).startsWith("RUN_STARTED").endsWith("RUN_ERROR");
+        JsonNode error = events.getLast();
+        assertThat(error.path("code").asText()).isEqualTo("INTERNAL_ERROR");
+        assertThat(error.path("message").asText()).as("the failure's own text stays in the log")
+                .contains("r1").doesNotContainIgnoringCase("agent_events").doesNotContainIgnoringCase("sql")
+                .doesNotContain("Exception");
+        assertThat(logged).as("the run's failure is logged with its run id")
+                .anySatisfy(l -> assertThat(l.getMessage()).contains("r1"));
+    }
+
+    private static JsonNode readJson(String text) {
+        try {
+            return JSON.readTree(text);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    @Test
+    void everyStorageBackedCouponsRouteAnswersA503InTheCouponsErrorShape() throws Exception {
+        String[] admin = {"Authorization", "Bearer " + couponsToken("admin")};
+        String[] alice = {"Authorization", "Bearer " + couponsToken("alice")};
+        String[] json = {"Accept", "application/json"};
+        List<Route> routes = List.of(
+                new Route("GET", "/api/v1/coupons/c1", null, json),
+                new Route("POST", "/write/v1/coupons", "{\"title\":\"Ten off\",\"discount_percent\":10}", admin),
+                new Route("PUT", "/write/v1/coupons/c1", "{\"title\":\"Renamed\"}", admin),
+                new Route("DELETE", "/write/v1/coupons/c1", null, admin),
+                new Route("POST", "/coupons/v1/redeem", "{\"coupon_id\":\"c1\",\"order_id\":\"o1\"}", alice),
+                new Route("GET", "/coupons/v1/user/coupons", null, alice));
+
+        assertEachFailsWhenTheDatabaseIsClosed(Api.COUPONS, routes, 503);
+    }
+
+    private void assertEachFailsWhenTheDatabaseIsClosed(Api api, List<Route> routes, int status) throws Exception {
+        server.database().close();
+        for (Route route : routes) {
+            Answer a = send(api, route);
+            assertThat(a.status()).as(route.toString()).isEqualTo(status);
+            assertShape(api, a, status);
+            assertLoggedOnce(api, a);
+        }
+    }
+
+    /** @return an access token of a demo user from the embedded identity provider (it needs the database) */
+    private String couponsToken(String user) throws Exception {
+        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(server.url(Api.COUPONS)
+                        + "/realms/contractkit/protocol/openid-connect/token"))
+                .header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString("grant_type=password&client_id=kit-cli&username=" + user
+                        + "&password=" + user + "-password")).build(), HttpResponse.BodyHandlers.ofString());
+        assertThat(r.statusCode()).as(r.body()).isEqualTo(200);
+        return JSON.readTree(r.body()).path("access_token").asText();
+    }
+
     private void assertShape(Api api, Answer a, int status) {
         assertThat(a.text()).as(api.id() + ": no internals in the body")
                 .doesNotContainIgnoringCase("sql").doesNotContain("Exception").doesNotContain("\tat ")
@@ -147,8 +251,20 @@ class StorageFailureTest {
 
     private Answer get(Api api) throws Exception {
         Probe p = PROBES.get(api);
-        HttpResponse<String> r = HTTP.send(HttpRequest.newBuilder(URI.create(server.url(api) + p.path()))
-                .header(p.header(), p.value()).GET().build(), HttpResponse.BodyHandlers.ofString());
+        return send(api, new Route("GET", p.path(), null, p.header(), p.value()));
+    }
+
+    private Answer send(Api api, Route route) throws Exception {
+        HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(server.url(api) + route.path()))
+                .method(route.method(), route.body() == null ? HttpRequest.BodyPublishers.noBody()
+                        : HttpRequest.BodyPublishers.ofString(route.body()));
+        if (route.body() != null) {
+            b.header("Content-Type", "application/json");
+        }
+        for (int i = 0; i < route.headers().length; i += 2) {
+            b.setHeader(route.headers()[i], route.headers()[i + 1]);
+        }
+        HttpResponse<String> r = HTTP.send(b.build(), HttpResponse.BodyHandlers.ofString());
         String id = r.headers().firstValue("X-Request-Id").orElse("");
         return new Answer(r.statusCode(), JSON.readTree(r.body()), r.body(), id);
     }
