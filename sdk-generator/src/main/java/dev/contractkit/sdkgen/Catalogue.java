@@ -32,7 +32,10 @@ import java.util.stream.Stream;
  * ({@link KitServerCodegen}: openapi-generator's java-helidon-server, with the server's templates).</li>
  * </ul>
  * Run by exec-maven-plugin in the sdk and reference-server builds; {@code --skip ID,...} leaves APIs out,
- * {@code --only ID,...} generates only those.
+ * {@code --only ID,...} generates only those. Every contract file has its own package, so the documents of one API
+ * (codehost's v4 and v5) give same-named classes side by side. {@code --operation-handlers ID,...} (server target):
+ * those APIs' stubs route the contract's operations to handlers given by operationId (the template's
+ * {@code kitOperationHandlers}) instead of binding parameters for abstract methods.
  */
 public final class Catalogue {
     private Catalogue() {
@@ -60,6 +63,7 @@ public final class Catalogue {
         deleteTree(out);
         Set<String> skip = Set.of(opts.getOrDefault("--skip", "").split(","));
         Set<String> only = opts.containsKey("--only") ? Set.of(opts.get("--only").split(",")) : null;
+        Set<String> byOperation = Set.of(opts.getOrDefault("--operation-handlers", "").split(","));
         for (Entry e : read(catalogue)) {
             if (skip.contains(e.id()) || only != null && !only.contains(e.id())) {
                 continue;
@@ -69,7 +73,8 @@ public final class Catalogue {
                 String suffix = suffix(file);
                 switch (opts.get("--target")) {
                     case "sdk" -> sdk(e.id(), spec, "dev.contractkit.sdk." + suffix, out, opts.get("--hand-written"));
-                    case "server" -> server(spec, "dev.contractkit.reference." + suffix, out, opts);
+                    case "server" -> server(spec, "dev.contractkit.reference." + suffix, out, opts,
+                            byOperation.contains(e.id()));
                     default -> throw new IllegalArgumentException("Catalogue: --target is sdk or server");
                 }
             }
@@ -124,7 +129,7 @@ public final class Catalogue {
         }
     }
 
-    static void server(Path spec, String pkg, Path out, Map<String, String> opts) {
+    static void server(Path spec, String pkg, Path out, Map<String, String> opts, boolean byOperation) {
         CodegenConfigurator c = new CodegenConfigurator()
                 .setGeneratorName(KitServerCodegen.class.getName())
                 .setLibrary("se")
@@ -137,6 +142,7 @@ public final class Catalogue {
                 .addAdditionalProperty("useAbstractClass", true)
                 .addAdditionalProperty("hideGenerationTimestamp", true)
                 .addAdditionalProperty("openApiNullable", false)
+                .addAdditionalProperty("kitOperationHandlers", byOperation)
                 .addGlobalProperty("apiTests", "false")
                 .addGlobalProperty("modelTests", "false")
                 .addGlobalProperty("apiDocs", "false")

@@ -15,7 +15,8 @@ class KitServerCodegenTest {
 
     @Test
     void aMultipartUploadsStubImportsNoMultipartMediaAndComesWithoutPartsUtils(@TempDir Path dir) throws Exception {
-        Catalogue.server(SPECS.resolve("openapi/agent.yaml"), "com.acme.agent", dir, Map.of("--helidon-version", "4.2.0"));
+        Catalogue.server(SPECS.resolve("openapi/agent.yaml"), "com.acme.agent", dir, Map.of("--helidon-version", "4.2.0"),
+                false);
         Path pkg = dir.resolve("src/main/java/com/acme/agent");
         String files = Files.readString(pkg.resolve("FilesService.java"));
         assertThat(files).contains("rules.post(\"/\", this::uploadFile)")
