@@ -70,28 +70,26 @@ public final class CodehostModule implements ApiModule {
     @Override
     public void routing(HttpRouting.Builder routing) {
         for (Version v : Version.values()) {
-            routing.register(v.prefix(), service(v));
+            Endpoints endpoints = endpoints(v);
+            routing.register(v.prefix(), gate(v, endpoints.runners()));
+            v.services(endpoints::handler).forEach(routing::register);
         }
     }
 
-    private HttpService service(Version v) {
-        RunnerEndpoint runners = new RunnerEndpoint(v, new RunnerStore(sql), mapper, registrationTokens);
-        MergeRequestEndpoint mergeRequests = new MergeRequestEndpoint(v, sql, mapper);
-        UserEndpoint users = new UserEndpoint(v, sql, mapper);
-        GeoEndpoint geo = new GeoEndpoint(v, sql, mapper);
-        LicenseEndpoint licenses = new LicenseEndpoint(sql, mapper);
+    /** @return the handlers of one version's operations */
+    Endpoints endpoints(Version v) {
+        return new Endpoints(v, new RunnerEndpoint(v, new RunnerStore(sql), mapper, registrationTokens),
+                new MergeRequestEndpoint(v, sql, mapper), new UserEndpoint(v, sql, mapper), new GeoEndpoint(v, sql, mapper),
+                new LicenseEndpoint(sql, mapper));
+    }
+
+    /** What comes before a version's operations: authentication and the 405 of a literal path. */
+    private HttpService gate(Version v, RunnerEndpoint runners) {
         LiteralPaths literal = new LiteralPaths(v);
         return (HttpRules rules) -> {
-            rules.post("/runners", runners::register); // the registration token in the body authenticates it
+            rules.post("/runners", runners.handler("registerRunner")); // the registration token in the body authenticates it
             rules.any(this::authenticate);
             rules.any(literal::check);
-            runners.routing(rules);
-            mergeRequests.routing(rules);
-            users.routing(rules);
-            geo.routing(rules);
-            if (v == Version.V4) {
-                licenses.routing(rules);
-            }
         };
     }
 

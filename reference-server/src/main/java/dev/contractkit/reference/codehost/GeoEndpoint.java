@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
 import io.helidon.http.Status;
-import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
@@ -35,24 +35,23 @@ final class GeoEndpoint {
         this.mapper = mapper;
     }
 
-    void routing(HttpRules rules) {
-        routes(rules, "site");
-        if (version == Version.V4) {
-            routes(rules, "node");
-        }
-    }
-
-    private void routes(HttpRules rules, String kind) {
-        String base = "/geo_" + kind + "s";
-        rules.get(base, (req, res) -> list(res))
-                .post(base, (req, res) -> create(req, res))
-                .get(base + "/status", (req, res) -> statuses(res, kind))
-                .get(base + "/current/failures", (req, res) -> failures(res))
-                .get(base + "/{id}", (req, res) -> res.send(find(Requests.id(req, "id")).json()))
-                .put(base + "/{id}", (req, res) -> update(req, res))
-                .delete(base + "/{id}", (req, res) -> delete(req, res))
-                .post(base + "/{id}/repair", (req, res) -> res.send(find(Requests.id(req, "id")).json()))
-                .get(base + "/{id}/status", (req, res) -> res.send(status(find(Requests.id(req, "id")), kind)));
+    /**
+     * @return the handler of one of the version's geo operations (its stub routes them): {@code ...GeoSite...} and,
+     * in v4's contract, the same as {@code ...GeoNode...}; null for another operation
+     */
+    Handler handler(String operationId) {
+        String kind = operationId.contains("GeoNode") ? "node" : "site";
+        return switch (operationId.replace("GeoNode", "GeoSite")) {
+            case "listGeoSites" -> (req, res) -> list(res);
+            case "createGeoSite" -> this::create;
+            case "listGeoSiteStatuses" -> (req, res) -> statuses(res, kind);
+            case "listGeoSiteFailures" -> (req, res) -> failures(res);
+            case "getGeoSite", "repairGeoSite" -> (req, res) -> res.send(find(Requests.id(req, "id")).json());
+            case "updateGeoSite" -> this::update;
+            case "deleteGeoSite" -> this::delete;
+            case "getGeoSiteStatus" -> (req, res) -> res.send(status(find(Requests.id(req, "id")), kind));
+            default -> null;
+        };
     }
 
     private void list(ServerResponse res) {

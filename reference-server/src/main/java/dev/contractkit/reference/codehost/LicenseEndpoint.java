@@ -5,7 +5,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
 import io.helidon.http.Status;
-import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
@@ -28,12 +28,16 @@ final class LicenseEndpoint {
         this.mapper = mapper;
     }
 
-    void routing(HttpRules rules) {
-        rules.get("/projects/{id}/managed_licenses", this::list)
-                .post("/projects/{id}/managed_licenses", this::create)
-                .get("/projects/{id}/managed_licenses/{managed_license_id}", (req, res) -> res.send(find(req)))
-                .patch("/projects/{id}/managed_licenses/{managed_license_id}", this::update)
-                .delete("/projects/{id}/managed_licenses/{managed_license_id}", this::delete);
+    /** @return the handler of one of v4's managed-license operations (its stub routes them), null for another operation */
+    Handler handler(String operationId) {
+        return switch (operationId) {
+            case "listManagedLicenses" -> this::list;
+            case "createManagedLicense" -> this::create;
+            case "getManagedLicense" -> (req, res) -> res.send(find(req));
+            case "updateManagedLicense" -> this::update;
+            case "deleteManagedLicense" -> this::delete;
+            default -> null;
+        };
     }
 
     private void list(ServerRequest req, ServerResponse res) {

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
-import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
@@ -39,16 +39,21 @@ final class MergeRequestEndpoint {
         this.mapper = mapper;
     }
 
-    void routing(HttpRules rules) {
-        rules.get("/projects/{id}/merge_requests", this::list)
-                .get("/projects/{id}/merge_requests/{merge_request_iid}", this::get)
-                .get("/projects/{id}/merge_requests/{merge_request_iid}/diffs", this::diffs)
-                .get("/projects/{id}/merge_requests/{merge_request_iid}/approval_rules", this::mergeRequestRules)
-                .get("/projects/{id}/approvals", this::approvals)
-                .get("/projects/{id}/approval_rules", this::projectRules);
-        if (version == Version.V4) {
-            rules.get("/projects/{id}/merge_requests/{merge_request_iid}/changes", this::changes);
-        }
+    /**
+     * @return the handler of one of the version's merge-request or approval operations (their stubs route them;
+     * only v4's contract has {@code getMergeRequestChanges}), null for another operation
+     */
+    Handler handler(String operationId) {
+        return switch (operationId) {
+            case "listMergeRequests" -> this::list;
+            case "getMergeRequest" -> this::get;
+            case "getMergeRequestChanges" -> this::changes;
+            case "listMergeRequestDiffs" -> this::diffs;
+            case "listMergeRequestApprovalRules" -> this::mergeRequestRules;
+            case "getProjectApprovals" -> this::approvals;
+            case "listProjectApprovalRules" -> this::projectRules;
+            default -> null;
+        };
     }
 
     private void list(ServerRequest req, ServerResponse res) {

@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
 import io.helidon.http.Status;
-import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
@@ -20,7 +20,7 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The runner endpoints of one version.
+ * The runner operations of one version.
  *
  * <pre>
  * curl -H 'PRIVATE-TOKEN: kit-demo-codehost-token' 'http://127.0.0.1:8084/api/v4/runners/all?paused=true'
@@ -92,14 +92,19 @@ final class RunnerEndpoint {
         return active == null ? fallback : active;
     }
 
-    void routing(HttpRules rules) {
-        rules.get("/runners", (req, res) -> list(req, res, "listRunners", store::owned))
-                .get("/runners/all", (req, res) -> list(req, res, "listAllRunners", store::all))
-                .get("/runners/{id}", this::get)
-                .put("/runners/{id}", this::update)
-                .get("/projects/{id}/runners", this::listOfProject)
-                .post("/projects/{id}/runners", this::assign)
-                .get("/groups/{id}/runners", this::listOfGroup);
+    /** @return the handler of one of the version's runner operations (its stub routes them), null for another operation */
+    Handler handler(String operationId) {
+        return switch (operationId) {
+            case "registerRunner" -> this::register;
+            case "listRunners" -> (req, res) -> list(req, res, operationId, store::owned);
+            case "listAllRunners" -> (req, res) -> list(req, res, operationId, store::all);
+            case "getRunner" -> this::get;
+            case "updateRunner" -> this::update;
+            case "listProjectRunners" -> this::listOfProject;
+            case "assignProjectRunner" -> this::assign;
+            case "listGroupRunners" -> this::listOfGroup;
+            default -> null;
+        };
     }
 
     private void listOfProject(ServerRequest req, ServerResponse res) {

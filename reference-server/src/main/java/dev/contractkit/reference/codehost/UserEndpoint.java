@@ -6,7 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
 import io.helidon.http.Status;
-import io.helidon.webserver.http.HttpRules;
+import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
@@ -40,11 +40,15 @@ final class UserEndpoint {
         this.mapper = mapper;
     }
 
-    void routing(HttpRules rules) {
-        rules.get("/users", this::list)
-                .post("/users", this::create)
-                .get("/users/{id}", this::get)
-                .put("/users/{id}", this::update);
+    /** @return the handler of one of the version's user operations (its stub routes them), null for another operation */
+    Handler handler(String operationId) {
+        return switch (operationId) {
+            case "listUsers" -> this::list;
+            case "createUser" -> this::create;
+            case "getUser" -> this::get;
+            case "updateUser" -> this::update;
+            default -> null;
+        };
     }
 
     private void create(ServerRequest req, ServerResponse res) {
