@@ -9,6 +9,7 @@ import io.helidon.common.mapper.MapperManager;
 import io.helidon.http.DirectHandler;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
 import io.helidon.http.HttpException;
 import io.helidon.http.Status;
 import io.helidon.http.media.MediaContext;
@@ -248,6 +249,11 @@ public final class ApiServer {
         req.context().get(STICKY, Map.class)
                 .ifPresent(m -> ((Map<String, String>) m).forEach(res::header));
         e.headers().forEach(res::header);
+        if (req.prologue().method() == Method.HEAD) {
+            // A HEAD answer has no body (RFC 9110 9.3.2): a body would be read as the next response on the connection.
+            res.send();
+            return;
+        }
         res.send(module.errorBody(e, RequestIds.of(req)));
     }
 
