@@ -25,8 +25,10 @@ import java.lang.annotation.Target;
  *
  * <p>Test methods, constructors and lifecycle methods can take: {@code MockServers} (URLs, {@code setResponse},
  * {@code received}, {@code reset}), a {@code @MockUrl String} or {@code URI} (the base URL; name the API with
- * {@code @MockUrl("forms")} when several are served), and, with the SDK on the class path, a ready
- * {@code FormsClient}, {@code CouponsClient} or {@code AnswersClient} of the mock (credentials: {@link #credential()}).
+ * {@code @MockUrl("forms")} when several are served), and, with the SDK on the class path, a ready client of any
+ * served API ({@code FormsClient}, {@code CouponsClient}, {@code AnswersClient}, {@code CodehostV4Client},
+ * {@code CodehostV5Client}, {@code ExecClient}, {@code RuntimeClient}, {@code AgentClient}: every client the SDK
+ * registers a {@code ClientProvider} for) pointed at the mock (credentials: {@link #credential()}).
  * After each test the mock is reset: expectations and responses set by the test are removed, the request log
  * is cleared, and stateful data goes back to the contract's examples.
  */

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import okhttp3.HttpUrl;
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.ClientConfig;
+import dev.contractkit.sdk.KitTokenBuilder;
 import dev.contractkit.sdk.TransportException;
 import dev.contractkit.sdk.agent.api.ArtifactsApi;
 import dev.contractkit.sdk.agent.api.ResourcesApi;
@@ -23,9 +24,9 @@ import dev.contractkit.sdk.agent.model.RunAgentInput;
 import dev.contractkit.sdk.agent.model.RunState;
 import dev.contractkit.sdk.agent.model.ThreadHistory;
 import dev.contractkit.sdk.internal.Http;
+import dev.contractkit.sdk.internal.KitTokenAuth;
 import dev.contractkit.sdk.internal.HttpCall;
 import dev.contractkit.sdk.Call;
-import dev.contractkit.sdk.internal.KitTokenBuilder;
 import dev.contractkit.sdk.internal.OkCall;
 import okhttp3.MediaType;
 import okhttp3.MultipartBody;
@@ -352,8 +353,8 @@ public final class AgentClient implements AutoCloseable {
          * @throws IllegalStateException when the base URL is missing
          */
         public AgentClient build() {
-            ClientConfig config = buildConfig();
-            return new AgentClient(Http.retrofit(config, auth()), config);
+            ClientConfig config = configBuilder().build();
+            return new AgentClient(Http.retrofit(config, KitTokenAuth.of(kitToken())), config);
         }
     }
 }

@@ -14,12 +14,13 @@ import dev.contractkit.sdk.exec.model.Task;
 import dev.contractkit.sdk.exec.model.TaskGraph;
 import dev.contractkit.sdk.exec.model.ToolManifest;
 import dev.contractkit.sdk.internal.Http;
+import dev.contractkit.sdk.internal.KitTokenAuth;
 import dev.contractkit.sdk.internal.HttpCall;
 import dev.contractkit.sdk.internal.CompositeCall;
 import dev.contractkit.sdk.internal.RequestOptions;
 import dev.contractkit.sdk.ClientConfig;
+import dev.contractkit.sdk.KitTokenBuilder;
 import dev.contractkit.sdk.Call;
-import dev.contractkit.sdk.internal.KitTokenBuilder;
 import retrofit2.Retrofit;
 
 import java.time.Duration;
@@ -201,8 +202,8 @@ public final class ExecClient implements AutoCloseable {
          * @throws IllegalStateException when the base URL is missing
          */
         public ExecClient build() {
-            ClientConfig config = buildConfig();
-            return new ExecClient(Http.retrofit(config, auth()), config);
+            ClientConfig config = configBuilder().build();
+            return new ExecClient(Http.retrofit(config, KitTokenAuth.of(kitToken())), config);
         }
     }
 }

@@ -2,11 +2,12 @@ package dev.contractkit.sdk.runtime;
 
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.ClientConfig;
+import dev.contractkit.sdk.KitTokenBuilder;
 import dev.contractkit.sdk.RetryPolicy;
 import dev.contractkit.sdk.internal.Http;
+import dev.contractkit.sdk.internal.KitTokenAuth;
 import dev.contractkit.sdk.internal.HttpCall;
 import dev.contractkit.sdk.Call;
-import dev.contractkit.sdk.internal.KitTokenBuilder;
 import dev.contractkit.sdk.runtime.api.ProbesApi;
 import dev.contractkit.sdk.runtime.api.TasksApi;
 import dev.contractkit.sdk.runtime.model.RuntimeEvents;
@@ -130,9 +131,9 @@ public final class RuntimeClient implements AutoCloseable {
          * @throws IllegalStateException when the base URL is missing
          */
         public RuntimeClient build() {
-            ClientConfig config = buildConfig();
+            ClientConfig config = configBuilder().build();
             ClientConfig probing = config.toBuilder().retries(RetryPolicy.none()).build();
-            List<Interceptor> auth = auth();
+            List<Interceptor> auth = KitTokenAuth.of(kitToken());
             return new RuntimeClient(Http.retrofit(config, auth), Http.retrofit(probing, auth), config);
         }
     }

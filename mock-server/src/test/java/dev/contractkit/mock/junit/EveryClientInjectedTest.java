@@ -1,0 +1,77 @@
+package dev.contractkit.mock.junit;
+
+import dev.contractkit.mock.MockServers;
+import dev.contractkit.mock.RecordedRequest;
+import dev.contractkit.sdk.agent.AgentClient;
+import dev.contractkit.sdk.answers.AnswersClient;
+import dev.contractkit.sdk.codehost.CodehostV4Client;
+import dev.contractkit.sdk.codehost.CodehostV5Client;
+import dev.contractkit.sdk.coupons.CouponsClient;
+import dev.contractkit.sdk.exec.ExecClient;
+import dev.contractkit.sdk.forms.FormsClient;
+import dev.contractkit.sdk.runtime.RuntimeClient;
+import dev.contractkit.specs.Api;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static dev.contractkit.mock.junit.ContractMockExtension.DEFAULT_CREDENTIAL;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 25, req. 2 and 4: the extension injects a ready client of every API the SDK has a client for (found through
+ * the SDK's {@code ClientProvider}s), pointed at the mock and sending the API's credential in its contract's form.
+ */
+@ContractMock(api = {"forms", "coupons", "answers", "codehost", "exec", "runtime", "agent"})
+class EveryClientInjectedTest {
+    @Test
+    void formsSendsTheApiKey(FormsClient forms, MockServers mocks) {
+        assertThat(forms.get(1).execute().getTitle()).isEqualTo("Monthly membership");
+        assertThat(only(mocks.received(Api.FORMS, "getForm")).header("Authorization"))
+                .isEqualTo("Token token=" + DEFAULT_CREDENTIAL);
+    }
+
+    @Test
+    void couponsSendsATokenOfTheMock(CouponsClient coupons, MockServers mocks) {
+        assertThat(coupons.profile().execute().getId()).isNotBlank();
+        assertThat(only(mocks.received(Api.COUPONS, "getUserProfile")).header("Authorization")).startsWith("Bearer ey");
+    }
+
+    @Test
+    void answersSendsTheApiKey(AnswersClient answers, MockServers mocks) {
+        assertThat(answers.quota().execute().getTotalLimit()).isPositive();
+        assertThat(only(mocks.received(Api.ANSWERS, "getQuota")).header("x-api-key")).isEqualTo(DEFAULT_CREDENTIAL);
+    }
+
+    @Test
+    void bothCodeHostingClientsSendThePrivateToken(CodehostV4Client v4, CodehostV5Client v5, MockServers mocks) {
+        assertThat(v4.runner(6).execute().getId()).isPositive();   // without the token the mock answers 401
+        assertThat(v5.runner(6).execute().getId()).isPositive();
+        // both contracts name the operation getRunner; the mock's request log matches it by the v5 path
+        assertThat(only(mocks.received(Api.CODEHOST, "getRunner")).header("PRIVATE-TOKEN")).isEqualTo(DEFAULT_CREDENTIAL);
+    }
+
+    @Test
+    void execSendsTheKitToken(ExecClient exec, MockServers mocks) {
+        assertThat(exec.task("t-1").execute().getId()).isNotBlank();
+        assertThat(only(mocks.received(Api.EXEC, "getTask")).header("Authorization")).isEqualTo("Bearer " + DEFAULT_CREDENTIAL);
+    }
+
+    @Test
+    void runtimeSendsTheKitToken(RuntimeClient runtime, MockServers mocks) {
+        assertThat(runtime.task("r-1").execute().getRef()).isNotBlank();
+        assertThat(only(mocks.received(Api.RUNTIME, "getRuntimeTask")).header("Authorization"))
+                .isEqualTo("Bearer " + DEFAULT_CREDENTIAL);
+    }
+
+    @Test
+    void agentSendsTheKitToken(AgentClient agent, MockServers mocks) {
+        assertThat(agent.skills().execute()).isNotEmpty();
+        assertThat(only(mocks.received(Api.AGENT, "listSkills")).header("Authorization")).isEqualTo("Bearer " + DEFAULT_CREDENTIAL);
+    }
+
+    private static RecordedRequest only(List<RecordedRequest> received) {
+        assertThat(received).hasSize(1);
+        return received.get(0);
+    }
+}
