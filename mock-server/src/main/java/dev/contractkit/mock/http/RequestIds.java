@@ -4,9 +4,8 @@ import java.util.UUID;
 import java.util.concurrent.ThreadLocalRandom;
 
 /**
- * Fresh request ids (version 4 UUIDs) from the thread's own random source: {@link UUID#randomUUID()} takes a
- * lock on the shared secure random, which showed in the reference server's profile. An id needs to be unique, not
- * unguessable.
+ * Fresh request ids (version 4 UUIDs) from the thread's own random source rather than {@link UUID#randomUUID()},
+ * which locks the shared secure random on every call: an id needs to be unique, not unguessable.
  */
 public final class RequestIds {
     private RequestIds() {

@@ -27,13 +27,13 @@ import dev.contractkit.mock.http.Json;
 import dev.contractkit.mock.http.Reply;
 
 /**
- * The fast path's side of MockServer's request log. Writing two entries into MockServer's log per request was a
- * quarter of the mock's time in the profile (its ring-buffer thread, and a deque whose {@code size()} walks the
- * whole log on every entry), mapping the request into MockServer's model another eighth. So the fast path only
- * keeps what it answered here (the last {@code maxLogEntries}, as MockServer's log would), and this writes them
- * into MockServer's log, mapped by MockServer's own mapper and with their own times, whenever anything may read
- * it: before each {@code /mockserver/*} request (verify, retrieve, clear, reset, the dashboard), before a request
- * goes on to MockServer, before {@code received(...)}, and every {@link #FLUSH_MS} for the dashboard's live view.
+ * The fast path's side of MockServer's request log. The fast path keeps what it answered here (the last
+ * {@code maxLogEntries}, as MockServer's log would) instead of writing MockServer's log per request, which is costly
+ * per entry (a ring-buffer hand-off, a deque whose {@code size()} walks the whole log, the request mapped into
+ * MockServer's model). This writes them into MockServer's log, mapped by MockServer's own mapper and with their
+ * own times, whenever anything may read it: before each {@code /mockserver/*} request (verify, retrieve, clear,
+ * reset, the dashboard), before a request goes on to MockServer, before {@code received(...)}, and every
+ * {@link #FLUSH_MS} for the dashboard's live view.
  */
 final class RequestLog {
     static final long FLUSH_MS = 250;

@@ -21,8 +21,9 @@ public final class ParameterRules {
     private final ContractDocument document;
     private final List<ContractDocument.Parameter> parameters;
     /**
-     * Per parameter, the verdict on values already seen (the schema check is deterministic; it was a tenth of a
-     * mock request in the profile). Bounded: past {@link #MEMO_LIMIT} values per parameter nothing more is kept.
+     * Per parameter, the verdict on values already seen: the schema check is deterministic, and a look-up is
+     * cheaper per request than running it again. Bounded: past {@link #MEMO_LIMIT} values per parameter nothing
+     * more is kept.
      */
     private final List<ConcurrentHashMap<List<String>, Optional<Violation>>> memo;
     private static final int MEMO_LIMIT = 1024;

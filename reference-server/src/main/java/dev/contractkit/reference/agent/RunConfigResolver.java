@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * The effective run config of seed B.3: workspace defaults, then the per-run overrides
+ * The effective run config of an agent run: workspace defaults, then the per-run overrides
  * ({@code forwardedProps.run_config} field by field over {@code state.run_config}, {@code mentioned} ids added
  * to the enabled sets), then server policy (ids of unregistered or disabled resources removed and reported
  * in {@code excluded}). A client cannot bypass the policy step: it runs last, on every id.

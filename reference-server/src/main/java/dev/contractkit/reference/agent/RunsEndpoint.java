@@ -133,7 +133,7 @@ final class RunsEndpoint extends RunsService {
         }
     }
 
-    /** 400 for a pinned path that names no uploaded file or artifact of this thread (the effective one: see B.3). */
+    /** 400 for a pinned path that names no uploaded file or artifact of this thread (the run-config layer that wins, as in {@link RunConfigResolver}). */
     private void checkPinned(JsonNode fp, JsonNode st, String threadId) {
         boolean inFp = fp.isObject() && fp.hasNonNull("pinnedPaths");
         JsonNode pinned = inFp ? fp.get("pinnedPaths") : st.path("pinnedPaths");

@@ -19,7 +19,7 @@ import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
  * contract uses one naming convention, so its mapper applies it.
  */
 public final class Json {
-    /** The content type Helidon's JSON writing sets, as a ready header (building it per response shows in profiles). */
+    /** The content type Helidon's JSON writing sets, as a header built once rather than per response. */
     static final Header CONTENT_TYPE = HeaderValues.create(HeaderNames.CONTENT_TYPE, HttpMediaTypes.JSON_UTF_8.text());
 
     private Json() {

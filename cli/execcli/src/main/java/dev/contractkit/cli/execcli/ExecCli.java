@@ -283,7 +283,7 @@ public final class ExecCli {
         }
     }
 
-    /** Polls every task until all are terminal or the deadline passes; the A.3 wait result. */
+    /** Polls every task until all are terminal or the deadline passes; the {@code wait} result (see the README). */
     static Map<String, Object> waitFor(Http http, String url, List<String> ids, Duration timeout, long intervalMs)
             throws Failure {
         Instant deadline = Instant.now().plus(timeout);
@@ -630,7 +630,7 @@ public final class ExecCli {
         }
     }
 
-    /** {@code ensure-running}: probes, optional starts, the A.5 result. */
+    /** {@code ensure-running}: probes, optional starts, the {@code ensure-running} result. */
     static final class Ensure {
         private final Map<String, String> env;
         private final Http http;
