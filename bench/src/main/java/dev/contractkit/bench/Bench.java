@@ -82,7 +82,7 @@ public final class Bench {
         Files.createDirectories(h.out);
         String machine = machine();
         say("bench: " + machine);
-        List<Result> results = new ArrayList<>();
+        List<ScenarioResult> results = new ArrayList<>();
         ReferenceScenarios reference = new ReferenceScenarios(h);
         List<String> againstBaselines = scenarios.stream().filter(ReferenceScenarios.AGAINST_BASELINES::contains).toList();
         if (!againstBaselines.isEmpty()) {
@@ -94,8 +94,8 @@ public final class Bench {
         if (scenarios.contains("mock")) {
             MockScenarios mock = new MockScenarios(h);
             results.add(mock.throughput());
-            Result startup = mock.startup();
-            Result oneApi = new StartupScenario(h).run(mock.prism());
+            ScenarioResult startup = mock.startup();
+            ScenarioResult oneApi = new StartupScenario(h).run(mock.prism());
             results.addAll(List.of(startup, oneApi, mock.goals(startup, oneApi)));
         }
         if (scenarios.contains("streams")) {
@@ -116,7 +116,7 @@ public final class Bench {
             results.add(Tools.run(h.root, h.java, TOOL_RUNS, h.out));
             results.add(PromptCost.run(h.root));
         }
-        Report.write(h.out, machine, h.settings(), results);
+        ResultsWriter.write(h.out, machine, h.settings(), results);
         say("bench: wrote " + h.out.resolve("results.md") + " and results.json");
         System.out.print(Files.readString(h.out.resolve("results.md")));
         return 0;

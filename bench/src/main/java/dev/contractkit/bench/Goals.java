@@ -6,7 +6,7 @@ import java.util.List;
 /**
  * The mock's goals against its peers (issue 24.4) as rows of their own: the figure, its value, the bound. A row is
  * a {@link Measured} whose {@code ratio} is the value, {@code p50Ms} the bound and {@code errors} the direction
- * (1: at least the bound, -1: at most); {@link Report} prints them as a table with "met" or "not met".
+ * (1: at least the bound, -1: at most); {@link ResultsWriter} prints them as a table with "met" or "not met".
  */
 final class Goals {
     private Goals() {

@@ -31,7 +31,7 @@ final class Growth {
     private Growth() {
     }
 
-    static Result run(String java, Path mockJar, Path suiteJar, Path out) throws IOException {
+    static ScenarioResult run(String java, Path mockJar, Path suiteJar, Path out) throws IOException {
         List<Measured> measured = new ArrayList<>();
         double[] base = new double[4];
         for (int ops : SIZES) {
@@ -61,7 +61,7 @@ final class Growth {
             }
         }
         measured.add(kitDocuments(java, mockJar, out, base[0]));
-        return new Result("growth", "generated documents of " + SIZES.get(0) + " and " + SIZES.get(SIZES.size() - 1)
+        return new ScenarioResult("growth", "generated documents of " + SIZES.get(0) + " and " + SIZES.get(SIZES.size() - 1)
                 + " operations: the mock's start and the suite's run (10 requests an operation)", SIZES.get(0) + " operations",
                 "time per operation at 1,000 <= 1.5x its value at 100 (linear growth)", measured);
     }

@@ -48,11 +48,11 @@ final class Harness {
     }
 
     /** Where a target is called and what with (each server may have its own coupon and token). */
-    record Endpoint(String url, Call call) {
+    record Endpoint(String url, ScenarioRequest call) {
     }
 
     /** Warm-up of each target, then rounds in which every target runs once, in turn. */
-    List<Measured> measure(String scenario, Map<Target, String> urls, Call call, Target baseline) throws Exception {
+    List<Measured> measure(String scenario, Map<Target, String> urls, ScenarioRequest call, Target baseline) throws Exception {
         Map<Target, Endpoint> endpoints = new LinkedHashMap<>();
         urls.forEach((t, u) -> endpoints.put(t, new Endpoint(u, call)));
         return measureEach(scenario, endpoints, baseline);
@@ -71,7 +71,7 @@ final class Harness {
         for (int round = 1; round <= rounds; round++) {
             for (Map.Entry<Target, Endpoint> e : endpoints.entrySet()) {
                 say("bench: " + scenario + ": round " + round + "/" + rounds + ", " + e.getKey().name + " (" + duration + " s)");
-                Call call = e.getValue().call();
+                ScenarioRequest call = e.getValue().call();
                 runs.computeIfAbsent(e.getKey(), k -> new ArrayList<>())
                         .add(wrk(e.getValue().url() + call.path(), call, scripts.get(e.getKey()), duration));
             }
@@ -87,7 +87,7 @@ final class Harness {
         return measured;
     }
 
-    Wrk wrk(String url, Call call, Path script, int seconds) throws IOException, InterruptedException {
+    Wrk wrk(String url, ScenarioRequest call, Path script, int seconds) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of("wrk", "-t2", "-c" + connections, "-d" + seconds + "s", "--latency"));
         if (script != null) {
             cmd.addAll(List.of("-s", script.toString()));
@@ -102,7 +102,7 @@ final class Harness {
     }
 
     /** A wrk Lua script for a request with a body (wrk's command line cannot send one). */
-    Path luaScript(String scenario, Call call) throws IOException {
+    Path luaScript(String scenario, ScenarioRequest call) throws IOException {
         if (call.body() == null) {
             return null;
         }
@@ -131,7 +131,7 @@ final class Harness {
     }
 
     /** One request of the call, {@link #UNIQUE} replaced by a value of its own. */
-    HttpResponse<byte[]> send(String base, Call call) throws IOException, InterruptedException {
+    HttpResponse<byte[]> send(String base, ScenarioRequest call) throws IOException, InterruptedException {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + call.path()))
                 .method(call.method(), call.body() == null ? HttpRequest.BodyPublishers.noBody()
                         : HttpRequest.BodyPublishers.ofString(call.body().replace(UNIQUE, "sample-" + System.nanoTime())));

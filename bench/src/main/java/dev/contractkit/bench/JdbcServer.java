@@ -44,7 +44,7 @@ import java.util.regex.Pattern;
  *   <li>{@code redeem} ({@code POST /coupons/v1/redeem}; {@code CouponStore.redeem}): find the coupon, check the
  *   order did not redeem it, then in one transaction the conditional usage {@code UPDATE}, the re-read and the
  *   redemption {@code INSERT}.</li>
- *   <li>{@code answer} ({@code POST /v1/answer}; {@code KeyGate}, {@code QuotaLedger.reserve}): find the key by its
+ *   <li>{@code answer} ({@code POST /v1/answer}; {@code AnswerAdmission}, {@code QuotaLedger.reserve}): find the key by its
  *   SHA-256, then the quota window's read and conditional increment.</li>
  * </ul>
  * On PostgreSQL the reference server also counts the rate limit in the database ({@code PostgresCounters}: one
@@ -235,7 +235,7 @@ public final class JdbcServer {
         return Status.OK_200;
     }
 
-    /** {@code KeyGate} (the key by its hash; PostgreSQL: the rate-limit upsert), {@code QuotaLedger.reserve}. */
+    /** {@code AnswerAdmission} (the key by its hash; PostgreSQL: the rate-limit upsert), {@code QuotaLedger.reserve}. */
     Status answer(String secret) throws SQLException {
         String keyId;
         long windowStart;

@@ -56,8 +56,8 @@ final class MockScenarios {
 
     private Path prism;
 
-    Result throughput() throws Exception {
-        Call call = new Call("GET", "/forms/1", Map.of("Authorization", "Token token=kit-demo-forms-key"), null);
+    ScenarioResult throughput() throws Exception {
+        ScenarioRequest call = new ScenarioRequest("GET", "/forms/1", Map.of("Authorization", "Token token=kit-demo-forms-key"), null);
         Path prism = prism(); // first: without node and npm the scenario stops before starting anything
         say("bench: mock: starting the kit's mock (every API), MockServer 5.15.0 twice (JVMs at " + HEAP + ") and "
                 + PrismPeer.NAME + " (forms.yaml)");
@@ -84,7 +84,7 @@ final class MockScenarios {
             urls.put(peer, peer.url(""));
             List<Measured> measured = h.measure("mock", urls, call, plain);
             throughputGoals = Goals.mock(measured, kit.name, plain.name, peer.name);
-            return new Result("mock", "GET /forms/1 (forms), the same example; JVMs at " + HEAP, plain.name,
+            return new ScenarioResult("mock", "GET /forms/1 (forms), the same example; JVMs at " + HEAP, plain.name,
                     ">= 3x MockServer's plain expectation, >= 10x Prism; peak RSS <= 0.5x MockServer's", measured);
         }
     }
@@ -92,17 +92,17 @@ final class MockScenarios {
     private List<Measured> throughputGoals = List.of();
 
     /** @return the ratios the issue sets goals for, after {@link #throughput()} and {@link #startup()} */
-    Result goals(Result startup, Result oneApi) {
+    ScenarioResult goals(ScenarioResult startup, ScenarioResult oneApi) {
         List<Measured> rows = new ArrayList<>(throughputGoals);
         rows.addAll(Goals.startup(startup.targets(), oneApi.targets()));
-        return new Result("mock-goals", "the kit's mock against its peers (ratios from the two tables above)", "", "", rows);
+        return new ScenarioResult("mock-goals", "the kit's mock against its peers (ratios from the two tables above)", "", "", rows);
     }
 
     /**
      * Start-up for every API: the kit's mock with all its listeners against MockServer started and then given
      * each of the kit's OpenAPI files through {@code PUT /mockserver/openapi}, one after the other.
      */
-    Result startup() throws Exception {
+    ScenarioResult startup() throws Exception {
         List<Path> contracts;
         try (var files = Files.walk(h.root.resolve("specs/openapi"))) {
             contracts = files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
@@ -131,7 +131,7 @@ final class MockScenarios {
             measured.add(new Measured(ms.name + (refused > 0 ? " (" + refused + " refused)" : ""), Double.NaN, ms.readyMs(),
                     loading, refused, ms.peakRssMb(), total, List.of(), (double) total / kitMs));
         }
-        return new Result("mock-startup", "ready to serve every API (" + contracts.size() + " OpenAPI files); JVMs at " + HEAP,
+        return new ScenarioResult("mock-startup", "ready to serve every API (" + contracts.size() + " OpenAPI files); JVMs at " + HEAP,
                 "kit mock (all APIs)", "the kit's mock ready for every API in <= 0.5x MockServer's start plus load", measured);
     }
 

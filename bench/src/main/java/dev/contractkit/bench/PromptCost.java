@@ -32,7 +32,7 @@ final class PromptCost {
     private PromptCost() {
     }
 
-    static Result run(Path root) throws IOException, InterruptedException {
+    static ScenarioResult run(Path root) throws IOException, InterruptedException {
         List<String> readme = Files.readAllLines(root.resolve("README.md"));
         Path home = Files.createTempDirectory("kit-bench-prompt");
         Map<String, String> env = new LinkedHashMap<>();
@@ -84,7 +84,7 @@ final class PromptCost {
             measured.add(new Measured("bash, the PS1 README.md recommended before (`$(./kit quotas --statusline)`)",
                     Double.NaN, Harness.median(old), max(old), 0, -1, -1, List.of(), Harness.median(old) / base));
         }
-        return new Result("prompt", "ms per prompt of an interactive shell, median of " + ROUNDS + " rounds of "
+        return new ScenarioResult("prompt", "ms per prompt of an interactive shell, median of " + ROUNDS + " rounds of "
                 + PROMPTS + " prompts (max column = slowest round); the cached line is fresh",
                 "the same shell without the hook", "<= 5 ms per prompt with the hook", measured);
     }

@@ -51,8 +51,8 @@ final class ReferenceScenarios {
      * {@code list-nocache} the same with {@code KIT_READ_CACHE_MS=0}; {@code write-pg}, {@code answer-pg} on a new
      * PostgreSQL database (dropped after). One reference server per set-up, each scenario against its baselines.
      */
-    List<Result> againstBaselines(List<String> names) throws Exception {
-        List<Result> results = new ArrayList<>();
+    List<ScenarioResult> againstBaselines(List<String> names) throws Exception {
+        List<ScenarioResult> results = new ArrayList<>();
         List<String> cached = names.stream().filter(n -> List.of("read", "list", "write", "answer").contains(n)).toList();
         List<String> uncached = names.stream().filter(n -> n.endsWith("-nocache")).toList();
         List<String> postgres = names.stream().filter(n -> n.endsWith("-pg")).toList();
@@ -87,7 +87,7 @@ final class ReferenceScenarios {
         }
     }
 
-    private List<Result> onOneServer(List<String> names, Map<String, String> extra, String what) throws Exception {
+    private List<ScenarioResult> onOneServer(List<String> names, Map<String, String> extra, String what) throws Exception {
         Path data = Files.createTempDirectory("kit-bench-data");
         Map<String, String> env = new LinkedHashMap<>(Map.of(
                 "KIT_DATA_DIR", data.toString(), "KIT_FORMS_PORT", "0", "KIT_COUPONS_PORT", "0", "KIT_ANSWERS_PORT", "0",
@@ -95,7 +95,7 @@ final class ReferenceScenarios {
                 "KIT_ANSWERS_API_KEYS", ANSWERS_KEY, "KIT_ANSWERS_RATE_LIMIT", "2000000000",
                 "KIT_ANSWERS_QUOTA", "2000000000"));
         env.putAll(extra);
-        List<Result> results = new ArrayList<>();
+        List<ScenarioResult> results = new ArrayList<>();
         String log = names.getFirst().contains("-") ? "reference-" + names.getFirst().substring(names.getFirst().indexOf('-') + 1)
                 : "reference";
         say("bench: starting the reference server (forms, coupons, answers; " + what + ")");
@@ -104,13 +104,13 @@ final class ReferenceScenarios {
             for (String name : names) {
                 String base = name.replaceFirst("-.*", "");
                 if (base.equals("list")) {
-                    Catalogue.seed(h, server.url("coupons"));
+                    CouponCatalogue.seed(h, server.url("coupons"));
                 }
-                Call call = switch (base) {
-                    case "read" -> new Call("GET", "/forms/1", Map.of("Authorization", "Token token=kit-demo-forms-key"), null);
-                    case "list" -> new Call("GET", "/api/v1/coupons?limit=10", Map.of(), null);
+                ScenarioRequest call = switch (base) {
+                    case "read" -> new ScenarioRequest("GET", "/forms/1", Map.of("Authorization", "Token token=kit-demo-forms-key"), null);
+                    case "list" -> new ScenarioRequest("GET", "/api/v1/coupons?limit=10", Map.of(), null);
                     case "write" -> redeemCall(server.url("coupons"));
-                    default -> new Call("POST", "/v1/answer", Map.of("x-api-key", ANSWERS_KEY, "Content-Type", "application/json"),
+                    default -> new ScenarioRequest("POST", "/v1/answer", Map.of("x-api-key", ANSWERS_KEY, "Content-Type", "application/json"),
                             QUESTION);
                 };
                 String api = switch (base) {
@@ -130,7 +130,7 @@ final class ReferenceScenarios {
      * The reference server against a raw Helidon handler answering the same bytes and, for a write, against a raw
      * handler that runs the same statements over JDBC on the same kind of database ({@link JdbcServer}).
      */
-    private Result againstBaselines(String name, String base, Target server, String api, Call call,
+    private ScenarioResult againstBaselines(String name, String base, Target server, String api, ScenarioRequest call,
                                     Map<String, String> dbEnv, String what) throws Exception {
         String url = server.url(api);
         HttpResponse<byte[]> sample = h.send(url, call);
@@ -167,9 +167,9 @@ final class ReferenceScenarios {
             List<Measured> measured = h.measure(name, urls, call, jdbc != null ? jdbc : raw);
             String request = call.method() + " " + call.path() + " (" + api + "; " + what + ")";
             return write || listJdbc
-                    ? new Result(name, request, jdbc.name, ">= 0.7x the same statements over JDBC (the database's own limit)",
+                    ? new ScenarioResult(name, request, jdbc.name, ">= 0.7x the same statements over JDBC (the database's own limit)",
                     measured)
-                    : new Result(name, request, raw.name, ">= 0.7x the ceiling on reads", measured);
+                    : new ScenarioResult(name, request, raw.name, ">= 0.7x the ceiling on reads", measured);
         }
     }
 
@@ -192,7 +192,7 @@ final class ReferenceScenarios {
      * pages at once).
      */
     private Target jdbcListServer(String name, String url, String classpath, String type) throws Exception {
-        HttpResponse<byte[]> all = h.send(url, new Call("GET", "/api/v1/coupons?limit=100", Map.of(), null));
+        HttpResponse<byte[]> all = h.send(url, new ScenarioRequest("GET", "/api/v1/coupons?limit=100", Map.of(), null));
         Path catalogue = h.out.resolve(name + ".catalogue.json");
         Files.write(catalogue, all.body());
         return Target.start("raw Helidon handler + the same SQL over JDBC + Jackson", List.of(h.java,
@@ -207,7 +207,7 @@ final class ReferenceScenarios {
      * embedded databases, {@code KIT_DB_WRITE_DELAY=0} (the default: a commit is in the file before the answer) and
      * {@code 500} (H2's own default: commits written in the background, up to 0.5 s lost on a kill), taking turns.
      */
-    Result durable() throws Exception {
+    ScenarioResult durable() throws Exception {
         Map<String, String> limits = Map.of("KIT_COUPONS_PORT", "0", "KIT_COUPONS_RATE_LIMITS", RATE_LIMITS);
         say("bench: durable: starting two reference servers (coupons; fresh embedded databases, write delay 0 and 500 ms)");
         Map<String, String> durableEnv = new LinkedHashMap<>(limits);
@@ -225,7 +225,7 @@ final class ReferenceScenarios {
             endpoints.put(delayed, new Harness.Endpoint(delayed.url("coupons"), redeemCall(delayed.url("coupons"))));
             endpoints.put(durable, new Harness.Endpoint(durable.url("coupons"), redeemCall(durable.url("coupons"))));
             List<Measured> measured = h.measureEach("durable", endpoints, delayed);
-            return new Result("durable", "POST /coupons/v1/redeem (coupons), a new order each request", delayed.name,
+            return new ScenarioResult("durable", "POST /coupons/v1/redeem (coupons), a new order each request", delayed.name,
                     "", measured);
         }
     }
@@ -234,22 +234,22 @@ final class ReferenceScenarios {
      * A redemption of one coupon without usage limit, for a new order each time (a pair can be redeemed once):
      * a transaction that records the redemption and counts the usage, and an event to the coupon's subscribers.
      */
-    Call redeemCall(String coupons) throws IOException, InterruptedException {
+    ScenarioRequest redeemCall(String coupons) throws IOException, InterruptedException {
         String admin = Harness.token(h.http, coupons, "admin", "admin-password");
-        HttpResponse<byte[]> created = h.send(coupons, new Call("POST", "/write/v1/coupons", Map.of("Authorization",
+        HttpResponse<byte[]> created = h.send(coupons, new ScenarioRequest("POST", "/write/v1/coupons", Map.of("Authorization",
                 "Bearer " + admin, "Content-Type", "application/json"), "{\"title\":\"bench\",\"discount_percent\":5}"));
         if (created.statusCode() != 201) {
             throw new IllegalStateException("write: creating the coupon answered " + created.statusCode() + ": "
                     + new String(created.body(), StandardCharsets.UTF_8));
         }
         String id = new ObjectMapper().readTree(created.body()).path("id").asText();
-        return new Call("POST", "/coupons/v1/redeem", Map.of("Authorization", "Bearer "
+        return new ScenarioRequest("POST", "/coupons/v1/redeem", Map.of("Authorization", "Bearer "
                 + Harness.token(h.http, coupons, "alice", "alice-password"), "Content-Type", "application/json"),
                 "{\"coupon_id\":\"" + id + "\",\"order_id\":\"bench-" + Harness.UNIQUE + "\"}");
     }
 
     /** Two reference servers on one PostgreSQL database and one Redis: cross-replica delivery, redemption rate. */
-    List<Result> replicas() throws Exception {
+    List<ScenarioResult> replicas() throws Exception {
         say("bench: replicas: two reference servers (coupons) on one new PostgreSQL database and one Redis prefix");
         int[] started = {0};
         return ReplicaScenario.run(env -> {
@@ -261,10 +261,10 @@ final class ReferenceScenarios {
             return Target.start(name, serverCommand("coupons"), e,
                     h.out.resolve(name.replace(' ', '-') + ".log"), l -> l.startsWith("READY"), Duration.ofSeconds(90));
         }, urls -> {
-            List<Call> calls = new ArrayList<>();
+            List<ScenarioRequest> calls = new ArrayList<>();
             List<Path> scripts = new ArrayList<>();
             for (String url : urls) {
-                Call call = redeemCall(url); // a coupon per replica: the wrk processes' order ids may coincide
+                ScenarioRequest call = redeemCall(url); // a coupon per replica: the wrk processes' order ids may coincide
                 calls.add(call);
                 scripts.add(h.luaScript("replicas", call));
             }
@@ -276,7 +276,7 @@ final class ReferenceScenarios {
                 try (var pool = Executors.newVirtualThreadPerTaskExecutor()) {
                     for (int i = 0; i < urls.size(); i++) {
                         String target = urls.get(i) + calls.get(i).path();
-                        Call call = calls.get(i);
+                        ScenarioRequest call = calls.get(i);
                         Path script = scripts.get(i);
                         runs.add(pool.submit(() -> h.wrk(target, call, script, seconds)));
                     }
@@ -296,7 +296,7 @@ final class ReferenceScenarios {
     }
 
     /** The agent's SSE and the coupons' WebSocket fan-out on one reference server ({@link Streams}). */
-    List<Result> streams() throws Exception {
+    List<ScenarioResult> streams() throws Exception {
         Path data = Files.createTempDirectory("kit-bench-streams");
         String kitToken = Harness.kitToken();
         Map<String, String> env = Map.of("KIT_DATA_DIR", data.toString(), "KIT_COUPONS_PORT", "0", "KIT_AGENT_PORT", "0",

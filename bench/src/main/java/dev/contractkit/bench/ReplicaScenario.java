@@ -50,7 +50,7 @@ final class ReplicaScenario {
      * @param load  the redemption load
      * @return the delivery and the redemption results
      */
-    static List<Result> run(Starter start, Load load) throws Exception {
+    static List<ScenarioResult> run(Starter start, Load load) throws Exception {
         String db = "kit_bench_" + UUID.randomUUID().toString().replace("-", "").substring(0, 10);
         execute("CREATE DATABASE " + db);
         try {
@@ -61,11 +61,11 @@ final class ReplicaScenario {
             env.put("KIT_REDIS_PREFIX", db + ":");
             env.put("KIT_COUPONS_ISSUER_URL", "http://127.0.0.1/realms/contractkit"); // one issuer for both replicas
             try (Target a = start.start(env); Target b = start.start(env)) {
-                List<Result> out = new ArrayList<>();
+                List<ScenarioResult> out = new ArrayList<>();
                 out.add(delivery(a.url("coupons"), b.url("coupons")));
                 double[] one = load.run(List.of(a.url("coupons")));
                 double[] two = load.run(List.of(a.url("coupons"), b.url("coupons")));
-                out.add(new Result("replicas-redeem", "POST /coupons/v1/redeem (a new order each) on one replica, "
+                out.add(new ScenarioResult("replicas-redeem", "POST /coupons/v1/redeem (a new order each) on one replica, "
                         + "then on two replicas at once (one PostgreSQL, one Redis; wrk per replica)",
                         "one replica", "", List.of(
                         new Measured("one replica", one[0], Double.NaN, one[1], 0, -1, -1, List.of(), 1),
@@ -79,13 +79,13 @@ final class ReplicaScenario {
         }
     }
 
-    private static Result delivery(String couponsA, String couponsB) throws Exception {
+    private static ScenarioResult delivery(String couponsA, String couponsB) throws Exception {
         HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
         String admin = Harness.token(http, couponsA, "admin", "admin-password");
         double[] local = deliveries(http, couponsA, couponsA, admin);
         double[] remote = deliveries(http, couponsA, couponsB, admin);
         double base = Streams.percentile(local, 50);
-        return new Result("replicas-delivery", CREATES + " coupons created on replica A, one after another; "
+        return new ScenarioResult("replicas-delivery", CREATES + " coupons created on replica A, one after another; "
                 + "time from sending the POST to the coupon_created message on a WebSocket subscriber",
                 "subscriber on replica A (same replica)", "well under a second", List.of(
                 new Measured("subscriber on replica A (same replica)", Double.NaN, base,

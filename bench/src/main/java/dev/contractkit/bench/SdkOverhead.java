@@ -21,7 +21,7 @@ final class SdkOverhead {
     private SdkOverhead() {
     }
 
-    static Result run(int rounds, int seconds) throws RunnerException {
+    static ScenarioResult run(int rounds, int seconds) throws RunnerException {
         Map<String, List<Double>> micros = new LinkedHashMap<>();
         micros.put("raw", new ArrayList<>());
         micros.put("rawWithSdkTimeouts", new ArrayList<>());
@@ -54,7 +54,7 @@ final class SdkOverhead {
             measured.add(new Measured(label,
                     1e6 / median, median, Double.NaN, 0, -1, -1, List.of(), median / raw));
         });
-        return new Result("sdk", "GET /forms/1 from one local Helidon server, one thread, average time per call "
+        return new ScenarioResult("sdk", "GET /forms/1 from one local Helidon server, one thread, average time per call "
                 + "(JMH, median over " + rounds + " rounds)", "raw OkHttp + Jackson", "<= 1.1x the raw call's time", measured);
     }
 }

@@ -33,7 +33,7 @@ final class StartupScenario {
         this.h = h;
     }
 
-    Result run(Path prism) throws Exception {
+    ScenarioResult run(Path prism) throws Exception {
         Path jsa = h.out.resolve("mock-server.jsa");
         Files.deleteIfExists(jsa);
         String cp = h.jar("mock-server") + ":" + h.root.resolve("mock-server/target/lib") + "/*";
@@ -61,7 +61,7 @@ final class StartupScenario {
         List<Measured> measured = new ArrayList<>();
         ms.forEach((name, values) -> measured.add(new Measured(name, Double.NaN, Harness.median(values), Tools.percentile90(values),
                 0, -1, -1, List.of(), Harness.median(values) / base)));
-        return new Result("mock-start", "one API (forms) to serving, median of " + RUNS + " runs each, taking turns "
+        return new ScenarioResult("mock-start", "one API (forms) to serving, median of " + RUNS + " runs each, taking turns "
                 + "(ms to READY / to listening / to exit for java -version; p90 column = p90 ms)",
                 "MockServer started + forms.yaml loaded (baseline)", "./kit mock --api forms ready in <= 1 s", measured);
     }

@@ -51,7 +51,7 @@ final class Streams {
      * @return the two results
      * @throws Exception when a call fails
      */
-    static List<Result> run(String couponsUrl, String agentUrl, String kitToken, int runs) throws Exception {
+    static List<ScenarioResult> run(String couponsUrl, String agentUrl, String kitToken, int runs) throws Exception {
         Streams s = new Streams();
         return List.of(s.agent(agentUrl, kitToken, runs), s.fanOut(couponsUrl, runs));
     }
@@ -68,7 +68,7 @@ final class Streams {
     private record Runs(double[] first, double[] whole, double[] stream) {
     }
 
-    private Result agent(String base, String kitToken, int runs) throws Exception {
+    private ScenarioResult agent(String base, String kitToken, int runs) throws Exception {
         double[] floor = new double[runs * 2];
         Runs small = new Runs(new double[runs], new double[runs], new double[runs]);
         Runs large = new Runs(new double[runs], new double[runs], new double[runs]);
@@ -92,7 +92,7 @@ final class Streams {
                 0, -1, -1, List.of(), 1));
         figures(m, "\"" + REVENUE_BY_REGION + "\"", small, smallEvents / (runs + 3), floorMs);
         figures(m, "\"" + ALL_SALES + "\"", large, largeEvents / (runs + 3), floorMs);
-        return new Result("streams-agent", runs + " rounds of two agent runs one after another (reference agent, SSE)",
+        return new ScenarioResult("streams-agent", runs + " rounds of two agent runs one after another (reference agent, SSE)",
                 "plain round trip (GET /observe/health/live)", "first event <= 3x a plain round trip; >= 5,000 events/s", m);
     }
 
@@ -153,7 +153,7 @@ final class Streams {
         return n;
     }
 
-    private Result fanOut(String base, int creates) throws Exception {
+    private ScenarioResult fanOut(String base, int creates) throws Exception {
         String admin = Harness.token(http, base, "admin", "admin-password");
         String ws = base.replaceFirst("^http", "ws") + "/ws/coupons?token=" + URLEncoder.encode(admin, StandardCharsets.UTF_8);
         AtomicReference<String> marker = new AtomicReference<>("none");
@@ -233,7 +233,7 @@ final class Streams {
                         Harness.median(every), percentile(every, 99), 0, -1, -1, List.of(), percentile(every, 99) / floor),
                 new Measured("create to delivery to all " + SUBSCRIBERS + " (last subscriber)", Double.NaN,
                         Harness.median(last), percentile(last, 99), 0, -1, -1, List.of(), percentile(last, 99) / floor));
-        return new Result("streams-fanout", creates + " coupon creates with " + SUBSCRIBERS
+        return new ScenarioResult("streams-fanout", creates + " coupon creates with " + SUBSCRIBERS
                 + " WebSocket subscribers on /ws/coupons (ratio: p99 over the create's median round trip)",
                 "coupon create round trip (admin REST call)", "", m);
     }

@@ -21,7 +21,7 @@ final class Tools {
     private Tools() {
     }
 
-    static Result run(Path root, String java, int runs, Path out) throws IOException, InterruptedException {
+    static ScenarioResult run(Path root, String java, int runs, Path out) throws IOException, InterruptedException {
         Path home = Files.createTempDirectory("kit-bench-home");
         String quotas = root.resolve("cli/quotas/target/quotas-0.1.0-SNAPSHOT.jar").toString();
         String execcli = root.resolve("cli/execcli/target/execcli-0.1.0-SNAPSHOT.jar").toString();
@@ -59,7 +59,7 @@ final class Tools {
             measured.add(new Measured(name, Double.NaN, median, percentile90(values), 0, -1, -1, List.of(),
                     median / floor));
         });
-        return new Result("tools", "start-up to exit, median of " + runs + " runs each, taking turns (p50 = median ms, "
+        return new ScenarioResult("tools", "start-up to exit, median of " + runs + " runs each, taking turns (p50 = median ms, "
                 + "p99 column = p90 ms)", "java -version (floor)", "./kit execcli health <= 3x java -version; as close to the floor as possible", measured);
     }
 

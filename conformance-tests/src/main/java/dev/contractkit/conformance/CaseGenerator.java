@@ -184,8 +184,8 @@ final class CaseGenerator {
             }
             for (String method : METHODS) {
                 if (!path.getValue().contains(method)) {
-                    HttpCall c = base.toCall(declared, headers, credentials.forOperation(declared), List.of());
-                    HttpCall call = new HttpCall(method, c.template(), c.pathValues(), c.query(), c.headers(),
+                    RelativeRequest c = base.toCall(declared, headers, credentials.forOperation(declared), List.of());
+                    RelativeRequest call = new RelativeRequest(method, c.template(), c.pathValues(), c.query(), c.headers(),
                             Optional.empty());
                     out.add(new TestCase(RequestKind.UNSUPPORTED_METHOD, Optional.empty(), method + " " + path.getKey(),
                             "declared: " + String.join(", ", path.getValue()), call, Optional.empty()));
@@ -322,7 +322,7 @@ final class CaseGenerator {
                     ? draft.withBody(Optional.of(draft.body().get().with(unique(op, draft.body().get().value(), "positive"))))
                     : draft;
             if (valid(op, d, what)) {
-                HttpCall call = d.toCall(op, headers, credentials.forOperation(op), List.of());
+                RelativeRequest call = d.toCall(op, headers, credentials.forOperation(op), List.of());
                 out.add(new TestCase(RequestKind.POSITIVE, Optional.of(op), label(op), what, call, Optional.empty()));
             }
         });
@@ -434,11 +434,11 @@ final class CaseGenerator {
 
     /** The example body with its last character cut off: not JSON at all, whatever parser the server uses. */
     private TestCase malformed(Operation op, RequestDraft base, RequestDraft.Body body) {
-        HttpCall c = base.toCall(op, headers, credentials.forOperation(op), List.of());
+        RelativeRequest c = base.toCall(op, headers, credentials.forOperation(op), List.of());
         String text = body.text();
         String broken = text.substring(0, Math.max(0, text.length() - 1));
-        HttpCall call = new HttpCall(c.method(), c.template(), c.pathValues(), c.query(), c.headers(),
-                Optional.of(new HttpCall.Body(body.mediaType(), broken)));
+        RelativeRequest call = new RelativeRequest(c.method(), c.template(), c.pathValues(), c.query(), c.headers(),
+                Optional.of(new RelativeRequest.Body(body.mediaType(), broken)));
         String reason = "body is malformed JSON (truncated)";
         return new TestCase(RequestKind.NEGATIVE, Optional.of(op), label(op), reason, call,
                 Optional.of(new TestCase.Negation("/request/body", TextNode.valueOf(
@@ -446,7 +446,7 @@ final class CaseGenerator {
     }
 
     private TestCase negativeCase(Operation op, RequestDraft d, String pointer, JsonNode value, String reason) {
-        HttpCall call = d.toCall(op, headers, credentials.forOperation(op), List.of());
+        RelativeRequest call = d.toCall(op, headers, credentials.forOperation(op), List.of());
         return new TestCase(RequestKind.NEGATIVE, Optional.of(op), label(op), reason, call,
                 Optional.of(new TestCase.Negation(pointer, value, reason)));
     }

@@ -16,7 +16,7 @@ import java.util.Optional;
 import java.util.stream.StreamSupport;
 
 /**
- * A request under construction: typed parameter values and a body (JSON or form), turned into an {@link HttpCall}
+ * A request under construction: typed parameter values and a body (JSON or form), turned into an {@link RelativeRequest}
  * with the target's headers and the credential placements.
  *
  * @param values parameter values by {@code in:name}; a parameter that is absent is left out
@@ -133,7 +133,7 @@ record RequestDraft(Map<String, Value> values, Optional<Body> body) {
      * @param stripped {@code in:name} (lower-case name) of credentials to leave out of the target's headers
      * @return the request
      */
-    HttpCall toCall(Operation op, List<Map.Entry<String, String>> headers, List<CredentialPlacer.Placement> auth,
+    RelativeRequest toCall(Operation op, List<Map.Entry<String, String>> headers, List<CredentialPlacer.Placement> auth,
                     List<String> stripped) {
         Map<String, String> path = new LinkedHashMap<>();
         List<Map.Entry<String, String>> query = new ArrayList<>();
@@ -167,8 +167,8 @@ record RequestDraft(Map<String, Value> values, Optional<Body> body) {
         if (!cookies.isEmpty()) {
             outHeaders.add(Map.entry("Cookie", String.join("; ", cookies)));
         }
-        return new HttpCall(op.method(), op.path(), path, query, outHeaders,
-                body.map(b -> new HttpCall.Body(b.contentType(), b.text())));
+        return new RelativeRequest(op.method(), op.path(), path, query, outHeaders,
+                body.map(b -> new RelativeRequest.Body(b.contentType(), b.text())));
     }
 
     /** @return a parameter value as it travels: text as is, numbers plain, arrays comma-joined */

@@ -15,7 +15,7 @@ import java.util.Optional;
  * @param call      the request
  * @param negation  for a negative case: where the request breaks the contract
  */
-record TestCase(RequestKind kind, Optional<Operation> operation, String label, String what, HttpCall call,
+record TestCase(RequestKind kind, Optional<Operation> operation, String label, String what, RelativeRequest call,
                 Optional<Negation> negation) {
 
     /** @return the operation id, or empty for an undeclared method */

@@ -75,7 +75,7 @@ final class Tokens {
             }
         }
         String clientId = target.clientId().or(() -> op.flatMap(o -> exampleClientId(contract, o))).orElse("kit");
-        HttpUrl url = new HttpCall("POST", path, Map.of(), List.of(), List.of(), Optional.empty())
+        HttpUrl url = new RelativeRequest("POST", path, Map.of(), List.of(), List.of(), Optional.empty())
                 .url(transport.base());
         String claim = scheme.get().rolesClaim().orElse(SecurityScheme.DEFAULT_ROLES_CLAIM);
         List<String> errors = new ArrayList<>();

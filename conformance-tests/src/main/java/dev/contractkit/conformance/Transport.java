@@ -58,7 +58,7 @@ final class Transport implements AutoCloseable {
 
     /** Sends the case to another URL (a link the server gave); method, headers and body stay the case's. */
     Exchange send(Contract contract, TestCase c, HttpUrl url) throws IOException {
-        HttpCall call = c.call();
+        RelativeRequest call = c.call();
         Request.Builder b = new Request.Builder().url(url).tag(TestCase.class, c);
         call.headers().forEach(h -> b.addHeader(h.getKey(), h.getValue()));
         RequestBody body = NO_BODY.contains(call.method()) ? null : call.body()

@@ -48,7 +48,7 @@ final class VersionRemovalsScenario {
             for (CredentialPlacer.Placement p : cases.credentialFor(auth)) {
                 (p.in().equals("query") ? query : headers).add(Map.entry(p.name(), p.value()));
             }
-            HttpCall call = new HttpCall(method, prefix + path, pathValues(removals.previous(), method, path),
+            RelativeRequest call = new RelativeRequest(method, prefix + path, pathValues(removals.previous(), method, path),
                     query, headers, Optional.empty());
             TestCase c = new TestCase(RequestKind.SCENARIO, Optional.empty(), removed + " (removed)",
                     "an endpoint " + removals.previous().file() + " had", call, Optional.empty());

@@ -112,7 +112,7 @@ final class WebSocketScenario {
 
     private Optional<Listening> connect(Channel ch) {
         String label = CaseGenerator.label(ch.op());
-        HttpCall call = new HttpCall("GET", ch.address(), Map.of(), List.of(), List.of(), Optional.empty());
+        RelativeRequest call = new RelativeRequest("GET", ch.address(), Map.of(), List.of(), List.of(), Optional.empty());
         HttpUrl url = call.url(transport.base());
         Request.Builder b = new Request.Builder().url(url);
         target.headers().forEach(h -> b.header(h.getKey(), h.getValue()));

@@ -172,9 +172,9 @@ class CaseGeneratorTest {
         List<TestCase> cases = casesOf(TestContracts.pets(), "createToken", 1);
 
         assertThat(cases.get(0).call().body()).contains(
-                new HttpCall.Body("application/x-www-form-urlencoded", "grant_type=password&username=jane"));
+                new RelativeRequest.Body("application/x-www-form-urlencoded", "grant_type=password&username=jane"));
         assertThat(cases).filteredOn(c -> c.kind() == RequestKind.NEGATIVE)
-                .extracting(c -> c.negation().orElseThrow().pointer(), c -> c.call().body().map(HttpCall.Body::text).orElse(""))
+                .extracting(c -> c.negation().orElseThrow().pointer(), c -> c.call().body().map(RelativeRequest.Body::text).orElse(""))
                 .contains(tuple("/request/body/grant_type", "grant_type=kit-not-in-enum&username=jane"),
                         tuple("/request/body/username", "grant_type=password"));
     }
@@ -203,7 +203,7 @@ class CaseGeneratorTest {
 
     @Test
     void pathValuesAreEncodedAndABasePathPrefixIsKept() {
-        HttpCall call = new HttpCall("GET", "/pets/{petId}", Map.of("petId", "a b/c"), List.of(Map.entry("q", "x&y")),
+        RelativeRequest call = new RelativeRequest("GET", "/pets/{petId}", Map.of("petId", "a b/c"), List.of(Map.entry("q", "x&y")),
                 List.of(), Optional.empty());
 
         assertThat(call.url(HttpUrl.get("http://127.0.0.1:1/api/v1/")).toString())

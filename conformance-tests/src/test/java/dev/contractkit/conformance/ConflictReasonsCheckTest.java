@@ -37,7 +37,7 @@ class ConflictReasonsCheckTest {
         Operation redeem = COUPONS.operations().stream().filter(o -> !ConflictReasons.of(o.node()).isEmpty())
                 .findFirst().orElseThrow();
         TestCase c = new TestCase(RequestKind.POSITIVE, Optional.of(redeem), CaseGenerator.label(redeem), "redeem",
-                new HttpCall("POST", redeem.path(), Map.of(), List.of(), List.of(), Optional.empty()), Optional.empty());
+                new RelativeRequest("POST", redeem.path(), Map.of(), List.of(), List.of(), Optional.empty()), Optional.empty());
         String body = "{\"error\":{\"code\":\"CONFLICT\",\"message\":\"no\",\"details\":\"" + details + "\","
                 + "\"timestamp\":\"2026-06-15T10:37:00Z\",\"request_id\":\"708192a3-b4c5-4d3e-8f40-6b7c8d9e0f1a\"}}";
         return new Exchange(new Contract(COUPONS), c, "POST " + redeem.path(), 409,

@@ -32,7 +32,7 @@ final class BlockRunner {
         this.java = javaHome;
     }
 
-    record Outcome(int exit, boolean timedOut, String stdout, String stderr, String script) {
+    record ScriptResult(int exit, boolean timedOut, String stdout, String stderr, String script) {
     }
 
     /**
@@ -40,7 +40,7 @@ final class BlockRunner {
      * @param data  the data directory to link as {@code data/} (a server the test started), or null
      * @param ports the ports the block's commands use
      */
-    Outcome run(DocBlock block, Path dir, Path data, Ports ports) {
+    ScriptResult run(DocBlock block, Path dir, Path data, Ports ports) {
         try {
             Path checkout = Files.createDirectories(dir.resolve("checkout"));
             try (Stream<Path> entries = Files.list(root)) {
@@ -70,15 +70,15 @@ final class BlockRunner {
             StringBuilder errs = new StringBuilder();
             List<String> commands = block.commandList();
             for (int i = 0; i < commands.size(); i++) {
-                Outcome o = run(ports.rewrite(commands.get(i)), block.timeoutSeconds(), dir.resolve("command-" + (i + 1)),
+                ScriptResult o = run(ports.rewrite(commands.get(i)), block.timeoutSeconds(), dir.resolve("command-" + (i + 1)),
                         checkout, home, ports, until);
                 outs.append(o.stdout());
                 errs.append(o.stderr());
                 if (o.exit() != 0 || o.timedOut()) {
-                    return new Outcome(o.exit(), o.timedOut(), outs.toString(), errs.toString(), o.script());
+                    return new ScriptResult(o.exit(), o.timedOut(), outs.toString(), errs.toString(), o.script());
                 }
             }
-            return new Outcome(0, false, outs.toString(), errs.toString(), script);
+            return new ScriptResult(0, false, outs.toString(), errs.toString(), script);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         } catch (InterruptedException e) {
@@ -87,7 +87,7 @@ final class BlockRunner {
         }
     }
 
-    private Outcome run(String script, int timeoutSeconds, Path dir, Path checkout, Path home, Ports ports, String until)
+    private ScriptResult run(String script, int timeoutSeconds, Path dir, Path checkout, Path home, Ports ports, String until)
             throws IOException, InterruptedException {
         Files.createDirectories(dir);
         Path file = dir.resolve("block.sh");
@@ -119,17 +119,17 @@ final class BlockRunner {
             killSession(p.pid());
             p.waitFor(30, TimeUnit.SECONDS);
             if (ready) {
-                return new Outcome(0, false, Files.readString(out), Files.readString(err), script);
+                return new ScriptResult(0, false, Files.readString(out), Files.readString(err), script);
             }
             if (done && p.exitValue() == 0) { // ended without saying it was ready
-                return new Outcome(-1, false, Files.readString(out), Files.readString(err) + "\n(ended without printing " + until + ")", script);
+                return new ScriptResult(-1, false, Files.readString(out), Files.readString(err) + "\n(ended without printing " + until + ")", script);
             }
         }
         killSession(p.pid());
         if (!done) {
             p.destroyForcibly().waitFor();
         }
-        return new Outcome(p.exitValue(), !done, Files.readString(out), Files.readString(err), script);
+        return new ScriptResult(p.exitValue(), !done, Files.readString(out), Files.readString(err), script);
     }
 
     private static boolean printed(Path file, String prefix) throws IOException {

@@ -97,7 +97,7 @@ class DocumentedCommandsTest {
             case "mock" -> ports = mock().ports();
             default -> ports = Ports.free();
         }
-        BlockRunner.Outcome outcome = runner.run(block, dir, data, ports);
+        BlockRunner.ScriptResult outcome = runner.run(block, dir, data, ports);
         summary.add(String.format("  ran %-40s %5.1f s", block.where(), (System.nanoTime() - started) / 1e9));
         if (outcome.exit() == 0 && "next".equals(block.options().get("output"))) {
             List<String> missing = Output.missing(block.next(), outcome.stdout() + outcome.stderr());

@@ -35,7 +35,7 @@ import dev.contractkit.mock.http.ErrorReplies;
 import dev.contractkit.mock.http.PathTemplate;
 import dev.contractkit.mock.state.ContractProxy;
 import dev.contractkit.mock.state.MockState;
-import dev.contractkit.mock.state.Outcome;
+import dev.contractkit.mock.state.OutcomeSwitch;
 import dev.contractkit.mock.respond.ContractExpectations;
 import dev.contractkit.mock.netty.Callbacks;
 import dev.contractkit.mock.netty.ContractFastPath;
@@ -73,7 +73,7 @@ final class ApiMock implements AutoCloseable {
                          Set<String> credentials, boolean stateful, Optional<URI> proxy,
                          Supplier<JsonNode> index,
                          Optional<String> preset, MockOptions options) {
-        Outcome outcome = new Outcome(docs);
+        OutcomeSwitch outcome = new OutcomeSwitch(docs);
         preset.ifPresent(example -> outcome.preset(api.id(), example));
         MockState state = new MockState(api.id(), stateful, proxy.map(target -> new ContractProxy(api.id(), target, System.err)),
                 outcome, preset);
@@ -95,7 +95,7 @@ final class ApiMock implements AutoCloseable {
             }
         }
         try {
-            server = MockServerGate.call(() -> new Listener(configuration, port));
+            server = MatcherCacheLock.call(() -> new Listener(configuration, port));
         } catch (RuntimeException e) {
             throw new IllegalStateException(api.id() + ": cannot listen on " + host + ":" + port + " ("
                     + rootMessage(e) + ")", e);
@@ -170,7 +170,7 @@ final class ApiMock implements AutoCloseable {
         }
         kit.flushLog();
         CompletableFuture<List<RecordedRequest>> out = new CompletableFuture<>();
-        MockServerGate.run(() -> server.state().getMockServerLog().retrieveRequests(matcher, found -> out.complete(found.stream()
+        MatcherCacheLock.run(() -> server.state().getMockServerLog().retrieveRequests(matcher, found -> out.complete(found.stream()
                 .map(r -> (HttpRequest) r)
                 .map(r -> new RecordedRequest(r.getMethod().getValue(), r.getPath().getValue(),
                         multi(r.getQueryStringParameterList()), multi(r.getHeaderList()),
@@ -196,7 +196,7 @@ final class ApiMock implements AutoCloseable {
     void reset() {
         kit.flushLog(); // the requests answered so far are from before the reset: MockServer's reset drops them
         state.reset();
-        MockServerGate.run(() -> server.state().reset());
+        MatcherCacheLock.run(() -> server.state().reset());
         install(List.of()); // now, not when MockServer's listener gets round to it: the next request may be on its way
     }
 
@@ -217,7 +217,7 @@ final class ApiMock implements AutoCloseable {
         for (ContractExpectations.Entry entry : entries) {
             LocalCallbackRegistry.registerCallback(entry.id(), entry.callback());
         }
-        MockServerGate.run(() -> server.state().add(entries.stream().map(ContractExpectations.Entry::expectation)
+        MatcherCacheLock.run(() -> server.state().add(entries.stream().map(ContractExpectations.Entry::expectation)
                 .toArray(Expectation[]::new)));
         if (fastPath != null && activeIds.isEmpty()) {
             fastPath.enabled(true); // at start and after a reset; MockServer's listener confirms (or not) later

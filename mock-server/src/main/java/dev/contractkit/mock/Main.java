@@ -10,7 +10,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.CountDownLatch;
-import dev.contractkit.mock.state.Outcome;
 
 /**
  * Runs the contract mocks in the foreground until the process is stopped:
@@ -36,12 +35,12 @@ public final class Main {
      */
     public static void main(String[] args) throws InterruptedException {
         MockLogging.install();
-        Outcome outcome = launch(List.of(args), System.getenv(), System.out, System.err);
-        if (outcome instanceof Outcome.Exited exited) {
+        Launch launched = launch(List.of(args), System.getenv(), System.out, System.err);
+        if (launched instanceof Launch.Exited exited) {
             System.exit(exited.status());
             return;
         }
-        MockServers servers = ((Outcome.Running) outcome).servers();
+        MockServers servers = ((Launch.Running) launched).servers();
         CountDownLatch stopped = new CountDownLatch(1);
         Runtime.getRuntime().addShutdownHook(new Thread(() -> {
             servers.close();
@@ -51,28 +50,28 @@ public final class Main {
     }
 
     /** What {@link #launch} ended with: mocks running (printed, READY), or an exit status. */
-    sealed interface Outcome {
+    sealed interface Launch {
         /** @param servers the running mocks */
-        record Running(MockServers servers) implements Outcome {
+        record Running(MockServers servers) implements Launch {
         }
 
         /** @param status the process exit status */
-        record Exited(int status) implements Outcome {
+        record Exited(int status) implements Launch {
         }
     }
 
     /** Parses, starts, prints the table and {@code READY}; never exits the JVM (tests call it in-process). */
-    static Outcome launch(List<String> args, Map<String, String> env, PrintStream out, PrintStream err) {
+    static Launch launch(List<String> args, Map<String, String> env, PrintStream out, PrintStream err) {
         Optional<MockOptions> options;
         try {
             options = CommandLine.parse(args, env);
         } catch (IllegalArgumentException e) {
             err.println("mock: " + e.getMessage());
-            return new Outcome.Exited(2);
+            return new Launch.Exited(2);
         }
         if (options.isEmpty()) {
             out.print(CommandLine.USAGE);
-            return new Outcome.Exited(0);
+            return new Launch.Exited(0);
         }
         MockServers servers;
         try {
@@ -80,19 +79,19 @@ public final class Main {
         } catch (BrokenContractException e) {
             e.findings().forEach(f -> err.println("CONTRACT ERROR " + f));
             err.println("mock: " + e.findings().size() + " contract problem(s); not started (--lenient starts anyway)");
-            return new Outcome.Exited(1);
+            return new Launch.Exited(1);
         } catch (IllegalStateException e) {
             err.println("mock: " + e.getMessage());
-            return new Outcome.Exited(1);
+            return new Launch.Exited(1);
         } catch (IllegalArgumentException e) {
             // an --outcome naming no example of its API, found once the contract is loaded
             err.println("mock: " + e.getMessage());
-            return new Outcome.Exited(2);
+            return new Launch.Exited(2);
         }
         servers.warnings().forEach(f -> err.println("CONTRACT WARNING " + f));
         servers.notices().forEach(n -> err.println("NOT SERVED " + n));
         print(servers, options.get(), out);
-        return new Outcome.Running(servers);
+        return new Launch.Running(servers);
     }
 
     private static void print(MockServers servers, MockOptions options, PrintStream out) {

@@ -258,15 +258,15 @@ class ListenerHardeningTest {
         PrintStream o = new PrintStream(out, true, StandardCharsets.UTF_8);
         PrintStream e = new PrintStream(err, true, StandardCharsets.UTF_8);
 
-        Main.Outcome refused = Main.launch(List.of("--api", "forms", "--port", "forms=0", "--host", "0.0.0.0", "--control-plane"), Map.of(), o, e);
-        Main.Outcome running = Main.launch(List.of("--api", "forms", "--port", "forms=0", "--host", "0.0.0.0"), Map.of(), o, e);
+        Main.Launch refused = Main.launch(List.of("--api", "forms", "--port", "forms=0", "--host", "0.0.0.0", "--control-plane"), Map.of(), o, e);
+        Main.Launch running = Main.launch(List.of("--api", "forms", "--port", "forms=0", "--host", "0.0.0.0"), Map.of(), o, e);
         try {
-            assertThat(refused).isEqualTo(new Main.Outcome.Exited(2));
+            assertThat(refused).isEqualTo(new Main.Launch.Exited(2));
             assertThat(err.toString(StandardCharsets.UTF_8)).contains("mock: the control plane on a non-loopback address (0.0.0.0) needs a secret");
-            assertThat(running).isInstanceOf(Main.Outcome.Running.class);
+            assertThat(running).isInstanceOf(Main.Launch.Running.class);
             assertThat(out.toString(StandardCharsets.UTF_8)).contains("the control plane (/mockserver/) is off on this non-loopback bind");
         } finally {
-            if (running instanceof Main.Outcome.Running r) {
+            if (running instanceof Main.Launch.Running r) {
                 r.servers().close();
             }
         }

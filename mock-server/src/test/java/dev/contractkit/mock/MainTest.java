@@ -25,10 +25,10 @@ class MainTest {
 
     @Test
     void printsOneLinePerApiWithItsUrlThenReady() {
-        Main.Outcome outcome = launch(Map.of(), "--api", "forms", "--port", "forms=0");
+        Main.Launch outcome = launch(Map.of(), "--api", "forms", "--port", "forms=0");
 
-        assertThat(outcome).isInstanceOf(Main.Outcome.Running.class);
-        try (MockServers servers = ((Main.Outcome.Running) outcome).servers()) {
+        assertThat(outcome).isInstanceOf(Main.Launch.Running.class);
+        try (MockServers servers = ((Main.Launch.Running) outcome).servers()) {
             List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
             assertThat(lines).anySatisfy(l -> assertThat(l).contains("forms").contains(servers.url(Api.FORMS))
                     .contains("openapi/forms.yaml"));
@@ -38,20 +38,20 @@ class MainTest {
 
     @Test
     void helpPrintsTheOptionsAndExitsZero() {
-        assertThat(launch(Map.of(), "--help")).isEqualTo(new Main.Outcome.Exited(0));
+        assertThat(launch(Map.of(), "--help")).isEqualTo(new Main.Launch.Exited(0));
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("--api").contains("--port").contains("--lenient");
     }
 
     @Test
     void outcomeStartsAnApiSwitchedAndAnUnknownExampleExitsTwo() {
-        Main.Outcome outcome = launch(Map.of(), "--api", "zai", "--port", "zai=0", "--outcome", "zai=inactive");
-        assertThat(outcome).isInstanceOf(Main.Outcome.Running.class);
-        ((Main.Outcome.Running) outcome).servers().close();
+        Main.Launch outcome = launch(Map.of(), "--api", "zai", "--port", "zai=0", "--outcome", "zai=inactive");
+        assertThat(outcome).isInstanceOf(Main.Launch.Running.class);
+        ((Main.Launch.Running) outcome).servers().close();
 
-        assertThat(launch(Map.of(), "--api", "zai", "--port", "zai=0", "--outcome", "zai=broke")).isEqualTo(new Main.Outcome.Exited(2));
+        assertThat(launch(Map.of(), "--api", "zai", "--port", "zai=0", "--outcome", "zai=broke")).isEqualTo(new Main.Launch.Exited(2));
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("--outcome zai=broke: no operation of this API has an example named 'broke'")
                 .contains("active, bad_credentials, inactive, server_error");
-        assertThat(launch(Map.of(), "--outcome", "claude")).isEqualTo(new Main.Outcome.Exited(2));
+        assertThat(launch(Map.of(), "--outcome", "claude")).isEqualTo(new Main.Launch.Exited(2));
     }
 
     @Test
@@ -59,7 +59,7 @@ class MainTest {
         try (ServerSocket taken = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
             int port = taken.getLocalPort();
 
-            assertThat(launch(Map.of(), "--api", "forms", "--port", "forms=" + port)).isEqualTo(new Main.Outcome.Exited(1));
+            assertThat(launch(Map.of(), "--api", "forms", "--port", "forms=" + port)).isEqualTo(new Main.Launch.Exited(1));
             assertThat(err.toString(StandardCharsets.UTF_8)).contains("forms: port " + port + " on 127.0.0.1 is in use")
                     .contains("./kit serve").contains("--port forms=<port>").contains("KIT_FORMS_PORT");
         }
@@ -74,31 +74,31 @@ class MainTest {
 
     @Test
     void unknownOptionExitsTwoNamingIt() {
-        assertThat(launch(Map.of(), "--bogus")).isEqualTo(new Main.Outcome.Exited(2));
+        assertThat(launch(Map.of(), "--bogus")).isEqualTo(new Main.Launch.Exited(2));
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown option '--bogus'");
     }
 
     @Test
     void unknownApiExitsTwoListingTheKnownOnes() {
-        assertThat(launch(Map.of(), "--api", "nope")).isEqualTo(new Main.Outcome.Exited(2));
+        assertThat(launch(Map.of(), "--api", "nope")).isEqualTo(new Main.Launch.Exited(2));
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("unknown API 'nope'").contains("forms");
     }
 
     @Test
     void portThatIsNoNumberExitsTwo() {
-        assertThat(launch(Map.of(), "--port", "forms=abc")).isEqualTo(new Main.Outcome.Exited(2));
+        assertThat(launch(Map.of(), "--port", "forms=abc")).isEqualTo(new Main.Launch.Exited(2));
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("'abc' is not a port");
     }
 
     @Test
     void portWithoutApiNameExitsTwo() {
-        assertThat(launch(Map.of(), "--port", "9081")).isEqualTo(new Main.Outcome.Exited(2));
+        assertThat(launch(Map.of(), "--port", "9081")).isEqualTo(new Main.Launch.Exited(2));
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("<api>=<port>");
     }
 
     @Test
     void badPortInTheEnvironmentExitsTwoNamingTheVariable() {
-        assertThat(launch(Map.of("KIT_FORMS_PORT", "x"), "--api", "forms")).isEqualTo(new Main.Outcome.Exited(2));
+        assertThat(launch(Map.of("KIT_FORMS_PORT", "x"), "--api", "forms")).isEqualTo(new Main.Launch.Exited(2));
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("KIT_FORMS_PORT");
     }
 
@@ -124,7 +124,7 @@ class MainTest {
         assertThat(process.isAlive()).isFalse();
     }
 
-    private Main.Outcome launch(Map<String, String> env, String... args) {
+    private Main.Launch launch(Map<String, String> env, String... args) {
         return Main.launch(List.of(args), env, new PrintStream(out, true, StandardCharsets.UTF_8),
                 new PrintStream(err, true, StandardCharsets.UTF_8));
     }

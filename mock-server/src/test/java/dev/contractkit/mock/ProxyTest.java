@@ -140,10 +140,10 @@ class ProxyTest {
     @Test
     void theCommandLineRefusesAProxyTargetThatIsNotAUrl() {
         ByteArrayOutputStream err = new ByteArrayOutputStream();
-        Main.Outcome outcome = Main.launch(List.of("--api", "forms", "--proxy", "forms=ftp://x"), Map.of(),
+        Main.Launch outcome = Main.launch(List.of("--api", "forms", "--proxy", "forms=ftp://x"), Map.of(),
                 new PrintStream(new ByteArrayOutputStream()), new PrintStream(err, true, StandardCharsets.UTF_8));
 
-        assertThat(outcome).isEqualTo(new Main.Outcome.Exited(2));
+        assertThat(outcome).isEqualTo(new Main.Launch.Exited(2));
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("--proxy forms=ftp://x").contains("http(s) URL");
     }
 }

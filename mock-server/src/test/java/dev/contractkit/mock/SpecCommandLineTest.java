@@ -75,10 +75,10 @@ class SpecCommandLineTest {
 
     @Test
     void aDeclaredSecuritySchemeAsksForItsCredentialAndOneApiIdTakesAConfiguredValue() {
-        Main.Outcome outcome = launch("--spec", openapi("v3.1-tictactoe.yaml").toString(), "--port", "0",
+        Main.Launch outcome = launch("--spec", openapi("v3.1-tictactoe.yaml").toString(), "--port", "0",
                 "--credential", "v3-1-tictactoe=secret");
-        assertThat(outcome).isInstanceOf(Main.Outcome.Running.class);
-        try (MockServers servers = ((Main.Outcome.Running) outcome).servers()) {
+        assertThat(outcome).isInstanceOf(Main.Launch.Running.class);
+        try (MockServers servers = ((Main.Launch.Running) outcome).servers()) {
             String base = servers.url(servers.apis().get(0));
 
             assertThat(http.get(base + "/board").status()).isEqualTo(401);
@@ -89,8 +89,8 @@ class SpecCommandLineTest {
 
     @Test
     void anyBearerValueIsAcceptedWhenNoCredentialIsConfigured() {
-        Main.Outcome outcome = launch("--spec", openapi("v3.1-tictactoe.yaml").toString(), "--port", "0");
-        try (MockServers servers = ((Main.Outcome.Running) outcome).servers()) {
+        Main.Launch outcome = launch("--spec", openapi("v3.1-tictactoe.yaml").toString(), "--port", "0");
+        try (MockServers servers = ((Main.Launch.Running) outcome).servers()) {
             String base = servers.url(servers.apis().get(0));
 
             assertThat(http.get(base + "/board/1/1").status()).isEqualTo(401);
@@ -100,8 +100,8 @@ class SpecCommandLineTest {
 
     @Test
     void aDocumentWithoutErrorResponsesAnswersRfc9457ProblemDetails() {
-        Main.Outcome outcome = launch("--spec", openapi("v3.1-tictactoe.yaml").toString(), "--port", "0");
-        try (MockServers servers = ((Main.Outcome.Running) outcome).servers()) {
+        Main.Launch outcome = launch("--spec", openapi("v3.1-tictactoe.yaml").toString(), "--port", "0");
+        try (MockServers servers = ((Main.Launch.Running) outcome).servers()) {
             Http.Answer refused = http.get(servers.url(servers.apis().get(0)) + "/board/1/1");
 
             assertThat(refused.status()).isEqualTo(401);
@@ -114,9 +114,9 @@ class SpecCommandLineTest {
 
     @Test
     void severalSpecsGetOneListenerEachAndEachUrlIsPrinted() {
-        Main.Outcome outcome = launch("--spec", openapi("v3.0-petstore.yaml").toString(),
+        Main.Launch outcome = launch("--spec", openapi("v3.0-petstore.yaml").toString(),
                 "--spec", asyncapi("websocket-gemini-asyncapi.yml").toString(), "--port", "0");
-        try (MockServers servers = ((Main.Outcome.Running) outcome).servers()) {
+        try (MockServers servers = ((Main.Launch.Running) outcome).servers()) {
             assertThat(servers.apis()).extracting(Api::id).containsExactly("v3-0-petstore", "websocket-gemini-asyncapi");
             assertThat(servers.port(servers.apis().get(0))).isNotEqualTo(servers.port(servers.apis().get(1)));
             String printed = out.toString(StandardCharsets.UTF_8);
@@ -127,9 +127,9 @@ class SpecCommandLineTest {
 
     @Test
     void anOpenApiAndAnAsyncApiDocumentJoinedByACommaShareOnePort() {
-        Main.Outcome outcome = launch("--spec", openapi("v3.0-petstore.yaml") + "," + asyncapi("websocket-gemini-asyncapi.yml"),
+        Main.Launch outcome = launch("--spec", openapi("v3.0-petstore.yaml") + "," + asyncapi("websocket-gemini-asyncapi.yml"),
                 "--port", "0");
-        try (MockServers servers = ((Main.Outcome.Running) outcome).servers()) {
+        try (MockServers servers = ((Main.Launch.Running) outcome).servers()) {
             assertThat(servers.apis()).hasSize(1);
             Api api = servers.apis().get(0);
             assertThat(http.get(servers.url(api) + "/pets").status()).isEqualTo(200);
@@ -139,10 +139,10 @@ class SpecCommandLineTest {
 
     @Test
     void anMqttChannelIsReportedAsNotServedAndTheMockStillStarts() {
-        Main.Outcome outcome = launch("--spec", asyncapi("streetlights-mqtt-asyncapi.yml").toString(), "--port", "0");
+        Main.Launch outcome = launch("--spec", asyncapi("streetlights-mqtt-asyncapi.yml").toString(), "--port", "0");
 
-        assertThat(outcome).isInstanceOf(Main.Outcome.Running.class);
-        ((Main.Outcome.Running) outcome).servers().close();
+        assertThat(outcome).isInstanceOf(Main.Launch.Running.class);
+        ((Main.Launch.Running) outcome).servers().close();
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("NOT SERVED").contains("'lightingMeasured' is not served (protocol mqtt");
     }
 
@@ -160,16 +160,16 @@ class SpecCommandLineTest {
         Path notes = Files.createTempFile("notes", ".yaml");
         Files.writeString(notes, "title: not a contract\n");
         try {
-            assertThat(launch("--spec", notes.toString())).isEqualTo(new Main.Outcome.Exited(2));
+            assertThat(launch("--spec", notes.toString())).isEqualTo(new Main.Launch.Exited(2));
             assertThat(err.toString(StandardCharsets.UTF_8)).contains(notes.toString()).contains("neither an OpenAPI document");
-            assertThat(launch("--spec", "/no/such/file.yaml")).isEqualTo(new Main.Outcome.Exited(2));
+            assertThat(launch("--spec", "/no/such/file.yaml")).isEqualTo(new Main.Launch.Exited(2));
             assertThat(err.toString(StandardCharsets.UTF_8)).contains("/no/such/file.yaml");
         } finally {
             Files.delete(notes);
         }
     }
 
-    private Main.Outcome launch(String... args) {
+    private Main.Launch launch(String... args) {
         out.reset();
         err.reset();
         return Main.launch(List.of(args), Map.of(), new PrintStream(out, true, StandardCharsets.UTF_8),

@@ -3,7 +3,7 @@ package dev.contractkit.quotas;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.quotas.providers.Provider;
-import dev.contractkit.quotas.providers.Result;
+import dev.contractkit.quotas.providers.ProviderResult;
 import dev.contractkit.quotas.providers.ResultJson;
 
 import java.io.IOException;
@@ -33,7 +33,7 @@ final class Cache {
     static final Duration STALE = Duration.ofMinutes(30);
 
     /** @param result the cached result; @param cachedAt when it was stored */
-    record Entry(Result result, Instant cachedAt) {
+    record Entry(ProviderResult result, Instant cachedAt) {
     }
 
     /**
@@ -92,7 +92,7 @@ final class Cache {
             for (Iterator<Map.Entry<String, JsonNode>> it = root.path("entries").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 try {
-                    Result r = ResultJson.fromJson(e.getValue().path("result"));
+                    ProviderResult r = ResultJson.fromJson(e.getValue().path("result"));
                     entries.put(r.provider(), new Entry(r, Instant.parse(e.getValue().path("cached_at").asText())));
                 } catch (RuntimeException broken) {
                     // one unreadable entry is dropped; the rest stays
@@ -127,12 +127,12 @@ final class Cache {
      *
      * @return the merged contents
      */
-    Contents merge(List<Result> results, Instant now) throws IOException {
+    Contents merge(List<ProviderResult> results, Instant now) throws IOException {
         return merge(results, now, Optional.empty());
     }
 
     /** Merges fresh results in and records the config the refresh ran with. */
-    Contents merge(List<Result> results, Instant now, Optional<ConfigRecord> config) throws IOException {
+    Contents merge(List<ProviderResult> results, Instant now, Optional<ConfigRecord> config) throws IOException {
         Files.createDirectories(file.toAbsolutePath().getParent());
         Path lock = file.resolveSibling("cache.lock");
         try (FileChannel ch = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
@@ -141,7 +141,7 @@ final class Cache {
             Contents before = read();
             entries.putAll(before.entries());
             Optional<ConfigRecord> recorded = config.or(before::config);
-            for (Result r : results) {
+            for (ProviderResult r : results) {
                 Entry old = entries.get(r.provider());
                 if (old == null || r.status().atLeastAsGoodAs(old.result().status())
                         || old.cachedAt().plus(STALE).isBefore(now)) {

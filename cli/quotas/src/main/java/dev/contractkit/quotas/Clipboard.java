@@ -19,14 +19,14 @@ import java.util.concurrent.TimeUnit;
  * Inside tmux the text also goes to tmux's paste buffer. The message always says what happened.
  *
  * <pre>{@code
- * Clipboard.Outcome o = Clipboard.copy("{...}", env);
+ * Clipboard.CopyReport o = Clipboard.copy("{...}", env);
  * o.message();   // "copied with xclip" / "no clipboard tool worked (xclip exited 1); sent by OSC 52 ..."
  * o.osc52();     // the escape sequence to write to the terminal, if any
  * }</pre>
  */
 final class Clipboard {
     /** @param message what happened; @param osc52 the sequence the UI writes to the terminal, when needed */
-    record Outcome(String message, Optional<String> osc52) {
+    record CopyReport(String message, Optional<String> osc52) {
     }
 
     private record Tool(String name, String variable, List<String> args) {
@@ -41,7 +41,7 @@ final class Clipboard {
     private Clipboard() {
     }
 
-    static Outcome copy(String text, Environment env) {
+    static CopyReport copy(String text, Environment env) {
         byte[] bytes = text.getBytes(StandardCharsets.UTF_8);
         List<String> failures = new ArrayList<>();
         String copied = null;
@@ -68,12 +68,12 @@ final class Clipboard {
             tmux = " and to the tmux buffer";
         }
         if (copied != null) {
-            return new Outcome("copied with " + copied + tmux, Optional.empty());
+            return new CopyReport("copied with " + copied + tmux, Optional.empty());
         }
         String why = failures.isEmpty() ? "no clipboard tool found (wl-copy, xclip, xsel, pbcopy)"
                 : "no clipboard tool worked (" + String.join(", ", failures) + ")";
         String osc52 = "\u001b]52;c;" + Base64.getEncoder().encodeToString(bytes) + "\u0007";
-        return new Outcome(why + "; sent by OSC 52, which works if the terminal allows it" + tmux,
+        return new CopyReport(why + "; sent by OSC 52, which works if the terminal allows it" + tmux,
                 Optional.of(osc52));
     }
 

@@ -4,7 +4,7 @@ import dev.contractkit.quotas.providers.BaseUrls;
 import dev.contractkit.quotas.providers.Environment;
 import dev.contractkit.quotas.providers.Fetcher;
 import dev.contractkit.quotas.providers.Provider;
-import dev.contractkit.quotas.providers.Result;
+import dev.contractkit.quotas.providers.ProviderResult;
 
 import java.time.Duration;
 import java.util.List;
@@ -19,7 +19,7 @@ final class Fetching {
         return Fetcher.create(env, BaseUrls.of(env, config.baseUrls()), timeout(env));
     }
 
-    static List<Result> fetchAll(Environment env, Config config, List<Provider> providers, Consumer<Result> each) {
+    static List<ProviderResult> fetchAll(Environment env, Config config, List<Provider> providers, Consumer<ProviderResult> each) {
         return fetcher(env, config).fetchAll(providers, each);
     }
 

@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.quotas.providers.Environment;
 import dev.contractkit.quotas.providers.Provider;
-import dev.contractkit.quotas.providers.Result;
+import dev.contractkit.quotas.providers.ProviderResult;
 import dev.contractkit.quotas.providers.ResultJson;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -124,7 +124,7 @@ public final class Main implements Callable<Integer> {
     @Override
     public Integer call() {
         if (version) {
-            out.println("quotas " + Version.installed());
+            out.println("quotas " + ToolVersion.installed());
             return 0;
         }
         if (checkUpdate || updateCache) {
@@ -168,7 +168,7 @@ public final class Main implements Callable<Integer> {
 
     private int refreshCache(Paths paths, Config config, List<Provider> providers) {
         try {
-            List<Result> results = Fetching.fetchAll(env, config, providers, r -> { });
+            List<ProviderResult> results = Fetching.fetchAll(env, config, providers, r -> { });
             new Cache(paths.cache()).merge(results, clock.instant(),
                     Optional.of(StatuslineCommand.record(paths, config)));
             return 0;
@@ -181,7 +181,7 @@ public final class Main implements Callable<Integer> {
     }
 
     private int json(Paths paths, Config config, List<Provider> providers) {
-        List<Result> results = Fetching.fetchAll(env, config, providers, r -> { });
+        List<ProviderResult> results = Fetching.fetchAll(env, config, providers, r -> { });
         try {
             new Cache(paths.cache()).merge(results, clock.instant(),
                     Optional.of(StatuslineCommand.record(paths, config)));
@@ -190,7 +190,7 @@ public final class Main implements Callable<Integer> {
         }
         ObjectNode root = ResultJson.mapper().createObjectNode();
         ArrayNode list = root.putArray("providers");
-        List<Provider> order = Statusline.favoritesFirst(results.stream().map(Result::provider).toList(), config.favoriteProviders());
+        List<Provider> order = Statusline.favoritesFirst(results.stream().map(ProviderResult::provider).toList(), config.favoriteProviders());
         order.forEach(p -> results.stream().filter(r -> r.provider() == p).findFirst()
                 .ifPresent(r -> list.add(withPreferences(ResultJson.toJson(r), config))));
         try {
@@ -247,10 +247,10 @@ public final class Main implements Callable<Integer> {
             if (!checkUpdate) {
                 return 0;
             }
-            String installed = Version.installed();
+            String installed = ToolVersion.installed();
             if (answer.latest().isEmpty()) {
                 out.println("quotas " + installed + ": could not check for updates: " + answer.problem().orElse("unknown"));
-            } else if (Version.compare(answer.latest().get(), installed) > 0) {
+            } else if (ToolVersion.compare(answer.latest().get(), installed) > 0) {
                 out.println("quotas " + installed + ": version " + answer.latest().get()
                         + " is available (dev.contractkit:quotas on Maven Central)");
             } else {

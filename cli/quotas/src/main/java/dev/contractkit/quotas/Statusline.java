@@ -1,7 +1,7 @@
 package dev.contractkit.quotas;
 
 import dev.contractkit.quotas.providers.Provider;
-import dev.contractkit.quotas.providers.Result;
+import dev.contractkit.quotas.providers.ProviderResult;
 import dev.contractkit.quotas.providers.Window;
 
 import java.time.Duration;
@@ -59,21 +59,21 @@ final class Statusline {
         return out;
     }
 
-    static String segment(Result result, String template, boolean icons, Instant now) {
+    static String segment(ProviderResult result, String template, boolean icons, Instant now) {
         return segment(result, template, icons, now, List.of());
     }
 
-    static String segment(Result result, String template, boolean icons, Instant now, List<String> favoriteLabels) {
+    static String segment(ProviderResult result, String template, boolean icons, Instant now, List<String> favoriteLabels) {
         String id = result.provider().id();
         return switch (result) {
-            case Result.Available a -> favoriteLabels.stream()
+            case ProviderResult.Available a -> favoriteLabels.stream()
                     .flatMap(l -> a.windows().stream().filter(w -> w.label().equals(l))).findFirst()
                     .or(() -> tightest(a.windows()))
                     .map(w -> (icons ? icon(w) + " " : "") + fill(template, id, w, now))
                     .orElse((icons ? "● " : "") + id + (a.plan().isEmpty() ? "" : " " + a.plan()));
-            case Result.Unavailable u -> (icons ? "⊘ " : "") + id + " unavailable";
-            case Result.AuthRequired r -> (icons ? "✗ " : "") + id + " login";
-            case Result.NetworkError n -> (icons ? "⚠ " : "") + id + " offline";
+            case ProviderResult.Unavailable u -> (icons ? "⊘ " : "") + id + " unavailable";
+            case ProviderResult.AuthRequired r -> (icons ? "✗ " : "") + id + " login";
+            case ProviderResult.NetworkError n -> (icons ? "⚠ " : "") + id + " offline";
         };
     }
 

@@ -13,7 +13,7 @@ import com.googlecode.lanterna.terminal.Terminal;
 import dev.contractkit.quotas.providers.Environment;
 import dev.contractkit.quotas.providers.Fetcher;
 import dev.contractkit.quotas.providers.Provider;
-import dev.contractkit.quotas.providers.Result;
+import dev.contractkit.quotas.providers.ProviderResult;
 import dev.contractkit.quotas.providers.ResultJson;
 import dev.contractkit.quotas.providers.Window;
 
@@ -95,7 +95,7 @@ final class Tui {
             Thread.ofVirtual().start(this::checkUpdate);
         } else {
             UpdateCache.read(paths.update()).flatMap(UpdateCache::newer)
-                    .ifPresent(v -> state.update = "quotas " + v + " is available (installed " + Version.installed() + ")");
+                    .ifPresent(v -> state.update = "quotas " + v + " is available (installed " + ToolVersion.installed() + ")");
         }
         int tick = 0;
         try {
@@ -294,7 +294,7 @@ final class Tui {
         lastRefresh = clock.instant();
         dirty.set(true);
         Thread.ofPlatform().daemon().name("quotas-refresh").start(() -> {
-            List<Result> results = fetcher.fetchAll(providers, r -> {
+            List<ProviderResult> results = fetcher.fetchAll(providers, r -> {
                 state.arrived(r);
                 dirty.set(true);
             });
@@ -315,20 +315,20 @@ final class Tui {
         } catch (IOException ignored) {
             // checked again next time
         }
-        answer.latest().filter(l -> Version.compare(l, Version.installed()) > 0).ifPresent(v -> {
-            state.update = "quotas " + v + " is available (installed " + Version.installed() + ")";
+        answer.latest().filter(l -> ToolVersion.compare(l, ToolVersion.installed()) > 0).ifPresent(v -> {
+            state.update = "quotas " + v + " is available (installed " + ToolVersion.installed() + ")";
             dirty.set(true);
         });
     }
 
     /** Copies the provider's JSON with the system's clipboard tool, else OSC 52; the message says which ({@link Clipboard}). */
     private void copy(Provider p) {
-        Result r = state.result(p);
+        ProviderResult r = state.result(p);
         if (r == null) {
             state.message = "nothing to copy yet for " + p.id();
             return;
         }
-        Clipboard.Outcome outcome = Clipboard.copy(ResultJson.toJson(r).toString(), env);
+        Clipboard.CopyReport outcome = Clipboard.copy(ResultJson.toJson(r).toString(), env);
         outcome.osc52().ifPresent(seq -> pendingClipboard = seq);
         state.message = p.id() + " JSON: " + outcome.message();
     }

@@ -1,7 +1,7 @@
 package dev.contractkit.quotas;
 
 import dev.contractkit.quotas.providers.Provider;
-import dev.contractkit.quotas.providers.Result;
+import dev.contractkit.quotas.providers.ProviderResult;
 import dev.contractkit.quotas.providers.Window;
 
 import java.time.Instant;
@@ -21,7 +21,7 @@ final class TuiState {
     enum Layout { AUTO, NORMAL, COMPACT }
 
     private final List<Provider> providers;
-    private final Map<Provider, Result> results = new EnumMap<>(Provider.class);
+    private final Map<Provider, ProviderResult> results = new EnumMap<>(Provider.class);
     private final Map<Provider, Instant> cachedAt = new EnumMap<>(Provider.class);
     private final Set<Provider> pending = EnumSet.noneOf(Provider.class);
     private final List<String> favoriteProviders = new ArrayList<>();
@@ -64,7 +64,7 @@ final class TuiState {
         refreshTotal = which.size();
     }
 
-    synchronized void arrived(Result r) {
+    synchronized void arrived(ProviderResult r) {
         results.put(r.provider(), r);
         cachedAt.put(r.provider(), r.fetchedAt());
         pending.remove(r.provider());
@@ -82,7 +82,7 @@ final class TuiState {
         return pending.contains(p);
     }
 
-    synchronized Result result(Provider p) {
+    synchronized ProviderResult result(Provider p) {
         return results.get(p);
     }
 
@@ -123,7 +123,7 @@ final class TuiState {
 
     /** @return the windows of the open card in display order: favorites first, then as reported */
     synchronized List<Window> windows(Provider p) {
-        if (!(results.get(p) instanceof Result.Available a)) {
+        if (!(results.get(p) instanceof ProviderResult.Available a)) {
             return List.of();
         }
         List<String> favs = prefs(p).favorites();

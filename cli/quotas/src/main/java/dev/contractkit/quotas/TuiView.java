@@ -1,7 +1,7 @@
 package dev.contractkit.quotas;
 
 import dev.contractkit.quotas.providers.Provider;
-import dev.contractkit.quotas.providers.Result;
+import dev.contractkit.quotas.providers.ProviderResult;
 import dev.contractkit.quotas.providers.Window;
 
 import java.time.Duration;
@@ -93,7 +93,7 @@ final class TuiView {
         for (int i = 0; i < order.size(); i++) {
             Provider p = order.get(i);
             boolean sel = i == s.selected;
-            Result r = s.result(p);
+            ProviderResult r = s.result(p);
             String row = (sel ? "> " : "  ") + (s.favorite(p) ? "★ " : "  ") + pad(p.title(), 15) + " "
                     + (s.pending(p) ? pad("fetching…", 14) : pad(r == null ? "no data" : r.status().json(), 14)) + " "
                     + summary(r, now);
@@ -102,25 +102,25 @@ final class TuiView {
         return out;
     }
 
-    private static String summary(Result r, Instant now) {
+    private static String summary(ProviderResult r, Instant now) {
         if (r == null) {
             return "";
         }
         return switch (r) {
-            case Result.Available a -> pad(a.plan(), 14) + " " + Statusline.tightest(a.windows())
+            case ProviderResult.Available a -> pad(a.plan(), 14) + " " + Statusline.tightest(a.windows())
                     .map(w -> w.label() + " " + Statusline.Numbers.amount(w.remaining(), w.unit()) + "/"
                             + Statusline.Numbers.amount(w.limit(), w.unit()) + " left"
                             + w.resetsAt().map(t -> ", resets in " + Statusline.Numbers.until(now, t)).orElse(""))
                     .orElse("");
-            case Result.Unavailable u -> u.message();
-            case Result.AuthRequired a -> a.message();
-            case Result.NetworkError n -> n.message();
+            case ProviderResult.Unavailable u -> u.message();
+            case ProviderResult.AuthRequired a -> a.message();
+            case ProviderResult.NetworkError n -> n.message();
         };
     }
 
     private static List<Line> card(TuiState s, int room, int width, Instant now, int[] focusRows) {
         Provider p = s.selectedProvider();
-        Result r = s.result(p);
+        ProviderResult r = s.result(p);
         List<Line> out = new ArrayList<>();
         out.add(new Line("┌ " + p.title() + (s.favorite(p) ? " ★" : "") + " (" + p.id() + ")", Style.TITLE));
         if (r == null) {
@@ -129,7 +129,7 @@ final class TuiView {
         }
         out.add(new Line("  status: " + r.status().json() + "   fetched " + ago(s.cachedAt(p), now), style(r)));
         switch (r) {
-            case Result.Available a -> {
+            case ProviderResult.Available a -> {
                 out.add(new Line("  plan:   " + (a.plan().isEmpty() ? "(not reported)" : a.plan()), Style.NORMAL));
                 List<Window> windows = s.windows(p);
                 s.focus = Math.max(0, Math.min(s.focus, windows.size() - 1));
@@ -167,12 +167,12 @@ final class TuiView {
                     out.add(new Line("  (the provider reports no quota windows)", Style.DIM));
                 }
             }
-            case Result.Unavailable u -> {
+            case ProviderResult.Unavailable u -> {
                 wrap(u.message(), width - 2).forEach(l -> out.add(new Line("  " + l, Style.WARN)));
                 wrap("console: " + u.consoleUrl(), width - 2).forEach(l -> out.add(new Line("  " + l, Style.NORMAL)));
             }
-            case Result.AuthRequired a -> wrap(a.message(), width - 2).forEach(l -> out.add(new Line("  " + l, Style.BAD)));
-            case Result.NetworkError n -> wrap(n.message(), width - 2).forEach(l -> out.add(new Line("  " + l, Style.BAD)));
+            case ProviderResult.AuthRequired a -> wrap(a.message(), width - 2).forEach(l -> out.add(new Line("  " + l, Style.BAD)));
+            case ProviderResult.NetworkError n -> wrap(n.message(), width - 2).forEach(l -> out.add(new Line("  " + l, Style.BAD)));
         }
         return out;
     }
@@ -209,14 +209,14 @@ final class TuiView {
         return "[" + "█".repeat(full) + "░".repeat(width - full) + "]";
     }
 
-    private static Style style(Result r) {
+    private static Style style(ProviderResult r) {
         if (r == null) {
             return Style.DIM;
         }
         return switch (r.status()) {
             // an available provider is coloured by its headroom: the tightest window's share left
-            case AVAILABLE -> ((Result.Available) r).windows().isEmpty() ? Style.NORMAL
-                    : styleOf(Statusline.tightest(((Result.Available) r).windows()).orElseThrow());
+            case AVAILABLE -> ((ProviderResult.Available) r).windows().isEmpty() ? Style.NORMAL
+                    : styleOf(Statusline.tightest(((ProviderResult.Available) r).windows()).orElseThrow());
             case UNAVAILABLE -> Style.WARN;
             case AUTH_REQUIRED, NETWORK_ERROR -> Style.BAD;
         };

@@ -39,13 +39,13 @@ record UpdateCache(Instant checkedAt, Optional<String> latest) {
 
     void write(Path file) throws IOException {
         ObjectNode n = JsonNodeFactory.instance.objectNode();
-        n.put("checked_at", checkedAt.toString()).put("installed", Version.installed());
+        n.put("checked_at", checkedAt.toString()).put("installed", ToolVersion.installed());
         latest.ifPresent(l -> n.put("latest", l));
         AtomicFiles.write(file, n.toPrettyString());
     }
 
     /** @return the newer release, when the check found one */
     Optional<String> newer() {
-        return latest.filter(l -> Version.compare(l, Version.installed()) > 0);
+        return latest.filter(l -> ToolVersion.compare(l, ToolVersion.installed()) > 0);
     }
 }

@@ -38,7 +38,7 @@ final class UpdateCheck {
         try {
             HttpClient client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
             HttpResponse<String> r = client.send(HttpRequest.newBuilder(URI.create(url)).timeout(Duration.ofSeconds(3))
-                    .header("User-Agent", "quotas/" + Version.installed()).build(), HttpResponse.BodyHandlers.ofString());
+                    .header("User-Agent", "quotas/" + ToolVersion.installed()).build(), HttpResponse.BodyHandlers.ofString());
             if (r.statusCode() == 404) {
                 return new Answer(Optional.empty(), Optional.of("no release of dev.contractkit:quotas is published there yet"));
             }
@@ -66,7 +66,7 @@ final class UpdateCheck {
         String best = null;
         while (v.find()) {
             String candidate = v.group(1);
-            if (!candidate.endsWith("-SNAPSHOT") && (best == null || Version.compare(candidate, best) > 0)) {
+            if (!candidate.endsWith("-SNAPSHOT") && (best == null || ToolVersion.compare(candidate, best) > 0)) {
                 best = candidate;
             }
         }

@@ -1,7 +1,7 @@
 package dev.contractkit.quotas;
 
 import dev.contractkit.quotas.providers.Provider;
-import dev.contractkit.quotas.providers.Result;
+import dev.contractkit.quotas.providers.ProviderResult;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -26,35 +26,35 @@ class CacheTest {
         return new Cache(dir.resolve("quotas/cache.json"));
     }
 
-    private static Result available(Provider p, Instant at) {
-        return new Result.Available(p, "plan", List.of(), at);
+    private static ProviderResult available(Provider p, Instant at) {
+        return new ProviderResult.Available(p, "plan", List.of(), at);
     }
 
     @Test
     void aWorseResultDoesNotReplaceAFreshBetterOne() throws IOException {
         cache().merge(List.of(available(Provider.CLAUDE, T0)), T0);
         Instant later = T0.plus(Duration.ofMinutes(5));
-        Cache.Contents c = cache().merge(List.of(new Result.NetworkError(Provider.CLAUDE, "down", later)), later);
-        assertThat(c.entries().get(Provider.CLAUDE).result().status()).isEqualTo(Result.Status.AVAILABLE);
+        Cache.Contents c = cache().merge(List.of(new ProviderResult.NetworkError(Provider.CLAUDE, "down", later)), later);
+        assertThat(c.entries().get(Provider.CLAUDE).result().status()).isEqualTo(ProviderResult.Status.AVAILABLE);
         assertThat(cache().read().entries().get(Provider.CLAUDE).cachedAt()).isEqualTo(T0);
     }
 
     @Test
     void anEquallyGoodOrBetterResultReplaces() throws IOException {
-        cache().merge(List.of(new Result.AuthRequired(Provider.ZAI, "none", T0)), T0);
+        cache().merge(List.of(new ProviderResult.AuthRequired(Provider.ZAI, "none", T0)), T0);
         Instant later = T0.plusSeconds(60);
-        cache().merge(List.of(new Result.Unavailable(Provider.ZAI, "no plan", "https://z.ai", later)), later);
-        assertThat(cache().read().entries().get(Provider.ZAI).result().status()).isEqualTo(Result.Status.UNAVAILABLE);
-        cache().merge(List.of(new Result.Unavailable(Provider.ZAI, "still no plan", "https://z.ai", later.plusSeconds(1))), later.plusSeconds(1));
-        assertThat(((Result.Unavailable) cache().read().entries().get(Provider.ZAI).result()).message()).isEqualTo("still no plan");
+        cache().merge(List.of(new ProviderResult.Unavailable(Provider.ZAI, "no plan", "https://z.ai", later)), later);
+        assertThat(cache().read().entries().get(Provider.ZAI).result().status()).isEqualTo(ProviderResult.Status.UNAVAILABLE);
+        cache().merge(List.of(new ProviderResult.Unavailable(Provider.ZAI, "still no plan", "https://z.ai", later.plusSeconds(1))), later.plusSeconds(1));
+        assertThat(((ProviderResult.Unavailable) cache().read().entries().get(Provider.ZAI).result()).message()).isEqualTo("still no plan");
     }
 
     @Test
     void aWorseResultReplacesAnEntryOlderThanThirtyMinutes() throws IOException {
         cache().merge(List.of(available(Provider.CLAUDE, T0)), T0);
         Instant later = T0.plus(Duration.ofMinutes(31));
-        cache().merge(List.of(new Result.AuthRequired(Provider.CLAUDE, "revoked", later)), later);
-        assertThat(cache().read().entries().get(Provider.CLAUDE).result().status()).isEqualTo(Result.Status.AUTH_REQUIRED);
+        cache().merge(List.of(new ProviderResult.AuthRequired(Provider.CLAUDE, "revoked", later)), later);
+        assertThat(cache().read().entries().get(Provider.CLAUDE).result().status()).isEqualTo(ProviderResult.Status.AUTH_REQUIRED);
     }
 
     @Test

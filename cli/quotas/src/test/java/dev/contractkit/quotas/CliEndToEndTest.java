@@ -268,8 +268,8 @@ class CliEndToEndTest {
     @Test
     void versionPrintsTheInstalledVersion() {
         Run run = quotas("--version");
-        assertThat(run.out().trim()).isEqualTo("quotas " + Version.installed());
-        assertThat(Version.installed()).matches("\\d+\\.\\d+\\.\\d+.*");
+        assertThat(run.out().trim()).isEqualTo("quotas " + ToolVersion.installed());
+        assertThat(ToolVersion.installed()).matches("\\d+\\.\\d+\\.\\d+.*");
     }
 
     @Test
@@ -301,7 +301,7 @@ class CliEndToEndTest {
         env.put("QUOTAS_UPDATE_URL", "http://127.0.0.1:9/maven-metadata.xml");
         Run run = quotas("--check-update");
         assertThat(run.status()).isZero();
-        assertThat(run.out()).startsWith("quotas " + Version.installed() + ": could not check for updates: cannot reach 127.0.0.1");
+        assertThat(run.out()).startsWith("quotas " + ToolVersion.installed() + ": could not check for updates: cannot reach 127.0.0.1");
         assertThat(run.err()).isEmpty();
     }
 

@@ -2,7 +2,7 @@ package dev.contractkit.quotas;
 
 import dev.contractkit.quotas.providers.Environment;
 import dev.contractkit.quotas.providers.Provider;
-import dev.contractkit.quotas.providers.Result;
+import dev.contractkit.quotas.providers.ProviderResult;
 import dev.contractkit.quotas.providers.Window;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
@@ -78,7 +78,7 @@ class PromptHookTest {
     void theStatuslineWritesTheLineThePromptShowsAndWhenToAskAgain() throws Exception {
         Instant refreshed = Instant.parse("2026-11-23T12:00:00Z");
         Window w = new Window("5h", OptionalDouble.of(42), OptionalDouble.of(100), OptionalDouble.of(58), "percent", Optional.empty());
-        new Cache(dir.resolve("cache/quotas/cache.json")).merge(List.of(new Result.Available(Provider.CLAUDE, "max", List.of(w),
+        new Cache(dir.resolve("cache/quotas/cache.json")).merge(List.of(new ProviderResult.Available(Provider.CLAUDE, "max", List.of(w),
                 refreshed)), refreshed, Optional.of(new Cache.ConfigRecord("missing", List.of("claude"), List.of())));
 
         Run fresh = quotas(Clock.fixed(refreshed.plusSeconds(60), ZoneOffset.UTC), "--statusline", "--no-update-check");

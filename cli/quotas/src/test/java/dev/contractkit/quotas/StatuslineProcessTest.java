@@ -1,7 +1,7 @@
 package dev.contractkit.quotas;
 
 import dev.contractkit.quotas.providers.Provider;
-import dev.contractkit.quotas.providers.Result;
+import dev.contractkit.quotas.providers.ProviderResult;
 import dev.contractkit.quotas.providers.Window;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -39,10 +39,10 @@ class StatuslineProcessTest {
     @BeforeEach
     void fillTheCache() throws IOException {
         Instant now = Instant.now();
-        Result claude = new Result.Available(Provider.CLAUDE, "max", List.of(new Window("5h", OptionalDouble.of(42),
+        ProviderResult claude = new ProviderResult.Available(Provider.CLAUDE, "max", List.of(new Window("5h", OptionalDouble.of(42),
                 OptionalDouble.of(100), OptionalDouble.of(58), "percent", Optional.empty())), now);
         new Cache(home.resolve("cache/quotas/cache.json")).merge(List.of(claude,
-                new Result.AuthRequired(Provider.ZAI, "none", now)), now, Optional.of(new Cache.ConfigRecord("missing",
+                new ProviderResult.AuthRequired(Provider.ZAI, "none", now)), now, Optional.of(new Cache.ConfigRecord("missing",
                 List.of("claude", "zai"), List.of())));
     }
 

@@ -1,7 +1,7 @@
 package dev.contractkit.quotas;
 
 import dev.contractkit.quotas.providers.Provider;
-import dev.contractkit.quotas.providers.Result;
+import dev.contractkit.quotas.providers.ProviderResult;
 import dev.contractkit.quotas.providers.Window;
 import org.junit.jupiter.api.Test;
 
@@ -22,7 +22,7 @@ class StatuslineTest {
                 Optional.ofNullable(reset));
     }
 
-    private static final Result CLAUDE = new Result.Available(Provider.CLAUDE, "max", List.of(
+    private static final ProviderResult CLAUDE = new ProviderResult.Available(Provider.CLAUDE, "max", List.of(
             window("5h", 10, 100, NOW.plusSeconds(3 * 3600 + 120)), window("7d", 80, 100, NOW.plusSeconds(2 * 86400 + 3600)),
             window("opus/7d", 50, 100, null)), NOW);
 
@@ -40,32 +40,32 @@ class StatuslineTest {
     @Test
     void iconsFollowTheRemainingShareUnlessTurnedOff() {
         assertThat(Statusline.segment(CLAUDE, "%provider", true, NOW)).isEqualTo("◐ claude");
-        Result low = new Result.Available(Provider.CODEX, "plus", List.of(window("5h", 95, 100, null)), NOW);
+        ProviderResult low = new ProviderResult.Available(Provider.CODEX, "plus", List.of(window("5h", 95, 100, null)), NOW);
         assertThat(Statusline.segment(low, "%provider", true, NOW)).isEqualTo("○ codex");
         assertThat(Statusline.segment(low, "%provider", false, NOW)).isEqualTo("codex");
     }
 
     @Test
     void otherStatusesSayWhatIsWrong() {
-        assertThat(Statusline.segment(new Result.AuthRequired(Provider.ZAI, "x", NOW), "%provider", true, NOW)).isEqualTo("✗ zai login");
-        assertThat(Statusline.segment(new Result.NetworkError(Provider.KIMI, "x", NOW), "%provider", false, NOW)).isEqualTo("kimi offline");
-        assertThat(Statusline.segment(new Result.Unavailable(Provider.CURSOR, "x", "u", NOW), "%provider", false, NOW))
+        assertThat(Statusline.segment(new ProviderResult.AuthRequired(Provider.ZAI, "x", NOW), "%provider", true, NOW)).isEqualTo("✗ zai login");
+        assertThat(Statusline.segment(new ProviderResult.NetworkError(Provider.KIMI, "x", NOW), "%provider", false, NOW)).isEqualTo("kimi offline");
+        assertThat(Statusline.segment(new ProviderResult.Unavailable(Provider.CURSOR, "x", "u", NOW), "%provider", false, NOW))
                 .isEqualTo("cursor unavailable");
     }
 
     @Test
     void aBalanceHasNoLimitAndLargeNumbersAreShort() {
-        Result balance = new Result.Available(Provider.DEEPSEEK, "payg", List.of(new Window("balance", OptionalDouble.empty(),
+        ProviderResult balance = new ProviderResult.Available(Provider.DEEPSEEK, "payg", List.of(new Window("balance", OptionalDouble.empty(),
                 OptionalDouble.empty(), OptionalDouble.of(110.5), "CNY", Optional.empty())), NOW);
         assertThat(Statusline.segment(balance, Statusline.DEFAULT_TEMPLATE, false, NOW)).isEqualTo("deepseek 110.50/-");
-        Result tokens = new Result.Available(Provider.ZAI, "pro", List.of(window("5h", 96_000_000, 800_000_000, null)), NOW);
+        ProviderResult tokens = new ProviderResult.Available(Provider.ZAI, "pro", List.of(window("5h", 96_000_000, 800_000_000, null)), NOW);
         assertThat(Statusline.segment(tokens, Statusline.DEFAULT_TEMPLATE, false, NOW)).isEqualTo("zai 704M/800M");
     }
 
     @Test
     void segmentsFollowTheProviderListAndAreJoinedWithBars() {
         Map<Provider, Cache.Entry> entries = Map.of(Provider.CLAUDE, new Cache.Entry(CLAUDE, NOW),
-                Provider.ZAI, new Cache.Entry(new Result.AuthRequired(Provider.ZAI, "x", NOW), NOW));
+                Provider.ZAI, new Cache.Entry(new ProviderResult.AuthRequired(Provider.ZAI, "x", NOW), NOW));
         assertThat(Statusline.render(entries, List.of(Provider.values()), "%provider", false, NOW)).isEqualTo("claude | zai login");
         assertThat(Statusline.render(entries, List.of(Provider.ZAI), "%provider", false, NOW)).isEqualTo("zai login");
         assertThat(Statusline.render(Map.of(), List.of(Provider.values()), "%provider", false, NOW)).isEmpty();
@@ -73,7 +73,7 @@ class StatuslineTest {
 
     @Test
     void favoriteProvidersComeFirstAndAFavoriteQuotaIsShownInsteadOfTheTightest() {
-        Result codex = new Result.Available(Provider.CODEX, "plus", List.of(window("5h", 61, 100, null)), NOW);
+        ProviderResult codex = new ProviderResult.Available(Provider.CODEX, "plus", List.of(window("5h", 61, 100, null)), NOW);
         Map<Provider, Cache.Entry> entries = Map.of(Provider.CLAUDE, new Cache.Entry(CLAUDE, NOW), Provider.CODEX,
                 new Cache.Entry(codex, NOW));
         List<Provider> order = Statusline.favoritesFirst(List.of(Provider.CLAUDE, Provider.CODEX), List.of("codex", "zai"));
@@ -84,10 +84,10 @@ class StatuslineTest {
 
     @Test
     void dollarsAreShownAsMoneyAndAMissingPlanIsNotMadeUp() {
-        Result cursor = new Result.Available(Provider.CURSOR, "pro", List.of(new Window("month", OptionalDouble.of(12.34),
+        ProviderResult cursor = new ProviderResult.Available(Provider.CURSOR, "pro", List.of(new Window("month", OptionalDouble.of(12.34),
                 OptionalDouble.of(20), OptionalDouble.of(7.66), "USD", Optional.empty())), NOW);
         assertThat(Statusline.segment(cursor, Statusline.DEFAULT_TEMPLATE, false, NOW)).isEqualTo("cursor $7.66/$20.00");
-        assertThat(Statusline.segment(new Result.Available(Provider.CURSOR, "", List.of(), NOW), "%provider", false, NOW))
+        assertThat(Statusline.segment(new ProviderResult.Available(Provider.CURSOR, "", List.of(), NOW), "%provider", false, NOW))
                 .isEqualTo("cursor");
     }
 }

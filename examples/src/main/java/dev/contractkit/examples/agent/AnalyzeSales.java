@@ -75,7 +75,7 @@ public final class AnalyzeSales {
                 }
             }
             AgentTranscript t = run.transcript();
-            out.println("[" + t.outcome() + "] " + t.toolCalls().size() + " tool calls, " + t.artifacts().size()
+            out.println("[" + t.runEnd() + "] " + t.toolCalls().size() + " tool calls, " + t.artifacts().size()
                     + " artifact(s); ordering violations: " + run.violations().size());
             return t;
         }

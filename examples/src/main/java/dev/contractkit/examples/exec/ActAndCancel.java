@@ -34,8 +34,8 @@ public final class ActAndCancel {
     private ActAndCancel() {
     }
 
-    /** What happened: the first task's end state and the second one's, with the cancel answer between. */
-    public record Outcome(String first, String cancelAnswer, String cancelEvent, String second) {
+    /** The statuses seen: the first task's end state and the second one's, with the cancel answer between. */
+    public record ObservedStatuses(String first, String cancelAnswer, String cancelEvent, String second) {
     }
 
     /**
@@ -65,7 +65,7 @@ public final class ActAndCancel {
      * @param out  where to print
      * @return what happened
      */
-    public static Outcome run(ExecClient exec, PrintStream out) {
+    public static ObservedStatuses run(ExecClient exec, PrintStream out) {
         AgentActionRequest sleep = new AgentActionRequest().adapter("generic").agentId("example-agent")
                 .sessionId("example-session").action(new AgentAction().kind("sleep").input(Map.of("duration_ms", 200)));
         AgentActionResponse translation = exec.translate(sleep).execute();
@@ -90,7 +90,7 @@ public final class ActAndCancel {
                 + (runtime ? " (runtime kill of " + cancel.getRuntime().getRef() + ")" : ""));
         Task second = exec.awaitAll(List.of(id), Duration.ofSeconds(30), Duration.ofMillis(100)).execute().tasks().get(0);
         out.println("wait: " + second.getId() + " " + second.getStatus());
-        return new Outcome(first.getStatus().getValue(), cancel.getStatus().getValue(),
+        return new ObservedStatuses(first.getStatus().getValue(), cancel.getStatus().getValue(),
                 cancel.getEvent().getType().getValue(), second.getStatus().getValue());
     }
 

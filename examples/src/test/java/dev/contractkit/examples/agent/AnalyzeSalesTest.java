@@ -48,7 +48,7 @@ class AnalyzeSalesTest {
             String out = buffer.toString(StandardCharsets.UTF_8);
             assertThat(out).contains("[tool] run_sql", "| APAC |", "[artifact] revenue_by_region.csv",
                     "[SUCCESS]", "ordering violations: 0");
-            assertThat(t.outcome()).isEqualTo(AgentTranscript.Outcome.SUCCESS);
+            assertThat(t.runEnd()).isEqualTo(AgentTranscript.RunEnd.SUCCESS);
             assertThat(t.answer()).startsWith("**Revenue by region**").contains("| EMEA |");
             assertThat(t.toolCalls()).extracting(AgentTranscript.ToolCall::name)
                     .containsExactly("search_knowledge", "inspect_schema", "run_sql");
@@ -88,7 +88,7 @@ class AnalyzeSalesTest {
                 AgentTranscript t = run.transcript();
                 assertThat(types.get(0)).isEqualTo("RUN_STARTED");
                 assertThat(types.get(types.size() - 1)).isEqualTo("RUN_FINISHED");
-                assertThat(t.outcome()).isEqualTo(AgentTranscript.Outcome.CANCELLED);
+                assertThat(t.runEnd()).isEqualTo(AgentTranscript.RunEnd.CANCELLED);
                 assertThat(run.violations()).isEmpty();
             }
             assertThat(agent.history("sdk-cancel").execute().getRuns().get(0).getStatus().getValue()).isEqualTo("canceled");
@@ -107,7 +107,7 @@ class AnalyzeSalesTest {
                     "activeDatasourceId", "warehouse")));
             try (AgentRun run = agent.runAgent(inactive).execute()) {
                 AgentTranscript t = run.transcript();
-                assertThat(t.outcome()).isEqualTo(AgentTranscript.Outcome.ERROR);
+                assertThat(t.runEnd()).isEqualTo(AgentTranscript.RunEnd.ERROR);
                 assertThat(t.errorCode()).contains("ACTIVE_DATASOURCE_NOT_ENABLED");
                 assertThat(run.received().get(1)).isInstanceOf(AgentEvent.RunConfigResolved.class);
             }

@@ -34,9 +34,9 @@ class ActAndCancelTest {
             ByteArrayOutputStream buffer = new ByteArrayOutputStream();
             ExecClient exec = ExecClient.builder().baseUrl(server.url(Api.EXEC)).token(TOKEN).build();
 
-            ActAndCancel.Outcome outcome = ActAndCancel.run(exec, new PrintStream(buffer, true, StandardCharsets.UTF_8));
+            ActAndCancel.ObservedStatuses outcome = ActAndCancel.run(exec, new PrintStream(buffer, true, StandardCharsets.UTF_8));
 
-            assertThat(outcome).isEqualTo(new ActAndCancel.Outcome("success", "cancelling", "task_cancel_requested", "cancelled"));
+            assertThat(outcome).isEqualTo(new ActAndCancel.ObservedStatuses("success", "cancelling", "task_cancel_requested", "cancelled"));
             String out = buffer.toString(StandardCharsets.UTF_8);
             assertThat(out).contains("translate: sleep -> os.sleep (agent.v1), accepted false").contains("runtime kill of rt-");
         }

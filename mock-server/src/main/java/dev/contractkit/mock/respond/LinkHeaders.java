@@ -42,7 +42,7 @@ final class LinkHeaders {
     /** @return the headers' builder, when the operation's success response declares {@code Link} */
     static Optional<LinkHeaders> of(ContractDocument.Operation op) {
         ContractDocument doc = op.document();
-        for (Set<String> names : Paging.successHeaders(op)) {
+        for (Set<String> names : PageCutter.successHeaders(op)) {
             if (names.contains("link")) {
                 Optional<ContractDocument.Parameter> size = op.parameters().stream()
                         .filter(p -> p.in().equals("query") && (p.name().equals("count") || p.name().equals("limit")))
@@ -58,7 +58,7 @@ final class LinkHeaders {
     }
 
     Reply apply(Incoming request, Reply reply) {
-        Optional<JsonNode> json = Paging.successBody(reply);
+        Optional<JsonNode> json = PageCutter.successBody(reply);
         if (json.isEmpty()) {
             return reply;
         }
@@ -89,11 +89,11 @@ final class LinkHeaders {
             return reply;
         }
         ArrayNode all = (ArrayNode) body.get(field);
-        int size = Paging.number(request, sizeParameter, defaultSize, 1);
-        long offset = Paging.number(request, "offset", 0, 0);
+        int size = PageCutter.number(request, sizeParameter, defaultSize, 1);
+        long offset = PageCutter.number(request, "offset", 0, 0);
         ObjectNode out = ((ObjectNode) body).deepCopy();
-        out.set(field, Paging.slice(all, offset, size));
-        Optional<Reply> cut = Paging.withBody(reply, out);
+        out.set(field, PageCutter.slice(all, offset, size));
+        Optional<Reply> cut = PageCutter.withBody(reply, out);
         return cut.isEmpty() ? reply : withLinks(request, cut.get().withHeader(TOTAL_COUNT, Integer.toString(all.size())),
                 sizeParameter, all.size(), size, offset);
     }
@@ -101,10 +101,10 @@ final class LinkHeaders {
     private static Reply withLinks(Incoming request, Reply reply, String sizeName, long total, int size, long offset) {
         List<String> links = new ArrayList<>();
         if (offset + size < total) {
-            links.add("<" + Paging.url(request, sizeName, size, "offset", offset + size) + ">; rel=\"next\"");
+            links.add("<" + PageCutter.url(request, sizeName, size, "offset", offset + size) + ">; rel=\"next\"");
         }
         if (total > 0) {
-            links.add("<" + Paging.url(request, sizeName, size, "offset", (total - 1) / size * size) + ">; rel=\"last\"");
+            links.add("<" + PageCutter.url(request, sizeName, size, "offset", (total - 1) / size * size) + ">; rel=\"last\"");
         }
         return links.isEmpty() ? reply : reply.withHeader("Link", String.join(", ", links));
     }

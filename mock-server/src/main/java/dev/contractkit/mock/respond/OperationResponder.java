@@ -19,7 +19,7 @@ import dev.contractkit.mock.rules.ParameterRules;
 import dev.contractkit.mock.rules.RequiredHeaders;
 import dev.contractkit.mock.state.MockState;
 import dev.contractkit.mock.state.MockTokens;
-import dev.contractkit.mock.state.Outcome;
+import dev.contractkit.mock.state.OutcomeSwitch;
 import dev.contractkit.mock.state.Overrides;
 import dev.contractkit.mock.state.StatefulOperation;
 
@@ -49,7 +49,7 @@ public final class OperationResponder implements Responder {
     private final Optional<LinkHeaders> links;
     private final Optional<PageHeaders> pages;
     private final Optional<RequiredHeaders> requiredHeaders;
-    private final Outcome outcome;
+    private final OutcomeSwitch outcome;
     private final ExampleDispatch dispatch;
     private final boolean enforceRateLimits;
 

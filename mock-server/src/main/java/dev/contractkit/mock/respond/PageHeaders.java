@@ -35,7 +35,7 @@ final class PageHeaders {
         if (!page || perPage.isEmpty()) {
             return Optional.empty();
         }
-        for (Set<String> names : Paging.successHeaders(op)) {
+        for (Set<String> names : PageCutter.successHeaders(op)) {
             if (names.contains("x-page") && names.contains("x-per-page")) {
                 JsonNode schema = doc.resolve(perPage.get().node().path("schema"));
                 return Optional.of(new PageHeaders(Math.max(1, schema.path("default").asInt(20))));
@@ -45,11 +45,11 @@ final class PageHeaders {
     }
 
     Reply apply(Incoming request, Reply reply) {
-        if (!(Paging.successBody(reply).orElse(null) instanceof ArrayNode all)) {
+        if (!(PageCutter.successBody(reply).orElse(null) instanceof ArrayNode all)) {
             return reply;
         }
-        int page = Paging.number(request, "page", 1, 1);
-        int perPage = Paging.number(request, "per_page", defaultPerPage, 1);
+        int page = PageCutter.number(request, "page", 1, 1);
+        int perPage = PageCutter.number(request, "per_page", defaultPerPage, 1);
         int total = all.size();
         int pages = (total + perPage - 1) / perPage;
         List<String> links = new ArrayList<>();
@@ -62,7 +62,7 @@ final class PageHeaders {
         }
         links.add(link(request, 1, perPage, "first"));
         links.add(link(request, Math.max(pages, 1), perPage, "last"));
-        Optional<Reply> sliced = Paging.withBody(reply, Paging.slice(all, (long) (page - 1) * perPage, perPage));
+        Optional<Reply> sliced = PageCutter.withBody(reply, PageCutter.slice(all, (long) (page - 1) * perPage, perPage));
         return sliced.isEmpty() ? reply : sliced.get()
                 .withHeader("X-Page", Integer.toString(page))
                 .withHeader("X-Per-Page", Integer.toString(perPage))
@@ -74,6 +74,6 @@ final class PageHeaders {
     }
 
     private static String link(Incoming request, int page, int perPage, String rel) {
-        return "<" + Paging.url(request, "page", page, "per_page", perPage) + ">; rel=\"" + rel + "\"";
+        return "<" + PageCutter.url(request, "page", page, "per_page", perPage) + ">; rel=\"" + rel + "\"";
     }
 }

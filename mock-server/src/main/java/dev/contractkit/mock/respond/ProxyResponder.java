@@ -29,7 +29,7 @@ import dev.contractkit.mock.http.JsonAnswer;
 import dev.contractkit.mock.http.PathTemplate;
 import dev.contractkit.mock.rules.BodyRule;
 import dev.contractkit.mock.rules.ParameterRules;
-import dev.contractkit.mock.rules.Violation;
+import dev.contractkit.mock.rules.RequestViolation;
 import dev.contractkit.mock.state.ContractProxy;
 
 /**
@@ -141,7 +141,7 @@ final class ProxyResponder implements ExpectationResponseCallback {
                 String schema = declared.get().mediaPointer() + "/schema";
                 if (!doc.at(schema).isMissingNode()) {
                     for (Finding f : doc.validator().validate(schema, value, "response")) {
-                        out.add(Violation.describe("response body", f));
+                        out.add(RequestViolation.describe("response body", f));
                     }
                 }
             } catch (IOException e) {

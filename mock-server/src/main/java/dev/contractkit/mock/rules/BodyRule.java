@@ -31,18 +31,18 @@ public final class BodyRule {
         bodyPointer.ifPresent(p -> document.at(p + "/content").fieldNames().forEachRemaining(mediaTypes::add));
     }
 
-    public Optional<Violation> problem(Incoming request) {
+    public Optional<RequestViolation> problem(Incoming request) {
         if (bodyPointer.isEmpty()) {
             return Optional.empty();
         }
         byte[] body = request.body();
         if (body.length == 0) {
-            return required ? Optional.of(new Violation(400, "request body is required")) : Optional.empty();
+            return required ? Optional.of(new RequestViolation(400, "request body is required")) : Optional.empty();
         }
         String contentType = request.header("Content-Type");
         Optional<String> media = declared(contentType);
         if (media.isEmpty()) {
-            return Optional.of(new Violation(415, "content type '" + contentType + "' is not accepted; send one of "
+            return Optional.of(new RequestViolation(415, "content type '" + contentType + "' is not accepted; send one of "
                     + String.join(", ", mediaTypes)));
         }
         String schema = Pointers.append(bodyPointer.get() + "/content", media.get()) + "/schema";
@@ -58,12 +58,12 @@ public final class BodyRule {
             try {
                 value = Json.MAPPER.readTree(body);
             } catch (IOException e) {
-                return Optional.of(new Violation(400, "request body is not valid JSON"));
+                return Optional.of(new RequestViolation(400, "request body is not valid JSON"));
             }
         }
         List<Finding> findings = document.validator().validate(schema, value, "request body");
         return findings.isEmpty() ? Optional.empty()
-                : Optional.of(new Violation(400, Violation.describe("request body", findings.get(0))));
+                : Optional.of(new RequestViolation(400, RequestViolation.describe("request body", findings.get(0))));
     }
 
     /** The declared media type the request's content type falls under; the first one when the request names none. */

@@ -25,13 +25,13 @@ public final class ParameterRules {
      * cheaper per request than running it again. Bounded: past {@link #MEMO_LIMIT} values per parameter nothing
      * more is kept.
      */
-    private final List<ConcurrentHashMap<List<String>, Optional<Violation>>> memo;
+    private final List<ConcurrentHashMap<List<String>, Optional<RequestViolation>>> memo;
     private static final int MEMO_LIMIT = 1024;
 
     public ParameterRules(ContractDocument document, ContractDocument.Operation operation) {
         this.document = document;
         this.parameters = operation.parameters();
-        this.memo = parameters.stream().map(p -> new ConcurrentHashMap<List<String>, Optional<Violation>>())
+        this.memo = parameters.stream().map(p -> new ConcurrentHashMap<List<String>, Optional<RequestViolation>>())
                 .toList();
     }
 
@@ -40,7 +40,7 @@ public final class ParameterRules {
      * @param pathValues the path parameters taken from the request path
      * @return the first rule the request breaks, as a sentence naming the parameter, or empty
      */
-    public Optional<Violation> problem(Incoming request, Map<String, String> pathValues) {
+    public Optional<RequestViolation> problem(Incoming request, Map<String, String> pathValues) {
         for (int i = 0; i < parameters.size(); i++) {
             ContractDocument.Parameter p = parameters.get(i);
             List<String> raw = switch (p.in()) {
@@ -52,13 +52,13 @@ public final class ParameterRules {
             };
             if (raw.isEmpty()) {
                 if (p.required()) {
-                    return Optional.of(new Violation(400, label(p) + " is required"));
+                    return Optional.of(new RequestViolation(400, label(p) + " is required"));
                 }
                 continue;
             }
             if (p.node().has("schema")) {
                 var seen = memo.get(i);
-                Optional<Violation> verdict = seen.get(raw);
+                Optional<RequestViolation> verdict = seen.get(raw);
                 if (verdict == null) {
                     verdict = check(p, raw, label(p));
                     if (seen.size() < MEMO_LIMIT) {
@@ -77,11 +77,11 @@ public final class ParameterRules {
         return p.in() + " parameter '" + p.name() + "'";
     }
 
-    private Optional<Violation> check(ContractDocument.Parameter p, List<String> raw, String label) {
+    private Optional<RequestViolation> check(ContractDocument.Parameter p, List<String> raw, String label) {
         JsonNode value = value(document.resolve(p.node().get("schema")), raw, explode(p));
         List<Finding> findings = document.validator().validate(p.schemaPointer(), value, label);
-        return findings.isEmpty() ? Optional.empty() : Optional.of(new Violation(400,
-                Violation.describe(label, findings.get(0)) + " (value: " + String.join(",", raw) + ")"));
+        return findings.isEmpty() ? Optional.empty() : Optional.of(new RequestViolation(400,
+                RequestViolation.describe(label, findings.get(0)) + " (value: " + String.join(",", raw) + ")"));
     }
 
     private static boolean explode(ContractDocument.Parameter p) {

@@ -13,20 +13,20 @@ import dev.contractkit.mock.http.Json;
  */
 public final class MockState {
     private final Overrides overrides = new Overrides();
-    private final Optional<ResourceStore> store;
+    private final Optional<InMemoryResources> store;
     private final Optional<ContractProxy> proxy;
     private final MockTokens tokens;
 
-    private final Outcome outcome;
+    private final OutcomeSwitch outcome;
     private final String api;
     private final Optional<String> preset;
 
-    public MockState(String api, boolean stateful, Optional<ContractProxy> proxy, Outcome outcome, Optional<String> preset) {
+    public MockState(String api, boolean stateful, Optional<ContractProxy> proxy, OutcomeSwitch outcome, Optional<String> preset) {
         this.api = api;
         this.outcome = outcome;
         this.preset = preset;
         this.tokens = new MockTokens("contract-kit-mock/" + api, Clock.systemUTC());
-        this.store = stateful ? Optional.of(new ResourceStore()) : Optional.empty();
+        this.store = stateful ? Optional.of(new InMemoryResources()) : Optional.empty();
         this.proxy = proxy;
     }
 
@@ -62,7 +62,7 @@ public final class MockState {
     }
 
     /** @return the API-wide outcome switch ({@code /mockserver/kit/outcome}, {@code --outcome}) */
-    public Outcome outcome() {
+    public OutcomeSwitch outcome() {
         return outcome;
     }
 
@@ -80,13 +80,13 @@ public final class MockState {
         return overrides;
     }
 
-    public Optional<ResourceStore> store() {
+    public Optional<InMemoryResources> store() {
         return store;
     }
 
     public void reset() {
         overrides.reset();
-        store.ifPresent(ResourceStore::reset);
+        store.ifPresent(InMemoryResources::reset);
         proxy.ifPresent(ContractProxy::reset);
         outcome.control("DELETE", Map.of());
         preset.ifPresent(example -> outcome.preset(api, example));

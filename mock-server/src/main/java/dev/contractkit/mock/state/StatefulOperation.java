@@ -47,7 +47,7 @@ public final class StatefulOperation {
     private final ContractDocument.Operation operation;
     private final DeclaredResponses responses;
     private final ErrorReplies errors;
-    private final ResourceStore store;
+    private final InMemoryResources store;
     private final Clock clock;
     private final String resource;
     private final String action;
@@ -66,7 +66,7 @@ public final class StatefulOperation {
     private final MockState.EventSink sink;
 
     private StatefulOperation(ContractDocument.Operation operation, State config, DeclaredResponses responses,
-                              ErrorReplies errors, ResourceStore store, Clock clock, MockState.EventSink sink) {
+                              ErrorReplies errors, InMemoryResources store, Clock clock, MockState.EventSink sink) {
         this.events = WriteEvents.of(Emits.of(operation.node()));
         this.sink = sink;
         this.doc = operation.document();
@@ -95,13 +95,13 @@ public final class StatefulOperation {
 
     /** @return the operation's stateful behaviour, when it has an {@code x-kit-state} */
     public static Optional<StatefulOperation> of(ContractDocument.Operation operation, DeclaredResponses responses,
-                                          ErrorReplies errors, ResourceStore store, Clock clock) {
+                                          ErrorReplies errors, InMemoryResources store, Clock clock) {
         return of(operation, responses, errors, store, clock, (message, fields) -> { });
     }
 
     /** @param sink where the write's {@code x-kit-emits} messages go (the API's WebSocket channels) */
     public static Optional<StatefulOperation> of(ContractDocument.Operation operation, DeclaredResponses responses,
-                                          ErrorReplies errors, ResourceStore store, Clock clock,
+                                          ErrorReplies errors, InMemoryResources store, Clock clock,
                                           MockState.EventSink sink) {
         // a document that does not say how state is kept: a plain collection (POST /pets, GET /pets/{id}) it shows
         Optional<State> config = State.of(operation.node()).or(() -> CrudShape.inferred(operation).flatMap(State::from));

@@ -28,7 +28,7 @@ import java.util.logging.Logger;
 final class Analyst {
     private static final Logger LOG = Logger.getLogger(Analyst.class.getName());
     /** How a run ended. */
-    enum Outcome { COMPLETED, CANCELED, FAILED }
+    enum FinalStatus { COMPLETED, CANCELED, FAILED }
 
     private final ObjectMapper mapper;
     private final AgentStore store;
@@ -52,7 +52,7 @@ final class Analyst {
         RunConfigResolver.Resolution resolve();
     }
 
-    Outcome run(JsonNode input, Config resolution, EventSink sink, ActiveRun run) {
+    FinalStatus run(JsonNode input, Config resolution, EventSink sink, ActiveRun run) {
         String runId = run.runId();
         String threadId = run.threadId();
         ObjectNode echo = mapper.createObjectNode().put("threadId", threadId).put("runId", runId);
@@ -64,7 +64,7 @@ final class Analyst {
             custom(sink, "kit.run_config", config.config());
             if (config.errorCode() != null) {
                 sink.emit(sink.event("RUN_ERROR").put("message", config.errorMessage()).put("code", config.errorCode()));
-                return Outcome.FAILED;
+                return FinalStatus.FAILED;
             }
             Workspace.Resource skill = config.text("activeSkillId") == null ? null : workspace.find("skill", config.text("activeSkillId"));
             if (skill != null && skill.node().hasNonNull("stepDelay")) {
@@ -107,7 +107,7 @@ final class Analyst {
                 List<QueryPlanner.Table> tables = new ArrayList<>(files == null ? List.of() : files.tables());
                 tables.addAll(schema.tables());
                 Query previous = previousPlan == null ? null : Query.of(previousPlan, tables);
-                QueryPlanner.Outcome planned = QueryPlanner.plan(question, tables, previous, loaded);
+                QueryPlanner.Plan planned = QueryPlanner.plan(question, tables, previous, loaded);
                 Query query = planned.query();
                 String title;
                 String name;
@@ -150,26 +150,26 @@ final class Analyst {
             ObjectNode finished = sink.event("RUN_FINISHED").put("threadId", threadId).put("runId", runId);
             finished.putObject("outcome").put("type", "success");
             sink.emit((ObjectNode) finished.set("result", result));
-            return Outcome.COMPLETED;
+            return FinalStatus.COMPLETED;
         } catch (ActiveRun.Cancelled e) {
             sink.closeOpen();
             sink.emit(cancelled(sink, threadId, runId));
-            return Outcome.CANCELED;
+            return FinalStatus.CANCELED;
         } catch (SqlFailure e) {
             sink.closeOpen();
             sink.emit(sink.event("RUN_ERROR").put("message", e.getMessage()).put("code", "SQL_FAILED"));
-            return Outcome.FAILED;
+            return FinalStatus.FAILED;
         } catch (RuntimeException | SQLException e) {
             if (run.isCancelled()) {
                 sink.closeOpen();
                 sink.emit(cancelled(sink, threadId, runId));
-                return Outcome.CANCELED;
+                return FinalStatus.CANCELED;
             }
             // The failure's own text (a SQL message, a stack's detail) stays in the server's log, not in the stream.
             LOG.log(Level.WARNING, "agent run " + runId + " failed", e);
             sink.emit(sink.event("RUN_ERROR").put("message", "the agent failed; the server's log has the details (run "
                     + runId + ")").put("code", "INTERNAL_ERROR"));
-            return Outcome.FAILED;
+            return FinalStatus.FAILED;
         }
     }
 

@@ -58,8 +58,8 @@ final class QueryPlanner {
         }
     }
 
-    /** The outcome: a query, or the plain reason why the question cannot be answered. */
-    record Outcome(Query query, boolean followUp, String cannot) {
+    /** The plan: a query, or the plain reason why the question cannot be answered. */
+    record Plan(Query query, boolean followUp, String cannot) {
     }
 
     private static final Set<String> QUESTION_WORDS = Set.of("a", "an", "the", "what", "which", "who", "whose", "how",
@@ -86,7 +86,7 @@ final class QueryPlanner {
      * @param previous the thread's last plan over these tables, or null
      * @param files    the files the {@code files} tables were loaded from
      */
-    static Outcome plan(String question, List<Table> tables, Query previous, List<String> files) {
+    static Plan plan(String question, List<Table> tables, Query previous, List<String> files) {
         List<String> words = words(question);
         String q = " " + String.join(" ", words) + " ";
         String aggregate = q.contains(" how many ") || q.contains(" number of ") || words.contains("count") ? "count"
@@ -127,7 +127,7 @@ final class QueryPlanner {
                 || cue && (bestTableWords == 0 || !mentioned(previous.table(), words, previous.table()).isEmpty()));
         Table table = followUp ? previous.table() : best;
         if (table == null) {
-            return new Outcome(null, false, "the question names no table or column I can query ("
+            return new Plan(null, false, "the question names no table or column I can query ("
                     + describe(tables) + ")");
         }
         List<Column> named = mentioned(table, words, table);
@@ -145,7 +145,7 @@ final class QueryPlanner {
 
         if (followUp) {
             if (group == null && measure == null && aggregate == null && desc == null) {
-                return new Outcome(null, true, "I could not tell what to change in the previous question (" + previous.sql()
+                return new Plan(null, true, "I could not tell what to change in the previous question (" + previous.sql()
                         + "): name a column of `" + table.name() + "` (" + columns(table) + "), an aggregate or a ranking");
             }
             group = group != null ? group : previous.groupBy();
@@ -163,11 +163,11 @@ final class QueryPlanner {
             aggregate = aggregate != null ? aggregate : measure != null ? "sum" : "count";
         }
         if (aggregate != null && !aggregate.equals("count") && measure == null) {
-            return new Outcome(null, followUp, "the question asks for the " + aggregate + " but names no number column of `"
+            return new Plan(null, followUp, "the question asks for the " + aggregate + " but names no number column of `"
                     + table.name() + "` (number columns: " + numberColumns(table) + ")");
         }
         if (group == null && aggregate == null && desc != null && measure == null) {
-            return new Outcome(null, followUp, "the question asks for the " + (desc ? "largest" : "smallest")
+            return new Plan(null, followUp, "the question asks for the " + (desc ? "largest" : "smallest")
                     + " but names no number column of `" + table.name() + "` to rank by (number columns: "
                     + numberColumns(table) + ")");
         }
@@ -176,7 +176,7 @@ final class QueryPlanner {
             table.columns().stream().filter(named::contains).forEach(list::add);
         }
         List<String> used = followUp ? previous.fileIds() : table.source().equals("files") ? files : List.of();
-        return new Outcome(new Query(table.source(), table, aggregate, measure, group, list, desc == null || desc,
+        return new Plan(new Query(table.source(), table, aggregate, measure, group, list, desc == null || desc,
                 desc == null ? null : n, used), followUp, null);
     }
 

@@ -116,9 +116,9 @@ final class RunsEndpoint extends RunsService {
             response.header("X-Accel-Buffering", "no");
             OutputStream out = response.outputStream();
             sink = new EventSink(mapper, store, run, out, store.secrets(), attach.signals());
-            Analyst.Outcome outcome = analyst.run(input, () -> resolver.resolve(input, store.datasources(), store.fileIds()),
+            Analyst.FinalStatus ended = analyst.run(input, () -> resolver.resolve(input, store.datasources(), store.fileIds()),
                     sink, run);
-            String status = switch (outcome) {
+            String status = switch (ended) {
                 case COMPLETED -> "completed";
                 case CANCELED -> "canceled";
                 case FAILED -> "failed";

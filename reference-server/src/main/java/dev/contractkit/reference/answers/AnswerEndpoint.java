@@ -24,7 +24,7 @@ import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 
 /**
- * {@code POST /v1/answer}: extends the stub generated from {@code specs/openapi/answers.yaml}. The gate checks
+ * {@code POST /v1/answer}: extends the stub generated from {@code specs/openapi/answers.yaml}. The admission checks
  * the key and the rate limit, the body is checked against the contract's {@code AnswerRequest} schema, a quota
  * slot is reserved, and the engine answers.
  *
@@ -34,7 +34,7 @@ import java.util.stream.Collectors;
  * </pre>
  */
 final class AnswerEndpoint extends AnswersService {
-    private final KeyGate gate;
+    private final AnswerAdmission admission;
     private final RateLimiter.Rule rule;
     private final ContractRules rules;
     private final QuotaLedger ledger;
@@ -42,9 +42,9 @@ final class AnswerEndpoint extends AnswersService {
     private final ObjectMapper mapper;
     private final Duration latency;
 
-    AnswerEndpoint(KeyGate gate, RateLimiter.Rule rule, ContractRules rules, QuotaLedger ledger, AnswerEngine engine,
+    AnswerEndpoint(AnswerAdmission admission, RateLimiter.Rule rule, ContractRules rules, QuotaLedger ledger, AnswerEngine engine,
                    ObjectMapper mapper, Duration latency) {
-        this.gate = gate;
+        this.admission = admission;
         this.rule = rule;
         this.rules = rules;
         this.ledger = ledger;
@@ -55,7 +55,7 @@ final class AnswerEndpoint extends AnswersService {
 
     @Override
     public void routing(HttpRules rules) {
-        rules.post("/", gate.handler(rule));
+        rules.post("/", admission.handler(rule));
         super.routing(rules);
     }
 
@@ -69,7 +69,7 @@ final class AnswerEndpoint extends AnswersService {
         }
         String query = body.path("query").asText();
         boolean force = body.path("forceAnswer").asBoolean(false);
-        ApiKeys.Key key = KeyGate.key(request);
+        ApiKeys.Key key = AnswerAdmission.key(request);
         QuotaLedger.Reservation slot = ledger.reserve(key);
         if (slot == null) {
             QuotaLedger.Usage usage = ledger.usage(key);
@@ -80,7 +80,7 @@ final class AnswerEndpoint extends AnswersService {
         }
         try (slot) {
             pause();
-            AnswerEngine.Outcome outcome = engine.answer(query, force);
+            AnswerEngine.AnswerOrRefusal outcome = engine.answer(query, force);
             if (outcome instanceof AnswerEngine.Refused refused) {
                 throw new ApiError(Status.UNPROCESSABLE_CONTENT_422, refused.reason().getValue(), refused.message())
                         .withDetails(refused.detail().getValue());

@@ -69,7 +69,7 @@ final class AnswerEngine {
             + "|worth (buying|investing)|\\bbuy or sell\\b|\\bbetter (?:buy|investment)\\b|\\b(?:over|under)[- ]?valued\\b|\\ba (?:good |bad )?buy\\b");
 
     /** What the engine decided. */
-    sealed interface Outcome permits Answered, Refused {
+    sealed interface AnswerOrRefusal permits Answered, Refused {
     }
 
     /** A source. */
@@ -85,11 +85,11 @@ final class AnswerEngine {
      * {@code fact capitals}; {@code partial} when forced and some figures asked for are missing), Markdown, the
      * sources it cites, the steps it was built from.
      */
-    record Answered(String subject, String markdown, List<Source> sources, List<Step> steps) implements Outcome {
+    record Answered(String subject, String markdown, List<Source> sources, List<Step> steps) implements AnswerOrRefusal {
     }
 
     /** No answer: the contract's reason, the finer detail, and a message for humans. */
-    record Refused(ErrorReason reason, ErrorDetail detail, String message) implements Outcome {
+    record Refused(ErrorReason reason, ErrorDetail detail, String message) implements AnswerOrRefusal {
     }
 
     private final Knowledge knowledge;
@@ -107,7 +107,7 @@ final class AnswerEngine {
      *                    company question the data holds
      * @return the answer or the reason there is none
      */
-    Outcome answer(String query, boolean forceAnswer) {
+    AnswerOrRefusal answer(String query, boolean forceAnswer) {
         String original = WHITESPACE.matcher(query.replace('\u2019', '\'')).replaceAll(" ").trim();
         String text = original.toLowerCase(Locale.ROOT);
         Optional<ErrorDetail> filtered = ContentFilter.check(text);
@@ -143,14 +143,14 @@ final class AnswerEngine {
                     + " self-evaluation: its data does not cover " + String.join(", ", found.unknown()) + " (it covers "
                     + knowledge.companies().size() + " companies, e.g. Northwind Robotics, NWRB)");
         }
-        Optional<Outcome> fromData = term.map(this::definition)
+        Optional<AnswerOrRefusal> fromData = term.map(this::definition)
                 .or(() -> forceAnswer ? knowledge.fact(text).map(this::fact) : Optional.empty());
         return fromData.orElseGet(() -> new Refused(ErrorReason.FAILED_TO_ANSWER, ErrorDetail.NO_MATCHING_DATA,
                 "no answer passed the service's self-evaluation: its data covers " + knowledge.companies().size()
                         + " companies and a finance glossary, and none of them answers this question"));
     }
 
-    private Outcome company(Knowledge.Company c, String text, boolean forceAnswer) {
+    private AnswerOrRefusal company(Knowledge.Company c, String text, boolean forceAnswer) {
         boolean advice = ADVICE.matcher(text).find();
         List<String> lacking = Uncovered.in(text, knowledge.fiscalYear(), advice);
         List<Metric> asked = Metric.askedIn(Uncovered.strip(text));
@@ -201,7 +201,7 @@ final class AnswerEngine {
         return new Answered(subject, md.append('\n').toString(), cited, steps);
     }
 
-    private Outcome definition(Knowledge.Entry term) {
+    private AnswerOrRefusal definition(Knowledge.Entry term) {
         Source source = new Source(term.title() + " — kit finance glossary",
                 "https://glossary.contractkit.example/" + term.slug());
         String md = "**" + term.title() + "**: " + term.text() + "\n\nSources: [1] [" + source.title() + "]("
@@ -210,7 +210,7 @@ final class AnswerEngine {
                 List.of(source))));
     }
 
-    private Outcome fact(Knowledge.Entry fact) {
+    private AnswerOrRefusal fact(Knowledge.Entry fact) {
         Source source = new Source(fact.title(), "https://facts.contractkit.example/" + fact.slug());
         String md = fact.text() + "\n\n_This question is not about investments; it was answered because"
                 + " forceAnswer was set._\n\nSources: [1] [" + source.title() + "](" + source.url() + ")\n";

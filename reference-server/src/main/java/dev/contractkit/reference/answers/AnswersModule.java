@@ -68,13 +68,13 @@ public final class AnswersModule implements ApiModule {
         ApiKeys keys = new ApiKeys(database.dataSource(), clock);
         provision(keys, settings);
         QuotaLedger ledger = new QuotaLedger(database.dataSource(), clock);
-        KeyGate gate = new KeyGate(keys, cluster.limiter(clock));
+        AnswerAdmission admission = new AnswerAdmission(keys, cluster.limiter(clock));
         RateLimiter.Rule rule = new RateLimiter.Rule("answer", settings.getInt("answers.rate-limit", 5),
                 duration(settings, "answers.rate-window", "PT1M"));
         ContractRules rules = new ContractRules(ContractDocument.load(Api.ANSWERS.mainContract()));
-        this.answers = new AnswerEndpoint(gate, rule, rules, ledger, new AnswerEngine(Knowledge.load()), mapper,
+        this.answers = new AnswerEndpoint(admission, rule, rules, ledger, new AnswerEngine(Knowledge.load()), mapper,
                 duration(settings, "answers.latency", "PT0S"));
-        this.quota = new QuotaEndpoint(gate, ledger);
+        this.quota = new QuotaEndpoint(admission, ledger);
     }
 
     private static void provision(ApiKeys keys, Settings settings) {

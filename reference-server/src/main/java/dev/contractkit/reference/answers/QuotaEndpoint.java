@@ -11,23 +11,23 @@ import java.time.ZoneOffset;
 
 /** {@code GET /v1/quota}: the calling key's quota window. Not rate limited, not counted. */
 final class QuotaEndpoint extends QuotaService {
-    private final KeyGate gate;
+    private final AnswerAdmission admission;
     private final QuotaLedger ledger;
 
-    QuotaEndpoint(KeyGate gate, QuotaLedger ledger) {
-        this.gate = gate;
+    QuotaEndpoint(AnswerAdmission admission, QuotaLedger ledger) {
+        this.admission = admission;
         this.ledger = ledger;
     }
 
     @Override
     public void routing(HttpRules rules) {
-        rules.get("/", gate.handler(null));
+        rules.get("/", admission.handler(null));
         super.routing(rules);
     }
 
     @Override
     protected void handleGetQuota(ServerRequest request, ServerResponse response) {
-        QuotaLedger.Usage usage = ledger.usage(KeyGate.key(request));
+        QuotaLedger.Usage usage = ledger.usage(AnswerAdmission.key(request));
         Quota quota = new Quota();
         quota.setUsed(usage.used());
         quota.setPending(usage.pending());

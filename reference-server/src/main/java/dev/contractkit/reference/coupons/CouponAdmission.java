@@ -24,8 +24,8 @@ final class CouponAdmission {
     /** Who may call an operation. */
     enum Access { PUBLIC, USER, ADMIN }
 
-    /** What the gate learnt about a request, for the handler. */
-    record Call(String requestId, Principal principal, RateLimiter.Decision decision) {
+    /** What admission learnt about an admitted request, for the handler. */
+    record Admitted(String requestId, Principal principal, RateLimiter.Decision decision) {
         Integer limit() {
             return decision.limit();
         }
@@ -90,13 +90,13 @@ final class CouponAdmission {
                 throw ApiError.forbidden("insufficient permissions: the admin role is required")
                         .withDetails("roles in token: " + String.join(", ", principal.roles().stream().sorted().toList()));
             }
-            req.context().register(KEY, new Call(RequestIds.of(req), principal, d));
+            req.context().register(KEY, new Admitted(RequestIds.of(req), principal, d));
             res.next();
         };
     }
 
-    static Call call(ServerRequest req) {
-        return req.context().get(KEY, Call.class).orElseThrow(() -> new IllegalStateException("no gate on this route"));
+    static Admitted admitted(ServerRequest req) {
+        return req.context().get(KEY, Admitted.class).orElseThrow(() -> new IllegalStateException("no CouponAdmission on this route"));
     }
 
     /** @return the token of an {@code Authorization: Bearer} header */

@@ -101,7 +101,7 @@ final class CouponEndpoints {
 
         @Override
         protected void handleGetHealth(ServerRequest request, ServerResponse response) {
-            CouponAdmission.Call call = CouponAdmission.call(request);
+            CouponAdmission.Admitted call = CouponAdmission.admitted(request);
             boolean db = ctx.database().ping();
             boolean cache = ctx.cacheUp().getAsBoolean();
             boolean auth = ctx.authUp().getAsBoolean();
@@ -161,7 +161,7 @@ final class CouponEndpoints {
         @Override
         protected void handleListCoupons(ServerRequest request, ServerResponse response, Optional<Integer> limit,
                                          Optional<Integer> offset, Optional<String> category, Optional<Boolean> active) {
-            CouponAdmission.Call call = CouponAdmission.call(request);
+            CouponAdmission.Admitted call = CouponAdmission.admitted(request);
             int l = limit.orElse(10);
             int o = offset.orElse(0);
             // the public catalogue lists the coupons on offer unless asked for the inactive ones (contract: default true)
@@ -190,7 +190,7 @@ final class CouponEndpoints {
 
         @Override
         protected void handleGetCoupon(ServerRequest request, ServerResponse response, String id) {
-            CouponAdmission.Call call = CouponAdmission.call(request);
+            CouponAdmission.Admitted call = CouponAdmission.admitted(request);
             CouponStore.Row row = ctx.store().find(id)
                     .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
             GetCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
@@ -215,7 +215,7 @@ final class CouponEndpoints {
 
         @Override
         protected void handleGetUserProfile(ServerRequest request, ServerResponse response) {
-            CouponAdmission.Call call = CouponAdmission.call(request);
+            CouponAdmission.Admitted call = CouponAdmission.admitted(request);
             Principal p = call.principal();
             UserProfile body = new UserProfile();
             body.setId(p.subject());
@@ -282,7 +282,7 @@ final class CouponEndpoints {
 
         @Override
         protected void handleCreateCoupon(ServerRequest request, ServerResponse response, CouponCreate c) {
-            CouponAdmission.Call call = CouponAdmission.call(request);
+            CouponAdmission.Admitted call = CouponAdmission.admitted(request);
             CouponStore.Row row = ctx.store().create(c.getTitle(), c.getDescription(), c.getDiscountPercent(),
                     c.getCategory(), c.getValidUntil(), c.getUsageLimit(), c.getTermsConditions(),
                     call.principal().subject());
@@ -327,7 +327,7 @@ final class CouponEndpoints {
 
         private void update(ServerRequest request, ServerResponse response, String id, CouponUpdate u,
                             List<String> cleared) {
-            CouponAdmission.Call call = CouponAdmission.call(request);
+            CouponAdmission.Admitted call = CouponAdmission.admitted(request);
             Map<String, Object> changes = new LinkedHashMap<>();
             cleared.forEach(field -> changes.put(field, null));
             put(changes, "title", u.getTitle());
@@ -353,7 +353,7 @@ final class CouponEndpoints {
 
         @Override
         protected void handleDeleteCoupon(ServerRequest request, ServerResponse response, String id) {
-            CouponAdmission.Call call = CouponAdmission.call(request);
+            CouponAdmission.Admitted call = CouponAdmission.admitted(request);
             CouponStore.Row[] rows = ctx.store().update(id, Map.of("active", false), call.principal().subject())
                     .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
             if (rows[0].active()) {
@@ -393,7 +393,7 @@ final class CouponEndpoints {
 
         @Override
         protected void handleRedeemCoupon(ServerRequest request, ServerResponse response, RedeemRequest r) {
-            CouponAdmission.Call call = CouponAdmission.call(request);
+            CouponAdmission.Admitted call = CouponAdmission.admitted(request);
             String couponId = r.getCouponId();
             String orderId = r.getOrderId();
             try {
@@ -434,7 +434,7 @@ final class CouponEndpoints {
         @Override
         protected void handleListUserCoupons(ServerRequest request, ServerResponse response, Optional<Integer> limit,
                                              Optional<Integer> offset, Optional<UserCouponStatus> status) {
-            CouponAdmission.Call call = CouponAdmission.call(request);
+            CouponAdmission.Admitted call = CouponAdmission.admitted(request);
             int l = limit.orElse(10);
             int o = offset.orElse(0);
             CouponStore.Page<UserCoupon> page = ctx.store().userCoupons(call.principal().subject(), l, o, status);

@@ -107,7 +107,7 @@ final class TaskRunner implements AutoCloseable {
                 finishCancelled(id, gen);
                 return; // cancelled, deleted or changed meanwhile
             }
-            Outcome outcome = attempt(spec, gen);
+            AttemptResult outcome = attempt(spec, gen);
             workDone.accept(id);
             boolean last = attempt == attempts || outcome.failure != null && !outcome.failure.retryable();
             Optional<TaskStore.Row> saved = store.update(id, gen, Set.of("running", "cancelling"),
@@ -124,7 +124,7 @@ final class TaskRunner implements AutoCloseable {
      * transaction as the {@code cancelling} check, so a cancel that arrives after the work ended either comes
      * first (the task ends {@code cancelled}) or finds the task ended (409 task_terminal), never in between.
      */
-    private static TaskStore.Row ended(TaskStore.Row r, Outcome outcome, boolean last) {
+    private static TaskStore.Row ended(TaskStore.Row r, AttemptResult outcome, boolean last) {
         if (outcome.failure == null) {
             ObjectNode rt = runtimeOf(r).put("status", "exited");
             return r.status("success").outcome(1.0, outcome.result, rt, null);
@@ -147,7 +147,7 @@ final class TaskRunner implements AutoCloseable {
         store.update(id, gen, Set.of("cancelling"), r -> cancelled(r, null));
     }
 
-    private static TaskStore.Row cancelled(TaskStore.Row r, Outcome outcome) {
+    private static TaskStore.Row cancelled(TaskStore.Row r, AttemptResult outcome) {
         ObjectNode rt = runtimeOf(r);
         rt.put("status", "cancelled");
         rt.set("error", JSON.objectNode().put("code", "cancelled").put("message", "the handle has shut down"));
@@ -157,15 +157,15 @@ final class TaskRunner implements AutoCloseable {
                 JSON.objectNode().put("code", "cancelled").put("message", "cancelled on request"));
     }
 
-    private record Outcome(JsonNode result, WorkFailed failure) {
+    private record AttemptResult(JsonNode result, WorkFailed failure) {
     }
 
-    private Outcome attempt(TaskSpec spec, Instant gen) throws InterruptedException {
+    private AttemptResult attempt(TaskSpec spec, Instant gen) throws InterruptedException {
         Work work;
         try {
             work = works.create(spec, handle -> recordHandle(spec.id(), gen, handle));
         } catch (WorkFailed e) {
-            return new Outcome(null, e);
+            return new AttemptResult(null, e);
         }
         active.put(spec.id(), work);
         try {
@@ -174,7 +174,7 @@ final class TaskRunner implements AutoCloseable {
             }
             Future<JsonNode> f = threads.submit(work::run);
             try {
-                return new Outcome(f.get(spec.timeoutMs(), TimeUnit.MILLISECONDS), null);
+                return new AttemptResult(f.get(spec.timeoutMs(), TimeUnit.MILLISECONDS), null);
             } catch (TimeoutException e) {
                 work.cancel();
                 try {
@@ -182,15 +182,15 @@ final class TaskRunner implements AutoCloseable {
                 } catch (ExecutionException | TimeoutException ignored) {
                     f.cancel(true);
                 }
-                return new Outcome(null, new WorkFailed("timeout", "the attempt took longer than " + spec.timeoutMs()
+                return new AttemptResult(null, new WorkFailed("timeout", "the attempt took longer than " + spec.timeoutMs()
                         + " ms", null));
             } catch (ExecutionException e) {
                 Throwable cause = e.getCause();
-                return new Outcome(null, cause instanceof WorkFailed w ? w
+                return new AttemptResult(null, cause instanceof WorkFailed w ? w
                         : new WorkFailed("failed", String.valueOf(cause.getMessage()), null));
             }
         } catch (StorageException e) {
-            return new Outcome(null, new WorkFailed("failed", "the task store failed: " + e.getMessage(), null));
+            return new AttemptResult(null, new WorkFailed("failed", "the task store failed: " + e.getMessage(), null));
         } finally {
             active.remove(spec.id(), work);
         }

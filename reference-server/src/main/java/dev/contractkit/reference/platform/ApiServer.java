@@ -73,12 +73,12 @@ public final class ApiServer {
      */
     public static WebServer start(ApiModule module, Database database, String host, int port, Limits limits) {
         List<ContractDocument> docs = module.api().openapi().stream().map(ContractDocument::load).toList();
-        Guard guard = Guard.of(docs, limits, limits.token()::get);
+        ListenerChecks listenerChecks = ListenerChecks.of(docs, limits, limits.token()::get);
         HttpRouting.Builder routing = HttpRouting.builder();
         routing.addFilter((chain, req, res) -> {
             res.header(RequestIds.HEADER, RequestIds.assign(req));
             req.context().register(PublicUrl.class, limits.publicUrl());
-            guard.filter(chain, req, res);
+            listenerChecks.filter(chain, req, res);
         });
         module.routing(routing);
         ContractFallback fallback = ContractFallback.of(docs);
@@ -143,7 +143,7 @@ public final class ApiServer {
                 // an oversized value reaches the routes and is refused in the contract's error shape
                 .addProtocol(Http1Config.builder().maxHeadersSize(64 * 1024).build())
                 // a body without Content-Length (chunked) past the limit: Helidon's own 413 (with a length, the
-                // guard answers first, in the contract's shape)
+                // listener checks answer first, in the contract's shape)
                 .maxPayloadSize(limits.maxBodyBytes())
                 .directHandlers(d -> d
                         .addHandler(DirectHandler.EventType.PAYLOAD_TOO_LARGE, tooLarge(module, limits))

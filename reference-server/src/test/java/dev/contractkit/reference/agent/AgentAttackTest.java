@@ -43,7 +43,7 @@ class AgentAttackTest {
     @TempDir
     Path dir;
     KitServer server;
-    AgentClient client;
+    AgentHttp client;
 
     @BeforeAll
     static void contract() throws Exception {
@@ -53,8 +53,8 @@ class AgentAttackTest {
 
     @BeforeEach
     void start() {
-        server = KitServer.start(AgentClient.settings(dir).with("agent.step-delay", "PT0S"), List.of(Api.AGENT));
-        client = new AgentClient(server.url(Api.AGENT));
+        server = KitServer.start(AgentHttp.settings(dir).with("agent.step-delay", "PT0S"), List.of(Api.AGENT));
+        client = new AgentHttp(server.url(Api.AGENT));
     }
 
     @AfterEach
@@ -94,16 +94,16 @@ class AgentAttackTest {
     @ParameterizedTest
     @MethodSource("codeRunningUrls")
     void aDataSourceUrlThatRunsCodeIsRefusedOnRegisterAndUpdateAndNeverOpened(Attack attack) throws Exception {
-        String body = AgentClient.JSON.createObjectNode().put("id", "evil").put("name", "Evil").put("jdbcUrl", attack.url())
+        String body = AgentHttp.JSON.createObjectNode().put("id", "evil").put("name", "Evil").put("jdbcUrl", attack.url())
                 .toString();
-        AgentClient.Reply registered = client.call("POST", "/api/v1/datasources", body);
+        AgentHttp.Reply registered = client.call("POST", "/api/v1/datasources", body);
         assertThat(registered.status()).as(registered.text()).isEqualTo(400);
         assertThat(registered.body().path("code").asText()).isEqualTo("INVALID_REQUEST");
         assertThat(registered.body().path("message").asText()).startsWith("jdbcUrl: ").contains(attack.named());
 
         assertThat(client.call("POST", "/api/v1/datasources",
                 "{\"id\":\"fine\",\"name\":\"Fine\",\"jdbcUrl\":\"jdbc:h2:mem:fine;DB_CLOSE_DELAY=-1\"}").status()).isEqualTo(201);
-        AgentClient.Reply updated = client.call("PUT", "/api/v1/datasources/fine", body.replace("\"id\":\"evil\",", ""));
+        AgentHttp.Reply updated = client.call("PUT", "/api/v1/datasources/fine", body.replace("\"id\":\"evil\",", ""));
         assertThat(updated.status()).as(updated.text()).isEqualTo(400);
         assertThat(updated.body().path("message").asText()).contains(attack.named());
         assertThat(client.call("GET", "/api/v1/datasources/fine", null).body().path("jdbcUrl").asText())
@@ -111,7 +111,7 @@ class AgentAttackTest {
 
         // a row stored before the policy existed (or written to the database directly) is refused when used
         insertDatasource("stored", attack.url());
-        List<JsonNode> run = client.run(AgentClient.input("t-evil", "r-evil", "What is in the table?",
+        List<JsonNode> run = client.run(AgentHttp.input("t-evil", "r-evil", "What is in the table?",
                 "\"forwardedProps\":{\"run_config\":{\"activeDatasourceId\":\"stored\"}}"));
         assertThat(attack.written()).doesNotExist();
         assertValidStream(run);
@@ -137,11 +137,11 @@ class AgentAttackTest {
     void aDataSourcesPasswordIsDroppedWhenItsUrlChangesUnlessSentAgain() throws Exception {
         assertThat(client.call("POST", "/api/v1/datasources", "{\"id\":\"wh\",\"name\":\"Warehouse\","
                 + "\"jdbcUrl\":\"jdbc:h2:mem:wh\",\"username\":\"reader\",\"password\":\"s3cret-Passw0rd\"}").status()).isEqualTo(201);
-        AgentClient.Reply renamed = client.call("PUT", "/api/v1/datasources/wh",
+        AgentHttp.Reply renamed = client.call("PUT", "/api/v1/datasources/wh",
                 "{\"name\":\"Renamed\",\"jdbcUrl\":\"jdbc:h2:mem:wh\",\"username\":\"reader\"}");
         assertThat(renamed.body().path("hasPassword").asBoolean()).as("same URL: the password stays").isTrue();
 
-        AgentClient.Reply moved = client.call("PUT", "/api/v1/datasources/wh",
+        AgentHttp.Reply moved = client.call("PUT", "/api/v1/datasources/wh",
                 "{\"name\":\"Renamed\",\"jdbcUrl\":\"jdbc:postgresql://attacker.invalid/x\",\"username\":\"reader\"}");
         assertThat(moved.status()).isEqualTo(200);
         assertThat(moved.body().path("hasPassword").asBoolean()).as("new URL: the password is dropped").isFalse();
@@ -152,7 +152,7 @@ class AgentAttackTest {
             assertThat(r.getString(1)).isNull();
         }
 
-        AgentClient.Reply withNew = client.call("PUT", "/api/v1/datasources/wh",
+        AgentHttp.Reply withNew = client.call("PUT", "/api/v1/datasources/wh",
                 "{\"name\":\"Renamed\",\"jdbcUrl\":\"jdbc:h2:mem:wh2\",\"password\":\"an0ther-Passw0rd\"}");
         assertThat(withNew.body().path("hasPassword").asBoolean()).as("new URL with a password").isTrue();
     }
@@ -163,15 +163,15 @@ class AgentAttackTest {
         try (McpTestServer owner = new McpTestServer(token); McpTestServer attacker = new McpTestServer(null)) {
             assertThat(client.call("POST", "/api/v1/mcp-servers", AgentResourcesTest.mcpRegistration("mcp-t", owner.url(), token))
                     .status()).isEqualTo(201);
-            AgentClient.Reply same = client.call("PUT", "/api/v1/mcp-servers/mcp-t",
+            AgentHttp.Reply same = client.call("PUT", "/api/v1/mcp-servers/mcp-t",
                     "{\"name\":\"Targets\",\"url\":\"" + owner.url() + "\"}");
             assertThat(same.body().path("hasToken").asBoolean()).as("same URL: the token stays").isTrue();
 
-            AgentClient.Reply moved = client.call("PUT", "/api/v1/mcp-servers/mcp-t",
+            AgentHttp.Reply moved = client.call("PUT", "/api/v1/mcp-servers/mcp-t",
                     "{\"name\":\"Targets\",\"url\":\"" + attacker.url() + "\"}");
             assertThat(moved.status()).isEqualTo(200);
             assertThat(moved.body().path("hasToken").asBoolean()).as("new URL: the token is dropped").isFalse();
-            List<JsonNode> events = client.run(AgentClient.input("t-mcp", "r-mcp", "What are the revenue targets by region?",
+            List<JsonNode> events = client.run(AgentHttp.input("t-mcp", "r-mcp", "What are the revenue targets by region?",
                     AgentResourcesTest.withMcp("mcp-t")));
             assertThat(attacker.authorizations).as("the attacker's server was called").isNotEmpty()
                     .noneMatch(a -> a.contains(token));
@@ -182,15 +182,15 @@ class AgentAttackTest {
     @Test
     void anMcpServerOnAnInternalAddressIsNotCalledUnlessTheOperatorAllowsIt() throws Exception {
         server.close();
-        server = KitServer.start(AgentClient.settings(dir).with("agent.step-delay", "PT0S").with(McpAddressPolicy.SETTING, ""),
+        server = KitServer.start(AgentHttp.settings(dir).with("agent.step-delay", "PT0S").with(McpAddressPolicy.SETTING, ""),
                 List.of(Api.AGENT));
-        client = new AgentClient(server.url(Api.AGENT));
+        client = new AgentHttp(server.url(Api.AGENT));
         try (McpTestServer internal = new McpTestServer(null)) {
             assertThat(client.call("POST", "/api/v1/mcp-servers", AgentResourcesTest.mcpRegistration("mcp-local", internal.url(), null))
                     .status()).isEqualTo(201);
             assertThat(client.call("POST", "/api/v1/mcp-servers", AgentResourcesTest.mcpRegistration("mcp-meta",
                     "http://169.254.169.254/latest/meta-data", null)).status()).isEqualTo(201);
-            List<JsonNode> events = client.run(AgentClient.input("t-ssrf", "r-ssrf", "What are the revenue targets by region?",
+            List<JsonNode> events = client.run(AgentHttp.input("t-ssrf", "r-ssrf", "What are the revenue targets by region?",
                     "\"forwardedProps\":{\"run_config\":{\"enabledMcpServerIds\":[\"mcp-local\",\"mcp-meta\"]}}"));
             assertValidStream(events);
             assertThat(internal.authorizations).as("requests that reached the loopback server").isEmpty();
@@ -208,8 +208,8 @@ class AgentAttackTest {
     @Test
     void textThatMadeTheCredentialDetectorBacktrackIsScannedInLinearTime() {
         // 200 KB of "jdbc:" took the old detector's regex about 15 s of CPU per request
-        String body = AgentClient.JSON.createObjectNode().put("threadId", "t-redos").put("runId", "r-redos")
-                .set("messages", AgentClient.JSON.createArrayNode().add(AgentClient.JSON.createObjectNode()
+        String body = AgentHttp.JSON.createObjectNode().put("threadId", "t-redos").put("runId", "r-redos")
+                .set("messages", AgentHttp.JSON.createArrayNode().add(AgentHttp.JSON.createObjectNode()
                         .put("id", "m1").put("role", "user").put("content", "Revenue by region?")))
                 .toString();
         String context = ",\"context\":[{\"description\":\"notes\",\"value\":\"" + "jdbc:".repeat(40_000) + "\"}]}";
@@ -220,8 +220,8 @@ class AgentAttackTest {
 
     @Test
     void aMessageOrARequestWithTooMuchTextIsRefusedWith413() throws Exception {
-        AgentClient.Reply longMessage = client.call("POST", "/api/agent",
-                AgentClient.input("t-big", "r-big", "x".repeat(InputLimits.MESSAGE_CHARS + 1), null));
+        AgentHttp.Reply longMessage = client.call("POST", "/api/agent",
+                AgentHttp.input("t-big", "r-big", "x".repeat(InputLimits.MESSAGE_CHARS + 1), null));
         assertThat(longMessage.status()).isEqualTo(413);
         assertThat(longMessage.body().path("code").asText()).isEqualTo("PAYLOAD_TOO_LARGE");
         assertThat(longMessage.body().path("message").asText()).startsWith("messages[0].content:")
@@ -229,7 +229,7 @@ class AgentAttackTest {
 
         String many = "\"state\":{\"notes\":[" + String.join(",", Collections.nCopies(10, "\""
                 + "y".repeat(InputLimits.INPUT_CHARS / 10) + "\"")) + "]}";
-        AgentClient.Reply tooMuch = client.call("POST", "/api/agent", AgentClient.input("t-big", "r-big2", "Revenue?", many));
+        AgentHttp.Reply tooMuch = client.call("POST", "/api/agent", AgentHttp.input("t-big", "r-big2", "Revenue?", many));
         assertThat(tooMuch.status()).as(tooMuch.text()).isEqualTo(413);
         assertThat(tooMuch.body().path("message").asText()).contains("KIT_AGENT_MAX_INPUT_CHARS");
         assertThat(client.call("GET", "/api/v1/threads/t-big/history", null).status()).isEqualTo(404);
@@ -239,16 +239,16 @@ class AgentAttackTest {
     void anUploadedFileNameCannotAddResponseHeaders() throws Exception {
         String name = "a\"\r\nSet-Cookie: x=1";
         HttpUrl byQuery = HttpUrl.get(server.url(Api.AGENT) + "/api/v1/files").newBuilder().addQueryParameter("name", name).build();
-        AgentClient.Reply raw = post(byQuery, RequestBody.create(new byte[] {1, 2, 3}, MediaType.get("application/octet-stream")));
-        AgentClient.Reply multipart = post(HttpUrl.get(server.url(Api.AGENT) + "/api/v1/files"),
+        AgentHttp.Reply raw = post(byQuery, RequestBody.create(new byte[] {1, 2, 3}, MediaType.get("application/octet-stream")));
+        AgentHttp.Reply multipart = post(HttpUrl.get(server.url(Api.AGENT) + "/api/v1/files"),
                 new MultipartBody.Builder().setType(MultipartBody.FORM).addFormDataPart("name", name)
                         .addFormDataPart("file", "x.bin", RequestBody.create(new byte[] {4, 5}, MediaType.get("application/octet-stream")))
                         .build());
-        for (AgentClient.Reply up : List.of(raw, multipart)) {
+        for (AgentHttp.Reply up : List.of(raw, multipart)) {
             assertThat(up.status()).as(up.text()).isEqualTo(201);
             assertThat(up.body().path("name").asText()).isEqualTo(name);
             Request download = new Request.Builder().url(server.url(Api.AGENT) + up.body().path("downloadPath").asText()).build();
-            try (Response r = AgentClient.HTTP.newCall(download).execute()) {
+            try (Response r = AgentHttp.HTTP.newCall(download).execute()) {
                 assertThat(r.code()).isEqualTo(200);
                 assertThat(r.headers("Set-Cookie")).isEmpty();
                 assertThat(r.header("Content-Disposition"))
@@ -258,10 +258,10 @@ class AgentAttackTest {
         }
     }
 
-    private static AgentClient.Reply post(HttpUrl url, RequestBody body) throws Exception {
-        try (Response r = AgentClient.HTTP.newCall(new Request.Builder().url(url).post(body).build()).execute()) {
+    private static AgentHttp.Reply post(HttpUrl url, RequestBody body) throws Exception {
+        try (Response r = AgentHttp.HTTP.newCall(new Request.Builder().url(url).post(body).build()).execute()) {
             String text = r.body().string();
-            return new AgentClient.Reply(r.code(), r.header("Content-Type"), AgentClient.JSON.readTree(text), text);
+            return new AgentHttp.Reply(r.code(), r.header("Content-Type"), AgentHttp.JSON.readTree(text), text);
         }
     }
 }

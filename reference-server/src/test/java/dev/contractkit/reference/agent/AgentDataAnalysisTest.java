@@ -36,14 +36,14 @@ class AgentDataAnalysisTest {
     @TempDir
     static Path dir;
     static KitServer server;
-    static AgentClient client;
+    static AgentHttp client;
     static Connection shop;
 
     @BeforeAll
     static void start() throws Exception {
         AgentServerTest.contract();
-        server = KitServer.start(AgentClient.settings(dir).with("agent.step-delay", "PT0S"), List.of(Api.AGENT));
-        client = new AgentClient(server.url(Api.AGENT));
+        server = KitServer.start(AgentHttp.settings(dir).with("agent.step-delay", "PT0S"), List.of(Api.AGENT));
+        client = new AgentHttp(server.url(Api.AGENT));
         String url = "jdbc:h2:mem:agent_shop_" + UUID.randomUUID().toString().replace("-", "") + ";DB_CLOSE_DELAY=-1";
         shop = DriverManager.getConnection(url, "reader", "");
         try (Statement s = shop.createStatement()) {
@@ -72,9 +72,9 @@ class AgentDataAnalysisTest {
         Request r = new Request.Builder().url(server.url(Api.AGENT) + "/api/v1/files?name=" + name)
                 .post(RequestBody.create(content.getBytes(StandardCharsets.UTF_8),
                         MediaType.get("application/octet-stream"))).build();
-        try (Response response = AgentClient.HTTP.newCall(r).execute()) {
+        try (Response response = AgentHttp.HTTP.newCall(r).execute()) {
             assertThat(response.code()).isEqualTo(201);
-            return AgentClient.JSON.readTree(response.body().string()).path("fileId").asText();
+            return AgentHttp.JSON.readTree(response.body().string()).path("fileId").asText();
         }
     }
 
@@ -92,7 +92,7 @@ class AgentDataAnalysisTest {
         String id = call.path("toolCallId").asText();
         JsonNode r = events.stream().filter(e -> e.path("type").asText().equals("TOOL_CALL_RESULT")
                 && e.path("toolCallId").asText().equals(id)).findFirst().orElseThrow();
-        return AgentClient.JSON.readTree(r.path("content").asText());
+        return AgentHttp.JSON.readTree(r.path("content").asText());
     }
 
     static String sql(List<JsonNode> events) {
@@ -115,7 +115,7 @@ class AgentDataAnalysisTest {
     }
 
     static List<JsonNode> ask(String thread, String question, String runConfig) throws Exception {
-        List<JsonNode> events = client.run(AgentClient.input(thread, "r-" + UUID.randomUUID(), question,
+        List<JsonNode> events = client.run(AgentHttp.input(thread, "r-" + UUID.randomUUID(), question,
                 runConfig == null ? null : "\"forwardedProps\":{\"run_config\":" + runConfig + "}"));
         assertValidStream(events);
         assertThat(events.get(events.size() - 1).path("type").asText()).as(events.toString()).isEqualTo("RUN_FINISHED");
@@ -153,7 +153,7 @@ class AgentDataAnalysisTest {
     @Test
     void pinnedPathsAreCheckedWithA400InTheContractsShapeAndPinnedArtifactsAreReadAsTables() throws Exception {
         for (String bad : List.of("../../etc/passwd", "files/file-nope", "/tmp/x.csv", "artifacts/art-nope")) {
-            AgentClient.Reply r = client.call("POST", "/api/agent", AgentClient.input("td3", "r-bad-" + UUID.randomUUID(), "q",
+            AgentHttp.Reply r = client.call("POST", "/api/agent", AgentHttp.input("td3", "r-bad-" + UUID.randomUUID(), "q",
                     "\"forwardedProps\":{\"run_config\":{\"pinnedPaths\":[\"" + bad + "\"]}}"));
             assertThat(r.status()).as(bad).isEqualTo(400);
             assertThat(r.body().path("code").asText()).isEqualTo("INVALID_REQUEST");
@@ -161,7 +161,7 @@ class AgentDataAnalysisTest {
         }
         List<JsonNode> first = ask("td3", "What is the revenue by region?", null);
         String artifact = custom(first, "kit.artifact").path("artifactId").asText();
-        AgentClient.Reply foreign = client.call("POST", "/api/agent", AgentClient.input("td3-other", "r-f-" + UUID.randomUUID(),
+        AgentHttp.Reply foreign = client.call("POST", "/api/agent", AgentHttp.input("td3-other", "r-f-" + UUID.randomUUID(),
                 "q", "\"state\":{\"run_config\":{\"pinnedPaths\":[\"artifacts/" + artifact + "\"]}}"));
         assertThat(foreign.status()).isEqualTo(400);
         assertThat(foreign.body().path("message").asText()).contains("state.run_config.pinnedPaths[0]", "another thread");
@@ -277,9 +277,9 @@ class AgentDataAnalysisTest {
 
     @Test
     void reusingARunIdIsA409RunExistsThatTheContractDeclares() throws Exception {
-        String body = AgentClient.input("td9", "r-td9", "Revenue by region?", null);
+        String body = AgentHttp.input("td9", "r-td9", "Revenue by region?", null);
         client.run(body);
-        AgentClient.Reply again = client.call("POST", "/api/agent", body);
+        AgentHttp.Reply again = client.call("POST", "/api/agent", body);
         assertThat(again.status()).isEqualTo(409);
         assertThat(again.body().path("code").asText()).isEqualTo("RUN_EXISTS");
         ContractDocument contract = ContractDocument.load(Api.AGENT.mainContract());

@@ -40,10 +40,10 @@ class AgentEventStorageTest {
         servers.forEach(KitServer::close);
     }
 
-    AgentClient start(Settings settings) {
-        KitServer server = KitServer.start(AgentClient.access(settings), List.of(Api.AGENT));
+    AgentHttp start(Settings settings) {
+        KitServer server = KitServer.start(AgentHttp.access(settings), List.of(Api.AGENT));
         servers.add(server);
-        return new AgentClient(server.url(Api.AGENT));
+        return new AgentHttp(server.url(Api.AGENT));
     }
 
     /**
@@ -55,10 +55,10 @@ class AgentEventStorageTest {
             "t-transcript-all, r-transcript-all, '" + ALL_SALES + "', all-sales.jsonl"})
     void aRunStreamsTheRecordedTranscriptEventForEvent(String thread, String run, String question, String transcript)
             throws IOException {
-        AgentClient client = start(TestDatabases.embedded(dir));
+        AgentHttp client = start(TestDatabases.embedded(dir));
         List<JsonNode> events;
         List<Integer> ids;
-        try (AgentClient.Stream stream = client.open(AgentClient.input(thread, run, question, null))) {
+        try (AgentHttp.Stream stream = client.open(AgentHttp.input(thread, run, question, null))) {
             events = stream.rest();
             ids = stream.ids;
         }
@@ -82,9 +82,9 @@ class AgentEventStorageTest {
         }
     }
 
-    private static void storedOnArrivalOfTheLast(AgentClient client, String thread, String run) throws IOException {
+    private static void storedOnArrivalOfTheLast(AgentHttp client, String thread, String run) throws IOException {
         List<JsonNode> streamed = new ArrayList<>();
-        try (AgentClient.Stream stream = client.open(AgentClient.input(thread, run, ALL_SALES, null))) {
+        try (AgentHttp.Stream stream = client.open(AgentHttp.input(thread, run, ALL_SALES, null))) {
             JsonNode e;
             do {
                 e = stream.next();
@@ -95,7 +95,7 @@ class AgentEventStorageTest {
             assertThat(stored).as("stored events, the moment RUN_FINISHED arrived").containsExactlyElementsOf(streamed);
         }
         assertThat(streamed).hasSizeGreaterThan(200);
-        try (AgentClient.Stream replay = client.attach(thread, run, null)) {
+        try (AgentHttp.Stream replay = client.attach(thread, run, null)) {
             assertThat(replay.rest()).as("a re-attach replays what was streamed").containsExactlyElementsOf(streamed);
         }
     }
@@ -119,7 +119,7 @@ class AgentEventStorageTest {
 
     private static JsonNode read(String json) {
         try {
-            return AgentClient.JSON.readTree(json);
+            return AgentHttp.JSON.readTree(json);
         } catch (IOException e) {
             throw new IllegalStateException(e);
         }

@@ -28,7 +28,7 @@ class AgentMcpTest {
     @TempDir
     Path dir;
     KitServer server;
-    AgentClient client;
+    AgentHttp client;
 
     @BeforeAll
     static void contract() {
@@ -36,8 +36,8 @@ class AgentMcpTest {
     }
 
     void start() {
-        server = KitServer.start(AgentClient.settings(dir).with("agent.step-delay", "PT0S"), List.of(Api.AGENT));
-        client = new AgentClient(server.url(Api.AGENT));
+        server = KitServer.start(AgentHttp.settings(dir).with("agent.step-delay", "PT0S"), List.of(Api.AGENT));
+        client = new AgentHttp(server.url(Api.AGENT));
     }
 
     @AfterEach
@@ -53,7 +53,7 @@ class AgentMcpTest {
         try (McpTestServer mcp = new McpTestServer(TOKEN)) {
             assertThat(client.call("POST", "/api/v1/mcp-servers", mcpRegistration("mcp-targets", mcp.url(), TOKEN)).status())
                     .isEqualTo(201);
-            List<JsonNode> events = client.run(AgentClient.input("tm1", "rm1", "What are the revenue targets by region?",
+            List<JsonNode> events = client.run(AgentHttp.input("tm1", "rm1", "What are the revenue targets by region?",
                     withMcp("mcp-targets")));
             assertValidStream(events);
             assertThat(AgentServerTest.custom(events, "kit.run_config").path("enabledMcpServerIds").toString())
@@ -69,7 +69,7 @@ class AgentMcpTest {
             assertThat(events.stream().filter(e -> e.path("type").asText().equals("TEXT_MESSAGE_CONTENT"))
                     .map(e -> e.path("delta").asText()).reduce("", String::concat)).contains("APAC 60000 USD");
 
-            List<JsonNode> notSelected = client.run(AgentClient.input("tm1", "rm2", "What are the revenue targets?", null));
+            List<JsonNode> notSelected = client.run(AgentHttp.input("tm1", "rm2", "What are the revenue targets?", null));
             assertThat(types(notSelected)).contains("RUN_FINISHED");
             assertThat(notSelected.toString()).doesNotContain("mcp_list_tools");
             assertThat(mcp.calledTools).hasSize(1);
@@ -81,7 +81,7 @@ class AgentMcpTest {
         start();
         try (McpTestServer mcp = new McpTestServer(TOKEN)) {
             client.call("POST", "/api/v1/mcp-servers", mcpRegistration("mcp-leaky", mcp.url(), TOKEN));
-            List<JsonNode> events = client.run(AgentClient.input("tm2", "rm3", "Run whoami debug please", withMcp("mcp-leaky")));
+            List<JsonNode> events = client.run(AgentHttp.input("tm2", "rm3", "Run whoami debug please", withMcp("mcp-leaky")));
             assertValidStream(events);
             assertThat(mcp.calledTools).containsExactly("whoami_debug");
             assertThat(events.toString()).contains("[redacted]").doesNotContain(TOKEN);
@@ -89,14 +89,14 @@ class AgentMcpTest {
             assertThat(client.call("GET", "/api/v1/mcp-servers", null).text()).contains("mcp-leaky").doesNotContain(TOKEN);
             assertThat(client.call("GET", "/api/v1/mcp-servers/mcp-leaky", null).text()).doesNotContain(TOKEN);
 
-            List<JsonNode> echoed = client.run(AgentClient.input("tm2", "rm3b", "region targets for " + TOKEN,
+            List<JsonNode> echoed = client.run(AgentHttp.input("tm2", "rm3b", "region targets for " + TOKEN,
                     withMcp("mcp-leaky")));
             assertThat(mcp.calledTools).last().asString().endsWith(TOKEN);
             assertThat(echoed.toString()).as("the tool's arguments carry the token; the event stream must not")
                     .contains("region targets for [redacted]").doesNotContain(TOKEN);
             assertThat(client.call("GET", "/api/v1/threads/tm2/history", null).text()).doesNotContain(TOKEN);
 
-            AgentClient.Reply tokenInRun = client.call("POST", "/api/agent", AgentClient.input("tm2", "rm4", "Targets?",
+            AgentHttp.Reply tokenInRun = client.call("POST", "/api/agent", AgentHttp.input("tm2", "rm4", "Targets?",
                     "\"forwardedProps\":{\"run_config\":{\"enabledMcpServerIds\":[\"mcp-leaky\"]},\"mcp\":{\"token\":\"" + TOKEN + "\"}}"));
             assertThat(tokenInRun.status()).isEqualTo(400);
             assertThat(tokenInRun.body().path("code").asText()).isEqualTo("CREDENTIALS_NOT_ALLOWED");
@@ -109,7 +109,7 @@ class AgentMcpTest {
         start();
         try (McpTestServer mcp = new McpTestServer(TOKEN)) {
             client.call("POST", "/api/v1/mcp-servers", mcpRegistration("mcp-wrong", mcp.url(), "not-the-token-123"));
-            List<JsonNode> events = client.run(AgentClient.input("tm3", "rm5", "Revenue targets by region?", withMcp("mcp-wrong")));
+            List<JsonNode> events = client.run(AgentHttp.input("tm3", "rm5", "Revenue targets by region?", withMcp("mcp-wrong")));
             assertValidStream(events);
             assertThat(events.get(events.size() - 1).path("outcome").path("type").asText()).isEqualTo("success");
             JsonNode failed = events.stream().filter(e -> e.path("type").asText().equals("TOOL_CALL_RESULT")
@@ -125,7 +125,7 @@ class AgentMcpTest {
         start();
         try (McpTestServer mcp = new McpTestServer(TOKEN)) {
             client.call("POST", "/api/v1/mcp-servers", mcpRegistration("mcp-slow", mcp.url(), TOKEN));
-            try (AgentClient.Stream stream = client.open(AgentClient.input("tm4", "rm6", "Need the slow report",
+            try (AgentHttp.Stream stream = client.open(AgentHttp.input("tm4", "rm6", "Need the slow report",
                     withMcp("mcp-slow")))) {
                 JsonNode e;
                 do {

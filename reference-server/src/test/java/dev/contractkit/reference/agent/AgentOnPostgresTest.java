@@ -11,6 +11,6 @@ class AgentOnPostgresTest extends AgentServerTest {
 
     @Override
     Settings settings() {
-        return AgentClient.access(postgres.settings());
+        return AgentHttp.access(postgres.settings());
     }
 }

@@ -34,35 +34,35 @@ class AgentReattachTest {
         servers.forEach(KitServer::close);
     }
 
-    AgentClient start(Settings settings) {
-        KitServer server = KitServer.start(AgentClient.access(settings).with("agent.step-delay", "PT0.05S"),
+    AgentHttp start(Settings settings) {
+        KitServer server = KitServer.start(AgentHttp.access(settings).with("agent.step-delay", "PT0.05S"),
                 List.of(Api.AGENT));
         servers.add(server);
-        return new AgentClient(server.url(Api.AGENT));
+        return new AgentHttp(server.url(Api.AGENT));
     }
 
     @Test
     void aClientThatDropsMidRunReattachesAndGetsEveryEventOnceInOrderThenTheAnswer() throws Exception {
-        AgentClient client = start(TestDatabases.embedded(dir));
+        AgentHttp client = start(TestDatabases.embedded(dir));
         reattachAfterADrop(client, client, "t-drop", "r-drop");
     }
 
     @Test
     void aClientReattachesOnAnotherReplicaThatSharesTheDatabase() throws Exception {
         try (TestDatabases.PostgresSchema schema = TestDatabases.PostgresSchema.create()) {
-            AgentClient a = start(schema.settings());
-            AgentClient b = start(schema.settings());
+            AgentHttp a = start(schema.settings());
+            AgentHttp b = start(schema.settings());
             reattachAfterADrop(a, b, "t-other", "r-other");
             stop();
             servers.clear();
         }
     }
 
-    private void reattachAfterADrop(AgentClient runsOn, AgentClient attachesTo, String thread, String run)
+    private void reattachAfterADrop(AgentHttp runsOn, AgentHttp attachesTo, String thread, String run)
             throws Exception {
         List<JsonNode> before;
         List<Integer> beforeIds;
-        try (AgentClient.Stream stream = runsOn.open(AgentClient.input(thread, run, "What is the revenue by region?", null))) {
+        try (AgentHttp.Stream stream = runsOn.open(AgentHttp.input(thread, run, "What is the revenue by region?", null))) {
             for (int i = 0; i < 5; i++) {
                 stream.next();
             }
@@ -73,7 +73,7 @@ class AgentReattachTest {
 
         List<JsonNode> after;
         List<Integer> afterIds;
-        try (AgentClient.Stream stream = attachesTo.attach(thread, run, "4")) {
+        try (AgentHttp.Stream stream = attachesTo.attach(thread, run, "4")) {
             after = stream.rest();
             afterIds = stream.ids;
         }
@@ -95,7 +95,7 @@ class AgentReattachTest {
         assertThat(history.path("status").asText()).isEqualTo("completed");
         assertThat(history.path("events")).containsExactlyElementsOf(whole);
 
-        try (AgentClient.Stream again = attachesTo.attach(thread, run, null)) {
+        try (AgentHttp.Stream again = attachesTo.attach(thread, run, null)) {
             assertThat(again.rest()).as("a finished run replays whole").containsExactlyElementsOf(whole);
         }
         assertThat(attachesTo.call("GET", "/api/v1/threads/" + thread + "/runs/" + run + "/events?after=" + (whole.size() - 2),
@@ -104,9 +104,9 @@ class AgentReattachTest {
 
     @Test
     void reattachingToAnUnknownRunOrWithABadLastEventIdGetsTheErrorShape() throws Exception {
-        AgentClient client = start(TestDatabases.embedded(dir));
-        client.run(AgentClient.input("t-known", "r-known", "Revenue by region?", null));
-        AgentClient.Reply unknown = client.call("GET", "/api/v1/threads/t-known/runs/nope/events", null);
+        AgentHttp client = start(TestDatabases.embedded(dir));
+        client.run(AgentHttp.input("t-known", "r-known", "Revenue by region?", null));
+        AgentHttp.Reply unknown = client.call("GET", "/api/v1/threads/t-known/runs/nope/events", null);
         assertThat(unknown.status()).isEqualTo(404);
         assertThat(unknown.body().path("code").asText()).isEqualTo("NOT_FOUND");
         assertThat(client.call("GET", "/api/v1/threads/other-thread/runs/r-known/events", null).status()).isEqualTo(404);

@@ -11,6 +11,6 @@ class AgentResourcesOnPostgresTest extends AgentResourcesTest {
 
     @Override
     Settings settings() {
-        return AgentClient.access(postgres.settings());
+        return AgentHttp.access(postgres.settings());
     }
 }

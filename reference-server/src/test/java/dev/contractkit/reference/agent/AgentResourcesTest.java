@@ -37,7 +37,7 @@ class AgentResourcesTest {
     @TempDir
     Path dir;
     KitServer server;
-    AgentClient client;
+    AgentHttp client;
 
     @BeforeAll
     static void contract() {
@@ -45,12 +45,12 @@ class AgentResourcesTest {
     }
 
     Settings settings() {
-        return AgentClient.settings(dir);
+        return AgentHttp.settings(dir);
     }
 
     void start() {
         server = KitServer.start(settings().with("agent.step-delay", "PT0S"), List.of(Api.AGENT));
-        client = new AgentClient(server.url(Api.AGENT));
+        client = new AgentHttp(server.url(Api.AGENT));
     }
 
     @AfterEach
@@ -72,26 +72,26 @@ class AgentResourcesTest {
     @Test
     void knowledgeBasesMcpServersAndSkillsAreRegisteredReadUpdatedAndDeletedAndSurviveARestart() throws Exception {
         start();
-        AgentClient.Reply kb = client.call("POST", "/api/v1/knowledge-bases", "{\"id\":\"kb-targets\",\"name\":\"Sales targets\","
+        AgentHttp.Reply kb = client.call("POST", "/api/v1/knowledge-bases", "{\"id\":\"kb-targets\",\"name\":\"Sales targets\","
                 + "\"documents\":[{\"title\":\"Targets\",\"text\":\"The revenue target for APAC is 60000 USD.\"}]}");
         assertThat(kb.status()).isEqualTo(201);
         assertThat(kb.body().path("builtIn").asBoolean()).isFalse();
         assertThat(kb.body().at("/documents/0/title").asText()).isEqualTo("Targets");
         assertThat(client.call("POST", "/api/v1/knowledge-bases", "{\"id\":\"kb-targets\",\"name\":\"x\",\"documents\":[]}")
                 .status()).isEqualTo(409);
-        AgentClient.Reply skill = client.call("POST", "/api/v1/skills",
+        AgentHttp.Reply skill = client.call("POST", "/api/v1/skills",
                 "{\"id\":\"skill-brief\",\"name\":\"Brief\",\"instructions\":\"Answer with the table only.\",\"enabled\":false}");
         assertThat(skill.status()).isEqualTo(201);
-        AgentClient.Reply mcp = client.call("POST", "/api/v1/mcp-servers", mcpRegistration("mcp-a", "http://127.0.0.1:9/mcp", TOKEN));
+        AgentHttp.Reply mcp = client.call("POST", "/api/v1/mcp-servers", mcpRegistration("mcp-a", "http://127.0.0.1:9/mcp", TOKEN));
         assertThat(mcp.status()).isEqualTo(201);
         assertThat(mcp.body().path("hasToken").asBoolean()).isTrue();
         assertThat(mcp.text()).doesNotContain(TOKEN);
 
-        AgentClient.Reply updated = client.call("PUT", "/api/v1/skills/skill-brief",
+        AgentHttp.Reply updated = client.call("PUT", "/api/v1/skills/skill-brief",
                 "{\"name\":\"Brief answers\",\"instructions\":\"Only the table.\",\"enabled\":true}");
         assertThat(updated.status()).isEqualTo(200);
         assertThat(updated.body().path("instructions").asText()).isEqualTo("Only the table.");
-        AgentClient.Reply keptToken = client.call("PUT", "/api/v1/mcp-servers/mcp-a",
+        AgentHttp.Reply keptToken = client.call("PUT", "/api/v1/mcp-servers/mcp-a",
                 "{\"name\":\"Renamed\",\"url\":\"http://127.0.0.1:9/mcp\"}");
         assertThat(keptToken.body().path("hasToken").asBoolean()).isTrue();
         assertThat(keptToken.body().path("name").asText()).isEqualTo("Renamed");
@@ -107,7 +107,7 @@ class AgentResourcesTest {
         start();
         assertThat(client.call("GET", "/api/v1/knowledge-bases", null).text()).contains("kb-targets", "kb-sales-glossary");
         assertThat(client.call("GET", "/api/v1/skills/skill-brief", null).body().path("name").asText()).isEqualTo("Brief answers");
-        List<JsonNode> events = client.run(AgentClient.input("tr1", "rr1", "What is the revenue target for APAC?",
+        List<JsonNode> events = client.run(AgentHttp.input("tr1", "rr1", "What is the revenue target for APAC?",
                 "\"forwardedProps\":{\"run_config\":{\"enabledKnowledgeIds\":[\"kb-targets\"],\"enabledSkillIds\":[\"skill-brief\"],"
                         + "\"activeSkillId\":\"skill-brief\"}}"));
         assertValidStream(events);
@@ -118,7 +118,7 @@ class AgentResourcesTest {
 
         assertThat(client.call("DELETE", "/api/v1/knowledge-bases/kb-targets", null).status()).isEqualTo(204);
         assertThat(client.call("GET", "/api/v1/knowledge-bases/kb-targets", null).status()).isEqualTo(404);
-        List<JsonNode> after = client.run(AgentClient.input("tr1", "rr2", "Revenue target?",
+        List<JsonNode> after = client.run(AgentHttp.input("tr1", "rr2", "Revenue target?",
                 "\"forwardedProps\":{\"run_config\":{\"enabledKnowledgeIds\":[\"kb-targets\"]}}"));
         assertThat(AgentServerTest.custom(after, "kit.run_config").path("excluded").toString())
                 .contains("kb-targets", "not_registered");
@@ -127,17 +127,17 @@ class AgentResourcesTest {
     @Test
     void credentialsInDocumentsInstructionsOrAnMcpUrlAreRefused() throws Exception {
         start();
-        AgentClient.Reply kb = client.call("POST", "/api/v1/knowledge-bases", "{\"id\":\"kb-x\",\"name\":\"X\",\"documents\":"
+        AgentHttp.Reply kb = client.call("POST", "/api/v1/knowledge-bases", "{\"id\":\"kb-x\",\"name\":\"X\",\"documents\":"
                 + "[{\"title\":\"db\",\"text\":\"use jdbc:postgresql://db/x?user=a&password=hunter22\"}]}");
         assertThat(kb.status()).isEqualTo(400);
         assertThat(kb.body().path("code").asText()).isEqualTo("CREDENTIALS_NOT_ALLOWED");
         assertThat(kb.body().path("message").asText()).startsWith("body.documents[0].text");
-        AgentClient.Reply skill = client.call("POST", "/api/v1/skills",
+        AgentHttp.Reply skill = client.call("POST", "/api/v1/skills",
                 "{\"id\":\"skill-x\",\"name\":\"X\",\"instructions\":\"call the API with api_key=sk-abcdefghijklmnopqrstu\"}");
         assertThat(skill.body().path("code").asText()).isEqualTo("CREDENTIALS_NOT_ALLOWED");
-        AgentClient.Reply userInfo = client.call("POST", "/api/v1/mcp-servers", mcpRegistration("mcp-x", "http://bob:pw123@127.0.0.1:9/mcp", null));
+        AgentHttp.Reply userInfo = client.call("POST", "/api/v1/mcp-servers", mcpRegistration("mcp-x", "http://bob:pw123@127.0.0.1:9/mcp", null));
         assertThat(userInfo.body().path("code").asText()).isEqualTo("CREDENTIALS_NOT_ALLOWED");
-        AgentClient.Reply query = client.call("POST", "/api/v1/mcp-servers", mcpRegistration("mcp-y", "http://127.0.0.1:9/mcp?token=abc", null));
+        AgentHttp.Reply query = client.call("POST", "/api/v1/mcp-servers", mcpRegistration("mcp-y", "http://127.0.0.1:9/mcp?token=abc", null));
         assertThat(query.body().path("code").asText()).isEqualTo("CREDENTIALS_NOT_ALLOWED");
         assertThat(client.call("GET", "/api/v1/knowledge-bases", null).text()).doesNotContain("kb-x");
         assertThat(client.call("GET", "/api/v1/mcp-servers", null).text()).doesNotContain("mcp-x", "mcp-y");
@@ -147,7 +147,7 @@ class AgentResourcesTest {
     void theSdksTypedResourceClientsRegisterReadUpdateAndDeleteAndNeverReturnAToken() {
         start();
         AgentResources resources = AgentResources.builder()
-                .baseUrl(server.url(Api.AGENT)).addInterceptor(AgentClient.AUTH).build();
+                .baseUrl(server.url(Api.AGENT)).addInterceptor(AgentHttp.AUTH).build();
         var mcp = resources.mcpServers().register(new McpServerRegistration()
                 .id("mcp-sdk").name("From the SDK").url("http://127.0.0.1:9/mcp").token(TOKEN)).execute();
         assertThat(mcp.getHasToken()).isTrue();

@@ -35,7 +35,7 @@ class AgentServerTest {
     @TempDir
     Path dir;
     KitServer server;
-    AgentClient client;
+    AgentHttp client;
 
     @BeforeAll
     static void contract() {
@@ -43,13 +43,13 @@ class AgentServerTest {
     }
 
     Settings settings() {
-        return AgentClient.settings(dir);
+        return AgentHttp.settings(dir);
     }
 
     void start(String stepDelay) {
         Settings s = settings().with("agent.step-delay", stepDelay);
         server = KitServer.start(s, List.of(Api.AGENT));
-        client = new AgentClient(server.url(Api.AGENT));
+        client = new AgentHttp(server.url(Api.AGENT));
     }
 
     @AfterEach
@@ -77,7 +77,7 @@ class AgentServerTest {
     @Test
     void aRunStreamsToolCallsReasoningAndAMarkdownTableThatFollowTheContract() throws Exception {
         start("PT0S");
-        List<JsonNode> events = client.run(AgentClient.input("t1", "r1", "What is the revenue by region?", null));
+        List<JsonNode> events = client.run(AgentHttp.input("t1", "r1", "What is the revenue by region?", null));
         assertValidStream(events);
         assertThat(types(events).get(0)).isEqualTo("RUN_STARTED");
         assertThat(events.get(1).path("name").asText()).isEqualTo("kit.run_config");
@@ -96,7 +96,7 @@ class AgentServerTest {
         assertThat(custom(events, "kit.token_usage").path("totalTokens").asInt()).isPositive();
         assertThat(custom(events, "kit.workspace").path("workspaceId").asText()).isEqualTo("default");
         String artifact = custom(events, "kit.artifact").path("downloadPath").asText();
-        AgentClient.Reply csv = client.call("GET", artifact, null);
+        AgentHttp.Reply csv = client.call("GET", artifact, null);
         assertThat(csv.status()).isEqualTo(200);
         assertThat(csv.contentType()).startsWith("text/csv");
         assertThat(csv.text()).startsWith("REGION,REVENUE\n").contains("APAC,");
@@ -105,7 +105,7 @@ class AgentServerTest {
     @Test
     void theStreamIsFlushedAsItHappensRunStartedArrivesWhileTheRunIsStillGoing() throws Exception {
         start("PT0.1S");
-        try (AgentClient.Stream stream = client.open(AgentClient.input("t2", "r2", "Revenue by product?", null))) {
+        try (AgentHttp.Stream stream = client.open(AgentHttp.input("t2", "r2", "Revenue by product?", null))) {
             assertThat(stream.response.header("Content-Type")).startsWith("text/event-stream");
             JsonNode first = stream.next();
             assertThat(first.path("type").asText()).isEqualTo("RUN_STARTED");
@@ -121,12 +121,12 @@ class AgentServerTest {
     @Test
     void cancelStopsARunningRunWithinASecondAndEndsItsStreamAsCancelled() throws Exception {
         start("PT0.5S");
-        try (AgentClient.Stream stream = client.open(AgentClient.input("t3", "r3", "Units by month?", null))) {
+        try (AgentHttp.Stream stream = client.open(AgentHttp.input("t3", "r3", "Units by month?", null))) {
             while (!stream.next().path("type").asText().equals("REASONING_MESSAGE_START")) {
                 // read up to the point where the run pauses in the middle of its reasoning
             }
             long asked = System.nanoTime();
-            AgentClient.Reply cancel = client.call("POST", "/api/v1/runs/r3/cancel", null);
+            AgentHttp.Reply cancel = client.call("POST", "/api/v1/runs/r3/cancel", null);
             assertThat(cancel.status()).isEqualTo(202);
             assertThat(cancel.body().path("status").asText()).isEqualTo("canceling");
             List<JsonNode> events = stream.rest();
@@ -138,7 +138,7 @@ class AgentServerTest {
             assertThat(last.path("outcome").path("type").asText()).isEqualTo("cancelled");
             assertThat(types(events)).doesNotContain("TEXT_MESSAGE_START");
         }
-        AgentClient.Reply again = client.call("POST", "/api/v1/runs/r3/cancel", null);
+        AgentHttp.Reply again = client.call("POST", "/api/v1/runs/r3/cancel", null);
         assertThat(again.status()).isEqualTo(200);
         assertThat(again.body().path("status").asText()).isEqualTo("canceled");
         assertThat(client.call("POST", "/api/v1/runs/nope/cancel", null).body().path("code").asText()).isEqualTo("NOT_FOUND");
@@ -147,7 +147,7 @@ class AgentServerTest {
     @Test
     void aClientThatDisconnectsDoesNotStopTheRunWhichCompletesAndIsStored() throws Exception {
         start("PT0.1S");
-        try (AgentClient.Stream stream = client.open(AgentClient.input("t4", "r4", "Revenue by region?", null))) {
+        try (AgentHttp.Stream stream = client.open(AgentHttp.input("t4", "r4", "Revenue by region?", null))) {
             assertThat(stream.next().path("type").asText()).isEqualTo("RUN_STARTED");
         }
         JsonNode run = Awaitility.await().atMost(Duration.ofSeconds(30))
@@ -164,9 +164,9 @@ class AgentServerTest {
     @Test
     void historyByThreadReturnsEveryPastRunsEventsInTheOrderTheyWereSent() throws Exception {
         start("PT0S");
-        List<JsonNode> first = client.run(AgentClient.input("t5", "r5a", "Revenue by region?", null));
-        List<JsonNode> second = client.run(AgentClient.input("t5", "r5b", "Units by product?", null));
-        AgentClient.Reply history = client.call("GET", "/api/v1/threads/t5/history", null);
+        List<JsonNode> first = client.run(AgentHttp.input("t5", "r5a", "Revenue by region?", null));
+        List<JsonNode> second = client.run(AgentHttp.input("t5", "r5b", "Units by product?", null));
+        AgentHttp.Reply history = client.call("GET", "/api/v1/threads/t5/history", null);
         assertThat(history.status()).isEqualTo(200);
         assertThat(history.body().path("runs")).hasSize(2);
         assertThat(history.body().at("/runs/0/runId").asText()).isEqualTo("r5a");
@@ -181,8 +181,8 @@ class AgentServerTest {
     @Test
     void artifactsAndHistorySurviveARestart() throws Exception {
         start("PT0S");
-        List<JsonNode> first = client.run(AgentClient.input("t6", "r6", "Revenue by region?", null));
-        List<JsonNode> second = client.run(AgentClient.input("t6", "r6b", "Units by product?", null));
+        List<JsonNode> first = client.run(AgentHttp.input("t6", "r6", "Revenue by region?", null));
+        List<JsonNode> second = client.run(AgentHttp.input("t6", "r6b", "Units by product?", null));
         String path = custom(first, "kit.artifact").path("downloadPath").asText();
         String csv = client.call("GET", path, null).text();
         server.close();
@@ -202,7 +202,7 @@ class AgentServerTest {
         String extra = "\"state\":{\"run_config\":{\"activeDatasourceId\":\"nope\",\"skill_mode\":\"none\"}},"
                 + "\"forwardedProps\":{\"run_config\":{\"activeDatasourceId\":\"sample\",\"enabledKnowledgeIds\":"
                 + "[\"kb-sales-glossary\",\"kb-missing\",\"kb-archive\"],\"mentioned\":{\"skill\":[\"skill-summary\"]}}}";
-        List<JsonNode> events = client.run(AgentClient.input("t7", "r7", "Revenue by region?", extra));
+        List<JsonNode> events = client.run(AgentHttp.input("t7", "r7", "Revenue by region?", extra));
         assertValidStream(events);
         JsonNode config = custom(events, "kit.run_config");
         assertThat(config.path("source").asText()).isEqualTo("forwardedProps");
@@ -220,13 +220,13 @@ class AgentServerTest {
     void anActiveDataSourceThatIsNotEnabledEndsTheRunWithAClearRunError() throws Exception {
         start("PT0S");
         String extra = "\"forwardedProps\":{\"run_config\":{\"enabledDatasourceIds\":[\"sample\"],\"activeDatasourceId\":\"warehouse\"}}";
-        List<JsonNode> events = client.run(AgentClient.input("t8", "r8", "Revenue by region?", extra));
+        List<JsonNode> events = client.run(AgentHttp.input("t8", "r8", "Revenue by region?", extra));
         assertValidStream(events);
         assertThat(types(events)).containsExactly("RUN_STARTED", "CUSTOM", "RUN_ERROR");
         assertThat(events.get(2).path("code").asText()).isEqualTo("ACTIVE_DATASOURCE_NOT_ENABLED");
         assertThat(events.get(2).path("message").asText()).contains("warehouse");
         String skill = "\"forwardedProps\":{\"run_config\":{\"enabledSkillIds\":[\"skill-sql-analyst\"],\"activeSkillId\":\"skill-exporter\"}}";
-        List<JsonNode> skillRun = client.run(AgentClient.input("t8", "r8b", "Revenue by region?", skill));
+        List<JsonNode> skillRun = client.run(AgentHttp.input("t8", "r8b", "Revenue by region?", skill));
         assertThat(skillRun.get(skillRun.size() - 1).path("code").asText()).isEqualTo("ACTIVE_SKILL_NOT_ENABLED");
         assertThat(client.call("GET", "/api/v1/threads/t8/history", null).body().at("/runs/0/status").asText()).isEqualTo("failed");
     }
@@ -234,12 +234,12 @@ class AgentServerTest {
     @Test
     void credentialsInMessagesOrForwardedPropsAreRejectedBeforeAnyRunStarts() throws Exception {
         start("PT0S");
-        AgentClient.Reply inMessage = client.call("POST", "/api/agent",
-                AgentClient.input("t9", "r9", "connect with jdbc:postgresql://db/x?user=a&password=hunter22", null));
+        AgentHttp.Reply inMessage = client.call("POST", "/api/agent",
+                AgentHttp.input("t9", "r9", "connect with jdbc:postgresql://db/x?user=a&password=hunter22", null));
         assertThat(inMessage.status()).isEqualTo(400);
         assertThat(inMessage.body().path("code").asText()).isEqualTo("CREDENTIALS_NOT_ALLOWED");
         assertThat(inMessage.body().path("message").asText()).startsWith("messages[0].content");
-        AgentClient.Reply inProps = client.call("POST", "/api/agent", AgentClient.input("t9", "r9b", "Revenue?",
+        AgentHttp.Reply inProps = client.call("POST", "/api/agent", AgentHttp.input("t9", "r9b", "Revenue?",
                 "\"forwardedProps\":{\"run_config\":{\"activeDatasourceId\":\"sample\"},\"apiKey\":\"sk-abcdefghijklmnopqrstuv\"}"));
         assertThat(inProps.body().path("code").asText()).isEqualTo("CREDENTIALS_NOT_ALLOWED");
         assertThat(inProps.body().path("message").asText()).startsWith("forwardedProps.apiKey");
@@ -254,7 +254,7 @@ class AgentServerTest {
              Statement s = c.createStatement()) {
             s.execute("CREATE TABLE stock (item VARCHAR(20), qty INT)");
             s.execute("INSERT INTO stock VALUES ('bolt', 40), ('nut', 75)");
-            AgentClient.Reply reg = client.call("POST", "/api/v1/datasources", "{\"id\":\"inventory\",\"name\":\"Inventory\","
+            AgentHttp.Reply reg = client.call("POST", "/api/v1/datasources", "{\"id\":\"inventory\",\"name\":\"Inventory\","
                     + "\"jdbcUrl\":\"" + url + "\",\"username\":\"reader\",\"password\":\"s3cret-Passw0rd\"}");
             assertThat(reg.status()).isEqualTo(201);
             assertThat(reg.body().path("hasPassword").asBoolean()).isTrue();
@@ -262,7 +262,7 @@ class AgentServerTest {
             assertThat(client.call("POST", "/api/v1/datasources", "{\"id\":\"inventory\",\"name\":\"x\",\"jdbcUrl\":\"jdbc:h2:mem:x\"}")
                     .status()).isEqualTo(409);
             assertThat(client.call("GET", "/api/v1/datasources", null).text()).contains("inventory").doesNotContain("s3cret");
-            List<JsonNode> events = client.run(AgentClient.input("t10", "r10", "What is in stock?",
+            List<JsonNode> events = client.run(AgentHttp.input("t10", "r10", "What is in stock?",
                     "\"forwardedProps\":{\"run_config\":{\"activeDatasourceId\":\"inventory\"}}"));
             assertValidStream(events);
             assertThat(custom(events, "kit.sql_audit").path("datasourceId").asText()).isEqualTo("inventory");
@@ -273,35 +273,35 @@ class AgentServerTest {
     @Test
     void knowledgeBasesAreSearchableAndTheAgentQuotesWhatItFound() throws Exception {
         start("PT0S");
-        AgentClient.Reply hits = client.call("GET", "/api/v1/knowledge-bases/kb-sales-glossary/search?q=revenue%20per%20region", null);
+        AgentHttp.Reply hits = client.call("GET", "/api/v1/knowledge-bases/kb-sales-glossary/search?q=revenue%20per%20region", null);
         assertThat(hits.status()).isEqualTo(200);
         assertThat(hits.body().path("items")).extracting(n -> n.path("title").asText()).containsExactlyInAnyOrder("Revenue", "Region");
         assertThat(client.call("GET", "/api/v1/knowledge-bases/kb-sales-glossary/search?q=zebra", null).body().path("items")).isEmpty();
         assertThat(client.call("GET", "/api/v1/knowledge-bases/kb-archive/search?q=revenue", null).status()).isEqualTo(404);
         assertThat(client.call("GET", "/api/v1/knowledge-bases/kb-sales-glossary/search", null).status()).isEqualTo(400);
-        List<JsonNode> events = client.run(AgentClient.input("t12", "r12", "What is the revenue by region?", null));
+        List<JsonNode> events = client.run(AgentHttp.input("t12", "r12", "What is the revenue by region?", null));
         String answer = String.join("", events.stream().filter(e -> e.path("type").asText().equals("TEXT_MESSAGE_CONTENT"))
                 .map(e -> e.path("delta").asText()).toList());
         assertThat(answer).contains("> Revenue: Revenue is units sold times the list price");
         String noKb = "\"forwardedProps\":{\"run_config\":{\"enabledKnowledgeIds\":[]}}";
-        List<JsonNode> without = client.run(AgentClient.input("t12", "r12b", "What is the revenue by region?", noKb));
+        List<JsonNode> without = client.run(AgentHttp.input("t12", "r12b", "What is the revenue by region?", noKb));
         assertThat(without).noneMatch(e -> "search_knowledge".equals(e.path("toolCallName").asText()));
     }
 
     @Test
     void skillModeChoosesTheSkillsAndAnUnreachableDataSourceEndsWithSqlFailed() throws Exception {
         start("PT0S");
-        List<JsonNode> all = client.run(AgentClient.input("t13", "r13", "Revenue by product?",
+        List<JsonNode> all = client.run(AgentHttp.input("t13", "r13", "Revenue by product?",
                 "\"forwardedProps\":{\"run_config\":{\"skill_mode\":\"all\",\"enabledSkillIds\":[\"skill-sql-analyst\",\"skill-summary\"]}}"));
         assertThat(String.join("", all.stream().map(e -> e.path("delta").asText()).toList())).contains("Largest: **");
-        List<JsonNode> none = client.run(AgentClient.input("t13", "r13b", "Revenue by product?",
+        List<JsonNode> none = client.run(AgentHttp.input("t13", "r13b", "Revenue by product?",
                 "\"forwardedProps\":{\"run_config\":{\"skill_mode\":\"none\"}}"));
         assertThat(custom(none, "kit.run_config").has("activeSkillId")).isFalse();
         assertThat(String.join("", none.stream().map(e -> e.path("delta").asText()).toList())).doesNotContain("Largest:");
 
         assertThat(client.call("POST", "/api/v1/datasources", "{\"id\":\"gone\",\"name\":\"Gone\","
                 + "\"jdbcUrl\":\"jdbc:postgresql://127.0.0.1:1/nothing\"}").status()).isEqualTo(201);
-        List<JsonNode> failed = client.run(AgentClient.input("t13", "r13c", "Revenue?",
+        List<JsonNode> failed = client.run(AgentHttp.input("t13", "r13c", "Revenue?",
                 "\"forwardedProps\":{\"run_config\":{\"activeDatasourceId\":\"gone\"}}"));
         assertValidStream(failed);
         JsonNode last = failed.get(failed.size() - 1);
@@ -311,12 +311,12 @@ class AgentServerTest {
         assertThat(types(failed).subList(0, failed.size() - 1)).endsWith("TOOL_CALL_END", "STEP_FINISHED");
     }
 
-    AgentClient.Reply upload(String name, String mediaType, byte[] bytes) throws Exception {
+    AgentHttp.Reply upload(String name, String mediaType, byte[] bytes) throws Exception {
         Request r = new Request.Builder().url(server.url(Api.AGENT) + "/api/v1/files?name=" + name)
                 .post(RequestBody.create(bytes, MediaType.get(mediaType))).build();
-        try (Response response = AgentClient.HTTP.newCall(r).execute()) {
+        try (Response response = AgentHttp.HTTP.newCall(r).execute()) {
             String text = response.body().string();
-            return new AgentClient.Reply(response.code(), response.header("Content-Type"), AgentClient.JSON.readTree(text), text);
+            return new AgentHttp.Reply(response.code(), response.header("Content-Type"), AgentHttp.JSON.readTree(text), text);
         }
     }
 
@@ -324,21 +324,21 @@ class AgentServerTest {
     void filesAreUploadedListedDownloadedAndUsableAsRunConfigFileIds() throws Exception {
         start("PT0S");
         byte[] csv = "region,target\nAPAC,100000\n".getBytes(StandardCharsets.UTF_8);
-        AgentClient.Reply up = upload("targets.csv", "application/octet-stream", csv);
+        AgentHttp.Reply up = upload("targets.csv", "application/octet-stream", csv);
         assertThat(up.status()).isEqualTo(201);
         assertThat(up.body().path("mediaType").asText()).isEqualTo("text/csv");
         assertThat(up.body().path("sizeBytes").asInt()).isEqualTo(csv.length);
         String id = up.body().path("fileId").asText();
         assertThat(client.call("GET", "/api/v1/files", null).body().path("items")).extracting(n -> n.path("fileId").asText())
                 .containsExactly(id);
-        AgentClient.Reply down = client.call("GET", up.body().path("downloadPath").asText(), null);
+        AgentHttp.Reply down = client.call("GET", up.body().path("downloadPath").asText(), null);
         assertThat(down.status()).isEqualTo(200);
         assertThat(down.text()).isEqualTo("region,target\nAPAC,100000\n");
         assertThat(upload("x.csv", "application/json", csv).status()).isEqualTo(415);
         assertThat(upload("empty.csv", "application/octet-stream", new byte[0]).status()).isEqualTo(400);
         assertThat(client.call("GET", "/api/v1/files/file-nope/content", null).status()).isEqualTo(404);
 
-        List<JsonNode> events = client.run(AgentClient.input("t14", "r14", "Revenue by region?",
+        List<JsonNode> events = client.run(AgentHttp.input("t14", "r14", "Revenue by region?",
                 "\"forwardedProps\":{\"run_config\":{\"fileIds\":[\"" + id + "\",\"file-missing\"]}}"));
         JsonNode config = custom(events, "kit.run_config");
         assertThat(config.path("fileIds")).extracting(JsonNode::asText).containsExactly(id);
@@ -348,18 +348,18 @@ class AgentServerTest {
     @Test
     void badRequestsGetTheContractsErrorShapeNotAStream() throws Exception {
         start("PT0S");
-        AgentClient.Reply malformed = client.call("POST", "/api/agent", "{not json");
+        AgentHttp.Reply malformed = client.call("POST", "/api/agent", "{not json");
         assertThat(malformed.status()).isEqualTo(400);
         assertThat(malformed.body().path("code").asText()).isEqualTo("INVALID_REQUEST");
-        AgentClient.Reply missing = client.call("POST", "/api/agent", "{\"runId\":\"x\",\"messages\":[]}");
+        AgentHttp.Reply missing = client.call("POST", "/api/agent", "{\"runId\":\"x\",\"messages\":[]}");
         assertThat(missing.status()).isEqualTo(400);
         assertThat(missing.body().path("message").asText()).contains("threadId");
-        AgentClient.Reply badConfig = client.call("POST", "/api/agent", AgentClient.input("t11", "r11", "q",
+        AgentHttp.Reply badConfig = client.call("POST", "/api/agent", AgentHttp.input("t11", "r11", "q",
                 "\"forwardedProps\":{\"run_config\":{\"skill_mode\":\"sometimes\"}}"));
         assertThat(badConfig.status()).isEqualTo(400);
         assertThat(badConfig.body().path("message").asText()).contains("forwardedProps.run_config.skill_mode");
-        client.run(AgentClient.input("t11", "r11", "Revenue by region?", null));
-        AgentClient.Reply reused = client.call("POST", "/api/agent", AgentClient.input("t11", "r11", "again", null));
+        client.run(AgentHttp.input("t11", "r11", "Revenue by region?", null));
+        AgentHttp.Reply reused = client.call("POST", "/api/agent", AgentHttp.input("t11", "r11", "again", null));
         assertThat(reused.status()).isEqualTo(409);
         assertThat(reused.body().path("code").asText()).isEqualTo("RUN_EXISTS");
     }

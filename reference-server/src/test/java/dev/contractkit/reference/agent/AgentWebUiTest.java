@@ -60,7 +60,7 @@ class AgentWebUiTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = KitServer.start(AgentClient.settings(dir), List.of(Api.AGENT));
+        server = KitServer.start(AgentHttp.settings(dir), List.of(Api.AGENT));
         base = server.url(Api.AGENT);
         if (!Files.isExecutable(CHROMIUM) || !Files.isExecutable(CHROMEDRIVER)) {
             return; // the browser tests fail (CI) or skip themselves
@@ -145,7 +145,7 @@ class AgentWebUiTest {
         WebElement link = wait.until(ExpectedConditions.visibilityOfElementLocated(By.cssSelector("#artifacts a.artifact")));
         assertThat(link.getText()).isEqualTo("revenue_by_region.csv");
         HttpResponse<String> csv = HTTP.send(HttpRequest.newBuilder(URI.create(link.getDomProperty("href")))
-                .header("Authorization", "Bearer " + AgentClient.KIT_TOKEN).build(), HttpResponse.BodyHandlers.ofString());
+                .header("Authorization", "Bearer " + AgentHttp.KIT_TOKEN).build(), HttpResponse.BodyHandlers.ofString());
         assertThat(csv.statusCode()).isEqualTo(200);
         assertThat(csv.headers().firstValue("Content-Type").orElse("")).startsWith("text/csv");
         assertThat(csv.body()).startsWith("REGION,REVENUE\n").contains("APAC,");
@@ -252,7 +252,7 @@ class AgentWebUiTest {
                 "return performance.getEntriesByType('resource').map(e => e.name).filter(n => n.includes('/api/'));");
         assertThat(calls).as("API calls without the token").isEmpty();
 
-        browser.findElement(By.id("token-input")).sendKeys(AgentClient.KIT_TOKEN);
+        browser.findElement(By.id("token-input")).sendKeys(AgentHttp.KIT_TOKEN);
         browser.findElement(By.cssSelector("#token-form button")).click();
         wait.until(d -> "idle".equals(d.findElement(By.id("status")).getDomAttribute("data-state")));
         wait.until(d -> d.findElements(By.cssSelector("#skill option[value='" + SLOW_SKILL + "']")).size() == 1);
@@ -287,7 +287,7 @@ class AgentWebUiTest {
     }
 
     private static void open(String thread) {
-        browser.get(base + "/?thread=" + thread + "#token=" + AgentClient.KIT_TOKEN);
+        browser.get(base + "/?thread=" + thread + "#token=" + AgentHttp.KIT_TOKEN);
         wait.until(d -> d.findElement(By.id("thread-id")).getText().equals(thread));
         assertThat(browser.getCurrentUrl()).as("the token leaves the address bar").endsWith("/?thread=" + thread);
         wait.until(d -> "idle".equals(d.findElement(By.id("status")).getDomAttribute("data-state")));
@@ -331,7 +331,7 @@ class AgentWebUiTest {
 
     static HttpResponse<String> get(String path, String... headers) throws Exception {
         HttpRequest.Builder b = HttpRequest.newBuilder(URI.create(base + path))
-                .header("Authorization", "Bearer " + AgentClient.KIT_TOKEN);
+                .header("Authorization", "Bearer " + AgentHttp.KIT_TOKEN);
         if (headers.length > 0) {
             b.headers(headers);
         }

@@ -2,6 +2,7 @@ package dev.contractkit.reference.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.reference.KitServer;
+import dev.contractkit.sdk.agent.AgentClient;
 import dev.contractkit.sdk.agent.model.FileInfo;
 import dev.contractkit.specs.Api;
 import okhttp3.MediaType;
@@ -29,12 +30,12 @@ class FilesUploadTest {
     @TempDir
     static Path dir;
     static KitServer server;
-    static AgentClient client;
+    static AgentHttp client;
 
     @BeforeAll
     static void start() {
-        server = KitServer.start(AgentClient.settings(dir).with("agent.step-delay", "PT0S"), List.of(Api.AGENT));
-        client = new AgentClient(server.url(Api.AGENT));
+        server = KitServer.start(AgentHttp.settings(dir).with("agent.step-delay", "PT0S"), List.of(Api.AGENT));
+        client = new AgentHttp(server.url(Api.AGENT));
     }
 
     @AfterAll
@@ -50,17 +51,17 @@ class FilesUploadTest {
         return b;
     }
 
-    static AgentClient.Reply post(String query, RequestBody body) throws Exception {
+    static AgentHttp.Reply post(String query, RequestBody body) throws Exception {
         Request r = new Request.Builder().url(server.url(Api.AGENT) + "/api/v1/files" + query).post(body).build();
-        try (Response response = AgentClient.HTTP.newCall(r).execute()) {
+        try (Response response = AgentHttp.HTTP.newCall(r).execute()) {
             String text = response.body().string();
-            return new AgentClient.Reply(response.code(), response.header("Content-Type"), AgentClient.JSON.readTree(text), text);
+            return new AgentHttp.Reply(response.code(), response.header("Content-Type"), AgentHttp.JSON.readTree(text), text);
         }
     }
 
     static byte[] download(JsonNode info) throws Exception {
         Request r = new Request.Builder().url(server.url(Api.AGENT) + info.path("downloadPath").asText()).build();
-        try (Response response = AgentClient.HTTP.newCall(r).execute()) {
+        try (Response response = AgentHttp.HTTP.newCall(r).execute()) {
             assertThat(response.code()).isEqualTo(200);
             return response.body().bytes();
         }
@@ -69,7 +70,7 @@ class FilesUploadTest {
     @Test
     void aMultipartUploadFromTheSdkDownloadsAsTheSameBytes() {
         byte[] bytes = binary(300_000);
-        var sdk = dev.contractkit.sdk.agent.AgentClient.builder().baseUrl(server.url(Api.AGENT)).addInterceptor(AgentClient.AUTH).build();
+        var sdk = AgentClient.builder().baseUrl(server.url(Api.AGENT)).addInterceptor(AgentHttp.AUTH).build();
         FileInfo info = sdk.uploadFile("blob.bin", bytes).execute();
         assertThat(info.getName()).isEqualTo("blob.bin");
         assertThat(info.getMediaType()).isEqualTo("application/octet-stream");
@@ -82,14 +83,14 @@ class FilesUploadTest {
     @Test
     void thePartsFilenameNamesTheFileAndTheNameFieldOrTheNameQueryOverridesIt() throws Exception {
         byte[] bytes = {(byte) 0xFF, (byte) 0xFE, 0, '\r', '\n', '-', '-', (byte) 0xC3};
-        AgentClient.Reply byFilename = post("", new MultipartBody.Builder().setType(MultipartBody.FORM)
+        AgentHttp.Reply byFilename = post("", new MultipartBody.Builder().setType(MultipartBody.FORM)
                 .addFormDataPart("file", "raw.txt", RequestBody.create(bytes, BINARY)).build());
         assertThat(byFilename.status()).as(byFilename.text()).isEqualTo(201);
         assertThat(byFilename.body().path("name").asText()).isEqualTo("raw.txt");
         assertThat(byFilename.body().path("mediaType").asText()).isEqualTo("text/plain");
         assertThat(download(byFilename.body())).isEqualTo(bytes);
 
-        AgentClient.Reply overridden = post("", new MultipartBody.Builder().setType(MultipartBody.FORM)
+        AgentHttp.Reply overridden = post("", new MultipartBody.Builder().setType(MultipartBody.FORM)
                 .addFormDataPart("name", "Umsätze 2026.json")
                 .addFormDataPart("file", "upload.tmp", RequestBody.create(bytes, BINARY)).build());
         assertThat(overridden.status()).as(overridden.text()).isEqualTo(201);
@@ -97,7 +98,7 @@ class FilesUploadTest {
         assertThat(overridden.body().path("mediaType").asText()).isEqualTo("application/json");
         assertThat(download(overridden.body())).isEqualTo(bytes);
 
-        AgentClient.Reply byQuery = post("?name=notes.md", new MultipartBody.Builder().setType(MultipartBody.FORM)
+        AgentHttp.Reply byQuery = post("?name=notes.md", new MultipartBody.Builder().setType(MultipartBody.FORM)
                 .addFormDataPart("file", "upload.tmp", RequestBody.create(bytes, BINARY)).build());
         assertThat(byQuery.status()).as(byQuery.text()).isEqualTo(201);
         assertThat(byQuery.body().path("name").asText()).isEqualTo("notes.md");
@@ -106,19 +107,19 @@ class FilesUploadTest {
 
     @Test
     void aMultipartBodyWithoutAFilePartIsABadRequest() throws Exception {
-        AgentClient.Reply reply = post("", new MultipartBody.Builder().setType(MultipartBody.FORM)
+        AgentHttp.Reply reply = post("", new MultipartBody.Builder().setType(MultipartBody.FORM)
                 .addFormDataPart("name", "targets.csv").build());
         assertThat(reply.status()).isEqualTo(400);
         assertThat(reply.body().path("code").asText()).isEqualTo("INVALID_REQUEST");
         assertThat(reply.body().path("message").asText()).startsWith("file:");
 
-        AgentClient.Reply badName = post("", new MultipartBody.Builder().setType(MultipartBody.FORM)
+        AgentHttp.Reply badName = post("", new MultipartBody.Builder().setType(MultipartBody.FORM)
                 .addFormDataPart("name", "../etc/passwd")
                 .addFormDataPart("file", "a.csv", RequestBody.create(binary(10), BINARY)).build());
         assertThat(badName.status()).isEqualTo(400);
         assertThat(badName.body().path("message").asText()).startsWith("name:");
 
-        AgentClient.Reply noBoundary = post("", RequestBody.create("x", MediaType.get("multipart/form-data")));
+        AgentHttp.Reply noBoundary = post("", RequestBody.create("x", MediaType.get("multipart/form-data")));
         assertThat(noBoundary.status()).isEqualTo(400);
         assertThat(noBoundary.body().path("code").asText()).isEqualTo("INVALID_REQUEST");
     }
@@ -126,16 +127,16 @@ class FilesUploadTest {
     @Test
     void aFileAboveTenMebibytesIsRefusedWith413() throws Exception {
         byte[] tooLarge = binary(FilesEndpoint.MAX_BYTES + 1);
-        AgentClient.Reply multipart = post("", new MultipartBody.Builder().setType(MultipartBody.FORM)
+        AgentHttp.Reply multipart = post("", new MultipartBody.Builder().setType(MultipartBody.FORM)
                 .addFormDataPart("file", "big.bin", RequestBody.create(tooLarge, BINARY)).build());
         assertThat(multipart.status()).isEqualTo(413);
         assertThat(multipart.body().path("code").asText()).isEqualTo("PAYLOAD_TOO_LARGE");
 
-        AgentClient.Reply raw = post("?name=big.bin", RequestBody.create(tooLarge, BINARY));
+        AgentHttp.Reply raw = post("?name=big.bin", RequestBody.create(tooLarge, BINARY));
         assertThat(raw.status()).isEqualTo(413);
         assertThat(raw.body().path("code").asText()).isEqualTo("PAYLOAD_TOO_LARGE");
 
-        AgentClient.Reply atTheLimit = post("", new MultipartBody.Builder().setType(MultipartBody.FORM)
+        AgentHttp.Reply atTheLimit = post("", new MultipartBody.Builder().setType(MultipartBody.FORM)
                 .addFormDataPart("file", "limit.bin", RequestBody.create(binary(FilesEndpoint.MAX_BYTES), BINARY)).build());
         assertThat(atTheLimit.status()).isEqualTo(201);
     }
@@ -143,16 +144,16 @@ class FilesUploadTest {
     @Test
     void theRawBodyWithANameQueryStillWorks() throws Exception {
         byte[] bytes = binary(1000);
-        AgentClient.Reply up = post("?name=raw.bin", RequestBody.create(bytes, BINARY));
+        AgentHttp.Reply up = post("?name=raw.bin", RequestBody.create(bytes, BINARY));
         assertThat(up.status()).as(up.text()).isEqualTo(201);
         assertThat(up.body().path("name").asText()).isEqualTo("raw.bin");
         assertThat(download(up.body())).isEqualTo(bytes);
 
-        AgentClient.Reply noName = post("", RequestBody.create(bytes, BINARY));
+        AgentHttp.Reply noName = post("", RequestBody.create(bytes, BINARY));
         assertThat(noName.status()).isEqualTo(400);
         assertThat(noName.body().path("message").asText()).startsWith("name:");
 
-        AgentClient.Reply json = post("?name=x.json", RequestBody.create("{}", MediaType.get("application/json")));
+        AgentHttp.Reply json = post("?name=x.json", RequestBody.create("{}", MediaType.get("application/json")));
         assertThat(json.status()).isEqualTo(415);
         assertThat(json.body().path("code").asText()).isEqualTo("UNSUPPORTED_MEDIA_TYPE");
     }
@@ -163,14 +164,14 @@ class FilesUploadTest {
         assertThat(FilesService.class).isAssignableFrom(FilesEndpoint.class);
         assertThat(Arrays.stream(FilesEndpoint.class.getDeclaredMethods()).map(Method::getName))
                 .contains("uploadFile").doesNotContain("routing");
-        AgentClient.Reply unsupported = post("", RequestBody.create("a,b\n", MediaType.get("text/csv")));
+        AgentHttp.Reply unsupported = post("", RequestBody.create("a,b\n", MediaType.get("text/csv")));
         assertThat(unsupported.status()).isEqualTo(415);
         assertThat(unsupported.body().path("code").asText()).isEqualTo("UNSUPPORTED_MEDIA_TYPE");
 
         // the stub checks the download's path parameter against the contract (1 to 200 characters)
         Request tooLong = new Request.Builder().url(server.url(Api.AGENT) + "/api/v1/files/" + "f".repeat(201) + "/content").build();
-        try (Response response = AgentClient.HTTP.newCall(tooLong).execute()) {
-            JsonNode body = AgentClient.JSON.readTree(response.body().string());
+        try (Response response = AgentHttp.HTTP.newCall(tooLong).execute()) {
+            JsonNode body = AgentHttp.JSON.readTree(response.body().string());
             assertThat(response.code()).isEqualTo(400);
             assertThat(body.path("code").asText()).isEqualTo("INVALID_REQUEST");
             assertThat(body.path("message").asText()).contains("fileId");

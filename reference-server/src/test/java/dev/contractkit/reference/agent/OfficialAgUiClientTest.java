@@ -26,7 +26,7 @@ class OfficialAgUiClientTest {
     KitServer server;
 
     void start(String stepDelay) {
-        server = KitServer.start(AgentClient.settings(dir).with("agent.step-delay", stepDelay), List.of(Api.AGENT));
+        server = KitServer.start(AgentHttp.settings(dir).with("agent.step-delay", stepDelay), List.of(Api.AGENT));
     }
 
     String agentUrl() {
@@ -43,7 +43,7 @@ class OfficialAgUiClientTest {
     @Test
     void officialClientCompletesAnAnswerWithReasoningToolCallsArtifactsAndState() throws Exception {
         start("PT0S");
-        ObjectNode args = OfficialAgUiClient.args(agentUrl(), AgentClient.KIT_TOKEN, "agui-t1", "agui-r1",
+        ObjectNode args = OfficialAgUiClient.args(agentUrl(), AgentHttp.KIT_TOKEN, "agui-t1", "agui-r1",
                 "What is the revenue by region?");
         // AG-UI 1.0's resume entries (the client sends them as given): accepted, unused by the kit's agent
         args.putArray("resume").addObject().put("interruptId", "int-earlier").put("status", "cancelled");
@@ -63,7 +63,7 @@ class OfficialAgUiClientTest {
     @Test
     void officialClientReceivesARunErrorThatValidates() throws Exception {
         start("PT0S");
-        ObjectNode args = OfficialAgUiClient.args(agentUrl(), AgentClient.KIT_TOKEN, "agui-t2", "agui-r2", "Revenue?");
+        ObjectNode args = OfficialAgUiClient.args(agentUrl(), AgentHttp.KIT_TOKEN, "agui-t2", "agui-r2", "Revenue?");
         ObjectNode config = args.putObject("forwardedProps").putObject("run_config");
         config.putArray("enabledDatasourceIds").add("sample");
         config.put("activeDatasourceId", "no-such-datasource");
@@ -78,7 +78,7 @@ class OfficialAgUiClientTest {
     @Test
     void officialClientSeesACancelledRunEndWithTheAgUiCancelledOutcome() throws Exception {
         start("PT0.5S");
-        ObjectNode args = OfficialAgUiClient.args(agentUrl(), AgentClient.KIT_TOKEN, "agui-t3", "agui-r3", "Units by month?");
+        ObjectNode args = OfficialAgUiClient.args(agentUrl(), AgentHttp.KIT_TOKEN, "agui-t3", "agui-r3", "Units by month?");
         args.put("cancelAt", "REASONING_MESSAGE_START").put("cancelUrl", server.url(Api.AGENT) + "/api/v1/runs/agui-r3/cancel");
         OfficialAgUiClient.Report r = OfficialAgUiClient.run(args);
         assertThat(r.ok()).as(r.toString()).isTrue();

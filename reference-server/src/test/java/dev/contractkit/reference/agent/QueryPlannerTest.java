@@ -15,7 +15,7 @@ class QueryPlannerTest {
             new QueryPlanner.Column("name", "NAME", false, false), new QueryPlanner.Column("store_city", "STORE_CITY", false, false)));
 
     static String sql(String question) {
-        QueryPlanner.Outcome o = QueryPlanner.plan(question, List.of(STAFF, SALES), null, List.of());
+        QueryPlanner.Plan o = QueryPlanner.plan(question, List.of(STAFF, SALES), null, List.of());
         return o.query() == null ? "cannot: " + o.cannot() : o.query().sql();
     }
 
@@ -46,14 +46,14 @@ class QueryPlannerTest {
     @Test
     void aFollowUpChangesOnlyWhatItNames() {
         Query first = QueryPlanner.plan("Revenue per month", List.of(STAFF, SALES), null, List.of()).query();
-        QueryPlanner.Outcome units = QueryPlanner.plan("And the units?", List.of(STAFF, SALES), first, List.of());
+        QueryPlanner.Plan units = QueryPlanner.plan("And the units?", List.of(STAFF, SALES), first, List.of());
         assertThat(units.followUp()).isTrue();
         assertThat(units.query().sql()).isEqualTo(
                 "SELECT \"MONTH\", SUM(units) AS units FROM monthly_sales GROUP BY \"MONTH\" ORDER BY \"MONTH\"");
-        QueryPlanner.Outcome nothing = QueryPlanner.plan("Why?", List.of(STAFF, SALES), first, List.of());
+        QueryPlanner.Plan nothing = QueryPlanner.plan("Why?", List.of(STAFF, SALES), first, List.of());
         assertThat(nothing.query()).isNull();
         assertThat(nothing.cannot()).startsWith("I could not tell what to change in the previous question");
-        QueryPlanner.Outcome fresh = QueryPlanner.plan("How many staff per city?", List.of(STAFF, SALES), first, List.of());
+        QueryPlanner.Plan fresh = QueryPlanner.plan("How many staff per city?", List.of(STAFF, SALES), first, List.of());
         assertThat(fresh.followUp()).isFalse();
     }
 }

@@ -1,6 +1,7 @@
 package dev.contractkit.reference.platform;
 
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import redis.clients.jedis.Jedis;
 import redis.clients.jedis.Protocol;
 
@@ -39,7 +40,7 @@ class SharedBusTest {
 
     @Test
     void redisBusDeliversEveryMessageInOrderToBothReplicasAndCatchesUpAfterALostConnection(
-            @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+            @TempDir Path dir) throws Exception {
         String prefix = "kit-test-" + UUID.randomUUID().toString().substring(0, 8) + ":";
         try (Database db = Database.open(TestDatabases.embedded(dir));
              Cluster one = Cluster.open(redisSettings(dir, prefix), db);

@@ -16,7 +16,7 @@ import java.util.Optional;
  *
  * <pre>{@code
  * AgentTranscript t = AgentTranscript.fold(run.received());
- * t.outcome();                 // SUCCESS, CANCELLED, ERROR or INCOMPLETE
+ * t.runEnd();                  // SUCCESS, CANCELLED, ERROR or INCOMPLETE
  * t.messages().get(0).text();  // the Markdown answer
  * t.artifacts();               // CSV result tables
  * }</pre>
@@ -26,15 +26,15 @@ import java.util.Optional;
  * @param toolCalls  tool calls in order of their start
  * @param artifacts  artifacts reported by {@code kit.artifact}
  * @param runConfig  the resolved run config ({@code kit.run_config}), if reported
- * @param outcome    how the run ended
+ * @param runEnd     how the run ended
  * @param errorCode  RUN_ERROR's code, if any
  * @param errorMessage RUN_ERROR's message, if any
  */
 public record AgentTranscript(List<Message> messages, List<Message> reasoning, List<ToolCall> toolCalls,
-                              List<ArtifactRef> artifacts, Optional<ResolvedRunConfig> runConfig, Outcome outcome,
+                              List<ArtifactRef> artifacts, Optional<ResolvedRunConfig> runConfig, RunEnd runEnd,
                               Optional<String> errorCode, Optional<String> errorMessage) {
     /** How the run ended. */
-    public enum Outcome {
+    public enum RunEnd {
         /** RUN_FINISHED with outcome {@code success}. */
         SUCCESS,
         /** RUN_FINISHED with outcome {@code cancelled}. */
@@ -81,7 +81,7 @@ public record AgentTranscript(List<Message> messages, List<Message> reasoning, L
         Map<String, String> results = new LinkedHashMap<>();
         List<ArtifactRef> artifacts = new ArrayList<>();
         ResolvedRunConfig config = null;
-        Outcome outcome = Outcome.INCOMPLETE;
+        RunEnd runEnd = RunEnd.INCOMPLETE;
         String code = null;
         String message = null;
         for (AgentEvent e : events) {
@@ -106,18 +106,18 @@ public record AgentTranscript(List<Message> messages, List<Message> reasoning, L
             } else if (e instanceof AgentEvent.RunConfigResolved c) {
                 config = c.value();
             } else if (e instanceof AgentEvent.RunStarted) {
-                outcome = Outcome.INCOMPLETE;
+                runEnd = RunEnd.INCOMPLETE;
                 code = null;
                 message = null;
             } else if (e instanceof AgentEvent.RunFinished f) {
-                outcome = f.event().getOutcome() == null || f.event().getOutcome().getType() == null ? Outcome.SUCCESS
+                runEnd = f.event().getOutcome() == null || f.event().getOutcome().getType() == null ? RunEnd.SUCCESS
                         : switch (String.valueOf(f.event().getOutcome().getType().getValue())) {
-                            case "cancelled" -> Outcome.CANCELLED;
-                            case "interrupt" -> Outcome.INTERRUPTED;
-                            default -> Outcome.SUCCESS;
+                            case "cancelled" -> RunEnd.CANCELLED;
+                            case "interrupt" -> RunEnd.INTERRUPTED;
+                            default -> RunEnd.SUCCESS;
                         };
             } else if (e instanceof AgentEvent.RunError err) {
-                outcome = Outcome.ERROR;
+                runEnd = RunEnd.ERROR;
                 code = err.event().getCode();
                 message = err.event().getMessage();
             }
@@ -131,7 +131,7 @@ public record AgentTranscript(List<Message> messages, List<Message> reasoning, L
         args.forEach((id, a) -> calls.add(new ToolCall(id, names.getOrDefault(id, ""), a.toString(),
                 Optional.ofNullable(results.get(id)))));
         return new AgentTranscript(List.copyOf(msgs), List.copyOf(thoughts), List.copyOf(calls), List.copyOf(artifacts),
-                Optional.ofNullable(config), outcome, Optional.ofNullable(code), Optional.ofNullable(message));
+                Optional.ofNullable(config), runEnd, Optional.ofNullable(code), Optional.ofNullable(message));
     }
 
     /** @return the last assistant message's text, empty when there is none */

@@ -69,7 +69,7 @@ class AgentRunTest {
             assertThat(run.violations()).isEmpty();
             AgentTranscript t = AgentTranscript.fold(events);
             assertThat(t.answer()).isEqualTo("Hello world");
-            assertThat(t.outcome()).isEqualTo(AgentTranscript.Outcome.SUCCESS);
+            assertThat(t.runEnd()).isEqualTo(AgentTranscript.RunEnd.SUCCESS);
         }
         RecordedRequest sent = server.takeRequest();
         assertThat(sent.getPath()).isEqualTo("/api/agent");
@@ -83,7 +83,7 @@ class AgentRunTest {
                 + "data: {\"type\":\"TOOL_CALL_ARGS\",\"toolCallId\":\"c\",\"delta\":\"{}\"}\n\n"));
         try (AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi")).execute()) {
             AgentTranscript t = run.transcript();
-            assertThat(t.outcome()).isEqualTo(AgentTranscript.Outcome.INCOMPLETE);
+            assertThat(t.runEnd()).isEqualTo(AgentTranscript.RunEnd.INCOMPLETE);
             assertThat(run.violations()).containsExactly("event 1 (TOOL_CALL_ARGS): no open tool call 'c'",
                     "stream ended without RUN_FINISHED or RUN_ERROR");
             assertThat(AgentEvents.verify(run.received())).hasSize(2);
@@ -98,7 +98,7 @@ class AgentRunTest {
                 .setBody("{\"runId\":\"r 1\",\"threadId\":\"t\",\"status\":\"canceling\"}"));
         try (AgentRun run = agent.runAgent(AgentClient.input("t", "r 1", "hi")).execute()) {
             run.cancel();
-            assertThat(run.transcript().outcome()).isEqualTo(AgentTranscript.Outcome.CANCELLED);
+            assertThat(run.transcript().runEnd()).isEqualTo(AgentTranscript.RunEnd.CANCELLED);
         }
         server.takeRequest();
         RecordedRequest cancel = server.takeRequest();
@@ -125,7 +125,7 @@ class AgentRunTest {
         assertThatThrownBy(() -> run.forEach(e -> { })).isInstanceOf(TransportException.class)
                 .hasMessageContaining("run r");
         assertThat(run.received()).extracting(AgentEvent::type).startsWith("RUN_STARTED");
-        assertThat(AgentTranscript.fold(run.received()).outcome()).isEqualTo(AgentTranscript.Outcome.INCOMPLETE);
+        assertThat(AgentTranscript.fold(run.received()).runEnd()).isEqualTo(AgentTranscript.RunEnd.INCOMPLETE);
     }
 
     @Test

@@ -153,7 +153,7 @@ class AgentConsumerPactTest {
             assertThat(events.getLast()).isInstanceOf(AgentEvent.RunFinished.class);
             assertThat(run.violations()).isEmpty();
             AgentTranscript t = AgentTranscript.fold(events);
-            assertThat(t.outcome()).isEqualTo(AgentTranscript.Outcome.SUCCESS);
+            assertThat(t.runEnd()).isEqualTo(AgentTranscript.RunEnd.SUCCESS);
             assertThat(t.answer()).contains("| REGION | REVENUE |");
         }
     }

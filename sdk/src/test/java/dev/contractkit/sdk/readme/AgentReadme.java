@@ -17,7 +17,7 @@ final class AgentReadme {
             for (AgentEvent e : run) {
                 if (e instanceof AgentEvent.TextMessageContent c) System.out.print(c.event().getDelta());
             }
-            AgentTranscript t = run.transcript();   // t.answer(), t.artifacts(), t.outcome()
+            AgentTranscript t = run.transcript();   // t.answer(), t.artifacts(), t.runEnd()
         }
         // after a dropped connection the run is over (the contract cancels it): restore what it sent from the history
         AgentTranscript restored = AgentTranscript.fold(agent.historyEvents("thread-1").execute().getLast());

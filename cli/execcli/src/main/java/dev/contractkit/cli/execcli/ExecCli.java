@@ -186,13 +186,14 @@ public final class ExecCli {
         return result;
     }
 
-    private interface Call {
+    /** A request to the server, sent once the command line is known to hold nothing more. */
+    private interface ServerRequest {
         Object get() throws Failure;
     }
 
-    private static Object none(Args a, Call call) throws Failure {
+    private static Object none(Args a, ServerRequest request) throws Failure {
         a.noneLeft();
-        return call.get();
+        return request.get();
     }
 
     /**

@@ -18,24 +18,24 @@ final class ExecCliProcess {
     static final ObjectMapper JSON = new ObjectMapper();
     static final String JAVA = ProcessHandle.current().info().command().orElse("java");
 
-    record Outcome(int exit, JsonNode json, String stdout) {
+    record CliResult(int exit, JsonNode json, String stdout) {
     }
 
-    static Outcome run(Map<String, String> env, String stdin, String... args) throws IOException, InterruptedException {
+    static CliResult run(Map<String, String> env, String stdin, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(JAVA, "-cp", Path.of("target/classes").toAbsolutePath().toString(),
                 ExecCli.class.getName()));
         cmd.addAll(List.of(args));
         return exec(cmd, env, stdin);
     }
 
-    static Outcome runSource(Map<String, String> env, String... args) throws IOException, InterruptedException {
+    static CliResult runSource(Map<String, String> env, String... args) throws IOException, InterruptedException {
         List<String> cmd = new ArrayList<>(List.of(JAVA,
                 Path.of("src/main/java/dev/contractkit/cli/execcli/ExecCli.java").toAbsolutePath().toString()));
         cmd.addAll(List.of(args));
         return exec(cmd, env, null);
     }
 
-    private static Outcome exec(List<String> cmd, Map<String, String> env, String stdin) throws IOException, InterruptedException {
+    private static CliResult exec(List<String> cmd, Map<String, String> env, String stdin) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD);
         for (String inherited : List.of("EXEC_URL", "EXEC_RUNTIME_URL", "EXEC_TOKEN", "KIT_TOKEN", "KIT_DATA_DIR", "EXEC_KIT_HOME")) {
             pb.environment().remove(inherited);
@@ -58,6 +58,6 @@ final class ExecCliProcess {
             assertThat(json.path("error").path("status_code").isInt()).isTrue();
             assertThat(json.path("error").path("body").isTextual()).isTrue();
         }
-        return new Outcome(p.exitValue(), json, out);
+        return new CliResult(p.exitValue(), json, out);
     }
 }

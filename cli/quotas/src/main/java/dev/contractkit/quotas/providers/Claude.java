@@ -41,13 +41,13 @@ final class Claude implements Spec {
     }
 
     @Override
-    public Result fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
+    public ProviderResult fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
         Map<String, String> headers = new HashMap<>(Spec.bearer(c));
         headers.put("anthropic-beta", "oauth-2025-04-20");
         return parse(calls.get(urls.of(Provider.CLAUDE) + "/api/oauth/usage", headers), c.extra("plan"), now);
     }
 
-    static Result parse(Response r, Optional<String> plan, Instant now) {
+    static ProviderResult parse(Response r, Optional<String> plan, Instant now) {
         if (!r.ok()) {
             return Replies.refused(Provider.CLAUDE, r, now);
         }
@@ -61,6 +61,6 @@ final class Claude implements Spec {
         if (windows.isEmpty()) {
             return Replies.unexpected(Provider.CLAUDE, r, now);
         }
-        return new Result.Available(Provider.CLAUDE, plan.orElse(""), windows, now);
+        return new ProviderResult.Available(Provider.CLAUDE, plan.orElse(""), windows, now);
     }
 }

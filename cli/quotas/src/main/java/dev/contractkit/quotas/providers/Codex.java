@@ -57,13 +57,13 @@ final class Codex implements Spec {
     }
 
     @Override
-    public Result fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
+    public ProviderResult fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
         Map<String, String> headers = new HashMap<>(Spec.bearer(c));
         c.extra("account").ifPresent(a -> headers.put("ChatGPT-Account-Id", a));
         return parse(calls.get(urls.of(Provider.CODEX) + "/backend-api/wham/usage", headers), now);
     }
 
-    static Result parse(Response r, Instant now) {
+    static ProviderResult parse(Response r, Instant now) {
         if (!r.ok()) {
             return Replies.refused(Provider.CODEX, r, now);
         }
@@ -85,6 +85,6 @@ final class Codex implements Spec {
                         Replies.epochSeconds(w.path("reset_at"))));
             }
         }
-        return new Result.Available(Provider.CODEX, plan, windows, now);
+        return new ProviderResult.Available(Provider.CODEX, plan, windows, now);
     }
 }

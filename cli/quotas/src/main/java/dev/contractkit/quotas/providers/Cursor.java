@@ -21,7 +21,7 @@ final class Cursor implements Spec {
     }
 
     @Override
-    public Result fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
+    public ProviderResult fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
         String cookie = "WorkosCursorSessionToken=" + sessionToken(c.value(), userId(c));
         Map<String, String> headers = Map.of("Cookie", cookie, "Accept", "application/json", "Origin", "https://cursor.com");
         String base = urls.of(Provider.CURSOR);
@@ -51,7 +51,7 @@ final class Cursor implements Spec {
         return userId.map(u -> u + "%3A%3A" + accessToken).orElse(accessToken);
     }
 
-    static Result parse(Response planInfo, Response usage, Instant now) {
+    static ProviderResult parse(Response planInfo, Response usage, Instant now) {
         if (!planInfo.ok()) {
             return Replies.refused(Provider.CURSOR, planInfo, now);
         }
@@ -70,10 +70,10 @@ final class Cursor implements Spec {
         Optional<Double> spent = Replies.number(p.path("totalSpend"));
         Optional<Double> limit = Replies.number(p.path("limit"));
         if (spent.isEmpty() || limit.isEmpty()) {
-            return new Result.Available(Provider.CURSOR, plan, List.of(), now);
+            return new ProviderResult.Available(Provider.CURSOR, plan, List.of(), now);
         }
         // Cursor reports cents; quotas shows dollars
-        return new Result.Available(Provider.CURSOR, plan, List.of(Window.of("month", spent.get() / 100, limit.get() / 100, "USD",
+        return new ProviderResult.Available(Provider.CURSOR, plan, List.of(Window.of("month", spent.get() / 100, limit.get() / 100, "USD",
                 Replies.time(u.path("billingCycleEnd")))), now);
     }
 }

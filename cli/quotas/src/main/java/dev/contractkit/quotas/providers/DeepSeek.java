@@ -15,11 +15,11 @@ final class DeepSeek implements Spec {
     }
 
     @Override
-    public Result fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
+    public ProviderResult fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
         return parse(calls.get(urls.of(Provider.DEEPSEEK) + "/user/balance", Spec.bearer(c)), now);
     }
 
-    static Result parse(Response r, Instant now) {
+    static ProviderResult parse(Response r, Instant now) {
         if (!r.ok()) {
             return Replies.refused(Provider.DEEPSEEK, r, now);
         }
@@ -35,6 +35,6 @@ final class DeepSeek implements Spec {
         if (!n.path("is_available").asBoolean()) {
             return Replies.unavailable(Provider.DEEPSEEK, "DeepSeek balance is not available (insufficient balance)", now);
         }
-        return new Result.Available(Provider.DEEPSEEK, "pay-as-you-go", windows, now);
+        return new ProviderResult.Available(Provider.DEEPSEEK, "pay-as-you-go", windows, now);
     }
 }

@@ -18,11 +18,11 @@ import java.util.stream.Collectors;
 
 /**
  * Queries providers concurrently: discovers each one's credential, calls its usage endpoint with a time-out and
- * turns whatever happens into one {@link Result}. One provider's failure never hides another's result.
+ * turns whatever happens into one {@link ProviderResult}. One provider's failure never hides another's result.
  *
  * <pre>{@code
  * Fetcher fetcher = Fetcher.create(Environment.system(), BaseUrls.of(Environment.system(), Map.of()), Duration.ofSeconds(10));
- * List<Result> results = fetcher.fetchAll(List.of(Provider.values()), r -> System.out.println(r.status()));
+ * List<ProviderResult> results = fetcher.fetchAll(List.of(Provider.values()), r -> System.out.println(r.status()));
  * }</pre>
  */
 public final class Fetcher {
@@ -68,46 +68,46 @@ public final class Fetcher {
      * @param provider a provider
      * @return its result; never throws
      */
-    public Result fetch(Provider provider) {
+    public ProviderResult fetch(Provider provider) {
         Instant now = clock.instant();
         Spec spec = Specs.of(provider);
         Optional<Credential> standIn = StandIn.credential(env);
         var credential = standIn.or(() -> Sources.first(spec.sources(), env));
         if (credential.isEmpty()) {
-            return new Result.AuthRequired(provider, "no credentials found; looked at " + credentialSources(provider).stream()
+            return new ProviderResult.AuthRequired(provider, "no credentials found; looked at " + credentialSources(provider).stream()
                     .collect(Collectors.joining(", ")), now);
         }
         if (standIn.isEmpty() && credential.get().extra(Sources.API_KEY_ONLY).isPresent()) {
             // an API key would only get a 401 from an endpoint that takes OAuth logins: say so, send nothing
-            return new Result.AuthRequired(provider, "only an API key was found (" + credential.get().source() + "); "
+            return new ProviderResult.AuthRequired(provider, "only an API key was found (" + credential.get().source() + "); "
                     + provider.title() + "'s usage endpoint accepts only an OAuth login: "
                     + credential.get().extra(Sources.API_KEY_ONLY).get() + " (the key was not sent)", now);
         }
         if (standIn.isEmpty()) {
             Optional<String> refusal = refusal(provider);
             if (refusal.isPresent()) {
-                return new Result.NetworkError(provider, refusal.get(), now);
+                return new ProviderResult.NetworkError(provider, refusal.get(), now);
             }
         }
         try {
-            Result r = spec.fetch(credential.get(), calls, urls, now);
-            if (r instanceof Result.Available a && a.plan().isBlank() && a.windows().isEmpty()) {
+            ProviderResult r = spec.fetch(credential.get(), calls, urls, now);
+            if (r instanceof ProviderResult.Available a && a.plan().isBlank() && a.windows().isEmpty()) {
                 // nothing to show: not "available" with a plan quotas would have to make up
                 return Replies.unavailable(provider, provider.title() + " answered but reported no plan and no quota window", now);
             }
             return r;
         } catch (HttpTimeoutException e) {
-            return new Result.NetworkError(provider, "no answer from " + urls.of(provider) + " within "
+            return new ProviderResult.NetworkError(provider, "no answer from " + urls.of(provider) + " within "
                     + timeout.toMillis() / 1000.0 + " s", now);
         } catch (ConnectException e) {
-            return new Result.NetworkError(provider, "cannot connect to " + urls.of(provider) + " ("
+            return new ProviderResult.NetworkError(provider, "cannot connect to " + urls.of(provider) + " ("
                     + (e.getMessage() == null ? "connection refused" : e.getMessage()) + ")", now);
         } catch (IOException e) {
-            return new Result.NetworkError(provider, "transport error reaching " + urls.of(provider) + ": "
+            return new ProviderResult.NetworkError(provider, "transport error reaching " + urls.of(provider) + ": "
                     + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()), now);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return new Result.NetworkError(provider, "interrupted", now);
+            return new ProviderResult.NetworkError(provider, "interrupted", now);
         } catch (RuntimeException e) {
             return Replies.unavailable(provider, provider.title() + ": quotas could not read the answer (" + e + ")", now);
         }
@@ -136,14 +136,14 @@ public final class Fetcher {
      * @param each      called once per provider, from any thread
      * @return the results, in the order of {@code providers}
      */
-    public List<Result> fetchAll(List<Provider> providers, Consumer<Result> each) {
+    public List<ProviderResult> fetchAll(List<Provider> providers, Consumer<ProviderResult> each) {
         long budget = timeout.toMillis() * 2 + 1_000;
         // not try-with-resources: close() would wait for a provider that hangs past its time-out
         ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
         try {
-            List<CompletableFuture<Result>> futures = providers.stream().map(p -> CompletableFuture
+            List<CompletableFuture<ProviderResult>> futures = providers.stream().map(p -> CompletableFuture
                     .supplyAsync(() -> fetch(p), pool)
-                    .completeOnTimeout(new Result.NetworkError(p, "no answer within " + budget / 1000.0 + " s", clock.instant()),
+                    .completeOnTimeout(new ProviderResult.NetworkError(p, "no answer within " + budget / 1000.0 + " s", clock.instant()),
                             budget, TimeUnit.MILLISECONDS)
                     .whenComplete((r, e) -> {
                         if (r != null) {

@@ -21,12 +21,12 @@ final class Gemini implements Spec {
     }
 
     @Override
-    public Result fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
+    public ProviderResult fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
         String body = c.extra("project").map(p -> ResultJson.mapper().createObjectNode().put("project", p).toString()).orElse("{}");
         return parse(calls.post(urls.of(Provider.GEMINI) + "/v1internal:retrieveUserQuota", Spec.bearer(c), body), now);
     }
 
-    static Result parse(Response r, Instant now) {
+    static ProviderResult parse(Response r, Instant now) {
         if (!r.ok()) {
             return Replies.refused(Provider.GEMINI, r, now);
         }
@@ -43,6 +43,6 @@ final class Gemini implements Spec {
                         Replies.time(b.path("resetTime"))));
             }
         }
-        return new Result.Available(Provider.GEMINI, "", windows, now);
+        return new ProviderResult.Available(Provider.GEMINI, "", windows, now);
     }
 }

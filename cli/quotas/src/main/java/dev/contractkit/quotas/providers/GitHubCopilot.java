@@ -42,12 +42,12 @@ final class GitHubCopilot implements Spec {
     }
 
     @Override
-    public Result fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
+    public ProviderResult fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
         return parse(calls.get(urls.of(Provider.GITHUB_COPILOT) + "/copilot_internal/user",
                 Map.of("Authorization", "token " + c.value(), "Accept", "application/json")), now);
     }
 
-    static Result parse(Response r, Instant now) {
+    static ProviderResult parse(Response r, Instant now) {
         if (r.status() == 404) {
             return Replies.unavailable(Provider.GITHUB_COPILOT, "no Copilot subscription for this account", now);
         }
@@ -71,6 +71,6 @@ final class GitHubCopilot implements Spec {
                 }
             }
         });
-        return new Result.Available(Provider.GITHUB_COPILOT, plan, windows, now);
+        return new ProviderResult.Available(Provider.GITHUB_COPILOT, plan, windows, now);
     }
 }

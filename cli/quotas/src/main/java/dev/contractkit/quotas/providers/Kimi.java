@@ -19,7 +19,7 @@ final class Kimi implements Spec {
     }
 
     @Override
-    public Result fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
+    public ProviderResult fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
         Response usages = calls.get(urls.of(Provider.KIMI) + "/coding/v1/usages", Spec.bearer(c));
         if (usages.status() == 404) {
             return parseBalance(calls.get(urls.kimiBalance() + "/v1/users/me/balance", Spec.bearer(c)), now);
@@ -27,7 +27,7 @@ final class Kimi implements Spec {
         return parseUsages(usages, now);
     }
 
-    static Result parseUsages(Response r, Instant now) {
+    static ProviderResult parseUsages(Response r, Instant now) {
         if (!r.ok()) {
             return Replies.refused(Provider.KIMI, r, now);
         }
@@ -46,7 +46,7 @@ final class Kimi implements Spec {
             return Replies.unexpected(Provider.KIMI, r, now);
         }
         weekly.ifPresent(w -> windows.add(0, w));
-        return new Result.Available(Provider.KIMI, "Kimi Coding", windows, now);
+        return new ProviderResult.Available(Provider.KIMI, "Kimi Coding", windows, now);
     }
 
     private static Optional<Window> window(String label, JsonNode d) {
@@ -58,7 +58,7 @@ final class Kimi implements Spec {
         return Optional.of(Window.of(label, used.get(), limit.get(), "requests", Replies.time(d.path("resetTime"))));
     }
 
-    static Result parseBalance(Response r, Instant now) {
+    static ProviderResult parseBalance(Response r, Instant now) {
         if (!r.ok()) {
             return Replies.refused(Provider.KIMI, r, now);
         }
@@ -69,6 +69,6 @@ final class Kimi implements Spec {
         if (available.get() <= 0) {
             return Replies.unavailable(Provider.KIMI, "no coding plan and no Moonshot balance left", now);
         }
-        return new Result.Available(Provider.KIMI, "pay-as-you-go", List.of(Window.balance("balance", available.get(), "CNY")), now);
+        return new ProviderResult.Available(Provider.KIMI, "pay-as-you-go", List.of(Window.balance("balance", available.get(), "CNY")), now);
     }
 }

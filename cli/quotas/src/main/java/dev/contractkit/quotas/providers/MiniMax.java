@@ -15,11 +15,11 @@ final class MiniMax implements Spec {
     }
 
     @Override
-    public Result fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
+    public ProviderResult fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
         return parse(calls.get(urls.of(Provider.MINIMAX) + "/v1/api/openplatform/coding_plan/remains", Spec.bearer(c)), now);
     }
 
-    static Result parse(Response r, Instant now) {
+    static ProviderResult parse(Response r, Instant now) {
         if (!r.ok()) {
             return Replies.refused(Provider.MINIMAX, r, now);
         }
@@ -37,6 +37,6 @@ final class MiniMax implements Spec {
             windows.add(Window.of(m.path("model_name").asText("model") + "/5h", m.path("current_interval_usage_count").asDouble(),
                     m.path("current_interval_total_count").asDouble(), "prompts", Replies.epochMillis(m.path("end_time"))));
         }
-        return new Result.Available(Provider.MINIMAX, "Coding Plan", windows, now);
+        return new ProviderResult.Available(Provider.MINIMAX, "Coding Plan", windows, now);
     }
 }

@@ -16,7 +16,7 @@ final class OpenRouter implements Spec {
     }
 
     @Override
-    public Result fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
+    public ProviderResult fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
         String base = urls.of(Provider.OPENROUTER);
         Response credits = calls.get(base + "/api/v1/credits", Spec.bearer(c));
         if (!credits.ok()) {
@@ -25,7 +25,7 @@ final class OpenRouter implements Spec {
         return parse(credits, calls.get(base + "/api/v1/auth/key", Spec.bearer(c)), now);
     }
 
-    static Result parse(Response credits, Response key, Instant now) {
+    static ProviderResult parse(Response credits, Response key, Instant now) {
         if (!credits.ok()) {
             return Replies.refused(Provider.OPENROUTER, credits, now);
         }
@@ -50,6 +50,6 @@ final class OpenRouter implements Spec {
         if (limit.isPresent() && used.isPresent()) {
             windows.add(Window.of("key", used.get(), limit.get(), "USD", Optional.empty()));
         }
-        return new Result.Available(Provider.OPENROUTER, free ? "free tier" : "credits", windows, now);
+        return new ProviderResult.Available(Provider.OPENROUTER, free ? "free tier" : "credits", windows, now);
     }
 }

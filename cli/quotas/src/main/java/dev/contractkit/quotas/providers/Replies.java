@@ -18,20 +18,20 @@ final class Replies {
     }
 
     /** A non-2xx answer: 401 means the credential was refused, anything else that the provider would not report. */
-    static Result refused(Provider provider, Response r, Instant now) {
+    static ProviderResult refused(Provider provider, Response r, Instant now) {
         String message = message(r.json()).orElse("HTTP " + r.status());
         if (r.status() == 401) {
-            return new Result.AuthRequired(provider, provider.title() + " refused the credentials (401): " + message, now);
+            return new ProviderResult.AuthRequired(provider, provider.title() + " refused the credentials (401): " + message, now);
         }
-        return new Result.Unavailable(provider, provider.title() + " answered " + r.status() + ": " + message,
+        return new ProviderResult.Unavailable(provider, provider.title() + " answered " + r.status() + ": " + message,
                 provider.consoleUrl(), now);
     }
 
-    static Result unavailable(Provider provider, String message, Instant now) {
-        return new Result.Unavailable(provider, message, provider.consoleUrl(), now);
+    static ProviderResult unavailable(Provider provider, String message, Instant now) {
+        return new ProviderResult.Unavailable(provider, message, provider.consoleUrl(), now);
     }
 
-    static Result unexpected(Provider provider, Response r, Instant now) {
+    static ProviderResult unexpected(Provider provider, Response r, Instant now) {
         String body = r.body().length() > 120 ? r.body().substring(0, 120) + "..." : r.body();
         return unavailable(provider, provider.title() + " answered something quotas cannot read: " + body, now);
     }

@@ -17,7 +17,7 @@ import java.util.Optional;
 import java.util.OptionalDouble;
 
 /**
- * The JSON form of a {@link Result}, used by {@code --json}, the cache and the clipboard copy:
+ * The JSON form of a {@link ProviderResult}, used by {@code --json}, the cache and the clipboard copy:
  * <pre>{@code
  * {"provider":"claude","status":"available","plan":"max","fetched_at":"2026-11-23T12:00:00Z",
  *  "windows":[{"label":"5h","used":42,"limit":100,"remaining":58,"unit":"percent","resets_at":"2026-11-23T17:00:00Z"}]}
@@ -105,11 +105,11 @@ public final class ResultJson {
      * @param result a result
      * @return its JSON object
      */
-    public static ObjectNode toJson(Result result) {
+    public static ObjectNode toJson(ProviderResult result) {
         ObjectNode n = NODES.objectNode();
         n.put("provider", result.provider().id()).put("status", result.status().json());
         switch (result) {
-            case Result.Available a -> {
+            case ProviderResult.Available a -> {
                 if (!a.plan().isEmpty()) {
                     n.put("plan", a.plan()); // absent when the provider did not report one (never made up)
                 }
@@ -123,9 +123,9 @@ public final class ResultJson {
                     w.resetsAt().ifPresent(t -> o.put("resets_at", t.toString()));
                 }
             }
-            case Result.Unavailable u -> n.put("message", u.message()).put("console_url", u.consoleUrl());
-            case Result.AuthRequired r -> n.put("message", r.message());
-            case Result.NetworkError e -> n.put("message", e.message());
+            case ProviderResult.Unavailable u -> n.put("message", u.message()).put("console_url", u.consoleUrl());
+            case ProviderResult.AuthRequired r -> n.put("message", r.message());
+            case ProviderResult.NetworkError e -> n.put("message", e.message());
         }
         n.put("fetched_at", result.fetchedAt().toString());
         return n;
@@ -136,23 +136,23 @@ public final class ResultJson {
      * @return the result
      * @throws IllegalArgumentException when the object is not one (unknown provider or status, missing field)
      */
-    public static Result fromJson(JsonNode n) {
+    public static ProviderResult fromJson(JsonNode n) {
         Provider provider = Provider.byId(text(n, "provider"))
                 .orElseThrow(() -> new IllegalArgumentException("unknown provider " + n.path("provider")));
         Instant at = Instant.parse(text(n, "fetched_at"));
-        return switch (Result.Status.ofJson(text(n, "status"))) {
+        return switch (ProviderResult.Status.ofJson(text(n, "status"))) {
             case AVAILABLE -> {
                 List<Window> windows = new ArrayList<>();
                 for (JsonNode w : n.path("windows")) {
                     windows.add(new Window(text(w, "label"), number(w, "used"), number(w, "limit"), number(w, "remaining"),
                             w.path("unit").asText(""), Optional.ofNullable(w.path("resets_at").textValue()).map(Instant::parse)));
                 }
-                yield new Result.Available(provider, n.path("plan").asText(""), windows, at);
+                yield new ProviderResult.Available(provider, n.path("plan").asText(""), windows, at);
             }
-            case UNAVAILABLE -> new Result.Unavailable(provider, n.path("message").asText(""),
+            case UNAVAILABLE -> new ProviderResult.Unavailable(provider, n.path("message").asText(""),
                     n.path("console_url").asText(provider.consoleUrl()), at);
-            case AUTH_REQUIRED -> new Result.AuthRequired(provider, n.path("message").asText(""), at);
-            case NETWORK_ERROR -> new Result.NetworkError(provider, n.path("message").asText(""), at);
+            case AUTH_REQUIRED -> new ProviderResult.AuthRequired(provider, n.path("message").asText(""), at);
+            case NETWORK_ERROR -> new ProviderResult.NetworkError(provider, n.path("message").asText(""), at);
         };
     }
 

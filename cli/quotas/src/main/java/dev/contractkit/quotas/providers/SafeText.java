@@ -5,7 +5,7 @@ package dev.contractkit.quotas.providers;
  * {@code ESC ] ... BEL|ST}, DCS/SOS/PM/APC {@code ... ST}, two-character {@code ESC x}), their 8-bit C1 forms, every
  * other C0/C1 control and the bidirectional overrides and isolates (U+202A–U+202E, U+2066–U+2069, and the marks
  * U+200E, U+200F, U+061C) are dropped; tab, line feed and carriage return become a space (a statusline is one line).
- * Every {@link Result} and {@link Window} passes its text through here, so the statusline, the terminal UI, the
+ * Every {@link ProviderResult} and {@link Window} passes its text through here, so the statusline, the terminal UI, the
  * cache and {@code --json} never carry a provider's control sequence.
  *
  * <pre>{@code

@@ -15,11 +15,11 @@ final class SiliconFlow implements Spec {
     }
 
     @Override
-    public Result fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
+    public ProviderResult fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
         return parse(calls.get(urls.of(Provider.SILICONFLOW) + "/v1/user/info", Spec.bearer(c)), now);
     }
 
-    static Result parse(Response r, Instant now) {
+    static ProviderResult parse(Response r, Instant now) {
         if (!r.ok()) {
             return Replies.refused(Provider.SILICONFLOW, r, now);
         }
@@ -32,6 +32,6 @@ final class SiliconFlow implements Spec {
         if (!status.equals("normal")) {
             return Replies.unavailable(Provider.SILICONFLOW, "SiliconFlow account status: " + status, now);
         }
-        return new Result.Available(Provider.SILICONFLOW, "pay-as-you-go", List.of(Window.balance("balance", total.get(), "CNY")), now);
+        return new ProviderResult.Available(Provider.SILICONFLOW, "pay-as-you-go", List.of(Window.balance("balance", total.get(), "CNY")), now);
     }
 }

@@ -17,7 +17,7 @@ interface Spec {
      * @param now        the fetch time
      * @return the result; a non-2xx answer is a result too, only transport failures throw
      */
-    Result fetch(Credential credential, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException;
+    ProviderResult fetch(Credential credential, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException;
 
     static Map<String, String> bearer(Credential c) {
         return Map.of("Authorization", "Bearer " + c.value(), "Accept", "application/json");

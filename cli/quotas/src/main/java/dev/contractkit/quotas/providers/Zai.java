@@ -16,12 +16,12 @@ final class Zai implements Spec {
     }
 
     @Override
-    public Result fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
+    public ProviderResult fetch(Credential c, Calls calls, BaseUrls urls, Instant now) throws IOException, InterruptedException {
         return parse(calls.get(urls.of(Provider.ZAI) + "/api/monitor/usage/quota/limit",
                 Map.of("Authorization", c.value(), "Accept", "application/json")), now);
     }
 
-    static Result parse(Response r, Instant now) {
+    static ProviderResult parse(Response r, Instant now) {
         if (!r.ok()) {
             return Replies.refused(Provider.ZAI, r, now);
         }
@@ -39,6 +39,6 @@ final class Zai implements Spec {
             windows.add(Window.of(tokens ? "5h" : "month", l.path("currentValue").asDouble(), l.path("usage").asDouble(),
                     tokens ? "tokens" : "calls", Replies.epochMillis(l.path("nextResetTime"))));
         }
-        return new Result.Available(Provider.ZAI, data.path("planName").asText(""), windows, now);
+        return new ProviderResult.Available(Provider.ZAI, data.path("planName").asText(""), windows, now);
     }
 }

@@ -164,9 +164,9 @@ class CredentialDiscoveryTest {
     void withoutCredentialsTheResultIsAuthRequiredNamingWhereItLooked() {
         Fetcher fetcher = Fetcher.create(Environment.of(Map.of("HOME", home.toString())),
                 BaseUrls.of(Environment.of(Map.of()), Map.of()), Duration.ofSeconds(1));
-        Result r = fetcher.fetch(Provider.MINIMAX);
-        assertThat(r).isInstanceOf(Result.AuthRequired.class);
-        assertThat(((Result.AuthRequired) r).message()).contains("$MINIMAX_API_KEY").contains("~/.minimax");
+        ProviderResult r = fetcher.fetch(Provider.MINIMAX);
+        assertThat(r).isInstanceOf(ProviderResult.AuthRequired.class);
+        assertThat(((ProviderResult.AuthRequired) r).message()).contains("$MINIMAX_API_KEY").contains("~/.minimax");
     }
 
     @Test

@@ -27,7 +27,7 @@ class HonestResultsTest {
 
     private final List<String> sent = new ArrayList<>();
 
-    private Result fetch(Provider p, Map<String, String> vars, Function<String, Response> answers) {
+    private ProviderResult fetch(Provider p, Map<String, String> vars, Function<String, Response> answers) {
         Map<String, String> all = new HashMap<>(vars);
         all.put("HOME", home.toString());
         Environment env = Environment.of(all);
@@ -58,9 +58,9 @@ class HonestResultsTest {
         Map<Provider, String> keys = Map.of(Provider.CLAUDE, "ANTHROPIC_API_KEY", Provider.CODEX, "OPENAI_API_KEY",
                 Provider.GEMINI, "GEMINI_API_KEY");
         keys.forEach((p, key) -> {
-            Result r = fetch(p, Map.of(key, "sk-secret"), url -> new Response(401, "{}"));
-            assertThat(r).as(p.id()).isInstanceOf(Result.AuthRequired.class);
-            assertThat(((Result.AuthRequired) r).message()).as(p.id()).contains("only an API key was found ($" + key + ")")
+            ProviderResult r = fetch(p, Map.of(key, "sk-secret"), url -> new Response(401, "{}"));
+            assertThat(r).as(p.id()).isInstanceOf(ProviderResult.AuthRequired.class);
+            assertThat(((ProviderResult.AuthRequired) r).message()).as(p.id()).contains("only an API key was found ($" + key + ")")
                     .contains("accepts only an OAuth login").contains("log in with").doesNotContain("401");
         });
         assertThat(sent).isEmpty();
@@ -69,8 +69,8 @@ class HonestResultsTest {
     @Test
     void codexAuthFileHoldingOnlyAnApiKeyIsReportedToo() throws IOException {
         write(".codex/auth.json", "{\"OPENAI_API_KEY\":\"sk-in-file\",\"tokens\":null}");
-        Result r = fetch(Provider.CODEX, Map.of(), url -> new Response(401, "{}"));
-        assertThat(((Result.AuthRequired) r).message()).contains("only an API key was found").contains("auth.json")
+        ProviderResult r = fetch(Provider.CODEX, Map.of(), url -> new Response(401, "{}"));
+        assertThat(((ProviderResult.AuthRequired) r).message()).contains("only an API key was found").contains("auth.json")
                 .contains("codex login");
         assertThat(sent).isEmpty();
     }
@@ -78,18 +78,18 @@ class HonestResultsTest {
     @Test
     void theOauthLoginWinsOverAnApiKeyAndIsSent() throws IOException {
         write(".claude/.credentials.json", "{\"claudeAiOauth\":{\"accessToken\":\"oauth-token\",\"subscriptionType\":\"pro\"}}");
-        Result r = fetch(Provider.CLAUDE, Map.of("ANTHROPIC_API_KEY", "sk-secret"),
+        ProviderResult r = fetch(Provider.CLAUDE, Map.of("ANTHROPIC_API_KEY", "sk-secret"),
                 url -> new Response(200, "{\"five_hour\":{\"utilization\":10}}"));
-        assertThat(r).isInstanceOf(Result.Available.class);
-        assertThat(((Result.Available) r).plan()).isEqualTo("pro");
+        assertThat(r).isInstanceOf(ProviderResult.Available.class);
+        assertThat(((ProviderResult.Available) r).plan()).isEqualTo("pro");
         assertThat(sent).singleElement().asString().contains("Bearer oauth-token").doesNotContain("sk-secret");
     }
 
     @Test
     void aPlanIsNeverMadeUp() throws IOException {
         write(".claude/.credentials.json", "{\"claudeAiOauth\":{\"accessToken\":\"oauth-token\"}}");
-        Result r = fetch(Provider.CLAUDE, Map.of(), url -> new Response(200, "{\"five_hour\":{\"utilization\":10}}"));
-        assertThat(((Result.Available) r).plan()).isEmpty();
+        ProviderResult r = fetch(Provider.CLAUDE, Map.of(), url -> new Response(200, "{\"five_hour\":{\"utilization\":10}}"));
+        assertThat(((ProviderResult.Available) r).plan()).isEmpty();
         assertThat(ResultJson.toJson(r).has("plan")).isFalse();
         assertThat(ResultJson.fromJson(ResultJson.toJson(r))).isEqualTo(r);
     }
@@ -97,17 +97,17 @@ class HonestResultsTest {
     @Test
     void noPlanAndNoWindowIsNotAvailable() throws IOException {
         write(".gemini/oauth_creds.json", "{\"access_token\":\"g\"}");
-        Result r = fetch(Provider.GEMINI, Map.of(), url -> new Response(200, "{\"buckets\":[]}"));
-        assertThat(r).isInstanceOf(Result.Unavailable.class);
-        assertThat(((Result.Unavailable) r).message()).isEqualTo("Gemini answered but reported no plan and no quota window");
+        ProviderResult r = fetch(Provider.GEMINI, Map.of(), url -> new Response(200, "{\"buckets\":[]}"));
+        assertThat(r).isInstanceOf(ProviderResult.Unavailable.class);
+        assertThat(((ProviderResult.Unavailable) r).message()).isEqualTo("Gemini answered but reported no plan and no quota window");
     }
 
     @Test
     void cursorMoneyIsInDollars() {
-        Result r = Cursor.parse(new Response(200, "{\"planInfo\":{\"planName\":\"Pro\"}}"),
+        ProviderResult r = Cursor.parse(new Response(200, "{\"planInfo\":{\"planName\":\"Pro\"}}"),
                 new Response(200, "{\"planUsage\":{\"totalSpend\":1234,\"limit\":2000},\"billingCycleEnd\":\"2026-12-01T00:00:00Z\"}"),
                 Instant.parse("2026-11-23T12:00:00Z"));
-        Window w = ((Result.Available) r).windows().get(0);
+        Window w = ((ProviderResult.Available) r).windows().get(0);
         assertThat(w.unit()).isEqualTo("USD");
         assertThat(w.used()).hasValue(12.34);
         assertThat(w.limit()).hasValue(20.0);

@@ -51,7 +51,7 @@ class PlainHttpRefusalTest {
         }
     }
 
-    private Result fetch(Provider p, Map<String, String> vars) {
+    private ProviderResult fetch(Provider p, Map<String, String> vars) {
         Map<String, String> all = new HashMap<>(vars);
         all.put("HOME", home.toString());
         Environment env = Environment.of(all);
@@ -61,35 +61,35 @@ class PlainHttpRefusalTest {
     @Test
     void aRealKeyIsNotSentOverPlainHttpToAnAddressOffThisMachine() {
         logins();
-        Result r = fetch(Provider.CLAUDE, Map.of("QUOTAS_CLAUDE_BASE_URL", "http://10.255.255.1:9/"));
+        ProviderResult r = fetch(Provider.CLAUDE, Map.of("QUOTAS_CLAUDE_BASE_URL", "http://10.255.255.1:9/"));
         assertThat(calls.sent).isEmpty();
-        assertThat(r).isInstanceOf(Result.NetworkError.class);
-        assertThat(((Result.NetworkError) r).message()).startsWith("insecure_url: ")
+        assertThat(r).isInstanceOf(ProviderResult.NetworkError.class);
+        assertThat(((ProviderResult.NetworkError) r).message()).startsWith("insecure_url: ")
                 .contains("plain HTTP to 10.255.255.1").contains("set QUOTAS_CLAUDE_BASE_URL").contains("https://");
     }
 
     @Test
     void aHostNameIsNotTrustedAsLoopbackEvenIfItResolvesThere() {
-        Result r = fetch(Provider.ZAI, Map.of("ZAI_API_KEY", "real", "QUOTAS_ZAI_BASE_URL", "http://127.0.0.1.example.com:8111"));
+        ProviderResult r = fetch(Provider.ZAI, Map.of("ZAI_API_KEY", "real", "QUOTAS_ZAI_BASE_URL", "http://127.0.0.1.example.com:8111"));
         assertThat(calls.sent).isEmpty();
-        assertThat(((Result.NetworkError) r).message()).contains("QUOTAS_ZAI_BASE_URL");
+        assertThat(((ProviderResult.NetworkError) r).message()).contains("QUOTAS_ZAI_BASE_URL");
     }
 
     @Test
     void theConfigFileBaseUrlIsCheckedToo() {
         Environment env = Environment.of(Map.of("HOME", home.toString(), "DEEPSEEK_API_KEY", "real"));
-        Result r = Fetcher.create(env, BaseUrls.of(env, Map.of("deepseek", "http://mock.lan:8104")), Duration.ofSeconds(1), calls)
+        ProviderResult r = Fetcher.create(env, BaseUrls.of(env, Map.of("deepseek", "http://mock.lan:8104")), Duration.ofSeconds(1), calls)
                 .fetch(Provider.DEEPSEEK);
         assertThat(calls.sent).isEmpty();
-        assertThat(((Result.NetworkError) r).message()).contains("[base_urls] deepseek");
+        assertThat(((ProviderResult.NetworkError) r).message()).contains("[base_urls] deepseek");
     }
 
     @Test
     void kimisBalanceHostIsCheckedBeforeTheFirstCall() {
-        Result r = fetch(Provider.KIMI, Map.of("KIMI_API_KEY", "real", "QUOTAS_KIMI_BASE_URL", "https://api.kimi.com",
+        ProviderResult r = fetch(Provider.KIMI, Map.of("KIMI_API_KEY", "real", "QUOTAS_KIMI_BASE_URL", "https://api.kimi.com",
                 "QUOTAS_KIMI_BALANCE_BASE_URL", "http://192.168.1.20"));
         assertThat(calls.sent).isEmpty();
-        assertThat(((Result.NetworkError) r).message()).contains("QUOTAS_KIMI_BALANCE_BASE_URL");
+        assertThat(((ProviderResult.NetworkError) r).message()).contains("QUOTAS_KIMI_BALANCE_BASE_URL");
     }
 
     @Test
@@ -104,10 +104,10 @@ class PlainHttpRefusalTest {
 
     @Test
     void aStandInTokenMayGoAnywhereAndNoRealCredentialIsRead() {
-        Result r = fetch(Provider.CLAUDE, Map.of("ANTHROPIC_API_KEY", "sk-real", "QUOTAS_STAND_IN_TOKEN", "kit-demo",
+        ProviderResult r = fetch(Provider.CLAUDE, Map.of("ANTHROPIC_API_KEY", "sk-real", "QUOTAS_STAND_IN_TOKEN", "kit-demo",
                 "QUOTAS_CLAUDE_BASE_URL", "http://10.0.0.5:8101"));
         assertThat(calls.sent).singleElement().asString().contains("Bearer kit-demo").doesNotContain("sk-real");
-        assertThat(r).isInstanceOf(Result.AuthRequired.class);
+        assertThat(r).isInstanceOf(ProviderResult.AuthRequired.class);
     }
 
     @Test

@@ -37,7 +37,7 @@ class ProviderParsersTest {
      * operationId -> parser. A provider that makes two calls gets, for the other call, that call's example of the
      * same name (as the mock's outcome switch answers both calls alike).
      */
-    private static final Map<String, Function<Contract.Example, Result>> PARSERS = Map.ofEntries(
+    private static final Map<String, Function<Contract.Example, ProviderResult>> PARSERS = Map.ofEntries(
             Map.entry("getOAuthUsage", e -> Claude.parse(e.response(), Optional.of("max"), NOW)),
             Map.entry("getWhamUsage", e -> Codex.parse(e.response(), NOW)),
             Map.entry("getPlanInfo", e -> Cursor.parse(e.response(), e.sibling("getCurrentPeriodUsage"), NOW)),
@@ -54,13 +54,13 @@ class ProviderParsersTest {
             Map.entry("getQuotaLimit", e -> Zai.parse(e.response(), NOW)));
 
     /** What each example name must become. */
-    private static final Map<String, Result.Status> EXPECTED = Map.of(
-            "active", Result.Status.AVAILABLE,
-            "inactive", Result.Status.UNAVAILABLE,
-            "server_error", Result.Status.UNAVAILABLE,
-            "bad_credentials", Result.Status.AUTH_REQUIRED,
-            "no_plan", Result.Status.UNAVAILABLE,
-            "bad_request", Result.Status.UNAVAILABLE);
+    private static final Map<String, ProviderResult.Status> EXPECTED = Map.of(
+            "active", ProviderResult.Status.AVAILABLE,
+            "inactive", ProviderResult.Status.UNAVAILABLE,
+            "server_error", ProviderResult.Status.UNAVAILABLE,
+            "bad_credentials", ProviderResult.Status.AUTH_REQUIRED,
+            "no_plan", ProviderResult.Status.UNAVAILABLE,
+            "bad_request", ProviderResult.Status.UNAVAILABLE);
 
     @TestFactory
     List<DynamicTest> everyContractExampleBecomesItsStatus() {
@@ -69,14 +69,14 @@ class ProviderParsersTest {
             Provider provider = Provider.byId(api.id()).orElseThrow();
             for (Contract.Example e : Contract.examples(api)) {
                 tests.add(DynamicTest.dynamicTest(api.id() + " " + e.operationId() + " " + e.status() + " " + e.name(), () -> {
-                    Result r = PARSERS.get(e.operationId()).apply(e);
+                    ProviderResult r = PARSERS.get(e.operationId()).apply(e);
                     assertThat(r.provider()).isEqualTo(provider);
                     assertThat(r.status()).as(e.body()).isEqualTo(EXPECTED.get(e.name()));
-                    if (r instanceof Result.Unavailable u) {
+                    if (r instanceof ProviderResult.Unavailable u) {
                         assertThat(u.consoleUrl()).isEqualTo(provider.consoleUrl());
                         assertThat(u.message()).isNotBlank();
                     }
-                    if (r instanceof Result.Available a) {
+                    if (r instanceof ProviderResult.Available a) {
                         // a plan only when the provider reports one (Claude's comes from its credentials file)
                         assertThat(a.windows()).isNotEmpty();
                     }
@@ -101,7 +101,7 @@ class ProviderParsersTest {
 
     @Test
     void claudeSkipsModelWindowsTheAccountDoesNotHave() {
-        Result.Available a = (Result.Available) Claude.parse(new Response(200, recorded("claude-max-no-opus.json")),
+        ProviderResult.Available a = (ProviderResult.Available) Claude.parse(new Response(200, recorded("claude-max-no-opus.json")),
                 Optional.of("max"), NOW);
         assertThat(a.plan()).isEqualTo("max");
         assertThat(a.windows()).extracting(Window::label).containsExactly("5h", "7d", "sonnet/7d");
@@ -112,7 +112,7 @@ class ProviderParsersTest {
 
     @Test
     void codexNamesWindowsByTheirLengthAndReadsUnixResets() {
-        Result.Available a = (Result.Available) Codex.parse(new Response(200, recorded("codex-pro.json")), NOW);
+        ProviderResult.Available a = (ProviderResult.Available) Codex.parse(new Response(200, recorded("codex-pro.json")), NOW);
         assertThat(a.plan()).isEqualTo("pro");
         assertThat(a.windows()).extracting(Window::label).containsExactly("5h", "7d");
         assertThat(a.windows().get(0).used().getAsDouble()).isEqualTo(7);
@@ -121,7 +121,7 @@ class ProviderParsersTest {
 
     @Test
     void copilotReportsLimitedSnapshotsOnly() {
-        Result.Available a = (Result.Available) GitHubCopilot.parse(new Response(200, recorded("copilot-free.json")), NOW);
+        ProviderResult.Available a = (ProviderResult.Available) GitHubCopilot.parse(new Response(200, recorded("copilot-free.json")), NOW);
         assertThat(a.windows()).extracting(Window::label).containsExactly("chat", "completions");
         assertThat(a.windows().get(0).used().getAsDouble()).isEqualTo(8);
         assertThat(a.windows().get(0).resetsAt()).contains(Instant.parse("2026-12-01T00:00:00Z"));
@@ -129,14 +129,14 @@ class ProviderParsersTest {
 
     @Test
     void minimaxGivesOneModelWindowPerModel() {
-        Result.Available a = (Result.Available) MiniMax.parse(new Response(200, recorded("minimax-two-models.json")), NOW);
+        ProviderResult.Available a = (ProviderResult.Available) MiniMax.parse(new Response(200, recorded("minimax-two-models.json")), NOW);
         assertThat(a.windows()).extracting(Window::label).containsExactly("MiniMax-M2/5h", "speech-2.5/5h");
         assertThat(a.windows().get(0).remaining().getAsDouble()).isEqualTo(1);
     }
 
     @Test
     void zaiReadsTokensAgainstTheirLimit() {
-        Result.Available a = (Result.Available) Zai.parse(new Response(200, recorded("zai-lite.json")), NOW);
+        ProviderResult.Available a = (ProviderResult.Available) Zai.parse(new Response(200, recorded("zai-lite.json")), NOW);
         assertThat(a.plan()).isEqualTo("GLM Coding Lite");
         Window w = a.windows().get(0);
         assertThat(w.label()).isEqualTo("5h");
@@ -145,7 +145,7 @@ class ProviderParsersTest {
 
     @Test
     void balancesHaveNoLimit() {
-        Result.Available a = (Result.Available) DeepSeek.parse(new Response(200,
+        ProviderResult.Available a = (ProviderResult.Available) DeepSeek.parse(new Response(200,
                 Contract.example("deepseek", "getUserBalance", "active")), NOW);
         assertThat(a.windows().get(0).limit()).isEmpty();
         assertThat(a.windows().get(0).remaining().getAsDouble()).isEqualTo(110);
@@ -155,21 +155,21 @@ class ProviderParsersTest {
     @Test
     void anHtmlErrorPageIsUnavailableNotACrash() {
         String page = recorded("html-error-page.txt");
-        for (Result r : List.of(Claude.parse(new Response(502, page), Optional.empty(), NOW), Codex.parse(new Response(200, page), NOW),
+        for (ProviderResult r : List.of(Claude.parse(new Response(502, page), Optional.empty(), NOW), Codex.parse(new Response(200, page), NOW),
                 Zai.parse(new Response(200, page), NOW), DeepSeek.parse(new Response(200, page), NOW))) {
-            assertThat(r.status()).isEqualTo(Result.Status.UNAVAILABLE);
+            assertThat(r.status()).isEqualTo(ProviderResult.Status.UNAVAILABLE);
         }
-        assertThat(((Result.Unavailable) Claude.parse(new Response(502, page), Optional.empty(), NOW)).message())
+        assertThat(((ProviderResult.Unavailable) Claude.parse(new Response(502, page), Optional.empty(), NOW)).message())
                 .isEqualTo("Claude answered 502: HTTP 502");
     }
 
     @Test
     void resultsSurviveTheirJsonForm() {
-        Result a = Claude.parse(new Response(200, recorded("claude-max-no-opus.json")), Optional.of("max"), NOW);
-        Result u = Zai.parse(new Response(200, Contract.example("zai", "getQuotaLimit", "inactive")), NOW);
-        Result d = DeepSeek.parse(new Response(200, Contract.example("deepseek", "getUserBalance", "active")), NOW);
-        for (Result r : List.of(a, u, d, new Result.NetworkError(Provider.KIMI, "refused", NOW),
-                new Result.AuthRequired(Provider.CURSOR, "none", NOW))) {
+        ProviderResult a = Claude.parse(new Response(200, recorded("claude-max-no-opus.json")), Optional.of("max"), NOW);
+        ProviderResult u = Zai.parse(new Response(200, Contract.example("zai", "getQuotaLimit", "inactive")), NOW);
+        ProviderResult d = DeepSeek.parse(new Response(200, Contract.example("deepseek", "getUserBalance", "active")), NOW);
+        for (ProviderResult r : List.of(a, u, d, new ProviderResult.NetworkError(Provider.KIMI, "refused", NOW),
+                new ProviderResult.AuthRequired(Provider.CURSOR, "none", NOW))) {
             assertThat(ResultJson.fromJson(ResultJson.toJson(r))).isEqualTo(r);
         }
         assertThat(ResultJson.toJson(d).toString()).doesNotContain("null").doesNotContain("\"limit\"");

@@ -47,9 +47,9 @@ class SafeTextTest {
         Window w = new Window("m\u001b[2J/1d", OptionalDouble.of(1), OptionalDouble.of(2), OptionalDouble.of(1), "u\u0007", Optional.empty());
         assertThat(w.label()).isEqualTo("m/1d");
         assertThat(w.unit()).isEqualTo("u");
-        assertThat(new Result.Available(Provider.CURSOR, "p\u001b]0;x\u0007", List.of(w), now).plan()).isEqualTo("p");
-        assertThat(new Result.Unavailable(Provider.CURSOR, "m\u001b[31m", "c\u202e", now).message()).isEqualTo("m");
-        assertThat(new Result.AuthRequired(Provider.CURSOR, "\u001b[2Jm", now).message()).isEqualTo("m");
-        assertThat(new Result.NetworkError(Provider.CURSOR, "m\u009b1m", now).message()).isEqualTo("m");
+        assertThat(new ProviderResult.Available(Provider.CURSOR, "p\u001b]0;x\u0007", List.of(w), now).plan()).isEqualTo("p");
+        assertThat(new ProviderResult.Unavailable(Provider.CURSOR, "m\u001b[31m", "c\u202e", now).message()).isEqualTo("m");
+        assertThat(new ProviderResult.AuthRequired(Provider.CURSOR, "\u001b[2Jm", now).message()).isEqualTo("m");
+        assertThat(new ProviderResult.NetworkError(Provider.CURSOR, "m\u009b1m", now).message()).isEqualTo("m");
     }
 }

@@ -4,14 +4,14 @@ import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Version comparison and reading Maven metadata for the update check. */
-class VersionTest {
+/** ToolVersion comparison and reading Maven metadata for the update check. */
+class ToolVersionTest {
     @Test
     void aSnapshotIsOlderThanItsReleaseAndNumbersCompareNumerically() {
-        assertThat(Version.compare("0.1.0-SNAPSHOT", "0.1.0")).isNegative();
-        assertThat(Version.compare("0.10.0", "0.9.9")).isPositive();
-        assertThat(Version.compare("1.0", "1.0.0")).isZero();
-        assertThat(Version.compare("2.0.0", "10.0.0")).isNegative();
+        assertThat(ToolVersion.compare("0.1.0-SNAPSHOT", "0.1.0")).isNegative();
+        assertThat(ToolVersion.compare("0.10.0", "0.9.9")).isPositive();
+        assertThat(ToolVersion.compare("1.0", "1.0.0")).isZero();
+        assertThat(ToolVersion.compare("2.0.0", "10.0.0")).isNegative();
     }
 
     @Test

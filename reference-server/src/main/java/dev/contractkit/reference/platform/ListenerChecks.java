@@ -29,7 +29,7 @@ import java.util.regex.Pattern;
  * </ul>
  * Every refusal is an {@link ApiError}, rendered in the contract's error shape.
  */
-final class Guard {
+final class ListenerChecks {
     static final String KIT_TOKEN_SCHEME = "KitToken";
     private static final HeaderName ORIGIN = HeaderNames.create("Origin");
     private static final Set<Method> SAFE = Set.of(Method.GET, Method.HEAD, Method.OPTIONS, Method.TRACE);
@@ -46,7 +46,7 @@ final class Guard {
         KitToken get();
     }
 
-    private Guard(AllowedHosts hosts, List<Rule> rules, long maxBodyBytes, String tooLargeCode, KitTokenSupplier token) {
+    private ListenerChecks(AllowedHosts hosts, List<Rule> rules, long maxBodyBytes, String tooLargeCode, KitTokenSupplier token) {
         this.hosts = hosts;
         this.rules = rules;
         this.maxBodyBytes = maxBodyBytes;
@@ -55,7 +55,7 @@ final class Guard {
         this.token = token;
     }
 
-    static Guard of(List<ContractDocument> docs, ApiServer.Limits limits, KitTokenSupplier token) {
+    static ListenerChecks of(List<ContractDocument> docs, ApiServer.Limits limits, KitTokenSupplier token) {
         List<Rule> rules = new ArrayList<>();
         for (ContractDocument.Operation op : docs.stream().flatMap(d -> d.operations().stream()).toList()) {
             Pattern p = Pattern.compile("^" + op.path().replaceAll("\\{[^/]+}", "[^/]+") + "/?$");
@@ -72,7 +72,7 @@ final class Guard {
         }
         // literal paths before templates, so /tasks/search is not taken for /tasks/{id}
         rules.sort((a, b) -> Boolean.compare(a.templated, b.templated));
-        return new Guard(limits.hosts(), List.copyOf(rules), limits.maxBodyBytes(), limits.tooLargeCode(), token);
+        return new ListenerChecks(limits.hosts(), List.copyOf(rules), limits.maxBodyBytes(), limits.tooLargeCode(), token);
     }
 
     void filter(FilterChain chain, RoutingRequest req, RoutingResponse res) {

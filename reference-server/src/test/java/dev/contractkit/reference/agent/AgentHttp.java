@@ -19,7 +19,7 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /** A small test client of the agent over a real socket: reads the SSE stream incrementally. */
-final class AgentClient {
+final class AgentHttp {
     static final ObjectMapper JSON = new ObjectMapper();
     /** The kit token the agent tests start the server with (setting {@code token}). */
     static final String KIT_TOKEN = "test-kit-token";
@@ -96,7 +96,7 @@ final class AgentClient {
 
     private final String base;
 
-    AgentClient(String base) {
+    AgentHttp(String base) {
         this.base = base;
     }
 

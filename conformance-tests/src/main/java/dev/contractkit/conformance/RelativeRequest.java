@@ -16,10 +16,10 @@ import java.util.Optional;
  * @param headers    headers, in order
  * @param body       request body bytes and their media type, if any
  */
-record HttpCall(String method, String template, Map<String, String> pathValues, List<Map.Entry<String, String>> query,
+record RelativeRequest(String method, String template, Map<String, String> pathValues, List<Map.Entry<String, String>> query,
                 List<Map.Entry<String, String>> headers, Optional<Body> body) {
 
-    HttpCall {
+    RelativeRequest {
         pathValues = Map.copyOf(pathValues);
         query = List.copyOf(query);
         headers = List.copyOf(headers);

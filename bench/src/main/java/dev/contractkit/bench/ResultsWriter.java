@@ -8,14 +8,14 @@ import java.util.Locale;
 import java.util.Map;
 
 /** Writes target/bench/results.md and results.json. */
-final class Report {
-    private Report() {
+final class ResultsWriter {
+    private ResultsWriter() {
     }
 
-    static void write(Path out, String machine, String settings, List<Result> results) throws IOException {
+    static void write(Path out, String machine, String settings, List<ScenarioResult> results) throws IOException {
         StringBuilder md = new StringBuilder("# Contract Kit bench\n\n")
                 .append("Machine: ").append(machine).append("\n\nSettings: ").append(settings).append("\n");
-        for (Result r : results) {
+        for (ScenarioResult r : results) {
             md.append("\n## ").append(r.scenario()).append(": ").append(r.request()).append("\n\n");
             if (r.scenario().equals("sdk")) {
                 md.append("| call | µs per call | calls/s | ratio to ").append(r.baseline()).append(" |\n|---|---:|---:|---:|\n");

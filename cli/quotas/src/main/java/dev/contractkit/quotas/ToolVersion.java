@@ -5,12 +5,12 @@ import java.io.InputStream;
 import java.util.Properties;
 
 /** The installed version (from the build) and the comparison of versions. */
-final class Version {
-    private Version() {
+final class ToolVersion {
+    private ToolVersion() {
     }
 
     static String installed() {
-        try (InputStream in = Version.class.getResourceAsStream("version.properties")) {
+        try (InputStream in = ToolVersion.class.getResourceAsStream("version.properties")) {
             Properties p = new Properties();
             if (in != null) {
                 p.load(in);

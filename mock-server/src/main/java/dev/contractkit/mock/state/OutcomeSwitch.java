@@ -22,7 +22,7 @@ import dev.contractkit.mock.http.Prefer;
  * with {@code GET}, clear it with {@code DELETE}. An operation that declares neither the example nor the status
  * keeps answering its default, so one switch serves APIs whose operations differ.
  */
-public final class Outcome {
+public final class OutcomeSwitch {
     /** @param prefer the sticky preference; @param delayMillis how long each answer waits */
     public record State(Prefer prefer, long delayMillis) {
         static final State NONE = new State(new Prefer(Optional.empty(), Optional.empty()), 0);
@@ -32,7 +32,7 @@ public final class Outcome {
     private final Set<String> examples;
     private final Set<String> statuses;
 
-    public Outcome(List<ContractDocument> docs) {
+    public OutcomeSwitch(List<ContractDocument> docs) {
         Set<String> names = new LinkedHashSet<>();
         Set<String> codes = new LinkedHashSet<>();
         for (ContractDocument doc : docs) {

@@ -9,14 +9,14 @@ import java.util.List;
  *
  * <pre>{@code
  * switch (result) {
- *     case Result.Available a -> a.windows();
- *     case Result.Unavailable u -> u.consoleUrl();
- *     case Result.AuthRequired r -> r.message();
- *     case Result.NetworkError n -> n.message();
+ *     case ProviderResult.Available a -> a.windows();
+ *     case ProviderResult.Unavailable u -> u.consoleUrl();
+ *     case ProviderResult.AuthRequired r -> r.message();
+ *     case ProviderResult.NetworkError n -> n.message();
  * }
  * }</pre>
  */
-public sealed interface Result {
+public sealed interface ProviderResult {
     /** @return the provider */
     Provider provider();
 
@@ -69,7 +69,7 @@ public sealed interface Result {
      * @param windows   the quota windows, as the provider reports them
      * @param fetchedAt when
      */
-    record Available(Provider provider, String plan, List<Window> windows, Instant fetchedAt) implements Result {
+    record Available(Provider provider, String plan, List<Window> windows, Instant fetchedAt) implements ProviderResult {
         public Available {
             plan = SafeText.clean(plan);
             windows = List.copyOf(windows);
@@ -87,7 +87,7 @@ public sealed interface Result {
      * @param consoleUrl where to manage the plan
      * @param fetchedAt  when
      */
-    record Unavailable(Provider provider, String message, String consoleUrl, Instant fetchedAt) implements Result {
+    record Unavailable(Provider provider, String message, String consoleUrl, Instant fetchedAt) implements ProviderResult {
         public Unavailable {
             message = SafeText.clean(message);
             consoleUrl = SafeText.clean(consoleUrl);
@@ -104,7 +104,7 @@ public sealed interface Result {
      * @param message   which credentials were looked for, or that the provider refused them
      * @param fetchedAt when
      */
-    record AuthRequired(Provider provider, String message, Instant fetchedAt) implements Result {
+    record AuthRequired(Provider provider, String message, Instant fetchedAt) implements ProviderResult {
         public AuthRequired {
             message = SafeText.clean(message);
         }
@@ -120,7 +120,7 @@ public sealed interface Result {
      * @param message   the transport error
      * @param fetchedAt when
      */
-    record NetworkError(Provider provider, String message, Instant fetchedAt) implements Result {
+    record NetworkError(Provider provider, String message, Instant fetchedAt) implements ProviderResult {
         public NetworkError {
             message = SafeText.clean(message);
         }

@@ -7,5 +7,5 @@ import java.util.Map;
  *
  * @param body the request body, or null; {@link Harness#UNIQUE} in it is replaced by a value unique to each request
  */
-record Call(String method, String path, Map<String, String> headers, String body) {
+record ScenarioRequest(String method, String path, Map<String, String> headers, String body) {
 }

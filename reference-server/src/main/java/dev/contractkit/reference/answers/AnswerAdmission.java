@@ -19,14 +19,14 @@ import java.util.Optional;
  * gets 401 within its address's limit and 429 beyond it, as the contract states ({@code x-kit-rate-limits.answer
  * .unauthenticated-key: client-address}).
  */
-final class KeyGate {
+final class AnswerAdmission {
     static final HeaderName API_KEY = HeaderNames.create("x-api-key");
     private static final String KEY = "kit.answers.key";
 
     private final ApiKeys keys;
     private final RateLimiter limiter;
 
-    KeyGate(ApiKeys keys, RateLimiter limiter) {
+    AnswerAdmission(ApiKeys keys, RateLimiter limiter) {
         this.keys = keys;
         this.limiter = limiter;
     }
@@ -57,7 +57,7 @@ final class KeyGate {
     }
 
     static ApiKeys.Key key(ServerRequest req) {
-        return req.context().get(KEY, ApiKeys.Key.class).orElseThrow(() -> new IllegalStateException("no gate"));
+        return req.context().get(KEY, ApiKeys.Key.class).orElseThrow(() -> new IllegalStateException("no AnswerAdmission before this route"));
     }
 
     private Optional<ApiKeys.Key> lookup(ServerRequest req) {

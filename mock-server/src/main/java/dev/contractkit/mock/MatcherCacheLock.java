@@ -12,10 +12,10 @@ import java.util.function.Supplier;
  * Building a listener, adding the contract's expectations, resetting and reading the request log therefore take
  * turns; serving requests does not.
  */
-final class MockServerGate {
+final class MatcherCacheLock {
     private static final ReentrantLock LOCK = new ReentrantLock();
 
-    private MockServerGate() {
+    private MatcherCacheLock() {
     }
 
     static <T> T call(Supplier<T> action) {

@@ -15,7 +15,7 @@ import java.util.Map;
  * for some, a usage limit, so {@code GET /api/v1/coupons?limit=10} answers a full page (and a total), not an empty
  * one.
  */
-final class Catalogue {
+final class CouponCatalogue {
     static final int COUPONS = 24;
 
     /** title, description, discount %, category, valid until, usage limit (0 = none), terms. */
@@ -49,7 +49,7 @@ final class Catalogue {
             new Template("Running gear", "Running shoes, shorts and watches for the marathon season.", 20, "sports",
                     "2027-03-31T21:59:59Z", 400, "Excludes limited editions."));
 
-    private Catalogue() {
+    private CouponCatalogue() {
     }
 
     /** Creates the catalogue through {@code POST /write/v1/coupons} as the admin. */
@@ -68,7 +68,7 @@ final class Catalogue {
             if (t.usageLimit() > 0) {
                 body.put("usage_limit", t.usageLimit());
             }
-            HttpResponse<byte[]> r = h.send(coupons, new Call("POST", "/write/v1/coupons", Map.of("Authorization",
+            HttpResponse<byte[]> r = h.send(coupons, new ScenarioRequest("POST", "/write/v1/coupons", Map.of("Authorization",
                     "Bearer " + admin, "Content-Type", "application/json"), body.toString()));
             if (r.statusCode() != 201) {
                 throw new IllegalStateException("list: creating the catalogue's coupon " + i + " answered "

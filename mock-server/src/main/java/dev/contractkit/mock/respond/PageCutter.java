@@ -20,8 +20,8 @@ import dev.contractkit.mock.http.Reply;
  * What the paging header writers ({@link LinkHeaders}, {@link PageHeaders}) share: the headers an operation's success
  * responses declare, the body of a list answer, the page numbers asked for, and the URL of another page.
  */
-final class Paging {
-    private Paging() {
+final class PageCutter {
+    private PageCutter() {
     }
 
     /** @return the header names (lower case) of each success response the operation declares, in its order */

@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
  * @param status  the status to answer (400, 415 ...)
  * @param message a sentence naming the rule, for the error body
  */
-public record Violation(int status, String message) {
+public record RequestViolation(int status, String message) {
     /** networknt sentences that read on from the subject ("must have ...", "does not match ..."). */
     private static final Pattern VERB = Pattern.compile("(must|does|is|has|should) ");
 

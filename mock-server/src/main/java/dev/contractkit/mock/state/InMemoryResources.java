@@ -12,7 +12,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * The {@code --stateful} mock's memory for one API: resources by name, items by id in creation order. Items
  * seeded from the contract's examples at start come back on {@link #reset()}.
  */
-public final class ResourceStore {
+public final class InMemoryResources {
     private final Map<String, Map<String, ObjectNode>> seeds = new LinkedHashMap<>();
     private final Map<String, Map<String, ObjectNode>> live = new LinkedHashMap<>();
     private final AtomicLong sequence = new AtomicLong();
