@@ -75,6 +75,16 @@ final class ClientSocket extends WebSocketListener {
         }
     }
 
+    /**
+     * Asserts that for {@code quiet} no message arrives and the socket stays open.
+     *
+     * @param what what the quiet means, for the failure message
+     */
+    void staysQuiet(String what, Duration quiet) {
+        await(what).during(quiet).atMost(quiet.plusSeconds(1)).pollInterval(Duration.ofMillis(20))
+                .until(() -> messages.isEmpty() && !closed.isDone());
+    }
+
     void close() {
         webSocket.close(1000, "done");
     }

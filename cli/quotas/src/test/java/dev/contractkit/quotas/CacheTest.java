@@ -12,8 +12,11 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /** cache.json: the replacement rule, staleness, corruption, atomic writes. */
 class CacheTest {
@@ -102,7 +105,7 @@ class CacheTest {
 
     @Test
     void aReaderNeverSeesATornFile() throws Exception {
-        Thread writer = Thread.ofPlatform().start(() -> {
+        CompletableFuture<Void> writer = CompletableFuture.runAsync(() -> {
             for (int i = 0; i < 200; i++) {
                 try {
                     cache().merge(List.of(available(Provider.values()[i % 11], T0.plusSeconds(i))), T0.plusSeconds(i));
@@ -111,14 +114,16 @@ class CacheTest {
                 }
             }
         });
-        int reads = 0;
-        while (writer.isAlive()) {
+        AtomicInteger reads = new AtomicInteger();
+        // reads the file as often as Awaitility polls until the writer is done; every read must parse whole
+        await().atMost(Duration.ofSeconds(60)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(1)).until(() -> {
             if (Files.exists(cache().file())) {
                 assertThat(cache().read().refreshedAt()).isPresent();
-                reads++;
+                reads.incrementAndGet();
             }
-        }
-        writer.join();
-        assertThat(reads).isPositive();
+            return writer.isDone();
+        });
+        writer.join(); // a failed write fails the test
+        assertThat(reads).hasPositiveValue();
     }
 }

@@ -104,7 +104,7 @@ final class Analyst {
             ArrayNode artifacts = result.putArray("artifactIds");
             try (FileTables files = fileIds.isEmpty() && pinned.isEmpty() ? null : openFiles()) {
                 List<String> loaded = files == null ? List.of() : readFiles(files, fileIds, pinned, sink, run);
-                List<QueryPlanner.Table> tables = new ArrayList<>(files == null ? List.of() : files.tables());
+                List<Tables.Table> tables = new ArrayList<>(files == null ? List.of() : files.tables());
                 tables.addAll(schema.tables());
                 Query previous = previousPlan == null ? null : Query.of(previousPlan, tables);
                 QueryPlanner.Plan planned = QueryPlanner.plan(question, tables, previous, loaded);

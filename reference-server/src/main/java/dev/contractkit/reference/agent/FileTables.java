@@ -50,7 +50,7 @@ final class FileTables implements AutoCloseable {
     private final String url = "jdbc:h2:mem:agent_files_" + UUID.randomUUID().toString().replace("-", "");
     private final Connection holder;
     private final Set<String> names = new HashSet<>();
-    private final List<QueryPlanner.Table> tables = new ArrayList<>();
+    private final List<Tables.Table> tables = new ArrayList<>();
     private final ObjectMapper mapper;
 
     FileTables(ObjectMapper mapper) throws SQLException {
@@ -63,7 +63,7 @@ final class FileTables implements AutoCloseable {
         return DriverManager.getConnection(url);
     }
 
-    List<QueryPlanner.Table> tables() {
+    List<Tables.Table> tables() {
         return tables;
     }
 
@@ -133,12 +133,12 @@ final class FileTables implements AutoCloseable {
             }
             s.executeBatch();
         }
-        List<QueryPlanner.Column> cols = new ArrayList<>();
+        List<Tables.Column> cols = new ArrayList<>();
         for (int i = 0; i < columns.size(); i++) {
             String c = columns.get(i);
-            cols.add(new QueryPlanner.Column(c, upper(c), numeric.get(i), QueryPlanner.needsQuotes(upper(c), false)));
+            cols.add(new Tables.Column(c, upper(c), numeric.get(i), Tables.needsQuotes(upper(c), false)));
         }
-        tables.add(new QueryPlanner.Table("files", table, QueryPlanner.sqlName(upper(table), false), cols));
+        tables.add(new Tables.Table("files", table, Tables.sqlName(upper(table), false), cols));
         return new Loaded(id, table, columns, rows.size());
     }
 

@@ -3,11 +3,12 @@ package dev.contractkit.reference.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.reference.agent.Tables.Column;
+import dev.contractkit.reference.agent.Tables.Table;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 
 /**
  * One planned read-only query (see {@link QueryPlanner}): where it runs ({@code source}: a data source id or
@@ -19,9 +20,8 @@ import java.util.Set;
  * @param descending with {@code limit}: the largest first
  * @param fileIds    the files the {@code files} source was loaded from (a follow-up loads them again)
  */
-record Query(String source, QueryPlanner.Table table, String aggregate, QueryPlanner.Column measure,
-             QueryPlanner.Column groupBy, List<QueryPlanner.Column> columns, boolean descending, Integer limit,
-             List<String> fileIds) {
+record Query(String source, Table table, String aggregate, Column measure, Column groupBy, List<Column> columns,
+             boolean descending, Integer limit, List<String> fileIds) {
 
     String sql() {
         String t = table.sqlName();
@@ -33,7 +33,7 @@ record Query(String source, QueryPlanner.Table table, String aggregate, QueryPla
         if (aggregate != null) {
             return "SELECT " + aggregateExpression() + " AS " + alias() + " FROM " + t;
         }
-        String list = columns.isEmpty() ? "*" : String.join(", ", columns.stream().map(QueryPlanner.Column::sqlName).toList());
+        String list = columns.isEmpty() ? "*" : String.join(", ", columns.stream().map(Column::sqlName).toList());
         return "SELECT " + list + " FROM " + t + (limit != null && measure != null
                 ? " ORDER BY " + measure.sqlName() + (descending ? " DESC" : " ASC") + " LIMIT " + limit
                 : " LIMIT " + SqlTool.MAX_ROWS);
@@ -79,7 +79,7 @@ record Query(String source, QueryPlanner.Table table, String aggregate, QueryPla
             return "Plan: " + (aggregate.equals("count") ? "count the rows" : aggregate + " of " + measure.name()) + " of "
                     + where + " with one read-only query.";
         }
-        return "Plan: list " + (columns.isEmpty() ? "the rows" : columns.stream().map(QueryPlanner.Column::name).toList())
+        return "Plan: list " + (columns.isEmpty() ? "the rows" : columns.stream().map(Column::name).toList())
                 + " of " + where + (limit != null && measure != null ? ", the " + limit + " with the "
                 + (descending ? "largest " : "smallest ") + measure.name() : "") + " with one read-only query.";
     }
@@ -96,7 +96,7 @@ record Query(String source, QueryPlanner.Table table, String aggregate, QueryPla
         if (groupBy != null) {
             n.put("groupBy", groupBy.name());
         }
-        n.set("columns", mapper.valueToTree(columns.stream().map(QueryPlanner.Column::name).toList()));
+        n.set("columns", mapper.valueToTree(columns.stream().map(Column::name).toList()));
         if (limit != null) {
             n.put("limit", limit).put("descending", descending);
         }
@@ -109,18 +109,18 @@ record Query(String source, QueryPlanner.Table table, String aggregate, QueryPla
      * @param tables the tables available now
      * @return the plan again over the tables available now, or null when its table or a column is gone
      */
-    static Query of(JsonNode plan, List<QueryPlanner.Table> tables) {
+    static Query of(JsonNode plan, List<Table> tables) {
         String source = plan.path("source").asText();
-        QueryPlanner.Table table = tables.stream().filter(t -> t.source().equals(source)
+        Table table = tables.stream().filter(t -> t.source().equals(source)
                 && t.name().equals(plan.path("table").asText())).findFirst().orElse(null);
         if (table == null) {
             return null;
         }
-        QueryPlanner.Column measure = plan.has("measure") ? table.column(plan.path("measure").asText()) : null;
-        QueryPlanner.Column group = plan.has("groupBy") ? table.column(plan.path("groupBy").asText()) : null;
-        List<QueryPlanner.Column> columns = new ArrayList<>();
+        Column measure = plan.has("measure") ? table.column(plan.path("measure").asText()) : null;
+        Column group = plan.has("groupBy") ? table.column(plan.path("groupBy").asText()) : null;
+        List<Column> columns = new ArrayList<>();
         for (JsonNode c : plan.path("columns")) {
-            QueryPlanner.Column col = table.column(c.asText());
+            Column col = table.column(c.asText());
             if (col == null) {
                 return null;
             }
@@ -134,14 +134,4 @@ record Query(String source, QueryPlanner.Table table, String aggregate, QueryPla
         return new Query(source, table, plan.has("aggregate") ? plan.path("aggregate").asText() : null, measure, group,
                 columns, plan.path("descending").asBoolean(true), plan.has("limit") ? plan.path("limit").asInt() : null, files);
     }
-
-    /** SQL words a plain identifier must not be (then it is quoted). */
-    static final Set<String> KEYWORDS = Set.of("all", "and", "any", "array", "as", "asc", "between", "both", "by", "case",
-            "check", "constraint", "cross", "current_date", "current_time", "current_user", "day", "default", "desc",
-            "distinct", "else", "end", "except", "exists", "false", "fetch", "for", "foreign", "from", "full", "group",
-            "having", "hour", "if", "in", "inner", "intersect", "interval", "is", "join", "key", "leading", "left",
-            "like", "limit", "minute", "month", "natural", "not", "null", "offset", "on", "or", "order", "primary",
-            "qualify", "regexp", "right", "row", "rownum", "rows", "second", "select", "set", "some", "table", "to",
-            "top", "trailing", "true", "union", "unique", "unknown", "user", "using", "value", "values", "when", "where",
-            "window", "with", "year", "_rowid_");
 }

@@ -1,5 +1,8 @@
 package dev.contractkit.reference.agent;
 
+import dev.contractkit.reference.agent.Tables.Column;
+import dev.contractkit.reference.agent.Tables.Table;
+
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -40,24 +43,6 @@ import java.util.regex.Pattern;
  * number columns there are.
  */
 final class QueryPlanner {
-    /** A column: its name as stored (for SQL) and whether it holds numbers. */
-    record Column(String name, String stored, boolean numeric, boolean quote) {
-        String sqlName() {
-            return quote ? "\"" + stored.replace("\"", "\"\"") + "\"" : name;
-        }
-    }
-
-    /**
-     * A table the run can query: its source (a data source id, or {@code files}), name, how SQL names it (quoted,
-     * schema-qualified when needed) and columns.
-     */
-    record Table(String source, String name, String sqlName, List<Column> columns) {
-
-        Column column(String n) {
-            return columns.stream().filter(c -> c.name().equals(n)).findFirst().orElse(null);
-        }
-    }
-
     /** The plan: a query, or the plain reason why the question cannot be answered. */
     record Plan(Query query, boolean followUp, String cannot) {
     }
@@ -260,23 +245,5 @@ final class QueryPlanner {
             return w.substring(0, w.length() - 1);
         }
         return w;
-    }
-
-    /** @return the name as SQL must write it: lower-case and bare when it can be, else quoted as stored */
-    static String sqlName(String stored, boolean lowerCaseDb) {
-        return needsQuotes(stored, lowerCaseDb) ? "\"" + stored.replace("\"", "\"\"") + "\"" : stored.toLowerCase(Locale.ROOT);
-    }
-
-    /**
-     * @param lowerCaseDb the database stores unquoted names in lower case (PostgreSQL), else upper case (H2)
-     * @return whether a stored name must be quoted in SQL
-     */
-    static boolean needsQuotes(String stored, boolean lowerCaseDb) {
-        if (stored == null) {
-            return false;
-        }
-        String plain = lowerCaseDb ? stored.toLowerCase(Locale.ROOT) : stored.toUpperCase(Locale.ROOT);
-        return !stored.equals(plain) || !stored.matches("[A-Za-z_][A-Za-z0-9_]*")
-                || Query.KEYWORDS.contains(stored.toLowerCase(Locale.ROOT));
     }
 }

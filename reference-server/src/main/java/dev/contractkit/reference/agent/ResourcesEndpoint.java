@@ -20,6 +20,15 @@ import java.util.stream.Collectors;
  * bases, MCP servers and skills (list, register, read, update, delete; see {@link ResourceRegistry}).
  */
 final class ResourcesEndpoint extends ResourcesService {
+    /** A kind {@link ResourceRegistry} serves: its name there, its id's path parameter and its two body schemas. */
+    private record Kind(String name, String idParameter, String registration, String update) {
+    }
+
+    private static final Kind KNOWLEDGE_BASES = new Kind("kb", "knowledgeBaseId", "KnowledgeBaseRegistration",
+            "KnowledgeBaseUpdate");
+    private static final Kind MCP_SERVERS = new Kind("mcp", "mcpServerId", "McpServerRegistration", "McpServerUpdate");
+    private static final Kind SKILLS = new Kind("skill", "skillId", "SkillRegistration", "SkillUpdate");
+
     private final ObjectMapper mapper;
     private final ContractRules rules;
     private final AgentStore store;
@@ -173,78 +182,80 @@ final class ResourcesEndpoint extends ResourcesService {
         list(response, "skill");
     }
 
-    private void register(ServerRequest request, ServerResponse response, String kind, String schema) {
-        response.status(Status.CREATED_201).send(registry.register(kind, body(request, schema)));
-    }
+    // knowledge bases, MCP servers and skills: the stub has a method per operation and kind, and each passes its kind
+    // to the one helper for that operation
 
-    private void update(ServerRequest request, ServerResponse response, String kind, String param, String schema) {
-        String id = request.path().pathParameters().get(param);
-        JsonNode body = body(request, schema);
-        response.send(registry.update(kind, id, body));
-    }
-
-    private void delete(ServerResponse response, String kind, String id) {
-        registry.delete(kind, id);
-        response.status(Status.NO_CONTENT_204).send();
+    private void register(ServerRequest request, ServerResponse response, Kind kind) {
+        response.status(Status.CREATED_201).send(registry.register(kind.name(), body(request, kind.registration())));
     }
 
     @Override
     protected void registerKnowledgeBase(ServerRequest request, ServerResponse response) {
-        register(request, response, "kb", "KnowledgeBaseRegistration");
-    }
-
-    @Override
-    protected void updateKnowledgeBase(ServerRequest request, ServerResponse response) {
-        update(request, response, "kb", "knowledgeBaseId", "KnowledgeBaseUpdate");
-    }
-
-    @Override
-    protected void handleGetKnowledgeBase(ServerRequest request, ServerResponse response, String id) {
-        response.send(registry.get("kb", id));
-    }
-
-    @Override
-    protected void handleDeleteKnowledgeBase(ServerRequest request, ServerResponse response, String id) {
-        delete(response, "kb", id);
+        register(request, response, KNOWLEDGE_BASES);
     }
 
     @Override
     protected void registerMcpServer(ServerRequest request, ServerResponse response) {
-        register(request, response, "mcp", "McpServerRegistration");
-    }
-
-    @Override
-    protected void updateMcpServer(ServerRequest request, ServerResponse response) {
-        update(request, response, "mcp", "mcpServerId", "McpServerUpdate");
-    }
-
-    @Override
-    protected void handleGetMcpServer(ServerRequest request, ServerResponse response, String id) {
-        response.send(registry.get("mcp", id));
-    }
-
-    @Override
-    protected void handleDeleteMcpServer(ServerRequest request, ServerResponse response, String id) {
-        delete(response, "mcp", id);
+        register(request, response, MCP_SERVERS);
     }
 
     @Override
     protected void registerSkill(ServerRequest request, ServerResponse response) {
-        register(request, response, "skill", "SkillRegistration");
+        register(request, response, SKILLS);
+    }
+
+    private void update(ServerRequest request, ServerResponse response, Kind kind) {
+        String id = request.path().pathParameters().get(kind.idParameter());
+        response.send(registry.update(kind.name(), id, body(request, kind.update())));
+    }
+
+    @Override
+    protected void updateKnowledgeBase(ServerRequest request, ServerResponse response) {
+        update(request, response, KNOWLEDGE_BASES);
+    }
+
+    @Override
+    protected void updateMcpServer(ServerRequest request, ServerResponse response) {
+        update(request, response, MCP_SERVERS);
     }
 
     @Override
     protected void updateSkill(ServerRequest request, ServerResponse response) {
-        update(request, response, "skill", "skillId", "SkillUpdate");
+        update(request, response, SKILLS);
+    }
+
+    @Override
+    protected void handleGetKnowledgeBase(ServerRequest request, ServerResponse response, String id) {
+        response.send(registry.get(KNOWLEDGE_BASES.name(), id));
+    }
+
+    @Override
+    protected void handleGetMcpServer(ServerRequest request, ServerResponse response, String id) {
+        response.send(registry.get(MCP_SERVERS.name(), id));
     }
 
     @Override
     protected void handleGetSkill(ServerRequest request, ServerResponse response, String id) {
-        response.send(registry.get("skill", id));
+        response.send(registry.get(SKILLS.name(), id));
+    }
+
+    private void delete(ServerResponse response, Kind kind, String id) {
+        registry.delete(kind.name(), id);
+        response.status(Status.NO_CONTENT_204).send();
+    }
+
+    @Override
+    protected void handleDeleteKnowledgeBase(ServerRequest request, ServerResponse response, String id) {
+        delete(response, KNOWLEDGE_BASES, id);
+    }
+
+    @Override
+    protected void handleDeleteMcpServer(ServerRequest request, ServerResponse response, String id) {
+        delete(response, MCP_SERVERS, id);
     }
 
     @Override
     protected void handleDeleteSkill(ServerRequest request, ServerResponse response, String id) {
-        delete(response, "skill", id);
+        delete(response, SKILLS, id);
     }
 }

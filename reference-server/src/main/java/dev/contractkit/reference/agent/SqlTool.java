@@ -39,7 +39,7 @@ final class SqlTool {
     }
 
     /** A data source's tables: for display (name to {@code column type}) and for {@link QueryPlanner}. */
-    record Schema(Map<String, List<String>> display, List<QueryPlanner.Table> tables) {
+    record Schema(Map<String, List<String>> display, List<Tables.Table> tables) {
     }
 
     private static final Pattern NUMERIC = Pattern.compile("(?i).*(int|dec|num|real|double|float|serial|money).*");
@@ -47,7 +47,7 @@ final class SqlTool {
     /** @return the data source's tables (the built-in sample: only its {@code agent_sample_*} tables) */
     Schema schema(AgentStore.Datasource ds) throws SQLException {
         Map<String, List<String>> out = new LinkedHashMap<>();
-        List<QueryPlanner.Table> tables = new ArrayList<>();
+        List<Tables.Table> tables = new ArrayList<>();
         try (Connection c = connect(ds)) {
             DatabaseMetaData md = c.getMetaData();
             boolean lower = md.storesLowerCaseIdentifiers();
@@ -65,21 +65,21 @@ final class SqlTool {
                         continue;
                     }
                     List<String> cols = new ArrayList<>();
-                    List<QueryPlanner.Column> columns = new ArrayList<>();
+                    List<Tables.Column> columns = new ArrayList<>();
                     try (ResultSet col = md.getColumns(null, schema, name, "%")) {
                         while (col.next()) {
                             String cn = col.getString("COLUMN_NAME");
                             String type = col.getString("TYPE_NAME").toLowerCase(Locale.ROOT);
                             cols.add(cn.toLowerCase(Locale.ROOT) + " " + type);
-                            columns.add(new QueryPlanner.Column(cn.toLowerCase(Locale.ROOT), cn, NUMERIC.matcher(type).matches(),
-                                    QueryPlanner.needsQuotes(cn, lower)));
+                            columns.add(new Tables.Column(cn.toLowerCase(Locale.ROOT), cn, NUMERIC.matcher(type).matches(),
+                                    Tables.needsQuotes(cn, lower)));
                         }
                     }
                     if (out.putIfAbsent(name.toLowerCase(Locale.ROOT), cols) == null) {
                         // a table outside the connection's own schema is named with its schema
-                        String prefix = schema == null || schema.equals(current) ? "" : QueryPlanner.sqlName(schema, lower) + ".";
-                        tables.add(new QueryPlanner.Table(ds.id(), name.toLowerCase(Locale.ROOT),
-                                prefix + QueryPlanner.sqlName(name, lower), columns));
+                        String prefix = schema == null || schema.equals(current) ? "" : Tables.sqlName(schema, lower) + ".";
+                        tables.add(new Tables.Table(ds.id(), name.toLowerCase(Locale.ROOT),
+                                prefix + Tables.sqlName(name, lower), columns));
                     }
                 }
             }

@@ -8,11 +8,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The planner's word rules on their own (the whole agent is in {@link AgentDataAnalysisTest}). */
 class QueryPlannerTest {
-    static final QueryPlanner.Table SALES = new QueryPlanner.Table("db", "monthly_sales", "monthly_sales", List.of(
-            new QueryPlanner.Column("month", "MONTH", false, true), new QueryPlanner.Column("store_city", "STORE_CITY", false, false),
-            new QueryPlanner.Column("revenue", "REVENUE", true, false), new QueryPlanner.Column("units", "UNITS", true, false)));
-    static final QueryPlanner.Table STAFF = new QueryPlanner.Table("db", "staff", "staff", List.of(
-            new QueryPlanner.Column("name", "NAME", false, false), new QueryPlanner.Column("store_city", "STORE_CITY", false, false)));
+    static final Tables.Table SALES = new Tables.Table("db", "monthly_sales", "monthly_sales", List.of(
+            new Tables.Column("month", "MONTH", false, true), new Tables.Column("store_city", "STORE_CITY", false, false),
+            new Tables.Column("revenue", "REVENUE", true, false), new Tables.Column("units", "UNITS", true, false)));
+    static final Tables.Table STAFF = new Tables.Table("db", "staff", "staff", List.of(
+            new Tables.Column("name", "NAME", false, false), new Tables.Column("store_city", "STORE_CITY", false, false)));
 
     static String sql(String question) {
         QueryPlanner.Plan o = QueryPlanner.plan(question, List.of(STAFF, SALES), null, List.of());
