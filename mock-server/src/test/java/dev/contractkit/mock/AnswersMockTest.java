@@ -122,7 +122,7 @@ class AnswersMockTest {
     }
 
     @Test
-    void preferredRefusalCarriesTheSeedsReasonAndItsDetail() {
+    void preferredRefusalCarriesTheContractsReasonAndItsDetail() {
         Http.Answer refused = ask("key-refusal", "Prefer", "code=422, example=failedToAnswer");
 
         assertThat(refused.status()).isEqualTo(422);

@@ -178,7 +178,7 @@ class CodehostServerTest {
     }
 
     @Test
-    void runnerListsCoverTheSeedsEndpointsWithPagingHeaders() throws IOException {
+    void runnerListsCoverTheContractsEndpointsWithPagingHeaders() throws IOException {
         assertThat(get("/api/v4/runners").body()).extracting(r -> r.get("runner_type").asText()).doesNotContain("instance_type");
         assertThat(get("/api/v5/projects/1/runners").body()).extracting(r -> r.get("id").asInt()).containsExactly(1, 2, 3, 4, 5, 6);
         assertThat(get("/api/v5/groups/1/runners").body()).extracting(r -> r.get("id").asInt()).containsExactly(1, 2, 3, 4);
