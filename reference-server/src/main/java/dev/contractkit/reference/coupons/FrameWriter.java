@@ -30,7 +30,7 @@ final class FrameWriter {
     private final WsSession session;
     private final ScheduledExecutorService timer;
     private final Runnable onCutOff;
-    private final ReentrantLock writing = new ReentrantLock();
+    private final ReentrantLock writing = new ReentrantLock(true); // fair: a close frame waits for one message only
     private final AtomicBoolean closing = new AtomicBoolean();
     private final AtomicBoolean closeFrameSent = new AtomicBoolean();
 
@@ -45,9 +45,13 @@ final class FrameWriter {
         this.onCutOff = onCutOff;
     }
 
-    /** Sends a text message; blocks while the client's socket is full. */
+    /** Sends a text message unless the close frame went out (nothing may follow it); blocks on a full socket. */
     void send(String text) {
-        write(s -> s.send(text, true));
+        write(s -> {
+            if (!closeFrameSent.get()) {
+                s.send(text, true);
+            }
+        });
     }
 
     /** Closes the connection without blocking the caller (the module's timer, or the request that published). */

@@ -774,7 +774,8 @@ abstract class CouponsApiContractTest {
             for (int i = 0; i < 400; i++) {
                 long t = System.nanoTime();
                 Answer a = call("PUT", "/write/v1/coupons/" + id, adminToken,
-                        Map.of("terms_conditions", big.substring(i % 10), "description", "d" + i + " " + big.substring(0, 1990)));
+                        Map.of("terms_conditions", big.substring(i % 10), "description",
+                                "d" + i + " " + big.substring(0, 1990)));
                 assertThat(a.status()).isEqualTo(200);
                 worst = Math.max(worst, System.nanoTime() - t);
             }
