@@ -31,6 +31,7 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * where {@link RealtimeEndpoint} answers 401 in the contract's error shape. Messages come from the
  * {@link Broadcaster}; when the token expires the connection is closed with 1008. Each open connection holds
  * one of the {@link SocketSlots}; when none is free the upgrade is refused and the HTTP route answers 503.
+ * Every frame goes through the connection's {@link FrameWriter}, which closes without waiting on the client.
  */
 final class CouponSocket implements WsListener {
     /** Close code when events were missed upstream: 1012 (service restart), the client reconnects. */
@@ -40,7 +41,7 @@ final class CouponSocket implements WsListener {
     private final Broadcaster hub;
     private final ScheduledExecutorService timer;
     private final SocketSlots slots;
-    private final CompletableFuture<WsSession> opened = new CompletableFuture<>();
+    private final CompletableFuture<FrameWriter> opened = new CompletableFuture<>();
     private final AtomicBoolean holdsSlot = new AtomicBoolean();
     private volatile Principal principal;
     private volatile Broadcaster.Subscription subscription;
@@ -93,24 +94,26 @@ final class CouponSocket implements WsListener {
         }, 10, TimeUnit.SECONDS);
         // subscribe before Helidon sends 101: a change made right after the client sees the upgrade is not
         // missed (onOpen runs only after the 101 is on the wire); messages wait for the session
-        subscription = hub.subscribe(this::deliver, (String why) -> opened.thenAccept(session -> Thread.ofVirtual().start(() -> {
+        subscription = hub.subscribe(this::deliver, (String why) -> opened.thenAccept(writer -> {
+            stop();
             if (Broadcaster.MISSED.equals(why)) {
                 // the bus lost messages (asyncapi/coupon-updates.yaml): reconnect and re-read the catalogue
-                session.close(RESYNC, "events were missed: reconnect and re-read the coupons");
+                writer.close(RESYNC, "events were missed: reconnect and re-read the coupons");
             } else {
-                session.close(WsCloseCodes.VIOLATED_POLICY, "too slow: messages were dropped");
+                writer.close(WsCloseCodes.VIOLATED_POLICY, "too slow: messages were dropped");
             }
-        })));
+        }));
         return Optional.empty();
     }
 
     @Override
     public void onOpen(WsSession session) {
-        opened.complete(session);
+        FrameWriter writer = new FrameWriter(session, timer, this::stop);
+        opened.complete(writer);
         long millis = Duration.between(Instant.now(), principal.expiresAt()).toMillis();
         expiry = timer.schedule(() -> {
             stop();
-            session.close(WsCloseCodes.VIOLATED_POLICY, "token expired");
+            writer.close(WsCloseCodes.VIOLATED_POLICY, "token expired");
         }, Math.max(0, millis), TimeUnit.MILLISECONDS);
     }
 
@@ -127,7 +130,7 @@ final class CouponSocket implements WsListener {
     /** Runs on the subscription's own thread; a session that never opens drops the subscription. */
     private void deliver(String text) {
         try {
-            opened.get(10, TimeUnit.SECONDS).send(text, true);
+            opened.get(10, TimeUnit.SECONDS).send(text);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new IllegalStateException("interrupted", e);
@@ -139,6 +142,7 @@ final class CouponSocket implements WsListener {
     @Override
     public void onClose(WsSession session, int status, String reason) {
         stop();
+        opened.thenAccept(FrameWriter::answerClose);
     }
 
     @Override
