@@ -3,8 +3,6 @@ package dev.contractkit.reference.coupons;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.Broadcaster;
 import io.helidon.common.buffers.BufferData;
-import io.helidon.common.uri.UriQuery;
-import io.helidon.http.HeaderNames;
 import io.helidon.http.Headers;
 import io.helidon.http.HttpPrologue;
 import io.helidon.websocket.WsCloseCodes;
@@ -14,7 +12,6 @@ import io.helidon.websocket.WsUpgradeException;
 
 import java.time.Duration;
 import java.time.Instant;
-import java.util.Locale;
 import java.util.Optional;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
@@ -54,30 +51,14 @@ final class CouponSocket implements WsListener {
         this.timer = timer;
     }
 
-    /** @return the handshake's token: header first, then {@code token}, then {@code access_token} */
-    static Optional<String> token(Headers headers, UriQuery query) {
-        Optional<String> header = headers.first(HeaderNames.AUTHORIZATION)
-                .filter(h -> h.length() > 7 && h.substring(0, 7).toLowerCase(Locale.ROOT).equals("bearer "))
-                .map(h -> h.substring(7).trim());
-        if (header.isPresent()) {
-            return header;
-        }
-        for (String name : new String[] {"token", "access_token"}) {
-            if (query.contains(name)) {
-                return Optional.of(query.get(name));
-            }
-        }
-        return Optional.empty();
-    }
-
     @Override
     public Optional<Headers> onHttpUpgrade(HttpPrologue prologue, Headers headers) throws WsUpgradeException {
-        if (!"GET".equals(prologue.method().text()) || !RealtimeEndpoint.handshakeProblems(headers).isEmpty()) {
+        if (!"GET".equals(prologue.method().text()) || !WebSocketHandshake.problems(headers).isEmpty()) {
             // not upgraded: the HTTP routes answer (405 for another method, 400 naming the broken header)
             throw new WsUpgradeException("not a valid WebSocket handshake");
         }
         try {
-            principal = verifier.verify(token(headers, prologue.query())
+            principal = verifier.verify(WebSocketHandshake.token(headers, prologue.query())
                     .orElseThrow(() -> ApiError.unauthorized("authentication required")));
         } catch (ApiError e) {
             throw new WsUpgradeException(e.getMessage()); // not upgraded: the HTTP route answers 401

@@ -2,13 +2,10 @@ package dev.contractkit.reference.coupons;
 
 import dev.contractkit.reference.platform.ApiError;
 import io.helidon.http.HeaderNames;
-import io.helidon.http.Headers;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
-import java.util.LinkedHashMap;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -27,7 +24,7 @@ final class RealtimeEndpoint extends RealtimeService {
 
     @Override
     protected void openCouponUpdates(ServerRequest request, ServerResponse response) {
-        Map<String, String> bad = handshakeProblems(request.headers());
+        Map<String, String> bad = WebSocketHandshake.problems(request.headers());
         String upgrade = request.headers().first(HeaderNames.UPGRADE).orElse("");
         if (!bad.isEmpty()) {
             ApiError refused = new ApiError(Status.BAD_REQUEST_400, "INVALID_REQUEST", "not a WebSocket handshake", bad);
@@ -40,7 +37,7 @@ final class RealtimeEndpoint extends RealtimeService {
     @Override
     protected void handleOpenCouponUpdates(ServerRequest request, ServerResponse response, String upgrade,
                                            String connection, String secWebSocketKey, String secWebSocketVersion) {
-        String token = CouponSocket.token(request.headers(), request.query()).orElseThrow(() ->
+        String token = WebSocketHandshake.token(request.headers(), request.query()).orElseThrow(() ->
                 unauthorized("authentication required: send 'Authorization: Bearer <token>' or ?token=<token>", false));
         try {
             verifier.verify(token);
@@ -59,29 +56,5 @@ final class RealtimeEndpoint extends RealtimeService {
     private static ApiError unauthorized(String message, boolean invalid) {
         return ApiError.unauthorized(message).withHeader("WWW-Authenticate",
                 invalid ? "Bearer realm=\"coupons\", error=\"invalid_token\"" : "Bearer realm=\"coupons\"");
-    }
-
-    /**
-     * The rules of a WebSocket handshake (RFC 6455 4.1), shared with {@link CouponSocket#onHttpUpgrade} so
-     * that Helidon never upgrades a request this route would refuse.
-     *
-     * @param headers the request headers
-     * @return header name to what is wrong; empty for a sound handshake
-     */
-    static Map<String, String> handshakeProblems(Headers headers) {
-        Map<String, String> bad = new LinkedHashMap<>();
-        if (!headers.first(HeaderNames.UPGRADE).orElse("").equalsIgnoreCase("websocket")) {
-            bad.put("Upgrade", "must be websocket");
-        }
-        if (!headers.first(HeaderNames.CONNECTION).orElse("").toLowerCase(Locale.ROOT).contains("upgrade")) {
-            bad.put("Connection", "must contain Upgrade");
-        }
-        if (!headers.first(HeaderNames.create("Sec-WebSocket-Key")).orElse("").matches("^[A-Za-z0-9+/]{22}==$")) {
-            bad.put("Sec-WebSocket-Key", "must be the base64 of 16 bytes");
-        }
-        if (!headers.first(HeaderNames.create("Sec-WebSocket-Version")).orElse("").equals("13")) {
-            bad.put("Sec-WebSocket-Version", "must be 13");
-        }
-        return bad;
     }
 }
