@@ -32,7 +32,7 @@ import java.util.function.Supplier;
 import java.util.stream.Collectors;
 import dev.contractkit.mock.http.DeclaredResponses;
 import dev.contractkit.mock.http.ErrorReplies;
-import dev.contractkit.mock.http.PathTemplate;
+import dev.contractkit.mock.http.OperationIds;
 import dev.contractkit.mock.state.ContractProxy;
 import dev.contractkit.mock.state.MockState;
 import dev.contractkit.mock.state.OutcomeSwitch;
@@ -56,7 +56,7 @@ final class ApiMock implements AutoCloseable {
     private String rolesClaim = SecurityScheme.DEFAULT_ROLES_CLAIM;
     private ContractFastPath fastPath;
     private final List<Finding> findings = new ArrayList<>();
-    private final Map<String, HttpRequest> operations = new LinkedHashMap<>();
+    private OperationIds operations;
 
     private ApiMock(Listener server, List<ContractExpectations.Entry> entries, KitChannels kit, MockState state) {
         this.server = server;
@@ -110,9 +110,7 @@ final class ApiMock implements AutoCloseable {
         mock.rolesClaim = docs.stream().flatMap(d -> SecurityScheme.all(d.root(), d::resolve).values().stream())
                 .flatMap(s -> s.rolesClaim().stream()).reduce((first, last) -> last)
                 .orElse(SecurityScheme.DEFAULT_ROLES_CLAIM);
-        docs.forEach(d -> d.operations().forEach(op -> mock.operations.put(op.operationId(),
-                HttpRequest.request().withMethod(op.method())
-                        .withPath(PathTemplate.parse(op.path()).regex()))));
+        mock.operations = new OperationIds(docs);
         if (proxy.isEmpty()) {
             mock.fastPath = new ContractFastPath(entries, server.state(), configuration, server.getLocalPort());
             kit.fastPath(mock.fastPath);
@@ -162,20 +160,23 @@ final class ApiMock implements AutoCloseable {
         return state;
     }
 
-    /** @return the requests the operation received, oldest first */
-    List<RecordedRequest> received(String operationId) {
-        HttpRequest matcher = operations.get(operationId);
-        if (matcher == null) {
-            throw new IllegalArgumentException("no operation '" + operationId + "'; known: " + String.join(", ", operations.keySet()));
-        }
+    /**
+     * @param id an operation id (its requests in every document of the API) or a document-qualified one
+     *           ({@code codehost-v4#getRunner}: that document's only)
+     * @return the requests the operation received, oldest first; each attributed as the contract routes it
+     */
+    List<RecordedRequest> received(String id) {
+        List<ContractDocument.Operation> wanted = operations.resolve(id);
         kit.flushLog();
         CompletableFuture<List<RecordedRequest>> out = new CompletableFuture<>();
-        MatcherCacheLock.run(() -> server.state().getMockServerLog().retrieveRequests(matcher, found -> out.complete(found.stream()
-                .map(r -> (HttpRequest) r)
-                .map(r -> new RecordedRequest(r.getMethod().getValue(), r.getPath().getValue(),
-                        multi(r.getQueryStringParameterList()), multi(r.getHeaderList()),
-                        r.getBodyAsString() == null ? "" : r.getBodyAsString()))
-                .toList())));
+        MatcherCacheLock.run(() -> server.state().getMockServerLog().retrieveRequests(HttpRequest.request(),
+                found -> out.complete(found.stream().map(r -> (HttpRequest) r).flatMap(r -> operations
+                        .answering(r.getMethod().getValue(), r.getPath().getValue()).filter(wanted::contains).stream()
+                        .map(op -> new RecordedRequest(r.getMethod().getValue(), r.getPath().getValue(),
+                                multi(r.getQueryStringParameterList()), multi(r.getHeaderList()),
+                                r.getBodyAsString() == null ? "" : r.getBodyAsString(),
+                                operations.document(op.document()))))
+                        .toList())));
         return out.join();
     }
 

@@ -242,7 +242,9 @@ public final class MockServers implements AutoCloseable {
      * named examples (what {@code PUT /mockserver/kit/responses} does).
      *
      * @param api         a served API
-     * @param operationId the operation
+     * @param operationId the operation: an operation id sets it in every document of the API that has it (each
+     *                    checked against its own document), a document-qualified one ({@code codehost-v4#getRunner})
+     *                    in that document only
      * @param status      a status the operation declares
      * @param example     the name of an example under that status, or null for its first
      * @throws IllegalArgumentException naming the problem (unknown operation, undeclared status, unknown example)
@@ -262,10 +264,13 @@ public final class MockServers implements AutoCloseable {
 
     /**
      * @param api         a served API
-     * @param operationId one of its operations
-     * @return the requests it received for that operation since the start or the last reset (MockServer keeps
-     * the last {@code mockserver.maxLogEntries}, default 100, requests per API)
-     * @throws IllegalArgumentException when the API does not have the operation
+     * @param operationId one of its operations: an operation id names that operation in every document of the API
+     *                    (codehost's {@code getRunner}: {@code /api/v4/...} and {@code /api/v5/...}), a
+     *                    document-qualified one ({@code codehost-v4#getRunner}) only that document's
+     * @return the requests it received for that operation since the start or the last reset, oldest first, each
+     * with the {@link RecordedRequest#document() document} it reached (MockServer keeps the last
+     * {@code mockserver.maxLogEntries}, default 100, requests per API)
+     * @throws IllegalArgumentException when the API does not have the operation (naming the ids it has)
      */
     public List<RecordedRequest> received(Api api, String operationId) {
         port(api);

@@ -6,8 +6,10 @@ import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.net.InetSocketAddress;
 import java.net.URLEncoder;
@@ -44,6 +46,11 @@ class CallbacksTest {
         });
         receiver.start();
         target = "http://127.0.0.1:" + receiver.getAddress().getPort();
+    }
+
+    @BeforeEach
+    void forgetEarlierDeliveries() {
+        received.clear();
     }
 
     @AfterAll
@@ -97,6 +104,32 @@ class CallbacksTest {
             String schema = doc.resolvePointer("/paths/~1streams/post/callbacks/onData/{$request.query.callbackUrl}~1data/post/requestBody")
                     + "/content/application~1json/schema";
             assertThat(doc.validator().validate(schema, Json.MAPPER.readTree(callback[2]), "onData")).isEmpty();
+        }
+    }
+
+    @Test
+    void aCallbackOfAnOperationIdTwoDocumentsShareNeedsTheDocumentNamed(@TempDir Path dir) throws Exception {
+        String text = Files.readString(OutsideContracts.root().resolve("openapi/v3.0-callback-example.yaml"))
+                .replace("      description: subscribes", "      operationId: subscribe\n      description: subscribes");
+        List<Path> files = List.of(dir.resolve("streams-v1.yaml"), dir.resolve("streams-v2.yaml"));
+        Files.writeString(files.get(0), text.replace("  /streams:", "  /v1/streams:"));
+        Files.writeString(files.get(1), text.replace("  /streams:", "  /v2/streams:"));
+        Api api = Api.fromFiles("streams", files, List.of(), 0);
+        try (MockServers mocks = MockServers.start(MockOptions.builder().apis(api).port(api, 0).build())) {
+            String base = mocks.url(api);
+            http.send("POST", base + "/v2/streams?callbackUrl=" + URLEncoder.encode(target + "/v2", StandardCharsets.UTF_8), null, null);
+
+            Http.Answer ambiguous = http.send("POST", base + "/mockserver/kit/callbacks?operation=subscribe", null, null);
+            Http.Answer v1 = http.send("POST", base + "/mockserver/kit/callbacks?operation=streams-v1%23subscribe", null, null);
+            Http.Answer v2 = http.send("POST", base + "/mockserver/kit/callbacks?operation=streams-v2%23subscribe", null, null);
+
+            assertThat(ambiguous.status()).isEqualTo(400);
+            assertThat(ambiguous.json().path("message").asText()).contains("streams-v1#subscribe, streams-v2#subscribe");
+            assertThat(v1.status()).as("v1 has received no subscription").isEqualTo(409);
+            assertThat(v2.status()).as(v2.body()).isEqualTo(200);
+            String[] callback = received.poll(10, TimeUnit.SECONDS);
+            assertThat(callback).isNotNull();
+            assertThat(callback[1]).isEqualTo("/v2/data");
         }
     }
 }

@@ -21,6 +21,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import dev.contractkit.mock.http.Json;
 import dev.contractkit.mock.http.JsonAnswer;
+import dev.contractkit.mock.http.OperationIds;
 import dev.contractkit.mock.http.SchemaSample;
 
 /**
@@ -29,11 +30,13 @@ import dev.contractkit.mock.http.SchemaSample;
  * body example (or one built from its schema) to the target; {@code POST /mockserver/kit/callbacks?operation=<id>}
  * evaluates each callback's URL expression ({@code {$request.query.x}}, {@code {$request.header.x}},
  * {@code {$request.body#/pointer}}, {@code {$request.path}}) against the last request the operation received and
- * posts the callback's request body example there ({@code &name=<callback>} picks one).
+ * posts the callback's request body example there ({@code &name=<callback>} picks one). An operation id several
+ * documents of the API share is refused naming their qualified ids ({@code codehost-v4#getRunner}): one of them.
  */
 public final class Callbacks {
     private static final Pattern EXPRESSION = Pattern.compile("\\{\\$request\\.(query|header|body|path)([.#][^}]*)?}");
     private final List<ContractDocument> docs;
+    private final OperationIds ids;
     private final Function<String, Optional<Received>> lastReceived;
     /**
      * Made at the first callback sent, not with the mock: building a JDK HTTP client loads about 80 classes and sets
@@ -52,9 +55,10 @@ public final class Callbacks {
     public record Received(String path, Map<String, List<String>> query, Map<String, List<String>> headers, String body) {
     }
 
-    /** @param lastReceived the last request an operation (by id) received, empty before its first */
+    /** @param lastReceived the last request an operation (by document-qualified id) received, empty before its first */
     public Callbacks(List<ContractDocument> docs, Function<String, Optional<Received>> lastReceived) {
         this.docs = docs;
+        this.ids = new OperationIds(docs);
         this.lastReceived = lastReceived;
     }
 
@@ -93,38 +97,43 @@ public final class Callbacks {
         if (operation == null) {
             return bad("query parameter 'operation' (an operation that declares callbacks) is required");
         }
-        for (ContractDocument doc : docs) {
-            Optional<ContractDocument.Operation> op = doc.operation(operation);
-            if (op.isEmpty()) {
+        List<ContractDocument.Operation> named;
+        try {
+            named = ids.resolve(operation);
+        } catch (IllegalArgumentException e) {
+            return new JsonAnswer(404, JsonAnswer.errorBody("NOT_FOUND", e.getMessage()));
+        }
+        if (named.size() > 1) { // each document's callbacks go where its own last request said: name the document
+            return bad("operation '" + operation + "' is in several documents of this API; name one: "
+                    + String.join(", ", named.stream().map(ids::qualified).toList()));
+        }
+        ContractDocument.Operation op = named.get(0);
+        ContractDocument doc = op.document();
+        JsonNode callbacks = op.node().path("callbacks");
+        if (callbacks.isEmpty()) {
+            return bad("operation '" + operation + "' declares no callbacks");
+        }
+        Optional<Received> last = lastReceived.apply(ids.qualified(op));
+        if (last.isEmpty()) {
+            return new JsonAnswer(409, JsonAnswer.errorBody("CONFLICT", "operation '" + operation
+                    + "' has received no request yet: its callback URL comes from that request"));
+        }
+        Received request = last.get();
+        ObjectNode out = Json.MAPPER.createObjectNode();
+        for (Iterator<Map.Entry<String, JsonNode>> it = callbacks.fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> callback = it.next();
+            if (wanted != null && !wanted.equals(callback.getKey())) {
                 continue;
             }
-            JsonNode callbacks = op.get().node().path("callbacks");
-            if (callbacks.isEmpty()) {
-                return bad("operation '" + operation + "' declares no callbacks");
+            for (Iterator<Map.Entry<String, JsonNode>> exprs = doc.resolve(callback.getValue()).fields(); exprs.hasNext(); ) {
+                Map.Entry<String, JsonNode> expression = exprs.next();
+                String url = evaluate(expression.getKey(), request);
+                JsonAnswer sent = send("callback", callback.getKey(), doc, doc.resolve(expression.getValue()), url);
+                out.set(callback.getKey(), sent.body());
             }
-            Optional<Received> last = lastReceived.apply(operation);
-            if (last.isEmpty()) {
-                return new JsonAnswer(409, JsonAnswer.errorBody("CONFLICT", "operation '" + operation
-                        + "' has received no request yet: its callback URL comes from that request"));
-            }
-            Received request = last.get();
-            ObjectNode out = Json.MAPPER.createObjectNode();
-            for (Iterator<Map.Entry<String, JsonNode>> it = callbacks.fields(); it.hasNext(); ) {
-                Map.Entry<String, JsonNode> callback = it.next();
-                if (wanted != null && !wanted.equals(callback.getKey())) {
-                    continue;
-                }
-                for (Iterator<Map.Entry<String, JsonNode>> exprs = doc.resolve(callback.getValue()).fields(); exprs.hasNext(); ) {
-                    Map.Entry<String, JsonNode> expression = exprs.next();
-                    String url = evaluate(expression.getKey(), request);
-                    JsonAnswer sent = send("callback", callback.getKey(), doc, doc.resolve(expression.getValue()), url);
-                    out.set(callback.getKey(), sent.body());
-                }
-            }
-            return out.isEmpty() ? new JsonAnswer(404, JsonAnswer.errorBody("NOT_FOUND", "operation '" + operation
-                    + "' has no callback '" + wanted + "'")) : new JsonAnswer(200, out);
         }
-        return new JsonAnswer(404, JsonAnswer.errorBody("NOT_FOUND", "no operation '" + operation + "'"));
+        return out.isEmpty() ? new JsonAnswer(404, JsonAnswer.errorBody("NOT_FOUND", "operation '" + operation
+                + "' has no callback '" + wanted + "'")) : new JsonAnswer(200, out);
     }
 
     static String evaluate(String expression, Received request) {

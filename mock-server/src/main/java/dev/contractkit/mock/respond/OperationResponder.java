@@ -149,7 +149,7 @@ public final class OperationResponder implements Responder {
         if (!prefer.isEmpty()) {
             return chosen(prefer, own);
         }
-        Optional<Reply> set = overrides.take(operation.operationId());
+        Optional<Reply> set = overrides.take(operation);
         if (set.isPresent()) {
             return set.get();
         }

@@ -20,17 +20,20 @@ import java.util.concurrent.atomic.AtomicInteger;
 import dev.contractkit.mock.http.DeclaredResponses;
 import dev.contractkit.mock.http.Json;
 import dev.contractkit.mock.http.JsonAnswer;
+import dev.contractkit.mock.http.OperationIds;
 import dev.contractkit.mock.http.Reply;
 
 /**
  * Responses set through the control API for one operation ({@code PUT /mockserver/kit/responses}): until reset
  * (or for {@code times} requests), the operation answers with the chosen declared status and example, or with a
  * body of the caller's, which must fit the contract's schema for that status: the mock never serves a response
- * that breaks its contract.
+ * that breaks its contract. An operation id several documents of the API share (codehost's v4 and v5) sets each
+ * of them, from its own document; a document-qualified id ({@code codehost-v4#getRunner}) sets that one.
  */
 public final class Overrides {
-    private final Map<String, Operation> operations = new LinkedHashMap<>();
-    private final Map<String, Override> active = new ConcurrentHashMap<>();
+    private final Map<ContractDocument.Operation, Operation> operations = new LinkedHashMap<>();
+    private final Map<ContractDocument.Operation, Override> active = new ConcurrentHashMap<>();
+    private volatile OperationIds ids;
 
     /** One operation the control API can set. */
     record Operation(ContractDocument.Operation operation, DeclaredResponses responses) {
@@ -39,18 +42,31 @@ public final class Overrides {
     private record Override(JsonNode request, Reply reply, AtomicInteger remaining) {
     }
 
-    public void register(ContractDocument.Operation operation, DeclaredResponses responses) {
-        operations.put(operation.operationId(), new Operation(operation, responses));
+    /** A reply for one operation, or why it cannot be set. */
+    private record Prepared(Reply reply, String problem) {
+    }
+
+    public synchronized void register(ContractDocument.Operation operation, DeclaredResponses responses) {
+        operations.put(operation, new Operation(operation, responses));
+        ids = null;
+    }
+
+    /** The ids of the registered operations' documents, built when first asked (every operation is known by then). */
+    private synchronized OperationIds ids() {
+        if (ids == null) {
+            ids = new OperationIds(operations.keySet().stream().map(ContractDocument.Operation::document).distinct().toList());
+        }
+        return ids;
     }
 
     /** @return the reply set for this operation, counting one use */
-    public Optional<Reply> take(String operationId) {
-        Override o = active.get(operationId);
+    public Optional<Reply> take(ContractDocument.Operation operation) {
+        Override o = active.get(operation);
         if (o == null) {
             return Optional.empty();
         }
         if (o.remaining() != null && o.remaining().getAndDecrement() <= 0) {
-            active.remove(operationId, o);
+            active.remove(operation, o);
             return Optional.empty();
         }
         return Optional.of(o.reply());
@@ -74,10 +90,14 @@ public final class Overrides {
 
     private ArrayNode list() {
         ArrayNode out = Json.MAPPER.createArrayNode();
-        active.forEach((id, o) -> out.add(o.request()));
+        active.values().stream().map(Override::request).distinct().forEach(out::add);
         return out;
     }
 
+    /**
+     * Sets the response of every operation the id names (an operation id: each document's operation of that id;
+     * a document-qualified one: that document's), each checked against its own document; all or none.
+     */
     private JsonAnswer set(String body) {
         JsonNode req;
         try {
@@ -90,29 +110,59 @@ public final class Overrides {
                     + "\"example\": \"<name>\"} or {..., \"body\": {...}, \"headers\": {...}, \"times\": 1}");
         }
         String id = req.path("operation").asText("");
-        Operation op = operations.get(id);
-        if (op == null) {
-            return bad("'operation' must name an operation of this API; known: " + String.join(", ", operations.keySet()));
+        OperationIds known = ids();
+        List<ContractDocument.Operation> targets;
+        try {
+            targets = known.resolve(id);
+        } catch (IllegalArgumentException e) {
+            return bad("'operation' must name an operation of this API; known: " + String.join(", ", known.known()));
         }
+        Map<ContractDocument.Operation, Prepared> prepared = new LinkedHashMap<>();
+        for (ContractDocument.Operation target : targets) {
+            String name = known.several() ? known.qualified(target) : id;
+            Prepared p = prepare(name, operations.get(target), req);
+            if (p.problem() != null) {
+                return bad(p.problem() + (targets.size() > 1 ? " (name one document's operation, e.g. "
+                        + known.qualified(targets.get(0)) + ")" : ""));
+            }
+            prepared.put(target, p);
+        }
+        ObjectNode out = Json.MAPPER.createObjectNode();
+        JsonNode request = req;
+        prepared.forEach((target, p) -> active.put(target, new Override(request, p.reply(),
+                request.has("times") ? new AtomicInteger(Math.max(0, request.path("times").asInt())) : null)));
+        Operation first = operations.get(targets.get(0));
+        out.put("operation", id).put("status", req.path("status").asInt(first.responses().success().status()));
+        if (req.has("events")) {
+            out.put("events", req.get("events").size());
+        }
+        if (known.several()) {
+            targets.forEach(t -> out.withArray("operations").add(known.qualified(t)));
+        }
+        return new JsonAnswer(200, out);
+    }
+
+    /** The reply the request asks of one operation ({@code name} in messages), or why it cannot be set. */
+    private static Prepared prepare(String name, Operation op, JsonNode req) {
         int status = req.path("status").asInt(op.responses().success().status());
         if (status < 100 || status > 599 || op.responses().forCode(status).isEmpty()) {
-            return bad("status " + req.path("status") + " is not declared for " + id + "; declared: "
+            return refused("status " + req.path("status") + " is not declared for " + name + "; declared: "
                     + String.join(", ", op.responses().statuses()));
         }
         if (req.has("events")) {
-            return setEvents(id, op, status, req);
+            return events(name, op, status, req);
         }
         Optional<Reply> reply = req.has("body") ? own(op, status, req.get("body"))
                 : req.has("example") ? op.responses().named(req.path("example").asText(), Optional.of(status))
                 : op.responses().forCode(status).map(e -> e.reply(status));
         if (reply.isEmpty()) {
-            return bad("example '" + req.path("example").asText() + "' is not an example of " + id + " under " + status
-                    + "; its examples: " + String.join(", ", op.responses().exampleNames()));
+            return refused("example '" + req.path("example").asText() + "' is not an example of " + name + " under "
+                    + status + "; its examples: " + String.join(", ", op.responses().exampleNames()));
         }
         if (req.has("body")) {
             List<Finding> problems = problems(op, status, req.get("body"));
             if (!problems.isEmpty()) {
-                return bad("the body breaks the contract's schema for " + id + " " + status + ": "
+                return refused("the body breaks the contract's schema for " + name + " " + status + ": "
                         + String.join("; ", problems.stream().map(f -> (f.pointer().isEmpty() ? "" : f.pointer() + ": ") + f.message()).toList()));
             }
         }
@@ -121,11 +171,7 @@ public final class Overrides {
             Map.Entry<String, JsonNode> e = h.next();
             r = r.withHeader(e.getKey(), e.getValue().asText());
         }
-        AtomicInteger times = req.has("times") ? new AtomicInteger(Math.max(0, req.path("times").asInt())) : null;
-        active.put(id, new Override(req, r, times));
-        ObjectNode out = Json.MAPPER.createObjectNode();
-        out.put("operation", id).put("status", status);
-        return new JsonAnswer(200, out);
+        return new Prepared(r, null);
     }
 
     /**
@@ -133,15 +179,15 @@ public final class Overrides {
      * is checked against the AG-UI event contract and the stream against its ordering rules, then the mock
      * replays exactly these events (as real SSE, with the request's thread and run ids) until reset.
      */
-    private JsonAnswer setEvents(String id, Operation op, int status, JsonNode req) {
+    private static Prepared events(String name, Operation op, int status, JsonNode req) {
         DeclaredResponses.Example declared = op.responses().forCode(status).orElseThrow();
         if (!Json.baseType(declared.mediaType()).equals("text/event-stream")) {
-            return bad("'events' is for operations that answer text/event-stream; " + id + " " + status + " answers '"
-                    + declared.mediaType() + "' (use 'body' or 'example')");
+            return refused("'events' is for operations that answer text/event-stream; " + name + " " + status
+                    + " answers '" + declared.mediaType() + "' (use 'body' or 'example')");
         }
         JsonNode events = req.get("events");
         if (!events.isArray() || events.isEmpty()) {
-            return bad("'events' must be a non-empty array of event objects");
+            return refused("'events' must be a non-empty array of event objects");
         }
         EventSchemas schemas = EventSchemas.load();
         List<String> problems = new ArrayList<>();
@@ -156,14 +202,13 @@ public final class Overrides {
         }
         EventOrder.check(list).forEach(p -> problems.add("order: " + p));
         if (!problems.isEmpty()) {
-            return bad("the events break the event contract: " + String.join("; ", problems));
+            return refused("the events break the event contract: " + String.join("; ", problems));
         }
-        Reply r = Reply.of(status, declared.mediaType(), body.toString().getBytes(StandardCharsets.UTF_8));
-        AtomicInteger times = req.has("times") ? new AtomicInteger(Math.max(0, req.path("times").asInt())) : null;
-        active.put(id, new Override(req, r, times));
-        ObjectNode out = Json.MAPPER.createObjectNode();
-        out.put("operation", id).put("status", status).put("events", events.size());
-        return new JsonAnswer(200, out);
+        return new Prepared(Reply.of(status, declared.mediaType(), body.toString().getBytes(StandardCharsets.UTF_8)), null);
+    }
+
+    private static Prepared refused(String problem) {
+        return new Prepared(null, problem);
     }
 
     private static Optional<Reply> own(Operation op, int status, JsonNode body) {

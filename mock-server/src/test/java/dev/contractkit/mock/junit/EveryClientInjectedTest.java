@@ -47,8 +47,11 @@ class EveryClientInjectedTest {
     void bothCodeHostingClientsSendThePrivateToken(CodehostV4Client v4, CodehostV5Client v5, MockServers mocks) {
         assertThat(v4.runner(6).execute().getId()).isPositive();   // without the token the mock answers 401
         assertThat(v5.runner(6).execute().getId()).isPositive();
-        // both contracts name the operation getRunner; the mock's request log matches it by the v5 path
-        assertThat(only(mocks.received(Api.CODEHOST, "getRunner")).header("PRIVATE-TOKEN")).isEqualTo(DEFAULT_CREDENTIAL);
+        // both contracts name the operation getRunner: the id names both requests, a document-qualified id one
+        assertThat(mocks.received(Api.CODEHOST, "getRunner")).extracting(RecordedRequest::document)
+                .containsExactly("codehost-v4", "codehost-v5");
+        assertThat(only(mocks.received(Api.CODEHOST, "codehost-v4#getRunner")).header("PRIVATE-TOKEN")).isEqualTo(DEFAULT_CREDENTIAL);
+        assertThat(only(mocks.received(Api.CODEHOST, "codehost-v5#getRunner")).header("PRIVATE-TOKEN")).isEqualTo(DEFAULT_CREDENTIAL);
     }
 
     @Test
