@@ -13,22 +13,16 @@ import static dev.contractkit.bench.Harness.say;
  * {@code ./kit bench [scenario...] [--duration S] [--warmup S] [--rounds N] [--connections N]}: each scenario
  * starts its targets as separate processes on loopback, warms each up with wrk, then measures them in
  * interleaved rounds, and reports requests/s, p50/p99, errors, peak RSS and the ratio to the scenario's baseline
- * (target/bench/results.md and results.json). Scenarios: {@code read} (GET a form), {@code list} (coupons page),
- * {@code write} (redeem a coupon for a new order each request),
- * {@code answer} (POST an investment question; a database write per request) ({@link ReferenceScenarios}),
- * {@code mock} (the kit's mock against MockServer 5.15 with a plain and with an OpenAPI-loaded expectation and
- * against Prism ({@link PrismPeer}), start-up for every API and for one ({@link StartupScenario}), the goals;
- * {@link MockScenarios}), {@code streams} (agent SSE: time to first event, events/s; 1,000
- * WebSocket subscribers of /ws/coupons: create-to-delivery), {@code sdk} (JMH: FormsClient.get against raw
- * OkHttp + Jackson), {@code tools} (start-up of quotas --statusline and execcli health against java -version),
- * {@code growth} (the mock and the suite on generated documents).
+ * (target/bench/results.md and results.json). The scenarios and what each measures: {@link Scenario}
+ * ({@code --help} lists them); they run in {@link ReferenceScenarios}, {@link MockScenarios} (with
+ * {@link PrismPeer} and {@link StartupScenario}), {@link SdkOverhead}, {@link Tools}, {@link PromptCost} and
+ * {@link Growth}.
  */
 public final class Bench {
     /** The default run; {@code write-pg} and {@code answer-pg} say so and are left out when PostgreSQL cannot be reached. */
-    static final List<String> SCENARIOS = List.of("read", "list", "write", "durable", "answer", "read-nocache",
-            "list-nocache", "write-pg", "answer-pg", "mock", "sdk", "streams", "tools", "growth");
-    /** Run only when named: it needs PostgreSQL and Redis ({@link ReplicaScenario}). */
-    static final List<String> OPTIONAL = List.of("replicas");
+    static final List<String> SCENARIOS = Scenario.names(true);
+    /** Run only when named: {@code replicas} needs PostgreSQL and Redis ({@link ReplicaScenario}). */
+    static final List<String> OPTIONAL = Scenario.names(false);
     private static final int TOOL_RUNS = 20;
 
     private final Harness h;
@@ -54,14 +48,16 @@ public final class Bench {
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--connections" -> connections = Integer.parseInt(args[++i]);
                 case "-h", "--help" -> {
-                    System.out.println("usage: bench [" + String.join("|", SCENARIOS) + "|" + String.join("|", OPTIONAL)
-                            + "]... [--duration S] [--warmup S] "
-                            + "[--rounds N] [--connections N]");
+                    System.out.println("usage: bench [scenario...] [--duration S] [--warmup S] [--rounds N] [--connections N]");
+                    System.out.println("scenarios (without any named: all but those run only when named):");
+                    Scenario.ALL.forEach(s -> System.out.printf("  %-13s %s%s%n", s.name(),
+                            s.byDefault() ? "" : "(only when named) ", s.what()));
                     return;
                 }
                 default -> {
                     if (!SCENARIOS.contains(args[i]) && !OPTIONAL.contains(args[i])) {
-                        System.err.println("bench: unknown scenario '" + args[i] + "'; known: " + SCENARIOS);
+                        System.err.println("bench: unknown scenario '" + args[i] + "'; known: "
+                                + Scenario.ALL.stream().map(Scenario::name).toList());
                         System.exit(2);
                     }
                     chosen.add(args[i]);

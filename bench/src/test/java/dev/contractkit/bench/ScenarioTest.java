@@ -1,0 +1,20 @@
+package dev.contractkit.bench;
+
+import org.junit.jupiter.api.Test;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+class ScenarioTest {
+    @Test
+    void theDefaultRunHasEveryScenarioMeasuredAgainstABaselineAndTheReplicasOnlyWhenNamed() {
+        assertThat(Scenario.names(true)).containsAll(ReferenceScenarios.AGAINST_BASELINES)
+                .contains("durable", "mock", "sdk", "streams", "tools", "growth").doesNotContain("replicas");
+        assertThat(Scenario.names(false)).containsExactly("replicas");
+    }
+
+    @Test
+    void everyScenarioSaysWhatItMeasuresAndIsListedOnce() {
+        assertThat(Scenario.ALL).allSatisfy(s -> assertThat(s.what()).isNotBlank());
+        assertThat(Scenario.ALL).extracting(Scenario::name).doesNotHaveDuplicates();
+    }
+}
