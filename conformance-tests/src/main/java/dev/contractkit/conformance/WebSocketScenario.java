@@ -198,7 +198,7 @@ final class WebSocketScenario {
             Thread.currentThread().interrupt();
         }
         l.socket().close(1000, "conformance run done");
-        SchemaValidator validator = SchemaValidator.forAsyncApi(ch.doc());
+        SchemaValidator validator = ch.doc().asyncApiValidator();
         for (String text : messages) {
             runner.verdict(Check.WEBSOCKET_MESSAGE_SCHEMA, label, ch.op().operationId(), l.request(), 101,
                     judgeMessage(ch, validator, text));

@@ -1,5 +1,6 @@
 package dev.contractkit.docstest;
 
+import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
@@ -11,17 +12,18 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
-import static com.tngtech.archunit.library.dependencies.SlicesRuleDefinition.slices;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The layering rules of docs/architecture.md, over the compiled classes of every module (production code only):
  * shared code imports no API's package, the mock and the conformance suite import no per-API code (they read
- * contracts, not Java), and no two packages depend on each other in a loop.
+ * contracts, not Java), and no two packages, nor two top-level classes, depend on each other in a loop.
  */
 class ArchitectureTest {
     /** The kit's own APIs that have a Java package in the SDK, the server and the examples. */
     private static final List<String> API_IDS = List.of("forms", "coupons", "answers", "codehost", "exec", "runtime", "agent");
+
+    private static final String API_EXCEPTION = "dev.contractkit.sdk.ApiException";
 
     private static JavaClasses classes;
 
@@ -59,7 +61,40 @@ class ArchitectureTest {
 
     @Test
     void packagesHaveNoCycles() {
-        slices().matching("dev.contractkit.(**)").should().beFreeOfCycles().check(classes);
+        assertThat(DependencyLoops.of(classes, JavaClass::getPackageName, (origin, target) -> false))
+                .as("loops between packages").isEmpty();
+    }
+
+    /**
+     * No two top-level classes depend on each other in a loop, directly or through others (a nested class counts as
+     * its top-level class): classes in a loop can only be read, tested and changed together. Allowed:
+     * <ul>
+     *   <li>the SDK's {@code ApiException} and its subclasses: each subclass extends it, and its public factory
+     *       {@code ApiException.of(...)} picks the subclass for a status (docs/decisions.md, issue 25.2);</li>
+     *   <li>an annotation type and the class that reads it: a composed JUnit 5 annotation names its extension
+     *       ({@code @ContractMock} is {@code @ExtendWith(ContractMockExtension.class)}), which reads the annotation;</li>
+     *   <li>TODO(issue 25): RealtimeEndpoint and CouponSocket</li>
+     * </ul>
+     */
+    @Test
+    void topLevelClassesHaveNoCycles() {
+        assertThat(DependencyLoops.of(classes, ArchitectureTest::topLevel, ArchitectureTest::allowedInALoop))
+                .as("loops between top-level classes: move what both use to where it belongs, so arrows go one way")
+                .isEmpty();
+    }
+
+    /** A nested class ({@code Outer$Inner}, {@code Outer$1}) counts as its top-level class. */
+    private static String topLevel(JavaClass c) {
+        int nested = c.getName().indexOf('$');
+        return nested < 0 ? c.getName() : c.getName().substring(0, nested);
+    }
+
+    private static boolean allowedInALoop(JavaClass origin, JavaClass target) {
+        return topLevel(origin).equals(API_EXCEPTION) && target.isAssignableTo(API_EXCEPTION)
+                || origin.isAnnotation()
+                // TODO(issue 25): RealtimeEndpoint and CouponSocket
+                || topLevel(origin).equals("dev.contractkit.reference.coupons.RealtimeEndpoint")
+                        && topLevel(target).equals("dev.contractkit.reference.coupons.CouponSocket");
     }
 
     private static String[] apiPackages(String... modules) {

@@ -61,7 +61,7 @@ class OutsideAsyncApiMockTest {
     void everyServedChannelSendsAMessageValidAgainstItsSchemaAndTheOthersAreReported(Path file) throws Exception {
         Api api = Api.fromFiles(Api.idOf(file), List.of(), List.of(file), 0);
         ContractDocument doc = ContractDocument.parse(file.toString(), Files.readString(file));
-        SchemaValidator validator = SchemaValidator.forAsyncApi(withoutDocumentId(doc));
+        SchemaValidator validator = withoutDocumentId(doc).asyncApiValidator();
         List<String> problems = new ArrayList<>();
         int served = 0;
         try (MockServers mocks = MockServers.start(MockOptions.builder().apis(api).port(api, 0).build())) {

@@ -26,7 +26,7 @@ class StatefulEventsMockTest {
     private static final String NEW_COUPON = "{\"title\":\"Autumn 15%\",\"discount_percent\":15,\"category\":\"autumn\","
             + "\"usage_limit\":10,\"valid_until\":\"2030-01-01T00:00:00Z\"}";
     private final ContractDocument async = ContractDocument.load("asyncapi/coupon-updates.yaml");
-    private final SchemaValidator events = SchemaValidator.forAsyncApi(async);
+    private final SchemaValidator events = async.asyncApiValidator();
     private final OkHttpClient client = new OkHttpClient();
     private MockServers mocks;
     private Http http;

@@ -69,7 +69,7 @@ class WebSocketChannelTest {
             assertThat(received).extracting(m -> m.get("type").asText()).containsExactly("coupon_created",
                     "coupon_updated", "coupon_updated", "coupon_updated", "coupon_expired", "coupon_expired", "coupon_expired",
                     "usage_updated", "usage_updated");
-            SchemaValidator validator = SchemaValidator.forAsyncApi(ASYNC);
+            SchemaValidator validator = ASYNC.asyncApiValidator();
             for (JsonNode message : received) {
                 String schema = switch (message.get("type").asText()) {
                     case "coupon_created" -> "CouponCreatedMessage";

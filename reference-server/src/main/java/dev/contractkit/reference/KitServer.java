@@ -101,7 +101,7 @@ public final class KitServer implements AutoCloseable {
                 servers.put(api, ApiServer.start(module, database, host, port,
                         new ApiServer.Limits(allowed, maxBody,
                                 api == Api.AGENT ? "PAYLOAD_TOO_LARGE" : "BODY_TOO_LARGE", token,
-                                PublicUrl.of(settings, api.id(), allowed))));
+                                PublicUrl.of(settings, api.id(), allowed::allowsHost))));
             }
         } catch (RuntimeException e) {
             servers.values().forEach(WebServer::stop);

@@ -100,7 +100,7 @@ public final class Main implements Callable<Integer> {
         if (PromptInit.isInit(args)) {
             return PromptInit.run(PromptInit.rest(args), env, out, err);
         }
-        Optional<StatuslineCommand.Options> statusline = StatuslineCommand.parse(args);
+        Optional<StatuslineOptions> statusline = StatuslineCommand.parse(args);
         if (statusline.isPresent()) {
             return StatuslineCommand.run(statusline.get(), env, out, err, clock);
         }
@@ -140,7 +140,7 @@ public final class Main implements Callable<Integer> {
             return usage("--provider filters --json and --statusline; the terminal UI shows the enabled providers");
         }
         if (statusline) {
-            return StatuslineCommand.run(new StatuslineCommand.Options(Optional.ofNullable(providerIds),
+            return StatuslineCommand.run(new StatuslineOptions(Optional.ofNullable(providerIds),
                     format == null ? Statusline.DEFAULT_TEMPLATE : format, !noIcons, !noUpdateCheck), env, out, err, clock);
         }
         Paths paths = Paths.of(env);

@@ -43,7 +43,7 @@ final class PromptInit {
         List<String> options = List.of(args).subList(1, args.length);
         List<String> statusline = new ArrayList<>(List.of("--statusline"));
         statusline.addAll(options);
-        Optional<StatuslineCommand.Options> parsed = StatuslineCommand.parse(statusline.toArray(String[]::new));
+        Optional<StatuslineOptions> parsed = StatuslineCommand.parse(statusline.toArray(String[]::new));
         if (parsed.isEmpty()) {
             err.println("quotas: init " + shell + " takes the statusline's options only (--provider, --format, --no-icons,"
                     + " --no-update-check), got: " + String.join(" ", options) + " (try --help)");
@@ -71,7 +71,7 @@ final class PromptInit {
     }
 
     /** @return the hook's shell code for {@code shell}, reading the line these options render, starting {@code command} */
-    static String snippet(String shell, Paths paths, StatuslineCommand.Options options, List<String> command) {
+    static String snippet(String shell, Paths paths, StatuslineOptions options, List<String> command) {
         return template(shell)
                 .replace("@LINE_FILE@", quote(PromptLine.file(paths, options).toAbsolutePath().toString()))
                 .replace("@DIR@", quote(paths.cache().toAbsolutePath().getParent().toString()))

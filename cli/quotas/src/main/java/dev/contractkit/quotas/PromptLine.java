@@ -19,7 +19,7 @@ final class PromptLine {
     }
 
     /** @return the file of the statusline these options render */
-    static Path file(Paths paths, StatuslineCommand.Options o) {
+    static Path file(Paths paths, StatuslineOptions o) {
         boolean defaults = o.format().equals(Statusline.DEFAULT_TEMPLATE) && o.icons() && o.providerIds().isEmpty();
         if (defaults) {
             return paths.cache().resolveSibling("statusline.txt");

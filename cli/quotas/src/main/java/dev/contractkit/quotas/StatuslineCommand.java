@@ -24,15 +24,11 @@ import java.util.Optional;
  * the shell prompt hook of {@code quotas init} shows without starting a JVM.
  */
 final class StatuslineCommand {
-    /** @param providerIds {@code --provider}, if given; @param format the template; @param icons; @param updateCheck */
-    record Options(Optional<List<String>> providerIds, String format, boolean icons, boolean updateCheck) {
-    }
-
     private StatuslineCommand() {
     }
 
     /** @return the options when the arguments are a statusline call made of statusline options only */
-    static Optional<Options> parse(String[] args) {
+    static Optional<StatuslineOptions> parse(String[] args) {
         boolean statusline = false;
         boolean icons = true;
         boolean updateCheck = true;
@@ -73,10 +69,10 @@ final class StatuslineCommand {
                 return Optional.empty();
             }
         }
-        return statusline ? Optional.of(new Options(Optional.ofNullable(providers), format, icons, updateCheck)) : Optional.empty();
+        return statusline ? Optional.of(new StatuslineOptions(Optional.ofNullable(providers), format, icons, updateCheck)) : Optional.empty();
     }
 
-    static int run(Options o, Environment env, PrintStream out, PrintStream err, Clock clock) {
+    static int run(StatuslineOptions o, Environment env, PrintStream out, PrintStream err, Clock clock) {
         Paths paths = Paths.of(env);
         Instant now = clock.instant();
         Cache.Contents cached = new Cache(paths.cache()).read();

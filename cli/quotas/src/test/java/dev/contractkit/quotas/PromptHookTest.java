@@ -201,7 +201,7 @@ class PromptHookTest {
                 + "i=0; while [ ! -e '" + dir.resolve("release") + "' ] && [ $i -lt 1200 ]; do sleep 0.05; i=$((i + 1)); done\n"
                 + "printf '%s\\nfresh line\\n' $(( $(date +%s) + 3600 )) > '" + dir.resolve("cache/quotas/statusline.txt") + "'\n");
         }
-        StatuslineCommand.Options options = StatuslineCommand.parse(new String[]{"--statusline"}).orElseThrow();
+        StatuslineOptions options = StatuslineCommand.parse(new String[]{"--statusline"}).orElseThrow();
         Path hook = dir.resolve("hook." + shell);
         Files.writeString(hook, PromptInit.snippet(shell, Paths.of(environment()), options, List.of(fake.toString(), "--statusline")));
         StringBuilder input = new StringBuilder(shell.equals("zsh") ? "unsetopt prompt_cr prompt_sp\n" : "");

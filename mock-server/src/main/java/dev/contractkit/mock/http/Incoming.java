@@ -1,7 +1,5 @@
 package dev.contractkit.mock.http;
 
-import org.mockserver.model.HttpRequest;
-
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
@@ -10,6 +8,7 @@ import java.util.Map;
  * What the contract's rules read of a request, by name: the same view of a Netty request (the kit's own
  * {@link ContractFastPath}) and of a MockServer request (MockServer's callbacks, handshakes). The path is as
  * sent (as MockServer takes it), query values are percent-decoded, header names match in any case.
+ * A MockServer request's view: {@link MockServerIncoming#of}.
  */
 public interface Incoming {
     /** @return the method, e.g. {@code GET} */
@@ -42,10 +41,5 @@ public interface Incoming {
     /** @return the body as UTF-8 text */
     default String bodyText() {
         return new String(body(), StandardCharsets.UTF_8);
-    }
-
-    /** @return the view of a request MockServer mapped */
-    static Incoming of(HttpRequest request) {
-        return new MockServerIncoming(request);
     }
 }

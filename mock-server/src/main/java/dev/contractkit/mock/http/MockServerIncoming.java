@@ -10,11 +10,16 @@ import java.util.List;
 import java.util.Map;
 
 /** {@link Incoming} over a request MockServer mapped (its callbacks, the handshake rules). */
-final class MockServerIncoming implements Incoming {
+public final class MockServerIncoming implements Incoming {
     private final HttpRequest request;
 
-    MockServerIncoming(HttpRequest request) {
+    private MockServerIncoming(HttpRequest request) {
         this.request = request;
+    }
+
+    /** @return the view of a request MockServer mapped */
+    public static Incoming of(HttpRequest request) {
+        return new MockServerIncoming(request);
     }
 
     @Override

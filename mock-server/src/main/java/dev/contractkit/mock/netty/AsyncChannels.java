@@ -80,7 +80,7 @@ final class AsyncChannels {
     static Map<String, Channel> of(List<ContractDocument> docs, Set<String> accepted, boolean outside, List<String> notices) {
         Map<String, Channel> out = new LinkedHashMap<>();
         for (ContractDocument doc : docs) {
-            SchemaValidator validator = SchemaValidator.forAsyncApi(withoutDocumentId(doc));
+            SchemaValidator validator = withoutDocumentId(doc).asyncApiValidator();
             boolean v2 = doc.root().path("asyncapi").asText().startsWith("2.");
             for (Iterator<Map.Entry<String, JsonNode>> it = doc.at("/channels").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> entry = it.next();

@@ -24,6 +24,7 @@ import java.util.Set;
 import java.util.stream.Collectors;
 import dev.contractkit.mock.http.DeclaredResponses;
 import dev.contractkit.mock.http.Incoming;
+import dev.contractkit.mock.http.MockServerIncoming;
 import dev.contractkit.mock.http.Json;
 import dev.contractkit.mock.http.JsonAnswer;
 import dev.contractkit.mock.http.PathTemplate;
@@ -65,7 +66,7 @@ final class ProxyResponder implements ExpectationResponseCallback {
             found.add("request: no operation of the contract matches " + method + " " + requestPath);
         } else {
             Map<String, String> values = path.match(requestPath).orElse(Map.of());
-            Incoming in = Incoming.of(request);
+            Incoming in = MockServerIncoming.of(request);
             parameters.problem(in, values).or(() -> body.problem(in))
                     .ifPresent(v -> found.add("request: " + v.message()));
         }

@@ -5,6 +5,7 @@ import org.mockserver.model.HttpResponse;
 
 import java.util.concurrent.TimeUnit;
 import dev.contractkit.mock.http.Incoming;
+import dev.contractkit.mock.http.MockServerIncoming;
 import dev.contractkit.mock.http.Reply;
 
 /**
@@ -24,7 +25,7 @@ public interface Responder {
     /** @return this responder as MockServer's callback */
     default ExpectationResponseCallback callback() {
         return request -> {
-            HttpResponse response = answer(Incoming.of(request)).toResponse();
+            HttpResponse response = answer(MockServerIncoming.of(request)).toResponse();
             long delay = delayMillis();
             return delay > 0 ? response.withDelay(TimeUnit.MILLISECONDS, delay) : response;
         };

@@ -75,7 +75,7 @@ final class Analyst {
             sink.emit((ObjectNode) sink.event("STATE_SNAPSHOT").set("snapshot", snapshot));
             custom(sink, "kit.workspace", workspaceInfo(config));
             run.pause(pause);
-            String question = question(input);
+            String question = Question.of(input);
             AgentStore.Datasource ds = store.datasource(config.text("activeDatasourceId")).orElseThrow();
             List<PinnedPaths.Ref> pinned = PinnedPaths.check("pinnedPaths", config.ids("pinnedPaths"), store, threadId);
             JsonNode previousPlan = store.lastQueryPlan(threadId, runId);
@@ -537,23 +537,6 @@ final class Analyst {
         ArrayNode skills = w.putArray("skills");
         config.ids("enabledSkillIds").forEach(id -> skills.addObject().put("id", id).put("name", workspace.find("skill", id).name()));
         return w;
-    }
-
-    static String question(JsonNode input) {
-        String q = "";
-        for (JsonNode m : input.path("messages")) {
-            if (m.path("role").asText().equals("user")) {
-                JsonNode c = m.path("content");
-                if (c.isTextual()) {
-                    q = c.asText();
-                } else if (c.isArray()) {
-                    StringBuilder b = new StringBuilder();
-                    c.forEach(p -> b.append(p.path("text").asText("")));
-                    q = b.toString();
-                }
-            }
-        }
-        return q;
     }
 
     private static int words(String s) {

@@ -55,7 +55,7 @@ final class RunConfigResolver {
      * @param datasources the registered data sources
      */
     Resolution resolve(JsonNode input, List<AgentStore.Datasource> datasources, Set<String> files) {
-        String question = Analyst.question(input);
+        String question = Question.of(input);
         JsonNode fp = input.path("forwardedProps").path("run_config");
         JsonNode st = input.path("state").path("run_config");
         String source = fp.isObject() ? "forwardedProps" : st.isObject() ? "state" : "defaults";

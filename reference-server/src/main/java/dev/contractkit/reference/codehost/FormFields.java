@@ -11,6 +11,7 @@ import org.apache.commons.fileupload2.core.RequestContext;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -34,10 +35,19 @@ final class FormFields {
                 continue;
             }
             int eq = pair.indexOf('=');
-            out.add(Map.entry(Requests.decode(eq < 0 ? pair : pair.substring(0, eq)),
-                    eq < 0 ? "" : Requests.decode(pair.substring(eq + 1))));
+            out.add(Map.entry(decode(eq < 0 ? pair : pair.substring(0, eq)),
+                    eq < 0 ? "" : decode(pair.substring(eq + 1))));
         }
         return out;
+    }
+
+    /** URL-decoding that keeps text with a broken escape as it is (the schema then judges it). */
+    private static String decode(String s) {
+        try {
+            return URLDecoder.decode(s, StandardCharsets.UTF_8);
+        } catch (IllegalArgumentException e) {
+            return s;
+        }
     }
 
     /** @throws ApiError 400 for a body that is not valid multipart (no boundary, cut short, too many parts) */

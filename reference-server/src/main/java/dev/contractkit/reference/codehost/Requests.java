@@ -13,7 +13,6 @@ import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 
-import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -172,14 +171,5 @@ final class Requests {
         return rules.document().resolve(rules.document()
                 .at("/components/schemas/" + schema + "/properties/" + property.replace("~", "~0").replace("/", "~1")))
                 .path("type").asText();
-    }
-
-    /** URL-decoding that keeps text with a broken escape as it is (the schema then judges it). */
-    static String decode(String s) {
-        try {
-            return URLDecoder.decode(s, StandardCharsets.UTF_8);
-        } catch (IllegalArgumentException e) {
-            return s;
-        }
     }
 }

@@ -73,7 +73,8 @@ public final class ApiServer {
      */
     public static WebServer start(ApiModule module, Database database, String host, int port, Limits limits) {
         List<ContractDocument> docs = module.api().openapi().stream().map(ContractDocument::load).toList();
-        ListenerChecks listenerChecks = ListenerChecks.of(docs, limits, limits.token()::get);
+        ListenerChecks listenerChecks = ListenerChecks.of(docs, limits.hosts(), limits.maxBodyBytes(), limits.tooLargeCode(),
+                limits.token()::get);
         HttpRouting.Builder routing = HttpRouting.builder();
         routing.addFilter((chain, req, res) -> {
             res.header(RequestIds.HEADER, RequestIds.assign(req));

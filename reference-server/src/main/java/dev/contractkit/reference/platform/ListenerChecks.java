@@ -55,7 +55,8 @@ final class ListenerChecks {
         this.token = token;
     }
 
-    static ListenerChecks of(List<ContractDocument> docs, ApiServer.Limits limits, KitTokenSupplier token) {
+    static ListenerChecks of(List<ContractDocument> docs, AllowedHosts hosts, long maxBodyBytes, String tooLargeCode,
+                             KitTokenSupplier token) {
         List<Rule> rules = new ArrayList<>();
         for (ContractDocument.Operation op : docs.stream().flatMap(d -> d.operations().stream()).toList()) {
             Pattern p = Pattern.compile("^" + op.path().replaceAll("\\{[^/]+}", "[^/]+") + "/?$");
@@ -72,7 +73,7 @@ final class ListenerChecks {
         }
         // literal paths before templates, so /tasks/search is not taken for /tasks/{id}
         rules.sort((a, b) -> Boolean.compare(a.templated, b.templated));
-        return new ListenerChecks(limits.hosts(), List.copyOf(rules), limits.maxBodyBytes(), limits.tooLargeCode(), token);
+        return new ListenerChecks(hosts, List.copyOf(rules), maxBodyBytes, tooLargeCode, token);
     }
 
     void filter(FilterChain chain, RoutingRequest req, RoutingResponse res) {

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
 
 /**
@@ -43,22 +44,23 @@ public final class PublicUrl {
 
     private final Optional<String> configured;
     private final List<Range> trusted;
-    private final AllowedHosts hosts;
+    private final Predicate<String> allowedHost;
 
-    private PublicUrl(Optional<String> configured, List<Range> trusted, AllowedHosts hosts) {
+    private PublicUrl(Optional<String> configured, List<Range> trusted, Predicate<String> allowedHost) {
         this.configured = configured;
         this.trusted = trusted;
-        this.hosts = hosts;
+        this.allowedHost = allowedHost;
     }
 
     /**
      * @param settings the server settings ({@code <api>.public-url}, {@code public-url}, {@code trusted-proxies})
      * @param apiId    the API's id, e.g. {@code coupons}
-     * @param hosts    the names the listener answers for (a forwarded host must be one of them)
+     * @param allowedHost whether the listener answers for a {@code Host} value ({@link AllowedHosts#allowsHost}):
+     *                    a forwarded host must pass it
      * @return the rule for that API's listener
      * @throws IllegalArgumentException naming the setting when a value is not valid
      */
-    public static PublicUrl of(Settings settings, String apiId, AllowedHosts hosts) {
+    public static PublicUrl of(Settings settings, String apiId, Predicate<String> allowedHost) {
         String key = apiId + ".public-url";
         Optional<String> url = settings.get(key).map(v -> checked(v, Settings.envName(key)))
                 .or(() -> settings.get("public-url").map(v -> checked(v, Settings.envName("public-url"))));
@@ -66,7 +68,7 @@ public final class PublicUrl {
         for (String entry : settings.getList("trusted-proxies", "")) {
             trusted.add(Range.parse(entry));
         }
-        return new PublicUrl(url, List.copyOf(trusted), hosts);
+        return new PublicUrl(url, List.copyOf(trusted), allowedHost);
     }
 
     /**
@@ -117,7 +119,7 @@ public final class PublicUrl {
             Optional<String> proto = last(req, FORWARDED_PROTO).map(p -> p.toLowerCase(Locale.ROOT))
                     .filter(p -> p.equals("http") || p.equals("https"));
             Optional<String> host = last(req, FORWARDED_HOST)
-                    .filter(h -> AUTHORITY.matcher(h).matches() && (hosts == null || hosts.allowsHost(h)));
+                    .filter(h -> AUTHORITY.matcher(h).matches() && (allowedHost == null || allowedHost.test(h)));
             scheme = proto.orElse(scheme);
             authority = host.orElse(authority);
         }

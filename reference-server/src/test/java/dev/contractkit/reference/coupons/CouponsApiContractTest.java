@@ -71,7 +71,7 @@ abstract class CouponsApiContractTest {
     static final OkHttpClient HTTP = new OkHttpClient.Builder().readTimeout(30, TimeUnit.SECONDS).build();
     static final MediaType JSON_TYPE = MediaType.get("application/json");
     static final ContractDocument ASYNC = ContractDocument.load("asyncapi/coupon-updates.yaml");
-    static final SchemaValidator EVENTS = SchemaValidator.forAsyncApi(ASYNC);
+    static final SchemaValidator EVENTS = ASYNC.asyncApiValidator();
     static final Map<String, String> SCHEMA_OF = Map.of(
             "coupon_created", "/components/schemas/CouponCreatedMessage",
             "coupon_updated", "/components/schemas/CouponUpdatedMessage",

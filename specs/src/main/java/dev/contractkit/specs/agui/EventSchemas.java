@@ -38,7 +38,7 @@ public final class EventSchemas {
     private final Map<String, String> byName = new HashMap<>();
 
     private EventSchemas(ContractDocument doc) {
-        this.validator = SchemaValidator.forAsyncApi(doc);
+        this.validator = doc.asyncApiValidator();
         Iterator<Map.Entry<String, JsonNode>> messages = doc.at("/components/messages").fields();
         while (messages.hasNext()) {
             Map.Entry<String, JsonNode> m = messages.next();

@@ -48,11 +48,11 @@ public final class AsyncApiCheck {
                     version.toString()));
             return out;
         }
-        out.addAll(ContractCheck.danglingRefs(doc, doc.root(), ""));
+        out.addAll(DanglingRefs.of(doc));
         if (!out.isEmpty()) {
             return out;
         }
-        SchemaValidator validator = SchemaValidator.forAsyncApi(doc);
+        SchemaValidator validator = doc.asyncApiValidator();
         for (String message : messages(doc)) {
             out.addAll(checkMessage(doc, validator, message));
         }

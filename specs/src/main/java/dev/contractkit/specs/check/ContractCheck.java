@@ -262,25 +262,7 @@ public final class ContractCheck {
         for (String message : result.getMessages() == null ? List.<String>of() : result.getMessages()) {
             out.add(new Finding(doc.file(), pointerOf(message), message, ""));
         }
-        out.addAll(danglingRefs(doc, doc.root(), ""));
-        return out;
-    }
-
-    static List<Finding> danglingRefs(ContractDocument doc, JsonNode node, String pointer) {
-        List<Finding> out = new ArrayList<>();
-        if (node.isObject()) {
-            JsonNode ref = node.get("$ref");
-            if (ref != null && ref.isTextual() && ref.asText().startsWith("#")
-                    && doc.at(ref.asText().substring(1)).isMissingNode()) {
-                out.add(new Finding(doc.file(), pointer + "/$ref", "$ref target does not exist", ref.toString()));
-            }
-            node.fields().forEachRemaining(e ->
-                    out.addAll(danglingRefs(doc, e.getValue(), Pointers.append(pointer, e.getKey()))));
-        } else if (node.isArray()) {
-            for (int i = 0; i < node.size(); i++) {
-                out.addAll(danglingRefs(doc, node.get(i), pointer + "/" + i));
-            }
-        }
+        out.addAll(DanglingRefs.of(doc));
         return out;
     }
 

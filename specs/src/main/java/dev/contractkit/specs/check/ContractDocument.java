@@ -167,12 +167,29 @@ public final class ContractDocument {
             synchronized (this) {
                 v = validator;
                 if (v == null) {
-                    v = new SchemaValidator(this);
+                    v = SchemaValidator.forOpenApi(file, root);
                     validator = v;
                 }
             }
         }
         return v;
+    }
+
+    /**
+     * A validator for the schemas of an AsyncAPI document (message payloads and headers): JSON Schema draft-07,
+     * with the AsyncAPI-only keywords ({@code discriminator} as a string, {@code externalDocs}, {@code x-*})
+     * dropped before validation. A new validator on each call.
+     *
+     * <pre>{@code
+     * ContractDocument doc = ContractDocument.load("asyncapi/coupon-updates.yaml");
+     * List<Finding> f = doc.asyncApiValidator()
+     *         .validate("/components/schemas/CouponCreatedMessage", message, "coupon_created");
+     * }</pre>
+     *
+     * @return a validator bound to this document
+     */
+    public SchemaValidator asyncApiValidator() {
+        return SchemaValidator.forAsyncApi(file, root);
     }
 
     /**

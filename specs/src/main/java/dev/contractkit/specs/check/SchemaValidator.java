@@ -27,8 +27,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * The contract's schemas are translated once into JSON Schema 2020-12 ({@code nullable}, boolean
  * {@code exclusiveMinimum}/{@code exclusiveMaximum}, OpenAPI-only keywords) and checked with networknt;
  * compiled schemas are cached per pointer, so the hot path is one map look-up and the validation itself.
- * {@link #forAsyncApi(ContractDocument)} does the same for an AsyncAPI document, whose schemas are JSON
- * Schema draft-07 (plus a few AsyncAPI keywords that are dropped).
+ * {@link #forAsyncApi} does the same for an AsyncAPI document, whose schemas are JSON Schema draft-07 (plus a
+ * few AsyncAPI keywords that are dropped). Obtained from the document: {@link ContractDocument#validator()},
+ * {@link ContractDocument#asyncApiValidator()}; it reads only the document's tree, so it does not refer back to it.
  */
 public final class SchemaValidator {
     /** Top-level fields of OpenAPI 3.x and AsyncAPI 2/3 documents. */
@@ -43,7 +44,6 @@ public final class SchemaValidator {
     private static final Set<String> NAME_MAPS = Set.of("properties", "patternProperties", "schemas", "$defs",
             "definitions", "examples", "responses", "parameters", "paths", "securitySchemes", "headers", "content");
 
-    private final ContractDocument document;
     private final String uri;
     private final JsonSchemaFactory factory;
     private final SchemaValidatorsConfig config;
@@ -51,14 +51,31 @@ public final class SchemaValidator {
     private final JsonNode converted;
     private volatile JsonSchema whole;
 
-    SchemaValidator(ContractDocument document) {
-        this(document, SpecVersion.VersionFlag.V202012);
+    /**
+     * @param file the document's file name (the base of the schemas' URI)
+     * @param root the document's tree (copied, not changed)
+     * @return a validator for an OpenAPI 3.0 document's schemas
+     */
+    static SchemaValidator forOpenApi(String file, JsonNode root) {
+        return new SchemaValidator(file, root, SpecVersion.VersionFlag.V202012);
     }
 
-    private SchemaValidator(ContractDocument document, SpecVersion.VersionFlag dialect) {
-        this.document = document;
-        this.uri = "https://contracts.contractkit.dev/" + document.file().replace('\\', '/');
-        this.converted = convert(document.root().deepCopy(), false);
+    /**
+     * A validator for the schemas of an AsyncAPI document (message payloads and headers), which are JSON
+     * Schema draft-07 with a few extra keywords ({@code discriminator} as a string, {@code externalDocs},
+     * {@code x-*}) that are dropped before validation.
+     *
+     * @param file the document's file name (the base of the schemas' URI)
+     * @param root the document's tree (copied, not changed)
+     * @return a validator bound to that document
+     */
+    static SchemaValidator forAsyncApi(String file, JsonNode root) {
+        return new SchemaValidator(file, root, SpecVersion.VersionFlag.V7);
+    }
+
+    private SchemaValidator(String file, JsonNode root, SpecVersion.VersionFlag dialect) {
+        this.uri = "https://contracts.contractkit.dev/" + file.replace('\\', '/');
+        this.converted = convert(root.deepCopy(), false);
         String json = converted.toString();
         JsonMetaSchema standard = dialect == SpecVersion.VersionFlag.V7 ? JsonMetaSchema.getV7() : JsonMetaSchema.getV202012();
         // the whole document is the schema resource (schemas are reached by pointer), so its top-level OpenAPI /
@@ -75,24 +92,6 @@ public final class SchemaValidator {
                 .pathType(PathType.JSON_POINTER)
                 .formatAssertionsEnabled(true)
                 .build();
-    }
-
-    /**
-     * A validator for the schemas of an AsyncAPI document (message payloads and headers), which are JSON
-     * Schema draft-07 with a few extra keywords ({@code discriminator} as a string, {@code externalDocs},
-     * {@code x-*}) that are dropped before validation.
-     *
-     * <pre>{@code
-     * ContractDocument doc = ContractDocument.load("asyncapi/coupon-updates.yaml");
-     * List<Finding> f = SchemaValidator.forAsyncApi(doc)
-     *         .validate("/components/schemas/CouponCreatedMessage", message, "coupon_created");
-     * }</pre>
-     *
-     * @param document an AsyncAPI document
-     * @return a validator bound to that document
-     */
-    public static SchemaValidator forAsyncApi(ContractDocument document) {
-        return new SchemaValidator(document, SpecVersion.VersionFlag.V7);
     }
 
     /**
@@ -117,11 +116,6 @@ public final class SchemaValidator {
                     at == null ? "" : at.toString()));
         }
         return out;
-    }
-
-    /** @return the contract this validator belongs to */
-    public ContractDocument document() {
-        return document;
     }
 
     /**
