@@ -32,6 +32,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
@@ -153,7 +154,13 @@ public final class ApiServer {
                 .addFeature(observe)
                 .addRouting(routing);
         module.webSocketRouting().ifPresent(server::addRouting);
-        return server.build().start();
+        WebServer started = server.build().start();
+        if (!started.isRunning()) {
+            // Helidon logs a listener that cannot bind and shuts the server down without throwing
+            throw new IllegalStateException(module.api().id() + ": cannot listen on " + host + ":" + port
+                    + " (is the port in use? set KIT_" + module.api().id().toUpperCase(Locale.ROOT) + "_PORT)");
+        }
+        return started;
     }
 
     /**
