@@ -1,6 +1,6 @@
 package dev.contractkit.sdk.answers;
 
-import dev.contractkit.sdk.ClientProvider;
+import dev.contractkit.sdk.ClientProviderBase;
 
 /**
  * {@link AnswersClient}s for tools that find clients through {@link java.util.ServiceLoader}: the credential is the
@@ -12,23 +12,10 @@ import dev.contractkit.sdk.ClientProvider;
  * try (AutoCloseable client = p.create("http://127.0.0.1:8083", "ANSWERS_KEY")) { ... }
  * }</pre>
  */
-public final class AnswersClientProvider implements ClientProvider {
+public final class AnswersClientProvider extends ClientProviderBase {
     /** Made by {@link java.util.ServiceLoader}. */
     public AnswersClientProvider() {
-    }
-
-    @Override
-    public String apiId() {
-        return "answers";
-    }
-
-    @Override
-    public Class<?> clientType() {
-        return AnswersClient.class;
-    }
-
-    @Override
-    public AutoCloseable create(String baseUrl, String credential) {
-        return AnswersClient.builder().baseUrl(baseUrl).apiKey(credential).noClientRateLimit().build();
+        super("answers", AnswersClient.class, (baseUrl, credential) -> AnswersClient.builder().baseUrl(baseUrl)
+                .apiKey(credential).noClientRateLimit().build());
     }
 }

@@ -1,6 +1,6 @@
 package dev.contractkit.sdk.coupons;
 
-import dev.contractkit.sdk.ClientProvider;
+import dev.contractkit.sdk.ClientProviderBase;
 
 /** {@link CouponsClient}s for tools that find clients through {@link java.util.ServiceLoader}: the credential is a bearer token.
  *
@@ -9,23 +9,9 @@ import dev.contractkit.sdk.ClientProvider;
  *         .filter(c -> c.apiId().equals("coupons")).findFirst().orElseThrow();
  * try (AutoCloseable client = p.create("http://127.0.0.1:8082", "ACCESS_TOKEN")) { ... }
  * }</pre> */
-public final class CouponsClientProvider implements ClientProvider {
+public final class CouponsClientProvider extends ClientProviderBase {
     /** Made by {@link java.util.ServiceLoader}. */
     public CouponsClientProvider() {
-    }
-
-    @Override
-    public String apiId() {
-        return "coupons";
-    }
-
-    @Override
-    public Class<?> clientType() {
-        return CouponsClient.class;
-    }
-
-    @Override
-    public AutoCloseable create(String baseUrl, String credential) {
-        return CouponsClient.builder().baseUrl(baseUrl).bearerToken(credential).build();
+        super("coupons", CouponsClient.class, (baseUrl, credential) -> CouponsClient.builder().baseUrl(baseUrl).bearerToken(credential).build());
     }
 }

@@ -1,6 +1,6 @@
 package dev.contractkit.sdk.exec;
 
-import dev.contractkit.sdk.ClientProvider;
+import dev.contractkit.sdk.ClientProviderBase;
 
 /** {@link ExecClient}s for tools that find clients through {@link java.util.ServiceLoader}: the credential is the kit token.
  *
@@ -9,23 +9,9 @@ import dev.contractkit.sdk.ClientProvider;
  *         .filter(c -> c.clientType() == ExecClient.class).findFirst().orElseThrow();
  * try (AutoCloseable client = p.create("http://127.0.0.1:8080", kitToken)) { ... }
  * }</pre> */
-public final class ExecClientProvider implements ClientProvider {
+public final class ExecClientProvider extends ClientProviderBase {
     /** Made by {@link java.util.ServiceLoader}. */
     public ExecClientProvider() {
-    }
-
-    @Override
-    public String apiId() {
-        return "exec";
-    }
-
-    @Override
-    public Class<?> clientType() {
-        return ExecClient.class;
-    }
-
-    @Override
-    public AutoCloseable create(String baseUrl, String credential) {
-        return ExecClient.builder().baseUrl(baseUrl).token(credential).build();
+        super("exec", ExecClient.class, (baseUrl, credential) -> ExecClient.builder().baseUrl(baseUrl).token(credential).build());
     }
 }

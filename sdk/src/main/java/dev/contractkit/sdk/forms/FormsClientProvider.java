@@ -1,6 +1,6 @@
 package dev.contractkit.sdk.forms;
 
-import dev.contractkit.sdk.ClientProvider;
+import dev.contractkit.sdk.ClientProviderBase;
 
 /** {@link FormsClient}s for tools that find clients through {@link java.util.ServiceLoader}: the credential is the API key.
  *
@@ -9,23 +9,9 @@ import dev.contractkit.sdk.ClientProvider;
  *         .filter(c -> c.apiId().equals("forms")).findFirst().orElseThrow();
  * try (AutoCloseable client = p.create("http://127.0.0.1:8081", "kit-demo-forms-key")) { ... }
  * }</pre> */
-public final class FormsClientProvider implements ClientProvider {
+public final class FormsClientProvider extends ClientProviderBase {
     /** Made by {@link java.util.ServiceLoader}. */
     public FormsClientProvider() {
-    }
-
-    @Override
-    public String apiId() {
-        return "forms";
-    }
-
-    @Override
-    public Class<?> clientType() {
-        return FormsClient.class;
-    }
-
-    @Override
-    public AutoCloseable create(String baseUrl, String credential) {
-        return FormsClient.builder().baseUrl(baseUrl).apiKey(credential).build();
+        super("forms", FormsClient.class, (baseUrl, credential) -> FormsClient.builder().baseUrl(baseUrl).apiKey(credential).build());
     }
 }

@@ -1,6 +1,6 @@
 package dev.contractkit.sdk.runtime;
 
-import dev.contractkit.sdk.ClientProvider;
+import dev.contractkit.sdk.ClientProviderBase;
 
 /** {@link RuntimeClient}s for tools that find clients through {@link java.util.ServiceLoader}: the credential is the kit token.
  *
@@ -9,23 +9,9 @@ import dev.contractkit.sdk.ClientProvider;
  *         .filter(c -> c.clientType() == RuntimeClient.class).findFirst().orElseThrow();
  * try (AutoCloseable client = p.create("http://127.0.0.1:18080", kitToken)) { ... }
  * }</pre> */
-public final class RuntimeClientProvider implements ClientProvider {
+public final class RuntimeClientProvider extends ClientProviderBase {
     /** Made by {@link java.util.ServiceLoader}. */
     public RuntimeClientProvider() {
-    }
-
-    @Override
-    public String apiId() {
-        return "runtime";
-    }
-
-    @Override
-    public Class<?> clientType() {
-        return RuntimeClient.class;
-    }
-
-    @Override
-    public AutoCloseable create(String baseUrl, String credential) {
-        return RuntimeClient.builder().baseUrl(baseUrl).token(credential).build();
+        super("runtime", RuntimeClient.class, (baseUrl, credential) -> RuntimeClient.builder().baseUrl(baseUrl).token(credential).build());
     }
 }
