@@ -18,6 +18,11 @@ import java.util.Optional;
 record TestCase(RequestKind kind, Optional<Operation> operation, String label, String what, RelativeRequest call,
                 Optional<Negation> negation) {
 
+    /** @return the operation as people read it, e.g. {@code GET /forms/{id}} */
+    static String label(Operation op) {
+        return op.method() + " " + op.path();
+    }
+
     /** @return the operation id, or empty for an undeclared method */
     String operationId() {
         return operation.map(Operation::operationId).orElse("");

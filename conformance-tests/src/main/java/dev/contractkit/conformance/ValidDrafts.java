@@ -1,0 +1,135 @@
+package dev.contractkit.conformance;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
+import dev.contractkit.specs.check.ContractDocument.Operation;
+import dev.contractkit.specs.check.ContractDocument.Parameter;
+import dev.contractkit.specs.check.Pointers;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+
+/**
+ * Builds requests an operation's contract allows: the baseline (parameter and body examples, else values built
+ * from the schemas) and bodies with seeded random values.
+ */
+final class ValidDrafts {
+    private final Contract contract;
+    private final Schemas schemas;
+    private final Values values;
+
+    ValidDrafts(Contract contract, Schemas schemas, Values values) {
+        this.contract = contract;
+        this.schemas = schemas;
+        this.values = values;
+    }
+
+    /** @return the examples and defaults: each parameter's example, a built value for a required one without */
+    RequestDraft baseline(Operation op) {
+        Map<String, RequestDraft.Value> map = new LinkedHashMap<>();
+        for (Parameter p : op.parameters()) {
+            exampleOf(p).or(() -> p.required() ? Optional.of(values.canonical(p.node().path("schema")))
+                    : Optional.empty()).ifPresent(v -> map.put(RequestDraft.key(p), new RequestDraft.Value(p, v)));
+        }
+        return new RequestDraft(map, body(op, Optional.empty()));
+    }
+
+    private static Optional<JsonNode> exampleOf(Parameter p) {
+        JsonNode example = p.example();
+        if (example.isMissingNode() && p.node().path("examples").isObject()) {
+            example = p.node().path("examples").elements().hasNext()
+                    ? p.node().path("examples").elements().next().path("value") : example;
+        }
+        return example.isMissingNode() ? Optional.empty() : Optional.of(example);
+    }
+
+    /** @return the body with random values, or empty for the example body (else one built from the schema) */
+    Optional<RequestDraft.Body> body(Operation op, Optional<SplittableRandom> random) {
+        Optional<String> pointer = op.requestBody();
+        if (pointer.isEmpty()) {
+            return Optional.empty();
+        }
+        JsonNode content = contract.document().at(pointer.get()).path("content");
+        List<String> declared = fieldNames(content);
+        Optional<String> media = declared.stream().filter(Contract::isJson).findFirst()
+                .or(() -> declared.stream().filter(m -> Contract.covers(RequestDraft.Body.FORM, m)).findFirst());
+        if (media.isEmpty() && !declared.isEmpty()) {
+            return Optional.of(rawBody(pointer.get(), declared.get(0)));
+        }
+        if (media.isEmpty()) {
+            return Optional.empty();
+        }
+        JsonNode m = content.get(media.get());
+        String schema = Pointers.append(pointer.get(), "content", media.get(), "schema");
+        Optional<JsonNode> example = Optional.ofNullable(m.get("example"))
+                .or(() -> m.path("examples").isObject() && m.path("examples").elements().hasNext()
+                        ? Optional.of(contract.document().resolve(m.path("examples").elements().next()).path("value"))
+                        : Optional.empty());
+        JsonNode value = random.map(r -> withExampleWhereInvalid(op, schema, values.random(m.path("schema"), r), example))
+                .or(() -> example)
+                .orElseGet(() -> values.canonical(m.path("schema")));
+        return Optional.of(new RequestDraft.Body(media.get(), schema, value));
+    }
+
+    /**
+     * A random body whose top-level properties the generator could not make valid (a strict pattern, say) takes
+     * those properties from the example, so the other random values are still sent.
+     */
+    private JsonNode withExampleWhereInvalid(Operation op, String schema, JsonNode value, Optional<JsonNode> example) {
+        if (!(value instanceof ObjectNode random) || example.isEmpty()
+                || !example.get().isObject()) {
+            return value;
+        }
+        for (var f : contract.validator().validate(schema, random, op.toString())) {
+            String[] path = f.pointer().split("/");
+            if (path.length > 1 && !path[1].isEmpty()) {
+                String name = path[1].replace("~1", "/").replace("~0", "~");
+                JsonNode fromExample = example.get().get(name);
+                if (fromExample != null) {
+                    random.set(name, fromExample.deepCopy());
+                } else {
+                    random.remove(name);
+                }
+            }
+        }
+        return random;
+    }
+
+    /**
+     * A body that is not JSON or a form: a few bytes of text for a binary or text media type; for multipart, one
+     * part per schema property (a {@code format: binary} property is a small text file). Such bodies are sent as
+     * they are and not broken: the schema of raw bytes says nothing a server could refuse.
+     */
+    private RequestDraft.Body rawBody(String bodyPointer, String mediaType) {
+        String schema = Pointers.append(bodyPointer, "content", mediaType, "schema");
+        JsonNode s = schemas.resolve(contract.document().at(schema));
+        if (!mediaType.toLowerCase(Locale.ROOT).startsWith("multipart/form-data")) {
+            return new RequestDraft.Body(mediaType, schema, TextNode.valueOf("region,revenue\nnorth,1\n"));
+        }
+        ObjectNode parts = JsonNodeFactory.instance.objectNode();
+        for (Iterator<Map.Entry<String, JsonNode>> it = s.path("properties").fields(); it.hasNext(); ) {
+            Map.Entry<String, JsonNode> p = it.next();
+            JsonNode ps = schemas.resolve(p.getValue());
+            if (ps.path("format").asText("").equals("binary")) {
+                parts.putObject(p.getKey()).put("filename", "kit-conformance.csv").put("content", "region,revenue\nnorth,1\n");
+            } else {
+                parts.set(p.getKey(), values.canonical(ps));
+            }
+        }
+        return new RequestDraft.Body(mediaType, schema, parts);
+    }
+
+    static List<String> fieldNames(JsonNode node) {
+        List<String> out = new ArrayList<>();
+        node.fieldNames().forEachRemaining(out::add);
+        return out;
+    }
+}
