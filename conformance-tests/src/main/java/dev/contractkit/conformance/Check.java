@@ -48,6 +48,12 @@ public enum Check {
     FORBIDDEN_ROLE(
             "an operation with x-kit-required-role called with a valid token lacking that role answers 403",
             Severity.ERROR, RequestChecks::forbiddenRole),
+    /** A HEAD answer has no content: the next answer on the connection starts right after its headers. */
+    HEAD_WITHOUT_CONTENT(
+            "a HEAD answer has no content (RFC 9110 9.3.2): sent on one kept-alive connection before a GET, on the"
+                    + " path of a GET operation and on a path without GET (the 405/404 error path), it is followed"
+                    + " directly by the GET's status line",
+            Severity.ERROR, null),
     /** Secured operations refuse requests without valid credentials. */
     IGNORED_AUTH(
             "a secured operation called without credentials, or with invalid ones, answers 401 (or 429 with Retry-After"

@@ -46,6 +46,8 @@ final class NotChecked {
                     : "no operation takes a request body";
             case IGNORED_AUTH -> has(documents, "securitySchemes") ? "no secured operation answered"
                     : "no operation is secured";
+            case HEAD_WITHOUT_CONTENT -> "no GET operation the run could call (with its credential) answered the"
+                    + " HEAD (see the notes)";
             case UNSUPPORTED_METHOD -> "every path declares every method the suite tries";
             case NEGATIVE_DATA_REJECTION -> "no request that breaks the document could be built (nothing constrained)";
             case ERROR_ENVELOPE -> "no error response (4xx, 5xx) with a declared body was received";

@@ -7,7 +7,8 @@ import java.util.List;
  * The checks that need more than one exchange, one class per family: a declared chain of operations
  * ({@link ChainScenario}), the messages of a WebSocket channel ({@link WebSocketScenario}), version removals
  * ({@link VersionRemovalsScenario}), a control plane's cancel state table ({@link CancelMachine}), following paging links
- * ({@link PagingScenario}) and event streams ({@link EventStreamScenario}). Every request they send is also judged
+ * ({@link PagingScenario}), event streams ({@link EventStreamScenario}) and HEAD then GET on one connection
+ * ({@link HeadScenario}). Every request they send is also judged
  * by the per-exchange checks.
  */
 final class Scenarios {
@@ -51,6 +52,9 @@ final class Scenarios {
         channels.judge(expected);
         if (target.checks().contains(Check.PAGINATION_LINKS)) {
             new PagingScenario(contract, cases, transport, runner).run();
+        }
+        if (target.checks().contains(Check.HEAD_WITHOUT_CONTENT)) {
+            new HeadScenario(contract, cases, transport.base(), target.timeout(), runner).run();
         }
         if (target.checks().contains(Check.SSE_EVENT_SCHEMA) || target.checks().contains(Check.AGUI_EVENT_ORDER)) {
             new EventStreamScenario(contract, cases, runner).run();

@@ -1,10 +1,15 @@
 package dev.contractkit.conformance;
 
 import dev.contractkit.specs.Api;
+import org.junit.jupiter.api.Test;
 
 import java.util.EnumSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.tuple;
 
 /** The suite against both code-hosting versions (one target, both contracts): reference server and mock server. */
 class CodehostConformanceTest extends BothImplementationsPass {
@@ -17,5 +22,18 @@ class CodehostConformanceTest extends BothImplementationsPass {
 
     CodehostConformanceTest() {
         super(Api.CODEHOST, TOKEN, Map.of("codehost.tokens", TOKEN), NOT_FOR_CODEHOST, NEED_STATE);
+    }
+
+    @Test
+    void aHeadAnswerOfEitherServerIsFollowedByTheNextAnswerOnTheConnection() {
+        // where the reference server's 405 to HEAD once sent its JSON body along: a GET path and a path without GET
+        assertThat(List.of(reference(), mocked())).allSatisfy(report -> {
+            assertThat(report.executions()).filteredOn(e -> e.check() == Check.HEAD_WITHOUT_CONTENT)
+                    .extracting(Execution::operation, Execution::passed)
+                    .containsExactly(tuple("HEAD /api/v4/runners", true), tuple("HEAD /api/v4/geo_nodes/{id}/repair", true),
+                            tuple("HEAD /api/v5/runners", true), tuple("HEAD /api/v5/geo_sites/{id}/repair", true));
+            assertThat(report.notes()).as("the GET after each HEAD was answered on the same connection")
+                    .noneMatch(n -> n.startsWith(Check.HEAD_WITHOUT_CONTENT.key()));
+        });
     }
 }

@@ -155,4 +155,32 @@ class DefectiveServerTest {
                 .contains(tuple("/response/body/error", ""), tuple("/response/body/message", "\"only GET\""));
         assertThat(found).extracting(Violation::status).contains(400, 401, 404, 405);
     }
+
+    @Test
+    void aHeadAnsweredLikeAGetFailsHeadWithoutContent() throws IOException {
+        Report report = runAgainst(Defect.CONTENT_ON_HEAD);
+
+        assertThat(report.violations()).extracting(Violation::check).containsOnly(Check.HEAD_WITHOUT_CONTENT);
+        assertThat(report.violations()).singleElement().satisfies(v -> {
+            assertThat(v.operation()).isEqualTo("HEAD /forms");
+            assertThat(v.request()).isEqualTo("HEAD /forms?count=10&offset=0, then GET /forms?count=10&offset=0 on the"
+                    + " same connection");
+            assertThat(v.status()).isEqualTo(200);
+            assertThat(v.pointer()).isEqualTo("/response/body");
+            assertThat(v.value()).startsWith("\"{\\\"forms\\\":[");
+            assertThat(v.message()).contains("HEAD answer (200) carried content", "RFC 9110 9.3.2");
+        });
+    }
+
+    @Test
+    void anErrorBodyAfterAHeadAnsweredWith405FailsHeadWithoutContent() throws IOException {
+        // the reference server's defect: HEAD on a path without it answered 405 with the JSON error body
+        Report report = runAgainst(Defect.ERROR_BODY_ON_HEAD);
+
+        assertThat(report.violations()).extracting(Violation::check).containsOnly(Check.HEAD_WITHOUT_CONTENT);
+        assertThat(report.violations()).singleElement().satisfies(v -> {
+            assertThat(v.status()).isEqualTo(405);
+            assertThat(v.value()).startsWith("\"{\\\"error\\\":{\\\"code\\\":\\\"METHOD_NOT_ALLOWED\\\"");
+        });
+    }
 }

@@ -31,10 +31,15 @@ final class FakeFormsServer implements AutoCloseable {
     enum Defect {
         ID_AS_STRING, MISSING_TITLE, TEAPOT_FOR_MISSING_FORM, NO_AUTH_CHECK, SERVER_ERROR_ON_BAD_NUMBER,
         TEXT_PLAIN, ACCEPTS_COUNT_UP_TO_500, NOT_FOUND_FOR_UNDECLARED_METHOD, BARE_ERROR_BODY,
-        REFUSES_MAXIMUM_COUNT, LINK_WITHOUT_NEXT
+        REFUSES_MAXIMUM_COUNT, LINK_WITHOUT_NEXT,
+        /** Answers HEAD like GET, content included ({@link HeadWithContentFront}). */
+        CONTENT_ON_HEAD,
+        /** Answers HEAD with 405 and the JSON error body along ({@link HeadWithContentFront}). */
+        ERROR_BODY_ON_HEAD
     }
 
     private final HttpServer server;
+    private final HeadWithContentFront front;
     private final Set<Defect> defects;
     private final List<String> requests = Collections.synchronizedList(new ArrayList<>());
 
@@ -43,6 +48,9 @@ final class FakeFormsServer implements AutoCloseable {
         this.server = HttpServer.create(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 0);
         server.createContext("/", this::handle);
         server.start();
+        int port = server.getAddress().getPort();
+        this.front = has(Defect.CONTENT_ON_HEAD) ? HeadWithContentFront.before(port, "GET")
+                : has(Defect.ERROR_BODY_ON_HEAD) ? HeadWithContentFront.before(port, "PATCH") : null;
     }
 
     static FakeFormsServer start(Defect... defects) throws IOException {
@@ -50,7 +58,7 @@ final class FakeFormsServer implements AutoCloseable {
     }
 
     String url() {
-        return "http://127.0.0.1:" + server.getAddress().getPort();
+        return "http://127.0.0.1:" + (front == null ? server.getAddress().getPort() : front.port());
     }
 
     /** @return every request received, as {@code METHOD /path?query} */
@@ -60,6 +68,9 @@ final class FakeFormsServer implements AutoCloseable {
 
     @Override
     public void close() {
+        if (front != null) {
+            front.close();
+        }
         server.stop(0);
     }
 
@@ -163,6 +174,10 @@ final class FakeFormsServer implements AutoCloseable {
     private static void send(HttpExchange ex, int status, String type, String body) throws IOException {
         byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
         ex.getResponseHeaders().add("Content-Type", type);
+        if (ex.getRequestMethod().equals("HEAD")) {
+            ex.sendResponseHeaders(status, -1); // headers only (RFC 9110 9.3.2)
+            return;
+        }
         ex.sendResponseHeaders(status, bytes.length);
         try (OutputStream out = ex.getResponseBody()) {
             out.write(bytes);
