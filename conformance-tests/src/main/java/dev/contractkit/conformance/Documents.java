@@ -2,8 +2,8 @@ package dev.contractkit.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.source.DocumentReader;
 
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -22,40 +22,26 @@ final class Documents {
     }
 
     /**
-     * @param file an OpenAPI 3.0 or 3.1 document (YAML or JSON)
+     * @param file an OpenAPI 3.0 or 3.1 document or a Swagger 2.0 one (YAML or JSON; several files joined by
+     *             relative {@code $ref}s are bundled, Swagger 2.0 converted: {@link DocumentReader})
      * @return the parsed document
      * @throws IllegalArgumentException naming the file and what is wrong with it
      */
     static ContractDocument openapi(Path file) {
-        String text;
-        try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("cannot read " + file + " (" + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")", e);
-        }
-        ContractDocument doc;
-        try {
-            doc = ContractDocument.parse(file.toString(), text);
-        } catch (IllegalArgumentException e) {
-            throw new IllegalArgumentException(file + " is not a YAML or JSON document: "
-                    + firstLine(e.getMessage()), e);
-        }
-        JsonNode root = doc.root();
-        if (root.has("asyncapi")) {
+        DocumentReader.Source source = DocumentReader.read(file);
+        if (source.kind() == DocumentReader.Kind.ASYNCAPI) {
             throw new IllegalArgumentException(file + " is an AsyncAPI document: the suite checks OpenAPI documents"
                     + " (AsyncAPI channels only where an OpenAPI document links them with x-kit-websocket)");
         }
-        if (root.has("swagger")) {
-            throw new IllegalArgumentException(file + " is a Swagger " + root.path("swagger").asText()
-                    + " document: only OpenAPI 3.0 and 3.1 are supported (convert it, e.g. with swagger-converter)");
-        }
-        String version = root.path("openapi").asText("");
-        if (!version.startsWith("3.0") && !version.startsWith("3.1")) {
-            throw new IllegalArgumentException(file + " is not an OpenAPI 3.0/3.1 document (openapi: '"
-                    + version + "')");
-        }
-        return doc;
+        return ContractDocument.parse(file.toString(), source.text());
+    }
+
+    /**
+     * @param file a document given as a file
+     * @return what the reader did to it (converted from Swagger 2.0, bundled from several files), one line each
+     */
+    static List<String> readNotes(Path file) {
+        return DocumentReader.read(file).notes().stream().map(n -> file + ": " + n).toList();
     }
 
     /**
@@ -66,6 +52,9 @@ final class Documents {
     static List<String> unsupported(ContractDocument doc) {
         Set<String> out = new LinkedHashSet<>();
         String file = doc.file();
+        if (Files.isRegularFile(Path.of(file))) {
+            out.addAll(readNotes(Path.of(file)));
+        }
         if (doc.root().path("webhooks").size() > 0) {
             out.add(file + ": webhooks at /webhooks are not checked (the suite calls the server; it does not"
                     + " receive the server's calls)");

@@ -20,7 +20,8 @@ record Options(boolean help, boolean listChecks, List<ConformanceTarget> targets
             Usage: conform --spec FILE [--spec FILE] --base-url URL [options]
                    conform --api <id>|all --base-url URL [options]
 
-              --spec FILE                 an OpenAPI 3.0 or 3.1 document (YAML or JSON) of the implementation
+              --spec FILE                 an OpenAPI 3.0/3.1 or Swagger 2.0 document (YAML or JSON, minified,
+                                          split over files) of the implementation
                                           to check (repeatable: several documents of one implementation); any
                                           document works, the kit's x-kit-* dialect is not needed (checks that
                                           need it say "not checked" and why)

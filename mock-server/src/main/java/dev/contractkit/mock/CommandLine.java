@@ -22,7 +22,8 @@ final class CommandLine {
             usage: mock [--api <id>[,<id>...]|all] [--spec <file>[,<file>]]... [--port <port>] [--port <id>=<port>]... [--credential <id>=<value>]... [--outcome <id>=<example>]... [--host <address>] [--proxy <id>=<url>]... [--stateful] [--enforce-rate-limits] [--lenient]
                    [--allowed-host <name>]... [--control-plane] [--control-token <secret>] [--max-body-bytes <n>] [--help]
               --api       APIs to serve (default: all). Known: %s
-              --spec <file>  serve an OpenAPI 3.0/3.1 or AsyncAPI 2.x/3.x document of your own (YAML or JSON);
+              --spec <file>  serve an OpenAPI 3.0/3.1, Swagger 2.0 or AsyncAPI 2.x/3.x document (YAML or JSON, any
+                          size, minified or not; an OpenAPI document's relative $refs to other files are followed);
                           repeatable: one listener per --spec, its id made of the file name (v3.0-petstore.yaml
                           is v3-0-petstore, for --credential <id>=..); --spec api.yaml,events.yaml serves an OpenAPI
                           document and its AsyncAPI document together on one port. Without --api, only the --spec

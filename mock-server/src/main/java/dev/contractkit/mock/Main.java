@@ -2,10 +2,12 @@ package dev.contractkit.mock;
 
 import dev.contractkit.mock.platform.MockLogging;
 import dev.contractkit.specs.Api;
+import dev.contractkit.specs.source.DocumentReader;
 
 import dev.contractkit.mock.netty.ListenerGuard;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -88,10 +90,23 @@ public final class Main {
             err.println("mock: " + e.getMessage());
             return new Launch.Exited(2);
         }
+        printReadNotes(servers, err);
         servers.warnings().forEach(f -> err.println("CONTRACT WARNING " + f));
         servers.notices().forEach(n -> err.println("NOT SERVED " + n));
         print(servers, options.get(), out);
         return new Launch.Running(servers);
+    }
+
+    /** What the reader did to a document given on the command line (converted from Swagger 2.0, bundled). */
+    private static void printReadNotes(MockServers servers, PrintStream err) {
+        for (Api api : servers.apis()) {
+            if (api.inCatalogue()) {
+                continue;
+            }
+            for (String file : api.openapi()) {
+                DocumentReader.read(Path.of(file)).notes().forEach(n -> err.println("READ " + file + ": " + n));
+            }
+        }
     }
 
     private static void print(MockServers servers, MockOptions options, PrintStream out) {

@@ -1,27 +1,23 @@
 package dev.contractkit.mock;
 
 import dev.contractkit.specs.Api;
+import dev.contractkit.specs.source.DocumentReader;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The {@code --spec} arguments as APIs: one per argument, each on its own port (consecutive from the first, or
  * each on a free one when the first is 0); an argument naming two files separated by a comma is an OpenAPI
- * document and its AsyncAPI document served together. The kind of a file is its top-level {@code openapi} or
- * {@code asyncapi} key.
+ * document and its AsyncAPI document served together. The kind of a file is its top-level {@code openapi}
+ * ({@code swagger} for Swagger 2.0, which is converted) or {@code asyncapi} key, as {@link DocumentReader} reads it.
  */
 final class SpecFiles {
     /** The first port of the --spec listeners unless --port says otherwise. */
     static final int DEFAULT_PORT = 4010;
-    private static final Pattern ASYNCAPI = Pattern.compile("(?m)^\\s*[\"']?asyncapi[\"']?\\s*:");
-    private static final Pattern OPENAPI = Pattern.compile("(?m)^\\s*[\"']?openapi[\"']?\\s*:");
 
     private SpecFiles() {
     }
@@ -66,19 +62,10 @@ final class SpecFiles {
     }
 
     private static boolean isAsyncApi(Path file) {
-        String text;
         try {
-            text = Files.readString(file);
-        } catch (IOException e) {
-            throw new IllegalArgumentException("--spec " + file + ": cannot read it (" + e.getMessage() + ")");
+            return DocumentReader.read(file).kind() == DocumentReader.Kind.ASYNCAPI;
+        } catch (IllegalArgumentException e) {
+            throw new IllegalArgumentException("--spec " + e.getMessage(), e);
         }
-        if (ASYNCAPI.matcher(text).find()) {
-            return true;
-        }
-        if (OPENAPI.matcher(text).find()) {
-            return false;
-        }
-        throw new IllegalArgumentException("--spec " + file + ": neither an OpenAPI document (no top-level 'openapi' key)"
-                + " nor an AsyncAPI one (no 'asyncapi' key); Swagger 2.0 documents are not served");
     }
 }

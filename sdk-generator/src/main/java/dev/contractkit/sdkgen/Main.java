@@ -11,7 +11,8 @@ import java.nio.file.Path;
 public final class Main {
     static final String USAGE = """
             usage: ./kit sdk --spec FILE --package PACKAGE --out DIR [--client-name NAME]
-              --spec FILE          an OpenAPI 3.0 or 3.1 document (YAML or JSON)
+              --spec FILE          an OpenAPI 3.0/3.1 or Swagger 2.0 document (YAML or JSON; relative $refs to
+                                   other files are followed)
               --package PACKAGE    the client's Java package, e.g. com.acme.pets
               --out DIR            where the Java sources go (a source root; made when missing)
               --client-name NAME   the client class (default: the package's last segment + Client, e.g. PetsClient)

@@ -1,10 +1,13 @@
 package dev.contractkit.sdkgen;
 
+import dev.contractkit.specs.source.DocumentReader;
+import dev.contractkit.specs.source.Trees;
 import org.openapitools.codegen.ClientOptInput;
 import org.openapitools.codegen.DefaultGenerator;
 import org.openapitools.codegen.config.CodegenConfigurator;
 
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -29,6 +32,8 @@ import java.util.regex.Pattern;
 public final class SdkGenerator {
     private static final Pattern PACKAGE = Pattern.compile("[a-z_][a-z0-9_]*(\\.[a-z_][a-z0-9_]*)*");
     private static final Pattern CLASS = Pattern.compile("[A-Z][A-Za-z0-9_]*");
+    /** SnakeYAML's default code-point limit, which the parser inside openapi-generator keeps. */
+    private static final int YAML_LIMIT = 3 * 1024 * 1024;
 
     static {
         // openapi-generator logs through slf4j-simple: its INFO lines are noise here; the notes say what matters
@@ -107,7 +112,11 @@ public final class SdkGenerator {
         if (!Files.isRegularFile(spec)) {
             throw new IllegalArgumentException("no such file: " + spec);
         }
-        List<String> notes = new ArrayList<>();
+        DocumentReader.Source source = DocumentReader.read(spec);
+        if (source.kind() != DocumentReader.Kind.OPENAPI) {
+            throw new IllegalArgumentException(spec + " is an AsyncAPI document: the SDK generator reads OpenAPI ones");
+        }
+        List<String> notes = new ArrayList<>(source.notes().stream().map(n -> spec + ": " + n).toList());
         Consumer<String> note = n -> {
             if (!notes.contains(n)) {
                 notes.add(n);
@@ -116,7 +125,7 @@ public final class SdkGenerator {
         CodegenConfigurator c = new CodegenConfigurator()
                 .setGeneratorName(KitClientCodegen.class.getName())
                 .setLibrary("retrofit2")
-                .setInputSpec(spec.toAbsolutePath().toString())
+                .setInputSpec(readable(source).toString())
                 .setOutputDir(out.toAbsolutePath().toString())
                 .setApiPackage(basePackage + ".api")
                 .setModelPackage(basePackage + ".model")
@@ -150,5 +159,24 @@ public final class SdkGenerator {
         generator.setGenerateMetadata(false);
         List<File> files = generator.opts(input).generate();
         return new Result(files.stream().map(File::toPath).filter(p -> p.toString().endsWith(".java")).toList(), List.copyOf(notes));
+    }
+
+    /**
+     * The file openapi-generator reads: the document itself, or the reader's text in a file beside the output when
+     * the reader converted or bundled it, or when it is YAML beyond swagger-parser's 3 MiB limit (as JSON).
+     */
+    private Path readable(DocumentReader.Source source) {
+        boolean bigYaml = !Trees.isJson(source.text()) && source.text().length() > YAML_LIMIT;
+        if (!source.rewritten() && !bigYaml) {
+            return spec.toAbsolutePath();
+        }
+        try {
+            Path dir = Files.createDirectories(out.toAbsolutePath());
+            Path file = dir.resolve(".kit-openapi.json");
+            Files.writeString(file, bigYaml ? Trees.parse(source.text()).toString() : source.text());
+            return file;
+        } catch (IOException e) {
+            throw new IllegalArgumentException("cannot write the read document into " + out + ": " + e.getMessage(), e);
+        }
     }
 }

@@ -3,6 +3,7 @@ package dev.contractkit.specs;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import dev.contractkit.specs.source.DocumentReader;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -206,17 +207,15 @@ public final class Api implements Comparable<Api> {
      * Reads one of this API's contract files.
      *
      * @param file one of {@link #openapi()} or {@link #asyncapi()}
-     * @return the file's text
+     * @return the file's text; for a document on disk, as {@link DocumentReader} gives it (a Swagger 2.0 or
+     * multi-file document converted and bundled into one OpenAPI 3.0 document)
+     * @throws IllegalArgumentException when a document on disk cannot be read
      */
     public String read(String file) {
         if (base == null) {
             return readContract(file);
         }
-        try {
-            return Files.readString(base.resolve(file));
-        } catch (IOException e) {
-            throw new UncheckedIOException("cannot read " + file + ": " + e.getMessage(), e);
-        }
+        return DocumentReader.read(base.resolve(file)).text();
     }
 
     /**

@@ -38,19 +38,23 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * Issue 22.6, the client generator's part: for every OpenAPI document nobody here wrote (specs' contracts-outside), a
+ * Issue 22.6, the client generator's part: for every OpenAPI document nobody here wrote (specs' contracts-outside) and
+ * the document shapes of specs' document-shapes (Swagger 2.0, several files), a
  * client is generated ({@code ./kit sdk}'s generator, in process), compiles with javac against the SDK, and calls the
  * kit's mock of the document: every operation answers with a typed result or a typed {@link ApiException}, never a
  * transport or decoding failure, and at least one operation answers 2xx with a typed result.
  */
 class AnyContractClientTest {
     static final Path OUTSIDE = Path.of(System.getProperty("user.dir")).resolve("../specs/src/test/resources/contracts-outside/openapi").normalize();
+    static final Path SHAPES = OUTSIDE.resolve("../../document-shapes").normalize();
 
     static Stream<Path> documents() throws IOException {
         try (Stream<Path> files = Files.list(OUTSIDE)) {
             List<Path> docs = files.filter(f -> f.toString().matches(".*\\.(ya?ml|json)$")).sorted().toList();
             assertThat(docs).as("the outside OpenAPI documents under " + OUTSIDE).hasSizeGreaterThanOrEqualTo(9);
-            return docs.stream();
+            // issue 33.1: a Swagger 2.0 document and one split over files, read through the same reader as the mock's
+            return Stream.concat(docs.stream(), Stream.of(SHAPES.resolve("swagger2-bookshop.yaml"),
+                    SHAPES.resolve("multi-file/library.yaml")));
         }
     }
 

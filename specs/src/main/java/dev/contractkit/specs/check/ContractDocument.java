@@ -3,8 +3,8 @@ package dev.contractkit.specs.check;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
-import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import dev.contractkit.specs.Api;
+import dev.contractkit.specs.source.Trees;
 
 import java.io.IOException;
 import java.util.ArrayList;
@@ -25,7 +25,7 @@ import java.util.Set;
  * }</pre>
  */
 public final class ContractDocument {
-    static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    static final ObjectMapper YAML = Trees.yaml();
     private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch", "head", "options");
 
     private final String file;
@@ -59,7 +59,7 @@ public final class ContractDocument {
      */
     public static ContractDocument parse(String file, String text) {
         try {
-            JsonNode root = YAML.readTree(text);
+            JsonNode root = Trees.parse(text);
             if (root == null || !root.isObject()) {
                 throw new IllegalArgumentException(file + ": not a YAML/JSON object");
             }
