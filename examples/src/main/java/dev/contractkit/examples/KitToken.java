@@ -10,7 +10,7 @@ import java.util.Map;
 /**
  * Where the examples of the local services (exec, runtime, agent) find the kit token, as the reference server
  * does: {@code KIT_TOKEN} when set, else the file {@code <data dir>/kit-token} ({@code KIT_DATA_DIR}, default
- * {@code ./data}) that the server made owner-only on first start and printed once.
+ * {@code ./data}) that the server made owner-only on first start.
  */
 public final class KitToken {
     /** The file name inside the data directory. */
@@ -42,7 +42,7 @@ public final class KitToken {
         if (!Files.isRegularFile(file)) {
             throw new IllegalStateException("No kit token: KIT_TOKEN is not set and " + file + " does not exist. Set"
                     + " KIT_TOKEN to the server's token, or KIT_DATA_DIR to the data directory of the server (it makes"
-                    + " kit-token there on first start and prints it once).");
+                    + " kit-token there on first start and prints where).");
         }
         String token;
         try {

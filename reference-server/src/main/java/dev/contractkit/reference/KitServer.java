@@ -82,7 +82,7 @@ public final class KitServer implements AutoCloseable {
         Settings forToken = settings;
         Supplier<KitToken> token = memo(() -> KitToken.load(forToken));
         if (apis.stream().anyMatch(KitServer::needsKitToken)) {
-            token.get(); // made (and printed once) at start, so execcli finds it before the first call
+            token.get(); // made (and where it is printed) at start, so execcli finds it before the first call
         }
         Map<Api, WebServer> servers = new LinkedHashMap<>();
         List<ApiModule> modules = new ArrayList<>();

@@ -1,6 +1,7 @@
 package dev.contractkit.reference;
 
 import dev.contractkit.reference.platform.KitToken;
+import dev.contractkit.reference.platform.LogEscaping;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 
@@ -20,6 +21,7 @@ public final class Main {
      * @throws InterruptedException when interrupted while serving
      */
     public static void main(String[] args) throws InterruptedException {
+        LogEscaping.install(); // requests choose some of the text the server logs
         String ids = "all";
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {

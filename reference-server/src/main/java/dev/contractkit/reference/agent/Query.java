@@ -26,12 +26,12 @@ record Query(String source, Table table, String aggregate, Column measure, Colum
     String sql() {
         String t = table.sqlName();
         if (groupBy != null) {
-            return "SELECT " + groupBy.sqlName() + ", " + aggregateExpression() + " AS " + alias() + " FROM " + t
+            return "SELECT " + groupBy.sqlName() + ", " + aggregateExpression() + " AS " + sqlAlias() + " FROM " + t
                     + " GROUP BY " + groupBy.sqlName() + " ORDER BY "
-                    + (limit == null ? groupBy.sqlName() : alias() + (descending ? " DESC" : " ASC") + " LIMIT " + limit);
+                    + (limit == null ? groupBy.sqlName() : sqlAlias() + (descending ? " DESC" : " ASC") + " LIMIT " + limit);
         }
         if (aggregate != null) {
-            return "SELECT " + aggregateExpression() + " AS " + alias() + " FROM " + t;
+            return "SELECT " + aggregateExpression() + " AS " + sqlAlias() + " FROM " + t;
         }
         String list = columns.isEmpty() ? "*" : String.join(", ", columns.stream().map(Column::sqlName).toList());
         return "SELECT " + list + " FROM " + t + (limit != null && measure != null
@@ -41,6 +41,15 @@ record Query(String source, Table table, String aggregate, Column measure, Colum
 
     private String aggregateExpression() {
         return aggregate.equals("count") ? "COUNT(*)" : aggregate.toUpperCase(Locale.ROOT) + "(" + measure.sqlName() + ")";
+    }
+
+    /**
+     * @return the alias as SQL must write it: bare when it is a plain lower-case name, else quoted (a column's name
+     * comes from the data source and may hold any text, e.g. {@code x, (SELECT ...) AS y})
+     */
+    private String sqlAlias() {
+        String a = alias();
+        return Tables.needsQuotes(a, true) ? "\"" + a.replace("\"", "\"\"") + "\"" : a;
     }
 
     private String alias() {

@@ -240,9 +240,10 @@ final class CouponStore {
 
     /**
      * Redeems atomically: one conditional UPDATE of the counter and the redemption INSERT (UNIQUE per
-     * coupon and order) in one transaction; concurrent redemptions never exceed the limit.
+     * user, coupon and order: an order id is the user's own) in one transaction; concurrent redemptions never
+     * exceed the limit.
      *
-     * @throws Refused when the coupon cannot be redeemed for this order (nothing is changed)
+     * @throws Refused when the coupon cannot be redeemed for this user's order (nothing is changed)
      */
     Redemption redeem(String couponId, String orderId, String userId) {
         try {
@@ -255,7 +256,7 @@ final class CouponStore {
     private Redemption redeemOnce(String couponId, String orderId, String userId) {
         return jdbc.transaction(c -> {
             Row coupon = find(c, couponId).orElseThrow(() -> new Refused(Refusal.NOT_FOUND, null));
-            if (redeemed(c, couponId, orderId)) {
+            if (redeemed(c, couponId, orderId, userId)) {
                 throw new Refused(Refusal.ALREADY_REDEEMED, coupon);
             }
             OffsetDateTime now = now();
@@ -270,7 +271,7 @@ final class CouponStore {
             }
             if (updated == 0) {
                 Row current = find(c, couponId).orElseThrow(() -> new Refused(Refusal.NOT_FOUND, null));
-                if (redeemed(c, couponId, orderId)) {
+                if (redeemed(c, couponId, orderId, userId)) {
                     throw new Refused(Refusal.ALREADY_REDEEMED, current);
                 }
                 refuseIfInvalid(current, now.toInstant());
@@ -283,7 +284,7 @@ final class CouponStore {
                 Jdbc.bind(ps, List.of(id, couponId, orderId, userId, after.discountPercent, now));
                 ps.executeUpdate();
             } catch (SQLException e) {
-                if (StorageException.isUniqueViolation(e)) { // the same order redeemed it at the same moment
+                if (StorageException.isUniqueViolation(e)) { // the user's same order redeemed it at the same moment
                     throw new Refused(Refusal.ALREADY_REDEEMED, after);
                 }
                 throw e;
@@ -304,11 +305,12 @@ final class CouponStore {
         }
     }
 
-    private static boolean redeemed(Connection c, String couponId, String orderId) throws SQLException {
+    private static boolean redeemed(Connection c, String couponId, String orderId, String userId) throws SQLException {
         try (PreparedStatement ps = c.prepareStatement(
-                "SELECT 1 FROM redemptions WHERE coupon_id = ? AND order_id = ?")) {
+                "SELECT 1 FROM redemptions WHERE coupon_id = ? AND order_id = ? AND user_id = ?")) {
             ps.setString(1, couponId);
             ps.setString(2, orderId);
+            ps.setString(3, userId);
             try (ResultSet rs = ps.executeQuery()) {
                 return rs.next();
             }

@@ -21,7 +21,7 @@ import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.dialect.RateLimits;
 import io.helidon.webserver.http.HttpRouting;
-import io.helidon.webserver.websocket.WsRouting;
+import io.helidon.websocket.WsListener;
 
 import java.net.URI;
 import java.net.http.HttpClient;
@@ -41,6 +41,7 @@ import java.util.Set;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Stream;
@@ -280,8 +281,8 @@ public final class CouponsModule implements ApiModule {
     }
 
     @Override
-    public Optional<WsRouting.Builder> webSocketRouting() {
-        return Optional.of(WsRouting.builder().endpoint("/ws/coupons", () -> new CouponSocket(verifier, hub, timer, sockets)));
+    public Map<String, Supplier<WsListener>> webSockets() {
+        return Map.of("/ws/coupons", () -> new CouponSocket(verifier, hub, timer, sockets));
     }
 
     @Override

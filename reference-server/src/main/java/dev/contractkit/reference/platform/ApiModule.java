@@ -4,10 +4,11 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.specs.Api;
 import io.helidon.health.HealthCheck;
 import io.helidon.webserver.http.HttpRouting;
-import io.helidon.webserver.websocket.WsRouting;
+import io.helidon.websocket.WsListener;
 
 import java.util.List;
-import java.util.Optional;
+import java.util.Map;
+import java.util.function.Supplier;
 
 /**
  * One API of the reference server: its catalogue entry, its JSON conventions, its routes and its
@@ -45,12 +46,13 @@ public interface ApiModule {
 
     /**
      * WebSocket endpoints served on the same listener (the upgrade is tried before HTTP routing; a listener
-     * that refuses it in {@code onHttpUpgrade} leaves the request to the HTTP routes).
+     * that refuses it in {@code onHttpUpgrade} leaves the request to the HTTP routes). {@link ApiServer} puts each
+     * behind the listener's {@code Host} and {@code Origin} checks, which Helidon's upgrade would skip.
      *
-     * @return the WebSocket routing, or empty when the API has none
+     * @return path to a new listener per connection; empty when the API has none
      */
-    default Optional<WsRouting.Builder> webSocketRouting() {
-        return Optional.empty();
+    default Map<String, Supplier<WsListener>> webSockets() {
+        return Map.of();
     }
 
     /** Stops the module's background work (schedulers); called after its listener stopped. */

@@ -22,6 +22,7 @@ import io.helidon.webserver.http1.Http1Config;
 import io.helidon.webserver.observe.ObserveFeature;
 import io.helidon.webserver.observe.health.HealthObserver;
 import io.helidon.webserver.observe.metrics.MetricsObserver;
+import io.helidon.webserver.websocket.WsRouting;
 import jakarta.validation.ValidationException;
 
 import io.helidon.common.Weighted;
@@ -153,7 +154,12 @@ public final class ApiServer {
                 .mediaContext(MediaContext.builder().addMediaSupport(new JacksonMedia(module.mapper())).build())
                 .addFeature(observe)
                 .addRouting(routing);
-        module.webSocketRouting().ifPresent(server::addRouting);
+        if (!module.webSockets().isEmpty()) {
+            WsRouting.Builder ws = WsRouting.builder();
+            module.webSockets().forEach((path, listener) -> ws.endpoint(path,
+                    () -> new CheckedWsListener(listenerChecks::allowsUpgrade, listener.get())));
+            server.addRouting(ws);
+        }
         WebServer started = server.build().start();
         if (!started.isRunning()) {
             // Helidon logs a listener that cannot bind and shuts the server down without throwing

@@ -8,7 +8,8 @@ import java.security.MessageDigest;
  * The kit token: the one secret that the exec, runtime and agent APIs require as
  * {@code Authorization: Bearer <token>}, that {@code execcli} sends and that the control plane sends to the
  * runtime. From the setting {@code token} ({@code KIT_TOKEN}) when set, else from the file
- * {@code <data dir>/kit-token}, made on first start with owner-only permissions and printed once.
+ * {@code <data dir>/kit-token}, made on first start with owner-only permissions. The server never prints the token
+ * (standard output ends up in terminals' scroll-back, CI logs and shared log files): it prints where the file is.
  */
 public final class KitToken {
     /** The file name inside the data directory. */
@@ -24,7 +25,7 @@ public final class KitToken {
 
     /**
      * @param settings the server settings
-     * @return the token (made and printed when the file did not exist)
+     * @return the token (made, and where it is printed, when the file did not exist)
      */
     public static KitToken load(Settings settings) {
         return settings.get("token")
@@ -32,7 +33,7 @@ public final class KitToken {
                 .orElseGet(() -> {
                     Path file = fileOf(settings);
                     String secret = SecretFile.readOrCreate(file, made -> System.out.println(
-                            "kit token (made now, printed this once; kept owner-only in " + file + "): " + made));
+                            "kit token: made now, kept owner-only in " + file + " (not printed: read it from there)"));
                     return new KitToken(secret, file.toString());
                 });
     }

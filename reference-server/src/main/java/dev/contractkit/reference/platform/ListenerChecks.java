@@ -3,6 +3,7 @@ package dev.contractkit.reference.platform;
 import dev.contractkit.specs.check.ContractDocument;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.Headers;
 import io.helidon.http.Method;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.FilterChain;
@@ -22,12 +23,14 @@ import java.util.regex.Pattern;
  * client can use the kit (docs/security.md):
  * <ul>
  *   <li>the {@code Host} header names an allowed host (against DNS rebinding): 421;</li>
- *   <li>a state-changing request from a foreign {@code Origin} is refused (against cross-site requests): 403;</li>
+ *   <li>a state-changing request or a WebSocket handshake from a foreign {@code Origin} is refused (against
+ *       cross-site requests and cross-site WebSocket hijacking): 403;</li>
  *   <li>a body larger than the listener's limit: 413; a body in a media type the operation does not declare: 415;</li>
  *   <li>operations whose contract names the {@code KitToken} scheme, and {@code /observe/metrics}, need
  *       {@code Authorization: Bearer <kit token>}: 401.</li>
  * </ul>
- * Every refusal is an {@link ApiError}, rendered in the contract's error shape.
+ * Every refusal is an {@link ApiError}, rendered in the contract's error shape. A WebSocket handshake gets the
+ * {@code Host} and {@code Origin} rules before Helidon upgrades it ({@link #allowsUpgrade}, {@link CheckedWsListener}).
  */
 final class ListenerChecks {
     static final String KIT_TOKEN_SCHEME = "KitToken";
@@ -78,7 +81,7 @@ final class ListenerChecks {
 
     void filter(FilterChain chain, RoutingRequest req, RoutingResponse res) {
         String host = req.headers().first(HeaderNames.HOST).orElse(null);
-        if (host != null && !hosts.allowsHost(host)) {
+        if (!allowsHost(host)) {
             throw new ApiError(Status.create(421, "Misdirected Request"), "MISDIRECTED_REQUEST",
                     "the Host header names '" + host + "', which this server does not answer for; set KIT_ALLOWED_HOSTS"
                             + " to the names clients use (this stops DNS rebinding)");
@@ -87,12 +90,11 @@ final class ListenerChecks {
         if (cors(req, res, method)) {
             return;
         }
-        if (!SAFE.contains(method)) {
-            Optional<String> origin = req.headers().first(ORIGIN);
-            if (origin.isPresent() && !sameOrigin(origin.get(), host) && !hosts.allowsOrigin(origin.get())) {
-                throw ApiError.forbidden("a " + method.text() + " from the web origin '" + origin.get()
-                        + "' is refused (cross-site request); set KIT_CORS_ORIGINS to allow a web application's origin");
-            }
+        boolean handshake = webSocketHandshake(req.headers());
+        if ((!SAFE.contains(method) || handshake) && !allowsOrigin(req.headers(), host)) {
+            throw ApiError.forbidden("a " + (handshake ? "WebSocket handshake" : method.text()) + " from the web origin '"
+                    + req.headers().first(ORIGIN).orElse("") + "' is refused (cross-site request); set KIT_CORS_ORIGINS"
+                    + " to allow a web application's origin");
         }
         String path = req.path().path();
         if (path.startsWith("/observe/metrics")) {
@@ -119,6 +121,32 @@ final class ListenerChecks {
             }
         }
         chain.proceed();
+    }
+
+    /**
+     * The same rules for a WebSocket handshake, which Helidon upgrades before any HTTP filter runs: a handshake these
+     * refuse is not upgraded but routed as plain HTTP, where {@link #filter} answers 421 or 403.
+     *
+     * @param headers a handshake's headers
+     * @return true when its {@code Host} is allowed and its {@code Origin}, if any, is the server's own or allowed
+     */
+    boolean allowsUpgrade(Headers headers) {
+        String host = headers.first(HeaderNames.HOST).orElse(null);
+        return allowsHost(host) && allowsOrigin(headers, host);
+    }
+
+    private boolean allowsHost(String host) {
+        return host == null || hosts.allowsHost(host);
+    }
+
+    private boolean allowsOrigin(Headers headers, String host) {
+        Optional<String> origin = headers.first(ORIGIN);
+        return origin.isEmpty() || sameOrigin(origin.get(), host) || hosts.allowsOrigin(origin.get());
+    }
+
+    /** A cross-site page can open a WebSocket (no preflight, the browser sends its Origin): it is checked as a write. */
+    private static boolean webSocketHandshake(Headers headers) {
+        return headers.first(HeaderNames.UPGRADE).map(u -> u.trim().equalsIgnoreCase("websocket")).orElse(false);
     }
 
     /**

@@ -539,6 +539,30 @@ abstract class CouponsApiContractTest {
     }
 
     @Test
+    void anOrderIdIsTheUsersOwnSoAnotherUserCanNeitherProbeNorBlockIt() throws IOException {
+        String adminToken = admin();
+        String alice = alice();
+        String bob = token("bob", "bob-password");
+        String id = createCoupon(adminToken, coupon("per user", 10, null, null)).path("id").asText();
+        String order = "ORD-" + unique();
+        // bob redeems first with alice's order id: his own order, it neither tells him about hers nor blocks it
+        Answer bobs = call("POST", "/coupons/v1/redeem", bob, Map.of("coupon_id", id, "order_id", order));
+        assertThat(bobs.status()).as(bobs.body().toString()).isEqualTo(200);
+        Answer alices = call("POST", "/coupons/v1/redeem", alice, Map.of("coupon_id", id, "order_id", order));
+        assertThat(alices.status()).as(alices.body().toString()).isEqualTo(200);
+        assertThat(alices.body().path("redemption_id").asText()).isNotEqualTo(bobs.body().path("redemption_id").asText());
+        // each user's repeat is still refused
+        for (String user : List.of(alice, bob)) {
+            Answer again = call("POST", "/coupons/v1/redeem", user, Map.of("coupon_id", id, "order_id", order));
+            assertThat(again.status()).isEqualTo(409);
+            assertThat(again.details().asText()).isEqualTo("already_redeemed");
+        }
+        assertThat(call("GET", "/api/v1/coupons/" + id, null, null).body().path("usage_count").asInt()).isEqualTo(2);
+        assertThat(call("GET", "/coupons/v1/user/coupons?limit=100", alice, null).body().path("coupons"))
+                .filteredOn(c -> c.path("coupon_id").asText().equals(id)).hasSize(1);
+    }
+
+    @Test
     void userCouponsCarryTheComputedStatus() throws IOException {
         String adminToken = admin();
         String bob = token("bob", "bob-password");

@@ -6,6 +6,7 @@ import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.platform.TestDatabases;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
+import okhttp3.FormBody;
 import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -151,6 +152,35 @@ class ListenerAttacksTest {
         Request same = post.newBuilder().header("Origin", server.url(Api.AGENT)).build();
         try (Response r = HTTP.newCall(same).execute()) {
             assertThat(r.code()).isNotIn(401, 403);
+        }
+    }
+
+    @Test
+    void aWebSocketHandshakeGetsTheListenersHostAndOriginChecksBeforeTheUpgrade() throws IOException {
+        int port = server.port(Api.COUPONS);
+        String token = couponsToken("alice", "alice-password");
+        String handshake = "GET /ws/coupons?token=" + token + " HTTP/1.1\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n"
+                + "Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n";
+        // after DNS rebinding: the page's own name in Host
+        String rebound = raw(port, handshake + "Host: attacker.example\r\n\r\n");
+        assertThat(rebound).startsWith("HTTP/1.1 421").contains("MISDIRECTED_REQUEST", "KIT_ALLOWED_HOSTS");
+        // cross-site WebSocket hijacking: a foreign page opens the socket with what it has
+        String foreign = raw(port, handshake + "Host: 127.0.0.1:" + port + "\r\nOrigin: http://evil.example\r\n\r\n");
+        assertThat(foreign).startsWith("HTTP/1.1 403").contains("FORBIDDEN", "http://evil.example", "KIT_CORS_ORIGINS");
+        // the server's own origin and a client without one are upgraded
+        assertThat(raw(port, handshake + "Host: 127.0.0.1:" + port + "\r\nOrigin: http://127.0.0.1:" + port + "\r\n\r\n"))
+                .startsWith("HTTP/1.1 101");
+        assertThat(raw(port, handshake + "Host: localhost:" + port + "\r\n\r\n")).startsWith("HTTP/1.1 101");
+    }
+
+    private static String couponsToken(String user, String password) throws IOException {
+        Request login = new Request.Builder().url(server.url(Api.COUPONS) + "/realms/contractkit/protocol/openid-connect/token")
+                .post(new FormBody.Builder().add("grant_type", "password").add("client_id", "kit-cli")
+                        .add("username", user).add("password", password).build()).build();
+        try (Response r = HTTP.newCall(login).execute()) {
+            String body = r.body().string();
+            assertThat(r.code()).as(body).isEqualTo(200);
+            return JSON.readTree(body).path("access_token").asText();
         }
     }
 
