@@ -34,6 +34,11 @@ import static org.assertj.core.api.Assertions.tuple;
 
 /** Each new check catches the defect it is meant for, against the coupons reference server spoiled by a proxy. */
 class DefectiveCouponsServerTest {
+    // behind a (trusted) proxy the demo passwords are refused: users of the test's own
+    static final String ADMIN_PASSWORD = "defects-admin-secret";
+    static final String ALICE_PASSWORD = "defects-alice-secret";
+    static final String USERS = "admin:" + ADMIN_PASSWORD + ":admin+user,alice:" + ALICE_PASSWORD + ":user";
+
     @TempDir
     static Path data;
     static KitServer server;
@@ -43,7 +48,7 @@ class DefectiveCouponsServerTest {
         // the proxies below send X-Forwarded-Host: the server trusts them (loopback) for its links' origin; every
         // run shares the server and one client address, so the hourly limits (same windows) are higher
         server = KitServer.start(Settings.of(Map.of("coupons.port", "0", "data-dir", data.toString(),
-                        "trusted-proxies", "127.0.0.1,::1", "coupons.rate-limits",
+                        "trusted-proxies", "127.0.0.1,::1", "coupons.users", USERS, "coupons.rate-limits",
                         "public-read=100000/PT1H,authenticated-read=100000/PT1H,write=100000/PT1H,admin=100000/PT1H")),
                 List.of(Api.COUPONS));
         seedCoupons(3);
@@ -59,7 +64,7 @@ class DefectiveCouponsServerTest {
         try (Response r = client.newCall(new Request.Builder()
                 .url(base + "/realms/contractkit/protocol/openid-connect/token")
                 .post(new FormBody.Builder().add("grant_type", "password").add("client_id", "coupon-web")
-                        .add("username", "admin").add("password", "admin-password").build()).build()).execute()) {
+                        .add("username", "admin").add("password", ADMIN_PASSWORD).build()).build()).execute()) {
             String token = new ObjectMapper().readTree(r.body().string())
                     .path("access_token").asText();
             for (int i = 0; i < count; i++) {
@@ -85,7 +90,7 @@ class DefectiveCouponsServerTest {
     static Report runAgainst(Set<Check> checks, Defect... defects) throws IOException {
         try (DefectiveCouponsProxy proxy = DefectiveCouponsProxy.start(server.url(Api.COUPONS), defects)) {
             return Conformance.run(ConformanceTarget.builder(Api.COUPONS).baseUrl(proxy.url())
-                    .user("admin", "admin-password").user("alice", "alice-password").checks(checks).build());
+                    .user("admin", ADMIN_PASSWORD).user("alice", ALICE_PASSWORD).checks(checks).build());
         }
     }
 

@@ -139,6 +139,76 @@ class CredentialSafetyTest {
         }
     }
 
+    private static final String ZAI_PATH = "/api/monitor/usage/quota/limit";
+    private static final String ZAI_OK = "{\"success\":true,\"data\":{\"planName\":\"Pro\",\"limits\":[]}}";
+
+    @Test
+    void aRedirectToAnotherOriginIsFollowedWithoutTheAuthorizationHeader() throws Exception {
+        Map<String, String> env = base();
+        env.put("ZAI_API_KEY", "real-zai");
+        try (Recorder other = new Recorder(path -> new Recorder.Answer(200, ZAI_OK, null));
+             Recorder first = new Recorder(path -> new Recorder.Answer(302, "", other.url() + ZAI_PATH))) {
+            env.put("QUOTAS_ZAI_BASE_URL", first.url());
+
+            JsonNode zai = quotas(env, "--json", "--provider=zai").provider("zai");
+
+            assertThat(zai.path("status").asText()).isEqualTo("available");
+            assertThat(first.requests).singleElement().asString().contains("real-zai");
+            assertThat(other.requests).singleElement().asString().startsWith("GET " + ZAI_PATH)
+                    .doesNotContain("real-zai").doesNotContainIgnoringCase("Authorization");
+        }
+    }
+
+    @Test
+    void aRedirectToAnotherOriginDoesNotCarryTheSessionCookie() throws Exception {
+        Map<String, String> env = base();
+        write(".config/cursor/auth.json", "{\"accessToken\":\"real-cursor\"}");
+        try (Recorder other = new Recorder(path -> new Recorder.Answer(200, path.endsWith("get-plan-info")
+                ? "{\"planInfo\":{\"planName\":\"Pro\"}}" : "{}", null));
+             Recorder first = new Recorder(path -> new Recorder.Answer(307, "", other.url() + path))) {
+            env.put("QUOTAS_CURSOR_BASE_URL", first.url());
+
+            JsonNode cursor = quotas(env, "--json", "--provider=cursor").provider("cursor");
+
+            assertThat(cursor.path("status").asText()).isEqualTo("available");
+            assertThat(first.requests).hasSize(2).allSatisfy(r -> assertThat(r).contains("real-cursor"));
+            assertThat(other.requests).hasSize(2).allSatisfy(r -> assertThat(r).startsWith("POST /api/dashboard/")
+                    .doesNotContain("real-cursor").doesNotContainIgnoringCase("Cookie"));
+        }
+    }
+
+    @Test
+    void anotherOriginRefusingTheStrippedRequestIsReportedAsTheRedirectNotAsARefusedCredential() throws Exception {
+        Map<String, String> env = base();
+        env.put("ZAI_API_KEY", "real-zai");
+        try (Recorder other = new Recorder(path -> new Recorder.Answer(401, "{}", null));
+             Recorder first = new Recorder(path -> new Recorder.Answer(301, "", other.url() + ZAI_PATH))) {
+            env.put("QUOTAS_ZAI_BASE_URL", first.url());
+
+            JsonNode zai = quotas(env, "--json", "--provider=zai").provider("zai");
+
+            assertThat(zai.path("status").asText()).isEqualTo("network_error");
+            assertThat(zai.path("message").asText()).contains("redirected to another origin (" + other.url() + ZAI_PATH)
+                    .contains("without the credential");
+            assertThat(other.requests).singleElement().asString().doesNotContain("real-zai");
+        }
+    }
+
+    @Test
+    void aRedirectWithinTheSameOriginKeepsTheCredential() throws Exception {
+        Map<String, String> env = base();
+        env.put("ZAI_API_KEY", "real-zai");
+        try (Recorder recorder = new Recorder(path -> path.startsWith("/moved")
+                ? new Recorder.Answer(200, ZAI_OK, null) : new Recorder.Answer(308, "", "/moved" + path))) {
+            env.put("QUOTAS_ZAI_BASE_URL", recorder.url());
+
+            JsonNode zai = quotas(env, "--json", "--provider=zai").provider("zai");
+
+            assertThat(zai.path("status").asText()).isEqualTo("available");
+            assertThat(recorder.requests).hasSize(2).allSatisfy(r -> assertThat(r).contains("real-zai"));
+        }
+    }
+
     @Test
     void aRemotePlainHttpBaseUrlIsRefusedNamingTheVariableAndLoopbackStillWorks() throws Exception {
         Map<String, String> env = base();

@@ -35,7 +35,7 @@ public final class CodehostModule implements ApiModule {
 
     private final ObjectMapper mapper = new ObjectMapper();
     /** The registration token a fresh server accepts unless {@code KIT_CODEHOST_REGISTRATION_TOKENS} says otherwise. */
-    public static final String DEMO_REGISTRATION_TOKEN = "kit-demo-registration-token";
+    public static final String DEMO_REGISTRATION_TOKEN = RunnerEndpoint.DEMO_REGISTRATION_TOKEN;
 
     private final List<byte[]> tokens;
     private final List<String> registrationTokens;
@@ -47,11 +47,11 @@ public final class CodehostModule implements ApiModule {
      */
     public CodehostModule(Settings settings, Database database) {
         List<String> configured = settings.getList("codehost.tokens", DEMO_TOKEN);
-        DemoCredentials.refuseOffLoopback(settings, () -> configured.contains(DEMO_TOKEN) ? List.of(DEMO_TOKEN)
+        DemoCredentials.refuseWhenExposed(settings, () -> configured.contains(DEMO_TOKEN) ? List.of(DEMO_TOKEN)
                 : List.of(), "codehost token", "KIT_CODEHOST_TOKENS");
         this.tokens = configured.stream().map(t -> t.getBytes(StandardCharsets.UTF_8)).toList();
         this.registrationTokens = settings.getList("codehost.registration-tokens", DEMO_REGISTRATION_TOKEN);
-        DemoCredentials.refuseOffLoopback(settings, () -> registrationTokens.contains(DEMO_REGISTRATION_TOKEN)
+        DemoCredentials.refuseWhenExposed(settings, () -> registrationTokens.contains(DEMO_REGISTRATION_TOKEN)
                 ? List.of(DEMO_REGISTRATION_TOKEN) : List.of(), "codehost registration token",
                 "KIT_CODEHOST_REGISTRATION_TOKENS");
         this.sql = new Sql(database.dataSource());
@@ -107,6 +107,7 @@ public final class CodehostModule implements ApiModule {
         if (!known) {
             throw ApiError.unauthorized("send a personal access token as 'PRIVATE-TOKEN: <token>' or 'Authorization: Bearer <token>'");
         }
+        DemoCredentials.refuseIndirect(req, token.equals(DEMO_TOKEN), "codehost token", "KIT_CODEHOST_TOKENS");
         res.next();
     }
 

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.DemoCredentials;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
@@ -32,6 +33,8 @@ final class RunnerEndpoint {
     private final Version version;
     private final RunnerStore store;
     private final ObjectMapper mapper;
+    /** The documented demo registration token ({@link CodehostModule#DEMO_REGISTRATION_TOKEN}). */
+    static final String DEMO_REGISTRATION_TOKEN = "kit-demo-registration-token";
     private final List<byte[]> registrationTokens;
 
     RunnerEndpoint(Version version, RunnerStore store, ObjectMapper mapper, List<String> registrationTokens) {
@@ -58,6 +61,12 @@ final class RunnerEndpoint {
         }
         if (!known) {
             throw ApiError.forbidden("invalid registration token");
+        }
+        if (body.path("token").asText().equals(DEMO_REGISTRATION_TOKEN)) {
+            DemoCredentials.indirect(req).ifPresent(why -> {
+                throw ApiError.forbidden(DemoCredentials.message("codehost registration token", why,
+                        "KIT_CODEHOST_REGISTRATION_TOKENS"));
+            });
         }
         boolean active = activeFrom(body, true);
         long id = store.register(text(body, "description", ""), active,

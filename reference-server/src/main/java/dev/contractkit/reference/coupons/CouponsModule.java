@@ -53,8 +53,9 @@ import java.util.stream.Stream;
  * <p>Settings (environment {@code KIT_COUPONS_*}, system properties {@code kit.coupons.*}):
  * {@code KIT_COUPONS_REALM} (default {@value #DEFAULT_REALM}), {@code KIT_COUPONS_USERS}
  * ({@code username:password:role+role,...}; when set, the named users get exactly these passwords and roles
- * on every start; unset, the demo users {@value #DEMO_USERS} are created if missing and refused on a
- * non-loopback {@code KIT_HOST}), {@code KIT_COUPONS_CLIENTS}
+ * on every start; unset, the demo users {@value #DEMO_USERS} are created if missing, refused at start on a
+ * non-loopback {@code KIT_HOST} or with proxy settings, and refused at login from beyond this machine), {@code
+ * KIT_COUPONS_CLIENTS}
  * (default {@value #DEFAULT_CLIENTS}), {@code KIT_COUPONS_ACCESS_TOKEN_TTL} / {@code
  * KIT_COUPONS_REFRESH_TOKEN_TTL} (seconds, 300 / 1800), {@code KIT_COUPONS_ISSUER} + {@code
  * KIT_COUPONS_JWKS_URL} (accept an external provider's tokens instead), {@code KIT_COUPONS_ISSUER_URL} (the
@@ -62,7 +63,10 @@ import java.util.stream.Stream;
  * KIT_COUPONS_AUDIENCE} (the {@code aud} access tokens must carry, default {@value #DEFAULT_AUDIENCE}), {@code
  * KIT_COUPONS_PASSWORD_ITERATIONS} (PBKDF2-HMAC-SHA256, default 600000), {@code KIT_COUPONS_LOGIN_FAILURES} /
  * {@code KIT_COUPONS_LOGIN_ADDRESS_FAILURES} / {@code KIT_COUPONS_LOGIN_WINDOW} (failed logins per username /
- * per client address per window before 429, default 5 / 20 / PT1M), {@code KIT_COUPONS_WS_MAX_CONNECTIONS}
+ * per client address per window before 429, default 5 / 20 / PT1M; an IPv6 address counts by its /64), {@code
+ * KIT_COUPONS_LOGIN_CONCURRENCY} / {@code KIT_COUPONS_LOGIN_QUEUE_MS} (password checks at once on this server,
+ * default the number of cores, and how long a login waits for one before 429, default 500), {@code
+ * KIT_COUPONS_WS_MAX_CONNECTIONS}
  * (open WebSockets before handshakes answer 503, default 1000), {@code KIT_COUPONS_RATE_LIMITS}
  * ({@code category=limit/window,...}, e.g. {@code write=5/PT10S}; default from the contract's
  * {@code x-kit-rate-limits}), {@code KIT_COUPONS_EXPIRY_INTERVAL} (seconds between {@code valid_until} sweeps,
@@ -130,9 +134,11 @@ public final class CouponsModule implements ApiModule {
             this.idp = new IdentityProvider(database.dataSource(), clock, new IdentityProvider.Config(realm,
                     settings.getList("coupons.clients", DEFAULT_CLIENTS), settings.getInt("coupons.access-token-ttl", 300),
                     settings.getInt("coupons.refresh-token-ttl", 1800), audience, issuerUrl, users,
-                    settings.get("coupons.users").isPresent()), passwords, throttle);
+                    settings.get("coupons.users").isPresent(), DEMO_USERS_PARSED), passwords, throttle,
+                    new LoginSlots(settings.getInt("coupons.login-concurrency", Runtime.getRuntime().availableProcessors()),
+                            Duration.ofMillis(settings.getInt("coupons.login-queue-ms", 500))));
             // checked before seeding: a refused start leaves no demo user behind
-            DemoCredentials.refuseOffLoopback(settings, () -> idp.demoInEffect(DEMO_USERS_PARSED),
+            DemoCredentials.refuseWhenExposed(settings, () -> idp.demoInEffect(DEMO_USERS_PARSED),
                     "coupon users with their demo passwords", "KIT_COUPONS_USERS (username:password:role+role,... "
                             + "naming each of these users with a new password)");
             idp.seedUsers();

@@ -2,13 +2,14 @@ package dev.contractkit.reference.coupons;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.contractkit.reference.platform.DemoCredentials;
+import dev.contractkit.reference.platform.PublicUrl;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.WebServer;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
-import java.net.InetSocketAddress;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.HashMap;
@@ -21,7 +22,9 @@ import java.util.Map;
  * they read the form themselves, as errors use OAuth 2.0's {@code {error, error_description}} rather than the
  * generated validation's error shape. Token and revocation answers
  * carry {@code Cache-Control: no-store}. Not in the contract's rate-limit categories; failed logins are
- * throttled instead (429 {@code too_many_attempts} with {@code Retry-After}). The issuer (tokens, discovery)
+ * throttled instead (429 {@code too_many_attempts} with {@code Retry-After}), and a server checking too many logins
+ * at once refuses more at once (429 {@code temporarily_unavailable}, {@code Retry-After: 1}). The per-address
+ * limit counts the client's address ({@link PublicUrl#clientAddress}: behind a trusted proxy, the forwarded one). The issuer (tokens, discovery)
  * is configuration ({@link IssuerUrl}); the listener's real port is learnt once it started.
  */
 final class IdentityEndpoint extends IdentityService {
@@ -43,11 +46,6 @@ final class IdentityEndpoint extends IdentityService {
     @Override
     public void afterStart(WebServer server) {
         idp.issuer().started(server.port());
-    }
-
-    private static String address(ServerRequest req) {
-        return req.remotePeer().address() instanceof InetSocketAddress a && a.getAddress() != null
-                ? a.getAddress().getHostAddress() : String.valueOf(req.remotePeer().address());
     }
 
     @Override
@@ -118,7 +116,8 @@ final class IdentityEndpoint extends IdentityService {
                 oauthError(res, 400, "invalid_request", "Missing form parameter: grant_type");
                 return;
             } else if (grant.equals("password")) {
-                tokens = idp.passwordGrant(form.get("client_id"), form.get("username"), form.get("password"), address(req));
+                tokens = idp.passwordGrant(form.get("client_id"), form.get("username"), form.get("password"),
+                        PublicUrl.clientAddress(req), DemoCredentials.indirect(req));
             } else if (grant.equals("refresh_token")) {
                 if (form.get("refresh_token") == null) {
                     oauthError(res, 400, "invalid_request", "Missing form parameter: refresh_token");

@@ -12,6 +12,7 @@ import com.nimbusds.jose.jwk.gen.RSAKeyGenerator;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.SignedJWT;
 import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.DemoCredentials;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -35,7 +36,8 @@ import java.util.UUID;
  * the coupons API, a JWKS, a discovery document, RFC 7009 revocation. Users (hashed passwords), the signing
  * key and the (hashed) refresh tokens live in the kit's database, so tokens stay valid across restarts and
  * replicas. Password guessing is throttled per username and per client address ({@link LoginThrottle});
- * an unknown username costs the same key derivation as a known one.
+ * an unknown username costs the same key derivation as a known one; at most so many logins are checked at once
+ * ({@link LoginSlots}); a demo user's demo password is refused in a request from beyond this machine.
  */
 final class IdentityProvider {
     /** The token endpoint's answer. */
@@ -44,7 +46,7 @@ final class IdentityProvider {
 
     /** How the provider is set up. */
     record Config(String realm, List<String> clientIds, long accessTtl, long refreshTtl, String audience,
-                  IssuerUrl issuer, List<IdpUsers.Seed> users, boolean replaceUsers) {
+                  IssuerUrl issuer, List<IdpUsers.Seed> users, boolean replaceUsers, List<IdpUsers.Seed> demoUsers) {
     }
 
     /** An OAuth 2.0 error ({@code {error, error_description}}); {@code retryAfter} seconds for a 429. */
@@ -72,16 +74,18 @@ final class IdentityProvider {
     private final RefreshTokens refreshTokens;
     private final Passwords passwords;
     private final LoginThrottle throttle;
+    private final LoginSlots slots;
     private final RSAKey key;
     private final TokenVerifier refreshVerifier;
 
-    IdentityProvider(DataSource dataSource, Clock clock, Config config, Passwords passwords, LoginThrottle throttle)
-            throws SQLException {
+    IdentityProvider(DataSource dataSource, Clock clock, Config config, Passwords passwords, LoginThrottle throttle,
+                     LoginSlots slots) throws SQLException {
         this.dataSource = dataSource;
         this.clock = clock;
         this.config = config;
         this.passwords = passwords;
         this.throttle = throttle;
+        this.slots = slots;
         this.users = new IdpUsers(dataSource, clock, passwords);
         this.refreshTokens = new RefreshTokens(dataSource);
         this.key = loadOrCreateKey();
@@ -110,24 +114,42 @@ final class IdentityProvider {
         return users.demoInEffect(demo, config.users());
     }
 
-    Tokens passwordGrant(String clientId, String username, String password, String address) {
+    /**
+     * @param address  the client's address (per-address limit)
+     * @param indirect why the request may come from another machine ({@link DemoCredentials#indirect}): then a
+     *                 demo user's demo password is refused
+     */
+    Tokens passwordGrant(String clientId, String username, String password, String address, Optional<String> indirect) {
         checkClient(clientId);
-        String name = username == null ? "" : username;
-        long wait = throttle.attempt(name, address);
-        if (wait > 0) {
-            throw new OAuthError(429, "too_many_attempts", "Too many failed logins; try again in " + wait
-                    + " seconds", wait);
+        if (!slots.enter()) {
+            throw new OAuthError(429, "temporarily_unavailable", "The server is checking too many logins at once; "
+                    + "try again in 1 second", 1);
         }
-        String pw = password == null ? "" : password;
-        Optional<IdpUsers.User> found = users.find(name);
-        boolean ok = found.isPresent() ? passwords.matches(pw, found.get().passwordHash()) : passwords.matchesNobody(pw);
-        if (!ok) {
-            // RFC 6749 section 5.2: 400 for every error but invalid_client (Keycloak answers 401 here)
-            throw new OAuthError(400, "invalid_grant", "Invalid user credentials");
+        try {
+            String name = username == null ? "" : username;
+            long wait = throttle.attempt(name, address);
+            if (wait > 0) {
+                throw new OAuthError(429, "too_many_attempts", "Too many failed logins; try again in " + wait
+                        + " seconds", wait);
+            }
+            String pw = password == null ? "" : password;
+            if (indirect.isPresent() && config.demoUsers().stream()
+                    .anyMatch(d -> d.username().equals(name) && d.password().equals(pw))) {
+                throw new OAuthError(400, "invalid_grant", DemoCredentials.message("password of user " + name,
+                        indirect.get(), "KIT_COUPONS_USERS"));
+            }
+            Optional<IdpUsers.User> found = users.find(name);
+            boolean ok = found.isPresent() ? passwords.matches(pw, found.get().passwordHash()) : passwords.matchesNobody(pw);
+            if (!ok) {
+                // RFC 6749 section 5.2: 400 for every error but invalid_client (Keycloak answers 401 here)
+                throw new OAuthError(400, "invalid_grant", "Invalid user credentials");
+            }
+            throttle.succeeded(name, address);
+            users.loggedIn(found.get(), pw);
+            return issue(clientId, found.get(), UUID.randomUUID().toString());
+        } finally {
+            slots.leave();
         }
-        throttle.succeeded(name, address);
-        users.loggedIn(found.get(), pw);
-        return issue(clientId, found.get(), UUID.randomUUID().toString());
     }
 
     /** Redeems a refresh token once and answers with a new pair; a replayed token ends its session. */

@@ -1,7 +1,10 @@
 package dev.contractkit.reference.coupons;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.time.Clock;
 import java.time.Duration;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -10,8 +13,9 @@ import java.util.Map;
  * {@code perAddress} per client address within {@code window} (the window opens at the first attempt). Each
  * attempt is counted before the password is checked, so concurrent guesses cannot slip past the limit; a
  * successful login clears its username's count and gives back its address's. Past the limit every attempt,
- * right or wrong, is refused until the window ends. The counters live in one LRU map of at most
- * {@code capacity} entries. Thread-safe.
+ * right or wrong, is refused until the window ends. An IPv6 address counts by its /64 ({@link #addressKey}): one
+ * subscriber or host usually holds a whole /64, so stepping through it gains no attempts. The counters live in one
+ * LRU map of at most {@code capacity} entries. Thread-safe.
  */
 final class LoginThrottle {
     private record Count(long startMs, int attempts) {
@@ -47,6 +51,7 @@ final class LoginThrottle {
      */
     synchronized long attempt(String username, String address) {
         username = key(username);
+        address = addressKey(address);
         long now = clock.millis();
         long wait = Math.max(blocked("u:" + username, perUser, now), blocked("a:" + address, perAddress, now));
         if (wait > 0) {
@@ -60,7 +65,7 @@ final class LoginThrottle {
     /** The attempt was a successful login: the username starts afresh, the address gets its attempt back. */
     synchronized void succeeded(String username, String address) {
         counts.remove("u:" + key(username));
-        count("a:" + address, clock.millis(), -1);
+        count("a:" + addressKey(address), clock.millis(), -1);
     }
 
     synchronized int tracked() {
@@ -70,6 +75,28 @@ final class LoginThrottle {
     /** A username of any length costs one bounded key (a longer one cannot exist: the column holds 100). */
     private static String key(String username) {
         return username.length() > 128 ? username.substring(0, 128) : username;
+    }
+
+    /**
+     * @param address a client address as text (an IP literal, from the peer or a trusted proxy's
+     *                {@code X-Forwarded-For})
+     * @return what its attempts count under: an IPv6 address's /64 ({@code 2001:db8:1:2::/64}), anything else itself
+     */
+    static String addressKey(String address) {
+        String literal = address.indexOf('%') < 0 ? address : address.substring(0, address.indexOf('%')); // a zone
+        if (literal.indexOf(':') < 0 || !literal.matches("[0-9A-Fa-f:.]+")) {
+            return address; // IPv4 (or not an address): exact
+        }
+        try {
+            byte[] a = InetAddress.getByName(literal).getAddress(); // a literal: no name lookup
+            if (a.length != 16) {
+                return InetAddress.getByAddress(a).getHostAddress(); // IPv4-mapped: its IPv4 address
+            }
+            Arrays.fill(a, 8, 16, (byte) 0);
+            return InetAddress.getByAddress(a).getHostAddress().replaceFirst("(:0)+$", "::") + "/64";
+        } catch (UnknownHostException e) {
+            return address;
+        }
     }
 
     private long blocked(String key, int limit, long now) {

@@ -4,6 +4,7 @@ import dev.contractkit.reference.forms.model.FormEnvelope;
 import dev.contractkit.reference.forms.model.FormList;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.DemoCredentials;
 import dev.contractkit.reference.platform.Json;
 import dev.contractkit.reference.platform.PublicUrl;
 import dev.contractkit.reference.platform.ReadCache;
@@ -31,6 +32,8 @@ final class FormsEndpoint extends FormsService {
     private static final String PREFIX = "Token token=";
 
     private final FormStore store;
+    /** The documented demo key ({@link FormsModule#DEMO_KEY}). */
+    static final String DEMO_KEY = "kit-demo-forms-key";
     private final List<byte[]> apiKeys;
 
     private final ReadCache<Long, byte[]> forms;
@@ -51,9 +54,11 @@ final class FormsEndpoint extends FormsService {
 
     private void authenticate(ServerRequest req, ServerResponse res) {
         String header = req.headers().first(HeaderNames.AUTHORIZATION).orElse("");
-        if (!header.startsWith(PREFIX) || !known(header.substring(PREFIX.length()).trim())) {
+        String key = header.startsWith(PREFIX) ? header.substring(PREFIX.length()).trim() : "";
+        if (!header.startsWith(PREFIX) || !known(key)) {
             throw ApiError.unauthorized("missing or invalid API key: send 'Authorization: Token token=<API key>'");
         }
+        DemoCredentials.refuseIndirect(req, key.equals(DEMO_KEY), "forms API key", "KIT_FORMS_API_KEYS");
         res.next();
     }
 

@@ -22,7 +22,7 @@ import java.util.List;
  */
 public final class FormsModule implements ApiModule {
     /** The key a fresh server accepts unless {@code KIT_FORMS_API_KEYS} says otherwise. */
-    public static final String DEMO_KEY = "kit-demo-forms-key";
+    public static final String DEMO_KEY = FormsEndpoint.DEMO_KEY;
 
     private final ObjectMapper mapper = Json.snakeCase();
     private final FormsEndpoint endpoint;
@@ -33,7 +33,7 @@ public final class FormsModule implements ApiModule {
      */
     public FormsModule(Settings settings, Database database) {
         List<String> keys = settings.getList("forms.api-keys", DEMO_KEY);
-        DemoCredentials.refuseOffLoopback(settings, () -> keys.contains(DEMO_KEY) ? List.of(DEMO_KEY)
+        DemoCredentials.refuseWhenExposed(settings, () -> keys.contains(DEMO_KEY) ? List.of(DEMO_KEY)
                 : List.of(), "forms API key", "KIT_FORMS_API_KEYS");
         this.endpoint = new FormsEndpoint(new FormStore(database.dataSource()), keys, ReadCache.of(settings), mapper);
     }

@@ -186,8 +186,10 @@ final class ListenerChecks {
     private void requireToken(RoutingRequest req) {
         KitToken t = token.get();
         if (!t.matchesBearer(req.headers().first(HeaderNames.AUTHORIZATION).orElse(null))) {
-            throw ApiError.unauthorized("send Authorization: Bearer <kit token>; the token is in " + t.source()
-                            + " (execcli and the control plane read it from there)")
+            // where the token is, without the path (user name, checkout) nor whether KIT_TOKEN is set
+            throw ApiError.unauthorized("send Authorization: Bearer <kit token>: KIT_TOKEN where the server has it "
+                            + "set, else the data directory's kit-token file (execcli and the control plane read it "
+                            + "from there)")
                     .withHeader("WWW-Authenticate", "Bearer realm=\"contract-kit\"");
         }
     }

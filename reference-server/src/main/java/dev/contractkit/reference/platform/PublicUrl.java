@@ -205,7 +205,8 @@ public final class PublicUrl {
         return hops.isEmpty() ? peer : hops.get(0);
     }
 
-    private boolean fromTrustedProxy(ServerRequest req) {
+    /** @return whether the direct peer is one of {@code KIT_TRUSTED_PROXIES} */
+    boolean fromTrustedProxy(ServerRequest req) {
         if (trusted.isEmpty() || !(req.remotePeer().address() instanceof InetSocketAddress peer)
                 || peer.getAddress() == null) {
             return false;

@@ -107,6 +107,72 @@ class CouponsIdentityAttackTest {
         assertThrottled(login("alice", "alice-password"), 600);
     }
 
+    /** A login as a trusted proxy (the test's own loopback address) forwards it for {@code client}. */
+    private static CouponsApiContractTest.Answer loginFor(String client, String user, String password) throws IOException {
+        FormBody form = new FormBody.Builder().add("grant_type", "password").add("client_id", "kit-cli")
+                .add("username", user).add("password", password).build();
+        try (Response r = HTTP.newCall(new Request.Builder().url(url() + "/realms/contractkit/protocol/openid-connect/token")
+                .header("X-Forwarded-For", client).post(form).build()).execute()) {
+            return new CouponsApiContractTest.Answer(r.code(), JSON.readTree(r.body().string()), r.headers());
+        }
+    }
+
+    @Test
+    void steppingThroughTheAddressesOfOneIpv6Slash64GainsNoAttempts() throws IOException {
+        // behind a trusted proxy (demo users are refused there: own users), 3 failures per address per window
+        start(settings().with("trusted-proxies", "127.0.0.1").with("coupons.users", "carol:carol-own-secret:user")
+                .with("coupons.login-failures", "100").with("coupons.login-address-failures", "3")
+                .with("coupons.login-window", "PT10M"));
+        for (int i = 1; i <= 3; i++) {
+            assertThat(loginFor("2001:db8:1:2::" + i, "user-" + i, "guess").status()).isEqualTo(400);
+        }
+        // a fresh address of the same /64 (the attacker's whole subnet): refused
+        assertThrottled(loginFor("2001:db8:1:2:ffff:ffff:ffff:fffe", "user-4", "guess"), 600);
+        assertThrottled(loginFor("2001:db8:1:2::4", "carol", "carol-own-secret"), 600);
+        // another /64, and IPv4 addresses, count on their own
+        assertThat(loginFor("2001:db8:1:3::1", "user-5", "guess").status()).isEqualTo(400);
+        assertThat(loginFor("198.51.100.7", "carol", "carol-own-secret").status()).isEqualTo(200);
+    }
+
+    @Test
+    void aFloodOfLoginsFromManyAddressesIsRefusedFastOnceEveryPasswordCheckIsBusy() throws Exception {
+        // one password check at a time, no waiting: a slow derivation makes concurrent logins collide
+        // each login from an address of its own (through a trusted proxy): the per-address limit does not stop them
+        start(settings().with("coupons.password-iterations", "400000").with("coupons.users", "carol:carol-own-secret:user")
+                .with("trusted-proxies", "127.0.0.1").with("coupons.login-address-failures", "1")
+                .with("coupons.login-concurrency", "1").with("coupons.login-queue-ms", "0"));
+        int flood = 8;
+        java.util.concurrent.CyclicBarrier together = new java.util.concurrent.CyclicBarrier(flood);
+        java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(flood);
+        List<java.util.concurrent.Future<CouponsApiContractTest.Answer>> answers = new ArrayList<>();
+        try {
+            for (int i = 0; i < flood; i++) {
+                String client = "198.51.100." + (i + 1);
+                String user = "user-" + i;
+                answers.add(pool.submit(() -> {
+                    together.await(10, TimeUnit.SECONDS);
+                    return loginFor(client, user, "guess");
+                }));
+            }
+            List<CouponsApiContractTest.Answer> got = new ArrayList<>();
+            for (var a : answers) {
+                got.add(a.get(60, TimeUnit.SECONDS));
+            }
+            List<CouponsApiContractTest.Answer> busy = got.stream().filter(a -> a.status() == 429).toList();
+            assertThat(busy).as("refused while every check was busy").isNotEmpty().allSatisfy(a -> {
+                assertThat(a.body().path("error").asText()).isEqualTo("temporarily_unavailable");
+                assertThat(a.body().path("error_description").asText()).contains("too many logins at once");
+                assertThat(a.headers().get("Retry-After")).isEqualTo("1");
+                assertThat(a.headers().get("Cache-Control")).isEqualTo("no-store");
+            });
+            assertThat(got).allSatisfy(a -> assertThat(a.status()).isIn(400, 429));
+        } finally {
+            pool.shutdownNow();
+        }
+        // once the flood is over a login goes through
+        assertThat(login("carol", "carol-own-secret").status()).isEqualTo(200);
+    }
+
     @Test
     void aSuccessfulLoginDoesNotCountAgainstItsAddress() throws IOException {
         start(settings().with("coupons.login-failures", "2").with("coupons.login-address-failures", "2"));
@@ -189,7 +255,8 @@ class CouponsIdentityAttackTest {
     @Test
     void aForeignHostHeaderChangesNeitherTheDiscoveryDocumentNorTheTokensIssuer() throws Exception {
         // every Host let through (KIT_ALLOWED_HOSTS=*), so the identity provider itself must ignore it
-        start(settings().with("allowed-hosts", "*"));
+        // (an own password: a demo one is refused in a request naming a host other than this machine's)
+        start(settings().with("allowed-hosts", "*").with("coupons.users", "alice:alice-own-secret:user"));
         String issuer = url() + "/realms/contractkit";
         for (String host : List.of("evil.example", "localhost:1")) {
             try (Response r = HTTP.newCall(new Request.Builder()
@@ -206,7 +273,7 @@ class CouponsIdentityAttackTest {
             try (Response r = HTTP.newCall(new Request.Builder()
                     .url(url() + "/realms/contractkit/protocol/openid-connect/token").header("Host", host)
                     .post(new FormBody.Builder().add("grant_type", "password").add("client_id", "kit-cli")
-                            .add("username", "alice").add("password", "alice-password").build()).build()).execute()) {
+                            .add("username", "alice").add("password", "alice-own-secret").build()).build()).execute()) {
                 assertThat(r.code()).isEqualTo(200);
                 String access = JSON.readTree(r.body().string()).path("access_token").asText();
                 assertThat(SignedJWT.parse(access).getJWTClaimsSet().getIssuer()).isEqualTo(issuer);

@@ -67,4 +67,25 @@ class LoginThrottleTest {
         t.attempt(huge, "a");
         assertThat(t.attempt(huge + "y", "a")).as("the same 128-character key").isPositive();
     }
+
+    @Test
+    void anIpv6AddressCountsByItsSlash64AndAnIpv4AddressExactly() {
+        assertThat(LoginThrottle.addressKey("2001:db8:1:2:aaaa:bbbb:cccc:dddd")).isEqualTo("2001:db8:1:2::/64");
+        assertThat(LoginThrottle.addressKey("2001:db8:1:2::1")).isEqualTo(LoginThrottle.addressKey("2001:0db8:0001:0002:ffff::9"));
+        assertThat(LoginThrottle.addressKey("2001:db8:1:3::1")).isNotEqualTo(LoginThrottle.addressKey("2001:db8:1:2::1"));
+        assertThat(LoginThrottle.addressKey("fe80:0:0:0:1:2:3:4%eth0")).isEqualTo("fe80::/64");
+        assertThat(LoginThrottle.addressKey("::ffff:198.51.100.7")).isEqualTo("198.51.100.7");
+        assertThat(LoginThrottle.addressKey("198.51.100.7")).isEqualTo("198.51.100.7");
+        assertThat(LoginThrottle.addressKey("not:an:address:zz")).isEqualTo("not:an:address:zz");
+    }
+
+    @Test
+    void steppingThroughOneSlash64GainsNoAttempts() {
+        LoginThrottle t = new LoginThrottle(clock, 100, 3, Duration.ofMinutes(1), 100);
+        for (int i = 1; i <= 3; i++) {
+            assertThat(t.attempt("user-" + i, "2001:db8:1:2::" + Integer.toHexString(i))).isZero();
+        }
+        assertThat(t.attempt("user-4", "2001:db8:1:2:ffff:ffff:ffff:fffe")).isPositive();
+        assertThat(t.attempt("user-5", "2001:db8:1:3::1")).as("another /64").isZero();
+    }
 }

@@ -44,6 +44,10 @@ class PagingLinksTest {
     static final ObjectMapper JSON = new ObjectMapper();
     static final OkHttpClient HTTP = new OkHttpClient.Builder().followRedirects(false).build();
     static final String CODEHOST_TOKEN = "links-test-token";
+    // behind a proxy (trusted proxies, a public URL) the demo passwords are refused: users of the test's own
+    static final String ADMIN_PASSWORD = "links-admin-secret";
+    static final String ALICE_PASSWORD = "links-alice-secret";
+    static final String USERS = "admin:" + ADMIN_PASSWORD + ":admin+user,alice:" + ALICE_PASSWORD + ":user";
     static final Pattern LINK = Pattern.compile("<([^>]*)>\\s*;\\s*rel=\"([^\"]*)\"");
     static final int COUPONS = 9;
     static final int REDEMPTIONS = 7;
@@ -56,15 +60,17 @@ class PagingLinksTest {
     @BeforeAll
     void start() {
         server = KitServer.start(TestDatabases.embedded(dir.resolve("main")).with("coupons.password-iterations", "1000")
-                        .with("codehost.tokens", CODEHOST_TOKEN).with("trusted-proxies", "127.0.0.1,::1"),
+                        .with("coupons.users", USERS)
+                        .with("codehost.tokens", CODEHOST_TOKEN).with("codehost.registration-tokens", "links-registration")
+                        .with("trusted-proxies", "127.0.0.1,::1"),
                 List.of(Api.COUPONS, Api.CODEHOST));
-        CouponsClient admin = client("admin", "admin-password");
+        CouponsClient admin = client("admin", ADMIN_PASSWORD);
         List<String> ids = new ArrayList<>();
         for (int i = 0; i < COUPONS; i++) {
             ids.add(admin.create(new CouponCreate().title("Links " + i).discountPercent(5 + i).category("links & more")).execute()
                     .getId());
         }
-        alice = client("alice", "alice-password");
+        alice = client("alice", ALICE_PASSWORD);
         for (int i = 0; i < REDEMPTIONS; i++) {
             alice.redeem(ids.get(i), "ORD-LINKS-" + i).execute();
         }
@@ -151,7 +157,7 @@ class PagingLinksTest {
     @Test
     void followingNextOfTheUsersRedemptionsSeesEveryRedemptionOnce() throws IOException {
         String token = TokenProvider.builder().baseUrl(server.url(Api.COUPONS)).realm("contractkit")
-                .clientId("coupon-web").username("alice").password("alice-password").build().accessToken();
+                .clientId("coupon-web").username("alice").password(ALICE_PASSWORD).build().accessToken();
         Walk walk = follow(coupons("/coupons/v1/user/coupons?limit=2"), Map.of("Authorization", "Bearer " + token),
                 "coupon_id", null);
         assertEveryItemOnce(walk, 3);
@@ -189,7 +195,7 @@ class PagingLinksTest {
     /** The first page's rel="next" of the coupon list with one coupon per page (two more coupons made first). */
     String nextLink(KitServer s, Map<String, String> headers) throws IOException {
         if (s != server) {
-            CouponsClient admin = client(s, "admin", "admin-password");
+            CouponsClient admin = client(s, "admin", ADMIN_PASSWORD);
             admin.create(new CouponCreate().title("one").discountPercent(10)).execute();
             admin.create(new CouponCreate().title("two").discountPercent(20)).execute();
         }
@@ -219,7 +225,7 @@ class PagingLinksTest {
     @Test
     void forwardedHeadersFromAnUntrustedPeerAreIgnored() throws IOException {
         try (KitServer direct = KitServer.start(TestDatabases.embedded(dir.resolve("direct"))
-                .with("coupons.password-iterations", "1000"), List.of(Api.COUPONS))) {
+                .with("coupons.password-iterations", "1000").with("coupons.users", USERS), List.of(Api.COUPONS))) {
             int port = direct.port(Api.COUPONS);
             assertThat(nextLink(direct, Map.of("X-Forwarded-Proto", "https", "X-Forwarded-Host", "coupons.localhost")))
                     .startsWith("http://127.0.0.1:" + port + "/api/v1/coupons?limit=1&offset=1");
@@ -229,7 +235,7 @@ class PagingLinksTest {
     @Test
     void aConfiguredPublicUrlIsTheLinksOriginAndAnAllowedHost() throws IOException {
         try (KitServer behindProxy = KitServer.start(TestDatabases.embedded(dir.resolve("public"))
-                .with("coupons.password-iterations", "1000")
+                .with("coupons.password-iterations", "1000").with("coupons.users", USERS)
                 .with("coupons.public-url", "https://coupons.example.com/kit/"), List.of(Api.COUPONS))) {
             assertThat(nextLink(behindProxy, Map.of("Host", "coupons.example.com", "X-Forwarded-Host", "localhost")))
                     .startsWith("https://coupons.example.com/kit/api/v1/coupons?limit=1&offset=1");
@@ -242,7 +248,8 @@ class PagingLinksTest {
         for (Map.Entry<String, String> bad : Map.of("public-url", "ftp://x.example", "trusted-proxies", "proxy.example")
                 .entrySet()) {
             try (KitServer s = KitServer.start(TestDatabases.embedded(dir.resolve("bad-" + bad.getKey()))
-                    .with("coupons.password-iterations", "1000").with(bad.getKey(), bad.getValue()), List.of(Api.COUPONS))) {
+                    .with("coupons.password-iterations", "1000").with("coupons.users", USERS)
+                    .with(bad.getKey(), bad.getValue()), List.of(Api.COUPONS))) {
                 messages.add("started");
             } catch (IllegalArgumentException e) {
                 messages.add(e.getMessage());

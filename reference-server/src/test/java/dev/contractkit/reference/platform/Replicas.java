@@ -39,6 +39,14 @@ public final class Replicas implements AutoCloseable {
     private final Map<Api, Integer> proxyPorts = new LinkedHashMap<>();
     private PostgresDatabase database;
     private String redisPrefix;
+    /** The coupon users' passwords behind the proxy (demo passwords are refused there). */
+    public static final String ADMIN_PASSWORD = "replicas-admin-secret";
+    /** Alice's. */
+    public static final String ALICE_PASSWORD = "replicas-alice-secret";
+    /** Bob's. */
+    public static final String BOB_PASSWORD = "replicas-bob-secret";
+    private static final String USERS = "admin:" + ADMIN_PASSWORD + ":admin+user,alice:" + ALICE_PASSWORD + ":user,bob:"
+            + BOB_PASSWORD + ":user";
     private Nginx nginx;
 
     private Replicas() {
@@ -71,6 +79,8 @@ public final class Replicas implements AutoCloseable {
             common.put("KIT_TRUSTED_PROXIES", "127.0.0.1");
             common.put("KIT_COUPONS_ISSUER_URL", r.proxy(Api.COUPONS) + "/realms/contractkit");
             common.put("KIT_COUPONS_PASSWORD_ITERATIONS", "1000");
+            // behind the proxy the demo passwords are refused (and the start with them): users of the test's own
+            common.put("KIT_COUPONS_USERS", USERS);
             common.putAll(env);
             for (String name : List.of("a", "b")) {
                 // one after the other: the first one migrates and seeds the new database

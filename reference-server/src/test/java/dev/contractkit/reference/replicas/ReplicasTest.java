@@ -93,7 +93,7 @@ class ReplicasTest {
                 // a dead replica's runs and tasks are ended by the survivor once its lease runs out
                 "KIT_REPLICA_HEARTBEAT_MS", "500",
                 "KIT_REPLICA_LEASE_MS", "5000"));
-        adminToken = token("admin", "admin-password");
+        adminToken = token("admin", Replicas.ADMIN_PASSWORD);
     }
 
     @AfterAll
@@ -192,7 +192,7 @@ class ReplicasTest {
     @Test
     @Order(3)
     void bothReplicasTogetherEnforceOneRateLimitExactlyUnderConcurrencyWithTheSameHeaders() throws Exception {
-        String alice = token("alice", "alice-password");
+        String alice = token("alice", Replicas.ALICE_PASSWORD);
         List<HttpResponse<String>> replies = concurrently(60, i -> HttpRequest.newBuilder(URI.create(
                 (i % 2 == 0 ? a() : b()).url(Api.COUPONS) + "/coupons/v1/user/coupons"))
                 .header("Authorization", "Bearer " + alice).GET().build());

@@ -3,6 +3,7 @@ package dev.contractkit.reference.security;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.reference.KitServer;
+import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.reference.platform.TestDatabases;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
@@ -28,6 +29,7 @@ import java.nio.file.attribute.PosixFilePermissions;
 import java.sql.DriverManager;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -192,6 +194,26 @@ class ListenerAttacksTest {
         try (Response response = HTTP.newCall(r).execute()) {
             assertThat(response.code()).isEqualTo(413);
             assertThat(JSON.readTree(response.body().string()).path("error").path("code").asText()).isEqualTo("BODY_TOO_LARGE");
+        }
+    }
+
+    @Test
+    void a401TellsAnAnonymousCallerNeitherTheTokenFilesPathNorTheServersUser(@TempDir Path own) throws IOException {
+        Path dataDir = own.resolve("home-of-" + System.getProperty("user.name")).resolve("checkout/data");
+        try (KitServer fileToken = KitServer.start(Settings.of(Map.of("data-dir", dataDir.toString(),
+                "exec.port", "0", "agent.port", "0")), List.of(Api.EXEC, Api.AGENT))) {
+            assertThat(dataDir.resolve("kit-token")).as("the token came from the file").isRegularFile();
+            for (Api api : List.of(Api.EXEC, Api.AGENT)) {
+                for (String path : List.of(api == Api.EXEC ? "/adapters/tools" : "/api/v1/datasources", "/observe/metrics")) {
+                    try (Response r = HTTP.newCall(new Request.Builder().url(fileToken.url(api) + path).build()).execute()) {
+                        String body = r.body().string();
+                        assertThat(r.code()).as(api.id() + path).isEqualTo(401);
+                        assertThat(body).as(api.id() + path).contains("the data directory's kit-token")
+                                .doesNotContain(own.toString()).doesNotContain("checkout")
+                                .doesNotContain("home-of-").doesNotContain(System.getProperty("user.home"));
+                    }
+                }
+            }
         }
     }
 

@@ -38,13 +38,18 @@ import java.util.stream.Collectors;
  * {@code EXEC_TOKEN}, else {@code KIT_TOKEN}, else the file {@code $KIT_DATA_DIR/kit-token} (default
  * {@code ./data/kit-token}; then {@code $EXEC_KIT_HOME/data/kit-token}), the file the server writes on first start.
  *
+ * <p>The token never goes over plain HTTP to another machine: an {@code http://} URL whose host is not loopback
+ * ({@code 127.0.0.0/8}, {@code ::1}, {@code localhost}; names are not resolved) is refused before anything is sent
+ * (exit 2), unless {@code --allow-plain-http} or {@code EXEC_ALLOW_PLAIN_HTTP=1} says the network is trusted.
+ *
  * <p>Exit codes: 0 success, 1 I/O or HTTP error (a 401 says where the token comes from), 2 usage error, 3 wait
  * timed out without all tasks terminal, 4 ensure-running: control plane unreachable, 5 ensure-running
  * --with-runtime: runtime unreachable.
  */
 public final class ExecCli {
     static final Set<String> TERMINAL = Set.of("success", "failed", "cancelled", "skipped");
-    static final String USAGE = "usage: execcli [--url URL] [--runtime-url URL] [--http-timeout SECONDS] <command> [options]\n"
+    static final String USAGE = "usage: execcli [--url URL] [--runtime-url URL] [--http-timeout SECONDS] [--allow-plain-http]\n"
+            + "               <command> [options]\n"
             + "  capabilities | tools | health\n"
             + "  act [-file FILE|-]          POST /adapters/actions (body from FILE or standard input)\n"
             + "  translate [-file FILE|-]    POST /adapters/translate (no execution)\n"
@@ -56,7 +61,8 @@ public final class ExecCli {
             + "environment: EXEC_URL (http://127.0.0.1:8080), EXEC_RUNTIME_URL (http://127.0.0.1:18080), EXEC_COMPOSE_DIR,\n"
             + "  EXEC_RUNTIME_IMAGE, EXEC_RUNTIME_SOURCE, EXEC_KIT_HOME (a Contract Kit checkout ensure-running may start),\n"
             + "  EXEC_TOKEN, else KIT_TOKEN, else the file $KIT_DATA_DIR/kit-token (default ./data/kit-token): the kit token\n"
-            + "  sent as Authorization: Bearer on every call";
+            + "  sent as Authorization: Bearer on every call; never over plain http:// to a host that is not loopback\n"
+            + "  unless --allow-plain-http or EXEC_ALLOW_PLAIN_HTTP=1";
     static final String TOKEN_SOURCES = "execcli sends Authorization: Bearer <kit token> from EXEC_TOKEN, else KIT_TOKEN, "
             + "else the file $KIT_DATA_DIR/kit-token (default ./data/kit-token, then $EXEC_KIT_HOME/data/kit-token), "
             + "which the server writes on its first start";
@@ -153,7 +159,9 @@ public final class ExecCli {
             throw Failure.usage("a command is required");
         }
         String command = a.positional.remove(0);
-        Http http = new Http(httpTimeout, new Token(env));
+        boolean plainHttp = a.flag("--allow-plain-http") || List.of("1", "true", "yes").contains(envOr("EXEC_ALLOW_PLAIN_HTTP", "")
+                .toLowerCase(Locale.ROOT));
+        Http http = new Http(httpTimeout, new Token(env), plainHttp);
         Object result = switch (command) {
             case "capabilities" -> none(a, () -> http.json("GET", url + "/adapters/capabilities", null));
             case "tools" -> none(a, () -> http.json("GET", url + "/adapters/tools", null));
@@ -370,7 +378,7 @@ public final class ExecCli {
         final List<String> positional = new ArrayList<>();
         private final Map<String, String> options = new LinkedHashMap<>();
         private final Set<String> flags = new LinkedHashSet<>();
-        private static final Set<String> FLAGS = Set.of("--wait", "--with-runtime");
+        private static final Set<String> FLAGS = Set.of("--wait", "--with-runtime", "--allow-plain-http");
 
         Args(String[] argv) throws Failure {
             for (int i = 0; i < argv.length; i++) {
@@ -447,10 +455,12 @@ public final class ExecCli {
     static final class Http {
         private final Duration timeout;
         private final Token token;
+        private final boolean allowPlainHttp;
 
-        Http(Duration timeout, Token token) {
+        Http(Duration timeout, Token token, boolean allowPlainHttp) {
             this.timeout = timeout;
             this.token = token;
+            this.allowPlainHttp = allowPlainHttp;
         }
 
         Token token() {
@@ -480,7 +490,7 @@ public final class ExecCli {
             try {
                 c.setRequestMethod(method);
                 c.setRequestProperty("Accept", "application/json");
-                authorize(c);
+                authorize(c, url);
                 if (body != null || !method.equals("GET")) { // a POST without a body still says Content-Length: 0
                     byte[] bytes = body == null ? new byte[0] : body.getBytes(StandardCharsets.UTF_8);
                     if (body != null) {
@@ -530,10 +540,17 @@ public final class ExecCli {
             }
         }
 
-        private void authorize(HttpURLConnection c) throws Failure {
+        private void authorize(HttpURLConnection c, String url) throws Failure {
             String t = token.value();
             if (t == null) {
                 return;
+            }
+            if (!allowPlainHttp && PlainHttp.exposes(url)) {
+                throw new Failure(2, "insecure_url: execcli will not send the kit token (from " + token.source()
+                        + ") over plain HTTP to " + URI.create(url).getHost() + " (" + url + "), which is not this machine; "
+                        + "use an https:// URL or a loopback address (127.0.0.1, [::1], localhost) in EXEC_URL / --url "
+                        + "(EXEC_RUNTIME_URL / --runtime-url), or, on a network you trust, set EXEC_ALLOW_PLAIN_HTTP=1 "
+                        + "or pass --allow-plain-http (nothing was sent)", 0, "", null);
             }
             for (int i = 0; i < t.length(); i++) { // what an HTTP field value may carry (RFC 9110 5.5)
                 char ch = t.charAt(i);
@@ -544,20 +561,68 @@ public final class ExecCli {
             c.setRequestProperty("Authorization", "Bearer " + t);
         }
 
-        /** @return the status of a GET, or -1 when nothing answered */
-        int probe(String url, Duration probeTimeout) {
+        /** @return the status of a GET, or -1 when nothing answered; a token refused to plain HTTP is a Failure */
+        int probe(String url, Duration probeTimeout) throws Failure {
+            HttpURLConnection c;
             try {
-                HttpURLConnection c = open(url, probeTimeout);
-                authorize(c);
+                c = open(url, probeTimeout);
+            } catch (Failure f) {
+                return -1;
+            }
+            authorize(c, url);
+            try {
                 int status = c.getResponseCode();
                 InputStream in = status >= 400 ? c.getErrorStream() : c.getInputStream();
                 if (in != null) {
                     in.close();
                 }
                 return status;
-            } catch (IOException | Failure e) {
+            } catch (IOException e) {
                 return -1;
             }
+        }
+    }
+
+    /**
+     * Whether a URL would carry the token in clear text off this machine: {@code http://} to a host that is not a
+     * loopback literal ({@code 127.0.0.0/8}, {@code ::1}) or {@code localhost}. Names are not resolved (the same
+     * rule as quotas' {@code PlainHttp}).
+     */
+    static final class PlainHttp {
+        private PlainHttp() {
+        }
+
+        static boolean exposes(String url) {
+            URI uri;
+            try {
+                uri = URI.create(url.trim());
+            } catch (IllegalArgumentException e) {
+                return false; // not a URL: open() refuses it before anything is sent
+            }
+            return "http".equalsIgnoreCase(uri.getScheme()) && !loopback(uri.getHost());
+        }
+
+        static boolean loopback(String host) {
+            if (host == null || host.isEmpty()) {
+                return false;
+            }
+            String h = host.toLowerCase(Locale.ROOT);
+            if (h.startsWith("[") && h.endsWith("]")) {
+                h = h.substring(1, h.length() - 1);
+            }
+            if (h.equals("localhost") || h.equals("::1") || h.equals("0:0:0:0:0:0:0:1")) {
+                return true;
+            }
+            String[] parts = h.split("\\.", -1);
+            if (parts.length != 4 || !parts[0].equals("127")) {
+                return false;
+            }
+            for (String part : parts) {
+                if (!part.matches("[0-9]{1,3}") || Integer.parseInt(part) > 255) {
+                    return false;
+                }
+            }
+            return true;
         }
     }
 
@@ -787,7 +852,7 @@ public final class ExecCli {
             return u.getPort() >= 0 ? u.getPort() : "https".equalsIgnoreCase(u.getScheme()) ? 443 : 80;
         }
 
-        private int awaitStatus(String probeUrl, Duration timeout) {
+        private int awaitStatus(String probeUrl, Duration timeout) throws Failure {
             Instant until = Instant.now().plus(timeout);
             int status = http.probe(probeUrl, Duration.ofSeconds(2));
             while (status != 200 && status != 401 && Instant.now().isBefore(until)) {

@@ -22,8 +22,15 @@ final class ExecCliProcess {
     }
 
     static CliResult run(Map<String, String> env, String stdin, String... args) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of(JAVA, "-cp", Path.of("target/classes").toAbsolutePath().toString(),
-                ExecCli.class.getName()));
+        return runWith(List.of(), env, stdin, args);
+    }
+
+    /** Like {@link #run}, with options for the JVM (e.g. {@code -Djdk.net.hosts.file=...}). */
+    static CliResult runWith(List<String> jvmOptions, Map<String, String> env, String stdin, String... args)
+            throws IOException, InterruptedException {
+        List<String> cmd = new ArrayList<>(List.of(JAVA));
+        cmd.addAll(jvmOptions);
+        cmd.addAll(List.of("-cp", Path.of("target/classes").toAbsolutePath().toString(), ExecCli.class.getName()));
         cmd.addAll(List.of(args));
         return exec(cmd, env, stdin);
     }
@@ -37,7 +44,8 @@ final class ExecCliProcess {
 
     private static CliResult exec(List<String> cmd, Map<String, String> env, String stdin) throws IOException, InterruptedException {
         ProcessBuilder pb = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD);
-        for (String inherited : List.of("EXEC_URL", "EXEC_RUNTIME_URL", "EXEC_TOKEN", "KIT_TOKEN", "KIT_DATA_DIR", "EXEC_KIT_HOME")) {
+        for (String inherited : List.of("EXEC_URL", "EXEC_RUNTIME_URL", "EXEC_TOKEN", "KIT_TOKEN", "KIT_DATA_DIR", "EXEC_KIT_HOME",
+                "EXEC_ALLOW_PLAIN_HTTP")) {
             pb.environment().remove(inherited);
         }
         pb.environment().putAll(env);

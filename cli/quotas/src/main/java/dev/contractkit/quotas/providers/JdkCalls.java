@@ -6,16 +6,24 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * {@link Calls} on the JDK's HTTP client, with a connect and a per-request time-out. Redirects are followed here
  * (at most {@value #MAX_REDIRECTS}, never from HTTPS to HTTP) rather than by the client, so a redirect cannot carry
- * the credential in clear text to another machine: one to plain HTTP off loopback fails the call.
+ * the credential in clear text to another machine: one to plain HTTP off loopback fails the call. A redirect to
+ * another origin (scheme, host or port) is followed without the credential, as browsers and curl do: only the
+ * headers in {@link #CROSS_ORIGIN_HEADERS} go on, so {@code Authorization}, {@code Cookie}, API-key headers and
+ * any other header a provider adds stay behind. If that origin then answers 401 or 403 the call fails saying so,
+ * rather than reporting the credential as refused.
  */
 final class JdkCalls implements Calls {
     static final int MAX_REDIRECTS = 5;
+    /** The only headers (lower case) sent on after a redirect to another origin: none of them carries a credential. */
+    static final Set<String> CROSS_ORIGIN_HEADERS = Set.of("user-agent", "accept", "content-type");
     private final HttpClient client;
     private final Duration timeout;
     private final String userAgent;
@@ -51,10 +59,17 @@ final class JdkCalls implements Calls {
 
     private Response send(HttpRequest.Builder b) throws IOException, InterruptedException {
         HttpRequest request = b.build();
+        URI origin = request.uri();
+        boolean stripped = false;
         for (int hops = 0; ; hops++) {
             HttpResponse<String> r = client.send(request, HttpResponse.BodyHandlers.ofString());
             Optional<String> location = r.headers().firstValue("Location");
             if (!isRedirect(r.statusCode()) || location.isEmpty() || hops == MAX_REDIRECTS) {
+                if (stripped && (r.statusCode() == 401 || r.statusCode() == 403)) {
+                    throw new IOException("redirected to another origin (" + request.uri() + "), which answered "
+                            + r.statusCode() + " to the request without the credential: quotas sends a credential only "
+                            + "to the origin of the base URL (" + originOf(origin) + ")");
+                }
                 return new Response(r.statusCode(), r.body());
             }
             URI next = request.uri().resolve(location.get().trim());
@@ -64,11 +79,21 @@ final class JdkCalls implements Calls {
                         + "to another machine (nothing more was sent)");
             }
             boolean keepBody = r.statusCode() == 307 || r.statusCode() == 308;
-            request = HttpRequest.newBuilder(request, (name, value) -> true).uri(next)
+            boolean crossOrigin = !originOf(next).equals(originOf(request.uri()));
+            stripped |= crossOrigin;
+            request = HttpRequest.newBuilder(request, (name, value) -> !crossOrigin
+                            || CROSS_ORIGIN_HEADERS.contains(name.toLowerCase(Locale.ROOT))).uri(next)
                     .method(keepBody ? request.method() : "GET", keepBody
                             ? request.bodyPublisher().orElse(HttpRequest.BodyPublishers.noBody())
                             : HttpRequest.BodyPublishers.noBody()).build();
         }
+    }
+
+    /** @return scheme://host:port in lower case, with the scheme's default port filled in */
+    static String originOf(URI uri) {
+        String scheme = String.valueOf(uri.getScheme()).toLowerCase(Locale.ROOT);
+        int port = uri.getPort() != -1 ? uri.getPort() : scheme.equals("https") ? 443 : scheme.equals("http") ? 80 : -1;
+        return scheme + "://" + String.valueOf(uri.getHost()).toLowerCase(Locale.ROOT) + ":" + port;
     }
 
     private static boolean isRedirect(int status) {
