@@ -17,6 +17,7 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -197,6 +198,47 @@ class AgentAttackTest {
             assertThat(toolResult(events, "r-ssrf-call-mcp-mcp-local-tools")).contains("127.0.0.1", "KIT_AGENT_MCP_ALLOW");
             assertThat(toolResult(events, "r-ssrf-call-mcp-mcp-meta-tools")).contains("169.254.169.254", "link-local");
             assertThat(events.get(events.size() - 1).path("type").asText()).isEqualTo("RUN_FINISHED");
+        }
+    }
+
+    @Test
+    void anMcpUrlWhosePathNamesAnotherHostNeverReachesThatHostNorItsToken() throws Exception {
+        server.close();
+        server = KitServer.start(AgentHttp.settings(dir).with("agent.step-delay", "PT0S").with(McpAddressPolicy.SETTING, ""),
+                List.of(Api.AGENT));
+        client = new AgentHttp(server.url(Api.AGENT));
+        String token = AgentResourcesTest.TOKEN;
+        try (McpTestServer internal = new McpTestServer(token)) {
+            String authority = URI.create(internal.url()).getRawAuthority();
+            // the old policy checked 255.255.255.255 (public to it); the transport resolved //127.0.0.1:port against it
+            String attack = "http://255.255.255.255//" + authority + "/mcp";
+            insertMcpServer("mcp-slash", attack, token); // a row stored before the check, or written directly
+            insertMcpServer("mcp-public", "http://8.8.8.8//" + authority + "/mcp", token);
+            List<JsonNode> events = client.run(AgentHttp.input("t-slash", "r-slash", "What are the revenue targets by region?",
+                    "\"forwardedProps\":{\"run_config\":{\"enabledMcpServerIds\":[\"mcp-slash\",\"mcp-public\"]}}"));
+            assertValidStream(events);
+            assertThat(internal.authorizations).as("requests (and tokens) that reached the loopback server").isEmpty();
+            assertThat(toolResult(events, "r-slash-call-mcp-mcp-slash-tools")).contains("'//'");
+            assertThat(toolResult(events, "r-slash-call-mcp-mcp-public-tools")).contains("'//'");
+            assertThat(events.get(events.size() - 1).path("type").asText()).isEqualTo("RUN_FINISHED");
+
+            AgentHttp.Reply registered = client.call("POST", "/api/v1/mcp-servers",
+                    AgentResourcesTest.mcpRegistration("mcp-new", attack, token));
+            assertThat(registered.status()).as(registered.text()).isEqualTo(400);
+            assertThat(registered.body().path("message").asText()).contains("'//'");
+        }
+    }
+
+    private void insertMcpServer(String id, String url, String token) throws Exception {
+        try (Connection c = server.database().dataSource().getConnection();
+             PreparedStatement s = c.prepareStatement("INSERT INTO agent_resources (kind, id, name, description, enabled, "
+                     + "body, secret, created_at) VALUES ('mcp', ?, ?, '', TRUE, ?, ?, ?)")) {
+            s.setString(1, id);
+            s.setString(2, id);
+            s.setString(3, AgentHttp.JSON.createObjectNode().put("url", url).toString());
+            s.setString(4, token);
+            s.setTimestamp(5, Timestamp.from(Instant.now()));
+            s.executeUpdate();
         }
     }
 
