@@ -72,6 +72,7 @@ final class PinnedExchange<T> {
             if (aborted) {
                 throw new IOException("cancelled");
             }
+            plain.setSoTimeout((int) timeout.toMillis()); // the TLS handshake too
             Socket s = target.scheme().equals("https") ? PinnedSockets.tls(plain, target.host(), target.port()) : plain;
             s.setSoTimeout((int) timeout.toMillis());
             send(s.getOutputStream(), body);
@@ -227,9 +228,17 @@ final class PinnedExchange<T> {
             abort();
         }
 
+        /** @return false when cancelled, or when nobody asked for more within {@link #BODY_IDLE} (then aborted) */
         private synchronized boolean awaitDemand() throws InterruptedException {
+            long deadline = System.nanoTime() + BODY_IDLE.toNanos();
             while (demand == 0 && !cancelled) {
-                wait();
+                long left = deadline - System.nanoTime();
+                if (left <= 0) {
+                    cancelled = true;
+                    abort();
+                    return false;
+                }
+                TimeUnit.NANOSECONDS.timedWait(this, left);
             }
             if (cancelled) {
                 return false;
