@@ -25,8 +25,9 @@ import java.util.stream.Collectors;
  *
  * <p>Settings ({@code KIT_AGENT_*} / {@code kit.agent.*}): {@code step-delay} (ISO 8601 duration, default
  * {@code PT0S}): a pause between the run's steps and streamed pieces, to watch streaming and try cancel;
- * {@code jdbc-allow} (more JDBC URL prefixes, see {@link JdbcUrlPolicy}); {@code mcp-allow} (internal addresses
- * MCP servers may have, see {@link McpAddressPolicy}); {@code max-message-chars} and
+ * {@code jdbc-allow} (more JDBC URL prefixes, see {@link JdbcUrlPolicy}); {@code db-net-allow} (internal addresses
+ * data sources may reach, see {@link DataSourceConnections}); {@code mcp-allow} (internal addresses MCP servers may
+ * have, see {@link McpAddressPolicy}); {@code max-message-chars} and
  * {@code max-input-chars} (see {@link InputLimits}).
  */
 public final class AgentModule implements ApiModule {
@@ -48,7 +49,7 @@ public final class AgentModule implements ApiModule {
         Signals signals = Signals.local();
         leases.register("agent", orphans -> store.endOrphans(orphans, signals::signal));
         Workspace workspace = Workspace.load(mapper, new ResourceStore(database.dataSource(), mapper));
-        JdbcUrlPolicy jdbc = new JdbcUrlPolicy(settings);
+        DataSourceConnections jdbc = new DataSourceConnections(new JdbcUrlPolicy(settings), settings);
         Analyst analyst = new Analyst(mapper, store, workspace, new SqlTool(database.dataSource(), jdbc), stepDelay(settings),
                 new McpAddressPolicy(settings));
         this.runs = new RunsEndpoint(mapper, rules, store, new RunConfigResolver(mapper, workspace), analyst,

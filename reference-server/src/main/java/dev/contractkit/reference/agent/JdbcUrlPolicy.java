@@ -3,14 +3,11 @@ package dev.contractkit.reference.agent;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.Settings;
 
-import java.sql.Connection;
-import java.sql.Driver;
-import java.sql.DriverManager;
-import java.sql.SQLException;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
-import java.util.Properties;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
@@ -29,10 +26,9 @@ import java.util.regex.Pattern;
  *       (H2's escape character); an in-memory name is letters, digits, {@code _} and {@code -}, and never the
  *       kit's own in-memory database;</li>
  *   <li>PostgreSQL URLs may carry only the parameters of {@link #PG_PARAMS};</li>
- *   <li>the connection goes through the driver the prefix names ({@code org.postgresql.Driver},
- *       {@code org.h2.Driver}), never a driver looked up by the URL; only a prefix the operator added uses
- *       {@link DriverManager}.</li>
+ *   <li>the URL's path is normalised first ({@link #normalise}): a {@code ..} cannot lead out of a prefix.</li>
  * </ul>
+ * The connection itself is {@link DataSourceConnections}'.
  */
 final class JdbcUrlPolicy {
     static final String SETTING = "agent.jdbc-allow";
@@ -48,6 +44,7 @@ final class JdbcUrlPolicy {
             "gssEncMode", "user"));
     private static final Pattern H2_VALUE = Pattern.compile("[A-Za-z0-9_,+.-]{0,100}");
     private static final Pattern H2_MEM_NAME = Pattern.compile("[A-Za-z0-9_-]{0,100}");
+    private static final Pattern ENCODED_PATH = Pattern.compile("(?i)%(2e|2f|5c)");
 
     private final List<String> prefixes;
     private final String kitMemName;
@@ -76,9 +73,20 @@ final class JdbcUrlPolicy {
         }
     }
 
-    /** @return why the URL is refused, or null when it is allowed */
+    /** @return why the URL is refused, or null when it is allowed (its path normalised, see {@link #normalise}) */
     String problem(String url) {
-        if (url == null || prefixes.stream().noneMatch(url::startsWith)) {
+        if (url == null) {
+            return "a JDBC URL is required";
+        }
+        String raw = url;
+        url = normalise(url);
+        if (url == null) {
+            return "a '..' in the URL's path leaves the start of the path";
+        }
+        if (!raw.startsWith("jdbc:postgresql:") && ENCODED_PATH.matcher(path(raw)).find()) {
+            return "an encoded '.', '/' or '\\' is not allowed in the URL's path";
+        }
+        if (prefixes.stream().noneMatch(url::startsWith)) {
             return "only URLs starting with " + String.join(", ", prefixes) + " are allowed (the operator can add "
                     + "prefixes with " + Settings.envName(SETTING) + ")";
         }
@@ -89,6 +97,76 @@ final class JdbcUrlPolicy {
             return postgres(url);
         }
         return null; // a prefix the operator added for another driver
+    }
+
+    /**
+     * Resolves the {@code .} and {@code ..} segments (and empty ones) of the URL's path, as the file system will, so
+     * that the prefix check sees where the URL really points: {@code jdbc:h2:file:/srv/data/../../etc/db} is
+     * {@code jdbc:h2:file:/etc/db}. The path is what follows {@code //authority} or, without one, the last
+     * {@code :} before the first {@code /}; it ends at the first {@code ;} or {@code ?}. A leading {@code ~} or
+     * {@code .} stays.
+     *
+     * @return the URL with its path normalised, or null when a {@code ..} would leave the start of the path
+     */
+    static String normalise(String url) {
+        int start = pathStart(url);
+        int end = pathEnd(url);
+        if (start < 0 || start >= end) {
+            return url;
+        }
+        String path = url.substring(start, end);
+        boolean absolute = path.startsWith("/");
+        boolean trailing = path.endsWith("/") && path.length() > 1;
+        Deque<String> out = new ArrayDeque<>();
+        String root = null;
+        String[] segments = path.split("/");
+        for (int i = 0; i < segments.length; i++) {
+            String seg = segments[i];
+            if (i == 0 && !absolute && (seg.equals("~") || seg.equals("."))) {
+                root = seg;
+            } else if (seg.equals("..")) {
+                if (out.isEmpty()) {
+                    return null;
+                }
+                out.removeLast();
+            } else if (!seg.isEmpty() && !seg.equals(".")) {
+                out.add(seg);
+            }
+        }
+        StringBuilder b = new StringBuilder(absolute ? "/" : "");
+        if (root != null) {
+            b.append(root).append(out.isEmpty() && !trailing ? "" : "/");
+        }
+        b.append(String.join("/", out));
+        if (trailing && !out.isEmpty()) {
+            b.append('/');
+        }
+        return url.substring(0, start) + b + url.substring(end);
+    }
+
+    private static int pathStart(String url) {
+        int end = pathEnd(url);
+        String head = url.substring(0, end);
+        int scheme = head.indexOf("://");
+        if (scheme >= 0) {
+            return head.indexOf('/', scheme + 3) < 0 ? -1 : head.indexOf('/', scheme + 3);
+        }
+        int slash = head.indexOf('/');
+        return (slash < 0 ? head.lastIndexOf(':') : head.lastIndexOf(':', slash)) + 1;
+    }
+
+    private static int pathEnd(String url) {
+        int end = url.length();
+        for (char c : new char[] {';', '?'}) {
+            int i = url.indexOf(c);
+            end = i >= 0 ? Math.min(end, i) : end;
+        }
+        return end;
+    }
+
+    private static String path(String url) {
+        int start = pathStart(url);
+        return start < 0 ? "" : url.substring(start, pathEnd(url));
     }
 
     private String h2(String url) {
@@ -146,40 +224,5 @@ final class JdbcUrlPolicy {
             }
         }
         return null;
-    }
-
-    /**
-     * Connects through the driver the URL's prefix names, after checking the URL again.
-     *
-     * @throws SQLException when the URL is not allowed (any more) or the connection fails
-     */
-    Connection connect(String url, String user, String password) throws SQLException {
-        String problem = problem(url);
-        if (problem != null) {
-            throw new SQLException("the data source's JDBC URL is not allowed: " + problem);
-        }
-        Properties props = new Properties();
-        if (user != null) {
-            props.setProperty("user", user);
-        }
-        if (password != null) {
-            props.setProperty("password", password);
-        }
-        Driver driver;
-        if (url.startsWith("jdbc:postgresql:")) {
-            props.setProperty("loginTimeout", "5");
-            props.setProperty("connectTimeout", "5");
-            driver = new org.postgresql.Driver();
-        } else if (url.startsWith("jdbc:h2:")) {
-            driver = org.h2.Driver.load();
-        } else {
-            DriverManager.setLoginTimeout(5);
-            driver = DriverManager.getDriver(url); // a prefix the operator added
-        }
-        Connection c = driver.connect(url, props);
-        if (c == null) {
-            throw new SQLException("no driver accepts the data source's JDBC URL");
-        }
-        return c;
     }
 }

@@ -1,112 +1,104 @@
 package dev.contractkit.reference.agent;
 
+import dev.contractkit.reference.platform.AddressPolicy;
 import dev.contractkit.reference.platform.Settings;
+import io.modelcontextprotocol.util.Utils;
 
-import java.net.Inet6Address;
 import java.net.InetAddress;
 import java.net.URI;
-import java.net.UnknownHostException;
-import java.util.ArrayList;
+import java.net.URISyntaxException;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * Where a run may connect to a registered MCP server: by default only to public addresses, never to loopback,
- * link-local (cloud metadata at 169.254.169.254), private, unique-local, carrier-grade NAT, multicast or
- * unspecified ones, so that registering an MCP server cannot make the agent call services on its own machine or
- * network. The setting {@code agent.mcp-allow} ({@code KIT_AGENT_MCP_ALLOW}, comma-separated) allows more: an
- * address block ({@code 127.0.0.0/8}, {@code 10.1.2.3/32}, {@code ::1/128}), a host name ({@code mcp.internal}) or
- * {@code *} (anything). Checked before every connection, on every address the host name resolves to.
+ * Where a run may connect to a registered MCP server: the platform's {@link AddressPolicy} (the classifier exec's
+ * {@code os.http} uses) with the setting {@code agent.mcp-allow} ({@code KIT_AGENT_MCP_ALLOW}: address blocks
+ * such as {@code 127.0.0.0/8}, IP addresses, host names or {@code *}, comma-separated). By default only public
+ * addresses, so that registering an MCP server cannot make the agent call services on its own machine or network.
+ *
+ * <p>The check is made on the URI the MCP transport will request, not on the URL's text: the transport resolves
+ * the endpoint against {@code scheme://authority}, and a path starting with {@code //} would be read as another
+ * authority ({@code http://203.0.113.9//127.0.0.1:8080/x} requests {@code 127.0.0.1:8080}), so such paths are
+ * refused and the resolved URI must keep the checked host and port. The addresses are resolved once, here; the
+ * connection goes to them ({@link PinnedHttpClient}), never to the name again.
  */
 final class McpAddressPolicy {
     static final String SETTING = "agent.mcp-allow";
 
-    private record Block(byte[] network, int bits) {
-        boolean contains(InetAddress a) {
-            byte[] b = a.getAddress();
-            if (b.length != network.length) {
-                return false;
-            }
-            for (int i = 0; i < bits; i++) {
-                int mask = 0x80 >> (i % 8);
-                if ((b[i / 8] & mask) != (network[i / 8] & mask)) {
-                    return false;
-                }
-            }
-            return true;
+    /**
+     * A checked MCP endpoint.
+     *
+     * @param base      {@code scheme://authority}, what the transport resolves the endpoint against
+     * @param endpoint  the raw path and query
+     * @param uri       the URI the transport requests (base and endpoint resolved as the transport does)
+     * @param addresses the checked addresses of the URI's host
+     */
+    record Target(String base, String endpoint, URI uri, List<InetAddress> addresses) {
+        String scheme() {
+            return uri.getScheme().toLowerCase(Locale.ROOT);
+        }
+
+        String host() {
+            return uri.getHost();
+        }
+
+        int port() {
+            return uri.getPort() > 0 ? uri.getPort() : scheme().equals("https") ? 443 : 80;
         }
     }
 
-    private final boolean any;
-    private final List<String> hosts = new ArrayList<>();
-    private final List<Block> blocks = new ArrayList<>();
+    private final AddressPolicy policy;
 
     McpAddressPolicy(Settings settings) {
-        boolean star = false;
-        for (String entry : settings.getList(SETTING, "")) {
-            if (entry.equals("*")) {
-                star = true;
-            } else if (entry.contains("/")) {
-                blocks.add(block(entry));
-            } else {
-                hosts.add(entry.toLowerCase(Locale.ROOT));
-            }
-        }
-        this.any = star;
-    }
-
-    private static Block block(String cidr) {
-        int slash = cidr.indexOf('/');
-        try {
-            String literal = cidr.substring(0, slash);
-            if (!literal.matches("[0-9A-Fa-f:.]+")) {
-                throw new IllegalArgumentException("not an IP address");
-            }
-            byte[] network = InetAddress.getByName(literal).getAddress(); // a literal: no lookup
-            int bits = Integer.parseInt(cidr.substring(slash + 1));
-            if (bits < 0 || bits > network.length * 8) {
-                throw new IllegalArgumentException("prefix length out of range");
-            }
-            return new Block(network, bits);
-        } catch (IllegalArgumentException | UnknownHostException e) {
-            throw new IllegalArgumentException("setting " + Settings.envName(SETTING) + ": '" + cidr
-                    + "' is not an address block such as 127.0.0.0/8 (" + e.getMessage() + ")");
-        }
+        this.policy = AddressPolicy.from(settings, SETTING);
     }
 
     /**
      * @param url the MCP server's URL
-     * @throws IllegalArgumentException naming the address when the agent may not connect to it
+     * @return where to connect
+     * @throws IllegalArgumentException naming the address or the part of the URL when the agent may not connect
      */
-    void check(String url) {
-        String host = URI.create(url).getHost();
-        if (host == null) {
-            throw new IllegalArgumentException("the MCP server's URL has no host");
-        }
-        if (any || hosts.contains(host.toLowerCase(Locale.ROOT))) {
-            return;
-        }
-        InetAddress[] addresses;
+    Target check(String url) {
+        URI uri;
         try {
-            addresses = InetAddress.getAllByName(host);
-        } catch (UnknownHostException e) {
-            throw new IllegalArgumentException("the MCP server's host '" + host + "' cannot be resolved");
+            uri = new URI(url);
+        } catch (URISyntaxException e) {
+            throw new IllegalArgumentException("the MCP server's URL is not a valid URL: " + e.getMessage());
         }
-        for (InetAddress a : addresses) {
-            if (internal(a) && blocks.stream().noneMatch(b -> b.contains(a))) {
-                throw new IllegalArgumentException("the MCP server's address " + a.getHostAddress() + " is loopback, "
-                        + "link-local, private or otherwise internal; the operator can allow it with "
-                        + Settings.envName(SETTING) + " (e.g. 127.0.0.1/32)");
-            }
+        String scheme = uri.getScheme() == null ? "" : uri.getScheme().toLowerCase(Locale.ROOT);
+        if (!scheme.equals("http") && !scheme.equals("https") || uri.getHost() == null || uri.getRawAuthority() == null) {
+            throw new IllegalArgumentException("the MCP server's URL must be an http or https URL with a host");
+        }
+        if (uri.getRawUserInfo() != null) {
+            throw new IllegalArgumentException("the MCP server's URL may not carry a user name or password");
+        }
+        String path = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
+        if (path.startsWith("//")) {
+            throw new IllegalArgumentException("the MCP server's URL path may not start with '//' (it would name another host)");
+        }
+        String base = uri.getScheme() + "://" + uri.getRawAuthority();
+        String endpoint = path + (uri.getRawQuery() == null ? "" : "?" + uri.getRawQuery());
+        URI requested = Utils.resolveUri(URI.create(base), endpoint); // what the transport will request
+        if (!sameOrigin(uri, requested)) {
+            throw new IllegalArgumentException("the MCP server's URL resolves to another host than it names");
+        }
+        try {
+            return new Target(base, endpoint, requested, policy.resolve(requested.getHost()));
+        } catch (AddressPolicy.Refused e) {
+            throw new IllegalArgumentException("the MCP server's address " + e.getMessage());
+        } catch (AddressPolicy.Unresolved e) {
+            throw new IllegalArgumentException("the MCP server's host " + e.getMessage());
         }
     }
 
-    static boolean internal(InetAddress a) {
-        byte[] b = a.getAddress();
-        boolean uniqueLocal = a instanceof Inet6Address && (b[0] & 0xFE) == 0xFC; // fc00::/7
-        boolean sharedNat = b.length == 4 && (b[0] & 0xFF) == 100 && (b[1] & 0xC0) == 64; // 100.64.0.0/10
-        boolean zeroNet = b.length == 4 && b[0] == 0; // 0.0.0.0/8
-        return a.isLoopbackAddress() || a.isLinkLocalAddress() || a.isSiteLocalAddress() || a.isAnyLocalAddress()
-                || a.isMulticastAddress() || uniqueLocal || sharedNat || zeroNet;
+    /** @return true when both URIs have the same scheme, host and port (defaults filled in) */
+    static boolean sameOrigin(URI a, URI b) {
+        return a.getScheme() != null && b.getScheme() != null && a.getHost() != null && b.getHost() != null
+                && a.getScheme().equalsIgnoreCase(b.getScheme()) && a.getHost().equalsIgnoreCase(b.getHost())
+                && port(a) == port(b);
+    }
+
+    private static int port(URI u) {
+        return u.getPort() > 0 ? u.getPort() : u.getScheme().equalsIgnoreCase("https") ? 443 : 80;
     }
 }

@@ -54,8 +54,8 @@ final class McpCalls {
         boolean called = false;
         String url = server.node().path("url").asText();
         try (McpTool.Session session = run.await(() -> {
-            addresses.check(url); // no connection to loopback, link-local or private addresses unless allowed
-            return McpTool.open(url, token);
+            // no connection to loopback, link-local or private addresses unless allowed, and only to the checked ones
+            return McpTool.open(addresses.check(url), token);
         })) {
             List<McpSchema.Tool> all = run.await(session::tools);
             JsonNode allow = config.config().path("enabledMcpTools").get(id); // null: every tool of the server

@@ -8,8 +8,6 @@ import io.modelcontextprotocol.json.jackson2.JacksonMcpJsonMapper;
 import io.modelcontextprotocol.json.schema.JsonSchemaValidator;
 import io.modelcontextprotocol.spec.McpSchema;
 
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.time.Duration;
 import java.util.Arrays;
@@ -71,29 +69,23 @@ final class McpTool {
     }
 
     /**
-     * Connects and initialises (at most 10 s per request).
+     * Connects and initialises (at most 10 s per request), only ever to the target's checked addresses.
      *
-     * @param url   the MCP endpoint, e.g. {@code http://127.0.0.1:3001/mcp}
-     * @param token the bearer token or null
+     * @param target the MCP endpoint {@link McpAddressPolicy#check} accepted
+     * @param token  the bearer token or null
      */
-    static Session open(String url, String token) {
-        URI uri = URI.create(url);
-        String base = uri.getScheme() + "://" + uri.getRawAuthority();
-        String endpoint = uri.getRawPath() == null || uri.getRawPath().isEmpty() ? "/" : uri.getRawPath();
-        if (uri.getRawQuery() != null) {
-            endpoint = endpoint + "?" + uri.getRawQuery();
-        }
+    static Session open(McpAddressPolicy.Target target, String token) {
         HttpRequest.Builder request = HttpRequest.newBuilder();
         if (token != null && !token.isEmpty()) {
             request.header("Authorization", "Bearer " + token);
         }
-        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(base)
-                .endpoint(endpoint)
+        HttpClientStreamableHttpTransport transport = HttpClientStreamableHttpTransport.builder(target.base())
+                // the client connects to the addresses the policy checked and refuses any other URI; no redirects
+                .clientBuilder(PinnedHttpClient.builder(target, TIMEOUT))
+                .endpoint(target.endpoint())
                 .jsonMapper(new JacksonMcpJsonMapper(new ObjectMapper()))
                 .requestBuilder(request)
                 .connectTimeout(TIMEOUT)
-                // a redirect could lead past McpAddressPolicy, which checked only this URL's host
-                .customizeClient(client -> client.followRedirects(HttpClient.Redirect.NEVER))
                 .build();
         McpSyncClient client = McpClient.sync(transport)
                 .requestTimeout(TIMEOUT)

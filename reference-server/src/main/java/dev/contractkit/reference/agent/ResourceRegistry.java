@@ -81,11 +81,20 @@ final class ResourceRegistry {
         ObjectNode fields = mapper.createObjectNode();
         switch (kind) {
             case "kb" -> fields.set("documents", body.path("documents"));
-            case "mcp" -> fields.put("url", body.path("url").asText());
+            case "mcp" -> fields.put("url", mcpUrl(body.path("url").asText()));
             default -> fields.put("instructions", body.path("instructions").asText());
         }
         return new ResourceStore.Entry(kind, id, body.path("name").asText(), body.path("description").asText(""),
                 body.path("enabled").asBoolean(true), fields, false);
+    }
+
+    /** A path starting with {@code //} would be read as another host by the MCP transport (checked again at use). */
+    private static String mcpUrl(String url) {
+        String path = URI.create(url.trim()).getRawPath();
+        if (path != null && path.startsWith("//")) {
+            throw ApiError.invalid("url: the path may not start with '//' (it would name another host)");
+        }
+        return url;
     }
 
     private static String secretOf(JsonNode body) {

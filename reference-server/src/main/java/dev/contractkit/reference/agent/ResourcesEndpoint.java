@@ -34,9 +34,9 @@ final class ResourcesEndpoint extends ResourcesService {
     private final AgentStore store;
     private final Workspace workspace;
     private final ResourceRegistry registry;
-    private final JdbcUrlPolicy jdbc;
+    private final DataSourceConnections jdbc;
 
-    ResourcesEndpoint(ObjectMapper mapper, ContractRules rules, AgentStore store, Workspace workspace, JdbcUrlPolicy jdbc) {
+    ResourcesEndpoint(ObjectMapper mapper, ContractRules rules, AgentStore store, Workspace workspace, DataSourceConnections jdbc) {
         this.mapper = mapper;
         this.rules = rules;
         this.store = store;
@@ -76,7 +76,7 @@ final class ResourcesEndpoint extends ResourcesService {
     protected void registerDatasource(ServerRequest request, ServerResponse response) {
         JsonNode body = body(request, "DatasourceRegistration");
         noPasswordInUrl(body);
-        jdbc.check(body.path("jdbcUrl").asText());
+        jdbc.check(body.path("jdbcUrl").asText(), text(body, "username"), text(body, "password"));
         AgentStore.Datasource d = new AgentStore.Datasource(body.path("id").asText(), body.path("name").asText(),
                 body.path("jdbcUrl").asText(), text(body, "username"), text(body, "password"),
                 body.path("enabled").asBoolean(true), false);
@@ -105,7 +105,7 @@ final class ResourcesEndpoint extends ResourcesService {
             throw ApiError.conflict("data source '" + id + "' is built in and cannot be changed");
         }
         String url = body.path("jdbcUrl").asText();
-        jdbc.check(url);
+        jdbc.check(url, text(body, "username"), text(body, "password"));
         String password = text(body, "password");
         // a password never follows the data source to a URL the caller chose: a new URL needs it sent again
         boolean keepPassword = password == null && url.equals(current.jdbcUrl());

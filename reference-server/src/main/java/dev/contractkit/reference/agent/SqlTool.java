@@ -18,7 +18,7 @@ import javax.sql.DataSource;
 /**
  * Read-only SQL against a data source: the built-in {@code sample} (the kit's own database, only the
  * {@code agent_sample_*} tables) or a registered JDBC URL (its credentials are used here and never leave the
- * server; {@link JdbcUrlPolicy} checks the URL again before every connection). Only one {@code SELECT}/{@code WITH}
+ * server; {@link DataSourceConnections} checks the URL and its address before every connection). Only one {@code SELECT}/{@code WITH}
  * statement is accepted; the connection is read-only and rolled back; at most {@link #MAX_ROWS} rows.
  */
 final class SqlTool {
@@ -31,11 +31,11 @@ final class SqlTool {
     }
 
     private final DataSource kitDatabase;
-    private final JdbcUrlPolicy policy;
+    private final DataSourceConnections connections;
 
-    SqlTool(DataSource kitDatabase, JdbcUrlPolicy policy) {
+    SqlTool(DataSource kitDatabase, DataSourceConnections connections) {
         this.kitDatabase = kitDatabase;
-        this.policy = policy;
+        this.connections = connections;
     }
 
     /** A data source's tables: for display (name to {@code column type}) and for {@link QueryPlanner}. */
@@ -140,6 +140,6 @@ final class SqlTool {
         if (ds.embedded()) {
             return kitDatabase.getConnection();
         }
-        return policy.connect(ds.jdbcUrl(), ds.username(), ds.password()); // checks the URL again: rows may predate the policy
+        return connections.connect(ds.jdbcUrl(), ds.username(), ds.password()); // checks again: rows may predate the policy
     }
 }

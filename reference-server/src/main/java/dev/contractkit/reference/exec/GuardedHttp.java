@@ -2,18 +2,14 @@ package dev.contractkit.reference.exec;
 
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.reference.platform.PinnedSockets;
 
-import javax.net.ssl.SNIHostName;
-import javax.net.ssl.SSLParameters;
-import javax.net.ssl.SSLSocket;
-import javax.net.ssl.SSLSocketFactory;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.Socket;
 import java.net.SocketTimeoutException;
 import java.net.URI;
@@ -59,8 +55,8 @@ final class GuardedHttp {
         int port = u.getPort() > 0 ? u.getPort() : scheme.equals("https") ? 443 : 80;
         List<InetAddress> addresses = guard.resolve(host);
         long deadline = System.nanoTime() + timeoutMs * 1_000_000;
-        try (Socket socket = connect(addresses, port, timeoutMs)) {
-            Socket s = scheme.equals("https") ? tls(socket, host, port) : socket;
+        try (Socket socket = PinnedSockets.connect(addresses, port, timeoutMs)) {
+            Socket s = scheme.equals("https") ? PinnedSockets.tls(socket, host, port) : socket;
             send(s.getOutputStream(), u, method, host, u.getPort(), body);
             return read(new BufferedInputStream(s.getInputStream()), s, deadline, method);
         } catch (SocketTimeoutException e) {
@@ -68,34 +64,6 @@ final class GuardedHttp {
         } catch (IOException e) {
             throw new WorkFailed("http_error", "request to " + url + " failed: " + e.getMessage(), null);
         }
-    }
-
-    private static Socket connect(List<InetAddress> addresses, int port, long timeoutMs) throws IOException {
-        IOException last = null;
-        for (InetAddress a : addresses) {
-            Socket s = new Socket();
-            try {
-                s.connect(new InetSocketAddress(a, port), (int) Math.min(timeoutMs, Integer.MAX_VALUE));
-                return s;
-            } catch (IOException e) {
-                s.close();
-                last = e;
-            }
-        }
-        throw last;
-    }
-
-    private static Socket tls(Socket plain, String host, int port) throws IOException {
-        String name = host.startsWith("[") ? host.substring(1, host.length() - 1) : host;
-        SSLSocket ssl = (SSLSocket) ((SSLSocketFactory) SSLSocketFactory.getDefault()).createSocket(plain, name, port, true);
-        SSLParameters p = ssl.getSSLParameters();
-        p.setEndpointIdentificationAlgorithm("HTTPS");
-        if (!name.contains(":") && !name.matches("[0-9.]+")) {
-            p.setServerNames(List.of(new SNIHostName(name)));
-        }
-        ssl.setSSLParameters(p);
-        ssl.startHandshake();
-        return ssl;
     }
 
     private static void send(OutputStream out, URI u, String method, String host, int port, String body) throws IOException {

@@ -95,47 +95,46 @@ final class WorkFactory {
     }
 
     private Path cwd(ObjectNode p) throws WorkFailed {
-        Path base = settings.sandbox().orElse(Path.of("").toAbsolutePath());
+        if (settings.sandbox().isEmpty()) {
+            Path here = Path.of("").toAbsolutePath();
+            Path resolved = p.hasNonNull("cwd") ? here.resolve(p.get("cwd").asText()).normalize() : here;
+            if (!Files.isDirectory(resolved)) {
+                throw WorkFailed.refused("cwd " + resolved + " is not a directory");
+            }
+            return resolved;
+        }
+        SandboxFiles sandbox = new SandboxFiles(settings.sandbox().get());
         if (!p.hasNonNull("cwd")) {
-            return base;
+            return sandbox.base();
         }
-        return inside(base, p.get("cwd").asText(), "cwd");
-    }
-
-    private Path inside(Path base, String relative, String field) throws WorkFailed {
-        Path resolved = base.resolve(relative).normalize();
-        if (settings.sandbox().isPresent() && !resolved.startsWith(base)) {
-            throw WorkFailed.refused(field + " " + relative + " is outside the sandbox directory " + base);
+        try {
+            Path real = sandbox.existing(p.get("cwd").asText(), "cwd");
+            if (!Files.isDirectory(real)) {
+                throw WorkFailed.refused("cwd " + p.get("cwd").asText() + " is not a directory");
+            }
+            return real;
+        } catch (IOException e) {
+            throw WorkFailed.refused("cwd " + p.get("cwd").asText() + " is not a directory");
         }
-        if (field.equals("cwd") && !Files.isDirectory(resolved)) {
-            throw WorkFailed.refused("cwd " + resolved + " is not a directory");
-        }
-        return resolved;
     }
 
     private JsonNode file(ObjectNode p) throws Exception {
-        Path base = settings.sandbox().orElseThrow();
-        Path path = inside(base, p.get("path").asText(), "path");
-        ObjectNode r = JSON.objectNode().put("path", base.relativize(path).toString());
+        SandboxFiles sandbox = new SandboxFiles(settings.sandbox().orElseThrow());
+        String relative = p.get("path").asText();
+        ObjectNode r = JSON.objectNode().put("path", sandbox.base().relativize(sandbox.lexical(relative, "path")).toString());
         switch (p.get("op").asText()) {
             case "write" -> {
-                Files.createDirectories(path.getParent());
                 byte[] bytes = p.path("content").asText("").getBytes(StandardCharsets.UTF_8);
-                Files.write(path, bytes);
+                sandbox.write(relative, bytes);
                 r.put("bytes", bytes.length);
             }
             case "list" -> {
                 var names = r.putArray("entries");
-                try (Stream<Path> s = Files.list(path)) {
+                try (Stream<Path> s = Files.list(sandbox.existing(relative, "path"))) {
                     s.map(x -> x.getFileName().toString()).sorted().forEach(names::add);
                 }
             }
-            default -> {
-                if (Files.size(path) > LocalProcess.MAX_OUTPUT) {
-                    throw new WorkFailed("too_large", path + " is larger than " + LocalProcess.MAX_OUTPUT + " bytes", null, false);
-                }
-                r.put("content", Files.readString(path));
-            }
+            default -> r.put("content", sandbox.read(relative, LocalProcess.MAX_OUTPUT));
         }
         return r;
     }

@@ -1,6 +1,7 @@
 package dev.contractkit.reference.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.KitServer;
 import dev.contractkit.specs.Api;
 import okhttp3.HttpUrl;
@@ -17,6 +18,12 @@ import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -25,7 +32,10 @@ import java.sql.Timestamp;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Collections;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import static dev.contractkit.reference.agent.AgentServerTest.assertValidStream;
@@ -122,14 +132,165 @@ class AgentAttackTest {
     }
 
     private void insertDatasource(String id, String url) throws Exception {
+        insertDatasource(id, url, null);
+    }
+
+    private void insertDatasource(String id, String url, String username) throws Exception {
         try (Connection c = server.database().dataSource().getConnection();
              PreparedStatement s = c.prepareStatement("INSERT INTO agent_datasources (id, name, jdbc_url, username, "
-                     + "password, enabled, built_in, created_at) VALUES (?, ?, ?, NULL, NULL, TRUE, FALSE, ?)")) {
+                     + "password, enabled, built_in, created_at) VALUES (?, ?, ?, ?, NULL, TRUE, FALSE, ?)")) {
             s.setString(1, id);
             s.setString(2, id);
             s.setString(3, url);
-            s.setTimestamp(4, Timestamp.from(Instant.now()));
+            s.setString(4, username);
+            s.setTimestamp(5, Timestamp.from(Instant.now()));
             s.executeUpdate();
+        }
+    }
+
+    private void restart(String key, String value) {
+        server.close();
+        server = KitServer.start(AgentHttp.settings(dir).with("agent.step-delay", "PT0S").with(key, value), List.of(Api.AGENT));
+        client = new AgentHttp(server.url(Api.AGENT));
+    }
+
+    /** @return the last event of a run on the data source */
+    private JsonNode runOn(String datasourceId, String runId) throws IOException {
+        List<JsonNode> run = client.run(AgentHttp.input("t-" + runId, runId, "What is in the table?",
+                "\"forwardedProps\":{\"run_config\":{\"activeDatasourceId\":\"" + datasourceId + "\"}}"));
+        assertValidStream(run);
+        return run.get(run.size() - 1);
+    }
+
+    private void register(String id, String url, String username) throws IOException {
+        ObjectNode body = AgentHttp.JSON.createObjectNode().put("id", id).put("name", id).put("jdbcUrl", url);
+        if (username != null) {
+            body.put("username", username);
+        }
+        AgentHttp.Reply r = client.call("POST", "/api/v1/datasources", body.toString());
+        assertThat(r.status()).as(r.text()).isEqualTo(201);
+    }
+
+    @Test
+    void aDataSourceOnAnInternalAddressIsNeverConnectedToUnlessTheOperatorAllowsIt() throws Exception {
+        try (FakePostgres internal = new FakePostgres()) {
+            for (String host : List.of("127.0.0.1", "localhost", "[::ffff:127.0.0.1]", "127.0.0.2")) {
+                String id = "db-" + Integer.toHexString(host.hashCode());
+                register(id, "jdbc:postgresql://" + host + ":" + internal.port() + "/x", null);
+                JsonNode last = runOn(id, "r-" + id);
+                assertThat(last.path("code").asText()).as(host).isEqualTo("SQL_FAILED");
+                assertThat(last.path("message").asText()).as(host).contains("loopback", "KIT_AGENT_DB_NET_ALLOW");
+            }
+            // every host of a multi-host URL is checked, and a cancel's connection too (same socket factory)
+            String multi = "jdbc:postgresql://192.0.2.1:1,127.0.0.1:" + internal.port() + "/x";
+            register("db-multi", multi, null);
+            assertThat(runOn("db-multi", "r-multi").path("code").asText()).isEqualTo("SQL_FAILED");
+            assertThat(internal.connections()).as("connections that reached the loopback listener").isZero();
+
+            restart(DataSourceSockets.SETTING, "127.0.0.1/32");
+            register("allowed", "jdbc:postgresql://127.0.0.1:" + internal.port() + "/x", "reader");
+            assertThat(runOn("allowed", "r-allowed").path("code").asText()).isEqualTo("SQL_FAILED");
+            assertThat(internal.startups).as("the operator allowed it").anyMatch(p -> p.contains("reader"));
+        }
+    }
+
+    @Test
+    void everyDataSourceConnectionFailureGivesTheSameMessage() throws Exception {
+        restart(DataSourceSockets.SETTING, "127.0.0.1/32");
+        int closed;
+        try (ServerSocket free = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            closed = free.getLocalPort();
+        }
+        try (FakePostgres open = new FakePostgres();
+             ServerSocket silent = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            Thread.ofVirtual().start(() -> {
+                try (Socket s = silent.accept()) {
+                    s.getOutputStream().write("-ERR unknown command\r\n".getBytes(StandardCharsets.US_ASCII));
+                } catch (Exception e) {
+                    // the listener closed
+                }
+            });
+            Map<String, Integer> ports = Map.of("closed", closed, "fakepg", open.port(), "notpg", silent.getLocalPort());
+            Set<String> messages = new HashSet<>();
+            for (Map.Entry<String, Integer> e : ports.entrySet()) {
+                register(e.getKey(), "jdbc:postgresql://127.0.0.1:" + e.getValue() + "/x", "reader");
+                JsonNode last = runOn(e.getKey(), "r-" + e.getKey());
+                assertThat(last.path("code").asText()).isEqualTo("SQL_FAILED");
+                messages.add(last.path("message").asText().replace(e.getKey(), "<id>"));
+            }
+            assertThat(messages).as("an open port, a closed one and another protocol look alike").hasSize(1);
+            assertThat(messages.iterator().next()).contains(DataSourceConnections.FAILED);
+        }
+    }
+
+    @Test
+    void controlCharactersInConnectionPropertiesAreRefusedAndNeverSent() throws Exception {
+        restart(DataSourceSockets.SETTING, "127.0.0.1/32");
+        try (FakePostgres redis = new FakePostgres()) {
+            String url = "jdbc:postgresql://127.0.0.1:" + redis.port() + "/x";
+            String smuggled = "kit\r\nSET pwned 1\r\n";
+            AgentHttp.Reply user = client.call("POST", "/api/v1/datasources", AgentHttp.JSON.createObjectNode().put("id", "crlf")
+                    .put("name", "x").put("jdbcUrl", url).put("username", smuggled).toString());
+            assertThat(user.status()).as(user.text()).isEqualTo(400);
+            assertThat(user.body().path("message").asText()).startsWith("username:").contains("control characters");
+            AgentHttp.Reply param = client.call("POST", "/api/v1/datasources", AgentHttp.JSON.createObjectNode().put("id", "crlf")
+                    .put("name", "x").put("jdbcUrl", url + "?ApplicationName=a%0d%0aSET%20pwned%201").toString());
+            assertThat(param.status()).as(param.text()).isEqualTo(400);
+            assertThat(param.body().path("message").asText()).contains("ApplicationName", "control character");
+
+            insertDatasource("stored-crlf", url, smuggled); // a row stored before the check, or written directly
+            insertDatasource("stored-param", url + "?user=a%0d%0aSET%20pwned%201", null);
+            for (String id : List.of("stored-crlf", "stored-param")) {
+                JsonNode last = runOn(id, "r-" + id);
+                assertThat(last.path("code").asText()).isEqualTo("SQL_FAILED");
+                assertThat(last.path("message").asText()).contains("control character");
+            }
+            assertThat(redis.startups).as("start-up packets that reached the listener").noneMatch(p -> p.contains("\r\n"));
+            assertThat(redis.connections()).isZero();
+        }
+    }
+
+    @Test
+    void aDotDotPathCannotLeaveAnOperatorsJdbcPrefix() throws Exception {
+        Path allowed = target.resolve("allowed");
+        Files.createDirectories(allowed);
+        restart(JdbcUrlPolicy.SETTING, "jdbc:h2:file:" + allowed + "/");
+        String escape = "jdbc:h2:file:" + allowed + "/../outside/db";
+        AgentHttp.Reply registered = client.call("POST", "/api/v1/datasources", AgentHttp.JSON.createObjectNode()
+                .put("id", "dotdot").put("name", "x").put("jdbcUrl", escape).toString());
+        assertThat(registered.status()).as(registered.text()).isEqualTo(400);
+        assertThat(registered.body().path("message").asText()).contains("only URLs starting with");
+
+        insertDatasource("stored-dotdot", escape); // a row stored before the check, or written directly
+        JsonNode last = runOn("stored-dotdot", "r-dotdot");
+        assertThat(last.path("code").asText()).isEqualTo("SQL_FAILED");
+        assertThat(last.path("message").asText()).contains("not allowed");
+        assertThat(target.resolve("outside")).as("the database H2 would have made outside the prefix").doesNotExist();
+
+        register("inside", "jdbc:h2:file:" + allowed + "/sub/../shop", null); // a '..' that stays inside is fine
+        assertThat(runOn("inside", "r-inside").path("type").asText()).isEqualTo("RUN_FINISHED");
+        assertThat(allowed.resolve("shop.mv.db")).exists();
+        assertThat(allowed.resolve("sub")).doesNotExist();
+    }
+
+    @Test
+    void theServerUsersPgpassIsNeverRead() throws Exception {
+        restart(DataSourceSockets.SETTING, "127.0.0.1/32");
+        Path pgpass = dir.resolve("pgpass");
+        Files.writeString(pgpass, "*:*:*:*:the-server-users-password\n");
+        String before = System.getProperty("org.postgresql.pgpassfile");
+        System.setProperty("org.postgresql.pgpassfile", pgpass.toString()); // where pgjdbc looks first, then ~/.pgpass
+        try (FakePostgres attacker = new FakePostgres()) {
+            register("phish", "jdbc:postgresql://127.0.0.1:" + attacker.port() + "/x", "postgres");
+            assertThat(runOn("phish", "r-phish").path("code").asText()).isEqualTo("SQL_FAILED");
+            assertThat(attacker.startups).as("the data source connected").isNotEmpty();
+            assertThat(attacker.passwords).noneMatch(p -> p.contains("the-server-users-password"));
+        } finally {
+            if (before == null) {
+                System.clearProperty("org.postgresql.pgpassfile");
+            } else {
+                System.setProperty("org.postgresql.pgpassfile", before);
+            }
         }
     }
 
@@ -197,6 +358,47 @@ class AgentAttackTest {
             assertThat(toolResult(events, "r-ssrf-call-mcp-mcp-local-tools")).contains("127.0.0.1", "KIT_AGENT_MCP_ALLOW");
             assertThat(toolResult(events, "r-ssrf-call-mcp-mcp-meta-tools")).contains("169.254.169.254", "link-local");
             assertThat(events.get(events.size() - 1).path("type").asText()).isEqualTo("RUN_FINISHED");
+        }
+    }
+
+    @Test
+    void anMcpUrlWhosePathNamesAnotherHostNeverReachesThatHostNorItsToken() throws Exception {
+        server.close();
+        server = KitServer.start(AgentHttp.settings(dir).with("agent.step-delay", "PT0S").with(McpAddressPolicy.SETTING, ""),
+                List.of(Api.AGENT));
+        client = new AgentHttp(server.url(Api.AGENT));
+        String token = AgentResourcesTest.TOKEN;
+        try (McpTestServer internal = new McpTestServer(token)) {
+            String authority = URI.create(internal.url()).getRawAuthority();
+            // the old policy checked 255.255.255.255 (public to it); the transport resolved //127.0.0.1:port against it
+            String attack = "http://255.255.255.255//" + authority + "/mcp";
+            insertMcpServer("mcp-slash", attack, token); // a row stored before the check, or written directly
+            insertMcpServer("mcp-public", "http://8.8.8.8//" + authority + "/mcp", token);
+            List<JsonNode> events = client.run(AgentHttp.input("t-slash", "r-slash", "What are the revenue targets by region?",
+                    "\"forwardedProps\":{\"run_config\":{\"enabledMcpServerIds\":[\"mcp-slash\",\"mcp-public\"]}}"));
+            assertValidStream(events);
+            assertThat(internal.authorizations).as("requests (and tokens) that reached the loopback server").isEmpty();
+            assertThat(toolResult(events, "r-slash-call-mcp-mcp-slash-tools")).contains("'//'");
+            assertThat(toolResult(events, "r-slash-call-mcp-mcp-public-tools")).contains("'//'");
+            assertThat(events.get(events.size() - 1).path("type").asText()).isEqualTo("RUN_FINISHED");
+
+            AgentHttp.Reply registered = client.call("POST", "/api/v1/mcp-servers",
+                    AgentResourcesTest.mcpRegistration("mcp-new", attack, token));
+            assertThat(registered.status()).as(registered.text()).isEqualTo(400);
+            assertThat(registered.body().path("message").asText()).contains("'//'");
+        }
+    }
+
+    private void insertMcpServer(String id, String url, String token) throws Exception {
+        try (Connection c = server.database().dataSource().getConnection();
+             PreparedStatement s = c.prepareStatement("INSERT INTO agent_resources (kind, id, name, description, enabled, "
+                     + "body, secret, created_at) VALUES ('mcp', ?, ?, '', TRUE, ?, ?, ?)")) {
+            s.setString(1, id);
+            s.setString(2, id);
+            s.setString(3, AgentHttp.JSON.createObjectNode().put("url", url).toString());
+            s.setString(4, token);
+            s.setTimestamp(5, Timestamp.from(Instant.now()));
+            s.executeUpdate();
         }
     }
 

@@ -48,4 +48,32 @@ class JdbcUrlPolicyTest {
         assertThat(policy.problem("jdbc:h2:file:/tmp/x")).contains("only URLs starting with");
         assertThat(policy.problem("jdbc:sqlite:/srv/x.db")).isNull();
     }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"jdbc:h2:file:/srv/data/../../elsewhere/db", "jdbc:h2:file:/srv/data/../secret",
+            "jdbc:h2:file:/srv/data/x/../../../etc/db", "jdbc:h2:file:/srv/data/%2e%2e/x", "jdbc:h2:file:/srv/data/..%2Fx",
+            "jdbc:h2:file:/srv/data/../../../../../../x", "jdbc:h2:file:/srv/data/..;MODE=x", "jdbc:sqlite:/srv/data/../x.db"})
+    void aDotDotCannotLeaveAPrefix(String url) {
+        JdbcUrlPolicy policy = new JdbcUrlPolicy(Settings.of(Map.of(JdbcUrlPolicy.SETTING, "jdbc:h2:file:/srv/data/,jdbc:sqlite:/srv/data/")));
+        assertThat(policy.problem(url)).as(url).isNotNull();
+    }
+
+    @Test
+    void pathsAreNormalisedBeforeThePrefixCheck() {
+        assertThat(JdbcUrlPolicy.normalise("jdbc:h2:file:/srv/data/../../elsewhere/db")).isEqualTo("jdbc:h2:file:/elsewhere/db");
+        assertThat(JdbcUrlPolicy.normalise("jdbc:h2:file:/srv/data/./a/../b;MODE=x")).isEqualTo("jdbc:h2:file:/srv/data/b;MODE=x");
+        assertThat(JdbcUrlPolicy.normalise("jdbc:h2:file:/srv//data/")).isEqualTo("jdbc:h2:file:/srv/data/");
+        assertThat(JdbcUrlPolicy.normalise("jdbc:h2:~/a/../b")).isEqualTo("jdbc:h2:~/b");
+        assertThat(JdbcUrlPolicy.normalise("jdbc:h2:./a")).isEqualTo("jdbc:h2:./a");
+        assertThat(JdbcUrlPolicy.normalise("jdbc:h2:tcp://h:9092/~/a/../b")).isEqualTo("jdbc:h2:tcp://h:9092/~/b");
+        assertThat(JdbcUrlPolicy.normalise("jdbc:postgresql://h:5432/db?x=a/../b")).isEqualTo("jdbc:postgresql://h:5432/db?x=a/../b");
+        assertThat(JdbcUrlPolicy.normalise("jdbc:h2:mem:x")).isEqualTo("jdbc:h2:mem:x");
+        assertThat(JdbcUrlPolicy.normalise("jdbc:h2:~/..")).isNull();
+        assertThat(JdbcUrlPolicy.normalise("jdbc:h2:file:/..")).isNull();
+        assertThat(JdbcUrlPolicy.normalise("jdbc:h2:../x")).isNull();
+
+        JdbcUrlPolicy policy = new JdbcUrlPolicy(Settings.of(Map.of(JdbcUrlPolicy.SETTING, "jdbc:h2:file:/srv/data/")));
+        assertThat(policy.problem("jdbc:h2:file:/srv/data/a/../sales")).isNull();
+        assertThat(policy.problem("jdbc:h2:file:/srv/data/../data/sales")).isNull();
+    }
 }

@@ -17,6 +17,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
@@ -189,6 +190,44 @@ class ControlPlaneAttackTest {
             silent.close();
             acceptor.join();
         }
+    }
+
+    @Test
+    void osFileDoesNotFollowSymbolicLinksOutOfTheSandbox() throws IOException {
+        Path outside = Files.createDirectories(dir.resolve("outside"));
+        Files.writeString(outside.resolve("secret.txt"), "outside secret");
+        Path sandbox = Files.createDirectories(dir.resolve("sandbox"));
+        Files.createSymbolicLink(sandbox.resolve("out"), outside);
+        Files.createSymbolicLink(sandbox.resolve("secret-link"), outside.resolve("secret.txt"));
+        Files.createSymbolicLink(sandbox.resolve("dangling"), outside.resolve("planted.txt"));
+        Files.writeString(sandbox.resolve("mine.txt"), "inside");
+        Files.createSymbolicLink(sandbox.resolve("mine-link"), sandbox.resolve("mine.txt"));
+        start(base().with("exec.sandbox-dir", sandbox.toString()));
+
+        List<String> attacks = submit("os.file", List.of("{\"op\":\"read\",\"path\":\"out/secret.txt\"}",
+                "{\"op\":\"read\",\"path\":\"secret-link\"}", "{\"op\":\"list\",\"path\":\"out\"}",
+                "{\"op\":\"write\",\"path\":\"out/written.txt\",\"content\":\"x\"}",
+                "{\"op\":\"write\",\"path\":\"out/deeper/written.txt\",\"content\":\"x\"}",
+                "{\"op\":\"write\",\"path\":\"dangling\",\"content\":\"x\"}",
+                "{\"op\":\"write\",\"path\":\"secret-link\",\"content\":\"overwritten\"}"));
+        for (String id : attacks) {
+            JsonNode t = http.awaitTerminal(id);
+            assertThat(t.path("status").asText()).as(id + ": " + t).isEqualTo("failed");
+            assertThat(t.path("error").path("code").asText()).as(id + ": " + t).isEqualTo("refused");
+            assertThat(t.path("error").path("message").asText()).as(id).contains("symbolic link");
+            assertThat(t.toString()).as(id).doesNotContain("outside secret");
+        }
+        assertThat(Files.readString(outside.resolve("secret.txt"))).isEqualTo("outside secret");
+        try (var left = Files.list(outside)) {
+            assertThat(left.map(x -> x.getFileName().toString())).as("nothing written outside").containsExactly("secret.txt");
+        }
+
+        // inside the sandbox, links that stay inside are read as before
+        var http2 = http.post("/tasks", "{\"tasks\":[{\"id\":\"inside\",\"type\":\"os.file\",\"params\":"
+                + "{\"op\":\"read\",\"path\":\"mine-link\"}}]}");
+        assertThat(http2.status()).isEqualTo(202);
+        JsonNode inside = http.awaitTerminal("inside");
+        assertThat(inside.path("result").path("content").asText()).as(inside.toString()).isEqualTo("inside");
     }
 
     @Test
