@@ -34,7 +34,7 @@ final class NegativeCases {
     /** @return the cases, each naming where the request breaks the contract */
     List<TestCase> of(Operation op, RequestDraft base, SplittableRandom random) {
         List<TestCase> out = new ArrayList<>();
-        for (Parameter p : op.parameters()) {
+        for (Parameter p : Parameters.of(op)) {
             String at = Pointers.append("/request", p.in(), p.name());
             JsonNode schema = p.node().path("schema");
             if (schema.isMissingNode()) {
