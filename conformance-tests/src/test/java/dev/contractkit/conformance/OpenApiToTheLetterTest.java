@@ -302,30 +302,4 @@ class OpenApiToTheLetterTest {
                     + " templates overlap)"));
         }
     }
-
-    @Test
-    void aBodyTheDocumentDoesNotDescribeIsNoViolation() {
-        String yaml = """
-                openapi: 3.0.3
-                info: {title: bodies, version: '1'}
-                paths:
-                  /things:
-                    get:
-                      operationId: listThings
-                      parameters: [{name: limit, in: query, schema: {type: integer, maximum: 5}}]
-                      responses:
-                        '200': {description: the things, content: {application/json: {schema: {type: array}, example: []}}}
-                        '400': {description: a broken request}
-                """;
-        try (ScriptedServer server = new ScriptedServer(r -> !r.method().equals("GET") ? ScriptedServer.Answer.notAllowed("GET")
-                : r.query().matches("(limit=(-[0-9]+|[0-5]))?") ? ScriptedServer.Answer.json(200, "[]")
-                : ScriptedServer.Answer.json(400, "{\"message\":\"limit is at most 5\"}"))) {
-            Report report = run(yaml, server, null);
-
-            assertThat(report.violations()).as(report.toString()).isEmpty();
-            assertThat(report.notes()).anySatisfy(n -> assertThat(n).contains("content_type_conformance not checked:"
-                    + " the document describes no content for status 400 of GET /things, and the answer has a body"
-                    + " (Content-Type application/json): an undescribed body, not one OpenAPI forbids"));
-        }
-    }
 }
