@@ -302,4 +302,41 @@ class OpenApiToTheLetterTest {
                     + " templates overlap)"));
         }
     }
+
+    @Test
+    void aPathKeyWithAFragmentOrAQueryIsSentAsAClientSendsIt() {
+        String yaml = """
+                openapi: 3.0.3
+                info: {title: keys, version: '1'}
+                paths:
+                  /tags/{arn}#tagKeys:
+                    delete:
+                      operationId: untag
+                      parameters:
+                        - {name: arn, in: path, required: true, schema: {type: string, pattern: '^[a-z]+$'}, example: abc}
+                      responses:
+                        '204': {description: untagged}
+                        '400': {description: a broken request}
+                  /{bucket}?acl:
+                    get:
+                      operationId: getAcl
+                      parameters: [{name: bucket, in: path, required: true, schema: {type: string}, example: b1}]
+                      responses:
+                        '200': {description: the ACL, content: {application/json: {schema: {type: object}, example: {}}}}
+                """;
+        try (ScriptedServer server = new ScriptedServer(r -> {
+            if (r.path().startsWith("/tags/")) {
+                return !r.method().equals("DELETE") ? ScriptedServer.Answer.notAllowed("DELETE")
+                        : r.path().matches("/tags/[a-z]+") ? ScriptedServer.Answer.empty(204) : ScriptedServer.Answer.empty(400);
+            }
+            return !r.method().equals("GET") ? ScriptedServer.Answer.notAllowed("GET")
+                    : r.query().equals("acl") ? ScriptedServer.Answer.json(200, "{}") : ScriptedServer.Answer.empty(404);
+        })) {
+            Report report = run(yaml, server, null);
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(server.seen).extracting(r -> r.method() + " " + r.path() + (r.query().isEmpty() ? "" : "?" + r.query()))
+                    .contains("DELETE /tags/abc", "GET /b1?acl").noneMatch(line -> line.contains("%23") || line.contains("%3F"));
+        }
+    }
 }
