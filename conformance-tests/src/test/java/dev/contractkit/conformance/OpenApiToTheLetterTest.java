@@ -339,4 +339,29 @@ class OpenApiToTheLetterTest {
                     .contains("DELETE /tags/abc", "GET /b1?acl").noneMatch(line -> line.contains("%23") || line.contains("%3F"));
         }
     }
+
+    @Test
+    void anEmptyListIsNotSentAsABrokenOptionalParameter() {
+        String yaml = """
+                openapi: 3.0.3
+                info: {title: policies, version: '1'}
+                paths:
+                  /policies:
+                    get:
+                      operationId: listPolicies
+                      parameters:
+                        - {name: types, in: query, schema: {type: array, minItems: 1, maxItems: 2, items: {type: string, enum: [volume, instance]}}}
+                      responses:
+                        '200': {description: the policies, content: {application/json: {schema: {type: array}, example: []}}}
+                        '400': {description: a broken request}
+                """;
+        try (ScriptedServer server = new ScriptedServer(r -> !r.method().equals("GET") ? ScriptedServer.Answer.notAllowed("GET")
+                : r.query().matches("(types=(volume|instance)(&types=(volume|instance))?)?")
+                ? ScriptedServer.Answer.json(200, "[]") : ScriptedServer.Answer.empty(400))) {
+            Report report = run(yaml, server, null);
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(report.result(Check.NEGATIVE_DATA_REJECTION).passed()).as("three types").isPositive();
+        }
+    }
 }
