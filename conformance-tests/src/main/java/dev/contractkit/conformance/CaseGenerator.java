@@ -56,7 +56,7 @@ final class CaseGenerator {
         this.positive = new PositiveCases(contract, schemas, values, drafts, names, credentials, count, notes);
         this.negative = new NegativeCases(contract, values, new Mutations(schemas), credentials);
         this.authentication = new AuthenticationCases(credentials, new CredentialPlacer(contract, lesser));
-        this.undeclared = new UndeclaredMethods(contract, drafts, credentials);
+        this.undeclared = new UndeclaredMethods(contract, drafts, credentials, notes);
         this.seed = seed;
     }
 
@@ -78,8 +78,9 @@ final class CaseGenerator {
         SplittableRandom random = new SplittableRandom(seed * 0x9E3779B97F4A7C15L + op.pointer().hashCode());
         RequestDraft base = drafts.baseline(op);
         if (lacksCredential(op)) {
-            notes.add("no credential given: secured operations were called without one; their successful responses"
-                    + " and undeclared methods: " + notChecked(op));
+            notes.add("no credential given: secured operations were called without one; their successful responses,"
+                    + " undeclared methods and the refusal of an invalid credential (only a run given the right one"
+                    + " can know another is wrong): " + notChecked(op));
         }
         Map<Object, TestCase> out = new LinkedHashMap<>();
         if (switchesProtocols(op)) {
@@ -109,7 +110,7 @@ final class CaseGenerator {
      */
     TestCase scenario(Operation op, Map<String, JsonNode> overrides, Optional<JsonNode> body, String what) {
         RequestDraft d = drafts.baseline(op);
-        for (Parameter p : op.parameters()) {
+        for (Parameter p : Parameters.of(op)) {
             if (overrides.containsKey(p.name())) {
                 d = d.with(p, overrides.get(p.name()));
             }

@@ -56,7 +56,8 @@ public enum Check {
             Severity.ERROR, null),
     /** Secured operations refuse requests without valid credentials. */
     IGNORED_AUTH(
-            "a secured operation called without credentials, or with invalid ones, answers 401 (or 429 with Retry-After"
+            "a secured operation called without credentials, or with an invalid one (only when the run was given the"
+                    + " right one), answers 401 (or 429 with Retry-After"
                     + " and X-RateLimit-Remaining: 0 where the contract limits such callers: x-kit-rate-limits"
                     + " unauthenticated-key)",
             Severity.ERROR, RequestChecks::ignoredAuth),

@@ -54,6 +54,31 @@ final class Console implements Progress {
         }
     }
 
+    /** The document's own faults, apart from the violations: at most {@value #SHOWN}, the rest in the reports. */
+    private void printDocumentProblems(List<DocumentProblem> problems) {
+        if (problems.isEmpty()) {
+            return;
+        }
+        out.println();
+        out.println("  document problems (" + problems.size() + "): the document's own faults, not the"
+                + " implementation's; they do not fail the run");
+        int n = 0;
+        for (DocumentProblem p : problems) {
+            if (++n > SHOWN) {
+                out.printf("  ... %d more: see the reports%n", problems.size() - SHOWN);
+                break;
+            }
+            out.printf("  %d. %s%n", n, p.pointer().isEmpty() ? "(the document)" : p.pointer());
+            if (!p.value().isEmpty()) {
+                out.printf("     value    %s%n", ResponseChecks.abbreviate(p.value()));
+            }
+            out.printf("     problem  %s%n", p.message());
+            if (!p.seen().isEmpty()) {
+                out.printf("     explains %s%n", p.seen());
+            }
+        }
+    }
+
     void summary(Report report) {
         out.println();
         out.printf("  %-30s %7s %7s%n", "check", "passed", "failed");
@@ -69,11 +94,13 @@ final class Console implements Progress {
         if (!violations.isEmpty()) {
             printViolations(violations);
         }
+        printDocumentProblems(report.documentProblems());
         report.errors().forEach(e -> out.println("  error: " + e));
         report.notes().forEach(n -> out.println("  note: " + n));
         out.println();
-        out.printf("  %s: %s, %d violations, %d errors in %d requests (%.1f s)%n", report.target(),
+        out.printf("  %s: %s, %d violations, %d errors in %d requests (%.1f s)%s%n", report.target(),
                 report.passed() ? "passed" : "FAILED", violations.size(), report.errors().size(), report.requests(),
-                report.duration().toMillis() / 1000.0);
+                report.duration().toMillis() / 1000.0, report.documentProblems().isEmpty() ? ""
+                        : "; " + report.documentProblems().size() + " document problems (not the implementation's)");
     }
 }

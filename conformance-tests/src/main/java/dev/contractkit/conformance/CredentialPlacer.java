@@ -57,6 +57,26 @@ final class CredentialPlacer {
         return out;
     }
 
+    /**
+     * @return true when the request carries something where one of the operation's security schemes puts its
+     *         credential (a header, query parameter or cookie of that name); false for a public operation
+     */
+    boolean carried(Operation op, RelativeRequest call) {
+        for (String used : namesUsed(op)) {
+            String name = used.substring(used.indexOf(':') + 1);
+            boolean found = switch (used.substring(0, used.indexOf(':'))) {
+                case "query" -> call.query().stream().anyMatch(q -> q.getKey().toLowerCase(Locale.ROOT).equals(name));
+                case "cookie" -> call.headers().stream().anyMatch(h -> h.getKey().equalsIgnoreCase("Cookie")
+                        && (";" + h.getValue().replace(" ", "")).toLowerCase(Locale.ROOT).contains(";" + name + "="));
+                default -> call.headers().stream().anyMatch(h -> h.getKey().equalsIgnoreCase(name));
+            };
+            if (found) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     private List<Placement> place(Operation op, String value) {
         return firstRequirement(op).stream().map(name -> Placement.of(scheme(name).place(value))).toList();
     }

@@ -10,6 +10,7 @@ import java.net.UnknownHostException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,6 +25,8 @@ final class Engine {
     private final List<Violation> violations = new ArrayList<>();
     private final List<String> errors = new ArrayList<>();
     private final Set<String> notes = new LinkedHashSet<>();
+    private final Map<String, DocumentProblem> documentProblems = new LinkedHashMap<>();
+    private DocumentFaults faults;
     private final Cleanup cleanup = new Cleanup();
     private CaseGenerator current;
     private int requests;
@@ -46,6 +49,8 @@ final class Engine {
             for (ContractDocument document : target.contracts()) {
                 Contract contract = new Contract(document);
                 notes.addAll(Documents.unsupported(document));
+                faults = new DocumentFaults(document);
+                faults.scan().problems().forEach(this::documentProblem);
                 Tokens.Obtained auth = Tokens.obtain(contract, target, transport);
                 errors.addAll(auth.errors());
                 notes.addAll(auth.notes());
@@ -80,7 +85,7 @@ final class Engine {
             }
         }
         Report partial = new Report(target, Duration.ofNanos(System.nanoTime() - started), requests, executions,
-                violations, errors, List.copyOf(notes), Map.of());
+                violations, errors, List.copyOf(notes), Map.of(), List.of());
         Map<Check, String> notChecked = new EnumMap<>(Check.class);
         for (Check check : target.checks()) {
             if (partial.result(check).total() == 0) {
@@ -88,7 +93,7 @@ final class Engine {
             }
         }
         return new Report(target, partial.duration(), requests, executions, violations, errors, List.copyOf(notes),
-                notChecked);
+                notChecked, List.copyOf(documentProblems.values()));
     }
 
     /**
@@ -202,11 +207,26 @@ final class Engine {
                 }
                 case Verdict.Pass pass -> executions.add(execution(e, check, true));
                 case Verdict.Fail fail -> {
-                    executions.add(execution(e, check, false));
-                    fail.problems().forEach(p -> violations.add(new Violation(check, c.label(), c.operationId(),
+                    List<Verdict.Problem> own = new ArrayList<>();
+                    for (Verdict.Problem p : fail.problems()) {
+                        faults.explains(check, e, p).ifPresentOrElse(this::documentProblem, () -> own.add(p));
+                    }
+                    if (!own.isEmpty()) { // what the document explains is neither passed nor failed
+                        executions.add(execution(e, check, false));
+                    }
+                    own.forEach(p -> violations.add(new Violation(check, c.label(), c.operationId(),
                             e.request(), e.status(), p.pointer(), p.value(), p.message())));
                 }
             }
+        }
+    }
+
+    /** Once per place and message; the first request that met it is kept. */
+    private void documentProblem(DocumentProblem p) {
+        String key = p.file() + " " + p.pointer() + " " + p.message();
+        DocumentProblem known = documentProblems.get(key);
+        if (known == null || known.seen().isEmpty() && !p.seen().isEmpty()) {
+            documentProblems.put(key, p);
         }
     }
 

@@ -65,10 +65,27 @@ final class HtmlReport {
                 }
                 h.append("</table>\n");
             }
+            documentProblems(h, r.documentProblems());
             list(h, "errors", r.errors());
             list(h, "notes", r.notes());
         }
         return h.append("</body></html>\n").toString();
+    }
+
+    private static void documentProblems(StringBuilder h, List<DocumentProblem> problems) {
+        if (problems.isEmpty()) {
+            return;
+        }
+        h.append("<h3>document problems (").append(problems.size()).append(")</h3>\n<p>The document's own faults,")
+                .append(" not the implementation's: they do not fail the run.</p>\n")
+                .append("<table><tr><th>pointer</th><th>value</th><th>problem</th><th>explains</th></tr>\n");
+        for (DocumentProblem p : problems) {
+            h.append("<tr><td><code>").append(Xml.escape(p.pointer())).append("</code></td><td><code>")
+                    .append(Xml.escape(ResponseChecks.abbreviate(p.value()))).append("</code></td><td>")
+                    .append(Xml.escape(p.message())).append("</td><td>").append(Xml.escape(p.seen()))
+                    .append("</td></tr>\n");
+        }
+        h.append("</table>\n");
     }
 
     private static void list(StringBuilder h, String title, List<String> items) {

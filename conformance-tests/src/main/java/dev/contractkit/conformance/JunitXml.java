@@ -51,10 +51,11 @@ final class JunitXml {
         }
         StringBuilder x = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
         x.append("<testsuite name=\"conformance.").append(Xml.escape(report.target()))
-                .append("\" tests=\"").append(cases.size() + report.errors().size() + report.notChecked().size())
+                .append("\" tests=\"").append(cases.size() + report.errors().size() + report.notChecked().size()
+                        + report.documentProblems().size())
                 .append("\" failures=\"").append(failures.size())
                 .append("\" errors=\"").append(report.errors().size())
-                .append("\" skipped=\"").append(report.notChecked().size()).append("\" time=\"").append(seconds(report.duration()))
+                .append("\" skipped=\"").append(report.notChecked().size() + report.documentProblems().size()).append("\" time=\"").append(seconds(report.duration()))
                 .append("\" timestamp=\"").append(Instant.now().truncatedTo(ChronoUnit.SECONDS)).append("\">\n");
         x.append("  <properties>\n");
         property(x, "base-url", report.baseUrl());
@@ -86,6 +87,12 @@ final class JunitXml {
                 .append(Xml.escape(report.target())).append("\" name=\"").append(check.key())
                 .append("\" time=\"0\">\n    <skipped message=\"").append(Xml.escape("not checked: " + reason))
                 .append("\"/>\n  </testcase>\n"));
+        // the document's own faults: skipped (the implementation was not judged there), never failures
+        report.documentProblems().forEach(p -> x.append("  <testcase classname=\"conformance.")
+                .append(Xml.escape(report.target())).append(".document\" name=\"")
+                .append(Xml.escape("document_problem " + p.pointer())).append("\" time=\"0\">\n    <skipped type=\"document_problem\" message=\"")
+                .append(Xml.escape("document problem: " + p.message() + (p.seen().isEmpty() ? "" : " (explains " + p.seen() + ")")))
+                .append("\">").append(Xml.escape(p.toString())).append("</skipped>\n  </testcase>\n"));
         if (!report.notes().isEmpty()) {
             x.append("  <system-out>").append(Xml.escape(String.join("\n", report.notes()))).append("</system-out>\n");
         }

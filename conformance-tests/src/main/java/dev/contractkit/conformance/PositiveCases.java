@@ -57,11 +57,11 @@ final class PositiveCases {
         Map<String, RequestDraft> cases = new LinkedHashMap<>();
         cases.put("examples and defaults", base);
         RequestDraft required = base;
-        for (Parameter p : op.parameters()) {
+        for (Parameter p : Parameters.of(op)) {
             required = p.required() ? required : required.without(p);
         }
         cases.put("required parameters only", required);
-        for (Parameter p : op.parameters()) {
+        for (Parameter p : Parameters.of(op)) {
             JsonNode schema = schemas.resolve(p.node().path("schema"));
             String type = Schemas.type(schema);
             if (type.equals("integer") || type.equals("number")) {
@@ -73,7 +73,7 @@ final class PositiveCases {
         }
         for (int i = 1; i <= count; i++) {
             RequestDraft d = base.withBody(drafts.body(op, Optional.of(random)));
-            for (Parameter p : op.parameters()) {
+            for (Parameter p : Parameters.of(op)) {
                 d = d.with(p, randomOrBaseline(op, p, base, random));
             }
             cases.put("random values #" + i, d);
@@ -105,9 +105,11 @@ final class PositiveCases {
         }
         RequestDraft.Body body = base.body().get();
         String pointer = op.requestBody().orElseThrow();
-        for (String media : ValidDrafts.fieldNames(contract.document().at(pointer).path("content"))) {
-            RequestDraft.Body other = new RequestDraft.Body(media, Pointers.append(pointer, "content", media, "schema"), body.value());
-            if (media.equals(body.mediaType()) || !(other.isJson() || other.isForm() || other.isMultipart())) {
+        JsonNode content = contract.document().at(pointer).path("content");
+        for (String media : ValidDrafts.fieldNames(content)) {
+            RequestDraft.Body other = new RequestDraft.Body(drafts.concrete(content, media),
+                    Pointers.append(pointer, "content", media, "schema"), body.value());
+            if (other.mediaType().equals(body.mediaType()) || !(other.isJson() || other.isForm() || other.isMultipart())) {
                 continue;
             }
             JsonNode own = contract.document().at(pointer).path("content").path(media).path("example");

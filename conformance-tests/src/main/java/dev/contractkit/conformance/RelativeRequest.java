@@ -32,16 +32,44 @@ record RelativeRequest(String method, String template, Map<String, String> pathV
     HttpUrl url(HttpUrl base) {
         HttpUrl.Builder b = base.newBuilder().encodedPath("/");
         base.encodedPathSegments().stream().filter(s -> !s.isEmpty()).forEach(b::addEncodedPathSegment);
-        for (String segment : template.split("/")) {
+        String path = path(template);
+        for (String segment : path.split("/")) {
             if (!segment.isEmpty()) {
                 b.addPathSegment(fill(segment));
             }
         }
-        if (template.endsWith("/") && template.length() > 1) {
+        if (path.endsWith("/") && path.length() > 1) {
             b.addPathSegment("");
+        }
+        String wire = withoutFragment(template);
+        String literal = wire.indexOf('?') < 0 ? "" : wire.substring(wire.indexOf('?') + 1);
+        for (String pair : literal.split("&")) {
+            if (!pair.isEmpty()) {
+                int eq = pair.indexOf('=');
+                b.addQueryParameter(fill(eq < 0 ? pair : pair.substring(0, eq)), eq < 0 ? null : fill(pair.substring(eq + 1)));
+            }
         }
         query.forEach(q -> b.addQueryParameter(q.getKey(), q.getValue()));
         return b.build();
+    }
+
+    /**
+     * The path a template stands for on the wire. A template with a fragment ({@code /#X-Amz-Target=...}, {@code
+     * /tags/{arn}#tagKeys}: operations a document tells apart by a header or a query) is sent without it, as any
+     * HTTP client sends a URI reference; a query written into the template ({@code /{Bucket}?acl}) goes in the query.
+     *
+     * @param template a path template of the document
+     * @return the path part, e.g. {@code /tags/{arn}}
+     */
+    static String path(String template) {
+        String path = withoutFragment(template);
+        int q = path.indexOf('?');
+        return q < 0 ? path : path.substring(0, q);
+    }
+
+    private static String withoutFragment(String template) {
+        int hash = template.indexOf('#');
+        return hash < 0 ? template : template.substring(0, hash);
     }
 
     private String fill(String segment) {

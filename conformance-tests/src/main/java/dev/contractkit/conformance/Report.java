@@ -31,9 +31,11 @@ public final class Report {
     private final List<String> errors;
     private final List<String> notes;
     private final Map<Check, String> notChecked;
+    private final List<DocumentProblem> documentProblems;
 
     Report(ConformanceTarget target, Duration duration, int requests, List<Execution> executions, List<Violation> violations,
-           List<String> errors, List<String> notes, Map<Check, String> notChecked) {
+           List<String> errors, List<String> notes, Map<Check, String> notChecked,
+           List<DocumentProblem> documentProblems) {
         this.target = target.name();
         this.baseUrl = target.baseUrl();
         this.seed = target.seed();
@@ -44,6 +46,7 @@ public final class Report {
         this.violations = List.copyOf(violations);
         this.errors = List.copyOf(errors);
         this.notes = List.copyOf(notes);
+        this.documentProblems = List.copyOf(documentProblems);
         this.notChecked = notChecked.isEmpty() ? Map.of() : Collections.unmodifiableMap(new EnumMap<>(notChecked));
     }
 
@@ -128,7 +131,19 @@ public final class Report {
         return notChecked;
     }
 
-    /** @return true when every request got a response and no check of severity ERROR failed */
+    /**
+     * @return what is wrong with the documents themselves (an example that breaks its schema, a schema nothing
+     *         satisfies, a {@code $ref} to nowhere ...), each once, with the request whose verdict it explains
+     *         when a run met it: reported apart from the violations, and never a reason for the run to fail
+     */
+    public List<DocumentProblem> documentProblems() {
+        return documentProblems;
+    }
+
+    /**
+     * @return true when every request got a response and no check of severity ERROR failed; the documents' own
+     *         problems ({@link #documentProblems()}) do not count
+     */
     public boolean passed() {
         return errors.isEmpty() && violations.stream().noneMatch(v -> v.severity() == Severity.ERROR);
     }
@@ -154,7 +169,8 @@ public final class Report {
     @Override
     public String toString() {
         return target + " at " + baseUrl + ": " + (passed() ? "passed" : "FAILED") + ", " + requests + " requests, "
-                + violations.size() + " violations, " + errors.size() + " errors; "
+                + violations.size() + " violations, " + errors.size() + " errors, " + documentProblems.size()
+                + " document problems; "
                 + results().stream().map(r -> r.check().key() + " " + r.passed() + "/" + r.total())
                 .collect(Collectors.joining(", "));
     }

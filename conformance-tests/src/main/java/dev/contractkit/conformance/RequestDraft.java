@@ -53,6 +53,27 @@ record RequestDraft(Map<String, Value> values, Optional<Body> body) {
 
         static final String BOUNDARY = "kit-conformance-boundary";
 
+        /**
+         * A request is sent in one media type, not a range: for a declared {@code *}{@code /*} or
+         * {@code application/*}, JSON ({@code application/octet-stream} for a {@code format: binary} string);
+         * {@code text/*} as {@code text/plain}; {@code multipart/*} as {@code multipart/form-data}. A concrete key
+         * stays as it is.
+         *
+         * @param declared the key of the operation's request {@code content}
+         * @param schema   its schema, resolved
+         * @return the media type the body travels in
+         */
+        static String concrete(String declared, JsonNode schema) {
+            String d = declared.toLowerCase(Locale.ROOT).split(";")[0].trim();
+            return switch (d) {
+                case "*/*", "application/*" -> schema.path("format").asText("").equals("binary")
+                        ? "application/octet-stream" : "application/json";
+                case "text/*" -> "text/plain";
+                case "multipart/*" -> "multipart/form-data";
+                default -> declared;
+            };
+        }
+
         boolean isForm() {
             return mediaType.toLowerCase(Locale.ROOT).startsWith(FORM);
         }
@@ -147,12 +168,12 @@ record RequestDraft(Map<String, Value> values, Optional<Body> body) {
             }
         }
         for (Value v : values.values()) {
-            String text = text(v.value());
-            switch (v.parameter().in()) {
-                case "path" -> path.put(v.parameter().name(), text);
-                case "query" -> items(v.value()).forEach(i -> query.add(Map.entry(v.parameter().name(), i)));
-                case "header" -> outHeaders.add(Map.entry(v.parameter().name(), text));
-                case "cookie" -> cookies.add(v.parameter().name() + "=" + text);
+            Parameter p = v.parameter();
+            switch (p.in()) {
+                case "path" -> path.put(p.name(), ParameterStyle.path(p, v.value()));
+                case "query" -> query.addAll(ParameterStyle.query(p, v.value()));
+                case "header" -> outHeaders.add(Map.entry(p.name(), ParameterStyle.simple(p, v.value())));
+                case "cookie" -> cookies.add(p.name() + "=" + ParameterStyle.simple(p, v.value()));
                 default -> {
                 }
             }

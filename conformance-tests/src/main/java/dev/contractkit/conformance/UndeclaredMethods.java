@@ -17,10 +17,16 @@ final class UndeclaredMethods {
     private final ValidDrafts drafts;
     private final RunCredentials credentials;
 
-    UndeclaredMethods(Contract contract, ValidDrafts drafts, RunCredentials credentials) {
+    private final Routes routes;
+    private final Set<String> notes;
+
+    /** @param notes where to say which methods were not tried because another template declares them */
+    UndeclaredMethods(Contract contract, ValidDrafts drafts, RunCredentials credentials, Set<String> notes) {
         this.contract = contract;
         this.drafts = drafts;
         this.credentials = credentials;
+        this.routes = Routes.of(contract);
+        this.notes = notes;
     }
 
     /** @return per path, one request for each method the contract does not declare there */
@@ -33,7 +39,7 @@ final class UndeclaredMethods {
                 continue; // without a credential a 401 would hide whether the method is refused
             }
             RequestDraft base = drafts.baseline(declared).withBody(Optional.empty());
-            for (Parameter p : declared.parameters()) {
+            for (Parameter p : Parameters.of(declared)) {
                 base = p.required() ? base : base.without(p);
             }
             for (String method : METHODS) {
@@ -41,6 +47,12 @@ final class UndeclaredMethods {
                     RelativeRequest c = credentials.call(declared, base);
                     RelativeRequest call = new RelativeRequest(method, c.template(), c.pathValues(), c.query(), c.headers(),
                             Optional.empty());
+                    Optional<Operation> other = routes.other(method, call, Optional.empty());
+                    if (other.isPresent()) {
+                        notes.add("unsupported_method not checked for " + method + " " + path.getKey() + ": its URL "
+                                + Routes.concrete(call) + " is also one of " + other.get() + " (the templates overlap)");
+                        continue;
+                    }
                     out.add(new TestCase(RequestKind.UNSUPPORTED_METHOD, Optional.empty(), method + " " + path.getKey(),
                             "declared: " + String.join(", ", path.getValue()), call, Optional.empty()));
                 }

@@ -35,7 +35,7 @@ final class ValidDrafts {
     /** @return the examples and defaults: each parameter's example, a built value for a required one without */
     RequestDraft baseline(Operation op) {
         Map<String, RequestDraft.Value> map = new LinkedHashMap<>();
-        for (Parameter p : op.parameters()) {
+        for (Parameter p : Parameters.of(op)) {
             exampleOf(p).or(() -> p.required() ? Optional.of(values.canonical(p.node().path("schema")))
                     : Optional.empty()).ifPresent(v -> map.put(RequestDraft.key(p), new RequestDraft.Value(p, v)));
         }
@@ -59,7 +59,7 @@ final class ValidDrafts {
         }
         JsonNode content = contract.document().at(pointer.get()).path("content");
         List<String> declared = fieldNames(content);
-        Optional<String> media = declared.stream().filter(Contract::isJson).findFirst()
+        Optional<String> media = declared.stream().filter(k -> Contract.isJson(concrete(content, k))).findFirst()
                 .or(() -> declared.stream().filter(m -> Contract.covers(RequestDraft.Body.FORM, m)).findFirst());
         if (media.isEmpty() && !declared.isEmpty()) {
             return Optional.of(rawBody(pointer.get(), declared.get(0)));
@@ -76,7 +76,12 @@ final class ValidDrafts {
         JsonNode value = random.map(r -> withExampleWhereInvalid(op, schema, values.random(m.path("schema"), r), example))
                 .or(() -> example)
                 .orElseGet(() -> values.canonical(m.path("schema")));
-        return Optional.of(new RequestDraft.Body(media.get(), schema, value));
+        return Optional.of(new RequestDraft.Body(concrete(content, media.get()), schema, value));
+    }
+
+    /** @return the media type a body declared under that key of a {@code content} object travels in */
+    String concrete(JsonNode content, String key) {
+        return RequestDraft.Body.concrete(key, schemas.resolve(content.path(key).path("schema")));
     }
 
     /**
@@ -108,9 +113,10 @@ final class ValidDrafts {
      * part per schema property (a {@code format: binary} property is a small text file). Such bodies are sent as
      * they are and not broken: the schema of raw bytes says nothing a server could refuse.
      */
-    private RequestDraft.Body rawBody(String bodyPointer, String mediaType) {
-        String schema = Pointers.append(bodyPointer, "content", mediaType, "schema");
+    private RequestDraft.Body rawBody(String bodyPointer, String key) {
+        String schema = Pointers.append(bodyPointer, "content", key, "schema");
         JsonNode s = schemas.resolve(contract.document().at(schema));
+        String mediaType = RequestDraft.Body.concrete(key, s);
         if (!mediaType.toLowerCase(Locale.ROOT).startsWith("multipart/form-data")) {
             return new RequestDraft.Body(mediaType, schema, TextNode.valueOf("region,revenue\nnorth,1\n"));
         }

@@ -1,0 +1,32 @@
+package dev.contractkit.conformance;
+
+import dev.contractkit.specs.check.ContractDocument.Operation;
+import dev.contractkit.specs.check.ContractDocument.Parameter;
+
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * The parameters of an operation the suite sends and judges. OpenAPI (3.0.3 and 3.1, Parameter Object, "name"):
+ * a header parameter named {@code Accept}, {@code Content-Type} or {@code Authorization} SHALL be ignored; the
+ * request's media type, the answer's and the credential are described elsewhere (request body, responses,
+ * security schemes). So such a parameter is neither sent as a value of its own nor left out as a "missing
+ * required header".
+ */
+final class Parameters {
+    private static final Set<String> IGNORED_HEADERS = Set.of("accept", "content-type", "authorization");
+
+    private Parameters() {
+    }
+
+    /** @return the operation's parameters (path level and operation level) without the ones OpenAPI ignores */
+    static List<Parameter> of(Operation op) {
+        return op.parameters().stream().filter(p -> !ignored(p)).toList();
+    }
+
+    /** @return true for a header parameter named Accept, Content-Type or Authorization (any case) */
+    static boolean ignored(Parameter p) {
+        return p.in().equals("header") && IGNORED_HEADERS.contains(p.name().toLowerCase(Locale.ROOT));
+    }
+}

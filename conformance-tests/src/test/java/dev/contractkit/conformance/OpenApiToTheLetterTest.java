@@ -1,0 +1,367 @@
+package dev.contractkit.conformance;
+
+import dev.contractkit.specs.check.ContractDocument;
+import org.junit.jupiter.api.Test;
+
+import java.net.URLDecoder;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 33.4, no false verdicts: on documents without the kit's dialect the suite follows OpenAPI to the letter.
+ * Each test is a small document and a real server that keeps it (a JDK {@code HttpServer}); before the fix each
+ * run reported violations, and a server that breaks the same rule still fails.
+ */
+class OpenApiToTheLetterTest {
+    static final String SECURED = """
+            openapi: 3.0.3
+            info: {title: things, version: '1'}
+            components:
+              securitySchemes:
+                bearer: {type: http, scheme: bearer}
+            security: [{bearer: []}]
+            paths:
+              /things:
+                get:
+                  operationId: listThings
+                  responses:
+                    '200':
+                      description: the things
+                      content:
+                        application/json:
+                          schema: {type: array, items: {type: string}}
+                          example: [a]
+            """;
+
+    static Report run(String yaml, ScriptedServer server, String credential) {
+        ConformanceTarget.Builder b = ConformanceTarget.builder("letter", ContractDocument.parse("letter.yaml", yaml))
+                .baseUrl(server.url());
+        return Conformance.run(credential == null ? b.build() : b.credential(credential).build());
+    }
+
+    /** A mock's way: any credential of the right form is taken; none is refused with 401 (the document lists no 401). */
+    static ScriptedServer.Answer takesAnyCredential(ScriptedServer.Request r, String allow) {
+        if (!r.method().equals(allow)) {
+            return ScriptedServer.Answer.notAllowed(allow);
+        }
+        return r.header("Authorization").startsWith("Bearer ") ? ScriptedServer.Answer.json(200, "[\"a\"]")
+                : ScriptedServer.Answer.empty(401);
+    }
+
+    @Test
+    void aServerTakingAnyCredentialPassesWhenTheRunWasNotGivenTheRightOne() {
+        try (ScriptedServer server = new ScriptedServer(r -> takesAnyCredential(r, "GET"))) {
+            Report report = run(SECURED, server, null);
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(report.result(Check.IGNORED_AUTH).passed()).as("the missing credential is judged").isPositive();
+            assertThat(server.seen).noneMatch(r -> r.header("Authorization").contains(CredentialPlacer.INVALID));
+            assertThat(report.notes()).anySatisfy(n -> assertThat(n).contains("the refusal of an invalid credential"));
+        }
+    }
+
+    @Test
+    void aServerTakingAnyCredentialFailsWhenTheRunKnowsTheRightOne() {
+        try (ScriptedServer server = new ScriptedServer(r -> takesAnyCredential(r, "GET"))) {
+            Report report = run(SECURED, server, "the-right-token");
+
+            assertThat(report.violations(Check.IGNORED_AUTH)).singleElement()
+                    .satisfies(v -> assertThat(v.message()).contains("with an invalid bearer credential and answered 200"));
+        }
+    }
+
+    @Test
+    void aServerTakingNoCredentialAtAllFailsEvenWithoutOne() {
+        try (ScriptedServer server = new ScriptedServer(r -> r.method().equals("GET")
+                ? ScriptedServer.Answer.json(200, "[\"a\"]") : ScriptedServer.Answer.notAllowed("GET"))) {
+            Report report = run(SECURED, server, null);
+
+            assertThat(report.violations(Check.IGNORED_AUTH)).singleElement()
+                    .satisfies(v -> assertThat(v.message()).contains("without credentials (bearer) and answered 200"));
+        }
+    }
+
+    @Test
+    void headerParametersNamedAcceptContentTypeOrAuthorizationAreIgnored() {
+        String yaml = """
+                openapi: 3.0.3
+                info: {title: reports, version: '1'}
+                paths:
+                  /reports:
+                    get:
+                      operationId: getReport
+                      parameters:
+                        - {name: Accept, in: header, required: true, schema: {type: string, enum: [text/csv]}}
+                        - {name: content-type, in: header, required: true, schema: {type: string, enum: [text/csv]}}
+                        - {name: Authorization, in: header, required: true, schema: {type: string, pattern: '^Basic .+$'}}
+                        - {name: X-Trace, in: header, required: true, schema: {type: string, maxLength: 8}, example: abc}
+                      responses:
+                        '200': {description: the report, content: {application/json: {schema: {type: object}, example: {}}}}
+                        '400': {description: a broken request}
+                """;
+        try (ScriptedServer server = new ScriptedServer(r -> {
+            String trace = r.header("X-Trace");
+            if (!r.method().equals("GET")) {
+                return ScriptedServer.Answer.notAllowed("GET");
+            }
+            return trace.isEmpty() || trace.length() > 8 ? ScriptedServer.Answer.empty(400)
+                    : ScriptedServer.Answer.json(200, "{}");
+        })) {
+            Report report = run(yaml, server, null);
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(report.result(Check.MISSING_REQUIRED_HEADER).passed()).as("X-Trace is judged").isPositive();
+            assertThat(server.seen).noneMatch(r -> r.headers().containsKey("Authorization")
+                    || r.header("Accept").equals("text/csv") || r.header("Content-Type").equals("text/csv"));
+        }
+    }
+
+    static final String STYLES = """
+            openapi: 3.0.3
+            info: {title: search, version: '1'}
+            paths:
+              /search/{ids}:
+                get:
+                  operationId: search
+                  parameters:
+                    - {name: ids, in: path, required: true, example: [1, 2],
+                       schema: {type: array, minItems: 2, maxItems: 2, items: {type: integer, minimum: 0, maximum: 99}}}
+                    - name: filter
+                      in: query
+                      required: true
+                      example: {color: red, size: 3}
+                      schema:
+                        type: object
+                        required: [color, size]
+                        properties:
+                          color: {type: string, enum: [red, blue]}
+                          size: {type: integer, minimum: 1, maximum: 9}
+                    - {name: tags, in: query, required: true, style: form, explode: false, example: [a, b],
+                       schema: {type: array, minItems: 2, maxItems: 2, items: {type: string, enum: [a, b]}}}
+                    - {name: range, in: query, style: deepObject, explode: true, example: {min: 1},
+                       schema: {type: object, properties: {min: {type: integer, minimum: 0, maximum: 5}}}}
+                  responses:
+                    '200': {description: found, content: {application/json: {schema: {type: object}, example: {}}}}
+                    '400': {description: a broken request}
+            """;
+
+    /**
+     * A server that reads the parameters exactly as OpenAPI serializes them and refuses anything else: the exploded
+     * object's properties as query parameters of their own, {@code tags=a,b} once, {@code range[min]=1}, the path's
+     * array as {@code 1,2}.
+     */
+    static ScriptedServer.Answer readsParametersByTheirStyle(ScriptedServer.Request r) {
+        if (!r.method().equals("GET")) {
+            return ScriptedServer.Answer.notAllowed("GET");
+        }
+        Map<String, List<String>> q = new LinkedHashMap<>();
+        for (String pair : r.query().isEmpty() ? new String[0] : r.query().split("&")) {
+            String[] kv = pair.split("=", 2);
+            q.computeIfAbsent(URLDecoder.decode(kv[0], StandardCharsets.UTF_8), k -> new ArrayList<>())
+                    .add(kv.length < 2 ? "" : URLDecoder.decode(kv[1], StandardCharsets.UTF_8));
+        }
+        boolean ok = r.path().matches("/search/\\d{1,2},\\d{1,2}")
+                && Set.of("color", "size", "tags", "range[min]").containsAll(q.keySet())
+                && q.getOrDefault("color", List.of()).size() == 1 && Set.of("red", "blue").contains(q.get("color").get(0))
+                && q.getOrDefault("size", List.of()).size() == 1 && q.get("size").get(0).matches("[1-9]")
+                && q.getOrDefault("tags", List.of()).size() == 1 && q.get("tags").get(0).matches("[ab],[ab]")
+                && q.getOrDefault("range[min]", List.of("0")).get(0).matches("[0-5]");
+        return ok ? ScriptedServer.Answer.json(200, "{}") : ScriptedServer.Answer.empty(400);
+    }
+
+    @Test
+    void parametersTravelByTheirStyleAndExplode() {
+        try (ScriptedServer server = new ScriptedServer(OpenApiToTheLetterTest::readsParametersByTheirStyle)) {
+            Report report = run(STYLES, server, null);
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(report.result(Check.POSITIVE_DATA_ACCEPTANCE).passed()).isGreaterThanOrEqualTo(4);
+            assertThat(report.result(Check.NEGATIVE_DATA_REJECTION).passed()).isPositive();
+            assertThat(server.seen).anyMatch(r -> r.path().equals("/search/1,2")
+                    && r.query().equals("color=red&size=3&tags=a%2Cb&range%5Bmin%5D=1"));
+        }
+    }
+
+    @Test
+    void aHeadAnswerHasNoBodyToHoldToTheErrorSchema() {
+        String yaml = """
+                openapi: 3.0.3
+                info: {title: heads, version: '1'}
+                paths:
+                  /things/{id}:
+                    head:
+                      operationId: thingExists
+                      parameters: [{name: id, in: path, required: true, schema: {type: string}, example: t1}]
+                      responses:
+                        '200': {description: it exists}
+                        '404':
+                          description: no such thing
+                          content:
+                            application/json:
+                              schema: {type: object, required: [message], properties: {message: {type: string}}}
+                              example: {message: no such thing}
+                """;
+        try (ScriptedServer server = new ScriptedServer(r -> !r.method().equals("HEAD") ? ScriptedServer.Answer.notAllowed("HEAD")
+                : r.path().equals("/things/t1") ? ScriptedServer.Answer.empty(200)
+                : ScriptedServer.Answer.json(404, "{\"message\":\"no such thing\"}"))) {
+            Report report = run(yaml, server, null);
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(server.seen).anyMatch(r -> r.method().equals("HEAD") && !r.path().equals("/things/t1"));
+        }
+    }
+
+    @Test
+    void aRequestBodyDeclaredAsAMediaRangeTravelsInOneMediaType() {
+        String yaml = """
+                openapi: 3.0.3
+                info: {title: uploads, version: '1'}
+                paths:
+                  /uploads:
+                    post:
+                      operationId: upload
+                      requestBody:
+                        required: true
+                        content:
+                          '*/*':
+                            schema: {type: object, required: [name], properties: {name: {type: string, maxLength: 5}}}
+                            example: {name: a}
+                      responses:
+                        '201': {description: made}
+                        '400': {description: a broken request}
+                        '415': {description: a media type it does not read}
+                """;
+        try (ScriptedServer server = new ScriptedServer(r -> {
+            if (!r.method().equals("POST")) {
+                return ScriptedServer.Answer.notAllowed("POST");
+            }
+            if (r.header("Content-Type").contains("*")) {
+                return ScriptedServer.Answer.empty(415); // no such thing as a body in */*
+            }
+            return r.body().matches("\\{\"name\":\"[^\"]{0,5}\"}") ? ScriptedServer.Answer.empty(201)
+                    : ScriptedServer.Answer.empty(400);
+        })) {
+            Report report = run(yaml, server, null);
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(report.result(Check.POSITIVE_DATA_ACCEPTANCE).passed()).isPositive();
+            assertThat(server.seen).filteredOn(r -> r.body().equals("{\"name\":\"a\"}"))
+                    .allMatch(r -> r.header("Content-Type").startsWith("application/json")).isNotEmpty();
+        }
+    }
+
+    static final String OVERLAPPING = """
+            openapi: 3.0.3
+            info: {title: overlapping, version: '1'}
+            paths:
+              /v1/{name}:
+                get:
+                  operationId: getThing
+                  parameters: [{name: name, in: path, required: true, schema: {type: string}, example: kit}]
+                  responses:
+                    '200': {description: the thing, content: {application/json: {schema: {type: object}, example: {}}}}
+              /v1/{name}:history:
+                get:
+                  operationId: thingHistory
+                  parameters:
+                    - {name: name, in: path, required: true, schema: {type: string}, example: kit}
+                    - {name: limit, in: query, schema: {type: integer, minimum: 1, maximum: 10}}
+                  responses:
+                    '200': {description: its history, content: {application/json: {schema: {type: object}, example: {}}}}
+                    '400': {description: a broken request}
+              /v1/{name}:cancel:
+                post:
+                  operationId: cancelThing
+                  parameters: [{name: name, in: path, required: true, schema: {type: string}, example: kit}]
+                  responses:
+                    '204': {description: cancelled}
+            """;
+
+    @Test
+    void aUrlThatOverlappingTemplatesShareIsNoVerdictOnEither() {
+        // the server routes every GET /v1/... to getThing, which OpenAPI allows: the templates are ambiguous
+        try (ScriptedServer server = new ScriptedServer(r -> r.method().equals("GET") ? ScriptedServer.Answer.json(200, "{}")
+                : r.method().equals("POST") && r.path().endsWith(":cancel") ? ScriptedServer.Answer.empty(204)
+                : ScriptedServer.Answer.notAllowed(r.path().endsWith(":cancel") ? "POST" : "GET"))) {
+            Report report = run(OVERLAPPING, server, null);
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(report.result(Check.UNSUPPORTED_METHOD).passed()).as("POST /v1/kit is still tried").isPositive();
+            assertThat(report.notes()).anySatisfy(n -> assertThat(n).isEqualTo("negative_data_rejection not checked:"
+                    + " GET /v1/{name}:history: a request that breaks it was answered 200, but its URL /v1/kit:history"
+                    + " is also one of GET /v1/{name} (getThing) (the templates overlap; OpenAPI leaves the choice to"
+                    + " the server)"));
+            assertThat(report.notes()).anySatisfy(n -> assertThat(n).isEqualTo("unsupported_method not checked for"
+                    + " GET /v1/{name}:cancel: its URL /v1/kit:cancel is also one of GET /v1/{name} (getThing) (the"
+                    + " templates overlap)"));
+        }
+    }
+
+    @Test
+    void aPathKeyWithAFragmentOrAQueryIsSentAsAClientSendsIt() {
+        String yaml = """
+                openapi: 3.0.3
+                info: {title: keys, version: '1'}
+                paths:
+                  /tags/{arn}#tagKeys:
+                    delete:
+                      operationId: untag
+                      parameters:
+                        - {name: arn, in: path, required: true, schema: {type: string, pattern: '^[a-z]+$'}, example: abc}
+                      responses:
+                        '204': {description: untagged}
+                        '400': {description: a broken request}
+                  /{bucket}?acl:
+                    get:
+                      operationId: getAcl
+                      parameters: [{name: bucket, in: path, required: true, schema: {type: string}, example: b1}]
+                      responses:
+                        '200': {description: the ACL, content: {application/json: {schema: {type: object}, example: {}}}}
+                """;
+        try (ScriptedServer server = new ScriptedServer(r -> {
+            if (r.path().startsWith("/tags/")) {
+                return !r.method().equals("DELETE") ? ScriptedServer.Answer.notAllowed("DELETE")
+                        : r.path().matches("/tags/[a-z]+") ? ScriptedServer.Answer.empty(204) : ScriptedServer.Answer.empty(400);
+            }
+            return !r.method().equals("GET") ? ScriptedServer.Answer.notAllowed("GET")
+                    : r.query().equals("acl") ? ScriptedServer.Answer.json(200, "{}") : ScriptedServer.Answer.empty(404);
+        })) {
+            Report report = run(yaml, server, null);
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(server.seen).extracting(r -> r.method() + " " + r.path() + (r.query().isEmpty() ? "" : "?" + r.query()))
+                    .contains("DELETE /tags/abc", "GET /b1?acl").noneMatch(line -> line.contains("%23") || line.contains("%3F"));
+        }
+    }
+
+    @Test
+    void anEmptyListIsNotSentAsABrokenOptionalParameter() {
+        String yaml = """
+                openapi: 3.0.3
+                info: {title: policies, version: '1'}
+                paths:
+                  /policies:
+                    get:
+                      operationId: listPolicies
+                      parameters:
+                        - {name: types, in: query, schema: {type: array, minItems: 1, maxItems: 2, items: {type: string, enum: [volume, instance]}}}
+                      responses:
+                        '200': {description: the policies, content: {application/json: {schema: {type: array}, example: []}}}
+                        '400': {description: a broken request}
+                """;
+        try (ScriptedServer server = new ScriptedServer(r -> !r.method().equals("GET") ? ScriptedServer.Answer.notAllowed("GET")
+                : r.query().matches("(types=(volume|instance)(&types=(volume|instance))?)?")
+                ? ScriptedServer.Answer.json(200, "[]") : ScriptedServer.Answer.empty(400))) {
+            Report report = run(yaml, server, null);
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(report.result(Check.NEGATIVE_DATA_REJECTION).passed()).as("three types").isPositive();
+        }
+    }
+}
