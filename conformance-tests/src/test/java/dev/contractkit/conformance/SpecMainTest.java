@@ -83,20 +83,20 @@ class SpecMainTest {
         MainTest.Result r = conform("--spec", bad.toString(), "--base-url", correct.url());
 
         assertThat(r.exit()).isEqualTo(2);
-        assertThat(r.err()).contains("conform: --spec: " + bad + " is not a YAML or JSON document")
+        assertThat(r.err()).contains("conform: --spec: " + bad + ": neither JSON nor YAML")
                 .doesNotContain("Exception\n\tat ");
     }
 
     @Test
-    void anAsyncApiOrSwaggerDocumentIsAUsageErrorThatSaysSo() throws Exception {
-        Path swagger = Files.writeString(dir.resolve("old.yaml"), "swagger: '2.0'\ninfo: {title: t, version: '1'}\npaths: {}\n");
+    void anAsyncApiOrSwagger1DocumentIsAUsageErrorThatSaysSo() throws Exception {
+        Path swagger = Files.writeString(dir.resolve("old.json"), "{\"swaggerVersion\":\"1.2\",\"apis\":[]}");
         Path gitter = PetstoreServer.OUTSIDE.resolve("../asyncapi/gitter-streaming-asyncapi.yml").normalize();
 
         MainTest.Result s = conform("--spec", swagger.toString(), "--base-url", correct.url());
         MainTest.Result a = conform("--spec", gitter.toString(), "--base-url", correct.url());
 
         assertThat(s.exit()).isEqualTo(2);
-        assertThat(s.err()).contains("is a Swagger 2.0 document: only OpenAPI 3.0 and 3.1 are supported");
+        assertThat(s.err()).contains("a Swagger 1.x document (swaggerVersion 1.2); convert it to OpenAPI first");
         assertThat(a.exit()).isEqualTo(2);
         assertThat(a.err()).contains("is an AsyncAPI document");
     }
