@@ -98,7 +98,7 @@ final class DocumentRun {
                 checked = suite(file, url, credential, work);
             }
         } catch (IllegalStateException e) {
-            mock = DocumentResult.Served.notStarted(whyNot(mockLog, e));
+            mock = DocumentResult.Served.notStarted(whyNot(mockLog, e, file));
         }
         DocumentResult.Sdk client = sdk ? sdk(file, work) : new DocumentResult.Sdk("skipped", "", 0, 0);
         DocumentResult.Served peer = null;
@@ -107,7 +107,7 @@ final class DocumentRun {
                 List<String> answers = call(t.firstUrl(), calls);
                 peer = new DocumentResult.Served(true, t.readyMs(), t.peakRssMb(), calls.size(), declared(answers), "", answers);
             } catch (IllegalStateException e) {
-                peer = DocumentResult.Served.notStarted(whyNot(work.resolve("prism.log"), e));
+                peer = DocumentResult.Served.notStarted(whyNot(work.resolve("prism.log"), e, file));
             }
         }
         return new DocumentResult(name, Files.size(file), operations(root), read, readNote, mock, checked, client, peer,
@@ -217,13 +217,14 @@ final class DocumentRun {
         return n == 0 ? "" : n + " document problem(s) listed";
     }
 
-    private static String whyNot(Path log, IllegalStateException e) {
+    /** The first line that says why (the document's path left out of it), with the count of contract errors. */
+    private static String whyNot(Path log, IllegalStateException e, Path file) {
         try {
             List<String> lines = Files.exists(log) ? Files.readAllLines(log) : List.of();
             List<String> why = lines.stream().filter(l -> PROBLEM.matcher(l).matches()).toList();
             String first = why.isEmpty() ? (lines.isEmpty() ? firstLine(e.getMessage()) : lines.get(lines.size() - 1)) : why.get(0);
             long errors = lines.stream().filter(l -> l.startsWith("CONTRACT ERROR")).count();
-            return (errors > 1 ? errors + " contract errors, the first: " : "") + abbreviate(first);
+            return (errors > 1 ? errors + " contract errors, the first: " : "") + abbreviate(first.replace(file + " ", ""));
         } catch (IOException io) {
             return firstLine(e.getMessage());
         }
