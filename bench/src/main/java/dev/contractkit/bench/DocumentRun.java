@@ -177,13 +177,14 @@ final class DocumentRun {
                 return new DocumentResult.Sdk("timed out", "the generator took more than " + tools.budget().sdk().toSeconds() + " s", 0, gen.ms());
             }
             if (!gen.ok() || java.isEmpty()) {
-                return new DocumentResult.Sdk("not generated", firstMatching(work.resolve("sdk.log"), "kit sdk: "), 0, gen.ms());
+                return new DocumentResult.Sdk("not generated", firstMatching(work.resolve("sdk.log"), src, "kit sdk: ",
+                        "Exception in thread", "Exception: "), 0, gen.ms());
             }
             Path args = work.resolve("sdk/sources.txt");
             Files.write(args, java.stream().map(p -> "\"" + p.toString().replace("\\", "\\\\") + "\"").toList());
             Exec.Outcome javac = Exec.run(tools.javac(classes, args), work.resolve("javac.log"), tools.budget().sdk());
             String outcome = javac.timedOut() ? "timed out" : javac.ok() ? "compiled" : "not compiled";
-            return new DocumentResult.Sdk(outcome, javac.ok() ? "" : firstMatching(work.resolve("javac.log"), ": error: "),
+            return new DocumentResult.Sdk(outcome, javac.ok() ? "" : firstMatching(work.resolve("javac.log"), src, ": error: "),
                     java.size(), gen.ms() + javac.ms());
         } finally {
             delete(work.resolve("sdk"));
@@ -230,13 +231,25 @@ final class DocumentRun {
         }
     }
 
-    private static String firstMatching(Path log, String marker) throws IOException {
+    /**
+     * The first line of the log with the first marker found (else its last line), with the line after it when that
+     * continues it (an exception's message), the generated sources' folder left out of it.
+     */
+    private static String firstMatching(Path log, Path sources, String... markers) throws IOException {
         if (!Files.exists(log)) {
             return "(no log)";
         }
         List<String> lines = Files.readAllLines(log);
-        return abbreviate(lines.stream().filter(l -> l.contains(marker)).findFirst()
-                .orElse(lines.isEmpty() ? "(empty log)" : lines.get(lines.size() - 1)));
+        for (String marker : markers) {
+            for (int i = 0; i < lines.size(); i++) {
+                if (lines.get(i).contains(marker)) {
+                    String line = lines.get(i).replace(sources + "/", "");
+                    String next = i + 1 < lines.size() ? lines.get(i + 1).strip() : "";
+                    return abbreviate(line.endsWith(":") && !next.startsWith("at ") ? line + " " + next : line);
+                }
+            }
+        }
+        return abbreviate(lines.isEmpty() ? "(empty log)" : lines.get(lines.size() - 1));
     }
 
     private static boolean basic(JsonNode root) {

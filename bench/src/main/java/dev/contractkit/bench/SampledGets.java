@@ -88,7 +88,8 @@ final class SampledGets {
                 params.put(param.path("in").asText() + ":" + param.path("name").asText(), param);
             }
         }
-        String path = template;
+        // APIs-guru keys AWS operations as "/path#Action=X" or "/path#a&b": the fragment is no part of the request
+        String path = template.contains("#") ? template.substring(0, template.indexOf('#')) : template;
         List<String> query = new ArrayList<>();
         Map<String, String> headers = new LinkedHashMap<>();
         List<String> cookies = new ArrayList<>();

@@ -100,6 +100,19 @@ class CorpusPartsTest {
     }
 
     @Test
+    void aFragmentInThePathKeyIsLeftOutOfTheRequestAndTheQueryFollowsThePath() throws Exception {
+        JsonNode aws = Trees.parse("""
+                {"openapi": "3.0.0", "info": {"title": "t", "version": "1"}, "paths": {
+                  "/devices/{Id}/events#fromTimeStamp": {"get": {"parameters": [
+                    {"name": "Id", "in": "path", "required": true, "schema": {"type": "string"}},
+                    {"name": "fromTimeStamp", "in": "query", "required": true, "schema": {"type": "string", "format": "date-time"}}],
+                    "responses": {"200": {"description": "ok"}}}}}}""");
+
+        assertThat(SampledGets.of(aws, 5, List.of())).singleElement().extracting(SampledGets.Call::path)
+                .isEqualTo("/devices/1/events?fromTimeStamp=2024-01-31T12%3A00%3A00Z");
+    }
+
+    @Test
     void atMostTheAskedNumberOfGetsSpreadOverTheDocument() throws Exception {
         assertThat(SampledGets.of(Trees.parse(DOCUMENT), 2, List.of())).extracting(SampledGets.Call::template)
                 .containsExactly("/repos/{owner}/{repo}", "/open");
