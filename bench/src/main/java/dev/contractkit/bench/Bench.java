@@ -15,8 +15,8 @@ import static dev.contractkit.bench.Harness.say;
  * interleaved rounds, and reports requests/s, p50/p99, errors, peak RSS and the ratio to the scenario's baseline
  * (target/bench/results.md and results.json). The scenarios and what each measures: {@link Scenario}
  * ({@code --help} lists them); they run in {@link ReferenceScenarios}, {@link MockScenarios} (with
- * {@link PrismPeer} and {@link StartupScenario}), {@link SdkOverhead}, {@link Tools}, {@link PromptCost} and
- * {@link Growth}.
+ * {@link PrismPeer} and {@link StartupScenario}), {@link SdkOverhead}, {@link Tools}, {@link PromptCost},
+ * {@link Growth} and {@link Corpus} (only when named: {@code corpus [--sample N] [--seed S]}).
  */
 public final class Bench {
     /** The default run; {@code write-pg} and {@code answer-pg} say so and are left out when PostgreSQL cannot be reached. */
@@ -26,9 +26,11 @@ public final class Bench {
     private static final int TOOL_RUNS = 20;
 
     private final Harness h;
+    private final Corpus.Options corpus;
 
-    private Bench(Harness h) {
+    private Bench(Harness h, Corpus.Options corpus) {
         this.h = h;
+        this.corpus = corpus;
     }
 
     /**
@@ -41,14 +43,18 @@ public final class Bench {
         int warmup = 5;
         int rounds = 2;
         int connections = 32;
+        Corpus.Options corpus = Corpus.Options.DEFAULT;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
+                case "--sample", "--seed" -> corpus = corpus.with(args[i], args[++i]);
+                case "--no-github", "--no-prism" -> corpus = corpus.with(args[i], null);
                 case "--duration" -> duration = Integer.parseInt(args[++i]);
                 case "--warmup" -> warmup = Integer.parseInt(args[++i]);
                 case "--rounds" -> rounds = Integer.parseInt(args[++i]);
                 case "--connections" -> connections = Integer.parseInt(args[++i]);
                 case "-h", "--help" -> {
                     System.out.println("usage: bench [scenario...] [--duration S] [--warmup S] [--rounds N] [--connections N]");
+                    System.out.println("       bench corpus [--sample N (default 30)] [--seed S (default 1)] [--no-github] [--no-prism]");
                     System.out.println("scenarios (without any named: all but those run only when named):");
                     Scenario.ALL.forEach(s -> System.out.printf("  %-13s %s%s%n", s.name(),
                             s.byDefault() ? "" : "(only when named) ", s.what()));
@@ -65,7 +71,7 @@ public final class Bench {
             }
         }
         Bench bench = new Bench(new Harness(Path.of(System.getProperty("kit.root", ".")).toAbsolutePath().normalize(),
-                duration, warmup, rounds, connections));
+                duration, warmup, rounds, connections), corpus);
         try {
             System.exit(bench.run(chosen.isEmpty() ? SCENARIOS : chosen));
         } catch (IllegalStateException | IOException e) {
@@ -106,6 +112,9 @@ public final class Bench {
         if (scenarios.contains("growth")) {
             say("bench: growth: the mock and the suite on generated documents of 100 and 1,000 operations");
             results.add(Growth.run(h.java, h.jar("mock-server"), h.jar("conformance-tests"), h.out));
+        }
+        if (scenarios.contains("corpus")) {
+            results.add(Corpus.run(h, corpus));
         }
         if (scenarios.contains("tools")) {
             say("bench: tools: java -version, quotas --statusline, execcli health, " + TOOL_RUNS + " runs each, taking turns");

@@ -66,10 +66,15 @@ final class PrismPeer {
 
     /** Prism mocking one contract on a free loopback port; ready when it says it listens. */
     static Target start(Path prism, Path contract, Path log) throws IOException {
+        return start(prism, contract, log, Duration.ofSeconds(90));
+    }
+
+    /** {@link #start(Path, Path, Path)} waiting up to {@code timeout} (GitHub's description takes Prism seconds). */
+    static Target start(Path prism, Path contract, Path log, Duration timeout) throws IOException {
         int port = freePort();
         Target t = Target.start(NAME, List.of(prism.toString(), "mock", "-h", "127.0.0.1", "-p", Integer.toString(port),
                 contract.toString()), Map.of("NO_COLOR", "1", "DO_NOT_TRACK", "1"), log,
-                l -> l.contains("Prism is listening"), Duration.ofSeconds(90));
+                l -> l.contains("Prism is listening"), timeout);
         t.urls("http://127.0.0.1:" + port);
         return t;
     }

@@ -1,6 +1,7 @@
 package dev.contractkit.bench;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,6 +18,12 @@ final class ResultsWriter {
                 .append("Machine: ").append(machine).append("\n\nSettings: ").append(settings).append("\n");
         for (ScenarioResult r : results) {
             md.append("\n## ").append(r.scenario()).append(": ").append(r.request()).append("\n\n");
+            if (r.scenario().equals("corpus")) { // its own tables, written by CorpusReport
+                String corpus = Files.readString(out.resolve("corpus.md"));
+                md.append(corpus.substring(corpus.indexOf("\n\n") + 2)).append("\nGoal: ").append(r.goal())
+                        .append("\n\nPer document, with each tool's answers: corpus.json; logs: corpus/<n>/.\n");
+                continue;
+            }
             if (r.scenario().equals("sdk")) {
                 md.append("| call | µs per call | calls/s | ratio to ").append(r.baseline()).append(" |\n|---|---:|---:|---:|\n");
                 for (Measured m : r.targets()) {

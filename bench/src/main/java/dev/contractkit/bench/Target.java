@@ -127,13 +127,17 @@ final class Target implements AutoCloseable {
         return -1;
     }
 
+    /** @return the URL of the first API it printed (a mock of one document prints one) */
+    String firstUrl() {
+        return urls.values().stream().findFirst()
+                .orElseThrow(() -> new IllegalStateException(name + " printed no URL"));
+    }
+
+    /** Stops the process and any it started (Prism may fork). */
     @Override
     public void close() {
-        process.destroy();
         try {
-            if (!process.waitFor(10, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-            }
+            Exec.stop(process);
         } catch (InterruptedException e) {
             process.destroyForcibly();
             Thread.currentThread().interrupt();

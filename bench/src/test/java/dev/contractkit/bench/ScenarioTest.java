@@ -6,10 +6,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 class ScenarioTest {
     @Test
-    void theDefaultRunHasEveryScenarioMeasuredAgainstABaselineAndTheReplicasOnlyWhenNamed() {
+    void theDefaultRunHasEveryScenarioMeasuredAgainstABaselineAndTheReplicasAndTheCorpusOnlyWhenNamed() {
         assertThat(Scenario.names(true)).containsAll(ReferenceScenarios.AGAINST_BASELINES)
                 .contains("durable", "mock", "sdk", "streams", "tools", "growth").doesNotContain("replicas");
-        assertThat(Scenario.names(false)).containsExactly("replicas");
+        assertThat(Scenario.names(false)).containsExactly("replicas", "corpus");
     }
 
     @Test
