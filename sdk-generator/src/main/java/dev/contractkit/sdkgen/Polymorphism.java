@@ -100,6 +100,11 @@ final class Polymorphism {
         if (s == null || seen.containsKey(s)) {
             return s;
         }
+        if (s.get$ref() != null && !s.get$ref().matches("#/components/schemas/[^/]+")) {
+            // a reference into another schema or a response (#/components/responses/.../properties/x), which
+            // openapi-generator turns into a class it never writes: a value of any type
+            return plain(s, null);
+        }
         seen.put(s, Boolean.TRUE);
         Schema<?> replaced = composition(s);
         if (replaced != s) {
@@ -139,37 +144,41 @@ final class Polymorphism {
     }
 
     /**
-     * A member of a hierarchy that narrows its parent's discriminator to an enum of its own name: the parent's
-     * accessor is a String, which the member's Java class cannot override with its own enum type; the discriminator
-     * says the same, so the member keeps the parent's type.
+     * A member of a hierarchy (allOf a parent with a discriminator) that narrows the parent's String discriminator
+     * property to an enum of its own name: the member's Java class cannot override the parent's String accessor
+     * with an enum, so the member keeps the String; the discriminator says the rest. (A parent whose property is an
+     * enum too is left alone: openapi-generator's two enum types still clash, a known remaining failure.)
      */
     @SuppressWarnings({"rawtypes", "unchecked"})
     private void discriminatorConstants(Schema<?> s) {
         if (s.getAllOf() == null) {
             return;
         }
-        List<String> discriminators = new ArrayList<>();
+        Map<String, Schema> parents = new java.util.LinkedHashMap<>();
         for (Schema m : s.getAllOf()) {
             Schema<?> parent = m.get$ref() == null ? null : resolve(m);
             if (parent != null && parent.getDiscriminator() != null && parent.getDiscriminator().getPropertyName() != null) {
-                discriminators.add(parent.getDiscriminator().getPropertyName());
+                String d = parent.getDiscriminator().getPropertyName();
+                Schema<?> own = parent.getProperties() == null ? null : parent.getProperties().get(d);
+                parents.put(d, own);
             }
         }
-        if (discriminators.isEmpty()) {
+        if (parents.isEmpty()) {
             return;
         }
         List<Schema> owners = new ArrayList<>(List.of(s));
         s.getAllOf().stream().filter(m -> m.get$ref() == null).forEach(owners::add);
         for (Schema owner : owners) {
             Map<String, Schema> props = owner.getProperties();
-            if (props != null) {
-                discriminators.forEach(d -> {
-                    Schema prop = props.get(d);
-                    if (prop != null && prop.getEnum() != null) {
-                        prop.setEnum(null);
-                    }
-                });
+            if (props == null) {
+                continue;
             }
+            parents.forEach((d, parentProperty) -> {
+                Schema prop = props.get(d);
+                if (prop != null && prop.getEnum() != null && parentProperty != null && parentProperty.getEnum() == null) {
+                    prop.setEnum(null);
+                }
+            });
         }
     }
 
@@ -225,6 +234,9 @@ final class Polymorphism {
             // (openapi-generator makes it Object)
             return plain(s, scalar(kept));
         }
+        if (oneOf && s.getDiscriminator() != null && !discriminatedMembers(kept, s.getDiscriminator().getPropertyName())) {
+            s.setDiscriminator(null);
+        }
         if (s.getDiscriminator() == null && oneOf) {
             s.setOneOf(null);
             s.setAnyOf(kept);
@@ -234,6 +246,46 @@ final class Polymorphism {
             s.setAnyOf(kept);
         }
         return s;
+    }
+
+    /**
+     * @return whether every member has the discriminator property, so that the interface's accessor for it is
+     *         implemented; a member's enum of its own name for it is dropped (the accessor returns a String)
+     */
+    @SuppressWarnings("rawtypes")
+    private boolean discriminatedMembers(List<Schema> members, String property) {
+        if (property == null) {
+            return false;
+        }
+        List<Schema> found = new ArrayList<>();
+        for (Schema m : members) {
+            Schema<?> p = property(m, property, Collections.newSetFromMap(new IdentityHashMap<>()));
+            if (p == null) {
+                return false;
+            }
+            found.add(p);
+        }
+        found.stream().filter(p -> p.getEnum() != null).forEach(p -> p.setEnum(null));
+        return true;
+    }
+
+    /** @return a member's schema for a property, its own or from its allOf, or null */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private Schema<?> property(Schema<?> member, String name, Set<Schema<?>> path) {
+        Schema<?> s = resolve(member);
+        if (s == null || !path.add(s)) {
+            return null;
+        }
+        if (s.getProperties() != null && s.getProperties().get(name) != null) {
+            return s.getProperties().get(name);
+        }
+        for (Schema m : nonNull(s.getAllOf())) {
+            Schema<?> p = property(m, name, path);
+            if (p != null) {
+                return p;
+            }
+        }
+        return null;
     }
 
     /** @return the one scalar type of these members ({@code number} for integers and numbers), or null */

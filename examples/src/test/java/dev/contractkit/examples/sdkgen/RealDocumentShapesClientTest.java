@@ -147,6 +147,19 @@ class RealDocumentShapesClientTest {
     }
 
     @Test
+    void hierarchiesThatNarrowTheirDiscriminatorAndReferencesOpenapiGeneratorCannotFollowCompile() throws Exception {
+        try (URLClassLoader loader = generateAndCompile("hierarchies-and-references.yaml", "shapes.hierarchies")) {
+            Class<?> movie = loader.loadClass("shapes.hierarchies.model.Movie");
+            Object read = Http.MAPPER.readValue("{\"elements\": [{\"type\": \"video\", \"src\": \"a\"}, {\"type\": \"audio\", \"volume\": 1}]}", movie);
+            assertThat((List<?>) get(read, "getElements")).extracting(o -> o.getClass().getSimpleName()).containsExactly("Video", "Audio");
+            Class<?> special = loader.loadClass("shapes.hierarchies.model.Special");
+            assertThat(special.getMethod("getPropertyClass").getReturnType()).isEqualTo(String.class);
+            assertThat(loader.loadClass("shapes.hierarchies.HierarchiesClient")
+                    .getMethod("listLeads", loader.loadClass("shapes.hierarchies.model.PassThroughQuery"))).isNotNull();
+        }
+    }
+
+    @Test
     void aBodyOfferedAsBytesOrAsAMultipartFormCompilesWithoutTheFormModelOpenapiGeneratorDoesNotWrite() throws Exception {
         try (URLClassLoader loader = generateAndCompile("form-alternative.yaml", "shapes.forms")) {
             assertThat(loader.loadClass("shapes.forms.FormsClient").getMethod("shareFile", java.io.File.class)).isNotNull();
