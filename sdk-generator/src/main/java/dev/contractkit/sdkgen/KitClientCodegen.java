@@ -4,6 +4,7 @@ import io.swagger.v3.oas.models.OpenAPI;
 import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import org.openapitools.codegen.CodegenModel;
 import org.openapitools.codegen.CodegenOperation;
@@ -12,6 +13,7 @@ import org.openapitools.codegen.CodegenProperty;
 import org.openapitools.codegen.CodegenResponse;
 import org.openapitools.codegen.SupportingFile;
 import org.openapitools.codegen.languages.JavaClientCodegen;
+import org.openapitools.codegen.model.EnumVarMap;
 import org.openapitools.codegen.model.ModelMap;
 import org.openapitools.codegen.model.OperationsMap;
 import org.openapitools.codegen.utils.CamelizeOption;
@@ -54,11 +56,16 @@ public class KitClientCodegen extends JavaClientCodegen {
     private final List<Map<String, Object>> kitApis = new ArrayList<>();
     private final Set<String> kitMethodNames = new HashSet<>();
     private final Set<String> kitImports = new HashSet<>();
+    /** While a model is made again: its properties' Java names where two would otherwise be one (see fromModel). */
+    private Map<String, String> propertyNames = Map.of();
 
     /** Configured as the SDK's clients are. */
     public KitClientCodegen() {
         super();
         setLibrary(RETROFIT_2);
+        reservedWords.addAll(JavaNames.LITERALS);
+        // a 3.1 schema of type "null" alone: no Java type but Object (its only value is null)
+        typeMapping.put("null", "Object");
     }
 
     @Override
@@ -87,6 +94,91 @@ public class KitClientCodegen extends JavaClientCodegen {
         additionalProperties.put("kitApis", kitApis);
     }
 
+    /**
+     * A model whose properties would share a Java name once sanitised ({@code id} and {@code _id}, {@code first-name}
+     * and {@code first_name}) is made again with the later ones renamed ({@code id2}), so that fields, accessors,
+     * JSON_PROPERTY constants and inner enums stay distinct; the JSON names are unchanged.
+     */
+    @Override
+    @SuppressWarnings("rawtypes")
+    public CodegenModel fromModel(String name, Schema schema) {
+        CodegenModel model = super.fromModel(name, schema);
+        Map<String, String> renames = Map.of();
+        for (int pass = 1; JavaNames.morePasses(pass); pass++) {
+            Map<String, String> next = JavaNames.uniquePropertyNames(model, renames);
+            if (next.equals(renames)) {
+                return model;
+            }
+            renames = next;
+            propertyNames = renames;
+            // openapi-generator keeps each property it made, by name and schema: made again, it must not reuse them,
+            // and the renamed ones must not serve another model's property of the same name
+            PropertyCache.clear(this);
+            try {
+                model = super.fromModel(name, schema);
+            } finally {
+                propertyNames = Map.of();
+                PropertyCache.clear(this);
+            }
+        }
+        return model;
+    }
+
+    @Override
+    public String toVarName(String name) {
+        String renamed = propertyNames.get(name);
+        return renamed != null ? renamed : super.toVarName(name);
+    }
+
+    /**
+     * openapi-generator's name, unless it is a type the generated files use by its simple name ({@code String},
+     * {@code Record}, {@code Call}, ...): then {@code Model} + the name, as openapi-generator does for reserved words.
+     */
+    @Override
+    public String toModelName(String name) {
+        String model = super.toModelName(name);
+        if (JavaNames.TAKEN_TYPE_NAMES.contains(model) && !modelNameMapping.containsKey(name) && !schemaMapping.containsKey(name)) {
+            return "Model" + model;
+        }
+        return model;
+    }
+
+    /** Enum constants are legal Java identifiers and distinct within their enum, whatever the values are. */
+    @Override
+    protected List<EnumVarMap> buildEnumVars(List<Object> values, String dataType) {
+        List<EnumVarMap> vars = super.buildEnumVars(values, dataType);
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < vars.size(); i++) {
+            Object value = i < values.size() ? values.get(i) : null;
+            names.add(JavaNames.enumConstant(String.valueOf(vars.get(i).get("name")), String.valueOf(value)));
+        }
+        List<String> distinct = JavaNames.distinct(names);
+        for (int i = 0; i < vars.size(); i++) {
+            vars.get(i).put("name", distinct.get(i));
+        }
+        return vars;
+    }
+
+    /**
+     * An inner enum's constants are written {@code BigDecimal.valueOf(value)}: for a decimal enum the value is a
+     * {@code long} or {@code double} literal, not openapi-generator's {@code new BigDecimal("...")}.
+     */
+    @Override
+    @SuppressWarnings("unchecked")
+    public void updateCodegenPropertyEnum(CodegenProperty var) {
+        super.updateCodegenPropertyEnum(var);
+        CodegenProperty inner = var.mostInnerItems != null ? var.mostInnerItems : var;
+        if ("BigDecimal".equals(inner.dataType) && var.allowableValues != null
+                && var.allowableValues.get("enumVars") instanceof List<?> enumVars) {
+            for (Object v : enumVars) {
+                Map<String, Object> ev = (Map<String, Object>) v;
+                if (ev.get("value") instanceof String s && s.startsWith("new BigDecimal(")) {
+                    ev.put("value", JavaNames.bigDecimalLiteral(s));
+                }
+            }
+        }
+    }
+
     @Override
     public void postProcess() {
         // no banner: the notes are what the user reads
@@ -94,6 +186,7 @@ public class KitClientCodegen extends JavaClientCodegen {
 
     @Override
     public void preprocessOpenAPI(OpenAPI openAPI) {
+        Polymorphism.simplify(openAPI);
         super.preprocessOpenAPI(openAPI);
         if (openAPI.getWebhooks() != null) {
             openAPI.getWebhooks().keySet().forEach(name -> notes.accept("unsupported: webhook at webhooks." + name
@@ -187,6 +280,27 @@ public class KitClientCodegen extends JavaClientCodegen {
             }
         }
         OperationsMap result = super.postProcessOperationsWithModels(objs, allModels);
+        // a model openapi-generator imports but does not write (a multipart body's form model): no import
+        Set<String> written = new HashSet<>();
+        allModels.forEach(m -> written.add(modelPackage + "." + m.getModel().classname));
+        objs.getImports().removeIf(i -> i.get("import") != null && i.get("import").startsWith(modelPackage + ".")
+                && !written.contains(i.get("import")));
+        // and a model it writes but does not import (a deepObject query parameter's type): imported
+        Set<String> imported = new HashSet<>();
+        objs.getImports().forEach(i -> imported.add(i.get("import")));
+        for (CodegenOperation op : objs.getOperations().getOperation()) {
+            List<String> types = new ArrayList<>();
+            op.allParams.forEach(p -> types.add(p.dataType));
+            types.add(op.returnType);
+            for (String type : types) {
+                for (String name : type == null ? new String[0] : type.split("[^A-Za-z0-9_$]+")) {
+                    String imp = modelPackage + "." + name;
+                    if (written.contains(imp) && imported.add(imp)) {
+                        objs.getImports().add(new HashMap<>(Map.of("import", imp, "classname", name)));
+                    }
+                }
+            }
+        }
         for (CodegenOperation op : objs.getOperations().getOperation()) {
             if (op.path == null || op.path.isEmpty() || op.path.equals("/")) {
                 op.path = "."; // the root path: Retrofit refuses @GET(""); "." is the base URL itself

@@ -139,6 +139,9 @@ public final class SdkGenerator {
                 .addAdditionalProperty("useJakartaEe", true)
                 .addAdditionalProperty("hideGenerationTimestamp", true)
                 .addAdditionalProperty("annotationLibrary", "none")
+                // oneOf with a discriminator: an interface its members implement, Jackson picking the member by
+                // the discriminator (the other compositions: see Polymorphism; the kit's own contracts have none)
+                .addAdditionalProperty("useOneOfInterfaces", true)
                 .addAdditionalProperty(KitClientCodegen.CLIENT_NAME, clientName)
                 .addAdditionalProperty(KitClientCodegen.CLIENT_PACKAGE, basePackage)
                 .addGlobalProperty("apiTests", "false")
