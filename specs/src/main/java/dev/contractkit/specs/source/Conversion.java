@@ -24,8 +24,17 @@ final class Conversion {
     private Conversion() {
     }
 
+    /**
+     * A document swagger-parser rewrote.
+     *
+     * @param json  the document as OpenAPI JSON
+     * @param notes what was done to it, one line each
+     */
+    record Converted(String json, List<String> notes) {
+    }
+
     /** A Swagger 2.0 document as OpenAPI 3.0 JSON. */
-    static DocumentReader.Source swagger2(Path file, String text, JsonNode root, boolean external) {
+    static Converted swagger2(Path file, String text, JsonNode root, boolean external) {
         ParseOptions options = options(external);
         // a document without other files is handed over as JSON text, which swagger-parser reads without its
         // YAML size limit; one with other files by its location, so that the relative references resolve
@@ -41,7 +50,7 @@ final class Conversion {
     }
 
     /** An OpenAPI document whose references reach other files, as one document. */
-    static DocumentReader.Source bundle(Path file, String version) {
+    static Converted bundle(Path file, String version) {
         SwaggerParseResult result = new OpenAPIParser().readLocation(file.toAbsolutePath().toString(), null,
                 options(true));
         List<String> notes = new ArrayList<>();
@@ -59,7 +68,7 @@ final class Conversion {
         return options;
     }
 
-    private static DocumentReader.Source source(Path file, SwaggerParseResult result, boolean v31, List<String> notes) {
+    private static Converted source(Path file, SwaggerParseResult result, boolean v31, List<String> notes) {
         OpenAPI api = result.getOpenAPI();
         List<String> messages = result.getMessages() == null ? List.of() : result.getMessages();
         if (api == null) {
@@ -72,10 +81,10 @@ final class Conversion {
         }
         try {
             String json = (v31 ? Json31.mapper() : Json.mapper()).writeValueAsString(api);
-            return new DocumentReader.Source(file, DocumentReader.Kind.OPENAPI, json, List.copyOf(notes));
+            return new Converted(json, List.copyOf(notes));
         } catch (JsonProcessingException e) {
             throw new IllegalArgumentException(file + ": the converted document cannot be written ("
-                    + DocumentReader.firstLine(e.getMessage()) + ")", e);
+                    + e.getOriginalMessage() + ")", e);
         }
     }
 }

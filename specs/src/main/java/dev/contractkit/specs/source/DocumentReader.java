@@ -120,7 +120,7 @@ public final class DocumentReader {
             if (!version.startsWith("2.")) {
                 throw new IllegalArgumentException(file + ": Swagger " + version + " is not read (Swagger 2.0 is)");
             }
-            return Conversion.swagger2(file, text, root, external);
+            return converted(file, Conversion.swagger2(file, text, root, external));
         }
         if (root.has("swaggerVersion")) {
             throw new IllegalArgumentException(file + ": a Swagger 1.x document (swaggerVersion "
@@ -134,7 +134,11 @@ public final class DocumentReader {
         if (!version.startsWith("3.0") && !version.startsWith("3.1")) {
             throw new IllegalArgumentException(file + ": OpenAPI " + version + " is not read (3.0 and 3.1 are)");
         }
-        return external ? Conversion.bundle(file, version) : new Source(file, Kind.OPENAPI, text, List.of());
+        return external ? converted(file, Conversion.bundle(file, version)) : new Source(file, Kind.OPENAPI, text, List.of());
+    }
+
+    private static Source converted(Path file, Conversion.Converted converted) {
+        return new Source(file, Kind.OPENAPI, converted.json(), converted.notes());
     }
 
     /** @return true when some {@code $ref} points outside the document (another file or a URL) */
