@@ -3,6 +3,7 @@ package dev.contractkit.mock.http;
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -20,6 +21,13 @@ import java.util.regex.Pattern;
  */
 public record PathTemplate(String template, Pattern pattern, List<String> names) {
     private static final Pattern PARAMETER = Pattern.compile("\\{([^}/]+)}");
+    /**
+     * The order in which templates match a request path: fewer parameters first (OpenAPI: {@code /forms/current}
+     * before {@code /forms/{id}}), then more literal text ({@code /v1/{name}:cancel} before {@code /v1/{name}}).
+     */
+    public static final Comparator<PathTemplate> SPECIFIC_FIRST = Comparator.comparingInt(PathTemplate::parameterCount)
+            .thenComparing(Comparator.comparingInt(PathTemplate::literalLength).reversed())
+            .thenComparing(PathTemplate::template);
 
     public static PathTemplate parse(String template) {
         StringBuilder regex = new StringBuilder();
@@ -59,6 +67,11 @@ public record PathTemplate(String template, Pattern pattern, List<String> names)
     /** @return how many parameters the template has; fewer means more specific (OpenAPI: literal paths win) */
     public int parameterCount() {
         return names.size();
+    }
+
+    /** @return the length of the template's literal text (without its parameters) */
+    public int literalLength() {
+        return PARAMETER.matcher(template).replaceAll("").length();
     }
 
     private static String quote(String literal) {
