@@ -77,6 +77,12 @@ class AnyDocumentMockTest {
     }
 
     @Test
+    void aPathWithACharacterClientsEncodeMatchesItEncoded() {
+        assertThat(http.send("DELETE", base + "/api/v3/orders/7%23notes", null, null).status()).isEqualTo(204);
+        assertThat(http.get(base + "/api/v3/orders/7%23notes").allow()).isEqualTo("DELETE");
+    }
+
+    @Test
     void anErrorTheOperationDeclaresWithoutContentHasNoBody() {
         Http.Answer refused = http.get(base + "/api/v3/orders?status=lost");
         Http.Answer byDefault = http.send("POST", base + "/api/v3/orders", "application/x-www-form-urlencoded", "quantity=0");

@@ -12,8 +12,9 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * An OpenAPI path template such as {@code /forms/{id}} as a regular expression: literal text quoted,
- * each {@code {name}} one path segment (or the part of one).
+ * An OpenAPI path template such as {@code /forms/{id}} as a regular expression: literal text quoted (a character
+ * that must be percent-encoded in a path matches encoded too), each {@code {name}} one path segment (or the part of
+ * one).
  *
  * @param template the template as written in the contract
  * @param pattern  the expression MockServer (and {@link #match}) matches the request path with
@@ -74,7 +75,29 @@ public record PathTemplate(String template, Pattern pattern, List<String> names)
         return PARAMETER.matcher(template).replaceAll("").length();
     }
 
+    /**
+     * Literal text as a regular expression; a character a client must percent-encode in a path (AWS documents write
+     * {@code /#X-Amz-Target=...} and {@code /tags/{arn}#tagKeys}) matches as itself or encoded ({@code %23}).
+     */
     private static String quote(String literal) {
-        return literal.isEmpty() ? "" : Pattern.quote(literal);
+        StringBuilder out = new StringBuilder();
+        StringBuilder run = new StringBuilder();
+        for (int i = 0; i < literal.length(); i++) {
+            char c = literal.charAt(i);
+            if (Character.isLetterOrDigit(c) || "-._~/!$&'()*+,;=:@%".indexOf(c) >= 0 || c > 0x7e) {
+                run.append(c);
+                continue;
+            }
+            if (!run.isEmpty()) {
+                out.append(Pattern.quote(run.toString()));
+                run.setLength(0);
+            }
+            out.append("(?:").append(Pattern.quote(String.valueOf(c))).append("|%(?i:")
+                    .append(String.format("%02X", (int) c)).append("))");
+        }
+        if (!run.isEmpty()) {
+            out.append(Pattern.quote(run.toString()));
+        }
+        return out.toString();
     }
 }

@@ -23,6 +23,7 @@ import java.util.regex.PatternSyntaxException;
  */
 final class PatternStrings {
     private static final int MAX_SPAN = 64;
+    private static final int RETRIES = 30;
     private static final int CACHE_LIMIT = 10_000;
     private static final Automaton PRINTABLE = new RegExp("[ -~]*", RegExp.NONE).toAutomaton();
     private static final Map<String, Optional<String>> CACHE = new ConcurrentHashMap<>();
@@ -79,7 +80,7 @@ final class PatternStrings {
         tries.add(language.intersection(PRINTABLE));
         tries.add(language);
         for (Automaton a : tries) {
-            Optional<String> found = nth(a, variant).filter(s -> java.matcher(s).find());
+            Optional<String> found = first(a, variant, java);
             if (found.isPresent()) {
                 return found;
             }
@@ -87,19 +88,24 @@ final class PatternStrings {
         return Optional.empty();
     }
 
-    /** The shortest string of the automaton after taking out the {@code n} shortest before it. */
-    private static Optional<String> nth(Automaton automaton, int n) {
+    /**
+     * The {@code n}-th shortest string of the automaton that Java's reading of the pattern accepts too (what the
+     * rewriting drops, such as {@code \b}, can refuse the shortest: then the next ones are tried, a few).
+     */
+    private static Optional<String> first(Automaton automaton, int n, Pattern java) {
         Automaton a = automaton;
-        String s = a.getShortestExample(true);
-        for (int i = 0; i < n && s != null; i++) {
-            a = a.minus(BasicAutomata.makeString(s));
-            String next = a.getShortestExample(true);
-            if (next == null) {
-                break; // fewer strings than asked: the last one (the caller finds the duplicate)
+        int accepted = 0;
+        for (int tried = 0; tried < n + RETRIES; tried++) {
+            String s = a.getShortestExample(true);
+            if (s == null) {
+                return Optional.empty();
             }
-            s = next;
+            if (java.matcher(s).find() && accepted++ == n) {
+                return Optional.of(s);
+            }
+            a = a.minus(BasicAutomata.makeString(s));
         }
-        return Optional.ofNullable(s);
+        return Optional.empty();
     }
 
     /** The pattern in dk.brics syntax, or empty for what it cannot express. */
