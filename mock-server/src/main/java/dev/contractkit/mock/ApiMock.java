@@ -33,6 +33,7 @@ import java.util.stream.Collectors;
 import dev.contractkit.mock.http.DeclaredResponses;
 import dev.contractkit.mock.http.ErrorReplies;
 import dev.contractkit.mock.http.OperationIds;
+import dev.contractkit.mock.http.ServerPath;
 import dev.contractkit.mock.state.ContractProxy;
 import dev.contractkit.mock.state.MockState;
 import dev.contractkit.mock.state.OutcomeSwitch;
@@ -101,6 +102,8 @@ final class ApiMock implements AutoCloseable {
                     + rootMessage(e) + ")", e);
         }
         kit.handshakeRules(entries);
+        ServerPath serverPath = proxy.isEmpty() ? ServerPath.of(docs) : ServerPath.NONE; // a proxy forwards paths as sent
+        kit.serverPath(serverPath);
         kit.guard(new ListenerGuard(new ListenerGuard.Settings(options.host(), options.allowedHosts(),
                 options.controlPlaneEnabled(), options.controlToken(), options.maxBodyBytes()), errors(docs)));
         ApiMock mock = new ApiMock(server, entries, kit, state);
@@ -128,6 +131,11 @@ final class ApiMock implements AutoCloseable {
 
     int port() {
         return server.getLocalPort();
+    }
+
+    /** @return the documents' server path ({@code /api/v3}), "" when served at the root only */
+    String serverPath() {
+        return kit.serverPath().base();
     }
 
     /** The API's error shape for the listener's refusals, built at the first one (start-up stays as fast). */

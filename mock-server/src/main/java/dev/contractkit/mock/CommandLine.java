@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  */
 final class CommandLine {
     static final String USAGE = """
-            usage: mock [--api <id>[,<id>...]|all] [--spec <file>[,<file>]]... [--port <port>] [--port <id>=<port>]... [--credential <id>=<value>]... [--outcome <id>=<example>]... [--host <address>] [--proxy <id>=<url>]... [--stateful] [--enforce-rate-limits] [--lenient]
+            usage: mock [--api <id>[,<id>...]|all] [--spec <file>[,<file>]]... [--port <port>] [--port <id>=<port>]... [--credential <id>=<value>]... [--outcome <id>=<example>]... [--host <address>] [--proxy <id>=<url>]... [--stateful] [--enforce-rate-limits] [--strict]
                    [--allowed-host <name>]... [--control-plane] [--control-token <secret>] [--max-body-bytes <n>] [--help]
               --api       APIs to serve (default: all). Known: %s
               --spec <file>  serve an OpenAPI 3.0/3.1, Swagger 2.0 or AsyncAPI 2.x/3.x document (YAML or JSON, any
@@ -43,7 +43,12 @@ final class CommandLine {
                           429 and Retry-After (default: the X-RateLimit-* headers count, nothing is refused)
               --outcome <id>=<example>  answer that named example wherever an operation declares it (e.g.
                           --outcome claude=inactive); switch at run time with PUT <url>/mockserver/kit/outcome?example=
-              --lenient   start even when an example breaks its schema (the problems are printed)
+              --strict    refuse to start on any problem of a document (an example that breaks its schema, a
+                          schema no value satisfies ...), as for the kit's own APIs. Default for --spec documents:
+                          start, print how many problems there are and write each one to a report file (its path
+                          is printed), answer valid values (a broken example is replaced, X-Kit-Example-Replaced)
+              --lenient   start even when the kit's own APIs' examples break their schemas (the problems are
+                          printed); --spec documents start anyway
               --allowed-host <name>  a Host header to accept besides loopback names and the bound address (every
                           other Host gets 421, against DNS rebinding); repeatable; '*' accepts any
               --control-plane  serve the control plane (/mockserver/...) on a non-loopback bind too (default: only
@@ -100,6 +105,7 @@ final class CommandLine {
                     return Optional.empty();
                 }
                 case "--lenient" -> builder.lenient(true);
+                case "--strict" -> builder.strict(true);
                 case "--stateful" -> builder.stateful(true);
                 case "--enforce-rate-limits" -> builder.enforceRateLimits(true);
                 case "--proxy" -> {

@@ -2,9 +2,11 @@ package dev.contractkit.mock;
 
 import dev.contractkit.mock.platform.MockLogging;
 import dev.contractkit.specs.Api;
+import dev.contractkit.specs.check.Finding;
 import dev.contractkit.specs.source.DocumentReader;
 
 import dev.contractkit.mock.netty.ListenerGuard;
+import java.io.IOException;
 import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.file.Path;
@@ -15,7 +17,7 @@ import java.util.concurrent.CountDownLatch;
 
 /**
  * Runs the contract mocks in the foreground until the process is stopped:
- * {@code ./kit mock [--api forms] [--port forms=9081] [--host 0.0.0.0] [--lenient]}, or
+ * {@code ./kit mock [--api forms] [--port forms=9081] [--host 0.0.0.0] [--spec FILE [--strict]]}, or
  * {@code java -jar mock-server/target/mock-server-0.1.0-SNAPSHOT.jar --help}.
  * Prints one line per API with its URL, then {@code READY}. Exit status 2 for a bad option, 1 when the mocks
  * cannot start (broken contract, port in use).
@@ -80,7 +82,8 @@ public final class Main {
             servers = MockServers.start(options.get());
         } catch (BrokenContractException e) {
             e.findings().forEach(f -> err.println("CONTRACT ERROR " + f));
-            err.println("mock: " + e.findings().size() + " contract problem(s); not started (--lenient starts anyway)");
+            err.println("mock: " + e.findings().size() + " contract problem(s); not started ("
+                    + (options.get().strictnessSet() ? "--strict; without it" : "--lenient") + " starts anyway)");
             return new Launch.Exited(1);
         } catch (IllegalStateException e) {
             err.println("mock: " + e.getMessage());
@@ -91,7 +94,9 @@ public final class Main {
             return new Launch.Exited(2);
         }
         printReadNotes(servers, err);
-        servers.warnings().forEach(f -> err.println("CONTRACT WARNING " + f));
+        for (Api api : servers.apis()) {
+            reportProblems(api, servers.problems(api), err);
+        }
         servers.notices().forEach(n -> err.println("NOT SERVED " + n));
         print(servers, options.get(), out);
         return new Launch.Running(servers);
@@ -109,11 +114,35 @@ public final class Main {
         }
     }
 
+    /**
+     * The kit's own APIs (started with --lenient): every problem on the console. A document from disk: the count on
+     * the console, every problem in a report file whose path is printed.
+     */
+    private static void reportProblems(Api api, List<Finding> problems, PrintStream err) {
+        if (problems.isEmpty()) {
+            return;
+        }
+        if (api.inCatalogue()) {
+            problems.forEach(f -> err.println("CONTRACT WARNING " + f));
+            return;
+        }
+        String where;
+        try {
+            where = "each one in " + ProblemReport.write(api, problems);
+        } catch (IOException e) {
+            problems.forEach(f -> err.println("DOCUMENT PROBLEM " + f));
+            where = "each one above (no report file: " + e.getMessage() + ")";
+        }
+        err.println("DOCUMENT PROBLEMS " + api.id() + ": " + problems.size() + " problem(s) in "
+                + String.join(", ", api.openapi()) + ", served anyway (an example that breaks its schema is answered"
+                + " with a valid value instead, header X-Kit-Example-Replaced; --strict refuses to start); " + where);
+    }
+
     private static void print(MockServers servers, MockOptions options, PrintStream out) {
         out.println("Contract Kit mock server (MockServer 5.15.0): contract examples, contract errors");
         out.printf("  %-10s %-28s %s%n", "API", "URL", "contract");
         for (Api api : servers.apis()) {
-            out.printf("  %-10s %-28s %s%n", api.id(), servers.url(api), String.join(", ", api.openapi())
+            out.printf("  %-10s %-28s %s%n", api.id(), servers.baseUrl(api), String.join(", ", api.openapi())
                     + servers.proxyTarget(api).map(t -> "  (validating proxy to " + t + ")").orElse(""));
             for (String ws : servers.channelUrls(api)) {
                 out.printf("  %-10s %-28s %s%n", "", ws, String.join(", ", api.asyncapi()));

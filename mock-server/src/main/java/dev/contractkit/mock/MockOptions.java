@@ -17,13 +17,16 @@ import java.util.Set;
 
 /**
  * What {@link MockServers#start(MockOptions)} serves: which APIs, on which ports and address, and whether a
- * broken example stops the start.
+ * document's own problems (an example that breaks its schema, a schema no value satisfies) stop the start: by
+ * default they do for the kit's own APIs (catalogue contracts, and documents given through
+ * {@link Builder#contracts} for them) and do not for documents read from disk ({@code --spec}), which are served
+ * with their problems listed ({@link MockServers#problems(Api)}); {@link Builder#strict(boolean)} decides for all.
  *
  * <pre>{@code
  * MockOptions options = MockOptions.builder()
  *         .apis(Api.FORMS)
  *         .port(Api.FORMS, 0)          // 0 = any free port; default: the API's default port (8081)
- *         .build();                    // host 127.0.0.1, strict
+ *         .build();                    // host 127.0.0.1; the kit's APIs strict, documents from disk not
  * }</pre>
  */
 public final class MockOptions {
@@ -32,7 +35,7 @@ public final class MockOptions {
     private final List<Api> apis;
     private final Map<Api, Integer> ports;
     private final String host;
-    private final boolean lenient;
+    private final Boolean strict;
     private final boolean stateful;
     private final boolean enforceRateLimits;
     private final Map<Api, URI> proxies;
@@ -55,7 +58,7 @@ public final class MockOptions {
         this.apis = List.copyOf(b.apis);
         this.ports = Map.copyOf(b.ports);
         this.host = b.host;
-        this.lenient = b.lenient;
+        this.strict = b.strict;
         this.stateful = b.stateful;
         this.enforceRateLimits = b.enforceRateLimits;
         this.proxies = Map.copyOf(b.proxies);
@@ -109,9 +112,23 @@ public final class MockOptions {
         return Optional.ofNullable(proxies.get(api));
     }
 
-    /** @return true when broken examples are reported instead of stopping the start */
+    /** @return true when every API's problems are reported instead of stopping the start ({@code lenient(true)}) */
     public boolean lenient() {
-        return lenient;
+        return Boolean.FALSE.equals(strict);
+    }
+
+    /**
+     * @param api an API
+     * @return true when the document's own problems stop the start: as {@link Builder#strict(boolean)} set it, else
+     * for the kit's own APIs only (a document read from disk is served with its problems listed)
+     */
+    public boolean strict(Api api) {
+        return strict != null ? strict : api.inCatalogue();
+    }
+
+    /** @return true when {@link Builder#strict(boolean)} or {@link Builder#lenient(boolean)} decided for every API */
+    public boolean strictnessSet() {
+        return strict != null;
     }
 
     /**
@@ -173,7 +190,7 @@ public final class MockOptions {
         private List<Api> apis = Api.values();
         private final Map<Api, Integer> ports = new LinkedHashMap<>();
         private String host = "127.0.0.1";
-        private boolean lenient;
+        private Boolean strict;
         private boolean stateful;
         private boolean enforceRateLimits;
         private final Map<Api, URI> proxies = new LinkedHashMap<>();
@@ -343,11 +360,25 @@ public final class MockOptions {
         }
 
         /**
-         * @param lenient true to start even when examples break their schemas (see {@link MockServers#warnings()})
+         * @param lenient true to start even when the kit's own APIs' examples break their schemas (see
+         *                {@link MockServers#warnings()}): the same as {@code strict(false)}; false goes back to the
+         *                default (strict for the kit's APIs, not for documents read from disk)
          * @return this
          */
         public Builder lenient(boolean lenient) {
-            this.lenient = lenient;
+            this.strict = lenient ? Boolean.FALSE : null;
+            return this;
+        }
+
+        /**
+         * @param strict true: any document's problem (an example that breaks its schema, a schema no value
+         *               satisfies, a dangling {@code $ref} ...) stops the start with a {@link BrokenContractException},
+         *               as for a team that owns the document ({@code --strict}); false: every API starts and lists its
+         *               problems. Unset: strict for the kit's own APIs, not for documents read from disk
+         * @return this
+         */
+        public Builder strict(boolean strict) {
+            this.strict = strict;
             return this;
         }
 

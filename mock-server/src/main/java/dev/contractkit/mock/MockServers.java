@@ -12,9 +12,9 @@ import dev.contractkit.specs.check.Finding;
 import dev.contractkit.mock.netty.ListenerGuard;
 import java.net.URI;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.IdentityHashMap;
+import java.util.LinkedHashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +25,7 @@ import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.atomic.AtomicReference;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import dev.contractkit.mock.http.Json;
 import dev.contractkit.mock.http.JsonAnswer;
@@ -36,7 +37,9 @@ import org.mockserver.closurecallback.websocketregistry.LocalCallbackRegistry;
  * contract's examples and refusing what the contract does not allow, in the contract's own error shape
  * (401 without credentials, 400 naming the broken parameter rule, 404 unknown path, 405 undeclared method).
  * {@code Prefer: code=404} or {@code Prefer: example=empty} picks another declared response. Every contract is
- * checked at start: a broken example stops the start with a {@link BrokenContractException}, unless lenient.
+ * checked at start: for the kit's own APIs a broken example stops the start with a {@link BrokenContractException}
+ * (unless lenient); a document read from disk starts all the same and lists its problems ({@link #problems(Api)}),
+ * unless {@link MockOptions.Builder#strict(boolean) strict}.
  * MockServer's own control plane ({@code /mockserver/expectation}, {@code verify}, {@code retrieve},
  * {@code reset}) stays available on every port of a loopback bind (elsewhere only with
  * {@link MockOptions.Builder#controlPlane(boolean)} and a token); expectations added there win over the contract's.
@@ -52,12 +55,12 @@ import org.mockserver.closurecallback.websocketregistry.LocalCallbackRegistry;
 public final class MockServers implements AutoCloseable {
     private final String host;
     private final Map<Api, ApiMock> mocks;
-    private final List<Finding> warnings;
+    private final Map<Api, List<Finding>> problems;
 
-    private MockServers(String host, Map<Api, ApiMock> mocks, List<Finding> warnings) {
+    private MockServers(String host, Map<Api, ApiMock> mocks, Map<Api, List<Finding>> problems) {
         this.host = host;
         this.mocks = mocks;
-        this.warnings = warnings;
+        this.problems = problems;
     }
 
     /**
@@ -65,7 +68,7 @@ public final class MockServers implements AutoCloseable {
      *
      * @param options what to serve
      * @return the running mocks; close them to stop every listener
-     * @throws BrokenContractException when a contract fails its check and the options are not lenient
+     * @throws BrokenContractException when a contract fails its check and its API is strict ({@link MockOptions#strict(Api)})
      * @throws IllegalStateException   when a port cannot be bound (naming the API and the port)
      */
     public static MockServers start(MockOptions options) {
@@ -91,33 +94,48 @@ public final class MockServers implements AutoCloseable {
         options.apis().stream().filter(api -> !api.inCatalogue() && options.asyncapi(api).isEmpty())
                 .forEach(api -> outsideEvents.addAll(events.get(api)));
         // the check (swagger-parser, schema compilation) and MockServer's start take similar time: overlap them
-        CompletableFuture<List<Finding>> checked = CompletableFuture.supplyAsync(() -> contracts.values().stream()
-                .flatMap(List::stream).flatMap(doc -> check(doc, shipped, outside).stream())
-                .filter(f -> !f.message().equals(ContractCheck.NO_EXAMPLE)).toList()); // built from the schema instead
+        CompletableFuture<Map<Api, List<Finding>>> checked = CompletableFuture.supplyAsync(() -> perApi(contracts,
+                doc -> check(doc, shipped, outside).stream()
+                        .filter(f -> !f.message().equals(ContractCheck.NO_EXAMPLE)).toList())); // built from the schema
         // AsyncAPI: every message example validates against its payload schema (and the other AsyncApiCheck rules)
-        CompletableFuture<List<Finding>> checkedEvents = CompletableFuture.supplyAsync(() -> events.values().stream()
-                .flatMap(List::stream).flatMap(doc -> AsyncApiCheck.check(doc).stream()
+        CompletableFuture<Map<Api, List<Finding>>> checkedEvents = CompletableFuture.supplyAsync(() -> perApi(events,
+                doc -> AsyncApiCheck.check(doc).stream()
                         // a document given on the command line: only its examples must hold, not the kit's conventions
-                        .filter(f -> !outsideEvents.contains(doc) || f.message().startsWith("example breaks its schema")))
-                .toList());
+                        .filter(f -> !outsideEvents.contains(doc) || f.message().startsWith("example breaks its schema"))
+                        .toList()));
         Map<Api, ApiMock> started = new LinkedHashMap<>();
         AtomicReference<MockServers> self = new AtomicReference<>();
         Supplier<JsonNode> index = () -> self.get() == null ? Json.MAPPER.createArrayNode() : self.get().index();
         try {
             startAll(options, contracts, events, index, started);
-            List<Finding> findings = new ArrayList<>(findings(checked));
-            findings.addAll(findings(checkedEvents));
-            started.values().forEach(m -> findings.addAll(m.findings()));
-            if (!findings.isEmpty() && !options.lenient()) {
-                throw new BrokenContractException(findings);
+            Map<Api, List<Finding>> openapi = findings(checked);
+            Map<Api, List<Finding>> asyncapi = findings(checkedEvents);
+            Map<Api, List<Finding>> problems = new LinkedHashMap<>();
+            for (Api api : options.apis()) {
+                Set<Finding> each = new LinkedHashSet<>(openapi.getOrDefault(api, List.of())); // each problem once
+                each.addAll(asyncapi.getOrDefault(api, List.of()));
+                each.addAll(started.get(api).findings());
+                problems.put(api, List.copyOf(each));
             }
-            MockServers mocks = new MockServers(options.host(), started, List.copyOf(findings));
+            List<Finding> refusing = problems.entrySet().stream().filter(e -> options.strict(e.getKey()))
+                    .flatMap(e -> e.getValue().stream()).toList();
+            if (!refusing.isEmpty()) {
+                throw new BrokenContractException(refusing);
+            }
+            MockServers mocks = new MockServers(options.host(), started, problems);
             self.set(mocks);
             return mocks;
         } catch (RuntimeException e) {
             started.values().forEach(ApiMock::close);
             throw e;
         }
+    }
+
+    private static Map<Api, List<Finding>> perApi(Map<Api, List<ContractDocument>> documents,
+                                                  Function<ContractDocument, List<Finding>> check) {
+        Map<Api, List<Finding>> out = new LinkedHashMap<>();
+        documents.forEach((api, docs) -> out.put(api, docs.stream().flatMap(doc -> check.apply(doc).stream()).toList()));
+        return out;
     }
 
     /**
@@ -172,7 +190,7 @@ public final class MockServers implements AutoCloseable {
         return api.inCatalogue() ? ContractDocument.load(file) : ContractDocument.parse(file, api.read(file));
     }
 
-    private static List<Finding> findings(CompletableFuture<List<Finding>> checked) {
+    private static Map<Api, List<Finding>> findings(CompletableFuture<Map<Api, List<Finding>>> checked) {
         try {
             return checked.join();
         } catch (CompletionException e) {
@@ -206,6 +224,17 @@ public final class MockServers implements AutoCloseable {
     public String url(Api api) {
         String h = host.contains(":") ? "[" + host + "]" : host;
         return "http://" + h + ":" + port(api);
+    }
+
+    /**
+     * @param api a served API
+     * @return the URL its document's paths are under: {@link #url} and the path of the document's first server URL
+     * ({@code servers: [{url: /api/v3}]}: {@code http://127.0.0.1:4010/api/v3}); the paths answer at {@link #url}
+     * as well
+     * @throws IllegalArgumentException when the API is not served
+     */
+    public String baseUrl(Api api) {
+        return url(api) + mocks.get(api).serverPath();
     }
 
     /**
@@ -319,9 +348,20 @@ public final class MockServers implements AutoCloseable {
         return mocks.values().stream().flatMap(m -> m.kit().notices().stream()).toList();
     }
 
-    /** @return the contract problems a lenient start went past (empty when strict or sound) */
+    /** @return the contract problems the start went past, of every API (empty when strict or sound) */
     public List<Finding> warnings() {
-        return warnings;
+        return problems.values().stream().flatMap(List::stream).toList();
+    }
+
+    /**
+     * @param api a served API
+     * @return its documents' own problems the start went past, each once (empty when sound): examples that break
+     * their schemas (answered with a value built from the schema instead, {@code X-Kit-Example-Replaced} saying
+     * so), schemas no value was found for ...
+     */
+    public List<Finding> problems(Api api) {
+        port(api);
+        return problems.getOrDefault(api, List.of());
     }
 
     /** Stops every listener. */

@@ -169,6 +169,30 @@ class SpecCommandLineTest {
         }
     }
 
+    @Test
+    void aDocumentsProblemsAreCountedOnTheConsoleListedInAReportFileAndTheServerPathIsPrinted() throws Exception {
+        Main.Launch outcome = launch("--spec", AnyDocumentMockTest.shop().toString(), "--port", "0");
+
+        assertThat(outcome).isInstanceOf(Main.Launch.Running.class);
+        try (MockServers servers = ((Main.Launch.Running) outcome).servers()) {
+            Api api = servers.apis().get(0);
+            assertThat(out.toString(StandardCharsets.UTF_8)).contains(servers.url(api) + "/api/v3 ");
+            String printed = err.toString(StandardCharsets.UTF_8);
+            assertThat(printed).contains("DOCUMENT PROBLEMS shop: 1 problem(s)").contains("--strict");
+            Path report = Path.of(printed.replaceFirst("(?s).*each one in (\\S+).*", "$1").trim());
+            assertThat(report).isEqualTo(ProblemReport.directory().resolve("shop-problems.txt"));
+            assertThat(Files.readString(report)).contains("shop.yaml /paths/~1orders/post/responses/201/content/application~1json/example/status");
+            assertThat(printed).as("each problem once, in the file, not on the console").doesNotContain("CONTRACT WARNING");
+        }
+    }
+
+    @Test
+    void strictRefusesADocumentWithProblemsAndExitsOne() {
+        assertThat(launch("--spec", AnyDocumentMockTest.shop().toString(), "--port", "0", "--strict"))
+                .isEqualTo(new Main.Launch.Exited(1));
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("CONTRACT ERROR").contains("not started (--strict");
+    }
+
     private Main.Launch launch(String... args) {
         out.reset();
         err.reset();

@@ -21,6 +21,9 @@ import java.util.Set;
  */
 public final class DeclaredResponses {
 
+    /** The header that says an answer is not the document's example, which breaks its schema, but a built value. */
+    public static final String REPLACED_HEADER = "X-Kit-Example-Replaced";
+
     /**
      * One example of one declared response.
      *
@@ -29,10 +32,12 @@ public final class DeclaredResponses {
      * @param mediaPointer pointer to the media type object, empty when there is none
      * @param value        the example value, missing when there is none
      * @param body         the bytes to send
+     * @param replaced     why the document's example was replaced by a value built from the schema; empty when not
      */
-    public record Example(String name, String mediaType, String mediaPointer, JsonNode value, byte[] body) {
+    public record Example(String name, String mediaType, String mediaPointer, JsonNode value, byte[] body, String replaced) {
         public Reply reply(int status) {
-            return Reply.of(status, mediaType, body);
+            Reply reply = Reply.of(status, mediaType, body);
+            return replaced.isEmpty() ? reply : reply.withHeader(REPLACED_HEADER, replaced);
         }
     }
 
@@ -163,7 +168,10 @@ public final class DeclaredResponses {
         return key.matches("[1-5]XX") ? (key.charAt(0) - '0') * 100 : 500;
     }
 
-    /** Every example of one response, over all its media types; one empty example when it has none. */
+    /**
+     * Every example of one response, over all its media types; one empty example when it has none. A JSON example
+     * that breaks its schema is replaced by a value built from the schema (the start-up check lists the example).
+     */
     private static List<Example> examples(ContractDocument doc, String responsePointer, List<Finding> generated) {
         List<Example> out = new ArrayList<>();
         String contentPointer = responsePointer + "/content";
@@ -172,32 +180,68 @@ public final class DeclaredResponses {
             String mediaType = types.next();
             String mediaPointer = Pointers.append(contentPointer, mediaType);
             JsonNode media = doc.at(mediaPointer);
+            int before = out.size();
             if (media.has("example")) {
-                out.add(example(doc, "", mediaType, mediaPointer, media.get("example")));
+                out.add(checked(doc, "", mediaType, mediaPointer, media.get("example"), generated));
             }
             for (Iterator<String> names = media.path("examples").fieldNames(); names.hasNext(); ) {
                 String name = names.next();
                 JsonNode value = doc.at(doc.resolvePointer(Pointers.append(mediaPointer + "/examples", name))).path("value");
                 if (!value.isMissingNode()) {
-                    out.add(example(doc, name, mediaType, mediaPointer, value));
+                    out.add(checked(doc, name, mediaType, mediaPointer, value, generated));
                 }
             }
-            if (out.isEmpty() && media.has("schema")) {
-                JsonNode sample = SchemaSample.of(doc, media.path("schema"));
-                doc.validator().validate(mediaPointer + "/schema", sample, mediaPointer).forEach(f -> generated.add(
-                        new Finding(doc.file(), mediaPointer, "no example, and the value built from the schema breaks it at '"
-                                + f.pointer() + "': " + f.message(), f.value())));
-                out.add(example(doc, "", mediaType, mediaPointer, sample));
+            if (out.size() == before && media.has("schema")) {
+                SchemaSample.Built built = built(doc, mediaPointer, generated);
+                out.add(example(doc, "", mediaType, mediaPointer, built.value(), ""));
             }
         }
         if (out.isEmpty()) {
-            out.add(new Example("", "", "", MissingNode.getInstance(), new byte[0]));
+            out.add(new Example("", "", "", MissingNode.getInstance(), new byte[0], ""));
         }
         return List.copyOf(out);
     }
 
+    /** A value built from the media type's schema; where it still breaks the schema, findings saying so. */
+    private static SchemaSample.Built built(ContractDocument doc, String mediaPointer, List<Finding> generated) {
+        SchemaSample.Built built = SchemaSample.valid(doc, mediaPointer + "/schema", true);
+        built.problems().forEach(f -> generated.add(new Finding(doc.file(), mediaPointer,
+                "no valid example, and the value built from the schema breaks it at '" + f.pointer() + "': " + f.message(),
+                f.value())));
+        generated.addAll(built.brokenExamples());
+        return built;
+    }
+
+    /** The example as written, unless it is JSON that breaks its schema and a value built from the schema does not. */
+    private static Example checked(ContractDocument doc, String name, String mediaType, String mediaPointer,
+                                   JsonNode value, List<Finding> generated) {
+        String schema = mediaPointer + "/schema";
+        if (!Json.isJson(mediaType) || doc.at(schema).isMissingNode()) {
+            return example(doc, name, mediaType, mediaPointer, value, "");
+        }
+        List<Finding> broken = doc.validator().validate(schema, value, doc.file());
+        if (broken.isEmpty()) {
+            return example(doc, name, mediaType, mediaPointer, value, "");
+        }
+        SchemaSample.Built built = built(doc, mediaPointer, generated);
+        if (!built.problems().isEmpty()) {
+            return example(doc, name, mediaType, mediaPointer, value, "");
+        }
+        Finding first = broken.get(0);
+        String reason = (name.isEmpty() ? "the example" : "example '" + name + "'") + " breaks its schema at "
+                + (first.pointer().isEmpty() ? "/" : first.pointer()) + ": " + first.message()
+                + "; a value built from the schema is served";
+        return example(doc, name, mediaType, mediaPointer, built.value(), headerText(reason));
+    }
+
+    /** Printable ASCII on one line, at most 300 characters: a header value. */
+    private static String headerText(String text) {
+        String plain = text.replaceAll("[^\\x20-\\x7e]", "?");
+        return plain.length() <= 300 ? plain : plain.substring(0, 297) + "...";
+    }
+
     private static Example example(ContractDocument doc, String name, String mediaType, String mediaPointer,
-                                   JsonNode value) {
-        return new Example(name, mediaType, mediaPointer, value, Json.bytes(value, mediaType));
+                                   JsonNode value, String replaced) {
+        return new Example(name, mediaType, mediaPointer, value, Json.bytes(value, mediaType), replaced);
     }
 }

@@ -17,8 +17,9 @@ import java.util.stream.Collectors;
  * {@code METHOD_NOT_ALLOWED}) if the schema allows it. A {@code message} field carries the concrete reason,
  * unless that would break the schema. A document that declares no error response at all gets RFC 9457 problem
  * details ({@code application/problem+json}: {@code type}, {@code title}, {@code status}, {@code detail}).
- * An operation that declares the status with a body other than a JSON object (a {@code text/html} message) gets
- * that example as written, in its media type.
+ * An operation that declares the status (exactly, by range or as {@code default}) with a body other than a JSON
+ * object (a {@code text/html} message) gets that example as written, in its media type; one that declares it
+ * without content gets no body.
  */
 public final class ErrorReplies {
     private static final Map<Integer, String> REASONS = Map.ofEntries(Map.entry(400, "Bad Request"),
@@ -51,8 +52,13 @@ public final class ErrorReplies {
     }
 
     private Reply build(int status, Optional<DeclaredResponses> own, Optional<String> message) {
-        Optional<DeclaredResponses.Example> declaredAsIs = own.filter(o -> o.statuses().contains(String.valueOf(status)))
-                .flatMap(o -> o.forCode(status)).filter(e -> !Json.isJson(e.mediaType()) || !e.value().isObject());
+        Optional<DeclaredResponses.Example> covering = own.flatMap(o -> o.forCode(status));
+        if (covering.isPresent() && covering.get().mediaType().isEmpty()) {
+            // the operation declares this status (exactly, by range or as default) without content: no body either
+            return Reply.of(status, "", new byte[0]);
+        }
+        Optional<DeclaredResponses.Example> declaredAsIs = covering
+                .filter(e -> !Json.isJson(e.mediaType()) || !e.value().isObject());
         if (declaredAsIs.isPresent()) {
             // the operation declares this status with a body that is not a JSON object (tictactoe's text/html 400):
             // its example as written, in its own media type, since no field of it can carry the reason

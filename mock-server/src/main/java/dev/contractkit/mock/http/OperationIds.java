@@ -3,7 +3,6 @@ package dev.contractkit.mock.http;
 import dev.contractkit.specs.check.ContractDocument;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -77,16 +76,21 @@ public final class OperationIds {
     }
 
     /**
-     * @return the operation a request reaches, as the contract's expectations route it: method and path template
-     * match, the template with fewest parameters wins ({@code /runners/all} before {@code /runners/{id}})
+     * @return the operation a request reaches, as the contract's expectations route it: the most specific template
+     * matching the path ({@link PathTemplate#SPECIFIC_FIRST}: {@code /runners/all} before {@code /runners/{id}}),
+     * then its operation of that method (none: the request was refused with 405)
      */
     public Optional<ContractDocument.Operation> answering(String method, String path) {
-        List<Integer> matching = new ArrayList<>();
+        Optional<PathTemplate> best = paths.stream().filter(t -> t.pattern().matcher(path).matches())
+                .min(PathTemplate.SPECIFIC_FIRST);
+        if (best.isEmpty()) {
+            return Optional.empty();
+        }
         for (int i = 0; i < operations.size(); i++) {
-            if (operations.get(i).method().equalsIgnoreCase(method) && paths.get(i).pattern().matcher(path).matches()) {
-                matching.add(i);
+            if (operations.get(i).method().equalsIgnoreCase(method) && paths.get(i).template().equals(best.get().template())) {
+                return Optional.of(operations.get(i));
             }
         }
-        return matching.stream().min(Comparator.comparingInt(i -> paths.get(i).parameterCount())).map(operations::get);
+        return Optional.empty();
     }
 }

@@ -27,6 +27,7 @@ import dev.contractkit.mock.http.Incoming;
 import dev.contractkit.mock.http.Json;
 import dev.contractkit.mock.http.JsonAnswer;
 import dev.contractkit.mock.http.Reply;
+import dev.contractkit.mock.http.ServerPath;
 import dev.contractkit.mock.state.MockState;
 import dev.contractkit.mock.respond.ContractExpectations;
 import dev.contractkit.mock.respond.OperationResponder;
@@ -103,6 +104,17 @@ public final class KitChannels {
     private volatile Callbacks callbacks = new Callbacks(List.of(), op -> Optional.empty());
     private volatile ContractFastPath fastPath;
     private volatile ListenerGuard guard;
+    private volatile ServerPath serverPath = ServerPath.NONE;
+
+    /** @param serverPath the documents' server path, under which their paths are served too */
+    public void serverPath(ServerPath serverPath) {
+        this.serverPath = serverPath;
+    }
+
+    /** @return the documents' server path */
+    public ServerPath serverPath() {
+        return serverPath;
+    }
 
     /** @param guard what every request must pass (Host, control plane, body size) */
     public void guard(ListenerGuard guard) {

@@ -267,6 +267,9 @@ public final class KitPipeline {
                     }
                     return;
                 }
+                if (!ListenerGuard.isControlPlane(uri)) { // under the server path: the document's path from here on
+                    kit.serverPath().strip(uri).ifPresent(request::setUri);
+                }
             }
             ctx.fireChannelRead(msg);
         }

@@ -25,11 +25,11 @@ import dev.contractkit.mock.state.MockState;
  * The MockServer expectations one API's contracts turn into, each answered in-process by a callback:
  * one per operation (method + path expression), one per path for the methods it lacks (405 with {@code Allow}),
  * one catch-all (404). Priorities are negative, so an expectation a user adds with the default priority 0 wins;
- * among ours, paths with fewer parameters come first (OpenAPI: {@code /forms/current} before {@code /forms/{id}}).
+ * among ours, the most specific path template comes first ({@link PathTemplate#SPECIFIC_FIRST}: {@code /forms/current}
+ * before {@code /forms/{id}}, {@code /v1/{name}:cancel} before {@code /v1/{name}}), each path's operations before its
+ * 405, so a method a more specific path lacks is a 405 there, not an operation of a looser path.
  */
 public final class ContractExpectations {
-    private static final int NOT_FOUND_PRIORITY = -1000;
-
     /**
      * One expectation, its MockServer callback (registered under the expectation's id) and, but in proxy mode,
      * the responder behind that callback, which the kit's fast path calls directly.
@@ -75,29 +75,41 @@ public final class ContractExpectations {
         }
         ErrorReplies errors = new ErrorReplies(all);
         List<Entry> entries = new ArrayList<>();
+        Map<String, Integer> rank = rank(declared.keySet());
         declared.forEach((op, responses) -> {
             PathTemplate path = PathTemplate.parse(op.path());
             methods.computeIfAbsent(op.path(), p -> new ArrayList<>()).add(op.method());
             Expectation e = expectation(HttpRequest.request().withMethod(op.method()).withPath(path.regex()),
-                    -10 - 2 * path.parameterCount(), idPrefix + op.method() + " " + op.path());
+                    -10 - 2 * rank.get(op.path()), idPrefix + op.method() + " " + op.path());
             entries.add(state.proxy().isPresent()
                     ? new Entry(e, new ProxyResponder(Optional.of(op), Optional.of(responses), state.proxy().get()), null)
                     : new Entry(e, new OperationResponder(op, responses, errors, accepted, state)));
         });
-        Expectation anyOther = expectation(HttpRequest.request(), NOT_FOUND_PRIORITY, idPrefix + "not-found");
+        Expectation anyOther = expectation(HttpRequest.request(), -20 - 2 * rank.size(), idPrefix + "not-found");
         if (state.proxy().isPresent()) { // forwarded too, and reported as outside the contract
             entries.add(new Entry(anyOther, new ProxyResponder(Optional.empty(), Optional.empty(), state.proxy().get()), null));
             return List.copyOf(entries);
         }
         methods.forEach((template, allowed) -> entries.add(notAllowed(idPrefix, PathTemplate.parse(template),
-                String.join(", ", new TreeSet<>(allowed)), errors)));
+                -11 - 2 * rank.get(template), String.join(", ", new TreeSet<>(allowed)), errors)));
         entries.add(new Entry(anyOther, request -> errors.reply(404, Optional.empty(),
                 "no operation of the contract matches " + request.method() + " " + request.path())));
         return List.copyOf(entries);
     }
 
-    private static Entry notAllowed(String idPrefix, PathTemplate path, String allowed, ErrorReplies errors) {
-        Expectation e = expectation(HttpRequest.request().withPath(path.regex()), -11 - 2 * path.parameterCount(),
+    /** Each path template's place in matching order, most specific first. */
+    private static Map<String, Integer> rank(Set<ContractDocument.Operation> operations) {
+        List<PathTemplate> templates = operations.stream().map(ContractDocument.Operation::path).distinct()
+                .map(PathTemplate::parse).sorted(PathTemplate.SPECIFIC_FIRST).toList();
+        Map<String, Integer> rank = new LinkedHashMap<>();
+        for (int i = 0; i < templates.size(); i++) {
+            rank.put(templates.get(i).template(), i);
+        }
+        return rank;
+    }
+
+    private static Entry notAllowed(String idPrefix, PathTemplate path, int priority, String allowed, ErrorReplies errors) {
+        Expectation e = expectation(HttpRequest.request().withPath(path.regex()), priority,
                 idPrefix + "method-not-allowed-" + path.template());
         return new Entry(e, request -> errors.reply(405, Optional.empty(), "method " + request.method()
                 + " is not allowed on " + path.template() + "; allowed: " + allowed).withHeader("Allow", allowed));

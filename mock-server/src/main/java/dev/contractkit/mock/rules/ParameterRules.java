@@ -5,16 +5,27 @@ import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.Finding;
 import dev.contractkit.specs.check.ParameterValues;
 
+import com.fasterxml.jackson.databind.node.ObjectNode;
+
+import java.util.Arrays;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import dev.contractkit.mock.http.Incoming;
+import dev.contractkit.mock.http.Json;
+import dev.contractkit.mock.http.SchemaMerge;
 
 /**
  * Checks the path, query, header and cookie parameters of a request against the operation's parameter
  * schemas with the contract's {@link dev.contractkit.specs.check.SchemaValidator}. Text values are read as the
- * schema's type first ({@code count=abc} stays a string, so the schema's {@code type} rejects it).
+ * schema's type first ({@code count=abc} stays a string, so the schema's {@code type} rejects it); arrays by their
+ * style (comma, {@code spaceDelimited}, {@code pipeDelimited}, or exploded), objects by theirs ({@link ObjectParameter}:
+ * a {@code form}-exploded object sent without any of its properties is read as an empty object). Header parameters
+ * named {@code Accept}, {@code Content-Type} or {@code Authorization} are ignored, as OpenAPI says (the media types
+ * and security schemes describe them).
  */
 public final class ParameterRules {
 
@@ -28,9 +39,13 @@ public final class ParameterRules {
     private final List<ConcurrentHashMap<List<String>, Optional<RequestViolation>>> memo;
     private static final int MEMO_LIMIT = 1024;
 
+    private static final Set<String> IGNORED_HEADERS = Set.of("accept", "content-type", "authorization");
+
     public ParameterRules(ContractDocument document, ContractDocument.Operation operation) {
         this.document = document;
-        this.parameters = operation.parameters();
+        this.parameters = operation.parameters().stream()
+                .filter(p -> !(p.in().equals("header") && IGNORED_HEADERS.contains(p.name().toLowerCase(Locale.ROOT))))
+                .toList();
         this.memo = parameters.stream().map(p -> new ConcurrentHashMap<List<String>, Optional<RequestViolation>>())
                 .toList();
     }
@@ -43,6 +58,14 @@ public final class ParameterRules {
     public Optional<RequestViolation> problem(Incoming request, Map<String, String> pathValues) {
         for (int i = 0; i < parameters.size(); i++) {
             ContractDocument.Parameter p = parameters.get(i);
+            JsonNode schema = schema(p);
+            if (ObjectParameter.isObject(schema)) {
+                Optional<RequestViolation> broken = object(p, schema, request, pathValues);
+                if (broken.isPresent()) {
+                    return broken;
+                }
+                continue;
+            }
             List<String> raw = switch (p.in()) {
                 case "path" -> Optional.ofNullable(pathValues.get(p.name())).stream().toList();
                 case "query" -> request.query(p.name());
@@ -73,12 +96,34 @@ public final class ParameterRules {
         return Optional.empty();
     }
 
+    /** The parameter's schema, {@code $ref}s followed and {@code allOf} parts merged. */
+    private JsonNode schema(ContractDocument.Parameter p) {
+        JsonNode schema = document.resolve(p.node().path("schema"));
+        return schema.has("allOf") ? SchemaMerge.merge(document, schema, null) : schema;
+    }
+
+    private Optional<RequestViolation> object(ContractDocument.Parameter p, JsonNode schema, Incoming request,
+                                              Map<String, String> pathValues) {
+        Optional<ObjectNode> value = ObjectParameter.read(document, p, schema, request, pathValues);
+        boolean formExploded = p.in().equals("query") && !p.node().path("style").asText("").equals("deepObject")
+                && ParameterValues.explode(p.node(), p.in());
+        if (value.isEmpty() && !formExploded) {
+            return p.required() ? Optional.of(new RequestViolation(400, label(p) + " is required")) : Optional.empty();
+        }
+        JsonNode object = value.map(JsonNode.class::cast).orElseGet(Json.MAPPER::createObjectNode);
+        List<Finding> findings = document.validator().validate(p.schemaPointer(), object, label(p));
+        return findings.isEmpty() || (value.isEmpty() && !p.required()) ? Optional.empty()
+                : Optional.of(new RequestViolation(400, RequestViolation.describe(label(p), findings.get(0))
+                + " (value: " + object + ")"));
+    }
+
     private static String label(ContractDocument.Parameter p) {
         return p.in() + " parameter '" + p.name() + "'";
     }
 
     private Optional<RequestViolation> check(ContractDocument.Parameter p, List<String> raw, String label) {
-        JsonNode value = value(document.resolve(p.node().get("schema")), raw, explode(p));
+        List<String> items = delimited(p, raw);
+        JsonNode value = value(document.resolve(p.node().get("schema")), items, items != raw || explode(p));
         List<Finding> findings = document.validator().validate(p.schemaPointer(), value, label);
         return findings.isEmpty() ? Optional.empty() : Optional.of(new RequestViolation(400,
                 RequestViolation.describe(label, findings.get(0)) + " (value: " + String.join(",", raw) + ")"));
@@ -90,5 +135,15 @@ public final class ParameterRules {
 
     private JsonNode value(JsonNode schema, List<String> raw, boolean explode) {
         return ParameterValues.value(schema, document.resolve(schema.path("items")), raw, explode);
+    }
+
+    /** Space- and pipe-delimited arrays as exploded ones: one value per item. */
+    private static List<String> delimited(ContractDocument.Parameter p, List<String> raw) {
+        String style = p.node().path("style").asText("");
+        String separator = style.equals("spaceDelimited") ? " " : style.equals("pipeDelimited") ? "\\|" : null;
+        if (separator == null || ParameterValues.explode(p.node(), p.in())) {
+            return raw;
+        }
+        return raw.stream().flatMap(v -> Arrays.stream(v.split(separator, -1))).toList();
     }
 }

@@ -1,0 +1,156 @@
+package dev.contractkit.mock;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.contractkit.mock.http.DeclaredResponses;
+import dev.contractkit.specs.Api;
+import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.check.Finding;
+import okhttp3.MediaType;
+import okhttp3.MultipartBody;
+import okhttp3.RequestBody;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.net.URISyntaxException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+/**
+ * A document as real ones are written ({@code any-contract/shop.yaml}: what the APIs-guru directory's documents do),
+ * served with {@code --spec}'s defaults: under its server path, object-valued query parameters and form bodies
+ * taken, ignored header parameters ignored, error answers without a body where the document declares none, a broken
+ * example replaced by a valid value, a method a more specific path lacks refused with 405.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+class AnyDocumentMockTest {
+    private final Http http = new Http();
+    private Api api;
+    private MockServers mocks;
+    private String base;
+
+    static Path shop() {
+        try {
+            return Path.of(AnyDocumentMockTest.class.getResource("/any-contract/shop.yaml").toURI());
+        } catch (URISyntaxException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    @BeforeAll
+    void start() {
+        api = Api.fromFiles("shop", List.of(shop()), List.of(), 0);
+        mocks = MockServers.start(MockOptions.builder().apis(api).port(api, 0).build());
+        base = mocks.url(api);
+    }
+
+    @AfterAll
+    void stop() {
+        mocks.close();
+        http.close();
+    }
+
+    @Test
+    void theDocumentIsServedUnderItsServerPathWithVariablesAtTheirDefaultsAndAtTheRoot() {
+        assertThat(mocks.baseUrl(api)).isEqualTo(base + "/api/v3");
+
+        assertThat(http.get(base + "/api/v3/orders/7").status()).isEqualTo(200);
+        assertThat(http.get(base + "/api/v3/orders/7").json().path("status").asText()).isIn("open", "closed");
+        assertThat(http.get(base + "/orders/7").status()).as("at the root too").isEqualTo(200);
+        assertThat(http.get(base + "/api/v3/orders/x").status()).as("the document's rules apply there").isEqualTo(400);
+        assertThat(http.get(base + "/api/v30/orders/7").status()).isEqualTo(404);
+    }
+
+    @Test
+    void aMethodTheMoreSpecificPathLacksIs405WithAllowNotAnOperationOfTheLooserPath() {
+        Http.Answer answer = http.get(base + "/api/v3/orders/7:cancel");
+
+        assertThat(answer.status()).isEqualTo(405);
+        assertThat(answer.allow()).isEqualTo("POST");
+        assertThat(http.send("POST", base + "/api/v3/orders/7:cancel", null, null).status()).isEqualTo(204);
+        assertThat(http.send("DELETE", base + "/api/v3/orders/7", null, null).allow()).isEqualTo("GET");
+    }
+
+    @Test
+    void aPathWithACharacterClientsEncodeMatchesItEncoded() {
+        assertThat(http.send("DELETE", base + "/api/v3/orders/7%23notes", null, null).status()).isEqualTo(204);
+        assertThat(http.get(base + "/api/v3/orders/7%23notes").allow()).isEqualTo("DELETE");
+    }
+
+    @Test
+    void anErrorTheOperationDeclaresWithoutContentHasNoBody() {
+        Http.Answer refused = http.get(base + "/api/v3/orders?status=lost");
+        Http.Answer byDefault = http.send("POST", base + "/api/v3/orders", "application/x-www-form-urlencoded", "quantity=0");
+
+        assertThat(refused.status()).isEqualTo(400);
+        assertThat(refused.body()).isEmpty();
+        assertThat(refused.contentType()).isEmpty();
+        assertThat(byDefault.status()).as("declared as default, without content").isEqualTo(400);
+        assertThat(byDefault.body()).isEmpty();
+    }
+
+    @Test
+    void objectValuedQueryParametersAreReadAsTheirStyleSays() {
+        assertThat(http.get(base + "/api/v3/orders?status=open&limit=5").status()).isEqualTo(200);
+        assertThat(http.get(base + "/api/v3/orders").status())
+                .as("a required form-exploded object without properties is an empty object").isEqualTo(200);
+        assertThat(http.get(base + "/api/v3/orders?status=open&limit=500").status()).isEqualTo(400);
+        assertThat(http.get(base + "/api/v3/orders?page%5Bsize%5D=10&page%5Bnumber%5D=2").status()).isEqualTo(200);
+        assertThat(http.get(base + "/api/v3/orders?page[size]=1000").status()).isEqualTo(400);
+    }
+
+    @Test
+    void headerParametersNamedAcceptContentTypeOrAuthorizationAreIgnored() {
+        Http.Answer answer = http.get(base + "/api/v3/orders", "Accept", "application/json", "Authorization", "Bearer x");
+
+        assertThat(answer.status()).isEqualTo(200);
+    }
+
+    @Test
+    void formBodiesAreTakenWhenValidTheirAllOfPartsAndRepeatedFieldsIncluded() {
+        Http.Answer form = http.send("POST", base + "/api/v3/orders", "application/x-www-form-urlencoded",
+                "items=ab&items=cd&quantity=2&gift=true");
+        RequestBody multipart = new MultipartBody.Builder().setType(MultipartBody.FORM).addFormDataPart("item", "ab")
+                .addFormDataPart("receipt", "r.txt", RequestBody.create("paid", MediaType.get("text/plain"))).build();
+        Http.Answer parts = http.call("POST", base + "/api/v3/orders", multipart);
+
+        assertThat(form.status()).as(form.body()).isEqualTo(201);
+        assertThat(parts.status()).as(parts.body()).isEqualTo(201);
+        assertThat(http.send("POST", base + "/api/v3/orders", "application/x-www-form-urlencoded",
+                "items=ab&items=c&quantity=2").status()).as("an item too short").isEqualTo(400);
+        assertThat(http.send("POST", base + "/api/v3/orders", "application/x-www-form-urlencoded",
+                "items=ab&quantity=2&gift=maybe").status()).as("gift is a boolean (from the allOf part)").isEqualTo(400);
+    }
+
+    @Test
+    void anExampleThatBreaksItsSchemaIsAnsweredWithAValidValueAndAHeaderSayingWhy() throws Exception {
+        ContractDocument doc = ContractDocument.parse("shop.yaml", Files.readString(shop()));
+        Http.Answer created = http.send("POST", base + "/api/v3/orders", "application/x-www-form-urlencoded",
+                "items=ab&quantity=1");
+
+        assertThat(created.status()).isEqualTo(201);
+        assertThat(doc.validator().validate("/components/schemas/Order", created.json(), "answer")).isEmpty();
+        assertThat(created.header(DeclaredResponses.REPLACED_HEADER)).contains("breaks its schema at /status");
+        assertThat(mocks.problems(api)).extracting(Finding::pointer)
+                .containsExactly("/paths/~1orders/post/responses/201/content/application~1json/example/status");
+        JsonNode listed = http.get(base + "/api/v3/orders").json();
+        assertThat(listed.isArray()).isTrue();
+    }
+
+    @Test
+    void strictRefusesToStartOnTheDocumentsProblems() {
+        Api strict = Api.fromFiles("shop-strict", List.of(shop()), List.of(), 0);
+        MockOptions options = MockOptions.builder().apis(strict).port(strict, 0).strict(true).build();
+
+        BrokenContractException e = catchThrowableOfType(BrokenContractException.class, () -> MockServers.start(options).close());
+
+        assertThat(e).isNotNull();
+        assertThat(e.findings()).extracting(Finding::pointer)
+                .contains("/paths/~1orders/post/responses/201/content/application~1json/example/status");
+    }
+}
