@@ -3,8 +3,13 @@ package dev.contractkit.mock.http;
 import dk.brics.automaton.Automaton;
 import dk.brics.automaton.BasicAutomata;
 import dk.brics.automaton.RegExp;
+import dk.brics.automaton.State;
+import dk.brics.automaton.Transition;
 
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,10 +21,12 @@ import java.util.regex.PatternSyntaxException;
  * A string a schema's {@code pattern} accepts, within {@code minLength}/{@code maxLength}: the pattern (ECMA-262 /
  * Java syntax) is rewritten into dk.brics.automaton's syntax ({@code \d}, {@code \w}, {@code \s} as classes, anchors
  * and lazy quantifiers dropped, non-capturing groups plain, brics' own operators escaped), made an automaton,
- * intersected with printable ASCII and the length bounds, and its shortest string taken (the {@code n}-th distinct
+ * intersected with printable ASCII and the length bounds, and its shortest string taken (letters and digits before
+ * punctuation) (the {@code n}-th distinct
  * one for a variant). Every result is checked with {@link java.util.regex}, the way the mock's validator reads the
- * pattern (a match anywhere in the string); a pattern this cannot rewrite (look-arounds, back-references, class
- * intersections) gives nothing, and the caller reports the schema instead.
+ * pattern (a match anywhere in the string): look-arounds and {@code \b} are left out of the automaton and judged
+ * there (the next shortest strings are tried when the first fails); a pattern this cannot rewrite (back-references,
+ * class intersections, inline flags) gives nothing, and the caller reports the schema instead.
  */
 final class PatternStrings {
     private static final int MAX_SPAN = 64;
@@ -59,6 +66,16 @@ final class PatternStrings {
         } catch (PatternSyntaxException e) {
             return Optional.empty();
         }
+        Optional<String> found = strings(pattern, java, minLength, maxLength, variant);
+        List<String> alternatives = alternatives(pattern);
+        for (int i = 0; found.isEmpty() && alternatives.size() > 1 && i < alternatives.size(); i++) {
+            found = strings(alternatives.get(i), java, minLength, maxLength, variant); // one alternative is enough
+        }
+        return found;
+    }
+
+    /** Strings of the pattern (or of one of its alternatives) that the whole pattern, read by Java, accepts. */
+    private static Optional<String> strings(String pattern, Pattern java, int minLength, int maxLength, int variant) {
         Optional<String> rewritten = rewrite(pattern);
         if (rewritten.isEmpty()) {
             return Optional.empty();
@@ -96,7 +113,7 @@ final class PatternStrings {
         Automaton a = automaton;
         int accepted = 0;
         for (int tried = 0; tried < n + RETRIES; tried++) {
-            String s = a.getShortestExample(true);
+            String s = shortest(a);
             if (s == null) {
                 return Optional.empty();
             }
@@ -167,8 +184,15 @@ final class PatternStrings {
                     } else if (p.startsWith("(?<", i) && !p.startsWith("(?<=", i) && !p.startsWith("(?<!", i)) {
                         out.append('(');
                         i = p.indexOf('>', i);
+                    } else if (p.startsWith("(?=", i) || p.startsWith("(?!", i) || p.startsWith("(?<=", i)
+                            || p.startsWith("(?<!", i)) {
+                        int close = groupEnd(p, i);
+                        if (close < 0) {
+                            return Optional.empty();
+                        }
+                        i = close; // a look-around is left out: Java's reading of the whole pattern checks the string
                     } else if (p.startsWith("(?", i)) {
-                        return Optional.empty(); // look-arounds, inline flags
+                        return Optional.empty(); // inline flags
                     } else {
                         out.append('(');
                     }
@@ -192,6 +216,106 @@ final class PatternStrings {
             }
         }
         return inClass ? Optional.empty() : Optional.of(out.toString());
+    }
+
+    /**
+     * A shortest string of the automaton, its characters chosen as a person would write them: lower-case letters
+     * first, then digits, upper case, and punctuation last ({@code a.aa}, not {@code -.aa}, for a host name), which
+     * the look-arounds left out of the automaton accept more often.
+     */
+    static String shortest(Automaton a) {
+        State start = a.getInitialState();
+        if (start.isAccept()) {
+            return "";
+        }
+        Map<State, State> parent = new HashMap<>();
+        Map<State, Character> via = new HashMap<>();
+        ArrayDeque<State> queue = new ArrayDeque<>(List.of(start));
+        parent.put(start, start);
+        while (!queue.isEmpty()) {
+            State at = queue.poll();
+            List<Transition> next = new ArrayList<>(at.getTransitions());
+            next.sort(Comparator.comparingInt(t -> rank(pick(t))));
+            for (Transition t : next) {
+                State to = t.getDest();
+                if (parent.containsKey(to)) {
+                    continue;
+                }
+                parent.put(to, at);
+                via.put(to, pick(t));
+                if (to.isAccept()) {
+                    StringBuilder out = new StringBuilder();
+                    for (State s = to; s != start; s = parent.get(s)) {
+                        out.append(via.get(s));
+                    }
+                    return out.reverse().toString();
+                }
+                queue.add(to);
+            }
+        }
+        return null;
+    }
+
+    /** The most ordinary character of a transition's range. */
+    private static char pick(Transition t) {
+        for (char[] range : new char[][]{{'a', 'z'}, {'0', '9'}, {'A', 'Z'}}) {
+            if (t.getMin() <= range[1] && t.getMax() >= range[0]) {
+                return (char) Math.max(t.getMin(), range[0]);
+            }
+        }
+        return t.getMin();
+    }
+
+    private static int rank(char c) {
+        return c >= 'a' && c <= 'z' ? 0 : c >= '0' && c <= '9' ? 1 : c >= 'A' && c <= 'Z' ? 2 : c == '_' ? 3 : 4;
+    }
+
+    /** @return the pattern's top-level alternatives ({@code a|b(c|d)}: {@code a}, {@code b(c|d)}) */
+    static List<String> alternatives(String p) {
+        List<String> out = new ArrayList<>();
+        int depth = 0;
+        int from = 0;
+        boolean inClass = false;
+        for (int i = 0; i < p.length(); i++) {
+            char c = p.charAt(i);
+            if (c == '\\') {
+                i++;
+            } else if (inClass) {
+                inClass = c != ']';
+            } else if (c == '[') {
+                inClass = true;
+            } else if (c == '(') {
+                depth++;
+            } else if (c == ')') {
+                depth--;
+            } else if (c == '|' && depth == 0) {
+                out.add(p.substring(from, i));
+                from = i + 1;
+            }
+        }
+        out.add(p.substring(from));
+        return out;
+    }
+
+    /** @return the index of the parenthesis closing the group opened at {@code open}, or -1 */
+    private static int groupEnd(String p, int open) {
+        int depth = 0;
+        boolean inClass = false;
+        for (int i = open; i < p.length(); i++) {
+            char c = p.charAt(i);
+            if (c == '\\') {
+                i++;
+            } else if (inClass) {
+                inClass = c != ']';
+            } else if (c == '[') {
+                inClass = true;
+            } else if (c == '(') {
+                depth++;
+            } else if (c == ')' && --depth == 0) {
+                return i;
+            }
+        }
+        return -1;
     }
 
     private static Optional<String> escape(String p, int at, char e, boolean inClass) {
