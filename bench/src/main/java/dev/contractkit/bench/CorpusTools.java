@@ -1,5 +1,7 @@
 package dev.contractkit.bench;
 
+import dev.contractkit.specs.Api;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -48,10 +50,16 @@ record CorpusTools(String java, Path root, List<String> mockFlags, Budget budget
         }
     }
 
-    List<String> mock(Path spec) {
+    /**
+     * The mock of one document, accepting only {@code credential} (the one the suite and the sampled GETs send), so
+     * that the suite may judge a wrong credential accepted (issue 33.4: it judges one only when the run knows the
+     * right one).
+     */
+    List<String> mock(Path spec, String credential) {
         List<String> c = new ArrayList<>(List.of(java, "--sun-misc-unsafe-memory-access=allow"));
         c.addAll(mockFlags);
-        c.addAll(List.of("-cp", classpath("mock-server"), "dev.contractkit.mock.Main", "--spec", spec.toString(), "--port", "0"));
+        c.addAll(List.of("-cp", classpath("mock-server"), "dev.contractkit.mock.Main", "--spec", spec.toString(), "--port", "0",
+                "--credential", Api.idOf(spec) + "=" + credential));
         return c;
     }
 

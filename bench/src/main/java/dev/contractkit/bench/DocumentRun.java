@@ -88,7 +88,7 @@ final class DocumentRun {
         DocumentResult.Served mock;
         DocumentResult.Suite checked = DocumentResult.Suite.of(suite ? "not run" : "skipped");
         Path mockLog = work.resolve("mock.log");
-        try (Target t = Target.start("kit mock", tools.mock(file), Map.of(), mockLog, l -> l.startsWith("READY"),
+        try (Target t = Target.start("kit mock", tools.mock(file, credential), Map.of(), mockLog, l -> l.startsWith("READY"),
                 tools.budget().ready())) {
             String url = t.firstUrl();
             List<String> answers = call(url, calls);
