@@ -4,7 +4,9 @@ import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.dialect.Keyword;
 import dev.contractkit.specs.dialect.SecurityScheme;
 
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -92,7 +94,25 @@ final class RequiredCredentials {
         String prefix = httpScheme.toLowerCase(Locale.ROOT) + " ";
         return request -> request.headers("Authorization").stream()
                 .anyMatch(v -> v.toLowerCase(Locale.ROOT).startsWith(prefix) && !v.substring(prefix.length()).isBlank()
-                        && (accepted.isEmpty() || accepted.contains(v.substring(prefix.length()).trim()))
+                        && (accepted.isEmpty() || acceptedValue(prefix, v.substring(prefix.length()).trim(), accepted))
                         && valid.test(v.substring(prefix.length()).trim()));
+    }
+
+    /**
+     * A Basic credential matches an accepted value given as {@code user:password} (what {@code ./kit conform
+     * --credential} takes) as well as in its Base64 form; any other scheme's value as it is.
+     */
+    private static boolean acceptedValue(String prefix, String value, Set<String> accepted) {
+        if (accepted.contains(value)) {
+            return true;
+        }
+        if (!prefix.equals("basic ")) {
+            return false;
+        }
+        try {
+            return accepted.contains(new String(Base64.getDecoder().decode(value), StandardCharsets.UTF_8));
+        } catch (IllegalArgumentException notBase64) {
+            return false;
+        }
     }
 }
