@@ -9,6 +9,7 @@ import dev.contractkit.specs.check.Pointers;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.SplittableRandom;
 
@@ -34,7 +35,11 @@ final class NegativeCases {
     /** @return the cases, each naming where the request breaks the contract */
     List<TestCase> of(Operation op, RequestDraft base, SplittableRandom random) {
         List<TestCase> out = new ArrayList<>();
+        List<String> credentialPlaces = credentials.placer().namesUsed(op);
         for (Parameter p : Parameters.of(op)) {
+            if (credentialPlaces.contains(p.in() + ":" + p.name().toLowerCase(Locale.ROOT))) {
+                continue; // the operation's credential travels there: ignored_auth judges it, not a broken parameter
+            }
             String at = Pointers.append("/request", p.in(), p.name());
             JsonNode schema = p.node().path("schema");
             if (schema.isMissingNode()) {

@@ -169,6 +169,9 @@ record RequestDraft(Map<String, Value> values, Optional<Body> body) {
         }
         for (Value v : values.values()) {
             Parameter p = v.parameter();
+            if (isCredential(p, auth, stripped)) {
+                continue;
+            }
             switch (p.in()) {
                 case "path" -> path.put(p.name(), ParameterStyle.path(p, v.value()));
                 case "query" -> query.addAll(ParameterStyle.query(p, v.value()));
@@ -190,6 +193,17 @@ record RequestDraft(Map<String, Value> values, Optional<Body> body) {
         }
         return new RelativeRequest(op.method(), op.path(), path, query, outHeaders,
                 body.map(b -> new RelativeRequest.Body(b.contentType(), b.text())));
+    }
+
+    /**
+     * A parameter the document also names as a security scheme's place (an {@code apiKey} header declared among the
+     * operation's parameters too, as vtex's documents do): the credential placed there, or withheld from there, is
+     * what travels, never the parameter's example as a second value.
+     */
+    private static boolean isCredential(Parameter p, List<CredentialPlacer.Placement> auth, List<String> stripped) {
+        String key = p.in() + ":" + p.name().toLowerCase(Locale.ROOT);
+        return stripped.contains(key)
+                || auth.stream().anyMatch(a -> a.in().equals(p.in()) && a.name().equalsIgnoreCase(p.name()));
     }
 
     /** @return a parameter value as it travels: text as is, numbers plain, arrays comma-joined */

@@ -122,6 +122,48 @@ class OpenApiToTheLetterTest {
         }
     }
 
+    /**
+     * vtex's documents declare their apiKey headers twice: as the security scheme's place and as a required header
+     * parameter (with a placeholder default). The credential is what travels there, once; leaving the parameter out
+     * is not a broken request the credential can then put back.
+     */
+    @Test
+    void aHeaderParameterThatIsAlsoTheCredentialsPlaceCarriesTheCredentialOnce() {
+        String yaml = """
+                openapi: 3.0.3
+                info: {title: cards, version: '1'}
+                components:
+                  securitySchemes:
+                    appKey: {type: apiKey, in: header, name: X-App-Key}
+                security: [{appKey: []}]
+                paths:
+                  /cards:
+                    get:
+                      operationId: listCards
+                      parameters:
+                        - {name: X-App-Key, in: header, required: true, schema: {type: string, default: '{{X-App-Key}}'}}
+                      responses:
+                        '200': {description: the cards, content: {application/json: {schema: {type: array}, example: []}}}
+                        '401': {description: no or a wrong key}
+                """;
+        try (ScriptedServer server = new ScriptedServer(r -> {
+            if (!r.method().equals("GET")) {
+                return ScriptedServer.Answer.notAllowed("GET");
+            }
+            List<String> keys = r.headers().getOrDefault("X-App-Key", List.of());
+            return keys.equals(List.of("right")) ? ScriptedServer.Answer.json(200, "[]") : ScriptedServer.Answer.empty(401);
+        })) {
+            Report report = run(yaml, server, "right");
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(report.result(Check.POSITIVE_DATA_ACCEPTANCE).passed()).as("the right key is taken").isPositive();
+            assertThat(report.result(Check.IGNORED_AUTH).passed()).as("a missing and a wrong key are judged").isPositive();
+            assertThat(server.seen).allSatisfy(r -> assertThat(r.headers().getOrDefault("X-App-Key", List.of()))
+                    .as("one key at most, never the placeholder").hasSizeLessThanOrEqualTo(1)
+                    .noneMatch(k -> k.contains("{{")));
+        }
+    }
+
     static final String STYLES = """
             openapi: 3.0.3
             info: {title: search, version: '1'}
