@@ -77,6 +77,15 @@ class AnyDocumentMockTest {
     }
 
     @Test
+    void pathsThatDifferOnlyInTheirParametersNamesAnswerAsOnePathAndAreListedAsAProblem() {
+        assertThat(http.get(base + "/api/v3/providers/p1").status()).isEqualTo(200);
+        assertThat(http.send("DELETE", base + "/api/v3/providers/p1", null, null).status()).isEqualTo(204);
+        assertThat(http.send("PUT", base + "/api/v3/providers/p1", null, null).allow()).isEqualTo("DELETE, GET");
+        assertThat(mocks.problems(api)).extracting(Finding::message)
+                .anySatisfy(m -> assertThat(m).contains("/providers/{providerID} and /providers/{providerId} differ only"));
+    }
+
+    @Test
     void aPathWithACharacterClientsEncodeMatchesItEncoded() {
         assertThat(http.send("DELETE", base + "/api/v3/orders/7%23notes", null, null).status()).isEqualTo(204);
         assertThat(http.get(base + "/api/v3/orders/7%23notes").allow()).isEqualTo("DELETE");
@@ -137,7 +146,7 @@ class AnyDocumentMockTest {
         assertThat(doc.validator().validate("/components/schemas/Order", created.json(), "answer")).isEmpty();
         assertThat(created.header(DeclaredResponses.REPLACED_HEADER)).contains("breaks its schema at /status");
         assertThat(mocks.problems(api)).extracting(Finding::pointer)
-                .containsExactly("/paths/~1orders/post/responses/201/content/application~1json/example/status");
+                .containsExactlyInAnyOrder("/paths/~1orders/post/responses/201/content/application~1json/example/status", "/paths");
         JsonNode listed = http.get(base + "/api/v3/orders").json();
         assertThat(listed.isArray()).isTrue();
     }

@@ -63,12 +63,14 @@ public final class ContractExpectations {
                              List<Finding> problems) {
         Map<String, List<OperationResponder>> byPath = new LinkedHashMap<>();
         Map<String, List<String>> methods = new LinkedHashMap<>();
+        Map<String, String> files = new LinkedHashMap<>();
         List<DeclaredResponses> all = new ArrayList<>();
         Map<ContractDocument.Operation, DeclaredResponses> declared = new LinkedHashMap<>();
         for (ContractDocument doc : docs) {
             for (ContractDocument.Operation op : doc.operations()) {
                 DeclaredResponses responses = DeclaredResponses.of(doc, op);
                 declared.put(op, responses);
+                files.putIfAbsent(op.path(), doc.file());
                 problems.addAll(responses.unsatisfiable());
                 all.add(responses);
             }
@@ -90,11 +92,37 @@ public final class ContractExpectations {
             entries.add(new Entry(anyOther, new ProxyResponder(Optional.empty(), Optional.empty(), state.proxy().get()), null));
             return List.copyOf(entries);
         }
-        methods.forEach((template, allowed) -> entries.add(notAllowed(idPrefix, PathTemplate.parse(template),
-                -11 - 2 * rank.get(template), String.join(", ", new TreeSet<>(allowed)), errors)));
+        notAllowed(idPrefix, methods, files, rank, errors, problems).forEach(entries::add);
         entries.add(new Entry(anyOther, request -> errors.reply(404, Optional.empty(),
                 "no operation of the contract matches " + request.method() + " " + request.path())));
         return List.copyOf(entries);
+    }
+
+    /**
+     * The 405 answers, one per URL shape: templates that differ only in their parameters' names
+     * ({@code /providers/{providerID}} with DELETE, {@code /providers/{providerId}} with GET, as vtex's documents
+     * have) match the same URLs, so they answer as one path, with the methods of both in {@code Allow}, below every
+     * operation of them. OpenAPI says such paths MUST NOT exist: listed as a problem of the document.
+     */
+    private static List<Entry> notAllowed(String idPrefix, Map<String, List<String>> methods, Map<String, String> files,
+                                          Map<String, Integer> rank, ErrorReplies errors, List<Finding> problems) {
+        Map<String, List<String>> byShape = new LinkedHashMap<>();
+        methods.keySet().forEach(t -> byShape.computeIfAbsent(PathTemplate.parse(t).regex(), r -> new ArrayList<>()).add(t));
+        List<Entry> out = new ArrayList<>();
+        byShape.values().forEach(templates -> {
+            Set<String> allowed = new TreeSet<>();
+            int last = 0;
+            for (String t : templates) {
+                allowed.addAll(methods.get(t));
+                last = Math.max(last, rank.get(t));
+            }
+            if (templates.size() > 1) {
+                problems.add(new Finding(files.get(templates.get(0)), "/paths", "paths " + String.join(" and ", templates) + " differ only in "
+                        + "their parameters' names, which OpenAPI says MUST NOT exist; served as one path", ""));
+            }
+            out.add(notAllowed(idPrefix, PathTemplate.parse(templates.get(0)), -11 - 2 * last, String.join(", ", allowed), errors));
+        });
+        return out;
     }
 
     /** Each path template's place in matching order, most specific first. */
