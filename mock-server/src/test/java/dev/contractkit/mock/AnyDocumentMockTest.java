@@ -79,10 +79,22 @@ class AnyDocumentMockTest {
     @Test
     void pathsThatDifferOnlyInTheirParametersNamesAnswerAsOnePathAndAreListedAsAProblem() {
         assertThat(http.get(base + "/api/v3/providers/p1").status()).isEqualTo(200);
-        assertThat(http.send("DELETE", base + "/api/v3/providers/p1", null, null).status()).isEqualTo(204);
+        assertThat(http.send("DELETE", base + "/api/v3/providers/p1", "application/json", "{\"reason\":\"gone\"}").status())
+                .isEqualTo(204);
         assertThat(http.send("PUT", base + "/api/v3/providers/p1", null, null).allow()).isEqualTo("DELETE, GET");
         assertThat(mocks.problems(api)).extracting(Finding::message)
                 .anySatisfy(m -> assertThat(m).contains("/providers/{providerID} and /providers/{providerId} differ only"));
+    }
+
+    @Test
+    void aBodyDeclaredUnderAMediaRangeIsReadAsItsOwnContentTypeSays() {
+        String url = base + "/api/v3/providers/p1";
+
+        assertThat(http.send("DELETE", url, "application/json", "{\"reason\":\"gone\"}").status()).isEqualTo(204);
+        assertThat(http.send("DELETE", url, "application/json", "{\"reason\":5}").status()).as("JSON held to the schema").isEqualTo(400);
+        assertThat(http.send("DELETE", url, "application/json", "{\"reason\":").status()).as("not JSON").isEqualTo(400);
+        assertThat(http.send("DELETE", url, "application/x-www-form-urlencoded", "other=1").status()).as("a form too").isEqualTo(400);
+        assertThat(http.send("DELETE", url, "text/plain", "gone").status()).as("text is not parsed").isEqualTo(204);
     }
 
     @Test

@@ -178,7 +178,7 @@ class SpecCommandLineTest {
             Api api = servers.apis().get(0);
             assertThat(out.toString(StandardCharsets.UTF_8)).contains(servers.url(api) + "/api/v3 ");
             String printed = err.toString(StandardCharsets.UTF_8);
-            assertThat(printed).contains("DOCUMENT PROBLEMS shop: 1 problem(s)").contains("--strict");
+            assertThat(printed).contains("DOCUMENT PROBLEMS shop: 2 problem(s)").contains("--strict");
             Path report = Path.of(printed.replaceFirst("(?s).*each one in (\\S+).*", "$1").trim());
             assertThat(report).isEqualTo(ProblemReport.directory().resolve("shop-problems.txt"));
             assertThat(Files.readString(report)).contains("shop.yaml /paths/~1orders/post/responses/201/content/application~1json/example/status");

@@ -16,7 +16,8 @@ import dev.contractkit.mock.http.Json;
 /**
  * Checks a request body against the operation's {@code requestBody}: present when required, a declared media
  * type (415 otherwise), and for JSON media types valid JSON that fits the schema; a form-encoded body is checked
- * against its schema too, its values typed by the schema ({@link FormBody}).
+ * against its schema too, its values typed by the schema ({@link FormBody}). Under a declared media range
+ * ({@code *}{@code /*}, {@code application/*}) the body is read as its own content type says (JSON, form).
  */
 public final class BodyRule {
     private final ContractDocument document;
@@ -49,10 +50,12 @@ public final class BodyRule {
         if (document.at(schema).isMissingNode()) {
             return Optional.empty();
         }
+        // under a media range (*/*, application/*) the body is read as what the request says it is
+        String as = Json.baseType(media.get()).contains("*") ? Json.baseType(contentType) : Json.baseType(media.get());
         JsonNode value;
-        if (Json.baseType(media.get()).equals("application/x-www-form-urlencoded")) {
+        if (as.equals("application/x-www-form-urlencoded")) {
             value = FormBody.decode(new String(body, StandardCharsets.UTF_8), document, schema);
-        } else if (!Json.isJson(media.get())) {
+        } else if (!Json.isJson(as)) {
             return Optional.empty();
         } else {
             try {
