@@ -73,7 +73,7 @@ class AnyDocumentMockTest {
         assertThat(answer.status()).isEqualTo(405);
         assertThat(answer.allow()).isEqualTo("POST");
         assertThat(http.send("POST", base + "/api/v3/orders/7:cancel", null, null).status()).isEqualTo(204);
-        assertThat(http.send("DELETE", base + "/api/v3/orders/7", null, null).allow()).isEqualTo("GET");
+        assertThat(http.send("PUT", base + "/api/v3/orders/7", null, null).allow()).isEqualTo("DELETE, GET");
     }
 
     @Test
@@ -100,7 +100,25 @@ class AnyDocumentMockTest {
     @Test
     void aPathWithACharacterClientsEncodeMatchesItEncoded() {
         assertThat(http.send("DELETE", base + "/api/v3/orders/7%23notes", null, null).status()).isEqualTo(204);
-        assertThat(http.get(base + "/api/v3/orders/7%23notes").allow()).isEqualTo("DELETE");
+        assertThat(http.get(base + "/api/v3/orders/7%23notes").body()).as("GET /orders/{id} with id '7#notes'")
+                .contains("integer expected");
+    }
+
+    @Test
+    void operationsToldApartByAKeyAfterThePathAnswerAtThePathAClientSends() {
+        assertThat(http.send("DELETE", base + "/api/v3/orders/7", null, null).status()).as("#notes names nothing").isEqualTo(204);
+        assertThat(http.send("DELETE", base + "/api/v3/tags/arn1?tagKeys=a", null, null).status()).isEqualTo(204);
+        assertThat(http.get(base + "/api/v3/tags/arn1").status()).isEqualTo(200);
+        Http.Answer untagged = http.send("DELETE", base + "/api/v3/tags/arn1", null, null);
+        assertThat(untagged.status()).as("without its query parameter").isEqualTo(404);
+        assertThat(untagged.body()).contains("/tags/{arn}#tagKeys");
+        assertThat(http.send("PUT", base + "/api/v3/tags/arn1", null, null).allow()).isEqualTo("DELETE, GET");
+        Http.Answer ping = http.send("POST", base + "/api/v3/", "application/json", "{}", "X-Amz-Target", "Shop.Ping");
+        Http.Answer pong = http.send("POST", base + "/api/v3/", "application/json", "{}", "X-Amz-Target", "Shop.Pong");
+        assertThat(ping.json().has("ping")).as(ping.body()).isTrue();
+        assertThat(pong.json().has("pong")).as(pong.body()).isTrue();
+        assertThat(http.send("POST", base + "/api/v3/", "application/json", "{}", "X-Amz-Target", "Shop.Other").status())
+                .isEqualTo(404);
     }
 
     @Test

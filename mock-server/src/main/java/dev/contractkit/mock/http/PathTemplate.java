@@ -30,18 +30,54 @@ public record PathTemplate(String template, Pattern pattern, List<String> names)
             .thenComparing(Comparator.comparingInt(PathTemplate::literalLength).reversed())
             .thenComparing(PathTemplate::template);
 
+    /**
+     * A template with a key after its path ({@code /tags/{arn}#tagKeys}, {@code /#X-Amz-Target=...},
+     * {@code /{Bucket}?acl}: AWS documents tell operations on one path apart by a query parameter or a header) matches
+     * the path a client sends, without the key (the key's query parameter or header is {@link KeyedPath}'s), and the
+     * whole template with the key percent-encoded.
+     */
     public static PathTemplate parse(String template) {
         StringBuilder regex = new StringBuilder();
         List<String> names = new ArrayList<>();
-        Matcher m = PARAMETER.matcher(template);
+        String head = head(template);
+        Matcher m = PARAMETER.matcher(head);
         int last = 0;
+        boolean keyed = head.length() < template.length();
         while (m.find()) {
-            regex.append(quote(template.substring(last, m.start()))).append("([^/]+)");
+            // with a key after the path, a value stops short of it: /orders/7%23notes is id 7 of /orders/{id}#notes
+            regex.append(quote(head.substring(last, m.start()))).append(keyed ? "([^/]+?)" : "([^/]+)");
             names.add(m.group(1));
             last = m.end();
         }
-        regex.append(quote(template.substring(last)));
+        regex.append(quote(head.substring(last)));
+        if (keyed) {
+            regex.append("(?:").append(quote(template.substring(head.length()))).append(")?");
+        }
         return new PathTemplate(template, Pattern.compile(regex.toString()), List.copyOf(names));
+    }
+
+    /** @return the template's path part, without a key after {@code #} or {@code ?} */
+    public static String head(String template) {
+        int hash = template.indexOf('#');
+        int query = template.indexOf('?');
+        int cut = hash < 0 ? query : query < 0 ? hash : Math.min(hash, query);
+        return cut < 0 ? template : template.substring(0, cut);
+    }
+
+    /** @return the key after the path ({@code #tagKeys}, {@code ?acl}), empty for a plain template */
+    public String key() {
+        return template.substring(head(template).length());
+    }
+
+    /** @return the regular expression of the path a client sends: without the key, if any */
+    public String wireRegex() {
+        return key().isEmpty() ? regex() : parse(head(template)).regex();
+    }
+
+    /** @return the regular expression of the whole template, its key included (encoded or not) */
+    public String literalRegex() {
+        String r = regex();
+        return key().isEmpty() ? r : r.substring(0, r.length() - 2) + ")";
     }
 
     /**

@@ -3,6 +3,7 @@ package dev.contractkit.mock.netty;
 import org.mockserver.configuration.Configuration;
 import org.mockserver.mock.HttpState;
 import org.mockserver.model.HttpRequest;
+import org.mockserver.model.KeyToMultiValue;
 import shaded_package.io.netty.buffer.Unpooled;
 import shaded_package.io.netty.channel.ChannelFuture;
 import shaded_package.io.netty.channel.ChannelFutureListener;
@@ -15,6 +16,7 @@ import shaded_package.io.netty.handler.codec.http.HttpHeaders;
 import shaded_package.io.netty.handler.codec.http.HttpResponseStatus;
 import shaded_package.io.netty.handler.codec.http.HttpUtil;
 import shaded_package.io.netty.handler.codec.http.HttpVersion;
+import shaded_package.io.netty.handler.codec.http.QueryStringDecoder;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
@@ -40,9 +42,30 @@ import dev.contractkit.mock.respond.ContractExpectations;
  */
 public final class ContractFastPath {
     /** One contract expectation, matchable without MockServer's matcher. */
-    private record Route(String method, Pattern path, int priority, ContractExpectations.Entry entry) {
-        boolean matches(String m, String p) {
-            return (method == null || method.equals(m)) && (path == null || path.matcher(p).matches());
+    private record Route(String method, Pattern path, int priority, ContractExpectations.Entry entry,
+                         List<Condition> query, List<Condition> headers) {
+        boolean matches(String m, String p, FullHttpRequest request) {
+            if (!(method == null || method.equals(m)) || !(path == null || path.matcher(p).matches())) {
+                return false;
+            }
+            if (query.isEmpty() && headers.isEmpty()) {
+                return true;
+            }
+            Map<String, List<String>> params = new QueryStringDecoder(request.uri()).parameters();
+            return query.stream().allMatch(c -> c.any(params.getOrDefault(c.name(), List.of())))
+                    && headers.stream().allMatch(c -> c.any(request.headers().getAll(c.name())));
+        }
+    }
+
+    /** A query parameter or header a keyed path's expectation wants ({@code KeyedPath}): present, with a matching value. */
+    private record Condition(String name, Pattern value) {
+        static List<Condition> of(List<? extends KeyToMultiValue> entries) {
+            return entries == null ? List.of() : entries.stream().map(e -> new Condition(e.getName().getValue(),
+                    Pattern.compile(e.getValues().isEmpty() ? ".*" : e.getValues().get(0).getValue()))).toList();
+        }
+
+        boolean any(List<String> values) {
+            return values.stream().anyMatch(v -> value.matcher(v).matches());
         }
     }
 
@@ -56,7 +79,8 @@ public final class ContractFastPath {
             HttpRequest r = (HttpRequest) e.expectation().getHttpRequest();
             String method = r.getMethod() == null || r.getMethod().isBlank() ? null : r.getMethod().getValue();
             Pattern path = r.getPath() == null || r.getPath().isBlank() ? null : Pattern.compile(r.getPath().getValue());
-            return new Route(method, path, e.expectation().getPriority(), e);
+            return new Route(method, path, e.expectation().getPriority(), e, Condition.of(r.getQueryStringParameterList()),
+                    Condition.of(r.getHeaderList()));
         }).sorted(Comparator.comparingInt(Route::priority).reversed()).toList(); // stable: list order among equals
         this.state = state;
         this.log = new RequestLog(state, configuration, port);
@@ -107,7 +131,7 @@ public final class ContractFastPath {
         String path = q < 0 ? uri : uri.substring(0, q);
         String method = request.method().name();
         for (Route r : routes) {
-            if (r.matches(method, path)) {
+            if (r.matches(method, path, request)) {
                 return r;
             }
         }

@@ -43,6 +43,10 @@ public final class ContractExpectations {
             this(expectation, responder.callback(), responder);
         }
 
+        Entry at(Expectation other) {
+            return new Entry(other, callback, responder);
+        }
+
         public String id() {
             return expectation.getId();
         }
@@ -81,11 +85,15 @@ public final class ContractExpectations {
         declared.forEach((op, responses) -> {
             PathTemplate path = PathTemplate.parse(op.path());
             methods.computeIfAbsent(op.path(), p -> new ArrayList<>()).add(op.method());
-            Expectation e = expectation(HttpRequest.request().withMethod(op.method()).withPath(path.regex()),
-                    -10 - 2 * rank.get(op.path()), idPrefix + op.method() + " " + op.path());
-            entries.add(state.proxy().isPresent()
-                    ? new Entry(e, new ProxyResponder(Optional.of(op), Optional.of(responses), state.proxy().get()), null)
-                    : new Entry(e, new OperationResponder(op, responses, errors, accepted, state)));
+            int priority = -10 - 2 * rank.get(op.path());
+            Optional<HttpRequest> keyed = KeyedPath.matcher(op, path);
+            Entry entry = state.proxy().isPresent()
+                    ? new Entry(null, new ProxyResponder(Optional.of(op), Optional.of(responses), state.proxy().get()), null)
+                    : new Entry(null, new OperationResponder(op, responses, errors, accepted, state));
+            String id = idPrefix + op.method() + " " + op.path();
+            entries.add(entry.at(expectation(HttpRequest.request().withMethod(op.method())
+                    .withPath(keyed.isPresent() ? path.literalRegex() : path.regex()), priority, id)));
+            keyed.ifPresent(k -> entries.add(entry.at(expectation(k, priority, id + " (keyed)"))));
         });
         Expectation anyOther = expectation(HttpRequest.request(), -20 - 2 * rank.size(), idPrefix + "not-found");
         if (state.proxy().isPresent()) { // forwarded too, and reported as outside the contract
@@ -107,7 +115,7 @@ public final class ContractExpectations {
     private static List<Entry> notAllowed(String idPrefix, Map<String, List<String>> methods, Map<String, String> files,
                                           Map<String, Integer> rank, ErrorReplies errors, List<Finding> problems) {
         Map<String, List<String>> byShape = new LinkedHashMap<>();
-        methods.keySet().forEach(t -> byShape.computeIfAbsent(PathTemplate.parse(t).regex(), r -> new ArrayList<>()).add(t));
+        methods.keySet().forEach(t -> byShape.computeIfAbsent(PathTemplate.parse(t).wireRegex(), r -> new ArrayList<>()).add(t));
         List<Entry> out = new ArrayList<>();
         byShape.values().forEach(templates -> {
             Set<String> allowed = new TreeSet<>();
@@ -116,11 +124,13 @@ public final class ContractExpectations {
                 allowed.addAll(methods.get(t));
                 last = Math.max(last, rank.get(t));
             }
-            if (templates.size() > 1) {
+            if (templates.stream().filter(t -> PathTemplate.parse(t).key().isEmpty()).count() > 1) {
                 problems.add(new Finding(files.get(templates.get(0)), "/paths", "paths " + String.join(" and ", templates) + " differ only in "
                         + "their parameters' names, which OpenAPI says MUST NOT exist; served as one path", ""));
             }
-            out.add(notAllowed(idPrefix, PathTemplate.parse(templates.get(0)), -11 - 2 * last, String.join(", ", allowed), errors));
+            String keyed = String.join(", ", templates.stream().filter(t -> !PathTemplate.parse(t).key().isEmpty()).toList());
+            out.add(notAllowed(idPrefix, PathTemplate.parse(templates.get(0)), -11 - 2 * last, String.join(", ", allowed),
+                    keyed, errors));
         });
         return out;
     }
@@ -136,11 +146,18 @@ public final class ContractExpectations {
         return rank;
     }
 
-    private static Entry notAllowed(String idPrefix, PathTemplate path, int priority, String allowed, ErrorReplies errors) {
+    private static Entry notAllowed(String idPrefix, PathTemplate path, int priority, String allowed, String keyed,
+                                    ErrorReplies errors) {
         Expectation e = expectation(HttpRequest.request().withPath(path.regex()), priority,
                 idPrefix + "method-not-allowed-" + path.template());
-        return new Entry(e, request -> errors.reply(405, Optional.empty(), "method " + request.method()
-                + " is not allowed on " + path.template() + "; allowed: " + allowed).withHeader("Allow", allowed));
+        Set<String> methods = Set.of(allowed.split(", "));
+        return new Entry(e, request -> methods.contains(request.method())
+                // an operation of that method is here, told apart by a query parameter or header the request lacks
+                ? errors.reply(404, Optional.empty(), "no operation of the contract matches " + request.method() + " "
+                        + request.path() + ": operations of " + PathTemplate.head(path.template()) + " are told apart by"
+                        + " a query parameter or header, and the request has none of theirs (" + keyed + ")")
+                : errors.reply(405, Optional.empty(), "method " + request.method() + " is not allowed on "
+                        + path.template() + "; allowed: " + allowed).withHeader("Allow", allowed));
     }
 
     private static Expectation expectation(HttpRequest request, int priority, String id) {
