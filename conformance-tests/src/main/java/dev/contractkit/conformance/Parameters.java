@@ -16,6 +16,8 @@ import java.util.Set;
  */
 final class Parameters {
     private static final Set<String> IGNORED_HEADERS = Set.of("accept", "content-type", "authorization");
+    private static final Set<String> ALWAYS_SENT = Set.of("user-agent", "host", "connection", "accept-encoding",
+            "content-length", "transfer-encoding");
 
     private Parameters() {
     }
@@ -23,6 +25,15 @@ final class Parameters {
     /** @return the operation's parameters (path level and operation level) without the ones OpenAPI ignores */
     static List<Parameter> of(Operation op) {
         return op.parameters().stream().filter(p -> !ignored(p)).toList();
+    }
+
+    /**
+     * @return true for a header the suite's HTTP client always sends ({@code User-Agent}, {@code Host},
+     *         {@code Connection}, {@code Accept-Encoding}, {@code Content-Length}, {@code Transfer-Encoding}): it
+     *         cannot leave it out, so a request "without" it proves nothing (bunq declares {@code User-Agent} required)
+     */
+    static boolean alwaysSent(Parameter p) {
+        return p.in().equals("header") && ALWAYS_SENT.contains(p.name().toLowerCase(Locale.ROOT));
     }
 
     /** @return true for a header parameter named Accept, Content-Type or Authorization (any case) */

@@ -88,7 +88,7 @@ class OpenApiToTheLetterTest {
     }
 
     @Test
-    void headerParametersNamedAcceptContentTypeOrAuthorizationAreIgnored() {
+    void headerParametersNamedAcceptContentTypeOrAuthorizationAreIgnoredAndOnesTheClientAlwaysSendsAreNotLeftOut() {
         String yaml = """
                 openapi: 3.0.3
                 info: {title: reports, version: '1'}
@@ -101,6 +101,7 @@ class OpenApiToTheLetterTest {
                         - {name: content-type, in: header, required: true, schema: {type: string, enum: [text/csv]}}
                         - {name: Authorization, in: header, required: true, schema: {type: string, pattern: '^Basic .+$'}}
                         - {name: X-Trace, in: header, required: true, schema: {type: string, maxLength: 8}, example: abc}
+                        - {name: User-Agent, in: header, required: true, schema: {type: string}, example: kit}
                       responses:
                         '200': {description: the report, content: {application/json: {schema: {type: object}, example: {}}}}
                         '400': {description: a broken request}
