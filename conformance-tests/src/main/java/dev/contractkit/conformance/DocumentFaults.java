@@ -82,7 +82,7 @@ final class DocumentFaults {
                 String p = todo.pop();
                 JsonNode s = doc.at(p);
                 if (s.has("$ref") && s.get("$ref").asText().startsWith("#")) {
-                    todo.add(s.get("$ref").asText().substring(1));
+                    todo.add(Pointers.ofRef(s.get("$ref").asText()));
                     continue;
                 }
                 if (!s.isContainerNode() || !out.add(p)) {

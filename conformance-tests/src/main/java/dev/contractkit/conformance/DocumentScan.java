@@ -85,9 +85,9 @@ final class DocumentScan {
         if (node.isObject()) {
             JsonNode ref = node.get("$ref");
             if (ref != null && ref.isTextual() && ref.asText().startsWith("#")
-                    && doc.at(ref.asText().substring(1)).isMissingNode()) {
+                    && doc.at(Pointers.ofRef(ref.asText())).isMissingNode()) {
                 add(pointer + "/$ref", ref.toString(), "the $ref points nowhere: the document has no "
-                        + ref.asText().substring(1) + "; what uses it cannot be checked");
+                        + Pointers.ofRef(ref.asText()) + "; what uses it cannot be checked");
             }
             node.properties().forEach(f -> refs(f.getValue(), Pointers.append(pointer, f.getKey())));
         } else if (node.isArray()) {
@@ -225,7 +225,7 @@ final class DocumentScan {
         if (s.has("$ref")) {
             JsonNode ref = s.get("$ref");
             if (ref.isTextual() && ref.asText().startsWith("#")) {
-                schema(ref.asText().substring(1));
+                schema(Pointers.ofRef(ref.asText()));
             }
             return;
         }

@@ -76,7 +76,7 @@ public final class SchemaMerge {
             String partPointer = pointer == null ? null : pointer + "/allOf/" + i;
             JsonNode part = parts.get(i);
             for (int hops = 0; hops < 20 && part.has("$ref") && part.get("$ref").asText().startsWith("#"); hops++) {
-                partPointer = part.get("$ref").asText().substring(1);
+                partPointer = Pointers.ofRef(part.get("$ref").asText());
                 part = doc.at(partPointer);
             }
             into(doc, part, partPointer, out, depth + 1);

@@ -120,7 +120,7 @@ public final class SchemaSample {
             if (!ref.startsWith("#")) {
                 break;
             }
-            p = ref.substring(1);
+            p = Pointers.ofRef(ref);
             name = p.substring(p.lastIndexOf('/') + 1);
             s = doc.at(p);
         }
@@ -207,7 +207,7 @@ public final class SchemaSample {
         for (int i = 0; i < branches.size(); i++) {
             JsonNode b = branches.get(i);
             String ref = b.path("$ref").asText("");
-            String branchPointer = ref.startsWith("#") ? ref.substring(1) : pointer == null ? null : pointer + "/" + kind + "/" + i;
+            String branchPointer = ref.startsWith("#") ? Pointers.ofRef(ref) : pointer == null ? null : pointer + "/" + kind + "/" + i;
             JsonNode value = sample(b, branchPointer, depth + 1, variant, ref.isEmpty() ? null : ref.substring(ref.lastIndexOf('/') + 1));
             if (value instanceof ObjectNode object) {
                 if (s.has("properties")) {

@@ -129,7 +129,7 @@ public final class ContractDocument {
         if (!ref.startsWith("#")) {
             throw new IllegalArgumentException(file + ": only local $refs are supported, found " + ref);
         }
-        return ref.substring(1);
+        return Pointers.ofRef(ref);
     }
 
     /** @return every operation, in document order */

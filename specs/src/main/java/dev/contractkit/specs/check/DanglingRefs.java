@@ -23,7 +23,7 @@ final class DanglingRefs {
         if (node.isObject()) {
             JsonNode ref = node.get("$ref");
             if (ref != null && ref.isTextual() && ref.asText().startsWith("#")
-                    && doc.at(ref.asText().substring(1)).isMissingNode()) {
+                    && doc.at(Pointers.ofRef(ref.asText())).isMissingNode()) {
                 out.add(new Finding(doc.file(), pointer + "/$ref", "$ref target does not exist", ref.toString()));
             }
             node.fields().forEachRemaining(e ->

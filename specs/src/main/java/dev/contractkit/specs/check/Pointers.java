@@ -1,5 +1,8 @@
 package dev.contractkit.specs.check;
 
+import java.io.ByteArrayOutputStream;
+import java.nio.charset.StandardCharsets;
+
 /** JSON pointer helpers (RFC 6901). */
 public final class Pointers {
     private Pointers() {
@@ -13,6 +16,35 @@ public final class Pointers {
      */
     public static String escape(String token) {
         return token.replace("~", "~0").replace("/", "~1");
+    }
+
+    /**
+     * The JSON pointer of a local {@code $ref}: its URI fragment, percent-decoded (RFC 6901 section 6: a pointer in
+     * a URI fragment is percent-encoded; DigitalOcean's document writes {@code #/paths/~1v2~1x~1%7Bid%7D/...}).
+     *
+     * @param ref a {@code $ref} value starting with {@code #}
+     * @return the pointer, e.g. {@code /paths/~1v2~1x~1{id}}
+     */
+    public static String ofRef(String ref) {
+        String fragment = ref.substring(1);
+        if (fragment.indexOf('%') < 0) {
+            return fragment;
+        }
+        ByteArrayOutputStream out = new ByteArrayOutputStream();
+        for (int i = 0; i < fragment.length(); i++) {
+            char c = fragment.charAt(i);
+            if (c == '%' && i + 2 < fragment.length() && isHex(fragment.charAt(i + 1)) && isHex(fragment.charAt(i + 2))) {
+                out.write(Integer.parseInt(fragment.substring(i + 1, i + 3), 16));
+                i += 2;
+            } else {
+                out.writeBytes(String.valueOf(c).getBytes(StandardCharsets.UTF_8));
+            }
+        }
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private static boolean isHex(char c) {
+        return Character.digit(c, 16) >= 0;
     }
 
     /**
