@@ -173,6 +173,9 @@ final class Mutations {
 
     private void arrays(JsonNode s, JsonNode valid, String at, SplittableRandom rnd, boolean onWire, int depth,
                         List<Mutation> out) {
+        if (!valid.isArray()) {
+            return; // the document's own value is no array (its example breaks its schema): nothing to shorten
+        }
         int min = s.path("minItems").asInt(0);
         if (min > 0) {
             ArrayNode fewer = JsonNodeFactory.instance.arrayNode();

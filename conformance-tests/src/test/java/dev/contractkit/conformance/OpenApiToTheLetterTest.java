@@ -165,6 +165,43 @@ class OpenApiToTheLetterTest {
         }
     }
 
+    /** Shutterstock's document: a body example that is a {@code $ref} object where its schema wants an array stopped the run. */
+    @Test
+    void aBodyExampleWithAnObjectWhereItsSchemaWantsAnArrayDoesNotStopTheRun() {
+        String yaml = """
+                openapi: 3.0.3
+                info: {title: tags, version: '1'}
+                paths:
+                  /things:
+                    post:
+                      operationId: tagThings
+                      requestBody:
+                        required: true
+                        content:
+                          application/json:
+                            schema: {$ref: '#/components/schemas/Queries'}
+                            examples:
+                              default: {value: {$ref: '#/components/schemas/Queries/example'}}
+                      responses:
+                        '204': {description: tagged}
+                        '400': {description: a broken request}
+                components:
+                  schemas:
+                    Queries:
+                      type: array
+                      minItems: 1
+                      maxItems: 2
+                      items: {type: object, properties: {q: {type: string}}}
+                      example: [{q: a}]
+                """;
+        try (ScriptedServer server = new ScriptedServer(r -> r.method().equals("POST")
+                ? ScriptedServer.Answer.empty(r.body().contains("kit-not") ? 400 : 204) : ScriptedServer.Answer.notAllowed("POST"))) {
+            Report report = run(yaml, server, null);
+
+            assertThat(report.result(Check.POSITIVE_DATA_ACCEPTANCE).passed()).as(report.toString()).isPositive();
+        }
+    }
+
     static final String STYLES = """
             openapi: 3.0.3
             info: {title: search, version: '1'}
