@@ -119,6 +119,10 @@ class AnyDocumentMockTest {
         assertThat(pong.json().has("pong")).as(pong.body()).isTrue();
         assertThat(http.send("POST", base + "/api/v3/", "application/json", "{}", "X-Amz-Target", "Shop.Other").status())
                 .isEqualTo(404);
+        assertThat(http.send("POST", base + "/api/v3/analyze", "application/json", "{}").json().path("from").asText())
+                .isEqualTo("url");
+        assertThat(http.send("POST", base + "/api/v3/analyze", "application/octet-stream", "abc").json().path("from").asText())
+                .as("told apart by the body's type").isEqualTo("stream");
     }
 
     @Test

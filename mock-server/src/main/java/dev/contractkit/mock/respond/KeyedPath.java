@@ -4,6 +4,8 @@ import dev.contractkit.mock.http.PathTemplate;
 import dev.contractkit.specs.check.ContractDocument;
 import org.mockserver.model.HttpRequest;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
@@ -15,8 +17,10 @@ import java.util.regex.Pattern;
  * {@code POST /#X-Amz-Target=Service.Action}, {@code GET /{Bucket}?acl}. A client sends the path without the key and
  * the key as a query parameter or a header; each name of the key ({@code a&b}, {@code name=value}) becomes a
  * condition on the request: the operation's own parameter of that name where it declares one (query or header), else
- * a header for an {@code X-} name and a query parameter otherwise. Names OpenAPI says to ignore ({@code Accept},
- * {@code Content-Type}, {@code Authorization}) and names without a value the operation does not declare add none.
+ * a header for an {@code X-} name with a value ({@code X-Amz-Target=...}). Names OpenAPI says to ignore ({@code Accept},
+ * {@code Content-Type}, {@code Authorization}) and other names the operation does not declare add none (Azure's
+ * {@code #overload=stream}, {@code #disambiguation_dummy}); where the key adds none, the operation's request body
+ * media types do ({@code Content-Type}).
  */
 final class KeyedPath {
     private static final Set<String> IGNORED = Set.of("accept", "content-type", "authorization");
@@ -42,7 +46,7 @@ final class KeyedPath {
             }
             Optional<String> in = op.parameters().stream().filter(p -> p.name().equalsIgnoreCase(name))
                     .map(ContractDocument.Parameter::in).findFirst();
-            String where = in.orElse(eq < 0 ? "" : name.regionMatches(true, 0, "x-", 0, 2) ? "header" : "query");
+            String where = in.orElse(eq >= 0 && name.regionMatches(true, 0, "x-", 0, 2) ? "header" : "");
             switch (where) {
                 case "query" -> request.withQueryStringParameter(name, value);
                 case "header" -> request.withHeader(name, value);
@@ -52,6 +56,20 @@ final class KeyedPath {
             }
             any = true;
         }
+        if (!any && op.requestBody().isPresent()) { // Azure's /analyze#overload=stream: told apart by its body's type
+            List<String> types = new ArrayList<>();
+            op.document().at(op.requestBody().get() + "/content").fieldNames().forEachRemaining(m -> types.add(mediaRange(m)));
+            if (!types.isEmpty()) {
+                request.withHeader("Content-Type", "(?i)(" + String.join("|", types) + ")(\\s*;.*)?");
+                any = true;
+            }
+        }
         return any ? Optional.of(request) : Optional.empty();
+    }
+
+    /** A declared media type (or range, {@code image/*}) as a regular expression of the type a request names. */
+    private static String mediaRange(String declared) {
+        String base = declared.contains(";") ? declared.substring(0, declared.indexOf(';')).strip() : declared.strip();
+        return Pattern.quote(base).replace("*", "\\E[^;]*\\Q");
     }
 }
