@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.TreeSet;
+import java.util.TreeMap;
 import dev.contractkit.mock.http.DeclaredResponses;
 import dev.contractkit.mock.http.ErrorReplies;
 import dev.contractkit.mock.http.PathTemplate;
@@ -66,7 +66,7 @@ public final class ContractExpectations {
     public static List<Entry> build(String idPrefix, List<ContractDocument> docs, Set<String> accepted, MockState state,
                              List<Finding> problems) {
         Map<String, List<OperationResponder>> byPath = new LinkedHashMap<>();
-        Map<String, List<String>> methods = new LinkedHashMap<>();
+        Map<String, Map<String, Responder>> methods = new LinkedHashMap<>();
         Map<String, String> files = new LinkedHashMap<>();
         List<DeclaredResponses> all = new ArrayList<>();
         Map<ContractDocument.Operation, DeclaredResponses> declared = new LinkedHashMap<>();
@@ -84,13 +84,13 @@ public final class ContractExpectations {
         Map<String, Integer> rank = rank(declared.keySet());
         declared.forEach((op, responses) -> {
             PathTemplate path = PathTemplate.parse(op.path());
-            methods.computeIfAbsent(op.path(), p -> new ArrayList<>()).add(op.method());
             int priority = -10 - 2 * rank.get(op.path());
             Optional<HttpRequest> keyed = KeyedPath.matcher(op, path);
             Entry entry = state.proxy().isPresent()
                     ? new Entry(null, new ProxyResponder(Optional.of(op), Optional.of(responses), state.proxy().get()), null)
                     : new Entry(null, new OperationResponder(op, responses, errors, accepted, state));
             String id = idPrefix + op.method() + " " + op.path();
+            methods.computeIfAbsent(op.path(), p -> new LinkedHashMap<>()).put(op.method(), entry.responder());
             entries.add(entry.at(expectation(HttpRequest.request().withMethod(op.method())
                     .withPath(keyed.isPresent() ? path.literalRegex() : path.regex()), priority, id)));
             keyed.ifPresent(k -> entries.add(entry.at(expectation(k, priority, id + " (keyed)"))));
@@ -112,16 +112,16 @@ public final class ContractExpectations {
      * have) match the same URLs, so they answer as one path, with the methods of both in {@code Allow}, below every
      * operation of them. OpenAPI says such paths MUST NOT exist: listed as a problem of the document.
      */
-    private static List<Entry> notAllowed(String idPrefix, Map<String, List<String>> methods, Map<String, String> files,
+    private static List<Entry> notAllowed(String idPrefix, Map<String, Map<String, Responder>> methods, Map<String, String> files,
                                           Map<String, Integer> rank, ErrorReplies errors, List<Finding> problems) {
         Map<String, List<String>> byShape = new LinkedHashMap<>();
         methods.keySet().forEach(t -> byShape.computeIfAbsent(PathTemplate.parse(t).wireRegex(), r -> new ArrayList<>()).add(t));
         List<Entry> out = new ArrayList<>();
         byShape.values().forEach(templates -> {
-            Set<String> allowed = new TreeSet<>();
+            Map<String, List<Responder>> allowed = new TreeMap<>();
             int last = 0;
             for (String t : templates) {
-                allowed.addAll(methods.get(t));
+                methods.get(t).forEach((m, r) -> allowed.computeIfAbsent(m, k -> new ArrayList<>()).add(r));
                 last = Math.max(last, rank.get(t));
             }
             if (templates.stream().filter(t -> PathTemplate.parse(t).key().isEmpty()).count() > 1) {
@@ -129,8 +129,7 @@ public final class ContractExpectations {
                         + "their parameters' names, which OpenAPI says MUST NOT exist; served as one path", ""));
             }
             String keyed = String.join(", ", templates.stream().filter(t -> !PathTemplate.parse(t).key().isEmpty()).toList());
-            out.add(notAllowed(idPrefix, PathTemplate.parse(templates.get(0)), -11 - 2 * last, String.join(", ", allowed),
-                    keyed, errors));
+            out.add(notAllowed(idPrefix, PathTemplate.parse(templates.get(0)), -11 - 2 * last, allowed, keyed, errors));
         });
         return out;
     }
@@ -146,14 +145,16 @@ public final class ContractExpectations {
         return rank;
     }
 
-    private static Entry notAllowed(String idPrefix, PathTemplate path, int priority, String allowed, String keyed,
-                                    ErrorReplies errors) {
+    private static Entry notAllowed(String idPrefix, PathTemplate path, int priority, Map<String, List<Responder>> byMethod,
+                                    String keyed, ErrorReplies errors) {
+        String allowed = String.join(", ", byMethod.keySet());
         Expectation e = expectation(HttpRequest.request().withPath(path.regex()), priority,
                 idPrefix + "method-not-allowed-" + path.template());
-        Set<String> methods = Set.of(allowed.split(", "));
-        return new Entry(e, request -> methods.contains(request.method())
-                // an operation of that method is here, told apart by a query parameter or header the request lacks
-                ? errors.reply(404, Optional.empty(), "no operation of the contract matches " + request.method() + " "
+        return new Entry(e, request -> byMethod.containsKey(request.method())
+                // operations of that method are here, told apart by a query parameter or header the request lacks: the
+                // only one answers (and says what the request lacks), of several none can be chosen
+                ? byMethod.get(request.method()).size() == 1 ? byMethod.get(request.method()).get(0).answer(request)
+                : errors.reply(404, Optional.empty(), "no operation of the contract matches " + request.method() + " "
                         + request.path() + ": operations of " + PathTemplate.head(path.template()) + " are told apart by"
                         + " a query parameter or header, and the request has none of theirs (" + keyed + ")")
                 : errors.reply(405, Optional.empty(), "method " + request.method() + " is not allowed on "
