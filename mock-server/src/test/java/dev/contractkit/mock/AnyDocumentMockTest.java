@@ -146,6 +146,9 @@ class AnyDocumentMockTest {
         assertThat(http.get(base + "/api/v3/orders?status=open&limit=500").status()).isEqualTo(400);
         assertThat(http.get(base + "/api/v3/orders?page%5Bsize%5D=10&page%5Bnumber%5D=2").status()).isEqualTo(200);
         assertThat(http.get(base + "/api/v3/orders?page[size]=1000").status()).isEqualTo(400);
+        assertThat(http.get(base + "/api/v3/orders?fields=id,status").status()).isEqualTo(200);
+        assertThat(http.get(base + "/api/v3/orders?fields=").status()).as("an empty list, as OpenAPI writes it").isEqualTo(200);
+        assertThat(http.get(base + "/api/v3/orders?fields=id,").status()).isEqualTo(400);
     }
 
     @Test

@@ -68,7 +68,8 @@ public final class ParameterValues {
         }
         ArrayNode array = NODES.arrayNode();
         raw.stream()
-                .flatMap(v -> explode ? List.of(v).stream() : Arrays.stream(v.split(",", -1)))
+                // not exploded, an empty list is an empty value (OpenAPI's style table: color=)
+                .flatMap(v -> explode ? List.of(v).stream() : v.isEmpty() ? List.<String>of().stream() : Arrays.stream(v.split(",", -1)))
                 .forEach(item -> array.add(scalar(items, item)));
         return array;
     }
