@@ -41,7 +41,7 @@ final class NegativeCases {
                 continue; // the operation's credential travels there: ignored_auth judges it, not a broken parameter
             }
             String at = Pointers.append("/request", p.in(), p.name());
-            JsonNode schema = p.node().path("schema");
+            JsonNode schema = contract.document().at(p.schemaPointer());
             if (schema.isMissingNode()) {
                 continue;
             }

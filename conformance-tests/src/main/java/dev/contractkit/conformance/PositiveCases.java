@@ -62,7 +62,7 @@ final class PositiveCases {
         }
         cases.put("required parameters only", required);
         for (Parameter p : Parameters.of(op)) {
-            JsonNode schema = schemas.resolve(p.node().path("schema"));
+            JsonNode schema = schemas.resolve(contract.document().at(p.schemaPointer()));
             String type = Schemas.type(schema);
             if (type.equals("integer") || type.equals("number")) {
                 Schemas.lower(schema, BigDecimal.ONE).ifPresent(lo ->
@@ -126,7 +126,7 @@ final class PositiveCases {
 
     /** A random value, or the baseline's when the generator cannot meet the schema (e.g. a strict pattern). */
     private JsonNode randomOrBaseline(Operation op, Parameter p, RequestDraft base, SplittableRandom random) {
-        JsonNode value = values.random(p.node().path("schema"), random);
+        JsonNode value = values.random(contract.document().at(p.schemaPointer()), random);
         RequestDraft.Value fallback = base.values().get(RequestDraft.key(p));
         boolean valid = contract.validator().validate(p.schemaPointer(), value, op.toString()).isEmpty();
         // an empty list or object travels as nothing (or an empty text): sent for a required parameter, the server

@@ -172,6 +172,18 @@ record RequestDraft(Map<String, Value> values, Optional<Body> body) {
             if (isCredential(p, auth, stripped)) {
                 continue;
             }
+            if (p.isContent()) { // one text in its media type (JSON), whatever its type
+                String json = v.value().toString();
+                switch (p.in()) {
+                    case "path" -> path.put(p.name(), json);
+                    case "query" -> query.add(Map.entry(p.name(), json));
+                    case "header" -> outHeaders.add(Map.entry(p.name(), json));
+                    case "cookie" -> cookies.add(p.name() + "=" + json);
+                    default -> {
+                    }
+                }
+                continue;
+            }
             switch (p.in()) {
                 case "path" -> path.put(p.name(), ParameterStyle.path(p, v.value()));
                 case "query" -> query.addAll(ParameterStyle.query(p, v.value()));

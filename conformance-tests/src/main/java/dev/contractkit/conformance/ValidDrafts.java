@@ -36,7 +36,7 @@ final class ValidDrafts {
     RequestDraft baseline(Operation op) {
         Map<String, RequestDraft.Value> map = new LinkedHashMap<>();
         for (Parameter p : Parameters.of(op)) {
-            exampleOf(p).or(() -> p.required() ? Optional.of(values.canonical(p.node().path("schema")))
+            exampleOf(p).or(() -> p.required() ? Optional.of(values.canonical(contract.document().at(p.schemaPointer())))
                     : Optional.empty()).ifPresent(v -> map.put(RequestDraft.key(p), new RequestDraft.Value(p, v)));
         }
         return new RequestDraft(map, body(op, Optional.empty()));

@@ -469,4 +469,37 @@ class OpenApiToTheLetterTest {
             assertThat(report.result(Check.POSITIVE_DATA_ACCEPTANCE).passed()).isPositive();
         }
     }
+
+    /** superset's ?q= parameters: described by content, the value travels as one JSON text. */
+    @Test
+    void aParameterDescribedByContentTravelsAsOneJsonText() {
+        String yaml = """
+                openapi: 3.0.3
+                info: {title: layers, version: '1'}
+                paths:
+                  /layers:
+                    get:
+                      operationId: listLayers
+                      parameters:
+                        - name: q
+                          in: query
+                          required: true
+                          content:
+                            application/json:
+                              schema: {type: object, required: [page], properties: {page: {type: integer, minimum: 0, maximum: 9}}}
+                              example: {page: 1}
+                      responses:
+                        '200': {description: the layers, content: {application/json: {schema: {type: array}, example: []}}}
+                        '400': {description: a broken request}
+                """;
+        try (ScriptedServer server = new ScriptedServer(r -> !r.method().equals("GET") ? ScriptedServer.Answer.notAllowed("GET")
+                : URLDecoder.decode(r.query(), StandardCharsets.UTF_8).matches("q=\\{\"page\":[0-9]}")
+                ? ScriptedServer.Answer.json(200, "[]") : ScriptedServer.Answer.empty(400))) {
+            Report report = run(yaml, server, null);
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(report.result(Check.POSITIVE_DATA_ACCEPTANCE).passed()).isPositive();
+            assertThat(report.result(Check.NEGATIVE_DATA_REJECTION).passed()).as("a page out of range, a missing q").isGreaterThan(1);
+        }
+    }
 }

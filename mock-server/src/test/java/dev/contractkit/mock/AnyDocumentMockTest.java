@@ -149,6 +149,9 @@ class AnyDocumentMockTest {
         assertThat(http.get(base + "/api/v3/orders?fields=id,status").status()).isEqualTo(200);
         assertThat(http.get(base + "/api/v3/orders?fields=").status()).as("an empty list, as OpenAPI writes it").isEqualTo(200);
         assertThat(http.get(base + "/api/v3/orders?fields=id,").status()).isEqualTo(400);
+        assertThat(http.get(base + "/api/v3/orders?q=%7B%22ids%22%3A%5B1%5D%7D").status()).as("JSON text").isEqualTo(200);
+        assertThat(http.get(base + "/api/v3/orders?q=%7B%22ids%22%3A%5B%22x%22%5D%7D").status()).isEqualTo(400);
+        assertThat(http.get(base + "/api/v3/orders?q=ids").status()).as("not JSON").isEqualTo(400);
     }
 
     @Test

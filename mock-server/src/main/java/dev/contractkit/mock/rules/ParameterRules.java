@@ -7,6 +7,7 @@ import dev.contractkit.specs.check.ParameterValues;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
 
+import java.io.IOException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
@@ -59,6 +60,13 @@ public final class ParameterRules {
         for (int i = 0; i < parameters.size(); i++) {
             ContractDocument.Parameter p = parameters.get(i);
             JsonNode schema = schema(p);
+            if (p.isContent()) {
+                Optional<RequestViolation> broken = content(p, request, pathValues);
+                if (broken.isPresent()) {
+                    return broken;
+                }
+                continue;
+            }
             if (ObjectParameter.isObject(schema)) {
                 Optional<RequestViolation> broken = object(p, schema, request, pathValues);
                 if (broken.isPresent()) {
@@ -115,6 +123,32 @@ public final class ParameterRules {
         return findings.isEmpty() || (value.isEmpty() && !p.required()) ? Optional.empty()
                 : Optional.of(new RequestViolation(400, RequestViolation.describe(label(p), findings.get(0))
                 + " (value: " + object + ")"));
+    }
+
+    /** A parameter described by {@code content}: one text in its media type; a JSON one is parsed and checked. */
+    private Optional<RequestViolation> content(ContractDocument.Parameter p, Incoming request, Map<String, String> pathValues) {
+        List<String> raw = switch (p.in()) {
+            case "path" -> Optional.ofNullable(pathValues.get(p.name())).stream().toList();
+            case "query" -> request.query(p.name());
+            case "header" -> request.headers(p.name());
+            case "cookie" -> request.cookie(p.name());
+            default -> List.of();
+        };
+        if (raw.isEmpty()) {
+            return p.required() ? Optional.of(new RequestViolation(400, label(p) + " is required")) : Optional.empty();
+        }
+        if (!Json.isJson(p.node().path("content").fieldNames().next())) {
+            return Optional.empty();
+        }
+        JsonNode value;
+        try {
+            value = Json.MAPPER.readTree(raw.get(0));
+        } catch (IOException e) {
+            return Optional.of(new RequestViolation(400, label(p) + " is not valid JSON (value: " + raw.get(0) + ")"));
+        }
+        List<Finding> findings = document.validator().validate(p.schemaPointer(), value, label(p));
+        return findings.isEmpty() ? Optional.empty()
+                : Optional.of(new RequestViolation(400, RequestViolation.describe(label(p), findings.get(0))));
     }
 
     private static String label(ContractDocument.Parameter p) {

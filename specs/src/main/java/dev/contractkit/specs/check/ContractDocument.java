@@ -224,9 +224,20 @@ public final class ContractDocument {
                 String p = document.resolvePointer(listPointer + "/" + i);
                 JsonNode param = document.at(p);
                 Parameter parameter = new Parameter(param.path("name").asText(), param.path("in").asText(),
-                        param.path("required").asBoolean(false), p + "/schema", param);
+                        param.path("required").asBoolean(false), schemaPointer(p, param), param);
                 into.put(parameter.in() + ":" + parameter.name(), parameter);
             }
+        }
+
+        /**
+         * A parameter's schema: its {@code schema}, or for one described by {@code content} (a value travelling as a
+         * JSON text, as superset's {@code ?q=} does) the schema of its one media type.
+         */
+        private static String schemaPointer(String pointer, JsonNode param) {
+            if (!param.has("schema") && param.path("content").isObject() && param.path("content").size() > 0) {
+                return Pointers.append(pointer + "/content", param.path("content").fieldNames().next()) + "/schema";
+            }
+            return pointer + "/schema";
         }
 
         /** @return declared responses: status code (or {@code default}) to the pointer of the resolved response */
@@ -286,6 +297,14 @@ public final class ContractDocument {
      * @param node          the parameter object
      */
     public record Parameter(String name, String in, boolean required, String schemaPointer, JsonNode node) {
+        /**
+         * @return true for a parameter described by {@code content} rather than {@code schema}: its value travels as
+         *         one text in that media type (JSON), not by a style
+         */
+        public boolean isContent() {
+            return !node.has("schema") && node.path("content").isObject() && node.path("content").size() > 0;
+        }
+
         /** @return the parameter's example (else its first named one), its schema's example or default, or missing */
         public JsonNode example() {
             if (node.has("example")) {
