@@ -64,7 +64,7 @@ public final class SchemaValidator {
      * keeping every compiled schema took about 45 MB, the bound keeps the check of every example at start, and the
      * mock's validation of what it receives, to a few.
      */
-    static final int COMPILED = Integer.getInteger("kit.validator.compiled", 64);
+    static final int COMPILED = Integer.getInteger("kit.validator.compiled", 16);
     private volatile Compiled compiled = new Compiled();
     private final JsonNode converted;
 

@@ -34,7 +34,12 @@ public final class Trees {
      * @throws IOException when the text is neither
      */
     public static JsonNode parse(String text) throws IOException {
-        return (isJson(text) ? JSON : YAML).readTree(text);
+        CompactNodes nodes = new CompactNodes();
+        try {
+            return (isJson(text) ? JSON : YAML).reader().with(nodes).readTree(text);
+        } finally {
+            nodes.done();
+        }
     }
 
     /**
@@ -43,7 +48,12 @@ public final class Trees {
      * @throws IOException when the text is neither
      */
     public static JsonNode parse(byte[] utf8) throws IOException {
-        return (isJson(utf8) ? JSON : YAML).readTree(utf8);
+        CompactNodes nodes = new CompactNodes();
+        try {
+            return (isJson(utf8) ? JSON : YAML).reader().with(nodes).readTree(utf8);
+        } finally {
+            nodes.done();
+        }
     }
 
     /**
