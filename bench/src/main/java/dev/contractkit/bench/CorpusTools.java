@@ -2,6 +2,7 @@ package dev.contractkit.bench;
 
 import dev.contractkit.specs.Api;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -16,7 +17,8 @@ import java.util.List;
  *
  * @param java      the java command
  * @param root      the kit's checkout
- * @param mockFlags JVM flags of the mock (the bench gives it {@code ./kit}'s class-data archive)
+ * @param mockFlags JVM flags of the mock: those of {@code ./kit mock} ({@link #jvmOptions(Path)}) and a class-data
+ *                  archive as {@code ./kit} gives it
  * @param budget    each step's time budget
  */
 record CorpusTools(String java, Path root, List<String> mockFlags, Budget budget) {
@@ -61,6 +63,24 @@ record CorpusTools(String java, Path root, List<String> mockFlags, Budget budget
         c.addAll(List.of("-cp", classpath("mock-server"), "dev.contractkit.mock.Main", "--spec", spec.toString(), "--port", "0",
                 "--credential", Api.idOf(spec) + "=" + credential));
         return c;
+    }
+
+    /**
+     * The mock's JVM flags, which {@code ./kit mock} reads too: {@code mock-server/jvm.options}, one flag a line,
+     * {@code #} starting a comment.
+     *
+     * @throws IOException when the file cannot be read
+     */
+    static List<String> jvmOptions(Path root) throws IOException {
+        List<String> flags = new ArrayList<>();
+        for (String line : Files.readAllLines(root.resolve("mock-server/jvm.options"))) {
+            int comment = line.indexOf('#');
+            String flag = (comment < 0 ? line : line.substring(0, comment)).strip();
+            if (!flag.isEmpty()) {
+                flags.add(flag);
+            }
+        }
+        return flags;
     }
 
     List<String> suite(Path spec, String baseUrl, String credential, Path reportDir) {

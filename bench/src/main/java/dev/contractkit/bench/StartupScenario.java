@@ -37,13 +37,15 @@ final class StartupScenario {
         Path jsa = h.out.resolve("mock-server.jsa");
         Files.deleteIfExists(jsa);
         String cp = h.jar("mock-server") + ":" + h.root.resolve("mock-server/target/lib") + "/*";
-        List<String> kitFlags = List.of("-XX:SharedArchiveFile=" + jsa, "-XX:+AutoCreateSharedArchive", "-Xlog:cds=off",
-                "-Xlog:cds+dynamic=off");
+        List<String> plainFlags = CorpusTools.jvmOptions(h.root); // ./kit mock's JVM flags
+        List<String> kitFlags = new ArrayList<>(plainFlags);
+        kitFlags.addAll(List.of("-XX:SharedArchiveFile=" + jsa, "-XX:+AutoCreateSharedArchive", "-Xlog:cds=off",
+                "-Xlog:cds+dynamic=off"));
         Map<String, Start> starts = new LinkedHashMap<>();
         starts.put("java -version (floor)", () -> exit(List.of(h.java, "-version")));
         starts.put("MockServer started + forms.yaml loaded (baseline)", this::mockServer);
         starts.put("./kit mock --api forms (class-data archive)", () -> kitMock(cp, kitFlags, "kit"));
-        starts.put("kit mock --api forms, plain java -cp", () -> kitMock(cp, List.of(), "kit-plain"));
+        starts.put("kit mock --api forms, plain java -cp", () -> kitMock(cp, plainFlags, "kit-plain"));
         starts.put(PrismPeer.NAME + " on forms.yaml", () -> prism(prism));
         say("bench: mock start-up for one API (forms): " + String.join(", ", starts.keySet()) + "; " + RUNS
                 + " runs each, taking turns, after one run each (it records the kit's class-data archive)");

@@ -34,6 +34,16 @@ class CorpusPartsTest {
     }
 
     @Test
+    void theMockRunsWithTheJvmFlagsOfKitMockReadFromItsFileWithoutComments(@TempDir Path root) throws Exception {
+        Files.createDirectories(root.resolve("mock-server"));
+        Files.writeString(root.resolve("mock-server/jvm.options"), "# why\n-XX:+UseSerialGC\n\n  -XX:MaxNewSize=32m  # young\n");
+
+        assertThat(CorpusTools.jvmOptions(root)).containsExactly("-XX:+UseSerialGC", "-XX:MaxNewSize=32m");
+        Path kit = Path.of(System.getProperty("user.dir")).getParent();
+        assertThat(CorpusTools.jvmOptions(kit)).isNotEmpty().allSatisfy(f -> assertThat(f).startsWith("-").doesNotContain(" "));
+    }
+
+    @Test
     void withoutNodeAndNpmTheCorpusIsUnavailableSayingWhatItNeeds(@TempDir Path bin) throws Exception {
         Files.createSymbolicLink(bin.resolve("dirname"), Path.of("/usr/bin/dirname"));
         Path root = Path.of(System.getProperty("user.dir")).getParent();

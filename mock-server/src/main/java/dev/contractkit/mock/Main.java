@@ -109,7 +109,7 @@ public final class Main {
                 continue;
             }
             for (String file : api.openapi()) {
-                DocumentReader.read(Path.of(file)).notes().forEach(n -> err.println("READ " + file + ": " + n));
+                DocumentReader.notes(Path.of(file)).forEach(n -> err.println("READ " + file + ": " + n));
             }
         }
     }

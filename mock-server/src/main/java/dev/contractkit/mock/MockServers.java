@@ -187,7 +187,7 @@ public final class MockServers implements AutoCloseable {
 
     /** A catalogue API's file from the specs jar, a document given on the command line from disk. */
     private static ContractDocument load(Api api, String file) {
-        return api.inCatalogue() ? ContractDocument.load(file) : ContractDocument.parse(file, api.read(file));
+        return api.inCatalogue() ? ContractDocument.load(file) : ContractDocument.parse(file, api.readUtf8(file));
     }
 
     private static Map<Api, List<Finding>> findings(CompletableFuture<Map<Api, List<Finding>>> checked) {

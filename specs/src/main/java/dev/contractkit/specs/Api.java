@@ -219,6 +219,21 @@ public final class Api implements Comparable<Api> {
     }
 
     /**
+     * {@link #read(String)} as UTF-8 bytes, without a String of the text in between (a big document's String takes
+     * twice its UTF-8 size when it holds a character beyond Latin-1).
+     *
+     * @param file one of {@link #openapi()} or {@link #asyncapi()}
+     * @return the text as {@link #read(String)} gives it, UTF-8
+     * @throws IllegalArgumentException when a document on disk cannot be read
+     */
+    public byte[] readUtf8(String file) {
+        if (base == null) {
+            return readContract(file).getBytes(StandardCharsets.UTF_8);
+        }
+        return DocumentReader.utf8(base.resolve(file));
+    }
+
+    /**
      * Reads any contract file shipped in this jar.
      *
      * @param file a path relative to the contracts root

@@ -40,7 +40,7 @@ final class RequiredCredentials {
         }
         // a document in the kit's dialect gets JWTs checked against the mock's token endpoint; any other document
         // (one nobody here wrote, without x-kit keys) has no such endpoint, so any bearer value is accepted
-        boolean kitDialect = doc.text().contains(Keyword.PREFIX);
+        boolean kitDialect = doc.mentions(Keyword.PREFIX);
         Map<String, SecurityScheme> schemes = SecurityScheme.all(doc.root(), doc::resolve);
         List<List<Predicate<Incoming>>> alternatives = new ArrayList<>();
         for (List<String> requirement : SecurityScheme.requirements(doc.root(), op.node())) {

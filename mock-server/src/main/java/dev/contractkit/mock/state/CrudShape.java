@@ -34,7 +34,7 @@ final class CrudShape {
      */
     static Optional<JsonNode> inferred(ContractDocument.Operation operation) {
         ContractDocument doc = operation.document();
-        if (doc.text().contains(State.KEY)) {
+        if (doc.mentions(State.KEY)) {
             return Optional.empty();
         }
         JsonNode paths = doc.root().path("paths");

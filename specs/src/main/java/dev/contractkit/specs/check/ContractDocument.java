@@ -7,6 +7,8 @@ import dev.contractkit.specs.Api;
 import dev.contractkit.specs.source.Trees;
 
 import java.io.IOException;
+import java.lang.ref.SoftReference;
+import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
@@ -14,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * An OpenAPI 3.0 contract as a JSON tree, with its operations and {@code $ref} resolution.
@@ -29,13 +32,16 @@ public final class ContractDocument {
     private static final Set<String> METHODS = Set.of("get", "put", "post", "delete", "patch", "head", "options");
 
     private final String file;
-    private final String text;
+    /** The text as UTF-8: half a String's size for text beyond Latin-1 (GitHub's REST description: 13 MB, not 26). */
+    private final byte[] utf8;
     private final JsonNode root;
+    private final Map<String, Boolean> mentioned = new ConcurrentHashMap<>();
+    private volatile SoftReference<String> text = new SoftReference<>(null);
     private volatile SchemaValidator validator;
 
-    private ContractDocument(String file, String text, JsonNode root) {
+    private ContractDocument(String file, byte[] utf8, JsonNode root) {
         this.file = file;
-        this.text = text;
+        this.utf8 = utf8;
         this.root = root;
     }
 
@@ -59,14 +65,34 @@ public final class ContractDocument {
      */
     public static ContractDocument parse(String file, String text) {
         try {
-            JsonNode root = Trees.parse(text);
-            if (root == null || !root.isObject()) {
-                throw new IllegalArgumentException(file + ": not a YAML/JSON object");
-            }
-            return new ContractDocument(file, text, root);
+            return of(file, text.getBytes(StandardCharsets.UTF_8), Trees.parse(text));
         } catch (IOException e) {
             throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
         }
+    }
+
+    /**
+     * Parses contract text given as UTF-8 (what {@code Api.readUtf8} gives), keeping the array: no String of a
+     * big document in between.
+     *
+     * @param file a name for messages
+     * @param utf8 YAML or JSON, UTF-8; not changed afterwards
+     * @return the document
+     * @throws IllegalArgumentException when the text is not YAML
+     */
+    public static ContractDocument parse(String file, byte[] utf8) {
+        try {
+            return of(file, utf8, Trees.parse(utf8));
+        } catch (IOException e) {
+            throw new IllegalArgumentException(file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static ContractDocument of(String file, byte[] utf8, JsonNode root) {
+        if (root == null || !root.isObject()) {
+            throw new IllegalArgumentException(file + ": not a YAML/JSON object");
+        }
+        return new ContractDocument(file, utf8, root);
     }
 
     /** @return the file name */
@@ -74,9 +100,44 @@ public final class ContractDocument {
         return file;
     }
 
-    /** @return the contract's text as read */
+    /** @return the contract's text as read (decoded again when memory was needed since the last call) */
     public String text() {
-        return text;
+        String t = text.get();
+        if (t == null) {
+            t = new String(utf8, StandardCharsets.UTF_8);
+            text = new SoftReference<>(t);
+        }
+        return t;
+    }
+
+    /**
+     * Whether the text contains a string anywhere (a key, a value, a comment), without decoding it: e.g.
+     * {@code mentions("x-kit-")} for a document in the kit's dialect. Answered once per string.
+     *
+     * @param needle the string looked for
+     * @return true when the text contains it
+     */
+    public boolean mentions(String needle) {
+        return mentioned.computeIfAbsent(needle, n -> indexOf(utf8, n.getBytes(StandardCharsets.UTF_8)) >= 0);
+    }
+
+    private static int indexOf(byte[] in, byte[] needle) {
+        if (needle.length == 0) {
+            return 0;
+        }
+        outer:
+        for (int i = 0; i <= in.length - needle.length; i++) {
+            if (in[i] != needle[0]) {
+                continue;
+            }
+            for (int j = 1; j < needle.length; j++) {
+                if (in[i + j] != needle[j]) {
+                    continue outer;
+                }
+            }
+            return i;
+        }
+        return -1;
     }
 
     /** @return the whole tree */

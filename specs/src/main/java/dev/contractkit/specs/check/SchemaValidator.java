@@ -42,14 +42,31 @@ public final class SchemaValidator {
      */
     public static final String VALIDATION_EXTENSION = JsonSchemaExtra.KEY;
     private static final Set<String> NAME_MAPS = Set.of("properties", "patternProperties", "schemas", "$defs",
-            "definitions", "examples", "responses", "parameters", "paths", "securitySchemes", "headers", "content");
+            "definitions", "responses", "parameters", "paths", "securitySchemes", "headers", "content",
+            "dependentSchemas", "requestBodies", "callbacks", "links", "encoding", "pathItems", "channels", "messages",
+            "operations", "variables", "mapping", "scopes");
+    /**
+     * What no validation reads, left out of the validator's copy of the document: annotations, examples (the
+     * document's own, checked against the schemas from the document's tree, not from this copy) and the
+     * document's prose. On GitHub's REST description they are most of its 13 MB.
+     */
+    private static final Set<String> NOT_VALIDATED = Set.of("description", "summary", "title", "examples", "default",
+            "externalDocs", "info", "tags", "servers", "$comment", "deprecated", "termsOfService");
+    /** Keywords whose values are instances, not schemas: copied as they are. */
+    private static final Set<String> VALUES = Set.of("enum", "const");
 
     private final String uri;
     private final JsonSchemaFactory factory;
     private final SchemaValidatorsConfig config;
-    private final Map<String, JsonSchema> cache = new ConcurrentHashMap<>();
+    /**
+     * How many schema pointers stay compiled at once: past that, the compiled schemas are dropped and compiled again
+     * as they are used. A document's own contracts stay below it; on GitHub's REST description (1,223 operations)
+     * keeping every compiled schema took about 45 MB, the bound keeps the check of every example at start, and the
+     * mock's validation of what it receives, to a few.
+     */
+    static final int COMPILED = Integer.getInteger("kit.validator.compiled", 16);
+    private volatile Compiled compiled = new Compiled();
     private final JsonNode converted;
-    private volatile JsonSchema whole;
 
     /**
      * @param file the document's file name (the base of the schemas' URI)
@@ -75,8 +92,7 @@ public final class SchemaValidator {
 
     private SchemaValidator(String file, JsonNode root, SpecVersion.VersionFlag dialect) {
         this.uri = "https://contracts.contractkit.dev/" + file.replace('\\', '/');
-        this.converted = convert(root.deepCopy(), false);
-        String json = converted.toString();
+        this.converted = convert(root, false);
         JsonMetaSchema standard = dialect == SpecVersion.VersionFlag.V7 ? JsonMetaSchema.getV7() : JsonMetaSchema.getV202012();
         // the whole document is the schema resource (schemas are reached by pointer), so its top-level OpenAPI /
         // AsyncAPI fields and the contracts' x- extensions (x-kit-*) are keywords too: known, without validation,
@@ -87,7 +103,9 @@ public final class SchemaValidator {
                         : UnknownKeywordFactory.getInstance().getKeyword(keyword, context))
                 .build();
         this.factory = JsonSchemaFactory.getInstance(dialect, builder -> builder.metaSchema(dialectWithExtensions)
-                .schemaLoaders(loaders -> loaders.schemas(Map.of(uri, json))));
+                // the document as text only if networknt asks for it by its URI (the whole document's schema is
+                // compiled from the tree below), not kept: on a big document it is tens of MB
+                .schemaLoaders(loaders -> loaders.schemas(iri -> uri.equals(iri) ? converted.toString() : null)));
         this.config = SchemaValidatorsConfig.builder()
                 .pathType(PathType.JSON_POINTER)
                 .formatAssertionsEnabled(true)
@@ -103,8 +121,7 @@ public final class SchemaValidator {
      * @return findings; empty when the instance is valid
      */
     public List<Finding> validate(String schemaPointer, JsonNode instance, String where) {
-        JsonSchema schema = cache.computeIfAbsent(schemaPointer,
-                p -> wholeSchema().getRefSchema(SchemaLocation.of(uri + "#" + p).getFragment()));
+        JsonSchema schema = schema(schemaPointer);
         Set<ValidationMessage> messages = schema.validate(instance);
         if (messages.isEmpty()) {
             return List.of();
@@ -118,46 +135,88 @@ public final class SchemaValidator {
         return out;
     }
 
-    /**
-     * The whole document as one schema resource, compiled once: each schema pointer is a sub-schema of it.
-     * (Asking the factory for {@code uri#pointer} re-read and re-parsed the whole document for every new pointer,
-     * which made a run over a document of 1,000 operations quadratic.)
-     */
-    private JsonSchema wholeSchema() {
-        JsonSchema w = whole;
-        if (w == null) {
+    /** The compiled schema at a pointer: cached, up to {@link #COMPILED} of them. */
+    private JsonSchema schema(String pointer) {
+        Compiled c = compiled;
+        JsonSchema kept = c.schemas.get(pointer);
+        if (kept != null) {
+            return kept;
+        }
+        if (c.schemas.size() >= COMPILED) {
             synchronized (this) {
-                w = whole;
-                if (w == null) {
-                    w = factory.getSchema(SchemaLocation.of(uri), converted, config);
-                    whole = w;
+                if (compiled == c) {
+                    compiled = new Compiled();
                 }
+                c = compiled;
             }
         }
-        return w;
+        Compiled into = c;
+        return into.schemas.computeIfAbsent(pointer,
+                p -> into.whole().getRefSchema(SchemaLocation.of(uri + "#" + p).getFragment()));
     }
 
-    /** Rewrites the OpenAPI 3.0 dialect into JSON Schema 2020-12, in place. */
+    /**
+     * One generation of compiled schemas: the whole document as one schema resource, each schema pointer a
+     * sub-schema of it (asking the factory for {@code uri#pointer} re-read and re-parsed the whole document for every
+     * new pointer, which made a run over a document of 1,000 operations quadratic), and the sub-schemas asked for.
+     * Dropped whole: networknt keeps the sub-schemas it resolved through {@code $ref}s inside the whole one.
+     */
+    private final class Compiled {
+        final Map<String, JsonSchema> schemas = new ConcurrentHashMap<>();
+        private volatile JsonSchema whole;
+
+        JsonSchema whole() {
+            JsonSchema w = whole;
+            if (w == null) {
+                synchronized (this) {
+                    w = whole;
+                    if (w == null) {
+                        w = factory.getSchema(SchemaLocation.of(uri), converted, config);
+                        whole = w;
+                    }
+                }
+            }
+            return w;
+        }
+    }
+
+    /**
+     * A copy of the document with the OpenAPI 3.0 dialect rewritten into JSON Schema 2020-12, without what no
+     * validation reads ({@link #NOT_VALIDATED}, {@code x-} extensions); the document is not changed.
+     *
+     * @param node        a node of the document
+     * @param keysAreNames true when the node's keys are names (of properties, schemas, media types ...), not keywords
+     */
     static JsonNode convert(JsonNode node, boolean keysAreNames) {
         if (node instanceof ArrayNode array) {
+            ArrayNode out = array.arrayNode(array.size());
             for (JsonNode item : array) {
-                convert(item, false);
+                out.add(convert(item, false));
             }
-            return node;
+            return out;
         }
         if (!(node instanceof ObjectNode object)) {
-            return node;
+            return node; // value nodes are immutable: shared with the document
         }
-        if (!keysAreNames) {
-            rewriteSchemaKeywords(object);
-        }
+        ObjectNode out = object.objectNode();
         Iterator<Map.Entry<String, JsonNode>> fields = object.fields();
         while (fields.hasNext()) {
             Map.Entry<String, JsonNode> field = fields.next();
-            boolean childIsNameMap = !keysAreNames && NAME_MAPS.contains(field.getKey());
-            convert(field.getValue(), childIsNameMap);
+            String key = field.getKey();
+            if (keysAreNames) {
+                out.set(key, convert(field.getValue(), false));
+            } else if (VALUES.contains(key)) {
+                out.set(key, field.getValue().deepCopy());
+            } else if (!NOT_VALIDATED.contains(key) && (!OPENAPI_ONLY.contains(key) || key.equals("nullable"))
+                    && !key.startsWith("x-") || key.equals(VALIDATION_EXTENSION)) {
+                // nullable is read (and dropped) by rewriteSchemaKeywords
+                out.set(key, convert(field.getValue(), NAME_MAPS.contains(key)));
+            }
         }
-        return node;
+        if (!keysAreNames) {
+            rewriteSchemaKeywords(out);
+        }
+        return out;
     }
 
     private static void rewriteSchemaKeywords(ObjectNode object) {

@@ -8,6 +8,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -25,7 +26,8 @@ import java.util.Map;
  * </ul>
  * What was done to a document is said in {@link Source#notes()}, one line each, for the tools to print.
  * Reads are kept per file (path, size and modification time), so the tools that read one document several times
- * convert it once.
+ * convert it once; what is kept is small: the kind and notes, and the text only of a converted or bundled document
+ * (as UTF-8), a document read as it is being read from its file again.
  *
  * <pre>{@code
  * Source doc = DocumentReader.read(Path.of("petstore-swagger2.json"));
@@ -36,9 +38,9 @@ import java.util.Map;
  */
 public final class DocumentReader {
     private static final int KEPT = 16;
-    private static final Map<Key, Source> READ = new LinkedHashMap<>(KEPT, 0.75f, true) {
+    private static final Map<Key, Kept> READ = new LinkedHashMap<>(KEPT, 0.75f, true) {
         @Override
-        protected boolean removeEldestEntry(Map.Entry<Key, Source> eldest) {
+        protected boolean removeEldestEntry(Map.Entry<Key, Kept> eldest) {
             return size() > KEPT;
         }
     };
@@ -76,51 +78,119 @@ public final class DocumentReader {
      *                                  or YAML, neither OpenAPI, Swagger 2.0 nor AsyncAPI, a conversion that failed)
      */
     public static Source read(Path file) {
-        Key key = Key.of(file);
-        synchronized (READ) {
-            Source kept = READ.get(key);
-            if (kept != null) {
-                return kept;
-            }
-        }
-        Source source = readFresh(file);
-        synchronized (READ) {
-            READ.put(key, source);
-        }
-        return source;
+        Kept kept = kept(file);
+        return new Source(file, kept.kind(), kept.utf8() == null ? readText(file)
+                : new String(kept.utf8(), StandardCharsets.UTF_8), kept.notes());
     }
 
-    private static Source readFresh(Path file) {
+    /**
+     * {@link #read(Path)}'s text as UTF-8 bytes, without a String of it in between: a document read as it is comes
+     * from its file again (a big document's String is twice its UTF-8 bytes when it holds a character beyond Latin-1).
+     * The array is the caller's.
+     *
+     * @param file a document on disk
+     * @return the document's text, converted or bundled where needed, as UTF-8
+     * @throws IllegalArgumentException as {@link #read(Path)}
+     */
+    public static byte[] utf8(Path file) {
+        Kept kept = kept(file);
+        return kept.utf8() == null ? fileBytes(file) : kept.utf8().clone();
+    }
+
+    /**
+     * What {@link #read(Path)} did to a document ({@link Source#notes()}), without its text.
+     *
+     * @param file a document on disk
+     * @return the notes, empty when the document was read as it is
+     * @throws IllegalArgumentException as {@link #read(Path)}
+     */
+    public static List<String> notes(Path file) {
+        return kept(file).notes();
+    }
+
+    private static Kept kept(Path file) {
+        Key key = Key.of(file);
+        Kept kept;
+        synchronized (READ) {
+            kept = READ.get(key);
+        }
+        if (kept == null) {
+            kept = readFresh(file);
+            synchronized (READ) {
+                READ.put(key, kept);
+            }
+        }
+        return kept;
+    }
+
+    /** What is kept of a read: the text only when it is not the file's own (converted, bundled). */
+    private record Kept(Kind kind, byte[] utf8, List<String> notes) {
+    }
+
+    private static String readText(Path file) {
         String text;
         try {
             text = Files.readString(file, StandardCharsets.UTF_8);
         } catch (IOException e) {
-            throw new IllegalArgumentException(file + ": cannot read it (" + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")", e);
+            throw cannotRead(file, e);
         }
         if (!text.isEmpty() && text.charAt(0) == '\uFEFF') {
             text = text.substring(1);
         }
-        JsonNode root;
+        return text;
+    }
+
+    /** The file's bytes without a UTF-8 byte-order mark. */
+    private static byte[] fileBytes(Path file) {
+        byte[] bytes;
         try {
-            root = Trees.parse(text);
+            bytes = Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw cannotRead(file, e);
+        }
+        boolean bom = bytes.length >= 3 && (bytes[0] & 0xFF) == 0xEF && (bytes[1] & 0xFF) == 0xBB && (bytes[2] & 0xFF) == 0xBF;
+        return bom ? Arrays.copyOfRange(bytes, 3, bytes.length) : bytes;
+    }
+
+    private static IllegalArgumentException cannotRead(Path file, IOException e) {
+        return new IllegalArgumentException(file + ": cannot read it (" + e.getClass().getSimpleName()
+                + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")", e);
+    }
+
+    private static Kept readFresh(Path file) {
+        byte[] bytes = fileBytes(file);
+        JsonNode root;
+        Boolean externalRef = null;
+        String text = null;
+        try {
+            if (Trees.isJson(bytes)) { // JSON is read as a stream: no tree, no String of what may be a very big document
+                Outline outline = Outline.of(bytes);
+                root = outline.top();
+                externalRef = outline.externalRef();
+            } else {
+                text = readText(file);
+                root = Trees.parse(text);
+            }
+        } catch (IllegalArgumentException e) {
+            throw e;
         } catch (IOException e) {
             throw new IllegalArgumentException(file + ": neither JSON nor YAML (" + firstLine(e.getMessage()) + ")", e);
         }
+        bytes = null;
         if (root == null || !root.isObject()) {
             throw new IllegalArgumentException(file + ": not a JSON or YAML object (an OpenAPI, Swagger 2.0 or"
                     + " AsyncAPI document is one)");
         }
         if (root.has("asyncapi")) {
-            return new Source(file, Kind.ASYNCAPI, text, List.of());
+            return new Kept(Kind.ASYNCAPI, null, List.of());
         }
-        boolean external = hasExternalRef(root);
+        boolean external = externalRef != null ? externalRef : hasExternalRef(root);
         if (root.has("swagger")) {
             String version = root.path("swagger").asText();
             if (!version.startsWith("2.")) {
                 throw new IllegalArgumentException(file + ": Swagger " + version + " is not read (Swagger 2.0 is)");
             }
-            return converted(file, Conversion.swagger2(file, text, root, external));
+            return converted(Conversion.swagger2(file, text != null ? text : readText(file), root, external));
         }
         if (root.has("swaggerVersion")) {
             throw new IllegalArgumentException(file + ": a Swagger 1.x document (swaggerVersion "
@@ -134,11 +204,11 @@ public final class DocumentReader {
         if (!version.startsWith("3.0") && !version.startsWith("3.1")) {
             throw new IllegalArgumentException(file + ": OpenAPI " + version + " is not read (3.0 and 3.1 are)");
         }
-        return external ? converted(file, Conversion.bundle(file, version)) : new Source(file, Kind.OPENAPI, text, List.of());
+        return external ? converted(Conversion.bundle(file, version)) : new Kept(Kind.OPENAPI, null, List.of());
     }
 
-    private static Source converted(Path file, Conversion.Converted converted) {
-        return new Source(file, Kind.OPENAPI, converted.json(), converted.notes());
+    private static Kept converted(Conversion.Converted converted) {
+        return new Kept(Kind.OPENAPI, converted.json().getBytes(StandardCharsets.UTF_8), converted.notes());
     }
 
     /** @return true when some {@code $ref} points outside the document (another file or a URL) */

@@ -34,7 +34,43 @@ public final class Trees {
      * @throws IOException when the text is neither
      */
     public static JsonNode parse(String text) throws IOException {
-        return (isJson(text) ? JSON : YAML).readTree(text);
+        CompactNodes nodes = new CompactNodes();
+        try {
+            return (isJson(text) ? JSON : YAML).reader().with(nodes).readTree(text);
+        } finally {
+            nodes.done();
+        }
+    }
+
+    /**
+     * @param utf8 JSON or YAML, UTF-8
+     * @return its tree (a missing node for empty text)
+     * @throws IOException when the text is neither
+     */
+    public static JsonNode parse(byte[] utf8) throws IOException {
+        CompactNodes nodes = new CompactNodes();
+        try {
+            return (isJson(utf8) ? JSON : YAML).reader().with(nodes).readTree(utf8);
+        } finally {
+            nodes.done();
+        }
+    }
+
+    /**
+     * @param utf8 document text, UTF-8
+     * @return true when it starts (after white space and a byte-order mark) with an object or array
+     */
+    public static boolean isJson(byte[] utf8) {
+        for (int i = 0; i < utf8.length; i++) {
+            int b = utf8[i] & 0xFF;
+            boolean bom = b == 0xEF && i + 2 < utf8.length && (utf8[i + 1] & 0xFF) == 0xBB && (utf8[i + 2] & 0xFF) == 0xBF;
+            if (bom) {
+                i += 2;
+            } else if (b != ' ' && b != '\t' && b != '\n' && b != '\r' && b != '\f' && b != 0x0B) {
+                return b == '{' || b == '[';
+            }
+        }
+        return false;
     }
 
     /** @return a YAML mapper without SnakeYAML's code-point limit, for the kit's other readers */

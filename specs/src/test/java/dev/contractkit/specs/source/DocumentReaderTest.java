@@ -103,6 +103,41 @@ class DocumentReaderTest {
     }
 
     @Test
+    void aJsonDocumentIsRecognisedWithoutItsTreeSwagger2AndExternalRefsIncluded() throws IOException {
+        Path swagger = Files.writeString(dir.resolve("bookshop.json"),
+                Trees.parse(Files.readString(SHAPES.resolve("swagger2-bookshop.yaml"))).toString());
+        Path split = Files.writeString(dir.resolve("split.json"), """
+                {"openapi": "3.0.3", "info": {"title": "split", "version": "1"},
+                 "paths": {"/a": {"get": {"responses": {"200": {"description": "ok", "content": {"application/json":
+                   {"schema": {"$ref": "parts.json#/Thing"}}}}}}}}}
+                """);
+        Files.writeString(dir.resolve("parts.json"), "{\"Thing\": {\"type\": \"string\"}}");
+        Path plain = Files.writeString(dir.resolve("plain.json"), """
+                {"openapi": "3.1.0", "info": {"title": "plain", "version": "1"}, "paths": {},
+                 "components": {"schemas": {"A": {"$ref": "#/components/schemas/B"}, "B": {"type": "string"}}}}
+                """);
+
+        assertThat(DocumentReader.read(swagger).notes()).anyMatch(n -> n.startsWith("converted from Swagger 2.0"));
+        assertThat(DocumentReader.read(split).notes()).anyMatch(n -> n.startsWith("bundled"));
+        assertThat(DocumentReader.read(plain).notes()).isEmpty();
+        assertThat(DocumentReader.read(plain).text()).isEqualTo(Files.readString(plain));
+    }
+
+    @Test
+    void theTextAsUtf8AndTheNotesAreWhatReadGives() throws IOException {
+        Path plain = Files.writeString(dir.resolve("plain.json"), "\uFEFF{\"openapi\": \"3.0.3\", \"info\": {\"title\": \"caf\u00e9 \u2615\","
+                + " \"version\": \"1\"}, \"paths\": {}}");
+        for (Path file : List.of(plain, SHAPES.resolve("swagger2-bookshop.yaml"))) {
+            DocumentReader.Source source = DocumentReader.read(file);
+
+            assertThat(new String(DocumentReader.utf8(file), java.nio.charset.StandardCharsets.UTF_8)).isEqualTo(source.text());
+            assertThat(DocumentReader.notes(file)).isEqualTo(source.notes());
+            assertThat(ContractDocument.parse(file.toString(), DocumentReader.utf8(file)).text()).isEqualTo(source.text());
+        }
+        assertThat(DocumentReader.read(plain).text()).startsWith("{").contains("caf\u00e9 \u2615");
+    }
+
+    @Test
     void anApiOnDiskReadsItsDocumentThroughTheReader() {
         Path file = SHAPES.resolve("swagger2-bookshop.yaml");
         Api api = Api.fromFiles("bookshop", List.of(file), List.of(), 0);
