@@ -65,6 +65,13 @@ public final class SchemaValidator {
      * mock's validation of what it receives, to a few.
      */
     static final int COMPILED = Integer.getInteger("kit.validator.compiled", 16);
+    /**
+     * Documents with more paths than this are bounded to {@link #COMPILED}; smaller ones (the kit's own contracts,
+     * most real documents) keep every compiled schema, so a mock or a suite run over many operations never compiles
+     * the document again.
+     */
+    static final int LARGE_PATHS = 300;
+    private final int bound;
     private volatile Compiled compiled = new Compiled();
     private final JsonNode converted;
 
@@ -93,6 +100,8 @@ public final class SchemaValidator {
     private SchemaValidator(String file, JsonNode root, SpecVersion.VersionFlag dialect) {
         this.uri = "https://contracts.contractkit.dev/" + file.replace('\\', '/');
         this.converted = convert(root, false);
+        this.bound = root.path("paths").size() > LARGE_PATHS || Integer.getInteger("kit.validator.compiled") != null
+                ? COMPILED : Integer.MAX_VALUE;
         JsonMetaSchema standard = dialect == SpecVersion.VersionFlag.V7 ? JsonMetaSchema.getV7() : JsonMetaSchema.getV202012();
         // the whole document is the schema resource (schemas are reached by pointer), so its top-level OpenAPI /
         // AsyncAPI fields and the contracts' x- extensions (x-kit-*) are keywords too: known, without validation,
@@ -135,14 +144,14 @@ public final class SchemaValidator {
         return out;
     }
 
-    /** The compiled schema at a pointer: cached, up to {@link #COMPILED} of them. */
+    /** The compiled schema at a pointer: cached, on a large document up to {@link #COMPILED} of them. */
     private JsonSchema schema(String pointer) {
         Compiled c = compiled;
         JsonSchema kept = c.schemas.get(pointer);
         if (kept != null) {
             return kept;
         }
-        if (c.schemas.size() >= COMPILED) {
+        if (c.schemas.size() >= bound) {
             synchronized (this) {
                 if (compiled == c) {
                     compiled = new Compiled();

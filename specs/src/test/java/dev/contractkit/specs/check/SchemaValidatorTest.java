@@ -71,7 +71,11 @@ class SchemaValidatorTest {
     @Test
     void schemasBeyondTheCompiledBoundAreCompiledAgainWithTheSameVerdicts() throws IOException {
         int n = SchemaValidator.COMPILED * 3;
-        StringBuilder yaml = new StringBuilder("openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths: {}\ncomponents:\n  schemas:\n");
+        StringBuilder yaml = new StringBuilder("openapi: 3.0.3\ninfo: {title: t, version: '1'}\npaths:\n");
+        for (int i = 0; i <= SchemaValidator.LARGE_PATHS; i++) { // a large document: the bound applies
+            yaml.append("  /p").append(i).append(": {}\n");
+        }
+        yaml.append("components:\n  schemas:\n");
         for (int i = 0; i < n; i++) {
             yaml.append("    N").append(i).append(": {type: integer, minimum: ").append(i).append("}\n");
             yaml.append("    R").append(i).append(": {type: array, items: {$ref: '#/components/schemas/N").append(i).append("'}}\n");
