@@ -56,7 +56,7 @@ final class NegativeCases {
                     out.add(negativeCase(op, base.with(p, m.value()), at, m.value(), p.name() + " " + m.reason()));
                 }
             }
-            if (p.required() && !p.in().equals("path") && !Parameters.alwaysSent(p)) {
+            if (p.required() && !p.in().equals("path")) {
                 out.add(negativeCase(op, base.without(p), at, MissingNode.getInstance(),
                         "required " + p.in() + " parameter '" + p.name() + "' missing"));
             }

@@ -22,17 +22,22 @@ final class Parameters {
     private Parameters() {
     }
 
-    /** @return the operation's parameters (path level and operation level) without the ones OpenAPI ignores */
+    /**
+     * @return the operation's parameters (path level and operation level) without the ones OpenAPI ignores and the
+     *         headers the HTTP client sets itself (a {@code Content-Length} parameter's example sent as the header broke
+     *         influxdata's requests; a {@code User-Agent} cannot be left out)
+     */
     static List<Parameter> of(Operation op) {
-        return op.parameters().stream().filter(p -> !ignored(p)).toList();
+        return op.parameters().stream().filter(p -> !ignored(p) && !alwaysSent(p)).toList();
     }
 
     /**
      * @return true for a header the suite's HTTP client always sends ({@code User-Agent}, {@code Host},
      *         {@code Connection}, {@code Accept-Encoding}, {@code Content-Length}, {@code Transfer-Encoding}): it
-     *         cannot leave it out, so a request "without" it proves nothing (bunq declares {@code User-Agent} required)
+     *         cannot leave it out nor give it a value of its own (bunq declares {@code User-Agent} required, influxdata
+     *         {@code Content-Length})
      */
-    static boolean alwaysSent(Parameter p) {
+    private static boolean alwaysSent(Parameter p) {
         return p.in().equals("header") && ALWAYS_SENT.contains(p.name().toLowerCase(Locale.ROOT));
     }
 

@@ -102,6 +102,7 @@ class OpenApiToTheLetterTest {
                         - {name: Authorization, in: header, required: true, schema: {type: string, pattern: '^Basic .+$'}}
                         - {name: X-Trace, in: header, required: true, schema: {type: string, maxLength: 8}, example: abc}
                         - {name: User-Agent, in: header, required: true, schema: {type: string}, example: kit}
+                        - {name: Content-Length, in: header, schema: {type: integer}, example: 5}
                       responses:
                         '200': {description: the report, content: {application/json: {schema: {type: object}, example: {}}}}
                         '400': {description: a broken request}
