@@ -89,4 +89,20 @@ class SchemaValidatorTest {
             }
         }
     }
+
+    /** amadeus's documents write {@code [a-zA-Z]{1-70}} and {@code {0-9]{1,15}}: the rest of the schema is still checked. */
+    @Test
+    void aPatternTheValidatorCannotRunIsLeftOutAndTheRestOfTheSchemaChecked() throws IOException {
+        SchemaValidator v = ContractDocument.parse("t.yaml", """
+                openapi: 3.0.3
+                info: {title: t, version: '1'}
+                paths: {}
+                components:
+                  schemas:
+                    Name: {type: string, pattern: '[a-zA-Z]{1-70}', maxLength: 3}
+                """).validator();
+
+        assertThat(v.validate("/components/schemas/Name", json("\"abc\""), "ok")).isEmpty();
+        assertThat(v.validate("/components/schemas/Name", json("\"abcd\""), "too long")).hasSize(1);
+    }
 }
