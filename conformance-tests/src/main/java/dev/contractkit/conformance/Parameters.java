@@ -16,7 +16,7 @@ import java.util.Set;
  */
 final class Parameters {
     private static final Set<String> IGNORED_HEADERS = Set.of("accept", "content-type", "authorization");
-    private static final Set<String> ALWAYS_SENT = Set.of("user-agent", "host", "connection", "accept-encoding",
+    private static final Set<String> ALWAYS_SENT = Set.of("user-agent", "host", "connection", "accept-encoding", "content-encoding",
             "content-length", "transfer-encoding");
 
     private Parameters() {

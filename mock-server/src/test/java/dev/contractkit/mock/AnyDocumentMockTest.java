@@ -133,6 +133,7 @@ class AnyDocumentMockTest {
 
         assertThat(refused.status()).isEqualTo(400);
         assertThat(refused.body()).isEmpty();
+        assertThat(refused.header("X-Kit-Refusal")).as("why, where the body cannot say it").contains("lost");
         assertThat(refused.contentType()).isEmpty();
         assertThat(byDefault.status()).as("declared as default, without content").isEqualTo(400);
         assertThat(byDefault.body()).isEmpty();

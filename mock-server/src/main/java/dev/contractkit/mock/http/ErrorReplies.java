@@ -43,7 +43,19 @@ public final class ErrorReplies {
      * @return the answer
      */
     public Reply reply(int status, Optional<DeclaredResponses> own, String message) {
-        return build(status, own, Optional.of(message));
+        return build(status, own, Optional.of(message)).withHeader(REFUSAL_HEADER, headerText(message));
+    }
+
+    /**
+     * Why the mock refused a request, on every refusal: a document's own error shape often has no field for it
+     * (xero's {@code Elements}), and a team debugging its client must still see it.
+     */
+    public static final String REFUSAL_HEADER = "X-Kit-Refusal";
+
+    private static String headerText(String message) {
+        StringBuilder out = new StringBuilder();
+        message.codePoints().limit(300).forEach(c -> out.append(c >= 0x20 && c < 0x7f ? (char) c : '?'));
+        return out.toString();
     }
 
     /** @return the contract's example for this status as written (a borrowed one gets the reason phrase) */
