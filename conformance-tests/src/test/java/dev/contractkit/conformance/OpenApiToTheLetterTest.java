@@ -503,4 +503,33 @@ class OpenApiToTheLetterTest {
             assertThat(report.result(Check.NEGATIVE_DATA_REJECTION).passed()).as("a page out of range, a missing q").isGreaterThan(1);
         }
     }
+
+    /** xero: GET /files/{fileId} (a uuid) and GET /files/{fileName}; the server routes every URL to the first. */
+    @Test
+    void aRefusalByTheOtherOfTwoTemplatesThatShareAUrlIsNoVerdict() {
+        String yaml = """
+                openapi: 3.0.3
+                info: {title: files, version: '1'}
+                paths:
+                  /files/{fileId}:
+                    get:
+                      operationId: getFileById
+                      parameters: [{name: fileId, in: path, required: true, schema: {type: string, format: uuid}, example: 00000000-0000-4000-8000-000000000000}]
+                      responses:
+                        '200': {description: the file, content: {application/json: {schema: {type: object}, example: {}}}}
+                  /files/{fileName}:
+                    get:
+                      operationId: getFileByName
+                      parameters: [{name: fileName, in: path, required: true, schema: {type: string}, example: a.jpg}]
+                      responses:
+                        '200': {description: the file, content: {application/json: {schema: {type: object}, example: {}}}}
+                """;
+        try (ScriptedServer server = new ScriptedServer(r -> !r.method().equals("GET") ? ScriptedServer.Answer.notAllowed("GET")
+                : r.path().matches("/files/[0-9a-f-]{36}") ? ScriptedServer.Answer.json(200, "{}") : ScriptedServer.Answer.empty(400))) {
+            Report report = run(yaml, server, null);
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(report.notes()).anySatisfy(n -> assertThat(n).contains("is also one of GET /files/{fileId}"));
+        }
+    }
 }
