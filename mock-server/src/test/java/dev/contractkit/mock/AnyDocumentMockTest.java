@@ -120,6 +120,8 @@ class AnyDocumentMockTest {
         Http.Answer other = http.send("POST", base + "/api/v3/", "application/json", "{}", "X-Amz-Target", "Shop.Other");
         assertThat(other.status()).as("of two POSTs none can be chosen").isEqualTo(404);
         assertThat(other.body()).contains("/#X-Amz-Target=Shop.Ping");
+        assertThat(http.get(base + "/api/v3/rides?page=2").status()).as("a 'path' parameter after the template's ?").isEqualTo(200);
+        assertThat(http.get(base + "/api/v3/rides?page=two").status()).isEqualTo(400);
         assertThat(http.send("POST", base + "/api/v3/analyze", "application/json", "{}").json().path("from").asText())
                 .isEqualTo("url");
         assertThat(http.send("POST", base + "/api/v3/analyze", "application/octet-stream", "abc").json().path("from").asText())

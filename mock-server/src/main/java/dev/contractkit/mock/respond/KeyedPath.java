@@ -40,7 +40,9 @@ final class KeyedPath {
             String name = eq < 0 ? item : item.substring(0, eq);
             // MockServer takes a missing parameter for one whose value matches an empty text: a name alone after
             // '#' wants some value; after '?' ({Bucket}?acl) clients send it empty, so absence cannot be told apart
-            String value = eq >= 0 ? Pattern.quote(item.substring(eq + 1)) : path.key().startsWith("#") ? ".+" : ".*";
+            String written = eq < 0 ? "" : item.substring(eq + 1);
+            String value = written.contains("{") ? ".*" // ?page={page}: any value of that parameter
+                    : eq >= 0 ? Pattern.quote(written) : path.key().startsWith("#") ? ".+" : ".*";
             if (name.isBlank() || IGNORED.contains(name.toLowerCase(Locale.ROOT))) {
                 continue;
             }

@@ -75,7 +75,7 @@ public final class ParameterRules {
                 continue;
             }
             List<String> raw = switch (p.in()) {
-                case "path" -> Optional.ofNullable(pathValues.get(p.name())).stream().toList();
+                case "path" -> pathValue(p, request, pathValues);
                 case "query" -> request.query(p.name());
                 case "header" -> request.headers(p.name());
                 case "cookie" -> request.cookie(p.name());
@@ -128,7 +128,7 @@ public final class ParameterRules {
     /** A parameter described by {@code content}: one text in its media type; a JSON one is parsed and checked. */
     private Optional<RequestViolation> content(ContractDocument.Parameter p, Incoming request, Map<String, String> pathValues) {
         List<String> raw = switch (p.in()) {
-            case "path" -> Optional.ofNullable(pathValues.get(p.name())).stream().toList();
+            case "path" -> pathValue(p, request, pathValues);
             case "query" -> request.query(p.name());
             case "header" -> request.headers(p.name());
             case "cookie" -> request.cookie(p.name());
@@ -149,6 +149,15 @@ public final class ParameterRules {
         List<Finding> findings = document.validator().validate(p.schemaPointer(), value, label(p));
         return findings.isEmpty() ? Optional.empty()
                 : Optional.of(new RequestViolation(400, RequestViolation.describe(label(p), findings.get(0))));
+    }
+
+    /**
+     * A path parameter's value: from the path, or, for one a template writes after its {@code ?}
+     * ({@code /rides?page={page}}, as icons8's and other documents do), from the query.
+     */
+    private static List<String> pathValue(ContractDocument.Parameter p, Incoming request, Map<String, String> pathValues) {
+        String value = pathValues.get(p.name());
+        return value != null ? List.of(value) : request.query(p.name());
     }
 
     private static String label(ContractDocument.Parameter p) {
