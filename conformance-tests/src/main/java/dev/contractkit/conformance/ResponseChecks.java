@@ -49,7 +49,8 @@ final class ResponseChecks {
             return Verdict.notChecked("the document declares no response " + e.status() + " for "
                     + e.testCase().label() + ", which requests without a credential got (none was given)");
         }
-        Optional<String> other = RequestChecks.alsoFor(e);
+        Optional<String> other = Routes.of(e.contract()).other(e.testCase().call().method(), e.testCase().call(),
+                e.testCase().operation()).map(Object::toString);
         if (other.isPresent() && e.status() >= 400 && e.status() < 500) {
             return Verdict.notChecked(e.testCase().label() + ": answered " + e.status() + ", but its URL "
                     + Routes.concrete(e.testCase().call()) + " is also one of " + other.get()
