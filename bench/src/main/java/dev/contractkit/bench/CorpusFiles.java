@@ -106,6 +106,28 @@ final class CorpusFiles {
         return List.copyOf(files.subList(0, Math.min(n, files.size())));
     }
 
+    /**
+     * The documents a list names, in its order: one name a line as the report writes them ({@code amazonaws.com/tnb.json}),
+     * blank lines and {@code #} comments skipped (a run's failures, say, run again after a fix).
+     *
+     * @throws IllegalArgumentException naming the first name that is no document of the directory
+     */
+    static List<Path> named(Path directory, List<String> lines) {
+        List<Path> out = new ArrayList<>();
+        for (String line : lines) {
+            String name = line.contains("#") ? line.substring(0, line.indexOf('#')).strip() : line.strip();
+            if (name.isEmpty()) {
+                continue;
+            }
+            Path file = directory.resolve(name).normalize();
+            if (!file.startsWith(directory) || !Files.isRegularFile(file)) {
+                throw new IllegalArgumentException("'" + name + "' is no document of " + directory);
+            }
+            out.add(file);
+        }
+        return List.copyOf(out);
+    }
+
     /** @return a document's name in the report: its path under {@code api/}, or the file name for others */
     static String name(Path directory, Path file) {
         return file.startsWith(directory) ? directory.relativize(file).toString() : file.getFileName().toString();

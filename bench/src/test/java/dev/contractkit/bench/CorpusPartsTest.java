@@ -34,6 +34,19 @@ class CorpusPartsTest {
     }
 
     @Test
+    void aListNamesTheDocumentsToRunAgainInItsOrderAndAnUnknownNameIsRefusedByName(@TempDir Path api) throws Exception {
+        for (String name : List.of("a.com/v1.json", "b.com/openapi.json")) {
+            Files.createDirectories(api.resolve(name).getParent());
+            Files.writeString(api.resolve(name), "{}");
+        }
+
+        assertThat(CorpusFiles.named(api, List.of("b.com/openapi.json", "", "# failed before", "a.com/v1.json  # vtex")))
+                .containsExactly(api.resolve("b.com/openapi.json"), api.resolve("a.com/v1.json"));
+        assertThatThrownBy(() -> CorpusFiles.named(api, List.of("c.com/v1.json"))).hasMessageContaining("'c.com/v1.json'");
+        assertThatThrownBy(() -> CorpusFiles.named(api, List.of("../outside.json"))).hasMessageContaining("no document");
+    }
+
+    @Test
     void theMockRunsWithTheJvmFlagsOfKitMockReadFromItsFileWithoutComments(@TempDir Path root) throws Exception {
         Files.createDirectories(root.resolve("mock-server"));
         Files.writeString(root.resolve("mock-server/jvm.options"), "# why\n-XX:+UseSerialGC\n\n  -XX:MaxNewSize=32m  # young\n");
