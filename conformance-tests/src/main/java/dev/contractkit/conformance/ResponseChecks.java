@@ -3,6 +3,7 @@ package dev.contractkit.conformance;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.contractkit.specs.check.AccessModes;
 import dev.contractkit.specs.check.Finding;
 import dev.contractkit.specs.check.Pointers;
 import dev.contractkit.specs.dialect.ConflictReasons;
@@ -177,7 +178,8 @@ final class ResponseChecks {
             return Verdict.fail(BODY, quote(abbreviate(e.body())), "the body is not JSON (Content-Type "
                     + (e.mediaType().isEmpty() ? "none" : e.mediaType()) + "); the contract declares a JSON schema");
         }
-        List<Finding> findings = e.contract().validator().validate(schemaPointer, body, e.testCase().label());
+        List<Finding> findings = AccessModes.filter(e.contract().document(), schemaPointer, "writeOnly",
+                e.contract().validator().validate(schemaPointer, body, e.testCase().label()));
         return Verdict.of(findings.stream().map(f -> problem(BODY, f)).toList());
     }
 

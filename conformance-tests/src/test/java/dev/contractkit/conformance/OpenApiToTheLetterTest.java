@@ -532,4 +532,33 @@ class OpenApiToTheLetterTest {
             assertThat(report.notes()).anySatisfy(n -> assertThat(n).contains("is also one of GET /files/{fileId}"));
         }
     }
+
+    /** bunq's device: a required writeOnly secret is required in requests only (OpenAPI 3.0.3, Schema Object). */
+    @Test
+    void aRequiredWriteOnlyPropertyIsNotRequiredInAResponse() {
+        String yaml = """
+                openapi: 3.0.3
+                info: {title: devices, version: '1'}
+                paths:
+                  /devices:
+                    get:
+                      operationId: listDevices
+                      responses:
+                        '200':
+                          description: the devices
+                          content:
+                            application/json:
+                              schema:
+                                type: object
+                                required: [id, secret]
+                                properties: {id: {type: string}, secret: {type: string, writeOnly: true}}
+                """;
+        try (ScriptedServer server = new ScriptedServer(r -> !r.method().equals("GET") ? ScriptedServer.Answer.notAllowed("GET")
+                : ScriptedServer.Answer.json(200, "{\"id\":\"d1\"}"))) {
+            Report report = run(yaml, server, null);
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(report.result(Check.RESPONSE_SCHEMA_CONFORMANCE).passed()).isPositive();
+        }
+    }
 }

@@ -2,6 +2,7 @@ package dev.contractkit.mock.rules;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.specs.check.ContractDocument;
+import dev.contractkit.specs.check.AccessModes;
 import dev.contractkit.specs.check.Finding;
 import dev.contractkit.specs.check.Pointers;
 
@@ -64,7 +65,8 @@ public final class BodyRule {
                 return Optional.of(new RequestViolation(400, "request body is not valid JSON"));
             }
         }
-        List<Finding> findings = document.validator().validate(schema, value, "request body");
+        List<Finding> findings = AccessModes.filter(document, schema, "readOnly",
+                document.validator().validate(schema, value, "request body"));
         return findings.isEmpty() ? Optional.empty()
                 : Optional.of(new RequestViolation(400, RequestViolation.describe("request body", findings.get(0))));
     }
