@@ -186,6 +186,7 @@ public class KitClientCodegen extends JavaClientCodegen {
 
     @Override
     public void preprocessOpenAPI(OpenAPI openAPI) {
+        DocumentRepairs.apply(openAPI);
         Polymorphism.simplify(openAPI);
         super.preprocessOpenAPI(openAPI);
         if (openAPI.getWebhooks() != null) {

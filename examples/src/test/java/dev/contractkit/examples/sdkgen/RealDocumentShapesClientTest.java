@@ -167,6 +167,26 @@ class RealDocumentShapesClientTest {
     }
 
     @Test
+    void schemasMarkedInternalAreWrittenAsModelsBecauseOperationsAndModelsReferToThem() throws Exception {
+        try (URLClassLoader loader = generateAndCompile("internal-schemas.yaml", "shapes.internal")) {
+            Class<?> customers = loader.loadClass("shapes.internal.model.Customers");
+            Object read = Http.MAPPER.readValue("{\"results\": [{\"name\": \"Ann\", \"address\": {\"city\": \"Oslo\"}}]}", customers);
+            Object customer = ((List<?>) get(read, "getResults")).get(0);
+            assertThat(get(get(customer, "getAddress"), "getCity")).isEqualTo("Oslo");
+            assertThat(loader.loadClass("shapes.internal.InternalClient").getMethod("listCustomers").getGenericReturnType().getTypeName())
+                    .isEqualTo(Call.class.getName() + "<shapes.internal.model.Customers>");
+        }
+    }
+
+    @Test
+    void examplesReferringElsewhereThanToComponentsExamplesDoNotStopTheGeneration() throws Exception {
+        try (URLClassLoader loader = generateAndCompile("example-references.yaml", "shapes.examples")) {
+            assertThat(loader.loadClass("shapes.examples.ExamplesClient").getMethod("getApp", String.class)
+                    .getGenericReturnType().getTypeName()).isEqualTo(Call.class.getName() + "<shapes.examples.model.App>");
+        }
+    }
+
+    @Test
     void aGeneratedClientOfADocumentWithClashingNamesCallsTheMockOfItsDocumentAndGetsTheTypedAnswer() throws Exception {
         Path document = DOCS.resolve("names-clash.yaml");
         Api api = Api.fromFiles(Api.idOf(document), List.of(document), List.of(), 0);
