@@ -14,6 +14,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -106,9 +107,15 @@ final class Polymorphism {
             return plain(s, null);
         }
         seen.put(s, Boolean.TRUE);
+        knownMappings(s);
         Schema<?> replaced = composition(s);
         if (replaced != s) {
             return replaced;
+        }
+        if (s.getEnum() != null && !s.getEnum().isEmpty() && s.getEnum().stream().allMatch(Objects::isNull)) {
+            // an enum whose values are not of its type (azure's integer enums of names): the parser made each null,
+            // leaving an enum without constants; the values the document gives are whatever they are
+            return plain(s, null);
         }
         enumOfScalars(s);
         discriminatorConstants(s);
@@ -179,6 +186,27 @@ final class Polymorphism {
                     prop.setEnum(null);
                 }
             });
+        }
+    }
+
+    /**
+     * A discriminator's mapping to schemas the document does not hold (digitalocean.com maps to its source files,
+     * {@code models/volume_action_post_attach.yml}): openapi-generator names the class {@code ERRORUNKNOWN}; such
+     * entries are dropped (Jackson then knows those values by the members' names only).
+     */
+    @SuppressWarnings("rawtypes")
+    private void knownMappings(Schema<?> s) {
+        if (s.getDiscriminator() == null || s.getDiscriminator().getMapping() == null) {
+            return;
+        }
+        Map<String, Schema> schemas = api.getComponents() == null ? null : api.getComponents().getSchemas();
+        s.getDiscriminator().getMapping().values().removeIf(target -> {
+            String name = target.startsWith("#/components/schemas/") ? target.substring("#/components/schemas/".length())
+                    : target.contains("/") || target.contains("#") ? null : target;
+            return name == null || schemas == null || !schemas.containsKey(name);
+        });
+        if (s.getDiscriminator().getMapping().isEmpty()) {
+            s.getDiscriminator().setMapping(null);
         }
     }
 
