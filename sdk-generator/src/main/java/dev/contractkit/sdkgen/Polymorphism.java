@@ -23,8 +23,10 @@ import java.util.function.Consumer;
  * every shape compiles and deserialises:
  * <ul>
  *   <li>of one scalar type (strings; integers and numbers): that type;</li>
- *   <li>with a discriminator, over objects: kept; {@code oneOf} becomes an interface its members implement and
- *       Jackson picks the member by the discriminator ({@code useOneOfInterfaces});</li>
+ *   <li>with a discriminator, over references to objects: kept; {@code oneOf} becomes an interface its members
+ *       implement and Jackson picks the member by the discriminator ({@code useOneOfInterfaces}); mappings to
+ *       schemas the document does not hold are dropped;</li>
+ *   <li>with a discriminator and a member written in place: as without one (the member has no class to name);</li>
  *   <li>without a discriminator, over objects only: {@code anyOf}, one class with every member's properties (what a
  *       document's value is, whichever member it matches, is read into it);</li>
  *   <li>with a member that is not an object (a string, a number, an array, ...): no composition, a typeless value
@@ -261,6 +263,10 @@ final class Polymorphism {
             // one scalar type (a string, or a number either integral or not): that type; else a value of any type
             // (openapi-generator makes it Object)
             return plain(s, scalar(kept));
+        }
+        if (s.getDiscriminator() != null && kept.stream().anyMatch(m -> m.get$ref() == null)) {
+            // members written in place have no class of their own to name (openapi-generator: ERRORUNKNOWN)
+            s.setDiscriminator(null);
         }
         if (oneOf && s.getDiscriminator() != null && !discriminatedMembers(kept, s.getDiscriminator().getPropertyName())) {
             s.setDiscriminator(null);

@@ -211,11 +211,16 @@ class RealDocumentShapesClientTest {
     void referencesIntoOtherOperationsAreFollowedForParametersBodiesResponsesAndHeaders() throws Exception {
         try (URLClassLoader loader = generateAndCompile("path-references.yaml", "shapes.pointers")) {
             Class<?> client = loader.loadClass("shapes.pointers.PointersClient");
-            Class<?> body = loader.loadClass("shapes.pointers.model.RenameVolumeRequest");
+            Class<?> body = loader.loadClass("shapes.pointers.model.RenameVolumeRequestSchema");
             assertThat(client.getMethod("createSnapshot", String.class, String.class, body).getGenericReturnType().getTypeName())
                     .isEqualTo(Call.class.getName() + "<shapes.pointers.model.Volume>");
             assertThat(client.getMethod("renameVolume", String.class, String.class, body).getGenericReturnType().getTypeName())
                     .isEqualTo(Call.class.getName() + "<shapes.pointers.model.Volume>");
+            // schemas referred to in another operation: a model of their own, read as the document says
+            Method tag = Arrays.stream(client.getMethods()).filter(m -> m.getName().equals("tagVolume")).findFirst().orElseThrow();
+            assertThat(tag.getParameterTypes()[1].getMethod("getName").getReturnType()).isEqualTo(String.class);
+            Class<?> answer = (Class<?>) ((java.lang.reflect.ParameterizedType) tag.getGenericReturnType()).getActualTypeArguments()[0];
+            assertThat(get(Http.MAPPER.readValue("{\"label\": \"big\"}", answer), "getLabel")).isEqualTo("big");
         }
     }
 
