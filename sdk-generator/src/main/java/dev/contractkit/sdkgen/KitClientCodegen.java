@@ -81,6 +81,9 @@ public class KitClientCodegen extends JavaClientCodegen {
     @Override
     public void processOpts() {
         super.processOpts();
+        // the models carry no Swagger annotations (annotationLibrary none): a schema called Schema or ApiModel is the
+        // document's model, not the annotation openapi-generator maps the name to (cenit.io)
+        importMapping.values().removeIf(i -> i.startsWith("io.swagger.annotations.") || i.startsWith("io.swagger.v3.oas.annotations."));
         // the SDK wires Retrofit itself: only the interfaces, the models, these helpers and the kit's client class
         supportingFiles.removeIf(f -> !Set.of("CollectionFormats.java", "StringUtil.java").contains(f.getDestinationFilename()));
         String client = String.valueOf(additionalProperties.getOrDefault(CLIENT_NAME, ""));
@@ -186,6 +189,7 @@ public class KitClientCodegen extends JavaClientCodegen {
 
     @Override
     public void preprocessOpenAPI(OpenAPI openAPI) {
+        DocumentRepairs.apply(openAPI);
         Polymorphism.simplify(openAPI);
         super.preprocessOpenAPI(openAPI);
         if (openAPI.getWebhooks() != null) {

@@ -14,6 +14,7 @@ import java.util.IdentityHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -22,8 +23,10 @@ import java.util.function.Consumer;
  * every shape compiles and deserialises:
  * <ul>
  *   <li>of one scalar type (strings; integers and numbers): that type;</li>
- *   <li>with a discriminator, over objects: kept; {@code oneOf} becomes an interface its members implement and
- *       Jackson picks the member by the discriminator ({@code useOneOfInterfaces});</li>
+ *   <li>with a discriminator, over references to objects: kept; {@code oneOf} becomes an interface its members
+ *       implement and Jackson picks the member by the discriminator ({@code useOneOfInterfaces}); mappings to
+ *       schemas the document does not hold are dropped;</li>
+ *   <li>with a discriminator and a member written in place: as without one (the member has no class to name);</li>
  *   <li>without a discriminator, over objects only: {@code anyOf}, one class with every member's properties (what a
  *       document's value is, whichever member it matches, is read into it);</li>
  *   <li>with a member that is not an object (a string, a number, an array, ...): no composition, a typeless value
@@ -106,9 +109,15 @@ final class Polymorphism {
             return plain(s, null);
         }
         seen.put(s, Boolean.TRUE);
+        knownMappings(s);
         Schema<?> replaced = composition(s);
         if (replaced != s) {
             return replaced;
+        }
+        if (s.getEnum() != null && !s.getEnum().isEmpty() && s.getEnum().stream().allMatch(Objects::isNull)) {
+            // an enum whose values are not of its type (azure's integer enums of names): the parser made each null,
+            // leaving an enum without constants; the values the document gives are whatever they are
+            return plain(s, null);
         }
         enumOfScalars(s);
         discriminatorConstants(s);
@@ -182,6 +191,27 @@ final class Polymorphism {
         }
     }
 
+    /**
+     * A discriminator's mapping to schemas the document does not hold (digitalocean.com maps to its source files,
+     * {@code models/volume_action_post_attach.yml}): openapi-generator names the class {@code ERRORUNKNOWN}; such
+     * entries are dropped (Jackson then knows those values by the members' names only).
+     */
+    @SuppressWarnings("rawtypes")
+    private void knownMappings(Schema<?> s) {
+        if (s.getDiscriminator() == null || s.getDiscriminator().getMapping() == null) {
+            return;
+        }
+        Map<String, Schema> schemas = api.getComponents() == null ? null : api.getComponents().getSchemas();
+        s.getDiscriminator().getMapping().values().removeIf(target -> {
+            String name = target.startsWith("#/components/schemas/") ? target.substring("#/components/schemas/".length())
+                    : target.contains("/") || target.contains("#") ? null : target;
+            return name == null || schemas == null || !schemas.containsKey(name);
+        });
+        if (s.getDiscriminator().getMapping().isEmpty()) {
+            s.getDiscriminator().setMapping(null);
+        }
+    }
+
     /** A value of one scalar type, or of any type: a plain schema with the original's documentation. */
     @SuppressWarnings({"rawtypes", "unchecked"})
     private static Schema plain(Schema<?> s, String type) {
@@ -233,6 +263,10 @@ final class Polymorphism {
             // one scalar type (a string, or a number either integral or not): that type; else a value of any type
             // (openapi-generator makes it Object)
             return plain(s, scalar(kept));
+        }
+        if (s.getDiscriminator() != null && kept.stream().anyMatch(m -> m.get$ref() == null)) {
+            // members written in place have no class of their own to name (openapi-generator: ERRORUNKNOWN)
+            s.setDiscriminator(null);
         }
         if (oneOf && s.getDiscriminator() != null && !discriminatedMembers(kept, s.getDiscriminator().getPropertyName())) {
             s.setDiscriminator(null);

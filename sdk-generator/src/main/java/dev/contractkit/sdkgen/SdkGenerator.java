@@ -1,5 +1,6 @@
 package dev.contractkit.sdkgen;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.specs.source.DocumentReader;
 import dev.contractkit.specs.source.Trees;
 import org.openapitools.codegen.ClientOptInput;
@@ -166,17 +167,27 @@ public final class SdkGenerator {
 
     /**
      * The file openapi-generator reads: the document itself, or the reader's text in a file beside the output when
-     * the reader converted or bundled it, or when it is YAML beyond swagger-parser's 3 MiB limit (as JSON).
+     * the reader converted or bundled it, when it is YAML beyond swagger-parser's 3 MiB limit (as JSON), or when it
+     * refers into other operations (as JSON, those references replaced: {@link PathReferences}).
      */
     private Path readable(DocumentReader.Source source) {
         boolean bigYaml = !Trees.isJson(source.text()) && source.text().length() > YAML_LIMIT;
-        if (!source.rewritten() && !bigYaml) {
+        JsonNode tree = null;
+        if (PathReferences.mayHold(source.text())) {
+            try {
+                JsonNode parsed = Trees.parse(source.text());
+                tree = PathReferences.inline(parsed) ? parsed : null;
+            } catch (IOException e) {
+                throw new IllegalArgumentException(spec + " cannot be read as an OpenAPI document: " + e.getMessage(), e);
+            }
+        }
+        if (!source.rewritten() && !bigYaml && tree == null) {
             return spec.toAbsolutePath();
         }
         try {
             Path dir = Files.createDirectories(out.toAbsolutePath());
             Path file = dir.resolve(".kit-openapi.json");
-            Files.writeString(file, bigYaml ? Trees.parse(source.text()).toString() : source.text());
+            Files.writeString(file, tree != null ? tree.toString() : bigYaml ? Trees.parse(source.text()).toString() : source.text());
             return file;
         } catch (IOException e) {
             throw new IllegalArgumentException("cannot write the read document into " + out + ": " + e.getMessage(), e);

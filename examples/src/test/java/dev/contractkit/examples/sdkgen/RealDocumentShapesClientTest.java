@@ -167,6 +167,73 @@ class RealDocumentShapesClientTest {
     }
 
     @Test
+    void schemasMarkedInternalAreWrittenAsModelsBecauseOperationsAndModelsReferToThem() throws Exception {
+        try (URLClassLoader loader = generateAndCompile("internal-schemas.yaml", "shapes.internal")) {
+            Class<?> customers = loader.loadClass("shapes.internal.model.Customers");
+            Object read = Http.MAPPER.readValue("{\"results\": [{\"name\": \"Ann\", \"address\": {\"city\": \"Oslo\"}}]}", customers);
+            Object customer = ((List<?>) get(read, "getResults")).get(0);
+            assertThat(get(get(customer, "getAddress"), "getCity")).isEqualTo("Oslo");
+            assertThat(loader.loadClass("shapes.internal.InternalClient").getMethod("listCustomers").getGenericReturnType().getTypeName())
+                    .isEqualTo(Call.class.getName() + "<shapes.internal.model.Customers>");
+        }
+    }
+
+    @Test
+    void examplesReferringElsewhereThanToComponentsExamplesDoNotStopTheGeneration() throws Exception {
+        try (URLClassLoader loader = generateAndCompile("example-references.yaml", "shapes.examples")) {
+            assertThat(loader.loadClass("shapes.examples.ExamplesClient").getMethod("getApp", String.class)
+                    .getGenericReturnType().getTypeName()).isEqualTo(Call.class.getName() + "<shapes.examples.model.App>");
+        }
+    }
+
+    @Test
+    void schemasNamedLikeSwaggerAnnotationsAreTheDocumentsModels() throws Exception {
+        try (URLClassLoader loader = generateAndCompile("annotation-names.yaml", "shapes.annotations")) {
+            Class<?> client = loader.loadClass("shapes.annotations.AnnotationsClient");
+            assertThat(client.getMethod("getSchema", String.class).getGenericReturnType().getTypeName())
+                    .isEqualTo(Call.class.getName() + "<shapes.annotations.model.Schema>");
+            Object model = Http.MAPPER.readValue("{\"schema\": {\"name\": \"s\"}}", loader.loadClass("shapes.annotations.model.ApiModel"));
+            assertThat(get(get(model, "getSchema"), "getName")).isEqualTo("s");
+        }
+    }
+
+    @Test
+    void anIntegerEnumOfNamesIsAValueOfAnyTypeHoldingTheName() throws Exception {
+        try (URLClassLoader loader = generateAndCompile("mistyped-enums.yaml", "shapes.mistyped")) {
+            Class<?> request = loader.loadClass("shapes.mistyped.model.KeysRequest");
+            assertThat(request.getMethod("getKeyType").getReturnType()).isEqualTo(Object.class);
+            assertThat(get(Http.MAPPER.readValue("{\"keyType\": \"Primary\", \"level\": 2}", request), "getKeyType")).isEqualTo("Primary");
+            assertThat(request.getMethod("getLevel").getReturnType().isEnum()).isTrue();
+        }
+    }
+
+    @Test
+    void referencesIntoOtherOperationsAreFollowedForParametersBodiesResponsesAndHeaders() throws Exception {
+        try (URLClassLoader loader = generateAndCompile("path-references.yaml", "shapes.pointers")) {
+            Class<?> client = loader.loadClass("shapes.pointers.PointersClient");
+            Class<?> body = loader.loadClass("shapes.pointers.model.RenameVolumeRequestSchema");
+            assertThat(client.getMethod("createSnapshot", String.class, String.class, body).getGenericReturnType().getTypeName())
+                    .isEqualTo(Call.class.getName() + "<shapes.pointers.model.Volume>");
+            assertThat(client.getMethod("renameVolume", String.class, String.class, body).getGenericReturnType().getTypeName())
+                    .isEqualTo(Call.class.getName() + "<shapes.pointers.model.Volume>");
+            // schemas referred to in another operation: a model of their own, read as the document says
+            Method tag = Arrays.stream(client.getMethods()).filter(m -> m.getName().equals("tagVolume")).findFirst().orElseThrow();
+            assertThat(tag.getParameterTypes()[1].getMethod("getName").getReturnType()).isEqualTo(String.class);
+            Class<?> answer = (Class<?>) ((java.lang.reflect.ParameterizedType) tag.getGenericReturnType()).getActualTypeArguments()[0];
+            assertThat(get(Http.MAPPER.readValue("{\"label\": \"big\"}", answer), "getLabel")).isEqualTo("big");
+        }
+    }
+
+    @Test
+    void discriminatorMappingsToSchemasTheDocumentDoesNotHoldAreLeftOut() throws Exception {
+        try (URLClassLoader loader = generateAndCompile("unknown-mappings.yaml", "shapes.mappings")) {
+            Object action = Http.MAPPER.readValue("{\"type\": \"detach\", \"droplet_id\": 3}", loader.loadClass("shapes.mappings.model.Action"));
+            assertThat(action.getClass().getSimpleName()).isEqualTo("Detach");
+            assertThat(get(action, "getDropletId")).isEqualTo(3);
+        }
+    }
+
+    @Test
     void aGeneratedClientOfADocumentWithClashingNamesCallsTheMockOfItsDocumentAndGetsTheTypedAnswer() throws Exception {
         Path document = DOCS.resolve("names-clash.yaml");
         Api api = Api.fromFiles(Api.idOf(document), List.of(document), List.of(), 0);

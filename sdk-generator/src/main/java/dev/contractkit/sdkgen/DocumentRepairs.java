@@ -1,0 +1,96 @@
+package dev.contractkit.sdkgen;
+
+import io.swagger.v3.oas.models.OpenAPI;
+import io.swagger.v3.oas.models.Operation;
+import io.swagger.v3.oas.models.examples.Example;
+import io.swagger.v3.oas.models.media.Content;
+import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.responses.ApiResponse;
+
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * What real documents hold that openapi-generator mishandles on its own, changed before it generates:
+ * <ul>
+ *   <li>{@code x-internal: true} on a schema: openapi-generator writes no model for it, yet the models and operations
+ *       referring to it still name the class (codat.io); the client writes the model;</li>
+ *   <li>a named example that is a {@code $ref} elsewhere than an existing {@code #/components/examples/X} (e.g. into
+ *       another operation's response, as digitalocean.com does): openapi-generator fails on the operation
+ *       ("Could not process operation"); the client has no use for examples, so such an example is dropped.</li>
+ * </ul>
+ */
+final class DocumentRepairs {
+    private static final String EXAMPLES = "#/components/examples/";
+
+    private final OpenAPI api;
+
+    private DocumentRepairs(OpenAPI api) {
+        this.api = api;
+    }
+
+    /** @param api the document, changed in place */
+    static void apply(OpenAPI api) {
+        DocumentRepairs r = new DocumentRepairs(api);
+        if (api.getComponents() != null) {
+            if (api.getComponents().getSchemas() != null) {
+                api.getComponents().getSchemas().values().forEach(DocumentRepairs::notInternal);
+            }
+            each(api.getComponents().getResponses(), r::response);
+            each(api.getComponents().getRequestBodies(), b -> r.content(b.getContent()));
+            each(api.getComponents().getParameters(), p -> r.examples(p.getExamples()));
+        }
+        if (api.getPaths() != null) {
+            api.getPaths().values().forEach(item -> item.readOperations().forEach(r::operation));
+        }
+    }
+
+    private static <T> void each(Map<String, T> map, Consumer<T> action) {
+        if (map != null) {
+            map.values().forEach(action);
+        }
+    }
+
+    private static void notInternal(Schema<?> schema) {
+        if (schema != null && schema.getExtensions() != null) {
+            schema.getExtensions().remove("x-internal");
+        }
+    }
+
+    private void operation(Operation op) {
+        if (op.getParameters() != null) {
+            op.getParameters().forEach(p -> {
+                examples(p.getExamples());
+                content(p.getContent());
+            });
+        }
+        if (op.getRequestBody() != null) {
+            content(op.getRequestBody().getContent());
+        }
+        if (op.getResponses() != null) {
+            op.getResponses().values().forEach(this::response);
+        }
+    }
+
+    private void response(ApiResponse response) {
+        content(response.getContent());
+    }
+
+    private void content(Content content) {
+        if (content != null) {
+            content.values().forEach(m -> examples(m.getExamples()));
+        }
+    }
+
+    private void examples(Map<String, Example> examples) {
+        if (examples != null) {
+            examples.values().removeIf(e -> e == null || e.get$ref() != null && !known(e.get$ref()));
+        }
+    }
+
+    private boolean known(String ref) {
+        Map<String, Example> components = api.getComponents() == null ? null : api.getComponents().getExamples();
+        return ref.startsWith(EXAMPLES) && components != null
+                && components.get(ref.substring(EXAMPLES.length())) != null;
+    }
+}
