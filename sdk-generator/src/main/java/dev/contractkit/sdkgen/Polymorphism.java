@@ -120,6 +120,11 @@ final class Polymorphism {
             return plain(s, null);
         }
         enumOfScalars(s);
+        if (s.getDefault() != null && s.getEnum() != null
+                && s.getEnum().stream().noneMatch(v -> String.valueOf(v).equals(String.valueOf(s.getDefault())))) {
+            // a default that is not one of the values (figshare.com): openapi-generator writes it as a bare name
+            s.setDefault(null);
+        }
         discriminatorConstants(s);
         if (s.getProperties() != null) {
             s.getProperties().replaceAll((k, v) -> visit((Schema<?>) v));
@@ -153,10 +158,11 @@ final class Polymorphism {
     }
 
     /**
-     * A member of a hierarchy (allOf a parent with a discriminator) that narrows the parent's String discriminator
-     * property to an enum of its own name: the member's Java class cannot override the parent's String accessor
-     * with an enum, so the member keeps the String; the discriminator says the rest. (A parent whose property is an
-     * enum too is left alone: openapi-generator's two enum types still clash, a known remaining failure.)
+     * A member of a hierarchy (allOf a parent, or a parent's parent, with a discriminator) that redefines the
+     * ancestor's discriminator property as an enum: the member's Java class cannot override the ancestor's accessor
+     * with an enum type of its own. Against a String property the member keeps a String; against an enum (apple.com's
+     * sirikit-cloud-media, flat.io) the member's property is dropped and the ancestor's accessor serves. The
+     * discriminator says the rest.
      */
     @SuppressWarnings({"rawtypes", "unchecked"})
     private void discriminatorConstants(Schema<?> s) {
@@ -164,13 +170,9 @@ final class Polymorphism {
             return;
         }
         Map<String, Schema> parents = new java.util.LinkedHashMap<>();
+        Set<Schema<?>> path = Collections.newSetFromMap(new IdentityHashMap<>());
         for (Schema m : s.getAllOf()) {
-            Schema<?> parent = m.get$ref() == null ? null : resolve(m);
-            if (parent != null && parent.getDiscriminator() != null && parent.getDiscriminator().getPropertyName() != null) {
-                String d = parent.getDiscriminator().getPropertyName();
-                Schema<?> own = parent.getProperties() == null ? null : parent.getProperties().get(d);
-                parents.put(d, own);
-            }
+            ancestors(m, parents, path);
         }
         if (parents.isEmpty()) {
             return;
@@ -184,10 +186,32 @@ final class Polymorphism {
             }
             parents.forEach((d, parentProperty) -> {
                 Schema prop = props.get(d);
-                if (prop != null && prop.getEnum() != null && parentProperty != null && parentProperty.getEnum() == null) {
+                if (prop == null || prop.getEnum() == null || parentProperty == null || prop == parentProperty) {
+                    return;
+                }
+                if (parentProperty.getEnum() == null) {
                     prop.setEnum(null);
+                } else {
+                    props.remove(d);
                 }
             });
+        }
+    }
+
+    /** The discriminator properties of the referenced ancestors of an allOf member, nearest first. */
+    @SuppressWarnings({"rawtypes", "unchecked"})
+    private void ancestors(Schema<?> member, Map<String, Schema> out, Set<Schema<?>> path) {
+        Schema<?> parent = member.get$ref() == null ? null : resolve(member);
+        if (parent == null || !path.add(parent)) {
+            return;
+        }
+        if (parent.getDiscriminator() != null && parent.getDiscriminator().getPropertyName() != null) {
+            String d = parent.getDiscriminator().getPropertyName();
+            Schema<?> own = parent.getProperties() == null ? null : parent.getProperties().get(d);
+            out.putIfAbsent(d, own);
+        }
+        for (Schema m : nonNull(parent.getAllOf())) {
+            ancestors(m, out, path);
         }
     }
 

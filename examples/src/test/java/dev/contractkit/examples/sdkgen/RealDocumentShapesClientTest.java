@@ -234,6 +234,25 @@ class RealDocumentShapesClientTest {
     }
 
     @Test
+    void aMemberRedeclaringItsAncestorsEnumDiscriminatorUsesTheAncestorsEnum() throws Exception {
+        try (URLClassLoader loader = generateAndCompile("enum-hierarchies.yaml", "shapes.enumtree")) {
+            Class<?> details = loader.loadClass("shapes.enumtree.model.UserDetails");
+            Object read = Http.MAPPER.readValue("{\"type\": \"user\", \"name\": \"n\", \"locale\": \"fr\"}", details);
+            assertThat(String.valueOf(get(read, "getType"))).isEqualTo("user");
+            assertThat(get(read, "getLocale")).isEqualTo("fr");
+        }
+    }
+
+    @Test
+    void anEnumDefaultThatIsNotOneOfItsValuesIsNoDefault() throws Exception {
+        try (URLClassLoader loader = generateAndCompile("enum-defaults.yaml", "shapes.defaults")) {
+            Object search = loader.loadClass("shapes.defaults.model.Search").getConstructor().newInstance();
+            assertThat(get(search, "getOrder")).isNull();
+            assertThat(String.valueOf(get(search, "getDirection"))).isEqualTo("desc");
+        }
+    }
+
+    @Test
     void aGeneratedClientOfADocumentWithClashingNamesCallsTheMockOfItsDocumentAndGetsTheTypedAnswer() throws Exception {
         Path document = DOCS.resolve("names-clash.yaml");
         Api api = Api.fromFiles(Api.idOf(document), List.of(document), List.of(), 0);
