@@ -211,10 +211,11 @@ final class Mutations {
         }
         valid.fieldNames().forEachRemaining(name -> {
             String pointer = Pointers.append(at, name);
-            if (required.contains(name)) {
+            JsonNode property = s.path("properties").path(name);
+            // a required readOnly property is required in responses only (OpenAPI 3.0.3): leaving it out of a request is no fault
+            if (required.contains(name) && !schemas.resolve(property).path("readOnly").asBoolean(false)) {
                 out.add(new Mutation(pointer, MissingNode.getInstance(), "required property '" + name + "' missing"));
             }
-            JsonNode property = s.path("properties").path(name);
             if (!property.isMissingNode() && depth < MAX_DEPTH) {
                 collect(property, valid.get(name), pointer, rnd, onWire, depth + 1, out);
             }

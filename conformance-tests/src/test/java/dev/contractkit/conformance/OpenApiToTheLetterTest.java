@@ -561,4 +561,36 @@ class OpenApiToTheLetterTest {
             assertThat(report.result(Check.RESPONSE_SCHEMA_CONFORMANCE).passed()).isPositive();
         }
     }
+
+    /** A required readOnly property is required in responses only: a request without it breaks nothing. */
+    @Test
+    void aRequestWithoutARequiredReadOnlyPropertyIsNotABrokenRequest() {
+        String yaml = """
+                openapi: 3.0.3
+                info: {title: pets, version: '1'}
+                paths:
+                  /pets:
+                    post:
+                      operationId: addPet
+                      requestBody:
+                        required: true
+                        content:
+                          application/json:
+                            schema:
+                              type: object
+                              required: [id, name]
+                              properties: {id: {type: integer, readOnly: true}, name: {type: string}}
+                            example: {id: 1, name: rex}
+                      responses:
+                        '201': {description: added}
+                        '400': {description: a broken request}
+                """;
+        try (ScriptedServer server = new ScriptedServer(r -> !r.method().equals("POST") ? ScriptedServer.Answer.notAllowed("POST")
+                : r.body().matches("\\{(\"id\":-?[0-9]+,)?\"name\":\"[^\"]*\"}") ? ScriptedServer.Answer.empty(201) : ScriptedServer.Answer.empty(400))) {
+            Report report = run(yaml, server, null);
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(report.result(Check.NEGATIVE_DATA_REJECTION).passed()).as("name left out, or not a string").isPositive();
+        }
+    }
 }
