@@ -323,9 +323,10 @@ final class PatternStrings {
             case 'd' -> Optional.of(inClass ? "0-9" : "[0-9]");
             case 'w' -> Optional.of(inClass ? "a-zA-Z0-9_" : "[a-zA-Z0-9_]");
             case 's' -> Optional.of(inClass ? " \t\n\r" : "[ \t\n\r]");
-            case 'D' -> inClass ? Optional.empty() : Optional.of("[^0-9]");
-            case 'W' -> inClass ? Optional.empty() : Optional.of("[^a-zA-Z0-9_]");
-            case 'S' -> inClass ? Optional.empty() : Optional.of("[^ \t\n\r]");
+            // in a class, a printable ASCII part of the negated set (AWS writes [\S\s]): Java checks each result
+            case 'D' -> Optional.of(inClass ? " -/:-~" : "[^0-9]");
+            case 'W' -> Optional.of(inClass ? " -/:-@{-~" : "[^a-zA-Z0-9_]");
+            case 'S' -> Optional.of(inClass ? "!-~" : "[^ \t\n\r]");
             case 'b', 'B', 'A', 'z', 'Z', 'G' -> inClass ? Optional.of(e == 'b' ? "\\\b" : "\\" + e) : Optional.of("");
             case 'n' -> Optional.of("\n");
             case 't' -> Optional.of("\t");
