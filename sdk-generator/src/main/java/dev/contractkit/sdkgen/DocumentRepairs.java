@@ -7,7 +7,12 @@ import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.responses.ApiResponse;
 
+import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
+import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Consumer;
 
 /**
@@ -17,7 +22,9 @@ import java.util.function.Consumer;
  *       referring to it still name the class (codat.io); the client writes the model;</li>
  *   <li>a named example that is a {@code $ref} elsewhere than an existing {@code #/components/examples/X} (e.g. into
  *       another operation's response, as digitalocean.com does): openapi-generator fails on the operation
- *       ("Could not process operation"); the client has no use for examples, so such an example is dropped.</li>
+ *       ("Could not process operation"); the client has no use for examples, so such an example is dropped;</li>
+ *   <li>a {@code default} on a schema without a type (superset): written as a bare name that does not compile;
+ *       dropped.</li>
  * </ul>
  */
 final class DocumentRepairs {
@@ -35,6 +42,8 @@ final class DocumentRepairs {
         if (api.getComponents() != null) {
             if (api.getComponents().getSchemas() != null) {
                 api.getComponents().getSchemas().values().forEach(DocumentRepairs::notInternal);
+                Set<Schema<?>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
+                api.getComponents().getSchemas().values().forEach(s -> noUntypedDefault(s, seen));
             }
             each(api.getComponents().getResponses(), r::response);
             each(api.getComponents().getRequestBodies(), b -> r.content(b.getContent()));
@@ -54,6 +63,34 @@ final class DocumentRepairs {
     private static void notInternal(Schema<?> schema) {
         if (schema != null && schema.getExtensions() != null) {
             schema.getExtensions().remove("x-internal");
+        }
+    }
+
+    /**
+     * A default on a schema without a type (superset's {@code configuration_method: {default: sqlalchemy_form}}):
+     * the property is an {@code Object}, and openapi-generator writes the default as a bare name that does not
+     * compile; the client needs no default, so it is dropped.
+     */
+    private static void noUntypedDefault(Schema<?> schema, Set<Schema<?>> seen) {
+        if (schema == null || !seen.add(schema) || seen.size() > 100_000) {
+            return;
+        }
+        if (schema.getDefault() != null && schema.getType() == null && (schema.getTypes() == null || schema.getTypes().isEmpty())
+                && schema.get$ref() == null && schema.getEnum() == null && schema.getAllOf() == null
+                && schema.getOneOf() == null && schema.getAnyOf() == null) {
+            schema.setDefault(null);
+        }
+        if (schema.getProperties() != null) {
+            schema.getProperties().values().forEach(p -> noUntypedDefault(p, seen));
+        }
+        noUntypedDefault(schema.getItems(), seen);
+        if (schema.getAdditionalProperties() instanceof Schema<?> extra) {
+            noUntypedDefault(extra, seen);
+        }
+        for (List<Schema> parts : Arrays.asList(schema.getAllOf(), schema.getOneOf(), schema.getAnyOf())) {
+            if (parts != null) {
+                parts.forEach(p -> noUntypedDefault(p, seen));
+            }
         }
     }
 

@@ -314,6 +314,7 @@ public class KitClientCodegen extends JavaClientCodegen {
         String apiVar = StringUtils.camelize(apiClass, CamelizeOption.LOWERCASE_FIRST_LETTER);
         kitApis.add(Map.of("classname", apiClass, "varName", apiVar));
         additionalProperties.put("kitHasModels", allModels.stream().anyMatch(m -> !m.getModel().isAlias));
+        additionalProperties.put("kitHasApis", true); // a document without operations has no api package to import
         for (Map<String, String> i : objs.getImports()) {
             String imp = i.get("import");
             if (imp != null && !imp.startsWith(modelPackage + ".") && !Set.of("java.util.List", "java.util.Map", "java.util.Set").contains(imp) && kitImports.add(imp)) {

@@ -253,6 +253,15 @@ class RealDocumentShapesClientTest {
     }
 
     @Test
+    void aDefaultWithoutATypeIsNoDefaultAndADocumentWithoutOperationsCompiles() throws Exception {
+        try (URLClassLoader loader = generateAndCompile("untyped-defaults.yaml", "shapes.untyped")) {
+            Object database = loader.loadClass("shapes.untyped.model.Database").getConstructor().newInstance();
+            assertThat(get(database, "getConfigurationMethod")).isNull();
+            assertThat(get(database, "getName")).isEqualTo("main");
+        }
+    }
+
+    @Test
     void aGeneratedClientOfADocumentWithClashingNamesCallsTheMockOfItsDocumentAndGetsTheTypedAnswer() throws Exception {
         Path document = DOCS.resolve("names-clash.yaml");
         Api api = Api.fromFiles(Api.idOf(document), List.of(document), List.of(), 0);
