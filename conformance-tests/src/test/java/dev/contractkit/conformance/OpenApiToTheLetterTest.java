@@ -593,4 +593,29 @@ class OpenApiToTheLetterTest {
             assertThat(report.result(Check.NEGATIVE_DATA_REJECTION).passed()).as("name left out, or not a string").isPositive();
         }
     }
+
+    /** meshery declares a body on GET: it has no defined meaning (RFC 9110), so a server that ignores it is right. */
+    @Test
+    void aServerIgnoringTheBodyOfAGetIsRight() {
+        String yaml = """
+                openapi: 3.0.3
+                info: {title: perf, version: '1'}
+                paths:
+                  /profile:
+                    get:
+                      operationId: runProfile
+                      requestBody:
+                        required: true
+                        content: {application/json: {schema: {type: object, required: [name], properties: {name: {type: string}}}, example: {name: a}}}
+                      responses:
+                        '200': {description: the profile, content: {application/json: {schema: {type: object}, example: {}}}}
+                """;
+        try (ScriptedServer server = new ScriptedServer(r -> r.method().equals("GET") ? ScriptedServer.Answer.json(200, "{}")
+                : ScriptedServer.Answer.notAllowed("GET"))) {
+            Report report = run(yaml, server, null);
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(report.result(Check.POSITIVE_DATA_ACCEPTANCE).passed()).isPositive();
+        }
+    }
 }
