@@ -123,6 +123,17 @@ public final class DeclaredResponses {
     }
 
     /**
+     * @param name an example name a request's values or body point to (the mock's dispatch, not the client's
+     *             {@code Prefer})
+     * @return the status and example with that name under a status the document gives: one under {@code default}
+     *         has none, and answering it as a 500 to a valid request (Azure's x-ms-examples name the default error
+     *         example like the operation's) is not what the document says
+     */
+    public Optional<Reply> dispatched(String name) {
+        return named(name, Optional.empty()).filter(r -> keyFor(r.status()).filter(k -> !k.equals("DEFAULT")).isPresent());
+    }
+
+    /**
      * @return the last page of a paged list: the first success example whose top-level array property is empty
      * (e.g. {@code {"forms": []}}), at the success status
      */

@@ -51,7 +51,7 @@ final class ExampleDispatch {
             for (Iterator<Map.Entry<String, JsonNode>> it = p.node().path("examples").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 JsonNode value = doc.resolve(e.getValue()).path("value");
-                if (value.isValueNode() && responses.named(e.getKey(), Optional.empty()).isPresent()) {
+                if (value.isValueNode() && responses.dispatched(e.getKey()).isPresent()) {
                     ties.add(new Tie(p.in(), p.name(), value.asText(), e.getKey()));
                 }
             }
@@ -66,7 +66,7 @@ final class ExampleDispatch {
             for (Iterator<Map.Entry<String, JsonNode>> it = m.getValue().path("examples").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 JsonNode value = doc.resolve(e.getValue()).path("value");
-                if (value.isObject() && responses.named(e.getKey(), Optional.empty()).isPresent()) {
+                if (value.isObject() && responses.dispatched(e.getKey()).isPresent()) {
                     bodies.add(new BodyTie(value, e.getKey()));
                 }
             }
@@ -129,12 +129,12 @@ final class ExampleDispatch {
                 default -> List.of();
             };
             if (values.contains(tie.value())) {
-                return responses.named(tie.example(), Optional.empty());
+                return responses.dispatched(tie.example());
             }
         }
         Optional<String> byBody = byBody(request);
         if (byBody.isPresent()) {
-            return responses.named(byBody.get(), Optional.empty());
+            return responses.dispatched(byBody.get());
         }
         if (lastPage.isPresent()) {
             List<String> offset = request.query("offset");
