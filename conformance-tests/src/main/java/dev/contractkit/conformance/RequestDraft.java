@@ -119,6 +119,9 @@ record RequestDraft(Map<String, Value> values, Optional<Body> body) {
             if (!isForm()) {
                 return value.toString();
             }
+            if (value.isTextual()) { // a form body the document types as a string (spoonacular): already encoded
+                return value.asText();
+            }
             List<String> pairs = new ArrayList<>();
             value.properties().forEach(f -> items(f.getValue()).forEach(v -> pairs.add(
                     URLEncoder.encode(f.getKey(), StandardCharsets.UTF_8) + "="

@@ -618,4 +618,32 @@ class OpenApiToTheLetterTest {
             assertThat(report.result(Check.POSITIVE_DATA_ACCEPTANCE).passed()).isPositive();
         }
     }
+
+    /** spoonacular: a form body typed as a string, its example already encoded, travels as written. */
+    @Test
+    void aFormBodyTypedAsAStringTravelsAsWritten() {
+        String yaml = """
+                openapi: 3.0.3
+                info: {title: food, version: '1'}
+                paths:
+                  /detect:
+                    post:
+                      operationId: detect
+                      requestBody:
+                        required: true
+                        content:
+                          application/x-www-form-urlencoded:
+                            schema: {type: string}
+                            examples: {one: {value: "text=I like tacos"}}
+                      responses:
+                        '200': {description: detected, content: {application/json: {schema: {type: object}, example: {}}}}
+                """;
+        try (ScriptedServer server = new ScriptedServer(r -> !r.method().equals("POST") ? ScriptedServer.Answer.notAllowed("POST")
+                : !r.body().isEmpty() ? ScriptedServer.Answer.json(200, "{}") : ScriptedServer.Answer.empty(400))) {
+            Report report = run(yaml, server, null);
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(server.seen).extracting(ScriptedServer.Request::body).contains("text=I like tacos");
+        }
+    }
 }

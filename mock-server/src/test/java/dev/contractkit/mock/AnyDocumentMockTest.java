@@ -122,6 +122,8 @@ class AnyDocumentMockTest {
         assertThat(other.status()).as("of two POSTs none can be chosen").isEqualTo(404);
         assertThat(other.body()).contains("/#X-Amz-Target=Shop.Ping");
         assertThat(http.get(base + "/api/v3/rides?page=2").status()).as("a 'path' parameter after the template's ?").isEqualTo(200);
+        assertThat(http.send("POST", base + "/api/v3/detect", "application/x-www-form-urlencoded", "text=I+like+tacos").status())
+                .as("a form typed as one string").isEqualTo(200);
         assertThat(http.send("DELETE", base + "/api/v3/apps/app1", null, null).status())
                 .as("a value naming an example found only under default is not dispatched to it (a 500)").isEqualTo(202);
         assertThat(http.get(base + "/api/v3/rides?page=two").status()).isEqualTo(400);

@@ -1,6 +1,7 @@
 package dev.contractkit.mock.rules;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.AccessModes;
 import dev.contractkit.specs.check.Finding;
@@ -55,7 +56,10 @@ public final class BodyRule {
         String as = Json.baseType(media.get()).contains("*") ? Json.baseType(contentType) : Json.baseType(media.get());
         JsonNode value;
         if (as.equals("application/x-www-form-urlencoded")) {
-            value = FormBody.decode(new String(body, StandardCharsets.UTF_8), document, schema);
+            String text = new String(body, StandardCharsets.UTF_8);
+            // a form the document types as one string (spoonacular: text=...) is that string, not its fields
+            value = document.resolve(document.at(schema)).path("type").asText("").equals("string")
+                    ? TextNode.valueOf(text) : FormBody.decode(text, document, schema);
         } else if (!Json.isJson(as)) {
             return Optional.empty();
         } else {
