@@ -76,7 +76,32 @@ final class ValidDrafts {
         JsonNode value = random.map(r -> withExampleWhereInvalid(op, schema, values.random(m.path("schema"), r), example))
                 .or(() -> example)
                 .orElseGet(() -> values.canonical(m.path("schema")));
-        return Optional.of(new RequestDraft.Body(concrete(content, media.get()), schema, value));
+        String mediaType = concrete(content, media.get());
+        if (Contract.covers(RequestDraft.Body.FORM, mediaType) && value instanceof ObjectNode form) {
+            notEmptyWhereRequired(form, schemas.resolve(m.path("schema")), example);
+        }
+        return Optional.of(new RequestDraft.Body(mediaType, schema, value));
+    }
+
+    /**
+     * In a form, an empty list travels as nothing: a required property given one would be missing (twilio's
+     * {@code Scopes}), so it takes the example's value.
+     */
+    private void notEmptyWhereRequired(ObjectNode form, JsonNode schema, Optional<JsonNode> example) {
+        schema.path("required").forEach(r -> {
+            String name = r.asText();
+            JsonNode v = form.get(name);
+            if (v == null || !v.isArray() || !v.isEmpty()) {
+                return;
+            }
+            JsonNode fromExample = example.map(e -> e.get(name)).orElse(null);
+            if (fromExample != null && fromExample.isArray() && !fromExample.isEmpty()) {
+                form.set(name, fromExample.deepCopy());
+            } else {
+                form.set(name, JsonNodeFactory.instance.arrayNode().add(
+                        values.canonical(schemas.resolve(schema.path("properties").path(name)).path("items"))));
+            }
+        });
     }
 
     /** @return the media type a body declared under that key of a {@code content} object travels in */

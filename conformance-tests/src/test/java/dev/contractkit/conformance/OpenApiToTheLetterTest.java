@@ -646,4 +646,36 @@ class OpenApiToTheLetterTest {
             assertThat(server.seen).extracting(ScriptedServer.Request::body).contains("text=I like tacos");
         }
     }
+
+    /** twilio's device code: a required list in a form body is never sent empty (it would travel as nothing). */
+    @Test
+    void aRequiredListInAFormBodyIsNeverSentEmpty() {
+        String yaml = """
+                openapi: 3.0.3
+                info: {title: oauth, version: '1'}
+                paths:
+                  /code:
+                    post:
+                      operationId: createCode
+                      requestBody:
+                        required: true
+                        content:
+                          application/x-www-form-urlencoded:
+                            schema:
+                              type: object
+                              required: [ClientSid, Scopes]
+                              properties: {ClientSid: {type: string}, Scopes: {type: array, items: {type: string}}}
+                      responses:
+                        '201': {description: created}
+                        '400': {description: a broken request}
+                """;
+        try (ScriptedServer server = new ScriptedServer(r -> !r.method().equals("POST") ? ScriptedServer.Answer.notAllowed("POST")
+                : r.body().contains("Scopes=") && r.body().contains("ClientSid=") ? ScriptedServer.Answer.empty(201)
+                : ScriptedServer.Answer.empty(400))) {
+            Report report = run(yaml, server, null);
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(report.result(Check.POSITIVE_DATA_ACCEPTANCE).passed()).isPositive();
+        }
+    }
 }
