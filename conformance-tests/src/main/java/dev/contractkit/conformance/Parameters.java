@@ -16,7 +16,7 @@ import java.util.Set;
  */
 final class Parameters {
     private static final Set<String> IGNORED_HEADERS = Set.of("accept", "content-type", "authorization");
-    private static final Set<String> ALWAYS_SENT = Set.of("user-agent", "host", "connection", "accept-encoding", "content-encoding",
+    private static final Set<String> ALWAYS_SENT = Set.of("user-agent", "host", "accept-encoding", "content-encoding",
             "content-length", "transfer-encoding");
 
     private Parameters() {
@@ -33,9 +33,10 @@ final class Parameters {
 
     /**
      * @return true for a header the suite's HTTP client always sends ({@code User-Agent}, {@code Host},
-     *         {@code Connection}, {@code Accept-Encoding}, {@code Content-Length}, {@code Transfer-Encoding}): it
-     *         cannot leave it out nor give it a value of its own (bunq declares {@code User-Agent} required, influxdata
-     *         {@code Content-Length})
+     *         {@code Accept-Encoding}, {@code Content-Encoding}, {@code Content-Length}, {@code Transfer-Encoding}):
+     *         it cannot leave it out nor give it a value of its own (bunq declares {@code User-Agent} required,
+     *         influxdata {@code Content-Length}). {@code Connection} is not one: a WebSocket handshake's
+     *         {@code Connection: Upgrade} travels as the contract's parameter says
      */
     private static boolean alwaysSent(Parameter p) {
         return p.in().equals("header") && ALWAYS_SENT.contains(p.name().toLowerCase(Locale.ROOT));
