@@ -89,6 +89,10 @@ final class DocumentScan {
                 add(pointer + "/$ref", ref.toString(), "the $ref points nowhere: the document has no "
                         + Pointers.ofRef(ref.asText()) + "; what uses it cannot be checked");
             }
+            if (pointer.endsWith("/content") && node.has("")) {
+                add(pointer + "/", "\"\"", "a media type key is empty: no request can be sent in it, so that content"
+                        + " is not checked");
+            }
             node.properties().forEach(f -> refs(f.getValue(), Pointers.append(pointer, f.getKey())));
         } else if (node.isArray()) {
             for (int i = 0; i < node.size(); i++) {

@@ -158,9 +158,14 @@ final class ValidDrafts {
         return new RequestDraft.Body(mediaType, schema, parts);
     }
 
+    /** @return the keys of a {@code content} object, without an empty one (spoonacular's: no media type to send) */
     static List<String> fieldNames(JsonNode node) {
         List<String> out = new ArrayList<>();
-        node.fieldNames().forEachRemaining(out::add);
+        node.fieldNames().forEachRemaining(k -> {
+            if (!k.isBlank()) {
+                out.add(k);
+            }
+        });
         return out;
     }
 }

@@ -678,4 +678,31 @@ class OpenApiToTheLetterTest {
             assertThat(report.result(Check.POSITIVE_DATA_ACCEPTANCE).passed()).isPositive();
         }
     }
+
+    /** spoonacular: a request body under an empty media type key cannot be sent; a document problem, not errors. */
+    @Test
+    void aBodyUnderAnEmptyMediaTypeKeyIsADocumentProblemNotAnError() {
+        String yaml = """
+                openapi: 3.0.3
+                info: {title: plans, version: '1'}
+                paths:
+                  /plans/{day}:
+                    delete:
+                      operationId: clearDay
+                      parameters: [{name: day, in: path, required: true, schema: {type: string}, example: monday}]
+                      requestBody:
+                        content:
+                          "": {schema: {type: object, properties: {hash: {type: string}}}}
+                      responses:
+                        '204': {description: cleared}
+                """;
+        try (ScriptedServer server = new ScriptedServer(r -> r.method().equals("DELETE") ? ScriptedServer.Answer.empty(204)
+                : ScriptedServer.Answer.notAllowed("DELETE"))) {
+            Report report = run(yaml, server, null);
+
+            assertThat(report.errors()).as(report.toString()).isEmpty();
+            assertThat(report.violations()).isEmpty();
+            assertThat(report.documentProblems()).anySatisfy(p -> assertThat(p.message()).contains("media type key is empty"));
+        }
+    }
 }
