@@ -74,13 +74,7 @@ public final class ParameterRules {
                 }
                 continue;
             }
-            List<String> raw = switch (p.in()) {
-                case "path" -> pathValue(p, request, pathValues);
-                case "query" -> request.query(p.name());
-                case "header" -> request.headers(p.name());
-                case "cookie" -> request.cookie(p.name());
-                default -> List.of();
-            };
+            List<String> raw = raw(p, request, pathValues);
             if (raw.isEmpty()) {
                 if (p.required()) {
                     return Optional.of(new RequestViolation(400, label(p) + " is required"));
@@ -127,13 +121,7 @@ public final class ParameterRules {
 
     /** A parameter described by {@code content}: one text in its media type; a JSON one is parsed and checked. */
     private Optional<RequestViolation> content(ContractDocument.Parameter p, Incoming request, Map<String, String> pathValues) {
-        List<String> raw = switch (p.in()) {
-            case "path" -> pathValue(p, request, pathValues);
-            case "query" -> request.query(p.name());
-            case "header" -> request.headers(p.name());
-            case "cookie" -> request.cookie(p.name());
-            default -> List.of();
-        };
+        List<String> raw = raw(p, request, pathValues);
         if (raw.isEmpty()) {
             return p.required() ? Optional.of(new RequestViolation(400, label(p) + " is required")) : Optional.empty();
         }
@@ -149,6 +137,17 @@ public final class ParameterRules {
         List<Finding> findings = document.validator().validate(p.schemaPointer(), value, label(p));
         return findings.isEmpty() ? Optional.empty()
                 : Optional.of(new RequestViolation(400, RequestViolation.describe(label(p), findings.get(0))));
+    }
+
+    /** The parameter's values as the request carries them (path, query, header or cookie). */
+    private static List<String> raw(ContractDocument.Parameter p, Incoming request, Map<String, String> pathValues) {
+        return switch (p.in()) {
+            case "path" -> pathValue(p, request, pathValues);
+            case "query" -> request.query(p.name());
+            case "header" -> request.headers(p.name());
+            case "cookie" -> request.cookie(p.name());
+            default -> List.of();
+        };
     }
 
     /**
