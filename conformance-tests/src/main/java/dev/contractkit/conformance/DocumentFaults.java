@@ -11,16 +11,23 @@ import java.util.HashSet;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * Tells a verdict that is the document's fault from one that is the implementation's. An answer whose failing
  * value is exactly the value of one of the document's own examples, failing its schema the same way (an
  * implementation, a mock above all, answering what the document shows), is a {@link DocumentProblem}: the
  * implementation did what the document says, and the document contradicts itself. Only examples that belong to the
- * answer's response count: its media type's, or those of a schema that its schema reaches.
+ * answer's response count: its media type's, or those of a schema that its schema reaches. And in a document without
+ * the kit's dialect, a value that several {@code oneOf} branches take, where the document says nothing that tells
+ * them apart (influxdata's dashboards: one branch's every value is one of the other's too), is the document's
+ * overlap, not the implementation's fault: no answer could pass it. The kit's own contracts keep it a violation.
  */
 final class DocumentFaults {
     private static final String BODY = ResponseChecks.BODY;
+    /** networknt's message for a value that several {@code oneOf} branches take. */
+    private static final Pattern OVERLAP = Pattern.compile("valid to one and only one schema, but (\\d+) are valid");
 
     private final ContractDocument doc;
     private final DocumentScan scan;
@@ -43,7 +50,7 @@ final class DocumentFaults {
      */
     Optional<DocumentProblem> explains(Check check, Exchange e, Verdict.Problem problem) {
         if (check != Check.RESPONSE_SCHEMA_CONFORMANCE && check != Check.ERROR_ENVELOPE
-                || !problem.pointer().startsWith(BODY) || scan.brokenExamples().isEmpty()) {
+                || !problem.pointer().startsWith(BODY)) {
             return Optional.empty();
         }
         Optional<String> response = e.declaredResponse();
@@ -51,6 +58,16 @@ final class DocumentFaults {
                 .or(() -> e.contract().mediaTypes(r).stream().findFirst()))
                 .map(m -> Pointers.append(response.get(), "content", m));
         if (media.isEmpty()) {
+            return Optional.empty();
+        }
+        Matcher overlap = OVERLAP.matcher(problem.message());
+        if (!e.contract().usesKitDialect() && overlap.find()) {
+            return Optional.of(new DocumentProblem(doc.file(), media.get() + "/schema", problem.value(),
+                    "oneOf branches that overlap: " + overlap.group(1) + " of them take the value at "
+                            + problem.pointer() + " (read as anyOf, which is likely meant, the value passes)",
+                    check.key() + " " + e.testCase().label() + ": " + e.request() + " -> " + e.status()));
+        }
+        if (scan.brokenExamples().isEmpty()) {
             return Optional.empty();
         }
         Set<String> owners = reachable(media.get());

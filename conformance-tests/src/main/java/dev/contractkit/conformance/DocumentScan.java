@@ -158,6 +158,30 @@ final class DocumentScan {
         if (p.node().has("content")) {
             content(at + "/content");
         }
+        formNesting(p, at);
+    }
+
+    /**
+     * A {@code form}-style object parameter with a property that is an object or a list of objects (telnyx's
+     * {@code filter[status]} details): OpenAPI's style table serializes primitive properties only. The suite sends
+     * such a property as JSON text, as clients do, and the kit's mock reads it so.
+     */
+    private void formNesting(Parameter p, String at) {
+        JsonNode schema = doc.resolve(p.node().path("schema"));
+        if (!ParameterStyle.style(p).equals("form") || !schema.path("properties").isObject()) {
+            return;
+        }
+        schema.path("properties").properties().forEach(f -> {
+            JsonNode property = doc.resolve(f.getValue());
+            JsonNode items = doc.resolve(property.path("items"));
+            boolean nested = property.path("type").asText().equals("object") || property.has("properties")
+                    || items.path("type").asText().equals("object") || items.has("properties")
+                    || items.path("type").asText().equals("array");
+            if (nested) {
+                add(at, "", p.in() + " parameter '" + p.name() + "': its property '" + f.getKey() + "' is an object or a"
+                        + " list of objects, which the form style gives no serialization for (sent as JSON text)");
+            }
+        });
     }
 
     private void response(String pointer) {

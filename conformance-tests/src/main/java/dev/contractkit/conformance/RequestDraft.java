@@ -175,13 +175,14 @@ record RequestDraft(Map<String, Value> values, Optional<Body> body) {
             if (isCredential(p, auth, stripped)) {
                 continue;
             }
-            if (p.isContent()) { // one text in its media type (JSON), whatever its type
-                String json = v.value().toString();
+            if (p.isContent()) { // one text in its media type: JSON, or a string as written for any other
+                boolean json = Contract.isJson(p.node().path("content").fieldNames().next());
+                String text = json || !v.value().isTextual() ? v.value().toString() : v.value().asText();
                 switch (p.in()) {
-                    case "path" -> path.put(p.name(), json);
-                    case "query" -> query.add(Map.entry(p.name(), json));
-                    case "header" -> outHeaders.add(Map.entry(p.name(), json));
-                    case "cookie" -> cookies.add(p.name() + "=" + json);
+                    case "path" -> path.put(p.name(), text);
+                    case "query" -> query.add(Map.entry(p.name(), text));
+                    case "header" -> outHeaders.add(Map.entry(p.name(), text));
+                    case "cookie" -> cookies.add(p.name() + "=" + text);
                     default -> {
                     }
                 }

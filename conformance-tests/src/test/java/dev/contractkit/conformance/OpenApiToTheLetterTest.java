@@ -705,4 +705,116 @@ class OpenApiToTheLetterTest {
             assertThat(report.documentProblems()).anySatisfy(p -> assertThat(p.message()).contains("media type key is empty"));
         }
     }
+
+    /** influxdata's dashboards: a response of two oneOf branches that take the same values. */
+    static final String OVERLAP = """
+            openapi: 3.0.3
+            info: {title: dashboards, version: '1'}
+            paths:
+              /dashboards:
+                get:
+                  operationId: getDashboard
+                  responses:
+                    '200':
+                      description: a dashboard
+                      content:
+                        application/json:
+                          schema:
+                            oneOf:
+                              - {type: object, required: [name], properties: {name: {type: string}, cells: {type: array}}}
+                              - {type: object, required: [name], properties: {name: {type: string}, cells: {type: array, items: {type: object}}}}
+            """;
+
+    @Test
+    void aValueThatOverlappingOneOfBranchesBothTakeIsTheDocumentsProblemNotTheImplementations() {
+        try (ScriptedServer server = new ScriptedServer(r -> r.method().equals("GET")
+                ? ScriptedServer.Answer.json(200, "{\"name\":\"cpu\"}") : ScriptedServer.Answer.notAllowed("GET"))) {
+            Report report = run(OVERLAP, server, null);
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(report.documentProblems()).anySatisfy(p -> assertThat(p.message())
+                    .contains("oneOf branches that overlap: 2 of them take the value at /response/body"));
+        }
+    }
+
+    @Test
+    void aValueNoOneOfBranchTakesIsStillAViolation() {
+        try (ScriptedServer server = new ScriptedServer(r -> r.method().equals("GET")
+                ? ScriptedServer.Answer.json(200, "{\"title\":\"cpu\"}") : ScriptedServer.Answer.notAllowed("GET"))) {
+            Report report = run(OVERLAP, server, null);
+
+            assertThat(report.violations(Check.RESPONSE_SCHEMA_CONFORMANCE)).isNotEmpty();
+        }
+    }
+
+    /** telnyx: a uuid path parameter described by content under any media type travels as the text it is. */
+    @Test
+    void aParameterDescribedByContentOfAnotherMediaTypeTravelsAsItsText() {
+        String yaml = """
+                openapi: 3.0.3
+                info: {title: reports, version: '1'}
+                paths:
+                  /reports/{id}:
+                    get:
+                      operationId: getReport
+                      parameters:
+                        - {name: id, in: path, required: true, content: {"*/*": {schema: {type: string, format: uuid}}}}
+                      responses:
+                        '200': {description: the report, content: {application/json: {schema: {type: object}, example: {}}}}
+                        '400': {description: not a uuid}
+                """;
+        try (ScriptedServer server = new ScriptedServer(r -> !r.method().equals("GET") ? ScriptedServer.Answer.notAllowed("GET")
+                : r.path().matches("/reports/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+                ? ScriptedServer.Answer.json(200, "{}") : ScriptedServer.Answer.empty(400))) {
+            Report report = run(yaml, server, null);
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(report.result(Check.POSITIVE_DATA_ACCEPTANCE).passed()).isPositive();
+            assertThat(report.result(Check.NEGATIVE_DATA_REJECTION).passed()).isPositive();
+        }
+    }
+
+    /** telnyx's filter[status]: a form object whose 'value' is broken is sent with its other properties as they were. */
+    @Test
+    void anObjectParameterIsBrokenInsideItsValueAndItsListOfObjectsIsADocumentProblem() {
+        String yaml = """
+                openapi: 3.0.3
+                info: {title: orders, version: '1'}
+                paths:
+                  /orders:
+                    get:
+                      operationId: listOrders
+                      parameters:
+                        - name: filter
+                          in: query
+                          schema:
+                            type: object
+                            required: [value]
+                            properties:
+                              value: {type: string, enum: [draft, ported]}
+                              details: {type: array, items: {type: object, properties: {code: {type: string}}}}
+                      responses:
+                        '200': {description: the orders, content: {application/json: {schema: {type: array}, example: []}}}
+                        '400': {description: a broken filter}
+                """;
+        List<String> queries = new ArrayList<>();
+        try (ScriptedServer server = new ScriptedServer(r -> {
+            if (!r.method().equals("GET")) {
+                return ScriptedServer.Answer.notAllowed("GET");
+            }
+            String q = URLDecoder.decode(r.query() == null ? "" : r.query(), StandardCharsets.UTF_8);
+            queries.add(q);
+            boolean sent = q.matches("(.*&)?(value|details)=.*");
+            return !sent || q.matches("(.*&)?value=(draft|ported)(&.*)?") ? ScriptedServer.Answer.json(200, "[]")
+                    : ScriptedServer.Answer.empty(400);
+        })) {
+            Report report = run(yaml, server, null);
+
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+            assertThat(queries).anyMatch(q -> q.contains("value=kit-not-in-enum"));
+            assertThat(queries).noneMatch(q -> q.contains("filter="));
+            assertThat(report.documentProblems()).anySatisfy(p -> assertThat(p.message())
+                    .contains("its property 'details' is an object or a list of objects"));
+        }
+    }
 }

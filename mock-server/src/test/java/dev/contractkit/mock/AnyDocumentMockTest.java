@@ -134,6 +134,36 @@ class AnyDocumentMockTest {
     }
 
     @Test
+    void aParameterValueThatEveryExampleSharesDoesNotChooseTheErrorExampleOfTheSameName() {
+        Http.Answer answer = http.send("PUT", base + "/api/v3/policies/SgxEnclave", "application/json", "{}");
+
+        assertThat(answer.status()).as("azure.com/attestation: the value names every example alike").isEqualTo(200);
+        assertThat(answer.json().path("set").asBoolean()).isTrue();
+    }
+
+    @Test
+    void aContentParameterOfAnyMediaTypeIsCheckedAsTheTextItIsWhereItsSchemaIsAString() {
+        String uuid = "/api/v3/reports/0f8fad5b-d9cb-469f-a165-70867728950e";
+
+        assertThat(http.get(base + uuid).status()).isEqualTo(200);
+        assertThat(http.get(base + "/api/v3/reports/not-a-uuid").status()).as("telnyx's '*/*' uuid").isEqualTo(400);
+    }
+
+    @Test
+    void aListOfObjectsInsideAFormObjectIsReadAsTheJsonTextClientsSend() {
+        String report = base + "/api/v3/reports/0f8fad5b-d9cb-469f-a165-70867728950e";
+
+        assertThat(http.get(report + "?value=ported&details=" + encode("[{\"code\":\"X\"}]")).status()).isEqualTo(200);
+        assertThat(http.get(report + "?value=ported&details=" + encode("[{\"other\":1}]")).status())
+                .as("read, so its items are checked").isEqualTo(400);
+        assertThat(http.get(report + "?value=lost").status()).isEqualTo(400);
+    }
+
+    private static String encode(String text) {
+        return java.net.URLEncoder.encode(text, java.nio.charset.StandardCharsets.UTF_8);
+    }
+
+    @Test
     void anErrorTheOperationDeclaresWithoutContentHasNoBody() {
         Http.Answer refused = http.get(base + "/api/v3/orders?status=lost");
         Http.Answer byDefault = http.send("POST", base + "/api/v3/orders", "application/x-www-form-urlencoded", "quantity=0");

@@ -32,7 +32,8 @@ import java.util.regex.PatternSyntaxException;
  * least one unless {@code maxItems} is 0), distinct ones for {@code uniqueItems}, {@code prefixItems} in order;
  * strings and numbers by {@link ScalarSample}. {@code allOf} parts are merged ({@link SchemaMerge}); of
  * {@code oneOf}/{@code anyOf}, the first branch whose value passes the whole schema, with a discriminator's
- * property set to the branch's mapping name. Values stop growing at a depth of 12 and past 20,000 nodes.
+ * property set to the branch's mapping name; where {@code oneOf} branches overlap, a value changed until its branch
+ * alone takes it ({@link ExclusiveBranch}). Values stop growing at a depth of 12 and past 20,000 nodes.
  */
 public final class SchemaSample {
     private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
@@ -204,6 +205,8 @@ public final class SchemaSample {
     private JsonNode branch(JsonNode s, String kind, String pointer, int depth, int variant) {
         JsonNode branches = s.get(kind);
         JsonNode first = null;
+        List<String> pointers = new ArrayList<>();
+        List<JsonNode> built = new ArrayList<>();
         for (int i = 0; i < branches.size(); i++) {
             JsonNode b = branches.get(i);
             String ref = b.path("$ref").asText("");
@@ -223,6 +226,19 @@ public final class SchemaSample {
             }
             if (pointer == null || branches.size() == 1 || doc.validator().validate(pointer, value, doc.file()).isEmpty()) {
                 return value;
+            }
+            pointers.add(branchPointer);
+            built.add(value);
+        }
+        if (kind.equals("oneOf") && !pointers.contains(null)) {
+            for (int i = 0; i < built.size(); i++) {
+                if (built.get(i) instanceof ObjectNode object) {
+                    Optional<ObjectNode> alone = ExclusiveBranch.of(doc, s, pointer, pointers, i, object,
+                            schema -> sample(schema, null, depth + 1, variant, null));
+                    if (alone.isPresent()) {
+                        return alone.get();
+                    }
+                }
             }
         }
         return first;

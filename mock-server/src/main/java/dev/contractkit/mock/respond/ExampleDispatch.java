@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.specs.check.ContractDocument;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
@@ -17,7 +18,7 @@ import dev.contractkit.mock.http.Reply;
  * Picks a stateless answer by the request's parameters, the way Microcks dispatches: a parameter's named
  * {@code examples} tie a value to the response example of the same name, under whatever status declares it
  * ({@code id} example {@code missing: {value: 999}} and a 404 example {@code missing}: {@code GET /forms/999} gets
- * that 404). And paged lists end: a request with {@code offset} past the first page that no example names gets
+ * that 404; a value several of the parameter's examples share chooses none of them). And paged lists end: a request with {@code offset} past the first page that no example names gets
  * the list's empty-page example (a 2xx example whose array is empty), so a client walking the pages stops (a list
  * with its total in {@code X-Total-Count} is cut from its example by {@link LinkHeaders} instead). A
  * JSON request body that matches a named request-body example gets the response example of the same name (the
@@ -48,13 +49,23 @@ final class ExampleDispatch {
         for (ContractDocument.Parameter p : operation.parameters()) {
             // a list with its total in X-Total-Count is cut to the page by LinkHeaders instead
             paged |= p.in().equals("query") && p.name().equals("offset") && !LinkHeaders.cutsExamples(operation);
+            Map<String, Integer> shared = new HashMap<>();
+            List<Tie> own = new ArrayList<>();
             for (Iterator<Map.Entry<String, JsonNode>> it = p.node().path("examples").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 JsonNode value = doc.resolve(e.getValue()).path("value");
-                if (value.isValueNode() && responses.dispatched(e.getKey()).isPresent()) {
-                    ties.add(new Tie(p.in(), p.name(), value.asText(), e.getKey()));
+                if (value.isValueNode()) {
+                    shared.merge(value.asText(), 1, Integer::sum);
+                    if (responses.dispatched(e.getKey()).isPresent()) {
+                        own.add(new Tie(p.in(), p.name(), value.asText(), e.getKey()));
+                    }
                 }
             }
+            // a value several of the parameter's examples share names none of them (Azure's x-ms-examples give
+            // every example of an operation the same api-version and tee: sending it chooses no example, and
+            // the one named like a 400 example must not turn a valid request into that 400)
+            own.removeIf(t -> shared.get(t.value()) > 1);
+            ties.addAll(own);
         }
         List<BodyTie> bodies = new ArrayList<>();
         JsonNode content = doc.resolve(operation.node().path("requestBody")).path("content");

@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.ParameterValues;
 
+import java.io.IOException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -64,8 +65,23 @@ final class ObjectParameter {
         ObjectNode out = Json.MAPPER.createObjectNode();
         schema.path("properties").fieldNames().forEachRemaining(name -> {
             List<String> values = request.query(name);
-            if (!values.isEmpty()) {
-                out.set(name, typed(doc, property(doc, schema, name), values));
+            JsonNode property = property(doc, schema, name);
+            if (values.isEmpty()) {
+                return;
+            }
+            if (!nested(doc, property)) {
+                out.set(name, typed(doc, property, values));
+                return;
+            }
+            // an object or a list of objects has no form serialization (telnyx's filter[status] details): read as
+            // the JSON text clients send, else left unread
+            try {
+                JsonNode json = Json.MAPPER.readTree(values.get(0));
+                if (json != null && json.isContainerNode()) {
+                    out.set(name, json);
+                }
+            } catch (IOException e) {
+                // not JSON: not read
             }
         });
         return out.isEmpty() ? Optional.empty() : Optional.of(out);
@@ -116,6 +132,16 @@ final class ObjectParameter {
             holder.set(last, typed(doc, property(doc, holderSchema, last), values));
         });
         return out.isEmpty() ? Optional.empty() : Optional.of(out);
+    }
+
+    /** @return true for an object, or a list of objects or lists: values form style gives no serialization */
+    static boolean nested(ContractDocument doc, JsonNode schema) {
+        String type = schema.path("type").asText();
+        if (type.equals("array")) {
+            JsonNode items = doc.resolve(schema.path("items"));
+            return isObject(items) || items.path("type").asText().equals("array");
+        }
+        return isObject(schema);
     }
 
     private static JsonNode property(ContractDocument doc, JsonNode schema, String name) {

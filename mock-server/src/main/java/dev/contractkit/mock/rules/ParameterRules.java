@@ -119,20 +119,28 @@ public final class ParameterRules {
                 + " (value: " + object + ")"));
     }
 
-    /** A parameter described by {@code content}: one text in its media type; a JSON one is parsed and checked. */
+    /**
+     * A parameter described by {@code content}: one text in its media type; a JSON one is parsed and checked, another
+     * checked as the text it is where its schema is a string.
+     */
     private Optional<RequestViolation> content(ContractDocument.Parameter p, Incoming request, Map<String, String> pathValues) {
         List<String> raw = raw(p, request, pathValues);
         if (raw.isEmpty()) {
             return p.required() ? Optional.of(new RequestViolation(400, label(p) + " is required")) : Optional.empty();
         }
-        if (!Json.isJson(p.node().path("content").fieldNames().next())) {
-            return Optional.empty();
-        }
         JsonNode value;
-        try {
-            value = Json.MAPPER.readTree(raw.get(0));
-        } catch (IOException e) {
-            return Optional.of(new RequestViolation(400, label(p) + " is not valid JSON (value: " + raw.get(0) + ")"));
+        if (!Json.isJson(p.node().path("content").fieldNames().next())) {
+            // another media type (telnyx's '*/*' uuid): a string schema takes the text as written, others are not read
+            if (!document.at(document.resolvePointer(p.schemaPointer())).path("type").asText().equals("string")) {
+                return Optional.empty();
+            }
+            value = Json.MAPPER.getNodeFactory().textNode(raw.get(0));
+        } else {
+            try {
+                value = Json.MAPPER.readTree(raw.get(0));
+            } catch (IOException e) {
+                return Optional.of(new RequestViolation(400, label(p) + " is not valid JSON (value: " + raw.get(0) + ")"));
+            }
         }
         List<Finding> findings = document.validator().validate(p.schemaPointer(), value, label(p));
         return findings.isEmpty() ? Optional.empty()
