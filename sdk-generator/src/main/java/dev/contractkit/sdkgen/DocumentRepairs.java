@@ -24,7 +24,9 @@ import java.util.function.Consumer;
  *       another operation's response, as digitalocean.com does): openapi-generator fails on the operation
  *       ("Could not process operation"); the client has no use for examples, so such an example is dropped;</li>
  *   <li>a {@code default} on a schema without a type (superset): written as a bare name that does not compile;
- *       dropped.</li>
+ *       dropped;</li>
+ *   <li>an {@code allOf} of a {@code oneOf}/{@code anyOf} and more parts (influxdata): a class extending an
+ *       interface; the union's part is left out (an {@code allOf} of the union alone: {@link UnionAliases}).</li>
  * </ul>
  */
 final class DocumentRepairs {
@@ -43,7 +45,7 @@ final class DocumentRepairs {
             if (api.getComponents().getSchemas() != null) {
                 api.getComponents().getSchemas().values().forEach(DocumentRepairs::notInternal);
                 Set<Schema<?>> seen = Collections.newSetFromMap(new IdentityHashMap<>());
-                api.getComponents().getSchemas().values().forEach(s -> noUntypedDefault(s, seen));
+                api.getComponents().getSchemas().values().forEach(s -> r.walk(s, seen));
             }
             each(api.getComponents().getResponses(), r::response);
             each(api.getComponents().getRequestBodies(), b -> r.content(b.getContent()));
@@ -71,27 +73,51 @@ final class DocumentRepairs {
      * the property is an {@code Object}, and openapi-generator writes the default as a bare name that does not
      * compile; the client needs no default, so it is dropped.
      */
-    private static void noUntypedDefault(Schema<?> schema, Set<Schema<?>> seen) {
+    private void walk(Schema<?> schema, Set<Schema<?>> seen) {
         if (schema == null || !seen.add(schema) || seen.size() > 100_000) {
             return;
         }
+        noUnionParent(schema);
         if (schema.getDefault() != null && schema.getType() == null && (schema.getTypes() == null || schema.getTypes().isEmpty())
                 && schema.get$ref() == null && schema.getEnum() == null && schema.getAllOf() == null
                 && schema.getOneOf() == null && schema.getAnyOf() == null) {
             schema.setDefault(null);
         }
         if (schema.getProperties() != null) {
-            schema.getProperties().values().forEach(p -> noUntypedDefault(p, seen));
+            schema.getProperties().values().forEach(p -> walk(p, seen));
         }
-        noUntypedDefault(schema.getItems(), seen);
+        walk(schema.getItems(), seen);
         if (schema.getAdditionalProperties() instanceof Schema<?> extra) {
-            noUntypedDefault(extra, seen);
+            walk(extra, seen);
         }
         for (List<Schema> parts : Arrays.asList(schema.getAllOf(), schema.getOneOf(), schema.getAnyOf())) {
             if (parts != null) {
-                parts.forEach(p -> noUntypedDefault(p, seen));
+                parts.forEach(p -> walk(p, seen));
             }
         }
+    }
+
+    /**
+     * An {@code allOf} of a {@code oneOf}/{@code anyOf} and more properties (influxdata's template summary checks):
+     * openapi-generator writes a class extending the union's interface, which does not compile; the union's part is
+     * left out, the class keeps the other parts' properties (the union's fields are still read, as unknown ones).
+     */
+    private void noUnionParent(Schema<?> schema) {
+        if (schema.getAllOf() == null || schema.getAllOf().size() < 2) {
+            return;
+        }
+        schema.getAllOf().removeIf(part -> union(part.get$ref()));
+    }
+
+    private boolean union(String ref) {
+        String prefix = "#/components/schemas/";
+        if (ref == null || !ref.startsWith(prefix)) {
+            return false;
+        }
+        Schema<?> target = api.getComponents().getSchemas().get(ref.substring(prefix.length()));
+        return target != null && target.getProperties() == null && target.getAllOf() == null
+                && (target.getOneOf() != null && !target.getOneOf().isEmpty()
+                || target.getAnyOf() != null && !target.getAnyOf().isEmpty());
     }
 
     private void operation(Operation op) {

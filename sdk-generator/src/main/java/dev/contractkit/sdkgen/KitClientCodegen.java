@@ -226,10 +226,19 @@ public class KitClientCodegen extends JavaClientCodegen {
         });
     }
 
+    private static boolean taken(List<Map<String, Object>> credentials, String method) {
+        return credentials.stream().anyMatch(c -> c.get("method").equals(method));
+    }
+
     private void credential(String name, SecurityScheme scheme, List<Map<String, Object>> out) {
         String method = StringUtils.camelize(sanitizeName(name), CamelizeOption.LOWERCASE_FIRST_LETTER);
         if (BUILDER_METHODS.contains(method)) {
             method = method + "Credential";
+        }
+        // schemes named alike but for case (telnyx's BearerAuth and bearerAuth): one builder method each
+        String base = method;
+        for (int i = 2; taken(out, method); i++) {
+            method = base + i;
         }
         Map<String, Object> c = new LinkedHashMap<>();
         c.put("method", method);

@@ -308,7 +308,8 @@ final class Polymorphism {
 
     /**
      * @return whether every member has the discriminator property, so that the interface's accessor for it is
-     *         implemented; a member's enum of its own name for it is dropped (the accessor returns a String)
+     *         implemented; a member's enum for it, its own or a reference to one, is dropped (the accessor returns a
+     *         String)
      */
     @SuppressWarnings("rawtypes")
     private boolean discriminatedMembers(List<Schema> members, String property) {
@@ -323,7 +324,20 @@ final class Polymorphism {
             }
             found.add(p);
         }
-        found.stream().filter(p -> p.getEnum() != null).forEach(p -> p.setEnum(null));
+        for (Schema p : found) {
+            Schema<?> target = p.get$ref() == null ? null : resolve(p);
+            if (p.getEnum() != null) {
+                p.setEnum(null);
+            } else if (target != null && target.getEnum() != null) {
+                // a reference to an enum (influxdata's NotificationEndpointType): a String here too
+                p.set$ref(null);
+                p.setType("string");
+                if (target.getSpecVersion() == SpecVersion.V31) {
+                    p.setSpecVersion(SpecVersion.V31);
+                    p.setTypes(new LinkedHashSet<>(List.of("string")));
+                }
+            }
+        }
         return true;
     }
 

@@ -168,18 +168,19 @@ public final class SdkGenerator {
     /**
      * The file openapi-generator reads: the document itself, or the reader's text in a file beside the output when
      * the reader converted or bundled it, when it is YAML beyond swagger-parser's 3 MiB limit (as JSON), or when it
-     * refers into other operations (as JSON, those references replaced: {@link PathReferences}).
+     * refers into other operations (as JSON, those references replaced: {@link PathReferences}), or names two schemas
+     * alike but for case (as JSON, renamed: {@link SchemaNames}) or a union under a second name ({@link UnionAliases}).
      */
     private Path readable(DocumentReader.Source source) {
         boolean bigYaml = !Trees.isJson(source.text()) && source.text().length() > YAML_LIMIT;
-        JsonNode tree = null;
-        if (PathReferences.mayHold(source.text())) {
-            try {
-                JsonNode parsed = Trees.parse(source.text());
-                tree = PathReferences.inline(parsed) ? parsed : null;
-            } catch (IOException e) {
-                throw new IllegalArgumentException(spec + " cannot be read as an OpenAPI document: " + e.getMessage(), e);
-            }
+        JsonNode tree;
+        try {
+            JsonNode parsed = Trees.parse(source.text());
+            boolean inlined = PathReferences.mayHold(source.text()) && PathReferences.inline(parsed);
+            boolean aliased = UnionAliases.resolve(parsed);
+            tree = SchemaNames.distinct(parsed) || inlined || aliased ? parsed : null;
+        } catch (IOException e) {
+            throw new IllegalArgumentException(spec + " cannot be read as an OpenAPI document: " + e.getMessage(), e);
         }
         if (!source.rewritten() && !bigYaml && tree == null) {
             return spec.toAbsolutePath();

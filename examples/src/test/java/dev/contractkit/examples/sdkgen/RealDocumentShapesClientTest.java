@@ -262,6 +262,25 @@ class RealDocumentShapesClientTest {
     }
 
     @Test
+    void unionsUsedAsParentsAndNamesAlikeButForCaseCompileAndReadTheirValues() throws Exception {
+        try (URLClassLoader loader = generateAndCompile("unions-and-cases.yaml", "shapes.unions")) {
+            Class<?> client = loader.loadClass("shapes.unions.UnionsClient");
+            assertThat(client.getMethod("getCheck", String.class).getGenericReturnType().getTypeName())
+                    .as("Check is the union itself").isEqualTo(Call.class.getName() + "<shapes.unions.model.CheckDiscriminator>");
+            Object check = Http.MAPPER.readValue("{\"type\": \"threshold\", \"level\": 3}",
+                    loader.loadClass("shapes.unions.model.CheckDiscriminator"));
+            assertThat(check.getClass().getSimpleName()).isEqualTo("ThresholdCheck");
+            assertThat(get(check, "getLevel")).isEqualTo(3);
+            assertThat(loader.loadClass("shapes.unions.model.ApiError").getMethod("getCode")).isNotNull();
+            assertThat(loader.loadClass("shapes.unions.model.Error2").getMethod("getTitle")).isNotNull();
+            assertThat(loader.loadClass("shapes.unions.model.Name").getMethod("getFirst")).isNotNull();
+            Class<?> builder = loader.loadClass("shapes.unions.UnionsClient$Builder");
+            assertThat(builder.getMethod("bearerAuth", String.class)).isNotNull();
+            assertThat(builder.getMethod("bearerAuth2", String.class)).isNotNull();
+        }
+    }
+
+    @Test
     void aGeneratedClientOfADocumentWithClashingNamesCallsTheMockOfItsDocumentAndGetsTheTypedAnswer() throws Exception {
         Path document = DOCS.resolve("names-clash.yaml");
         Api api = Api.fromFiles(Api.idOf(document), List.of(document), List.of(), 0);
