@@ -115,8 +115,11 @@ final class ProcessTable implements AutoCloseable {
             if (refusal.isPresent()) {
                 throw new ApiError(Status.SERVICE_UNAVAILABLE_503, "not_ready", refusal.get() + "; try again later");
             }
-            RuntimeProcess p = RuntimeProcess.queued(ref, req.hasNonNull("task_id") ? req.get("task_id").asText() : null,
+            RuntimeProcess p = RuntimeProcess.accepted(ref, req.hasNonNull("task_id") ? req.get("task_id").asText() : null,
                     kind, cwd, maxOutput);
+            if (running.get() >= capacity || !queue.isEmpty()) {
+                p.waitsInQueue();
+            }
             queue.addLast(new Waiting(p, argv, pb, timeout));
             byRef.put(ref, p);
             launchQueued();

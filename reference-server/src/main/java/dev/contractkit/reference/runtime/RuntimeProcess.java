@@ -55,11 +55,14 @@ final class RuntimeProcess {
         this.stderr = new Output(maxOutput);
     }
 
-    /** A process waiting for a slot: {@link #launch} starts it, {@link #killQueued} drops it. */
-    static RuntimeProcess queued(String ref, String taskId, String kind, Path cwd, int maxOutput) {
-        RuntimeProcess rp = new RuntimeProcess(ref, taskId, kind, cwd, maxOutput);
-        rp.event("queued", "waiting for a free process slot");
-        return rp;
+    /** An accepted process, not started yet: {@link #launch} starts it, {@link #killQueued} drops it. */
+    static RuntimeProcess accepted(String ref, String taskId, String kind, Path cwd, int maxOutput) {
+        return new RuntimeProcess(ref, taskId, kind, cwd, maxOutput);
+    }
+
+    /** Records that it waits in the queue (every slot is busy). */
+    void waitsInQueue() {
+        event("queued", "waiting for a free process slot");
     }
 
     /** Starts a queued process (in its slot); {@code onEnd} runs once when it has ended. */

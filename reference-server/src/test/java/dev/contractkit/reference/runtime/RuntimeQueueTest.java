@@ -63,6 +63,8 @@ class RuntimeQueueTest {
         JsonNode done = http.await("/api/v1/tasks/" + second, JsonHttp.status("succeeded"));
         assertThat(done.path("stdout").asText()).isEqualTo("second\n");
         assertThat(done.path("started_at").asText()).isNotEmpty();
+        assertThat(http.get("/api/v1/tasks/" + second + "/events").body().path("events").findValuesAsText("type"))
+                .containsExactly("queued", "started", "exited");
         assertThat(http.get("/api/v1/tasks/" + third).body().path("stdout").asText()).isEmpty();
         assertThat(http.await("/readyz", b -> b.path("queued").asInt() == 0 && b.path("running").asInt() == 0)
                 .path("status").asText()).isEqualTo("ready");
