@@ -20,7 +20,8 @@ import java.util.function.Supplier;
  * {@code status} (each state change: {@code {task_id, status, attempts, runtime}}), {@code output} (new text:
  * {@code {task_id, attempt, stream, text}}), finally {@code end} (the task as {@code GET /tasks/{id}} shows it);
  * a task deleted meanwhile ends the stream with {@code deleted}. Local commands' output arrives when their attempt
- * ends (they do not report output while running).
+ * ends (they do not report output while running). A comment line every 15 seconds keeps proxies from closing
+ * the stream and ends it for a client that has gone.
  */
 final class TaskOutput {
     private final TaskStore store;
@@ -28,6 +29,7 @@ final class TaskOutput {
     private final ObjectMapper mapper;
     private final long pollMillis;
     private final Changes changed;
+    private static final long KEEP_ALIVE_NANOS = 15_000_000_000L;
 
     /** Waits at most the given milliseconds for a change of some task's state. */
     interface Changes {
@@ -54,6 +56,7 @@ final class TaskOutput {
         String status = null;
         String handle = null;
         Map<String, Integer> sent = new HashMap<>();
+        long lastComment = System.nanoTime();
         try (OutputStream o = out.get()) {
             TaskStore.Row row = first;
             while (true) {
@@ -85,6 +88,11 @@ final class TaskOutput {
                     return;
                 }
                 changed.await(pollMillis * 4);
+                if (System.nanoTime() - lastComment > KEEP_ALIVE_NANOS) { // a comment line: finds a client that left
+                    o.write(":\n\n".getBytes(StandardCharsets.UTF_8));
+                    o.flush();
+                    lastComment = System.nanoTime();
+                }
                 Optional<TaskStore.Row> next = store.find(id);
                 if (next.isEmpty() || !next.get().createdAt().equals(first.createdAt())) {
                     write(o, "deleted", mapper.createObjectNode().put("task_id", id));
