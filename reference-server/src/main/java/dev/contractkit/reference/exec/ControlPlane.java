@@ -27,11 +27,19 @@ final class ControlPlane implements AutoCloseable {
     private final TaskStore store;
     private final TaskRunner runner;
     private final Bus bus;
+    private final java.util.function.IntSupplier runtimeQueued;
 
     /** The bus channel of cancel requests: the replica whose runner holds the task stops it. */
     static final String CANCEL_CHANNEL = "exec-cancel";
 
     ControlPlane(ExecSettings settings, Translator translator, TaskStore store, TaskRunner runner, Bus bus) {
+        this(settings, translator, store, runner, bus, () -> 0);
+    }
+
+    /** @param runtimeQueued how many of this replica's runtime tasks wait in the runtime's queue now */
+    ControlPlane(ExecSettings settings, Translator translator, TaskStore store, TaskRunner runner, Bus bus,
+                 java.util.function.IntSupplier runtimeQueued) {
+        this.runtimeQueued = runtimeQueued;
         this.bus = bus;
         this.settings = settings;
         this.translator = translator;
@@ -78,6 +86,40 @@ final class ControlPlane implements AutoCloseable {
 
     ObjectNode task(String id) {
         return store.find(id).orElseThrow(() -> notFound(id)).toJson();
+    }
+
+    TaskStore.Row row(String id) {
+        return store.find(id).orElseThrow(() -> notFound(id));
+    }
+
+    /** @param statuses comma-separated states (already checked against the contract's pattern), or empty */
+    ObjectNode list(Optional<String> statuses, int limit, int offset) {
+        Set<String> wanted = statuses.map(s -> java.util.Arrays.stream(s.split(","))
+                .filter(x -> !x.isBlank()).collect(java.util.stream.Collectors.toSet())).orElse(Set.of());
+        TaskStore.Page page = store.list(wanted, limit, offset);
+        ObjectNode body = JSON.objectNode();
+        ArrayNode tasks = body.putArray("tasks");
+        page.rows().forEach(r -> tasks.add(r.toJson()));
+        body.put("total", page.total());
+        body.put("limit", limit);
+        body.put("offset", offset);
+        return body;
+    }
+
+    /** Forgets the finished tasks older than the retention setting (a sweep on every heartbeat). */
+    int expire() {
+        if (settings.retentionMs() <= 0) {
+            return 0;
+        }
+        return store.deleteFinishedBefore(Instant.now().minusMillis(settings.retentionMs()));
+    }
+
+    int runtimeQueued() {
+        return runtimeQueued.getAsInt();
+    }
+
+    int retryWaiting() {
+        return runner.backingOff();
     }
 
     void delete(String id) {

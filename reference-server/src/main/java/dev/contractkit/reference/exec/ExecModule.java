@@ -19,7 +19,8 @@ import java.util.logging.Logger;
 
 /**
  * The execution control plane on its own listener (default port 8080): adapter.v1 translation, task graphs,
- * execution in dependency order with retry and time-out, cancel, state in the kit's database. Runtime-backed
+ * execution in dependency order with retry (back-off with jitter) and time-out, cancel, list, output streaming,
+ * state in the kit's database (finished tasks kept for {@code KIT_EXEC_RETENTION_MS}, swept on every heartbeat). Runtime-backed
  * tasks go to the runtime service over HTTP at {@code KIT_EXEC_RUNTIME_URL} / {@code EXEC_RUNTIME_URL}.
  * See {@link ExecSettings} for the switches that enable commands and files (all off by default) and for what
  * the network actions may reach ({@link NetGuard}). Calls to the runtime carry the kit token.
@@ -30,6 +31,7 @@ public final class ExecModule implements ApiModule {
     private final KitToken token;
     private final ObjectMapper mapper = Json.snakeCase();
     private final ControlPlane plane;
+    private final TaskOutput output;
 
     /**
      * @param settings configuration
@@ -44,8 +46,16 @@ public final class ExecModule implements ApiModule {
         Translator translator = new Translator(new ContractRules(ContractDocument.load(Api.EXEC.mainContract())), exec);
         this.token = KitToken.load(settings);
         RuntimeServiceClient runtime = new RuntimeServiceClient(exec.runtimeUrl(), mapper, token.value());
-        TaskRunner runner = new TaskRunner(store, new WorkFactory(exec, runtime), exec.pollMillis());
-        this.plane = new ControlPlane(exec, translator, store, runner, cluster.bus());
+        TaskRunner runner = new TaskRunner(store, new WorkFactory(exec, runtime), exec.pollMillis(), exec.backOff());
+        this.plane = new ControlPlane(exec, translator, store, runner, cluster.bus(), runtime.queuedTasks()::get);
+        this.output = new TaskOutput(store, runtime, mapper, exec.pollMillis(), runner::awaitChange);
+        leases.register("exec-retention", orphans -> {
+            int n = plane.expire();
+            if (n > 0) {
+                LOG.fine(() -> "exec: " + n + " finished task(s) older than the retention time were forgotten");
+            }
+            return 0; // the count leases logs is of ended orphans, which these are not
+        });
         cluster.bus().subscribe(ControlPlane.CANCEL_CHANNEL, runner::cancel);
     }
 
@@ -62,7 +72,7 @@ public final class ExecModule implements ApiModule {
     @Override
     public void routing(HttpRouting.Builder routing) {
         routing.register("/adapters", new AdaptersEndpoint(plane, mapper));
-        routing.register("/tasks", new TasksEndpoint(plane, mapper));
+        routing.register("/tasks", new TasksEndpoint(plane, mapper, output));
         routing.register("/health", new HealthEndpoint(plane, token));
     }
 

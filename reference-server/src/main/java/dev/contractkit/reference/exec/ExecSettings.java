@@ -31,11 +31,14 @@ import java.util.Set;
  *                         task's own time-out wins when shorter)
  * @param childEnv         {@code runtime.env-allow}: the environment of local commands (see {@link ChildEnvironment})
  * @param mcp              {@code exec.mcp-servers}: the MCP servers {@code mcp.call} may use (none: it is disabled)
+ * @param backOff          {@code exec.retry-base-ms} (500), {@code exec.retry-max-ms} (30000): the wait before a retry
+ * @param retentionMs      {@code exec.retention-ms} (604800000, 7 days): how long a finished task is kept after its last
+ *                         change; 0 keeps finished tasks until they are deleted
  */
 record ExecSettings(boolean allowShell, Set<String> allowedCommands, Optional<Path> sandbox, boolean allowRuntime,
                     String runtimeUrl, int maxGraphTasks, int maxUnfinished, int maxBodyBytes, long defaultTimeoutMs,
                     long pollMillis, NetGuard net, int netMaxBytes, long netTimeoutMs, ChildEnvironment childEnv,
-                    McpServers mcp) {
+                    McpServers mcp, BackOff backOff, long retentionMs) {
 
     static final String DEFAULT_RUNTIME_URL = "http://127.0.0.1:18080";
 
@@ -58,7 +61,24 @@ record ExecSettings(boolean allowShell, Set<String> allowedCommands, Optional<Pa
                 s.getInt("exec.max-unfinished-tasks", 10_000), s.getInt("exec.max-body-bytes", 1 << 20),
                 s.getInt("exec.default-timeout-ms", 60_000), s.getInt("exec.poll-ms", 50), NetGuard.from(s),
                 s.getInt("exec.net-max-bytes", 1 << 20), s.getInt("exec.net-timeout-ms", 30_000), ChildEnvironment.from(s),
-                McpServers.parse(s.getList("exec.mcp-servers", "")));
+                McpServers.parse(s.getList("exec.mcp-servers", "")),
+                new BackOff(s.getInt("exec.retry-base-ms", 500), s.getInt("exec.retry-max-ms", 30_000)),
+                retention(s));
+    }
+
+    private static long retention(Settings s) {
+        String text = s.get("exec.retention-ms", "604800000").trim();
+        long ms;
+        try {
+            ms = Long.parseLong(text);
+        } catch (NumberFormatException e) {
+            ms = -1;
+        }
+        if (ms < 0) {
+            throw new IllegalArgumentException("setting KIT_EXEC_RETENTION_MS: must be 0 (keep finished tasks) or a "
+                    + "number of milliseconds, was '" + text + "'");
+        }
+        return ms;
     }
 
     /** @return why the kind may not run here, or empty when it may */

@@ -9,8 +9,8 @@ import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 /**
- * {@code GET /health}: liveness, open to anyone; the runtime URL and the number of unfinished tasks only for a
- * caller with the kit token (details are not for anonymous callers, docs/security.md).
+ * {@code GET /health}: liveness, open to anyone; the runtime URL, the number of unfinished tasks, the queue depths
+ * (tasks in the runtime's queue, tasks waiting for a retry) and the retention only for a caller with the kit token (details are not for anonymous callers, docs/security.md).
  */
 final class HealthEndpoint extends HealthService {
     private final ControlPlane plane;
@@ -32,6 +32,9 @@ final class HealthEndpoint extends HealthService {
         }
         n.put("runtime_url", plane.settings().runtimeUrl());
         n.put("tasks_unfinished", plane.unfinished());
+        n.put("runtime_queued", plane.runtimeQueued());
+        n.put("retry_waiting", plane.retryWaiting());
+        n.put("retention_ms", plane.settings().retentionMs());
         response.send(n);
     }
 }

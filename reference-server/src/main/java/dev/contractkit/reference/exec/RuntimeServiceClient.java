@@ -10,6 +10,7 @@ import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The control plane's only way to the runtime service: HTTP at the configured runtime URL
@@ -21,6 +22,7 @@ final class RuntimeServiceClient {
     private final ObjectMapper mapper;
     private final String token;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
+    private final AtomicInteger queued = new AtomicInteger();
 
     RuntimeServiceClient(String baseUrl, ObjectMapper mapper, String token) {
         this.baseUrl = baseUrl;
@@ -32,13 +34,23 @@ final class RuntimeServiceClient {
         return baseUrl;
     }
 
+    /** @return how many of this control plane's runtime tasks wait in the runtime's queue now (shown on /health) */
+    AtomicInteger queuedTasks() {
+        return queued;
+    }
+
     /** @return the status of {@code GET /readyz}, the same probe {@code execcli ensure-running} uses */
     int readiness() throws WorkFailed {
         return call("GET", "/readyz", null).statusCode();
     }
 
     JsonNode start(JsonNode request) throws WorkFailed {
-        return expect(call("POST", "/api/v1/tasks", request), 202, "start a task");
+        HttpResponse<String> res = call("POST", "/api/v1/tasks", request);
+        if (res.statusCode() == 503) { // no slot and no queue room: a retry (after its back-off) may find room
+            throw new WorkFailed("runtime_unavailable", "the runtime service at " + baseUrl + " accepts no work now: "
+                    + res.body(), null);
+        }
+        return expect(res, 202, "start a task");
     }
 
     JsonNode get(String ref) throws WorkFailed {

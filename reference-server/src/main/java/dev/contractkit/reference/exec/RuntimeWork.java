@@ -8,7 +8,9 @@ import java.util.function.Consumer;
 
 /**
  * A {@code runtime.command} / {@code runtime.script} attempt: checks {@code /readyz}, starts the process on the
- * runtime service, follows it until it ends; cancelling calls the runtime's kill.
+ * runtime service (which queues it while its slots are busy: the handle's status is {@code queued} then), follows
+ * it until it ends; cancelling calls the runtime's kill. A runtime that neither has a free slot nor queue room
+ * fails the attempt with {@code runtime_unavailable}; the task's retries then back off ({@link BackOff}).
  */
 final class RuntimeWork implements Work {
     private final RuntimeServiceClient client;
@@ -17,6 +19,8 @@ final class RuntimeWork implements Work {
     private final Consumer<ObjectNode> onStarted;
     private volatile String ref;
     private volatile boolean cancelled;
+    private volatile long queuedSince = -1; // System.nanoTime() while queued
+    private volatile long queuedNanos;
 
     RuntimeWork(RuntimeServiceClient client, TaskSpec spec, long pollMillis, Consumer<ObjectNode> onStarted) {
         this.client = client;
@@ -35,22 +39,42 @@ final class RuntimeWork implements Work {
         int ready = client.readiness();
         if (ready != 200) {
             throw new WorkFailed("runtime_unavailable", "the runtime service at " + client.baseUrl()
-                    + " is not ready (GET /readyz answered " + ready + ")", null);
+                    + " accepts no work now (GET /readyz answered " + ready + ": no free process slot and no queue room, "
+                    + "or shutting down)", null);
         }
         JsonNode started = client.start(request());
         ref = started.path("ref").asText();
-        ObjectNode handle = JsonNodeFactory.instance.objectNode();
-        handle.put("executor", "runtime");
-        handle.put("ref", ref);
-        handle.put("status", "running");
-        onStarted.accept(handle);
+        String seen = started.path("status").asText();
+        onStarted.accept(handle(seen));
         if (cancelled) {
             client.kill(ref);
         }
         JsonNode task = started;
-        while ("running".equals(task.path("status").asText())) {
-            Thread.sleep(pollMillis);
-            task = client.get(ref);
+        boolean counted = seen.equals("queued");
+        if (counted) {
+            queuedSince = System.nanoTime();
+            client.queuedTasks().incrementAndGet();
+        }
+        try {
+            while (UNFINISHED.contains(task.path("status").asText())) {
+                Thread.sleep(pollMillis);
+                task = client.get(ref);
+                String now = task.path("status").asText();
+                if (!now.equals(seen)) {
+                    seen = now;
+                    if (counted && !now.equals("queued")) {
+                        counted = false;
+                        leftQueue();
+                    }
+                    if (now.equals("running")) {
+                        onStarted.accept(handle(now));
+                    }
+                }
+            }
+        } finally {
+            if (counted) {
+                leftQueue();
+            }
         }
         ObjectNode result = JsonNodeFactory.instance.objectNode();
         result.put("ref", ref);
@@ -67,6 +91,28 @@ final class RuntimeWork implements Work {
             default -> throw new WorkFailed("exit_code", task.hasNonNull("error") ? task.get("error").asText()
                     : "the process exited with " + task.path("exit_code").asInt(), result);
         };
+    }
+
+    private void leftQueue() {
+        queuedNanos += System.nanoTime() - queuedSince;
+        queuedSince = -1;
+        client.queuedTasks().decrementAndGet();
+    }
+
+    @Override
+    public long queuedMillis() {
+        long since = queuedSince;
+        return (queuedNanos + (since < 0 ? 0 : System.nanoTime() - since)) / 1_000_000;
+    }
+
+    private static final java.util.Set<String> UNFINISHED = java.util.Set.of("queued", "running");
+
+    private ObjectNode handle(String status) {
+        ObjectNode handle = JsonNodeFactory.instance.objectNode();
+        handle.put("executor", "runtime");
+        handle.put("ref", ref);
+        handle.put("status", status);
+        return handle;
     }
 
     private ObjectNode request() {

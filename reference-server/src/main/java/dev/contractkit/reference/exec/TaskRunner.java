@@ -7,6 +7,7 @@ import dev.contractkit.reference.platform.StorageException;
 
 import java.time.Duration;
 import java.time.Instant;
+import java.time.format.DateTimeFormatter;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -17,7 +18,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -34,13 +37,15 @@ final class TaskRunner implements AutoCloseable {
     private final TaskStore store;
     private final WorkFactory works;
     private final long pollMillis;
+    private final BackOff backOff;
+    private final AtomicInteger backingOff = new AtomicInteger();
     private final ExecutorService threads = Executors.newVirtualThreadPerTaskExecutor();
     private final Map<String, Work> active = new ConcurrentHashMap<>();
     private final Object changed = new Object();
     private final Consumer<String> workDone;
 
-    TaskRunner(TaskStore store, WorkFactory works, long pollMillis) {
-        this(store, works, pollMillis, id -> {
+    TaskRunner(TaskStore store, WorkFactory works, long pollMillis, BackOff backOff) {
+        this(store, works, pollMillis, backOff, id -> {
         });
     }
 
@@ -48,10 +53,11 @@ final class TaskRunner implements AutoCloseable {
      * @param workDone called on the task's thread when an attempt's work has ended and before its outcome is saved
      *                 (tests hold a task there to put a cancel in between, deterministically)
      */
-    TaskRunner(TaskStore store, WorkFactory works, long pollMillis, Consumer<String> workDone) {
+    TaskRunner(TaskStore store, WorkFactory works, long pollMillis, BackOff backOff, Consumer<String> workDone) {
         this.store = store;
         this.works = works;
         this.pollMillis = pollMillis;
+        this.backOff = backOff;
         this.workDone = workDone;
     }
 
@@ -76,11 +82,27 @@ final class TaskRunner implements AutoCloseable {
         }
     }
 
-    /** Asks the running attempt of a task to stop; the task's own thread then records {@code cancelled}. */
+    /**
+     * Asks the running attempt of a task to stop (or ends its wait for a retry); the task's own thread then records
+     * {@code cancelled}.
+     */
     void cancel(String id) {
         Work w = active.get(id);
         if (w != null && !threads.isShutdown()) {
             threads.submit(w::cancel);
+        }
+        signal();
+    }
+
+    /** @return how many tasks wait for their next attempt now (shown on /health) */
+    int backingOff() {
+        return backingOff.get();
+    }
+
+    /** Waits at most {@code millis} for the next {@link #signal()}. */
+    void awaitChange(long millis) throws InterruptedException {
+        synchronized (changed) {
+            changed.wait(millis);
         }
     }
 
@@ -98,6 +120,10 @@ final class TaskRunner implements AutoCloseable {
         int attempts = spec.retry() + 1;
         for (int attempt = 1; attempt <= attempts; attempt++) {
             int n = attempt;
+            if (attempt > 1 && !backOff(id, gen, attempt - 1)) {
+                finishCancelled(id, gen);
+                return; // cancelled, deleted or changed while it waited
+            }
             String handle = (spec.kind().runtimeBacked() ? "runtime-" : "local-") + id + "-" + n;
             ObjectNode runtime = JSON.objectNode().put("executor", spec.kind().runtimeBacked() ? "runtime" : "local")
                     .put("status", "running");
@@ -116,6 +142,43 @@ final class TaskRunner implements AutoCloseable {
                 return; // ended (or deleted: state clean-up only, nothing to record)
             }
         }
+    }
+
+    /**
+     * Waits before a retry ({@link BackOff}); the task stays {@code running}, its runtime object says
+     * {@code backing_off} and {@code next_attempt_at}. A cancel (or delete) ends the wait at once.
+     *
+     * @return true when the task is still {@code running} of this generation after the wait
+     */
+    private boolean backOff(String id, Instant gen, int retry) throws InterruptedException {
+        long delay = backOff.delayMillis(retry, ThreadLocalRandom.current());
+        Instant next = Instant.now().plusMillis(delay);
+        if (store.update(id, gen, Set.of("running"), r -> r.runtime(runtimeOf(r).put("status", "backing_off")
+                .put("next_attempt_at", DateTimeFormatter.ISO_INSTANT.format(next)))).isEmpty()) {
+            return false;
+        }
+        backingOff.incrementAndGet();
+        try {
+            while (true) {
+                long left = Duration.between(Instant.now(), next).toMillis();
+                if (left <= 0) {
+                    break;
+                }
+                synchronized (changed) {
+                    changed.wait(Math.min(left, 1_000));
+                }
+                if (!stillRunning(id, gen)) {
+                    return false;
+                }
+            }
+        } finally {
+            backingOff.decrementAndGet();
+        }
+        return stillRunning(id, gen);
+    }
+
+    private boolean stillRunning(String id, Instant gen) {
+        return store.find(id).map(r -> r.createdAt().equals(gen) && r.status().equals("running")).orElse(false);
     }
 
     /**
@@ -174,7 +237,7 @@ final class TaskRunner implements AutoCloseable {
             }
             Future<JsonNode> f = threads.submit(work::run);
             try {
-                return new AttemptResult(f.get(spec.timeoutMs(), TimeUnit.MILLISECONDS), null);
+                return new AttemptResult(awaitWithin(f, work, spec.timeoutMs()), null);
             } catch (TimeoutException e) {
                 work.cancel();
                 try {
@@ -193,6 +256,26 @@ final class TaskRunner implements AutoCloseable {
             return new AttemptResult(null, new WorkFailed("failed", "the task store failed: " + e.getMessage(), null));
         } finally {
             active.remove(spec.id(), work);
+        }
+    }
+
+    /**
+     * The attempt's outcome within its time-out; the time its work waited in the runtime's queue does not count
+     * ({@link Work#queuedMillis()}), so a task queued behind busy slots is not timed out before it started.
+     */
+    private static JsonNode awaitWithin(Future<JsonNode> f, Work work, long timeoutMs)
+            throws InterruptedException, ExecutionException, TimeoutException {
+        long start = System.nanoTime();
+        while (true) {
+            long left = timeoutMs + work.queuedMillis() - (System.nanoTime() - start) / 1_000_000;
+            if (left <= 0) {
+                throw new TimeoutException();
+            }
+            try {
+                return f.get(left, TimeUnit.MILLISECONDS);
+            } catch (TimeoutException e) {
+                // look again: the work may have been queued meanwhile
+            }
         }
     }
 

@@ -215,6 +215,63 @@ final class TaskStore {
         });
     }
 
+    /** One page of tasks, newest first, and how many match over all pages. */
+    record Page(List<Row> rows, int total) {
+    }
+
+    /**
+     * @param statuses only tasks in one of these states (empty: every task)
+     * @return the tasks from {@code offset}, at most {@code limit}, newest first ({@code created_at} descending, then id)
+     */
+    Page list(Set<String> statuses, int limit, int offset) {
+        String where = statuses.isEmpty() ? "" : " WHERE status IN (" + String.join(", ",
+                java.util.Collections.nCopies(statuses.size(), "?")) + ")";
+        List<String> bound = List.copyOf(statuses);
+        return jdbc.call(c -> {
+            int total;
+            try (PreparedStatement ps = c.prepareStatement("SELECT COUNT(*) FROM exec_tasks" + where)) {
+                for (int i = 0; i < bound.size(); i++) {
+                    ps.setString(i + 1, bound.get(i));
+                }
+                try (ResultSet rs = ps.executeQuery()) {
+                    rs.next();
+                    total = rs.getInt(1);
+                }
+            }
+            List<Row> rows = new java.util.ArrayList<>();
+            try (PreparedStatement ps = c.prepareStatement("SELECT " + COLUMNS + " FROM exec_tasks" + where
+                    + " ORDER BY created_at DESC, id LIMIT ? OFFSET ?")) {
+                int i = 1;
+                for (String st : bound) {
+                    ps.setString(i++, st);
+                }
+                ps.setInt(i++, limit);
+                ps.setInt(i, offset);
+                try (ResultSet rs = ps.executeQuery()) {
+                    while (rs.next()) {
+                        rows.add(row(rs));
+                    }
+                }
+            }
+            return new Page(rows, total);
+        });
+    }
+
+    /**
+     * Deletes the finished tasks whose last change is older than {@code before} (the retention setting).
+     *
+     * @return how many were deleted
+     */
+    int deleteFinishedBefore(Instant before) {
+        return jdbc.call(c -> {
+            try (PreparedStatement ps = c.prepareStatement("DELETE FROM exec_tasks WHERE status IN ('success', 'failed', "
+                    + "'cancelled', 'skipped') AND updated_at < ?")) {
+                ps.setObject(1, OffsetDateTime.ofInstant(before, ZoneOffset.UTC));
+                return ps.executeUpdate();
+            }
+        });
+    }
+
     int countUnfinished() {
         return jdbc.call(TaskStore::countUnfinished);
     }

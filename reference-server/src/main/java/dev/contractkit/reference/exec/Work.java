@@ -16,6 +16,11 @@ interface Work {
     /** Asks the work to stop (interrupt a wait, end a process tree, call the runtime's kill). Idempotent. */
     void cancel();
 
+    /** @return how long the work has waited (so far) in a queue before it started; not part of its time-out */
+    default long queuedMillis() {
+        return 0;
+    }
+
     /** @return {@code local} or {@code runtime} */
     default String executor() {
         return "local";

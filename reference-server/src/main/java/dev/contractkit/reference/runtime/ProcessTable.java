@@ -7,7 +7,9 @@ import io.helidon.http.Status;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Deque;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -17,11 +19,15 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * The runtime service's processes, in memory (a process does not outlive its service). At most
- * {@code capacity} run at once; finished ones are kept for reading until {@code retain} of them exist.
+ * {@code capacity} run at once; beyond that up to {@code queueCapacity} wait in a FIFO queue (status
+ * {@code queued}) and start as slots free up; beyond that a start is refused (503 {@code not_ready}). Finished ones
+ * are kept for reading until {@code retain} of them exist.
  */
 final class ProcessTable implements AutoCloseable {
     private final Path workRoot;
     private final int capacity;
+    private final int queueCapacity;
+    private final Deque<Waiting> queue = new ArrayDeque<>();
     private final int retain;
     private final int maxOutput;
     private final long defaultTimeoutMs;
@@ -30,9 +36,15 @@ final class ProcessTable implements AutoCloseable {
     private final AtomicInteger running = new AtomicInteger();
     private volatile boolean closing;
 
-    ProcessTable(Path workRoot, int capacity, int retain, int maxOutput, long defaultTimeoutMs, ChildEnvironment childEnv) {
+    /** A queued process and what it needs to start. */
+    private record Waiting(RuntimeProcess process, List<String> argv, ProcessBuilder pb, long timeoutMs) {
+    }
+
+    ProcessTable(Path workRoot, int capacity, int queueCapacity, int retain, int maxOutput, long defaultTimeoutMs,
+                 ChildEnvironment childEnv) {
         this.workRoot = workRoot;
         this.capacity = capacity;
+        this.queueCapacity = queueCapacity;
         this.retain = retain;
         this.maxOutput = maxOutput;
         this.defaultTimeoutMs = defaultTimeoutMs;
@@ -47,13 +59,22 @@ final class ProcessTable implements AutoCloseable {
         return capacity;
     }
 
-    /** @return why no work is accepted now, or empty when it is */
-    Optional<String> notReady() {
+    synchronized int queued() {
+        return queue.size();
+    }
+
+    int queueCapacity() {
+        return queueCapacity;
+    }
+
+    /** @return why no work is accepted now (no free slot and no room in the queue), or empty when it is */
+    synchronized Optional<String> notReady() {
         if (closing) {
             return Optional.of("the runtime service is shutting down");
         }
-        if (running.get() >= capacity) {
-            return Optional.of("all " + capacity + " process slots are busy");
+        if (running.get() >= capacity && queue.size() >= queueCapacity) {
+            return Optional.of("all " + capacity + " process slots are busy and " + queue.size() + " of "
+                    + queueCapacity + " queue places are taken");
         }
         return Optional.empty();
     }
@@ -87,21 +108,50 @@ final class ProcessTable implements AutoCloseable {
         Map<String, String> env = new LinkedHashMap<>();
         req.path("env").properties().forEach(e -> env.put(e.getKey(), e.getValue().asText()));
         long timeout = req.hasNonNull("timeout_ms") ? req.get("timeout_ms").asLong() : defaultTimeoutMs;
+        ProcessBuilder pb = childEnv.apply(new ProcessBuilder(argv), env);
+        String ref = newRef();
         synchronized (this) {
             Optional<String> refusal = notReady();
             if (refusal.isPresent()) {
                 throw new ApiError(Status.SERVICE_UNAVAILABLE_503, "not_ready", refusal.get() + "; try again later");
             }
-            running.incrementAndGet();
-        }
-        String ref = newRef();
-        RuntimeProcess p = RuntimeProcess.start(ref, req.hasNonNull("task_id") ? req.get("task_id").asText() : null,
-                kind, argv, cwd, childEnv.apply(new ProcessBuilder(argv), env), timeout, maxOutput, running::decrementAndGet);
-        synchronized (this) {
+            RuntimeProcess p = RuntimeProcess.accepted(ref, req.hasNonNull("task_id") ? req.get("task_id").asText() : null,
+                    kind, cwd, maxOutput);
+            if (running.get() >= capacity || !queue.isEmpty()) {
+                p.waitsInQueue();
+            }
+            queue.addLast(new Waiting(p, argv, pb, timeout));
             byRef.put(ref, p);
+            launchQueued();
             evict();
+            return p;
         }
-        return p;
+    }
+
+    /** Starts queued processes, oldest first, while slots are free. */
+    private synchronized void launchQueued() {
+        while (!closing && running.get() < capacity && !queue.isEmpty()) {
+            Waiting w = queue.pollFirst();
+            running.incrementAndGet();
+            w.process().launch(w.argv(), w.pb(), w.timeoutMs(), this::ended);
+        }
+    }
+
+    /** A process has ended: its slot goes to the oldest queued one. */
+    private void ended() {
+        running.decrementAndGet();
+        launchQueued();
+    }
+
+    /** Kills a task: a queued one leaves the queue and never starts, a running one's process tree ends. */
+    void kill(RuntimeProcess p) throws InterruptedException {
+        synchronized (this) {
+            if (queue.removeIf(w -> w.process() == p)) {
+                p.killQueued();
+                return;
+            }
+        }
+        p.kill();
     }
 
     /** @return a ref nobody can guess: {@code rt-} and a random (version 4, 122-bit) UUID */
@@ -138,6 +188,8 @@ final class ProcessTable implements AutoCloseable {
         closing = true;
         List<RuntimeProcess> all;
         synchronized (this) {
+            queue.forEach(w -> w.process().killQueued());
+            queue.clear();
             all = new ArrayList<>(byRef.values());
         }
         for (RuntimeProcess p : all) {

@@ -23,7 +23,8 @@ import java.nio.file.Path;
  * {@code runtime.*} tasks.
  *
  * <p>Settings: {@code runtime.work-root} (default {@code <data-dir>/runtime-work}; every working directory lies
- * inside it), {@code runtime.capacity} (8 processes at once), {@code runtime.max-output-bytes} (65536 per
+ * inside it), {@code runtime.capacity} (8 processes at once), {@code runtime.queue-capacity} (64 more wait in a FIFO queue,
+ * status {@code queued}; beyond that a start answers 503), {@code runtime.max-output-bytes} (65536 per
  * stream), {@code runtime.default-timeout-ms} (600000), {@code runtime.retain} (1000 finished tasks kept),
  * {@code runtime.allow-commands} ({@code KIT_RUNTIME_ALLOW_COMMANDS}, default false: every task is refused with
  * 403 {@code commands_disabled}), {@code runtime.env-allow} (the environment a process inherits, see
@@ -47,7 +48,8 @@ public final class RuntimeModule implements ApiModule {
         } catch (IOException e) {
             throw new UncheckedIOException("runtime: cannot create the work root " + root, e);
         }
-        this.table = new ProcessTable(root, settings.getInt("runtime.capacity", 8), settings.getInt("runtime.retain", 1000),
+        this.table = new ProcessTable(root, settings.getInt("runtime.capacity", 8),
+                Math.max(0, settings.getInt("runtime.queue-capacity", 64)), settings.getInt("runtime.retain", 1000),
                 settings.getInt("runtime.max-output-bytes", 64 * 1024), settings.getInt("runtime.default-timeout-ms", 600_000),
                 ChildEnvironment.from(settings));
         this.allowCommands = Boolean.parseBoolean(settings.get("runtime.allow-commands", "false"));

@@ -20,8 +20,9 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
 /**
- * One process of the runtime service: started in its working directory, output captured (bounded), ended at
- * its time-out; {@link #kill()} ends the whole process tree (TERM, then KILL after two seconds).
+ * One process of the runtime service: {@code queued} while every process slot is busy, then started in its working
+ * directory, output captured (bounded), ended at its time-out (counted from its start, not from its queueing);
+ * {@link #kill()} ends the whole process tree (TERM, then KILL after two seconds).
  */
 final class RuntimeProcess {
     private static final JsonNodeFactory JSON = JsonNodeFactory.instance;
@@ -31,12 +32,13 @@ final class RuntimeProcess {
     private final String kind;
     private final Path cwd;
     private final int maxOutput;
-    private final Instant startedAt = Instant.now();
+    private final Instant queuedAt = Instant.now();
+    private volatile Instant startedAt;
     private final List<ObjectNode> events = new ArrayList<>();
     private final Output stdout;
     private final Output stderr;
     private volatile Process process;
-    private volatile String status = "running";
+    private volatile String status = "queued";
     private volatile Integer exitCode;
     private volatile String error;
     private volatile Instant endedAt;
@@ -53,10 +55,21 @@ final class RuntimeProcess {
         this.stderr = new Output(maxOutput);
     }
 
-    /** Starts the process; a program that cannot start gives a task in state {@code failed}. */
-    static RuntimeProcess start(String ref, String taskId, String kind, List<String> argv, Path cwd,
-                                ProcessBuilder pb, long timeoutMs, int maxOutput, Runnable onEnd) {
-        RuntimeProcess rp = new RuntimeProcess(ref, taskId, kind, cwd, maxOutput);
+    /** An accepted process, not started yet: {@link #launch} starts it, {@link #killQueued} drops it. */
+    static RuntimeProcess accepted(String ref, String taskId, String kind, Path cwd, int maxOutput) {
+        return new RuntimeProcess(ref, taskId, kind, cwd, maxOutput);
+    }
+
+    /** Records that it waits in the queue (every slot is busy). */
+    void waitsInQueue() {
+        event("queued", "waiting for a free process slot");
+    }
+
+    /** Starts a queued process (in its slot); {@code onEnd} runs once when it has ended. */
+    void launch(List<String> argv, ProcessBuilder pb, long timeoutMs, Runnable onEnd) {
+        RuntimeProcess rp = this;
+        rp.startedAt = Instant.now();
+        rp.status = "running";
         pb.directory(cwd.toFile());
         try {
             rp.process = pb.start();
@@ -66,7 +79,7 @@ final class RuntimeProcess {
             rp.endedAt = Instant.now();
             rp.event("start_failed", rp.error);
             onEnd.run();
-            return rp;
+            return;
         }
         rp.event("started", "pid " + rp.process.pid());
         try {
@@ -77,7 +90,23 @@ final class RuntimeProcess {
         Thread out = Thread.ofVirtual().start(() -> rp.stdout.drain(rp.process.getInputStream()));
         Thread err = Thread.ofVirtual().start(() -> rp.stderr.drain(rp.process.getErrorStream()));
         Thread.ofVirtual().start(() -> rp.watch(timeoutMs, out, err, onEnd));
-        return rp;
+    }
+
+    /** Ends a process that never started (killed while queued, or its service stopped). */
+    synchronized void killQueued() {
+        if (!status.equals("queued")) {
+            return;
+        }
+        ending = "killed";
+        event("kill_requested", null);
+        status = "killed";
+        endedAt = Instant.now();
+        event("killed", "killed while queued; it never started");
+        notifyAll();
+    }
+
+    boolean queued() {
+        return status.equals("queued");
     }
 
     private void watch(long timeoutMs, Thread out, Thread err, Runnable onEnd) {
@@ -144,8 +173,9 @@ final class RuntimeProcess {
         treeEnded.countDown();
     }
 
+    /** @return true while it has not ended (queued or running) */
     boolean running() {
-        return status.equals("running");
+        return status.equals("running") || status.equals("queued");
     }
 
     Instant endedAt() {
@@ -193,7 +223,10 @@ final class RuntimeProcess {
             n.put("error", error);
         }
         n.put("cwd", cwd.toString());
-        n.put("started_at", OffsetDateTime.ofInstant(startedAt, ZoneOffset.UTC).toString());
+        n.put("queued_at", OffsetDateTime.ofInstant(queuedAt, ZoneOffset.UTC).toString());
+        if (startedAt != null) {
+            n.put("started_at", OffsetDateTime.ofInstant(startedAt, ZoneOffset.UTC).toString());
+        }
         if (endedAt != null && !running()) {
             n.put("ended_at", OffsetDateTime.ofInstant(endedAt, ZoneOffset.UTC).toString());
         }

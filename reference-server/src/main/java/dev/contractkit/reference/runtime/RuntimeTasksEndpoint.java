@@ -15,7 +15,7 @@ import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
- * Processes: start, read, events, kill; extends the stub generated from {@code specs/openapi/runtime.yaml}.
+ * Processes: start (queued while every slot is busy), read, events, kill; extends the stub generated from {@code specs/openapi/runtime.yaml}.
  *
  * <p>Starting a task is refused with 403 {@code commands_disabled} unless {@code KIT_RUNTIME_ALLOW_COMMANDS=true};
  * every operation needs the kit token (checked by the listener's filter before this class sees the request).
@@ -101,7 +101,7 @@ final class RuntimeTasksEndpoint extends TasksService {
     protected void handleKillTask(ServerRequest request, ServerResponse response, String ref) {
         RuntimeProcess p = table.find(ref);
         try {
-            p.kill();
+            table.kill(p);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw ApiError.unavailable("interrupted while ending the process tree");

@@ -50,7 +50,7 @@ class ExecShutdownTest {
             CountDownLatch workEnded = new CountDownLatch(1);
             CountDownLatch release = new CountDownLatch(1);
             TaskRunner runner = new TaskRunner(store, new WorkFactory(exec, new RuntimeServiceClient(exec.runtimeUrl(),
-                    mapper, TestDatabases.TOKEN)), exec.pollMillis(), id -> {
+                    mapper, TestDatabases.TOKEN)), exec.pollMillis(), exec.backOff(), id -> {
                 workEnded.countDown();
                 awaitIgnoringInterrupts(release); // a save that is under way when the stop comes
             });

@@ -65,7 +65,7 @@ class TaskCancelRaceTest {
         ExecSettings exec = ExecSettings.from(settings);
         TaskStore store = new TaskStore(database.dataSource(), mapper, "replica-under-test");
         TaskRunner runner = new TaskRunner(store, new WorkFactory(exec, new RuntimeServiceClient(exec.runtimeUrl(), mapper,
-                TestDatabases.TOKEN)), exec.pollMillis(), workDone);
+                TestDatabases.TOKEN)), exec.pollMillis(), exec.backOff(), workDone);
         plane = new ControlPlane(exec, new Translator(new ContractRules(ContractDocument.load(Api.EXEC.mainContract())),
                 exec), store, runner, Cluster.single().bus());
     }

@@ -38,7 +38,8 @@ class RuntimeServiceTest {
 
     @BeforeEach
     void start() {
-        server = KitServer.start(TestDatabases.embedded(dir).with("runtime.capacity", "1").with("runtime.allow-commands", "true")
+        server = KitServer.start(TestDatabases.embedded(dir).with("runtime.capacity", "1").with("runtime.queue-capacity", "0")
+                .with("runtime.allow-commands", "true")
                 .with("token", TOKEN), List.of(Api.RUNTIME));
         base = server.url(Api.RUNTIME);
     }

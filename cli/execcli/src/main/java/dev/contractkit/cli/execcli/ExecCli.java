@@ -24,15 +24,15 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
 /**
  * {@code execcli}: the adapter client of the execution control plane (cli/execcli/README.md). Uses only the JDK, so it
  * runs as a jar ({@code java -jar execcli.jar health}) or as one source file ({@code java ExecCli.java health}).
  * Every outcome, usage errors included, is exactly one JSON object on standard output:
- * {@code {"ok":true,"data":...}} or {@code {"ok":false,"error":{"message","status_code","body"}}}; only {@code help}
- * ({@code -h}, {@code --help}) prints its usage as plain text (exit 0), for a person to read.
+ * {@code {"ok":true,"data":...}} or {@code {"ok":false,"error":{"message","status_code","body"}}}; {@code help}
+ * ({@code -h}, {@code --help}) too: its {@code data} holds the usage text, the commands, the environment and the exit
+ * codes. {@code ensure-running} starts no containers ({@link #CONTAINERS}).
  *
  * <p>Every call to the control plane and the runtime sends {@code Authorization: Bearer <kit token>}: from
  * {@code EXEC_TOKEN}, else {@code KIT_TOKEN}, else the file {@code $KIT_DATA_DIR/kit-token} (default
@@ -48,21 +48,70 @@ import java.util.stream.Collectors;
  */
 public final class ExecCli {
     static final Set<String> TERMINAL = Set.of("success", "failed", "cancelled", "skipped");
-    static final String USAGE = "usage: execcli [--url URL] [--runtime-url URL] [--http-timeout SECONDS] [--allow-plain-http]\n"
-            + "               <command> [options]\n"
-            + "  capabilities | tools | health\n"
-            + "  act [-file FILE|-]          POST /adapters/actions (body from FILE or standard input)\n"
-            + "  translate [-file FILE|-]    POST /adapters/translate (no execution)\n"
-            + "  submit [-file FILE|-]       POST /tasks (a task graph)\n"
-            + "  wait ID... [--timeout SECONDS] [--interval MILLIS]\n"
-            + "  cancel ID... [--wait] [--timeout SECONDS] [--interval MILLIS]\n"
-            + "  ensure-running [--with-runtime] [--start-timeout SECONDS]\n"
-            + "  help                        this text (every other command prints one JSON object)\n"
-            + "environment: EXEC_URL (http://127.0.0.1:8080), EXEC_RUNTIME_URL (http://127.0.0.1:18080), EXEC_COMPOSE_DIR,\n"
-            + "  EXEC_RUNTIME_IMAGE, EXEC_RUNTIME_SOURCE, EXEC_KIT_HOME (a Contract Kit checkout ensure-running may start),\n"
+    /** The subcommands: name, arguments, what they call (what {@code help} lists). */
+    static final String[][] COMMANDS = {
+        {"capabilities", "", "GET /adapters/capabilities"},
+        {"tools", "", "GET /adapters/tools"},
+        {"health", "", "GET /health"},
+        {"act", "[-file FILE|-]", "POST /adapters/actions (body from FILE or standard input)"},
+        {"translate", "[-file FILE|-]", "POST /adapters/translate (no execution)"},
+        {"submit", "[-file FILE|-]", "POST /tasks (a task graph)"},
+        {"get", "ID", "GET /tasks/{id}"},
+        {"list", "[--status S[,S...]] [--limit N] [--offset N]", "GET /tasks (newest first, one page)"},
+        {"wait", "ID... [--timeout SECONDS] [--interval MILLIS]", "GET /tasks/{id}, polled until all are terminal"},
+        {"cancel", "ID... [--wait] [--timeout SECONDS] [--interval MILLIS]", "POST /tasks/{id}/cancel"},
+        {"delete", "ID...", "DELETE /tasks/{id} (state clean-up only; it does not stop work: use cancel)"},
+        {"ensure-running", "[--with-runtime] [--start-timeout SECONDS]",
+            "probes /health and {runtime}/readyz; starts the kit from EXEC_KIT_HOME when nothing answers"},
+        {"help", "", "this list"},
+    };
+    static final String USAGE = usage();
+    static final String CONTAINERS = "execcli starts no containers: EXEC_COMPOSE_DIR and EXEC_RUNTIME_IMAGE only put the "
+            + "command that would start them into ensure-running's manual_hints (the kit ships no compose file or image; "
+            + "docs/decisions.md)";
+    static final String ENVIRONMENT = "environment: EXEC_URL (http://127.0.0.1:8080), EXEC_RUNTIME_URL (http://127.0.0.1:18080),\n"
+            + "  EXEC_KIT_HOME (a Contract Kit checkout ensure-running may start), EXEC_RUNTIME_SOURCE (printed in hints),\n"
+            + "  EXEC_COMPOSE_DIR, EXEC_RUNTIME_IMAGE (" + CONTAINERS + "),\n"
             + "  EXEC_TOKEN, else KIT_TOKEN, else the file $KIT_DATA_DIR/kit-token (default ./data/kit-token): the kit token\n"
             + "  sent as Authorization: Bearer on every call; never over plain http:// to a host that is not loopback\n"
             + "  unless --allow-plain-http or EXEC_ALLOW_PLAIN_HTTP=1";
+
+    private static String usage() {
+        StringBuilder b = new StringBuilder("usage: execcli [--url URL] [--runtime-url URL] [--http-timeout SECONDS] "
+                + "[--allow-plain-http]\n               <command> [options]\n");
+        for (String[] c : COMMANDS) {
+            String head = c[0] + (c[1].isEmpty() ? "" : " " + c[1]);
+            b.append("  ").append(head).append(head.length() < 28 ? " ".repeat(28 - head.length()) : "\n" + " ".repeat(30))
+                    .append(c[2]).append('\n');
+        }
+        return b.append("every command prints one JSON object: {\"ok\":true,\"data\":...} or {\"ok\":false,\"error\":...}")
+                .toString();
+    }
+
+    /** What {@code help} prints as {@code data}. */
+    static Map<String, Object> help() {
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("usage", USAGE);
+        List<Object> commands = new ArrayList<>();
+        for (String[] c : COMMANDS) {
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("name", c[0]);
+            m.put("arguments", c[1]);
+            m.put("description", c[2]);
+            commands.add(m);
+        }
+        data.put("commands", commands);
+        data.put("environment", ENVIRONMENT);
+        Map<String, Object> exits = new LinkedHashMap<>();
+        exits.put("0", "success");
+        exits.put("1", "I/O or HTTP error");
+        exits.put("2", "usage error");
+        exits.put("3", "wait timed out without all tasks terminal");
+        exits.put("4", "ensure-running: control plane unreachable");
+        exits.put("5", "ensure-running --with-runtime: runtime unreachable");
+        data.put("exit_codes", exits);
+        return data;
+    }
     static final String TOKEN_SOURCES = "execcli sends Authorization: Bearer <kit token> from EXEC_TOKEN, else KIT_TOKEN, "
             + "else the file $KIT_DATA_DIR/kit-token (default ./data/kit-token, then $EXEC_KIT_HOME/data/kit-token), "
             + "which the server writes on its first start";
@@ -109,17 +158,9 @@ public final class ExecCli {
         }
     }
 
-    /** What {@code help} prints: text for a person, not the JSON envelope. */
-    private record PlainText(String text) {
-    }
-
     int run(String[] argv) {
         try {
             Object data = dispatch(new Args(argv));
-            if (data instanceof PlainText text) {
-                stdout.println(text.text());
-                return 0;
-            }
             Map<String, Object> ok = new LinkedHashMap<>();
             ok.put("ok", true);
             ok.put("data", data);
@@ -184,9 +225,18 @@ public final class ExecCli {
             case "cancel" -> cancel(a, http, url);
             case "ensure-running" -> new Ensure(env, http, url, runtimeUrl).run(a.flag("--with-runtime"),
                     Duration.ofMillis((long) (a.number("--start-timeout", 60) * 1000)), a);
+            case "get" -> {
+                List<String> ids = ids(a);
+                if (ids.size() > 1) {
+                    throw Failure.usage("get takes one task id (wait takes several)");
+                }
+                yield none(a, () -> http.json("GET", url + "/tasks/" + enc(ids.get(0)), null));
+            }
+            case "list" -> list(a, http, url);
+            case "delete" -> delete(a, http, url);
             case "help", "-h", "--help" -> {
                 a.noneLeft();
-                yield new PlainText(USAGE);
+                yield help();
             }
             default -> throw Failure.usage("unknown command '" + command + "'");
         };
@@ -278,6 +328,68 @@ public final class ExecCli {
         if (timedOut) {
             throw new Failure(3, "wait timed out after " + timeout.toSeconds() + " s without all tasks terminal",
                     0, "", data);
+        }
+        return data;
+    }
+
+    /** One page of tasks: {@code GET /tasks} with {@code --status}, {@code --limit}, {@code --offset}. */
+    private static Object list(Args a, Http http, String url) throws Failure {
+        String status = a.option("--status", null);
+        String limit = a.option("--limit", null);
+        String offset = a.option("--offset", null);
+        a.noneLeft();
+        StringBuilder q = new StringBuilder();
+        if (status != null) {
+            q.append("&status=").append(enc(status.replace(" ", "")));
+        }
+        for (String[] o : new String[][] {{"limit", limit}, {"offset", offset}}) {
+            if (o[1] != null) {
+                if (!o[1].matches("[0-9]{1,9}")) {
+                    throw Failure.usage("option --" + o[0] + " needs a whole number, was '" + o[1] + "'");
+                }
+                q.append('&').append(o[0]).append('=').append(o[1]);
+            }
+        }
+        return http.json("GET", url + "/tasks" + (q.isEmpty() ? "" : "?" + q.substring(1)), null);
+    }
+
+    /**
+     * Deletes every id (state clean-up only), whatever the earlier ones answered: {@code data.deleted} lists the
+     * ids that were deleted, {@code data.failed} the others with their error; exit 1 when any failed.
+     */
+    private static Object delete(Args a, Http http, String url) throws Failure {
+        List<String> ids = ids(a);
+        a.noneLeft();
+        List<Object> deleted = new ArrayList<>();
+        List<Object> failed = new ArrayList<>();
+        Failure first = null;
+        for (String id : ids) {
+            String target = url + "/tasks/" + enc(id);
+            Http.Response r = http.send("DELETE", target, null);
+            if (r.status() == 204 || r.status() == 200) {
+                deleted.add(id);
+                continue;
+            }
+            Failure f = new Failure(1, "DELETE " + target + " answered HTTP " + r.status()
+                    + (r.status() == 401 ? ": " + http.token().refusal() : ""), r.status(), r.body(), null);
+            Map<String, Object> item = new LinkedHashMap<>();
+            item.put("task_id", id);
+            Map<String, Object> error = new LinkedHashMap<>();
+            error.put("message", f.getMessage());
+            error.put("status_code", f.status);
+            error.put("body", f.body);
+            item.put("error", error);
+            failed.add(item);
+            if (first == null) {
+                first = f;
+            }
+        }
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("deleted", deleted);
+        data.put("failed", failed);
+        if (first != null) {
+            throw new Failure(1, failed.size() + " of " + ids.size() + " deletes failed: " + first.getMessage(),
+                    first.status, first.body, data);
         }
         return data;
     }
@@ -754,7 +866,7 @@ public final class ExecCli {
                 }
             } else if (withRuntime && ready > 0 && ready != 200 && ready != 401) {
                 hints.add(runtimeUrl + "/readyz answered HTTP " + ready + ": the runtime service runs there but is "
-                        + (ready == 503 ? "busy or not ready (all process slots taken, or shutting down)" : "not ready")
+                        + (ready == 503 ? "busy or not ready (every process slot and queue place taken, or shutting down)" : "not ready")
                         + "; no second one is started (the port is taken); try again when it is ready");
             }
             if (health == 401 || withRuntime && ready == 401) {
@@ -764,11 +876,20 @@ public final class ExecCli {
             if (health < 0) {
                 hints.add("start the control plane: ./kit serve --api exec,runtime (in a Contract Kit checkout; "
                         + "set EXEC_KIT_HOME to it and ensure-running starts it), then check " + url + "/health");
-                if (env("EXEC_COMPOSE_DIR").isEmpty()) {
-                    hints.add("or set EXEC_COMPOSE_DIR to a directory with a compose file and run a container engine");
+                String compose = env("EXEC_COMPOSE_DIR");
+                if (!compose.isEmpty()) {
+                    hints.add("EXEC_COMPOSE_DIR is set, but execcli starts no containers: start them yourself with "
+                            + "docker compose --project-directory " + compose + " up -d (or podman compose), then check "
+                            + url + "/health");
                 }
             }
             if (withRuntime && ready < 0) {
+                String image = env("EXEC_RUNTIME_IMAGE");
+                if (!image.isEmpty()) {
+                    hints.add("EXEC_RUNTIME_IMAGE is set, but execcli starts no containers: start it yourself with "
+                            + "docker run -d -p 127.0.0.1:" + port(URI.create(runtimeUrl)) + ":18080 " + image
+                            + " (or podman run), then check " + runtimeUrl + "/readyz");
+                }
                 String source = env("EXEC_RUNTIME_SOURCE");
                 hints.add(source.isEmpty()
                         ? "start the runtime service (./kit serve --api runtime), or set EXEC_RUNTIME_SOURCE to its source root"
@@ -869,17 +990,6 @@ public final class ExecCli {
 
         /** @return how it was started, or null when nothing could be started */
         private String startControlPlane(boolean withRuntime) {
-            String compose = env("EXEC_COMPOSE_DIR");
-            if (!compose.isEmpty()) {
-                String engine = engine();
-                if (engine == null) {
-                    hints.add("EXEC_COMPOSE_DIR is set but no container engine (docker or podman) answers");
-                } else if (exec(List.of(engine, "compose", "--project-directory", compose, "up", "-d"), new File(compose))) {
-                    return "compose";
-                } else {
-                    hints.add(engine + " compose up -d in " + compose + " failed");
-                }
-            }
             if (kit(withRuntime ? "exec,runtime" : "exec")) {
                 return "kit";
             }
@@ -917,43 +1027,7 @@ public final class ExecCli {
         }
 
         private String startRuntime() {
-            String image = env("EXEC_RUNTIME_IMAGE");
-            if (image.isEmpty()) {
-                return kit("runtime") ? "kit" : null;
-            }
-            String engine = engine();
-            if (engine == null) {
-                hints.add("EXEC_RUNTIME_IMAGE is set but no container engine (docker or podman) answers");
-                return null;
-            }
-            int port = URI.create(runtimeUrl).getPort() < 0 ? 18080 : URI.create(runtimeUrl).getPort();
-            if (exec(List.of(engine, "run", "-d", "-p", "127.0.0.1:" + port + ":18080", image), null)) {
-                return "container";
-            }
-            hints.add(engine + " run " + image + " failed");
-            return null;
-        }
-
-        private static String engine() {
-            for (String e : List.of("docker", "podman")) {
-                if (exec(List.of(e, "info"), null)) {
-                    return e;
-                }
-            }
-            return null;
-        }
-
-        private static boolean exec(List<String> command, File dir) {
-            try {
-                Process p = new ProcessBuilder(command).directory(dir).redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-                return p.waitFor(120, TimeUnit.SECONDS) && p.exitValue() == 0;
-            } catch (IOException e) {
-                return false;
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
+            return kit("runtime") ? "kit" : null;
         }
     }
 

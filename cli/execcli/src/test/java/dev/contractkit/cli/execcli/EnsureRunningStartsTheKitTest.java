@@ -135,4 +135,29 @@ class EnsureRunningStartsTheKitTest {
         assertThat(cp.path("health_status_code").asInt()).isEqualTo(500);
         assertThat(o.json().path("error").path("message").asText()).contains("HTTP 500");
     }
+
+    @Test
+    void theContainerVariablesStartNoContainerAndTheHintsSayHowToStartThem() throws Exception {
+        Path bin = Files.createDirectories(home.resolve("bin"));
+        for (String engine : List.of("docker", "podman")) { // engines that answer and record what they were asked
+            Path p = bin.resolve(engine);
+            Files.writeString(p, "#!/bin/sh\necho \"" + engine + " $*\" >> \"" + home.resolve("engine-calls") + "\"\nexit 0\n");
+            Files.setPosixFilePermissions(p, PosixFilePermissions.fromString("rwxr-xr-x"));
+        }
+        int runtimePort = freePort();
+        var o = run(Map.of("EXEC_URL", "http://127.0.0.1:" + freePort(), "EXEC_RUNTIME_URL", "http://127.0.0.1:" + runtimePort,
+                "EXEC_COMPOSE_DIR", home.toString(), "EXEC_RUNTIME_IMAGE", "example/runtime:1",
+                "PATH", bin + ":" + System.getenv("PATH")), null, "ensure-running", "--with-runtime", "--start-timeout", "1");
+
+        assertThat(o.exit()).as(o.stdout()).isEqualTo(4);
+        assertThat(Files.exists(home.resolve("engine-calls"))).as("no container engine was called").isFalse();
+        var d = o.json().path("data");
+        assertThat(d.path("control_plane").path("started_by").asText()).isEqualTo("not-started");
+        assertThat(d.path("runtime").path("started_by").asText()).isEqualTo("not-started");
+        assertThat(d.path("manual_hints").toString())
+                .contains("EXEC_COMPOSE_DIR is set, but execcli starts no containers")
+                .contains("docker compose --project-directory " + home + " up -d")
+                .contains("EXEC_RUNTIME_IMAGE is set, but execcli starts no containers")
+                .contains("docker run -d -p 127.0.0.1:" + runtimePort + ":18080 example/runtime:1");
+    }
 }

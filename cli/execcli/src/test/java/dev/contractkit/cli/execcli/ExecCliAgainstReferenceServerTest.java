@@ -252,4 +252,37 @@ class ExecCliAgainstReferenceServerTest {
             other.stop(0);
         }
     }
+
+    @Test
+    void getListAndDeleteReadAndForgetTasks() throws Exception {
+        var submitted = run(env, "{\"tasks\":[{\"id\":\"gld-a\",\"type\":\"os.noop\"},{\"id\":\"gld-b\",\"type\":\"os.noop\"}]}",
+                "submit");
+        assertThat(submitted.exit()).as(submitted.stdout()).isZero();
+        assertThat(run(env, null, "wait", "gld-a", "gld-b", "--timeout", "20", "--interval", "20").exit()).isZero();
+
+        var got = run(env, null, "get", "gld-a");
+        assertThat(got.exit()).isZero();
+        assertThat(got.json().path("data")).isEqualTo(http("/tasks/gld-a"));
+
+        var page = run(env, null, "list", "--status", "success", "--limit", "1");
+        assertThat(page.exit()).as(page.stdout()).isZero();
+        assertThat(page.json().path("data").path("tasks")).hasSize(1);
+        assertThat(page.json().path("data").path("limit").asInt()).isEqualTo(1);
+        assertThat(page.json().path("data").path("total").asInt()).isGreaterThanOrEqualTo(2);
+        assertThat(page.json().path("data").path("tasks").get(0).path("status").asText()).isEqualTo("success");
+        var badFilter = run(env, null, "list", "--status", "sleeping");
+        assertThat(badFilter.exit()).isEqualTo(1);
+        assertThat(badFilter.json().path("error").path("status_code").asInt()).isEqualTo(400);
+        assertThat(run(env, null, "list", "--limit", "ten").exit()).isEqualTo(2);
+
+        var deleted = run(env, null, "delete", "gld-a", "gld-none", "gld-b");
+        assertThat(deleted.exit()).as(deleted.stdout()).isEqualTo(1);
+        assertThat(deleted.json().path("data").path("deleted").toString()).isEqualTo("[\"gld-a\",\"gld-b\"]");
+        assertThat(deleted.json().path("data").path("failed").get(0).path("task_id").asText()).isEqualTo("gld-none");
+        assertThat(deleted.json().path("data").path("failed").get(0).path("error").path("status_code").asInt()).isEqualTo(404);
+        var gone = run(env, null, "get", "gld-a");
+        assertThat(gone.exit()).isEqualTo(1);
+        assertThat(gone.json().path("error").path("status_code").asInt()).isEqualTo(404);
+        assertThat(run(env, null, "delete", "gld-b").exit()).isEqualTo(1);
+    }
 }

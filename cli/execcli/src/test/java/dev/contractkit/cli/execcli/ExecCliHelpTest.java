@@ -1,5 +1,7 @@
 package dev.contractkit.cli.execcli;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import org.junit.jupiter.api.Test;
 
 import java.io.ByteArrayOutputStream;
@@ -21,12 +23,37 @@ class ExecCliHelpTest {
     }
 
     @Test
-    void helpPrintsTheUsageAsPlainTextLines() {
+    void helpPrintsOneJsonObjectWithTheUsageAndEveryCommand() throws Exception {
         for (String help : new String[] {"help", "-h", "--help"}) {
             Printed p = run(help);
             assertThat(p.exit()).as(help).isZero();
-            assertThat(p.stdout()).as(help).startsWith("usage: execcli ").doesNotContain("\\n").doesNotContain("{\"ok\"")
-                    .contains("\n  ensure-running [--with-runtime]").contains("\n  help ");
+            assertThat(p.stdout()).as(help).startsWith("{\"ok\":true,\"data\":{").hasLineCount(1);
+            JsonNode data = new ObjectMapper().readTree(p.stdout()).path("data");
+            assertThat(data.path("usage").asText()).startsWith("usage: execcli ").contains("\n  ensure-running [--with-runtime]")
+                    .contains("\n  get ID").contains("\n  list [--status").contains("\n  delete ID...");
+            assertThat(data.path("commands").findValuesAsText("name")).contains("get", "list", "delete", "help", "wait",
+                    "cancel", "ensure-running");
+            assertThat(data.path("environment").asText()).contains("EXEC_COMPOSE_DIR").contains("starts no containers");
+            assertThat(data.path("exit_codes").path("3").asText()).contains("wait timed out");
+        }
+    }
+
+    @Test
+    void everySubcommandPrintsExactlyOneJsonObject() throws Exception {
+        String closed = "http://127.0.0.1:1";
+        for (String[] args : new String[][] {{"capabilities"}, {"tools"}, {"health"}, {"act"}, {"translate"}, {"submit"},
+                {"get", "t"}, {"list"}, {"wait", "t", "--timeout", "0"}, {"cancel", "t"}, {"delete", "t"},
+                {"ensure-running", "--start-timeout", "0"}, {"help"}, {"get"}, {"list", "--limit", "x"}}) {
+            String[] full = new String[args.length + 4];
+            full[0] = "--url";
+            full[1] = closed;
+            full[2] = "--runtime-url";
+            full[3] = closed;
+            System.arraycopy(args, 0, full, 4, args.length);
+            Printed p = run(full);
+            assertThat(p.stdout()).as(String.join(" ", args)).hasLineCount(1);
+            JsonNode json = new ObjectMapper().readTree(p.stdout());
+            assertThat(json.has("ok")).as(p.stdout()).isTrue();
         }
     }
 
