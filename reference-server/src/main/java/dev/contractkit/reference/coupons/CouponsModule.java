@@ -52,11 +52,13 @@ import java.util.stream.Stream;
  *
  * <p>Settings (environment {@code KIT_COUPONS_*}, system properties {@code kit.coupons.*}):
  * {@code KIT_COUPONS_REALM} (default {@value #DEFAULT_REALM}), {@code KIT_COUPONS_USERS}
- * ({@code username:password:role+role,...}; when set, the named users get exactly these passwords and roles
+ * ({@code username:password:role+role[;email=..;first_name=..;last_name=..],...}; when set, the named users get
+ * exactly these passwords, roles and profile
  * on every start; unset, the demo users {@value #DEMO_USERS} are created if missing, refused at start on a
  * non-loopback {@code KIT_HOST} or with proxy settings, and refused at login from beyond this machine), {@code
  * KIT_COUPONS_CLIENTS}
- * (default {@value #DEFAULT_CLIENTS}), {@code KIT_COUPONS_ACCESS_TOKEN_TTL} / {@code
+ * (default {@value #DEFAULT_CLIENTS}), {@code KIT_COUPONS_REDIRECT_URIS} (the authorization-code flow's redirect URIs,
+ * {@code client=uri,...}, default {@link RedirectUris#DEFAULT}), {@code KIT_COUPONS_ACCESS_TOKEN_TTL} / {@code
  * KIT_COUPONS_REFRESH_TOKEN_TTL} (seconds, 300 / 1800), {@code KIT_COUPONS_ISSUER} + {@code
  * KIT_COUPONS_JWKS_URL} (accept an external provider's tokens instead), {@code KIT_COUPONS_ISSUER_URL} (the
  * embedded provider's issuer, default {@code http://<KIT_HOST>:<port>/realms/<realm>}), {@code
