@@ -62,7 +62,17 @@ import dev.contractkit.reference.platform.TestDatabases;
 import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
+import org.openqa.selenium.By;
+import org.openqa.selenium.OutputType;
+import org.openqa.selenium.TakesScreenshot;
+import org.openqa.selenium.WebDriver;
+import org.openqa.selenium.chrome.ChromeDriver;
+import org.openqa.selenium.chrome.ChromeDriverService;
+import org.openqa.selenium.chrome.ChromeOptions;
+import org.openqa.selenium.support.ui.WebDriverWait;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.net.URI;
@@ -77,7 +87,9 @@ import java.util.LinkedHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Collectors;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Date;
 import java.util.HashSet;
 import java.util.List;
@@ -86,6 +98,7 @@ import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.fail;
 
 /**
  * The coupon service's identity provider as a standard OpenID Connect / OAuth 2.0 client sees it: every call
@@ -425,6 +438,50 @@ class StandardOidcClientTest {
         HttpResponse<String> right = post(wrong.body(), cookie, Map.of("username", "alice", "password", "alice-password"));
         assertThat(right.statusCode()).isEqualTo(303);
         assertThat(right.headers().firstValue("Location").orElseThrow()).startsWith(CALLBACK + "?code=");
+    }
+
+    @Test
+    @Tag("browser")
+    void theFrontEndsLoginButtonRunsTheFlowInARealBrowserAndShowsTheConfiguredProfile() throws Exception {
+        Path chromium = Path.of("/usr/bin/chromium");
+        Path driver = Path.of("/usr/bin/chromedriver");
+        if (!Files.isExecutable(chromium) || !Files.isExecutable(driver)) {
+            if ("true".equals(System.getenv("CI"))) {
+                fail("chromium and chromium-driver are missing: ./kit test installs them (apt-get), CI must run it");
+            }
+            Assumptions.abort("skipped: no /usr/bin/chromium and /usr/bin/chromedriver (Debian chromium, chromium-driver)");
+        }
+        ChromeDriverService service = new ChromeDriverService.Builder().usingDriverExecutable(driver.toFile())
+                .usingAnyFreePort().build();
+        ChromeOptions options = new ChromeOptions();
+        options.setBinary(chromium.toFile());
+        options.addArguments("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                "--no-first-run", "--disable-background-networking", "--disable-component-update", "--disable-sync",
+                "--user-data-dir=" + Files.createDirectories(dataDir.resolve("chromium-profile")));
+        WebDriver browser = new ChromeDriver(service, options);
+        try {
+            WebDriverWait wait = new WebDriverWait(browser, Duration.ofSeconds(30));
+            browser.get(server.url(Api.COUPONS) + "/app/");
+            wait.until(d -> d.findElement(By.id("login")).isDisplayed());
+            browser.findElement(By.id("login")).click();
+            // the provider's login page
+            wait.until(d -> d.getCurrentUrl().contains("/realms/contractkit/protocol/openid-connect/auth"));
+            browser.findElement(By.id("username")).sendKeys("alice");
+            browser.findElement(By.id("password")).sendKeys("alice-password");
+            browser.findElement(By.cssSelector("button[type=submit]")).click();
+            // back on the page: the code was exchanged, the profile shown, the code gone from the address bar
+            wait.until(d -> d.findElement(By.id("profile")).isDisplayed());
+            assertThat(browser.findElement(By.id("p-email")).getText()).isEqualTo("alice@example.com");
+            assertThat(browser.findElement(By.id("p-name")).getText()).isEqualTo("Alice Liddell");
+            assertThat(browser.findElement(By.id("who")).getText()).isEqualTo("Logged in as alice");
+            assertThat(browser.getCurrentUrl()).isEqualTo(server.url(Api.COUPONS) + "/app/");
+            assertThat(browser.findElement(By.id("message")).isDisplayed()).isFalse();
+        } finally {
+            Path png = Files.createDirectories(Path.of("target", "coupons-web-ui")).resolve("login.png");
+            Files.write(png, ((TakesScreenshot) browser).getScreenshotAs(OutputType.BYTES));
+            browser.quit();
+            service.stop();
+        }
     }
 
     // ---- helpers -----------------------------------------------------------------------------------------
