@@ -74,7 +74,8 @@ final class LoginPage {
         res.header("Content-Security-Policy", CSP);
         res.header("X-Frame-Options", "DENY");
         res.header("X-Content-Type-Options", "nosniff");
-        res.header("Referrer-Policy", "no-referrer");
+        // not no-referrer: a browser then posts the form with "Origin: null", which the listener refuses as foreign
+        res.header("Referrer-Policy", "same-origin");
         res.send(html.toString().getBytes(StandardCharsets.UTF_8));
     }
 
