@@ -22,6 +22,7 @@ import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.Json;
 import dev.contractkit.reference.platform.PublicUrl;
+import dev.contractkit.reference.platform.RequestIds;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -85,7 +86,7 @@ final class CouponEndpoints {
         return req.query().first(name).asOptional().map(Integer::parseInt);
     }
 
-    /** {@code GET /api/health}. */
+    /** {@code GET /api/health}: not rate limited (a probe must never be refused), so no admission. */
     static final class HealthEndpoint extends HealthService {
         private final Context ctx;
 
@@ -94,14 +95,7 @@ final class CouponEndpoints {
         }
 
         @Override
-        public void routing(HttpRules rules) {
-            rules.get("/", ctx.gate().handler("public-read", CouponAdmission.Access.PUBLIC));
-            super.routing(rules);
-        }
-
-        @Override
         protected void handleGetHealth(ServerRequest request, ServerResponse response) {
-            CouponAdmission.Admitted call = CouponAdmission.admitted(request);
             boolean db = ctx.database().ping();
             boolean cache = ctx.cacheUp().getAsBoolean();
             boolean auth = ctx.authUp().getAsBoolean();
@@ -121,8 +115,7 @@ final class CouponEndpoints {
             body.setStatus(cache && auth ? Health.StatusEnum.HEALTHY : Health.StatusEnum.DEGRADED);
             body.setTimestamp(OffsetDateTime.now(ZoneOffset.UTC));
             body.setServices(services);
-            GetHealthOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
-                    .response(body).send(response);
+            GetHealthOp.Response200.builder(RequestIds.of(request)).response(body).send(response);
         }
 
     }

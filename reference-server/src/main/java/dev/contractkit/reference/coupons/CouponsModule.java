@@ -52,11 +52,13 @@ import java.util.stream.Stream;
  *
  * <p>Settings (environment {@code KIT_COUPONS_*}, system properties {@code kit.coupons.*}):
  * {@code KIT_COUPONS_REALM} (default {@value #DEFAULT_REALM}), {@code KIT_COUPONS_USERS}
- * ({@code username:password:role+role,...}; when set, the named users get exactly these passwords and roles
+ * ({@code username:password:role+role[;email=..;first_name=..;last_name=..],...}; when set, the named users get
+ * exactly these passwords, roles and profile
  * on every start; unset, the demo users {@value #DEMO_USERS} are created if missing, refused at start on a
  * non-loopback {@code KIT_HOST} or with proxy settings, and refused at login from beyond this machine), {@code
  * KIT_COUPONS_CLIENTS}
- * (default {@value #DEFAULT_CLIENTS}), {@code KIT_COUPONS_ACCESS_TOKEN_TTL} / {@code
+ * (default {@value #DEFAULT_CLIENTS}), {@code KIT_COUPONS_REDIRECT_URIS} (the authorization-code flow's redirect URIs,
+ * {@code client=uri,...}, default {@link RedirectUris#DEFAULT}), {@code KIT_COUPONS_ACCESS_TOKEN_TTL} / {@code
  * KIT_COUPONS_REFRESH_TOKEN_TTL} (seconds, 300 / 1800), {@code KIT_COUPONS_ISSUER} + {@code
  * KIT_COUPONS_JWKS_URL} (accept an external provider's tokens instead), {@code KIT_COUPONS_ISSUER_URL} (the
  * embedded provider's issuer, default {@code http://<KIT_HOST>:<port>/realms/<realm>}), {@code
@@ -76,7 +78,9 @@ public final class CouponsModule implements ApiModule {
     /** The realm of the embedded identity provider. */
     public static final String DEFAULT_REALM = "contractkit";
     /** The documented demo users (for a server that binds to loopback). */
-    public static final String DEMO_USERS = "admin:admin-password:admin+user,alice:alice-password:user,bob:bob-password:user";
+    public static final String DEMO_USERS = "admin:admin-password:admin+user;email=admin@example.com;first_name=Ada;"
+            + "last_name=Admin,alice:alice-password:user;email=alice@example.com;first_name=Alice;last_name=Liddell,"
+            + "bob:bob-password:user;email=bob@example.com;first_name=Bob;last_name=Baker";
     /** The {@code aud} access tokens must carry unless {@code KIT_COUPONS_AUDIENCE} says otherwise. */
     public static final String DEFAULT_AUDIENCE = "coupons-api";
     private static final List<IdpUsers.Seed> DEMO_USERS_PARSED = Stream.of(DEMO_USERS.split(","))
@@ -122,6 +126,10 @@ public final class CouponsModule implements ApiModule {
                 settings.getInt("coupons.port", Api.COUPONS.defaultPort()), realm);
         List<IdpUsers.Seed> users = settings.getList("coupons.users", DEMO_USERS).stream().map(IdpUsers.Seed::parse)
                 .toList();
+        List<String> clients = settings.getList("coupons.clients", DEFAULT_CLIENTS);
+        RedirectUris redirectUris = RedirectUris.of(settings.getList("coupons.redirect-uris", RedirectUris.DEFAULT)
+                .stream().filter(e -> !e.isBlank()).filter(e -> clients.contains(e.split("=", 2)[0])
+                        || settings.get("coupons.redirect-uris").isPresent()).toList(), clients, issuerUrl);
         Passwords passwords = new Passwords(settings.getInt("coupons.password-iterations", Passwords.DEFAULT_ITERATIONS));
         if (passwords.iterations() < Passwords.DEFAULT_ITERATIONS) {
             LOG.warning("KIT_COUPONS_PASSWORD_ITERATIONS=" + passwords.iterations() + " is below the current "
@@ -132,9 +140,9 @@ public final class CouponsModule implements ApiModule {
                 duration(settings.get("coupons.login-window", "PT1M"), "KIT_COUPONS_LOGIN_WINDOW"), 10_000);
         try {
             this.idp = new IdentityProvider(database.dataSource(), clock, new IdentityProvider.Config(realm,
-                    settings.getList("coupons.clients", DEFAULT_CLIENTS), settings.getInt("coupons.access-token-ttl", 300),
+                    clients, settings.getInt("coupons.access-token-ttl", 300),
                     settings.getInt("coupons.refresh-token-ttl", 1800), audience, issuerUrl, users,
-                    settings.get("coupons.users").isPresent(), DEMO_USERS_PARSED), passwords, throttle,
+                    settings.get("coupons.users").isPresent(), DEMO_USERS_PARSED, redirectUris), passwords, throttle,
                     new LoginSlots(settings.getInt("coupons.login-concurrency", Runtime.getRuntime().availableProcessors()),
                             Duration.ofMillis(settings.getInt("coupons.login-queue-ms", 500))));
             // checked before seeding: a refused start leaves no demo user behind
@@ -283,7 +291,8 @@ public final class CouponsModule implements ApiModule {
                 .register("/write/v1/coupons", new CouponEndpoints.AdminEndpoint(context))
                 .register("/coupons/v1", new CouponEndpoints.RedemptionsEndpoint(context))
                 .register("/ws/coupons", new RealtimeEndpoint(verifier, sockets))
-                .register("/realms/{realm}", new IdentityEndpoint(idp));
+                .register("/realms/{realm}", new IdentityEndpoint(idp))
+                .register("/app", new CouponsWebUi(idp));
     }
 
     @Override

@@ -32,7 +32,7 @@ import java.util.UUID;
 
 /**
  * The embedded OpenID Connect provider of the coupon service (Keycloak's paths and token shape):
- * password and refresh-token grants, RS256 tokens with {@code realm_access.roles} and an {@code aud} naming
+ * password, refresh-token and authorization-code (PKCE S256, {@link AuthorizationFlow}) grants, RS256 tokens with {@code realm_access.roles} and an {@code aud} naming
  * the coupons API, a JWKS, a discovery document, RFC 7009 revocation. Users (hashed passwords), the signing
  * key and the (hashed) refresh tokens live in the kit's database, so tokens stay valid across restarts and
  * replicas. Password guessing is throttled per username and per client address ({@link LoginThrottle});
@@ -40,13 +40,19 @@ import java.util.UUID;
  * ({@link LoginSlots}); a demo user's demo password is refused in a request from beyond this machine.
  */
 final class IdentityProvider {
-    /** The token endpoint's answer. */
-    record Tokens(String accessToken, long expiresIn, String refreshToken, long refreshExpiresIn, String scope) {
+    /** The token endpoint's answer; {@code idToken} only for the authorization-code grant with scope openid. */
+    record Tokens(String accessToken, long expiresIn, String refreshToken, long refreshExpiresIn, String scope,
+                  String idToken) {
+    }
+
+    /** What an ID token says beyond the user: the login's time and the client's nonce (may be null). */
+    record IdTokenFacts(Instant authTime, String nonce) {
     }
 
     /** How the provider is set up. */
     record Config(String realm, List<String> clientIds, long accessTtl, long refreshTtl, String audience,
-                  IssuerUrl issuer, List<IdpUsers.Seed> users, boolean replaceUsers, List<IdpUsers.Seed> demoUsers) {
+                  IssuerUrl issuer, List<IdpUsers.Seed> users, boolean replaceUsers, List<IdpUsers.Seed> demoUsers,
+                  RedirectUris redirectUris) {
     }
 
     /** An OAuth 2.0 error ({@code {error, error_description}}); {@code retryAfter} seconds for a 429. */
@@ -72,6 +78,7 @@ final class IdentityProvider {
     private final Config config;
     private final IdpUsers users;
     private final RefreshTokens refreshTokens;
+    private final AuthorizationCodes codes;
     private final Passwords passwords;
     private final LoginThrottle throttle;
     private final LoginSlots slots;
@@ -88,6 +95,7 @@ final class IdentityProvider {
         this.slots = slots;
         this.users = new IdpUsers(dataSource, clock, passwords);
         this.refreshTokens = new RefreshTokens(dataSource);
+        this.codes = new AuthorizationCodes(dataSource);
         this.key = loadOrCreateKey();
         this.refreshVerifier = TokenVerifier.local(publicKeys(), config.issuer(), null);
     }
@@ -121,6 +129,19 @@ final class IdentityProvider {
      */
     Tokens passwordGrant(String clientId, String username, String password, String address, Optional<String> indirect) {
         checkClient(clientId);
+        IdpUsers.User user = authenticate(username, password, address, indirect);
+        return issue(clientId, user, UUID.randomUUID().toString(), null);
+    }
+
+    /**
+     * Checks a username and password (the token endpoint's password grant and the login page): throttled, bounded
+     * in concurrency, the same key derivation for an unknown user; records the login.
+     *
+     * @return the user
+     * @throws OAuthError 400 {@code invalid_grant} for wrong credentials (or a demo password from afar), 429 when
+     *                    throttled or too busy
+     */
+    IdpUsers.User authenticate(String username, String password, String address, Optional<String> indirect) {
         if (!slots.enter()) {
             throw new OAuthError(429, "temporarily_unavailable", "The server is checking too many logins at once; "
                     + "try again in 1 second", 1);
@@ -146,7 +167,7 @@ final class IdentityProvider {
             }
             throttle.succeeded(name, address);
             users.loggedIn(found.get(), pw);
-            return issue(clientId, found.get(), UUID.randomUUID().toString());
+            return found.get();
         } finally {
             slots.leave();
         }
@@ -167,7 +188,7 @@ final class IdentityProvider {
                 "Invalid refresh token: it was already used or revoked"));
         IdpUsers.User user = users.findById(p.subject()).orElseThrow(() -> new OAuthError(400, "invalid_grant",
                 "User not found"));
-        return issue(clientId, user, session.familyId());
+        return issue(clientId, user, session.familyId(), null);
     }
 
     /**
@@ -187,9 +208,31 @@ final class IdentityProvider {
         sessionOfAccessToken(token).ifPresent(refreshTokens::revokeFamily);
     }
 
-    /** Forgets expired refresh tokens (the module's timer). */
+    /** Forgets expired refresh tokens and authorization codes (the module's timer). */
     void prune() {
         refreshTokens.prune(clock.instant());
+        codes.prune(clock.instant());
+    }
+
+    /** Ends a login session: its refresh tokens stop working (a replayed authorization code's session). */
+    void endSession(String sessionId) {
+        refreshTokens.revokeFamily(sessionId);
+    }
+
+    AuthorizationCodes codes() {
+        return codes;
+    }
+
+    RedirectUris redirectUris() {
+        return config.redirectUris();
+    }
+
+    Clock clock() {
+        return clock;
+    }
+
+    boolean knowsClient(String clientId) {
+        return clientId != null && config.clientIds().contains(clientId);
     }
 
     private Optional<Principal> verifiedRefresh(String token) {
@@ -214,13 +257,17 @@ final class IdentityProvider {
         }
     }
 
-    private void checkClient(String clientId) {
-        if (clientId == null || !config.clientIds().contains(clientId)) {
+    void checkClient(String clientId) {
+        if (!knowsClient(clientId)) {
             throw new OAuthError(401, "invalid_client", "Invalid client or Invalid client credentials");
         }
     }
 
-    private Tokens issue(String clientId, IdpUsers.User user, String sessionId) {
+    /**
+     * Signs an access token and a refresh token for the user; with {@code id} also an OpenID Connect ID token
+     * ({@code aud} = the client, the profile claims the user configuration holds, the client's nonce).
+     */
+    Tokens issue(String clientId, IdpUsers.User user, String sessionId, IdTokenFacts id) {
         Instant now = clock.instant();
         String issuer = config.issuer().get();
         String access = sign(new JWTClaimsSet.Builder()
@@ -239,7 +286,15 @@ final class IdentityProvider {
                 .claim("typ", "Refresh").claim("azp", clientId).claim("sid", sessionId)
                 .build());
         refreshTokens.store(refresh, sessionId, user.id(), clientId, refreshExpiry);
-        return new Tokens(access, config.accessTtl(), refresh, config.refreshTtl(), "openid profile email");
+        String idToken = id == null ? null : sign(new JWTClaimsSet.Builder()
+                .issuer(issuer).subject(user.id()).audience(clientId).jwtID(UUID.randomUUID().toString())
+                .issueTime(Date.from(now)).expirationTime(Date.from(now.plusSeconds(config.accessTtl())))
+                .claim("auth_time", id.authTime().getEpochSecond()).claim("nonce", id.nonce())
+                .claim("typ", "ID").claim("azp", clientId).claim("sid", sessionId)
+                .claim("preferred_username", user.username()).claim("email", user.email())
+                .claim("given_name", user.firstName()).claim("family_name", user.lastName())
+                .build());
+        return new Tokens(access, config.accessTtl(), refresh, config.refreshTtl(), "openid profile email", idToken);
     }
 
     private String sign(JWTClaimsSet claims) {
@@ -257,16 +312,21 @@ final class IdentityProvider {
         String issuer = config.issuer().get();
         Map<String, Object> d = new LinkedHashMap<>();
         d.put("issuer", issuer);
+        d.put("authorization_endpoint", issuer + "/protocol/openid-connect/auth");
         d.put("token_endpoint", issuer + "/protocol/openid-connect/token");
         d.put("jwks_uri", issuer + "/protocol/openid-connect/certs");
         d.put("revocation_endpoint", issuer + "/protocol/openid-connect/revoke");
-        d.put("grant_types_supported", List.of("password", "refresh_token"));
-        d.put("response_types_supported", List.of("token"));
+        d.put("grant_types_supported", List.of("authorization_code", "password", "refresh_token"));
+        d.put("response_types_supported", List.of("code"));
+        d.put("response_modes_supported", List.of("query"));
+        d.put("code_challenge_methods_supported", List.of("S256"));
+        d.put("authorization_response_iss_parameter_supported", true);
+        d.put("scopes_supported", List.of("openid", "profile", "email"));
         d.put("subject_types_supported", List.of("public"));
         d.put("id_token_signing_alg_values_supported", List.of("RS256"));
         d.put("token_endpoint_auth_methods_supported", List.of("none"));
-        d.put("claims_supported", List.of("sub", "iss", "preferred_username", "email", "given_name", "family_name",
-                "realm_access"));
+        d.put("claims_supported", List.of("sub", "iss", "aud", "exp", "iat", "auth_time", "nonce", "preferred_username",
+                "email", "given_name", "family_name", "realm_access"));
         return d;
     }
 

@@ -12,14 +12,18 @@ import java.time.Clock;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.UUID;
 import java.util.function.Consumer;
 
 /**
  * The embedded provider's users ({@code idp_users}): look-up, seeding from {@code KIT_COUPONS_USERS}
- * ({@code username:password:role+role,...}), password upgrades.
+ * ({@code username:password:role+role[;email=..;first_name=..;last_name=..],...}), password upgrades. The profile
+ * (email, names) is the configured one; a user configured without it has none.
  */
 final class IdpUsers {
     /** A user row. */
@@ -27,20 +31,51 @@ final class IdpUsers {
                 String passwordHash, OffsetDateTime createdAt, OffsetDateTime lastLogin) {
     }
 
-    /** One entry of {@code KIT_COUPONS_USERS}. */
-    record Seed(String username, String password, List<String> roles) {
-        /** Parses {@code username:password:role+role}; the password may contain colons. */
+    /**
+     * One entry of {@code KIT_COUPONS_USERS}: {@code username:password:role+role}, optionally followed by profile
+     * fields {@code ;email=...;first_name=...;last_name=...} (null when not configured: nothing is made up).
+     */
+    record Seed(String username, String password, List<String> roles, String email, String firstName,
+                String lastName) {
+        Seed(String username, String password, List<String> roles) {
+            this(username, password, roles, null, null, null);
+        }
+
+        boolean hasProfile() {
+            return email != null || firstName != null || lastName != null;
+        }
+
+        /** Parses an entry; the password may contain colons (the roles and profile follow the last one). */
         static Seed parse(String spec) {
             int first = spec.indexOf(':');
             int last = spec.lastIndexOf(':');
-            if (first <= 0 || last <= first + 1 || last == spec.length() - 1) {
+            if (first <= 0 || last <= first + 1 || last == spec.length() - 1 || spec.charAt(last + 1) == ';') {
                 throw new IllegalArgumentException("KIT_COUPONS_USERS entries are username:password:role+role with "
                         + "a non-empty username, password and role, got '" + spec.split(":")[0] + ":...'");
             }
-            return new Seed(spec.substring(0, first), spec.substring(first + 1, last),
-                    List.of(spec.substring(last + 1).split("\\+")));
+            String[] tail = spec.substring(last + 1).split(";");
+            Map<String, String> profile = new HashMap<>();
+            for (int i = 1; i < tail.length; i++) {
+                int eq = tail[i].indexOf('=');
+                String key = eq < 0 ? tail[i] : tail[i].substring(0, eq);
+                if (eq <= 0 || eq == tail[i].length() - 1 || !PROFILE_KEYS.contains(key) || profile.containsKey(key)) {
+                    throw new IllegalArgumentException("KIT_COUPONS_USERS profile fields follow the roles as "
+                            + ";email=...;first_name=...;last_name=... (each at most once, non-empty), got '"
+                            + tail[i] + "' for user " + spec.substring(0, first));
+                }
+                profile.put(key, tail[i].substring(eq + 1));
+            }
+            String email = profile.get("email");
+            if (email != null && !email.matches("[^@\\s]+@[^@\\s]+")) {
+                throw new IllegalArgumentException("KIT_COUPONS_USERS: the email of user " + spec.substring(0, first)
+                        + " is not an email address: '" + email + "'");
+            }
+            return new Seed(spec.substring(0, first), spec.substring(first + 1, last), List.of(tail[0].split("\\+")),
+                    email, profile.get("first_name"), profile.get("last_name"));
         }
     }
+
+    private static final List<String> PROFILE_KEYS = List.of("email", "first_name", "last_name");
 
     private static final String COLUMNS = "id, username, email, first_name, last_name, roles, password_hash, "
             + "created_at, last_login";
@@ -76,8 +111,15 @@ final class IdpUsers {
             Optional<User> existing = find(s.username());
             if (existing.isEmpty()) {
                 fresh.add(s);
-            } else if (replace) {
-                User u = existing.get();
+                continue;
+            }
+            User u = existing.get();
+            boolean noProfile = u.email() == null && u.firstName() == null && u.lastName() == null;
+            if ((replace || noProfile && s.hasProfile()) && !sameProfile(u, s)) {
+                execute("UPDATE idp_users SET email = ?, first_name = ?, last_name = ? WHERE id = ?",
+                        s.email(), s.firstName(), s.lastName(), u.id());
+            }
+            if (replace) {
                 boolean same = passwords.matches(s.password(), u.passwordHash());
                 if (!same || !u.roles().equals(s.roles()) || passwords.needsRehash(u.passwordHash())) {
                     execute("UPDATE idp_users SET password_hash = ?, roles = ? WHERE id = ?",
@@ -95,9 +137,9 @@ final class IdpUsers {
                 String name = s.username();
                 ps.setString(1, UUID.nameUUIDFromBytes(("kit-user:" + name).getBytes(StandardCharsets.UTF_8)).toString());
                 ps.setString(2, name);
-                ps.setString(3, name + "@example.com");
-                ps.setString(4, Character.toUpperCase(name.charAt(0)) + name.substring(1));
-                ps.setString(5, "Kit");
+                ps.setString(3, s.email());
+                ps.setString(4, s.firstName());
+                ps.setString(5, s.lastName());
                 ps.setString(6, String.join(",", s.roles()));
                 ps.setString(7, passwords.hash(s.password()));
                 ps.setObject(8, OffsetDateTime.now(clock));
@@ -109,6 +151,11 @@ final class IdpUsers {
                 throw e; // not a race with another replica seeding the same users
             }
         }
+    }
+
+    private static boolean sameProfile(User u, Seed s) {
+        return Objects.equals(u.email(), s.email()) && Objects.equals(u.firstName(), s.firstName())
+                && Objects.equals(u.lastName(), s.lastName());
     }
 
     /**
@@ -156,7 +203,11 @@ final class IdpUsers {
         jdbc.call(c -> {
             try (PreparedStatement ps = c.prepareStatement(sql)) {
                 for (int i = 0; i < args.length; i++) {
-                    ps.setObject(i + 1, args[i]);
+                    if (args[i] == null) {
+                        ps.setNull(i + 1, java.sql.Types.VARCHAR); // an unset profile field or nonce
+                    } else {
+                        ps.setObject(i + 1, args[i]);
+                    }
                 }
                 ps.executeUpdate();
                 return null;

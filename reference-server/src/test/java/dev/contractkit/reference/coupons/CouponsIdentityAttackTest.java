@@ -399,14 +399,41 @@ class CouponsIdentityAttackTest {
     }
 
     @Test
-    void theUsersSettingReplacesRolesToo() throws IOException {
+    void theUsersSettingReplacesRolesAndProfileAndNothingIsMadeUp() throws IOException {
         start(settings());
         CouponsApiContractTest.stop();
-        start(settings().with("coupons.users", "alice:alice:pass:admin+user"));
+        start(settings().with("coupons.users", "alice:alice:pass:admin+user;email=alice@shop.example;"
+                + "first_name=Alicia;last_name=Smith,carol:carol-own-secret:user"));
         CouponsApiContractTest.Answer a = login("alice", "alice:pass");
         assertThat(a.status()).as("a password may contain colons").isEqualTo(200);
-        assertThat(call("GET", "/api/v1/users/profile", a.body().path("access_token").asText(), null).body()
-                .path("roles")).extracting(JsonNode::asText).containsExactly("admin", "user");
+        JsonNode alice = call("GET", "/api/v1/users/profile", a.body().path("access_token").asText(), null).body();
+        assertThat(alice.path("roles")).extracting(JsonNode::asText).containsExactly("admin", "user");
+        // the profile is the configured one (issue 36.8), in the profile and in the access token
+        assertThat(alice.path("email").asText()).isEqualTo("alice@shop.example");
+        assertThat(alice.path("first_name").asText()).isEqualTo("Alicia");
+        assertThat(alice.path("last_name").asText()).isEqualTo("Smith");
+        assertThat(claims(a.body().path("access_token").asText()).get("given_name")).isEqualTo("Alicia");
+
+        // a user configured without a profile has none: no invented address or names
+        CouponsApiContractTest.Answer c = login("carol", "carol-own-secret");
+        JsonNode carol = call("GET", "/api/v1/users/profile", c.body().path("access_token").asText(), null).body();
+        assertThat(carol.path("username").asText()).isEqualTo("carol");
+        assertThat(carol.has("email") || carol.has("first_name") || carol.has("last_name")).as(carol.toString()).isFalse();
+        assertThat(claims(c.body().path("access_token").asText())).doesNotContainKeys("email", "given_name", "family_name");
+
+        // bob is not named: he keeps the demo configuration's profile
+        CouponsApiContractTest.Answer b = login("bob", "bob-password");
+        JsonNode bob = call("GET", "/api/v1/users/profile", b.body().path("access_token").asText(), null).body();
+        assertThat(bob.path("email").asText()).isEqualTo("bob@example.com");
+        assertThat(bob.path("last_name").asText()).isEqualTo("Baker");
+    }
+
+    private static Map<String, Object> claims(String jwt) {
+        try {
+            return com.nimbusds.jwt.SignedJWT.parse(jwt).getJWTClaimsSet().getClaims();
+        } catch (java.text.ParseException e) {
+            throw new AssertionError(e);
+        }
     }
 
     // ---- WebSocket cap ------------------------------------------------------------------------------------

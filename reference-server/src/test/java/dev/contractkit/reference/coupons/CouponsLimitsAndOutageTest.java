@@ -34,13 +34,23 @@ class CouponsLimitsAndOutageTest {
             assertThat(a.headers().get("X-RateLimit-Limit")).isEqualTo("3");
             assertThat(a.headers().get("X-RateLimit-Remaining")).isEqualTo(Integer.toString(i - 1));
         }
-        CouponsApiContractTest.Answer refused = CouponsApiContractTest.call("GET", "/api/health", null, null);
+        CouponsApiContractTest.Answer refused = CouponsApiContractTest.call("GET", "/api/v1/coupons/any", null, null);
         assertThat(refused.status()).isEqualTo(429);
         assertThat(refused.code()).isEqualTo("RATE_LIMITED");
         assertThat(refused.headers().get("X-RateLimit-Remaining")).isEqualTo("0");
         assertThat(Long.parseLong(refused.headers().get("Retry-After"))).isBetween(1L, 3600L);
         assertThat(Long.parseLong(refused.headers().get("X-RateLimit-Reset")))
                 .isGreaterThan(System.currentTimeMillis() / 1000);
+
+        // health is not rate limited (issue 36.9): a probe still answers with the public reads used up
+        for (int i = 0; i < 5; i++) {
+            CouponsApiContractTest.Answer probe = CouponsApiContractTest.call("GET", "/api/health", null, null);
+            assertThat(probe.status()).as(probe.body().toString()).isEqualTo(200);
+            assertThat(probe.headers().names()).doesNotContain("X-RateLimit-Limit", "X-RateLimit-Remaining",
+                    "X-RateLimit-Reset");
+        }
+        assertThat(CouponsApiContractTest.call("GET", "/api/v1/coupons", null, null).status())
+                .as("the probes used none of the public reads, which stay used up").isEqualTo(429);
 
         String admin = CouponsApiContractTest.admin();
         String alice = CouponsApiContractTest.alice();

@@ -4,7 +4,11 @@ import dev.contractkit.reference.platform.RateLimiter;
 import dev.contractkit.specs.check.ContractDocument;
 import org.junit.jupiter.api.Test;
 
+import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
+import java.time.ZoneId;
+import java.time.ZoneOffset;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -30,5 +34,51 @@ class CouponsRateLimitRulesTest {
         assertThatThrownBy(() -> CouponsModule.rateLimits(COUPONS, "writes=5/60"))
                 .isInstanceOf(IllegalArgumentException.class)
                 .hasMessageContaining("[public-read, authenticated-read, write");
+    }
+
+    @Test
+    void theAuthenticatedReadLimitAllows2000RequestsPerUserPerHourAndRefusesThe2001st() {
+        RateLimiter.Rule rule = CouponsModule.rateLimits(COUPONS, "").get("authenticated-read");
+        assertThat(rule).isEqualTo(new RateLimiter.Rule("authenticated-read", 2000, Duration.ofHours(1)));
+        MovingClock clock = new MovingClock(Instant.parse("2026-06-15T10:00:00Z"));
+        RateLimiter limiter = new RateLimiter(clock);
+
+        for (int i = 1; i <= 2000; i++) {
+            RateLimiter.Decision d = limiter.acquire(rule, "user:alice");
+            assertThat(d.allowed()).as("request %d", i).isTrue();
+            assertThat(d.remaining()).isEqualTo(2000 - i);
+        }
+        RateLimiter.Decision refused = limiter.acquire(rule, "user:alice");
+        assertThat(refused.allowed()).isFalse();
+        assertThat(refused.limit()).isEqualTo(2000);
+        assertThat(refused.retryAfterSeconds()).isEqualTo(3600);
+        assertThat(limiter.acquire(rule, "user:bob").allowed()).as("counted per user").isTrue();
+
+        clock.now = clock.now.plus(Duration.ofHours(1));
+        assertThat(limiter.acquire(rule, "user:alice").allowed()).as("a new hour, a new window").isTrue();
+    }
+
+    /** A clock the test moves. */
+    private static final class MovingClock extends Clock {
+        Instant now;
+
+        MovingClock(Instant now) {
+            this.now = now;
+        }
+
+        @Override
+        public ZoneId getZone() {
+            return ZoneOffset.UTC;
+        }
+
+        @Override
+        public Clock withZone(ZoneId zone) {
+            return this;
+        }
+
+        @Override
+        public Instant instant() {
+            return now;
+        }
     }
 }

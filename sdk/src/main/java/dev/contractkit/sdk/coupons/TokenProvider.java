@@ -128,7 +128,7 @@ public final class TokenProvider {
         Instant now = clock.instant();
         boolean byPassword = type == GrantType.PASSWORD;
         TokenResponse r = Http.execute(api.requestToken(realm, type, clientId, clientSecret,
-                byPassword ? username : null, byPassword ? password : null, refreshToken, null));
+                byPassword ? username : null, byPassword ? password : null, refreshToken, null, null, null, null));
         Duration lifetime = Duration.ofSeconds(r.getExpiresIn() == null ? 60 : Math.max(1, r.getExpiresIn()));
         // renew renewBefore ahead of expiry, but never sooner than half-way through a short lifetime
         Duration margin = renewBefore.compareTo(lifetime.dividedBy(2)) > 0 ? lifetime.dividedBy(2) : renewBefore;
