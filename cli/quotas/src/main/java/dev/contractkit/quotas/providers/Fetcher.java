@@ -47,7 +47,8 @@ public final class Fetcher {
      * @return a fetcher on the JDK HTTP client
      */
     public static Fetcher create(Environment env, BaseUrls urls, Duration timeout) {
-        return new Fetcher(env, urls, timeout, new JdkCalls(timeout, "quotas/" + env.get("QUOTAS_VERSION").orElse("dev")),
+        return new Fetcher(env, urls, timeout, new JdkCalls(timeout, "quotas/" + env.get("QUOTAS_VERSION").orElse("dev"),
+                Proxies.of(env)),
                 Clock.systemUTC());
     }
 
