@@ -22,6 +22,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 
 /**
@@ -43,6 +44,8 @@ import java.util.concurrent.Callable;
                 "a real credential is never sent over plain HTTP to another machine). Time-out: QUOTAS_TIMEOUT (s, default 10).",
                 "Mocks: QUOTAS_STAND_IN_TOKEN=<stand-in> sends that to every provider and reads none of your credentials."})
 public final class Main implements Callable<Integer> {
+    /** The exit status of {@code --fail-over} when a quota is over the threshold. */
+    static final int OVER_THRESHOLD = 3;
     @Option(names = "--json", description = "print every provider's result as JSON")
     boolean json;
     @Option(names = "--pretty", description = "pretty-print the JSON (implies --json)")
@@ -58,6 +61,12 @@ public final class Main implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "<template>",
             description = "statusline template: %%provider %%remaining %%limit %%window %%used %%reset (default: '%%provider %%remaining/%%limit')")
     String format;
+    @Option(names = "--fail-over", paramLabel = "<percent>",
+            description = "with --json or --statusline: exit 3 when a quota is at least <percent> used (hidden quotas do not count)")
+    Integer failOver;
+    @Option(names = "--thresholds", paramLabel = "<green>,<yellow>",
+            description = "colours of the UI and the statusline's icons, in percent left (default 50,20, or [thresholds] in the config)")
+    String thresholds;
     @Option(names = "--version", description = "print the installed version")
     boolean version;
     @Option(names = "--check-update", description = "compare the installed version with the newest release on Maven Central")
@@ -139,9 +148,25 @@ public final class Main implements Callable<Integer> {
         if (providerIds != null && !statusline && !json && !pretty && !refreshCache) {
             return usage("--provider filters --json and --statusline; the terminal UI shows the enabled providers");
         }
+        if (failOver != null && (failOver < 0 || failOver > 100)) {
+            return usage("--fail-over takes a percentage from 0 to 100, got " + failOver);
+        }
+        if (failOver != null && !statusline && !json && !pretty) {
+            return usage("--fail-over applies to --json and --statusline");
+        }
+        if (thresholds != null && (json || pretty)) {
+            return usage("--thresholds colours the terminal UI and the statusline, not --json");
+        }
+        Optional<Thresholds> limits;
+        try {
+            limits = Optional.ofNullable(thresholds).map(Thresholds::parse);
+        } catch (IllegalArgumentException e) {
+            return usage(e.getMessage());
+        }
         if (statusline) {
             return StatuslineCommand.run(new StatuslineOptions(Optional.ofNullable(providerIds),
-                    format == null ? Statusline.DEFAULT_TEMPLATE : format, !noIcons, !noUpdateCheck), env, out, err, clock);
+                    format == null ? Statusline.DEFAULT_TEMPLATE : format, !noIcons, !noUpdateCheck, limits,
+                    failOver == null ? OptionalInt.empty() : OptionalInt.of(failOver)), env, out, err, clock);
         }
         Paths paths = Paths.of(env);
         Config config = Config.load(paths.config());
@@ -158,7 +183,7 @@ public final class Main implements Callable<Integer> {
         if (json || pretty) {
             return json(paths, config, providers);
         }
-        return Tui.run(env, paths, config, clock, !noUpdateCheck, err);
+        return Tui.run(env, paths, config, limits.orElse(config.thresholds()), clock, !noUpdateCheck, err);
     }
 
     private int usage(String message) {
@@ -197,6 +222,11 @@ public final class Main implements Callable<Integer> {
             out.println(pretty ? ResultJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(root) : root.toString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+        if (failOver != null) {
+            List<String> over = OverThreshold.find(results, StatuslineCommand.record(paths, config).quotaHidden(), failOver);
+            over.forEach(m -> err.println("quotas: " + m));
+            return over.isEmpty() ? 0 : OVER_THRESHOLD;
         }
         return 0;
     }
