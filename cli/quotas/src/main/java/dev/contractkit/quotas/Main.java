@@ -69,7 +69,8 @@ public final class Main implements Callable<Integer> {
     String thresholds;
     @Option(names = "--version", description = "print the installed version")
     boolean version;
-    @Option(names = "--check-update", description = "compare the installed version with the newest release on Maven Central")
+    @Option(names = "--check-update", description = "compare the installed version with the newest release in the Maven"
+            + " repository QUOTAS_UPDATE_URL names (there is no public one: the kit is released by ./kit publish DIR)")
     boolean checkUpdate;
     @Option(names = "--no-update-check", description = "no background update check")
     boolean noUpdateCheck;
@@ -282,7 +283,7 @@ public final class Main implements Callable<Integer> {
                 out.println("quotas " + installed + ": could not check for updates: " + answer.problem().orElse("unknown"));
             } else if (ToolVersion.compare(answer.latest().get(), installed) > 0) {
                 out.println("quotas " + installed + ": version " + answer.latest().get()
-                        + " is available (dev.contractkit:quotas on Maven Central)");
+                        + " is available (dev.contractkit:quotas in " + UpdateCheck.url(env).orElse("?") + ")");
             } else {
                 out.println("quotas " + installed + " is up to date (newest release: " + answer.latest().get() + ")");
             }

@@ -115,7 +115,8 @@ final class StatuslineCommand {
             o.providerIds().ifPresent(ids -> args.add("--provider=" + String.join(",", ids)));
             Background.start(paths.refreshLock(), args, env.variables(), now);
         }
-        if (o.updateCheck() && UpdateCache.due(paths.update(), now)) {
+        // no repository, nothing to ask (UpdateCheck: quotas is on no public registry)
+        if (o.updateCheck() && env.get("QUOTAS_UPDATE_URL").isPresent() && UpdateCache.due(paths.update(), now)) {
             Background.start(paths.update().resolveSibling("update.lock"), List.of("--update-cache"), env.variables(), now);
         }
         if (o.failOver().isPresent()) {

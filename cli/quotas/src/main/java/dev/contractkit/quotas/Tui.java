@@ -93,7 +93,7 @@ final class Tui {
         } else {
             lastRefresh = cached.refreshedAt().orElse(now);
         }
-        if (updateCheck && UpdateCache.due(paths.update(), now)) {
+        if (updateCheck && UpdateCheck.url(env).isPresent() && UpdateCache.due(paths.update(), now)) {
             Thread.ofVirtual().start(this::checkUpdate);
         } else {
             UpdateCache.read(paths.update()).flatMap(UpdateCache::newer)

@@ -371,6 +371,28 @@ class CliEndToEndTest {
     }
 
     @Test
+    void withoutARepositoryTheUpdateCheckSaysWhereTheKitIsReleasedAndAsksNoOne() throws IOException {
+        env.remove("QUOTAS_UPDATE_URL");
+        Run run = quotas("--check-update");
+        assertThat(run.status()).isZero();
+        assertThat(run.out()).contains("could not check for updates: quotas is not published to a package registry")
+                .contains("./kit publish DIR").contains("QUOTAS_UPDATE_URL");
+        quotas("--json");
+        Path update = home.resolve("cache/quotas/update.json");
+        Files.writeString(update, "{\"checked_at\":\"2020-01-01T00:00:00Z\"}");
+        quotas("--statusline");
+        assertThat(home.resolve("cache/quotas/update.lock")).as("no background check without a repository").doesNotExist();
+
+        // a repository directory as ./kit publish makes it
+        Path repo = home.resolve("repo");
+        Files.createDirectories(repo.resolve("dev/contractkit/quotas"));
+        Files.writeString(repo.resolve("dev/contractkit/quotas/maven-metadata.xml"),
+                "<metadata><versioning><release>9.9.9</release></versioning></metadata>");
+        env.put("QUOTAS_UPDATE_URL", repo.toUri().toString());
+        assertThat(quotas("--check-update").out()).contains("version 9.9.9 is available (dev.contractkit:quotas in file:");
+    }
+
+    @Test
     void checkUpdateOfflineSaysSoAndExitsCleanly() {
         env.put("QUOTAS_UPDATE_URL", "http://127.0.0.1:9/maven-metadata.xml");
         Run run = quotas("--check-update");
