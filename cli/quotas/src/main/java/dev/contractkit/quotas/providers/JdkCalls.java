@@ -49,6 +49,12 @@ final class JdkCalls implements Calls {
                 .POST(HttpRequest.BodyPublishers.ofString(jsonBody)));
     }
 
+    @Override
+    public Response postForm(String url, Map<String, String> headers, String formBody) throws IOException, InterruptedException {
+        return send(request(url, headers).header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(formBody)));
+    }
+
     private HttpRequest.Builder request(String url, Map<String, String> headers) throws IOException {
         HttpRequest.Builder b;
         try {

@@ -126,7 +126,13 @@ final class Sources {
     static Source jsonFile(String description, Function<Environment, Optional<Path>> file, String token,
                            Map<String, String> extras) {
         return new Source(description, env -> file.apply(env).flatMap(path -> read(path)
-                .flatMap(text -> fromJson(text, path.toString(), token, extras))));
+                .flatMap(text -> fromJson(text, path.toString(), token, extras))
+                .map(c -> {
+                    // where it was read, so a renewed login can be written back (OAuthRefresh)
+                    Map<String, String> withFile = new HashMap<>(c.extras());
+                    withFile.put(OAuthRefresh.FILE, path.toString());
+                    return new Credential(c.value(), c.source(), withFile);
+                })));
     }
 
     private static Optional<Credential> fromJson(String text, String source, String token, Map<String, String> extras) {
