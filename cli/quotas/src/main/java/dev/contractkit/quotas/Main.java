@@ -42,10 +42,10 @@ import java.util.concurrent.Callable;
                 "", "Files: $XDG_CONFIG_HOME/quotas/config.toml, $XDG_CACHE_HOME/quotas/cache.json and update.json.",
                 "Base URLs: QUOTAS_<PROVIDER>_BASE_URL or [base_urls] in the config (https, or http to loopback only:",
                 "a real credential is never sent over plain HTTP to another machine). Time-out: QUOTAS_TIMEOUT (s, default 10).",
-                "Mocks: QUOTAS_STAND_IN_TOKEN=<stand-in> sends that to every provider and reads none of your credentials."})
+                "Mocks: QUOTAS_STAND_IN_TOKEN=<stand-in> sends that to every provider and reads none of your credentials.",
+                "Proxies: https_proxy/HTTPS_PROXY, http_proxy/HTTP_PROXY (http://[user:password@]host:port), no_proxy/NO_PROXY.",
+                "Exit status: 0 ran, 1 the terminal UI cannot start, 2 usage error, 3 --fail-over found a quota over it."})
 public final class Main implements Callable<Integer> {
-    /** The exit status of {@code --fail-over} when a quota is over the threshold. */
-    static final int OVER_THRESHOLD = 3;
     @Option(names = "--json", description = "print every provider's result as JSON")
     boolean json;
     @Option(names = "--pretty", description = "pretty-print the JSON (implies --json)")
@@ -227,7 +227,7 @@ public final class Main implements Callable<Integer> {
         if (failOver != null) {
             List<String> over = OverThreshold.find(results, StatuslineCommand.record(paths, config).quotaHidden(), failOver);
             over.forEach(m -> err.println("quotas: " + m));
-            return over.isEmpty() ? 0 : OVER_THRESHOLD;
+            return over.isEmpty() ? 0 : OverThreshold.EXIT_STATUS;
         }
         return 0;
     }

@@ -17,6 +17,9 @@ import java.util.Map;
  * }</pre>
  */
 final class OverThreshold {
+    /** The exit status of {@code --fail-over} when a quota is over the threshold (1 and 2 are taken). */
+    static final int EXIT_STATUS = 3;
+
     private OverThreshold() {
     }
 

@@ -123,7 +123,7 @@ final class StatuslineCommand {
             List<String> over = OverThreshold.find(providers.stream().map(cached.entries()::get)
                     .filter(java.util.Objects::nonNull).map(Cache.Entry::result).toList(), config.quotaHidden(), o.failOver().getAsInt());
             over.forEach(m -> err.println("quotas: " + m));
-            return over.isEmpty() ? 0 : Main.OVER_THRESHOLD;
+            return over.isEmpty() ? 0 : OverThreshold.EXIT_STATUS;
         }
         return 0;
     }

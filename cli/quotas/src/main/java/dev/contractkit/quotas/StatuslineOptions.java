@@ -13,7 +13,7 @@ import java.util.OptionalInt;
  * @param icons       whether to show the providers' icons
  * @param updateCheck whether to check for an update in the background
  * @param thresholds  {@code --thresholds}, if given (else the config's)
- * @param failOver    {@code --fail-over}: exit {@value Main#OVER_THRESHOLD} when a shown quota is at least this much used (percent)
+ * @param failOver    {@code --fail-over}: exit {@value OverThreshold#EXIT_STATUS} when a shown quota is at least this much used (percent)
  */
 record StatuslineOptions(Optional<List<String>> providerIds, String format, boolean icons, boolean updateCheck,
                          Optional<Thresholds> thresholds, OptionalInt failOver) {
