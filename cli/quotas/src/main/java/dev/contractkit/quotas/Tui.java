@@ -34,7 +34,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * (auto/normal/compact), up/down, PgUp/PgDn, F favorite quota, X hide/unhide quota, Esc back.
  */
 final class Tui {
-
     private final Environment env;
     private final Paths paths;
     private final Config config;
