@@ -32,8 +32,16 @@ import java.util.Optional;
 final class Cache {
     static final Duration STALE = Duration.ofMinutes(30);
 
-    /** @param result the cached result; @param cachedAt when it was stored */
-    record Entry(ProviderResult result, Instant cachedAt) {
+    /**
+     * @param result    the cached result
+     * @param cachedAt  when it was stored (the age of the figures it shows)
+     * @param checkedAt when this provider was last asked, whatever it answered: each provider has its own 30-minute
+     *                  clock, so a fetch of some providers does not make the others look fresh
+     */
+    record Entry(ProviderResult result, Instant cachedAt, Instant checkedAt) {
+        Entry(ProviderResult result, Instant cachedAt) {
+            this(result, cachedAt, cachedAt);
+        }
     }
 
     /**
@@ -44,12 +52,21 @@ final class Cache {
      * @param problems the config's problems
      * @param favorites the favorite provider ids (they come first in the statusline)
      * @param quotaFavorites per provider id, its favorite quota labels (the statusline shows the first one)
+     * @param quotaHidden    per provider id, its hidden quota labels (never the statusline's figure)
+     * @param thresholds     the colour thresholds ({@code [thresholds]})
      */
     record ConfigRecord(String stamp, List<String> enabled, List<String> problems, List<String> favorites,
-                        Map<String, List<String>> quotaFavorites) {
+                        Map<String, List<String>> quotaFavorites, Map<String, List<String>> quotaHidden,
+                        Thresholds thresholds) {
         ConfigRecord {
             favorites = List.copyOf(favorites);
             quotaFavorites = Map.copyOf(quotaFavorites);
+            quotaHidden = Map.copyOf(quotaHidden);
+        }
+
+        ConfigRecord(String stamp, List<String> enabled, List<String> problems, List<String> favorites,
+                     Map<String, List<String>> quotaFavorites) {
+            this(stamp, enabled, problems, favorites, quotaFavorites, Map.of(), Thresholds.DEFAULT);
         }
 
         ConfigRecord(String stamp, List<String> enabled, List<String> problems) {
@@ -65,9 +82,28 @@ final class Cache {
     record Contents(Map<Provider, Entry> entries, Optional<Instant> refreshedAt, Optional<ConfigRecord> config) {
         static final Contents EMPTY = new Contents(Map.of(), Optional.empty(), Optional.empty());
 
-        /** @return true when no refresh finished in the last 30 minutes */
+        /** @return true when nothing is cached or a cached provider was not asked in the last 30 minutes */
         boolean stale(Instant now) {
-            return refreshedAt.map(t -> t.plus(STALE).isBefore(now)).orElse(true);
+            return entries.isEmpty() || stale(now, List.copyOf(entries.keySet()));
+        }
+
+        /** @return true when one of these providers has no entry or was not asked in the last 30 minutes */
+        boolean stale(Instant now, List<Provider> providers) {
+            return providers.stream().anyMatch(p -> !entries.containsKey(p) || entries.get(p).checkedAt().plus(STALE).isBefore(now));
+        }
+
+        /** @return when the first of these providers turns stale; empty when one has no entry */
+        Optional<Instant> freshUntil(List<Provider> providers) {
+            Instant first = null;
+            for (Provider p : providers) {
+                Entry e = entries.get(p);
+                if (e == null) {
+                    return Optional.empty();
+                }
+                Instant until = e.checkedAt().plus(STALE);
+                first = first == null || until.isBefore(first) ? until : first;
+            }
+            return Optional.ofNullable(first).or(() -> refreshedAt.map(t -> t.plus(STALE)));
         }
     }
 
@@ -93,7 +129,10 @@ final class Cache {
                 Map.Entry<String, JsonNode> e = it.next();
                 try {
                     ProviderResult r = ResultJson.fromJson(e.getValue().path("result"));
-                    entries.put(r.provider(), new Entry(r, Instant.parse(e.getValue().path("cached_at").asText())));
+                    Instant cachedAt = Instant.parse(e.getValue().path("cached_at").asText());
+                    Instant checkedAt = e.getValue().path("checked_at").isTextual()
+                            ? Instant.parse(e.getValue().path("checked_at").asText()) : cachedAt;
+                    entries.put(r.provider(), new Entry(r, cachedAt, checkedAt));
                 } catch (RuntimeException broken) {
                     // one unreadable entry is dropped; the rest stays
                 }
@@ -102,7 +141,8 @@ final class Cache {
             JsonNode c = root.path("config");
             Optional<ConfigRecord> config = c.path("stamp").isTextual()
                     ? Optional.of(new ConfigRecord(c.path("stamp").asText(), strings(c.path("enabled")), strings(c.path("problems")),
-                            strings(c.path("favorites")), quotaFavorites(c.path("quota_favorites"))))
+                            strings(c.path("favorites")), quotaFavorites(c.path("quota_favorites")),
+                            quotaFavorites(c.path("quota_hidden")), thresholds(c.path("thresholds"))))
                     : Optional.empty();
             return new Contents(Map.copyOf(entries), refreshed, config);
         } catch (IOException | RuntimeException corrupt) {
@@ -114,6 +154,12 @@ final class Cache {
         Map<String, List<String>> out = new LinkedHashMap<>();
         object.fields().forEachRemaining(e -> out.put(e.getKey(), strings(e.getValue())));
         return out;
+    }
+
+    private static Thresholds thresholds(JsonNode n) {
+        return n.path("green").isInt() && n.path("yellow").isInt()
+                && Thresholds.problem(n.path("green").asInt(), n.path("yellow").asInt()).isEmpty()
+                ? new Thresholds(n.path("green").asInt(), n.path("yellow").asInt()) : Thresholds.DEFAULT;
     }
 
     private static List<String> strings(JsonNode array) {
@@ -146,6 +192,8 @@ final class Cache {
                 if (old == null || r.status().atLeastAsGoodAs(old.result().status())
                         || old.cachedAt().plus(STALE).isBefore(now)) {
                     entries.put(r.provider(), new Entry(r, now));
+                } else {
+                    entries.put(r.provider(), new Entry(old.result(), old.cachedAt(), now));
                 }
             }
             ObjectNode root = ResultJson.mapper().createObjectNode();
@@ -157,10 +205,13 @@ final class Cache {
                 c.favorites().forEach(n.putArray("favorites")::add);
                 ObjectNode q = n.putObject("quota_favorites");
                 c.quotaFavorites().forEach((id, labels) -> labels.forEach(q.putArray(id)::add));
+                ObjectNode h = n.putObject("quota_hidden");
+                c.quotaHidden().forEach((id, labels) -> labels.forEach(h.putArray(id)::add));
+                n.putObject("thresholds").put("green", c.thresholds().green()).put("yellow", c.thresholds().yellow());
             });
             ObjectNode out = root.putObject("entries");
             entries.forEach((p, e) -> out.putObject(p.id()).put("cached_at", e.cachedAt().toString())
-                    .set("result", ResultJson.toJson(e.result())));
+                    .put("checked_at", e.checkedAt().toString()).set("result", ResultJson.toJson(e.result())));
             AtomicFiles.write(file, ResultJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(root));
             return new Contents(Map.copyOf(entries), Optional.of(now), recorded);
         }

@@ -28,6 +28,7 @@ import java.util.Set;
  * [tui]
  * auto_refresh = true          # default true
  * refresh_on_start = false     # default false
+ * auto_refresh_interval = 300  # seconds, default 300
  * [providers]
  * enabled = ["*"]              # default ["*"]
  * disabled = []
@@ -38,6 +39,9 @@ import java.util.Set;
  * hidden = ["opus/7d"]
  * [base_urls]
  * claude = "http://127.0.0.1:8101"
+ * [thresholds]                 # percent left: green from 50, yellow from 20, red below (the defaults)
+ * green = 50
+ * yellow = 20
  * }</pre>
  */
 final class Config {
@@ -59,6 +63,8 @@ final class Config {
     private final List<String> problems = new ArrayList<>();
     private boolean autoRefresh = true;
     private boolean refreshOnStart = false;
+    private int autoRefreshInterval = 300;
+    private Thresholds thresholds = Thresholds.DEFAULT;
     private List<String> enabled = List.of("*");
     private List<String> disabled = List.of();
     private List<String> favoriteProviders = List.of();
@@ -100,11 +106,19 @@ final class Config {
     }
 
     private void read() {
-        known(tree, "", Set.of("tui", "providers", "favorites", "quota_preferences", "base_urls"));
+        known(tree, "", Set.of("tui", "providers", "favorites", "quota_preferences", "base_urls", "thresholds"));
         JsonNode tui = table("tui");
-        known(tui, "tui.", Set.of("auto_refresh", "refresh_on_start"));
+        known(tui, "tui.", Set.of("auto_refresh", "refresh_on_start", "auto_refresh_interval"));
         autoRefresh = bool(tui, "tui.auto_refresh", autoRefresh);
         refreshOnStart = bool(tui, "tui.refresh_on_start", refreshOnStart);
+        autoRefreshInterval = integer(tui, "tui.auto_refresh_interval", autoRefreshInterval, 1, 86_400);
+        JsonNode limits = table("thresholds");
+        known(limits, "thresholds.", Set.of("green", "yellow"));
+        int green = integer(limits, "thresholds.green", thresholds.green(), 0, 100);
+        int yellow = integer(limits, "thresholds.yellow", thresholds.yellow(), 0, 100);
+        Thresholds.problem(green, yellow).ifPresentOrElse(
+                p -> problems.add(file + ": thresholds: " + p + "; using the defaults (" + Thresholds.DEFAULT + ")"),
+                () -> thresholds = new Thresholds(green, yellow));
         JsonNode providers = table("providers");
         known(providers, "providers.", Set.of("enabled", "disabled"));
         enabled = providerList(providers, "providers.enabled", enabled, true);
@@ -167,6 +181,19 @@ final class Config {
         return v.asBoolean();
     }
 
+    private int integer(JsonNode table, String key, int fallback, int min, int max) {
+        JsonNode v = table.path(key.substring(key.lastIndexOf('.') + 1));
+        if (v.isMissingNode()) {
+            return fallback;
+        }
+        if (!v.isIntegralNumber() || v.asLong() < min || v.asLong() > max) {
+            problems.add(file + ": " + key + " must be a whole number from " + min + " to " + max + ", got " + v
+                    + "; using the default (" + fallback + ")");
+            return fallback;
+        }
+        return v.asInt();
+    }
+
     private List<String> strings(JsonNode table, String key, List<String> fallback) {
         JsonNode v = table.path(key.substring(key.lastIndexOf('.') + 1));
         if (v.isMissingNode()) {
@@ -218,6 +245,16 @@ final class Config {
 
     boolean refreshOnStart() {
         return refreshOnStart;
+    }
+
+    /** @return {@code tui.auto_refresh_interval}: seconds between two automatic refreshes of the UI (default 300) */
+    int autoRefreshInterval() {
+        return autoRefreshInterval;
+    }
+
+    /** @return {@code [thresholds]}: green and yellow, in percent left */
+    Thresholds thresholds() {
+        return thresholds;
     }
 
     /** @return {@code providers.enabled} minus {@code providers.disabled}, in catalogue order */

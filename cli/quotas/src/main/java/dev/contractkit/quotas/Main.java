@@ -22,6 +22,7 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.OptionalInt;
 import java.util.concurrent.Callable;
 
 /**
@@ -41,7 +42,9 @@ import java.util.concurrent.Callable;
                 "", "Files: $XDG_CONFIG_HOME/quotas/config.toml, $XDG_CACHE_HOME/quotas/cache.json and update.json.",
                 "Base URLs: QUOTAS_<PROVIDER>_BASE_URL or [base_urls] in the config (https, or http to loopback only:",
                 "a real credential is never sent over plain HTTP to another machine). Time-out: QUOTAS_TIMEOUT (s, default 10).",
-                "Mocks: QUOTAS_STAND_IN_TOKEN=<stand-in> sends that to every provider and reads none of your credentials."})
+                "Mocks: QUOTAS_STAND_IN_TOKEN=<stand-in> sends that to every provider and reads none of your credentials.",
+                "Proxies: https_proxy/HTTPS_PROXY, http_proxy/HTTP_PROXY (http://[user:password@]host:port), no_proxy/NO_PROXY.",
+                "Exit status: 0 ran, 1 the terminal UI cannot start, 2 usage error, 3 --fail-over found a quota over it."})
 public final class Main implements Callable<Integer> {
     @Option(names = "--json", description = "print every provider's result as JSON")
     boolean json;
@@ -58,9 +61,16 @@ public final class Main implements Callable<Integer> {
     @Option(names = "--format", paramLabel = "<template>",
             description = "statusline template: %%provider %%remaining %%limit %%window %%used %%reset (default: '%%provider %%remaining/%%limit')")
     String format;
+    @Option(names = "--fail-over", paramLabel = "<percent>",
+            description = "with --json or --statusline: exit 3 when a quota is at least <percent> used (hidden quotas do not count)")
+    Integer failOver;
+    @Option(names = "--thresholds", paramLabel = "<green>,<yellow>",
+            description = "colours of the UI and the statusline's icons, in percent left (default 50,20, or [thresholds] in the config)")
+    String thresholds;
     @Option(names = "--version", description = "print the installed version")
     boolean version;
-    @Option(names = "--check-update", description = "compare the installed version with the newest release on Maven Central")
+    @Option(names = "--check-update", description = "compare the installed version with the newest release in the Maven"
+            + " repository QUOTAS_UPDATE_URL names (there is no public one: the kit is released by ./kit publish DIR)")
     boolean checkUpdate;
     @Option(names = "--no-update-check", description = "no background update check")
     boolean noUpdateCheck;
@@ -139,9 +149,25 @@ public final class Main implements Callable<Integer> {
         if (providerIds != null && !statusline && !json && !pretty && !refreshCache) {
             return usage("--provider filters --json and --statusline; the terminal UI shows the enabled providers");
         }
+        if (failOver != null && (failOver < 0 || failOver > 100)) {
+            return usage("--fail-over takes a percentage from 0 to 100, got " + failOver);
+        }
+        if (failOver != null && !statusline && !json && !pretty) {
+            return usage("--fail-over applies to --json and --statusline");
+        }
+        if (thresholds != null && (json || pretty)) {
+            return usage("--thresholds colours the terminal UI and the statusline, not --json");
+        }
+        Optional<Thresholds> limits;
+        try {
+            limits = Optional.ofNullable(thresholds).map(Thresholds::parse);
+        } catch (IllegalArgumentException e) {
+            return usage(e.getMessage());
+        }
         if (statusline) {
             return StatuslineCommand.run(new StatuslineOptions(Optional.ofNullable(providerIds),
-                    format == null ? Statusline.DEFAULT_TEMPLATE : format, !noIcons, !noUpdateCheck), env, out, err, clock);
+                    format == null ? Statusline.DEFAULT_TEMPLATE : format, !noIcons, !noUpdateCheck, limits,
+                    failOver == null ? OptionalInt.empty() : OptionalInt.of(failOver)), env, out, err, clock);
         }
         Paths paths = Paths.of(env);
         Config config = Config.load(paths.config());
@@ -158,7 +184,7 @@ public final class Main implements Callable<Integer> {
         if (json || pretty) {
             return json(paths, config, providers);
         }
-        return Tui.run(env, paths, config, clock, !noUpdateCheck, err);
+        return Tui.run(env, paths, config, limits.orElse(config.thresholds()), clock, !noUpdateCheck, err);
     }
 
     private int usage(String message) {
@@ -197,6 +223,11 @@ public final class Main implements Callable<Integer> {
             out.println(pretty ? ResultJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(root) : root.toString());
         } catch (IOException e) {
             throw new UncheckedIOException(e);
+        }
+        if (failOver != null) {
+            List<String> over = OverThreshold.find(results, StatuslineCommand.record(paths, config).quotaHidden(), failOver);
+            over.forEach(m -> err.println("quotas: " + m));
+            return over.isEmpty() ? 0 : OverThreshold.EXIT_STATUS;
         }
         return 0;
     }
@@ -252,7 +283,7 @@ public final class Main implements Callable<Integer> {
                 out.println("quotas " + installed + ": could not check for updates: " + answer.problem().orElse("unknown"));
             } else if (ToolVersion.compare(answer.latest().get(), installed) > 0) {
                 out.println("quotas " + installed + ": version " + answer.latest().get()
-                        + " is available (dev.contractkit:quotas on Maven Central)");
+                        + " is available (dev.contractkit:quotas in " + UpdateCheck.url(env).orElse("?") + ")");
             } else {
                 out.println("quotas " + installed + " is up to date (newest release: " + answer.latest().get() + ")");
             }

@@ -40,14 +40,31 @@ final class Statusline {
     /** @param quotaFavorites per provider id its favorite quota labels: the first one present is shown instead of the tightest */
     static String render(Map<Provider, Cache.Entry> entries, List<Provider> providers, String template, boolean icons,
                          Instant now, Map<String, List<String>> quotaFavorites) {
+        return render(entries, providers, template, icons, now, quotaFavorites, Map.of(), Thresholds.DEFAULT);
+    }
+
+    /**
+     * @param quotaFavorites per provider id its favorite quota labels: the first one present is shown instead of the tightest
+     * @param quotaHidden    per provider id its hidden quota labels: never shown, never the tightest
+     * @param thresholds     where the icon changes
+     */
+    static String render(Map<Provider, Cache.Entry> entries, List<Provider> providers, String template, boolean icons,
+                         Instant now, Map<String, List<String>> quotaFavorites, Map<String, List<String>> quotaHidden,
+                         Thresholds thresholds) {
         List<String> segments = new ArrayList<>();
         for (Provider p : providers) {
             Cache.Entry e = entries.get(p);
             if (e != null) {
-                segments.add(segment(e.result(), template, icons, now, quotaFavorites.getOrDefault(p.id(), List.of())));
+                segments.add(segment(e.result(), template, icons, now, quotaFavorites.getOrDefault(p.id(), List.of()),
+                        quotaHidden.getOrDefault(p.id(), List.of()), thresholds) + age(e, now));
             }
         }
         return String.join(" | ", segments);
+    }
+
+    /** @return {@code " (2h ago)"} when the figures shown are older than the cache's 30 minutes, else nothing */
+    static String age(Cache.Entry e, Instant now) {
+        return e.cachedAt().plus(Cache.STALE).isBefore(now) ? " (" + Numbers.until(e.cachedAt(), now) + " ago)" : "";
     }
 
     /** @return the providers with the favorites first (in the order they were starred), as in the terminal UI */
@@ -64,12 +81,17 @@ final class Statusline {
     }
 
     static String segment(ProviderResult result, String template, boolean icons, Instant now, List<String> favoriteLabels) {
+        return segment(result, template, icons, now, favoriteLabels, List.of(), Thresholds.DEFAULT);
+    }
+
+    static String segment(ProviderResult result, String template, boolean icons, Instant now, List<String> favoriteLabels,
+                          List<String> hidden, Thresholds thresholds) {
         String id = result.provider().id();
         return switch (result) {
             case ProviderResult.Available a -> favoriteLabels.stream()
-                    .flatMap(l -> a.windows().stream().filter(w -> w.label().equals(l))).findFirst()
-                    .or(() -> tightest(a.windows()))
-                    .map(w -> (icons ? icon(w) + " " : "") + fill(template, id, w, now))
+                    .flatMap(l -> visible(a.windows(), hidden).stream().filter(w -> w.label().equals(l))).findFirst()
+                    .or(() -> tightest(visible(a.windows(), hidden)))
+                    .map(w -> (icons ? icon(w, thresholds) + " " : "") + fill(template, id, w, now))
                     .orElse((icons ? "● " : "") + id + (a.plan().isEmpty() ? "" : " " + a.plan()));
             case ProviderResult.Unavailable u -> (icons ? "⊘ " : "") + id + " unavailable";
             case ProviderResult.AuthRequired r -> (icons ? "✗ " : "") + id + " login";
@@ -84,9 +106,17 @@ final class Statusline {
                 .or(() -> windows.stream().findFirst());
     }
 
-    private static String icon(Window w) {
-        double ratio = w.remainingRatio().orElse(1);
-        return ratio >= 0.5 ? "●" : ratio >= 0.2 ? "◐" : "○";
+    /** @return the windows whose labels are not hidden */
+    static List<Window> visible(List<Window> windows, List<String> hidden) {
+        return windows.stream().filter(w -> !hidden.contains(w.label())).toList();
+    }
+
+    private static String icon(Window w, Thresholds thresholds) {
+        return switch (thresholds.level(w)) {
+            case GREEN -> "●";
+            case YELLOW -> "◐";
+            case RED -> "○";
+        };
     }
 
     private static String fill(String template, String provider, Window w, Instant now) {

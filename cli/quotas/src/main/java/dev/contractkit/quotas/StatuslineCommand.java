@@ -13,6 +13,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.OptionalInt;
 
 /**
  * {@code quotas --statusline}: runs on every shell prompt, so it reads the cache and nothing else. It loads no
@@ -34,6 +35,8 @@ final class StatuslineCommand {
         boolean updateCheck = true;
         String format = Statusline.DEFAULT_TEMPLATE;
         List<String> providers = null;
+        Optional<Thresholds> thresholds = Optional.empty();
+        OptionalInt failOver = OptionalInt.empty();
         for (int i = 0; i < args.length; i++) {
             String a = args[i];
             String value = null;
@@ -47,7 +50,7 @@ final class StatuslineCommand {
                 case "--statusline" -> statusline = value == null;
                 case "--no-icons" -> icons = value != null && icons;
                 case "--no-update-check" -> updateCheck = value != null && updateCheck;
-                case "--format", "--provider" -> {
+                case "--format", "--provider", "--thresholds", "--fail-over" -> {
                     if (value == null) {
                         if (i + 1 >= args.length || args[i + 1].startsWith("-")) {
                             return Optional.empty();
@@ -56,6 +59,17 @@ final class StatuslineCommand {
                     }
                     if (name.equals("--format")) {
                         format = value;
+                    } else if (name.equals("--thresholds")) {
+                        try {
+                            thresholds = Optional.of(Thresholds.parse(value));
+                        } catch (IllegalArgumentException e) {
+                            return Optional.empty(); // picocli reports it
+                        }
+                    } else if (name.equals("--fail-over")) {
+                        if (!value.matches("[0-9]{1,3}") || Integer.parseInt(value) > 100) {
+                            return Optional.empty();
+                        }
+                        failOver = OptionalInt.of(Integer.parseInt(value));
                     } else {
                         providers = providers == null ? new ArrayList<>() : providers;
                         providers.addAll(List.of(value.split(",")));
@@ -69,7 +83,8 @@ final class StatuslineCommand {
                 return Optional.empty();
             }
         }
-        return statusline ? Optional.of(new StatuslineOptions(Optional.ofNullable(providers), format, icons, updateCheck)) : Optional.empty();
+        return statusline ? Optional.of(new StatuslineOptions(Optional.ofNullable(providers), format, icons, updateCheck,
+                thresholds, failOver)) : Optional.empty();
     }
 
     static int run(StatuslineOptions o, Environment env, PrintStream out, PrintStream err, Clock clock) {
@@ -86,19 +101,29 @@ final class StatuslineCommand {
             return 2;
         }
         String line = Statusline.render(cached.entries(), Statusline.favoritesFirst(providers, config.favorites()), o.format(),
-                o.icons(), now, config.quotaFavorites());
+                o.icons(), now, config.quotaFavorites(), config.quotaHidden(), o.thresholds().orElse(config.thresholds()));
         out.println(line);
         out.flush();
         try {
-            PromptLine.write(PromptLine.file(paths, o), PromptLine.due(cached, now), line);
+            PromptLine.write(PromptLine.file(paths, o), PromptLine.due(cached, providers, now), line);
         } catch (IOException | RuntimeException e) {
             // the prompt's copy only: the line was printed, and a prompt hook asks again in a while
         }
-        if (cached.stale(now)) {
-            Background.start(paths.refreshLock(), List.of("--refresh-cache", "--no-update-check"), env.variables(), now);
+        if (cached.stale(now, providers)) {
+            // the providers this line shows, and only those: --provider goes on to the refresh
+            List<String> args = new ArrayList<>(List.of("--refresh-cache", "--no-update-check"));
+            o.providerIds().ifPresent(ids -> args.add("--provider=" + String.join(",", ids)));
+            Background.start(paths.refreshLock(), args, env.variables(), now);
         }
-        if (o.updateCheck() && UpdateCache.due(paths.update(), now)) {
+        // no repository, nothing to ask (UpdateCheck: quotas is on no public registry)
+        if (o.updateCheck() && env.get("QUOTAS_UPDATE_URL").isPresent() && UpdateCache.due(paths.update(), now)) {
             Background.start(paths.update().resolveSibling("update.lock"), List.of("--update-cache"), env.variables(), now);
+        }
+        if (o.failOver().isPresent()) {
+            List<String> over = OverThreshold.find(providers.stream().map(cached.entries()::get)
+                    .filter(java.util.Objects::nonNull).map(Cache.Entry::result).toList(), config.quotaHidden(), o.failOver().getAsInt());
+            over.forEach(m -> err.println("quotas: " + m));
+            return over.isEmpty() ? 0 : OverThreshold.EXIT_STATUS;
         }
         return 0;
     }
@@ -127,14 +152,18 @@ final class StatuslineCommand {
 
     static Cache.ConfigRecord record(Paths paths, Config config) {
         Map<String, List<String>> quotaFavorites = new LinkedHashMap<>();
+        Map<String, List<String>> quotaHidden = new LinkedHashMap<>();
         for (Provider p : Provider.values()) {
             List<String> favs = config.quotaPreferences(p).favorites().stream()
                     .filter(l -> !config.quotaPreferences(p).hidden().contains(l)).toList();
             if (!favs.isEmpty()) {
                 quotaFavorites.put(p.id(), favs);
             }
+            if (!config.quotaPreferences(p).hidden().isEmpty()) {
+                quotaHidden.put(p.id(), config.quotaPreferences(p).hidden());
+            }
         }
         return new Cache.ConfigRecord(configStamp(paths), config.enabledProviders().stream().map(Provider::id).toList(),
-                config.problems(), config.favoriteProviders(), quotaFavorites);
+                config.problems(), config.favoriteProviders(), quotaFavorites, quotaHidden, config.thresholds());
     }
 }

@@ -34,8 +34,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * (auto/normal/compact), up/down, PgUp/PgDn, F favorite quota, X hide/unhide quota, Esc back.
  */
 final class Tui {
-    static final Duration AUTO_REFRESH = Duration.ofMinutes(5);
-
     private final Environment env;
     private final Paths paths;
     private final Config config;
@@ -43,24 +41,28 @@ final class Tui {
     private final TuiState state;
     private final Fetcher fetcher;
     private final AtomicBoolean dirty = new AtomicBoolean(true);
+    private final Duration autoRefresh;
     private Instant lastRefresh = Instant.EPOCH;
     private String pendingClipboard;
 
-    private Tui(Environment env, Paths paths, Config config, Clock clock) {
+    private Tui(Environment env, Paths paths, Config config, Thresholds thresholds, Clock clock) {
         this.env = env;
         this.paths = paths;
         this.config = config;
         this.clock = clock;
+        this.autoRefresh = Duration.ofSeconds(config.autoRefreshInterval());
         this.state = new TuiState(config.enabledProviders(), config);
+        this.state.thresholds = thresholds;
         this.fetcher = Fetching.fetcher(env, config);
     }
 
-    static int run(Environment env, Paths paths, Config config, Clock clock, boolean updateCheck, PrintStream err) {
+    static int run(Environment env, Paths paths, Config config, Thresholds thresholds, Clock clock, boolean updateCheck,
+                   PrintStream err) {
         if (config.enabledProviders().isEmpty()) {
             err.println("quotas: no provider is enabled (providers.enabled / providers.disabled in " + paths.config() + ")");
             return 2;
         }
-        Tui tui = new Tui(env, paths, config, clock);
+        Tui tui = new Tui(env, paths, config, thresholds, clock);
         if (!config.problems().isEmpty()) {
             tui.state.message = "config: " + config.problems().get(0).replace(paths.config().toString(), "config.toml");
         }
@@ -85,13 +87,12 @@ final class Tui {
         Cache.Contents cached = cache.read();
         state.cached(cached);
         Instant now = clock.instant();
-        boolean missing = state.ordered().stream().anyMatch(p -> state.result(p) == null);
-        if (config.refreshOnStart() || cached.stale(now) || missing) {
+        if (config.refreshOnStart() || cached.stale(now, state.ordered())) {
             refresh();
         } else {
             lastRefresh = cached.refreshedAt().orElse(now);
         }
-        if (updateCheck && UpdateCache.due(paths.update(), now)) {
+        if (updateCheck && UpdateCheck.url(env).isPresent() && UpdateCache.due(paths.update(), now)) {
             Thread.ofVirtual().start(this::checkUpdate);
         } else {
             UpdateCache.read(paths.update()).flatMap(UpdateCache::newer)
@@ -111,7 +112,7 @@ final class Tui {
                     dirty.set(true);
                 }
                 if (state.autoRefresh && !state.isRefreshing()
-                        && lastRefresh.plus(AUTO_REFRESH).isBefore(clock.instant())) {
+                        && lastRefresh.plus(autoRefresh).isBefore(clock.instant())) {
                     refresh();
                 }
                 if (state.isRefreshing() && tick++ % 4 == 0) {
@@ -217,7 +218,7 @@ final class Tui {
             default -> {
                 if (c != null && c == 'a') {
                     state.autoRefresh = !state.autoRefresh;
-                    state.message = "auto-refresh " + (state.autoRefresh ? "on (every 5 min)" : "off");
+                    state.message = "auto-refresh " + (state.autoRefresh ? "on (every " + every() + ")" : "off");
                 } else if (c != null && c == 'f') {
                     Provider p = state.selectedProvider();
                     config.favoriteProviders(state.toggleFavorite(p));
@@ -265,6 +266,11 @@ final class Tui {
             }
         }
         return true;
+    }
+
+    private String every() {
+        long s = autoRefresh.toSeconds();
+        return s % 60 == 0 ? s / 60 + " min" : s + " s";
     }
 
     private void focus(int to, int windows) {

@@ -39,6 +39,7 @@ final class TuiState {
     boolean followFocus = true;
     Layout layout = Layout.AUTO;
     boolean autoRefresh;
+    Thresholds thresholds = Thresholds.DEFAULT;
     String message = "";
     String update = "";
     int refreshTotal;
@@ -131,6 +132,14 @@ final class TuiState {
         favs.forEach(f -> a.windows().stream().filter(w -> w.label().equals(f)).forEach(out::add));
         a.windows().stream().filter(w -> !out.contains(w)).forEach(out::add);
         return out;
+    }
+
+    /** @return the provider's windows that are not hidden: what decides its colour and its summary in the list */
+    synchronized List<Window> visibleWindows(Provider p) {
+        if (!(results.get(p) instanceof ProviderResult.Available a)) {
+            return List.of();
+        }
+        return Statusline.visible(a.windows(), prefs(p).hidden());
     }
 
     synchronized Config.QuotaPreferences toggleQuota(Provider p, String label, boolean hidden) {

@@ -96,18 +96,19 @@ final class TuiView {
             ProviderResult r = s.result(p);
             String row = (sel ? "> " : "  ") + (s.favorite(p) ? "★ " : "  ") + pad(p.title(), 15) + " "
                     + (s.pending(p) ? pad("fetching…", 14) : pad(r == null ? "no data" : r.status().json(), 14)) + " "
-                    + summary(r, now);
-            out.add(new Line(row, sel ? Style.SELECTED : style(r)));
+                    + summary(r, s.visibleWindows(p), now);
+            out.add(new Line(row, sel ? Style.SELECTED : style(r, s.visibleWindows(p), s.thresholds)));
         }
         return out;
     }
 
-    private static String summary(ProviderResult r, Instant now) {
+    /** @param visible the windows that are not hidden: a hidden quota is never the one summarised */
+    private static String summary(ProviderResult r, List<Window> visible, Instant now) {
         if (r == null) {
             return "";
         }
         return switch (r) {
-            case ProviderResult.Available a -> pad(a.plan(), 14) + " " + Statusline.tightest(a.windows())
+            case ProviderResult.Available a -> pad(a.plan(), 14) + " " + Statusline.tightest(visible)
                     .map(w -> w.label() + " " + Statusline.Numbers.amount(w.remaining(), w.unit()) + "/"
                             + Statusline.Numbers.amount(w.limit(), w.unit()) + " left"
                             + w.resetsAt().map(t -> ", resets in " + Statusline.Numbers.until(now, t)).orElse(""))
@@ -127,7 +128,8 @@ final class TuiView {
             out.add(new Line("  no data yet" + (s.pending(p) ? " (fetching…)" : " (R refreshes)"), Style.DIM));
             return out;
         }
-        out.add(new Line("  status: " + r.status().json() + "   fetched " + ago(s.cachedAt(p), now), style(r)));
+        out.add(new Line("  status: " + r.status().json() + "   fetched " + ago(s.cachedAt(p), now),
+                style(r, s.visibleWindows(p), s.thresholds)));
         switch (r) {
             case ProviderResult.Available a -> {
                 out.add(new Line("  plan:   " + (a.plan().isEmpty() ? "(not reported)" : a.plan()), Style.NORMAL));
@@ -152,7 +154,7 @@ final class TuiView {
                     String numbers = Statusline.Numbers.amount(w.remaining(), w.unit()) + "/"
                             + Statusline.Numbers.amount(w.limit(), w.unit()) + ("USD".equals(w.unit()) ? "" : " " + w.unit()) + " left";
                     String reset = w.resetsAt().map(t -> "resets in " + Statusline.Numbers.until(now, t)).orElse("");
-                    Style style = focused ? Style.SELECTED : styleOf(w);
+                    Style style = focused ? Style.SELECTED : styleOf(w, s.thresholds);
                     if (compact) {
                         out.add(new Line(mark + pad(w.label(), 22) + " " + bar(w, 20) + " " + pad(numbers, 26) + " " + reset, style));
                     } else {
@@ -209,22 +211,24 @@ final class TuiView {
         return "[" + "█".repeat(full) + "░".repeat(width - full) + "]";
     }
 
-    private static Style style(ProviderResult r) {
+    private static Style style(ProviderResult r, List<Window> visible, Thresholds thresholds) {
         if (r == null) {
             return Style.DIM;
         }
         return switch (r.status()) {
-            // an available provider is coloured by its headroom: the tightest window's share left
-            case AVAILABLE -> ((ProviderResult.Available) r).windows().isEmpty() ? Style.NORMAL
-                    : styleOf(Statusline.tightest(((ProviderResult.Available) r).windows()).orElseThrow());
+            // an available provider is coloured by its headroom: the tightest shown (not hidden) window's share left
+            case AVAILABLE -> visible.isEmpty() ? Style.NORMAL : styleOf(Statusline.tightest(visible).orElseThrow(), thresholds);
             case UNAVAILABLE -> Style.WARN;
             case AUTH_REQUIRED, NETWORK_ERROR -> Style.BAD;
         };
     }
 
-    private static Style styleOf(Window w) {
-        double ratio = w.remainingRatio().orElse(1);
-        return ratio >= 0.5 ? Style.GOOD : ratio >= 0.2 ? Style.WARN : Style.BAD;
+    private static Style styleOf(Window w, Thresholds thresholds) {
+        return switch (thresholds.level(w)) {
+            case GREEN -> Style.GOOD;
+            case YELLOW -> Style.WARN;
+            case RED -> Style.BAD;
+        };
     }
 
     private static String ago(Instant then, Instant now) {

@@ -14,7 +14,7 @@ import java.util.Optional;
 
 /**
  * {@code $XDG_CACHE_HOME/quotas/update.json}: {@code {"checked_at": ..., "installed": "0.1.0", "latest": "0.2.0"}}
- * ({@code latest} absent when Maven Central could not be asked or has no release). No HTTP here: the statusline
+ * ({@code latest} absent when the repository could not be asked, has no release or none is configured). No HTTP here: the statusline
  * reads it to decide whether a background check is due.
  *
  * @param checkedAt when the last check ran

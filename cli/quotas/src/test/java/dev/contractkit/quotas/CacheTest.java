@@ -68,11 +68,21 @@ class CacheTest {
     }
 
     @Test
-    void theCacheIsStaleThirtyMinutesAfterTheLastRefresh() throws IOException {
+    void aProviderIsStaleThirtyMinutesAfterItWasLastAskedWhateverOthersWereAskedSince() throws IOException {
         assertThat(cache().read().stale(T0)).isTrue();
-        cache().merge(List.of(), T0);
+        cache().merge(List.of(available(Provider.CLAUDE, T0), available(Provider.CODEX, T0)), T0);
         assertThat(cache().read().stale(T0.plus(Duration.ofMinutes(29)))).isFalse();
         assertThat(cache().read().stale(T0.plus(Duration.ofMinutes(31)))).isTrue();
+        // a fetch of claude alone, 20 minutes later, does not make codex look fresh
+        Instant later = T0.plus(Duration.ofMinutes(20));
+        cache().merge(List.of(new ProviderResult.NetworkError(Provider.CLAUDE, "down", later)), later);
+        Instant t = T0.plus(Duration.ofMinutes(31));
+        assertThat(cache().read().stale(t, List.of(Provider.CLAUDE))).isFalse();
+        assertThat(cache().read().stale(t, List.of(Provider.CODEX))).isTrue();
+        assertThat(cache().read().stale(t, List.of(Provider.CLAUDE, Provider.ZAI))).as("never asked").isTrue();
+        // the worse answer did not replace claude's figures, which keep their age
+        assertThat(cache().read().entries().get(Provider.CLAUDE).cachedAt()).isEqualTo(T0);
+        assertThat(cache().read().freshUntil(List.of(Provider.CLAUDE, Provider.CODEX))).contains(T0.plus(Cache.STALE));
     }
 
     @Test

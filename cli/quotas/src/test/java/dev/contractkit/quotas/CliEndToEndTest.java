@@ -23,6 +23,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Clock;
 import java.time.Duration;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -75,10 +76,14 @@ class CliEndToEndTest {
     }
 
     private Run quotas(String... args) {
+        return quotasAt(Clock.systemUTC(), args);
+    }
+
+    private Run quotasAt(Clock clock, String... args) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
         ByteArrayOutputStream err = new ByteArrayOutputStream();
         int status = Main.run(args, Environment.of(env), new PrintStream(out, true, StandardCharsets.UTF_8),
-                new PrintStream(err, true, StandardCharsets.UTF_8), Clock.systemUTC());
+                new PrintStream(err, true, StandardCharsets.UTF_8), clock);
         return new Run(status, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     }
 
@@ -246,6 +251,75 @@ class CliEndToEndTest {
         assertThat(Files.readString(update)).contains("\"installed\"");
     }
 
+    @Test
+    void hiddenQuotasNeverDecideTheStatuslineFigureNorTheFailOver() throws IOException {
+        quotas("--json");
+        assertThat(quotas("--statusline", "--no-update-check", "--provider=codex").out().trim()).isEqualTo("◐ codex 39/100");
+        Path config = home.resolve("config/quotas/config.toml");
+        Files.createDirectories(config.getParent());
+        Files.writeString(config, "[quota_preferences.codex]\nhidden = [\"7d\"]\n");
+        // codex's 7d (61 % used) is hidden: its 5h (77 left) is the figure, green
+        assertThat(quotas("--statusline", "--no-update-check", "--provider=codex").out().trim()).isEqualTo("● codex 77/100");
+        assertThat(quotas("--json", "--provider=codex", "--fail-over", "60").status()).isZero();
+    }
+
+    @Test
+    void failOverExitsThreeWhenAQuotaIsAtLeastThatMuchUsed() {
+        Run over = quotas("--json", "--provider=codex,claude", "--fail-over", "60");
+        assertThat(over.status()).isEqualTo(3);
+        assertThat(over.err().trim()).isEqualTo("quotas: codex 7d is 61% used (--fail-over 60)");
+        assertThat(over.out()).contains("\"provider\":\"codex\"");
+        assertThat(quotas("--json", "--provider=codex,claude", "--fail-over=62").status()).isZero();
+        Run line = quotas("--statusline", "--no-update-check", "--provider=codex", "--fail-over", "60");
+        assertThat(line.status()).isEqualTo(3);
+        assertThat(line.out().trim()).isEqualTo("◐ codex 39/100");
+        assertThat(quotas("--statusline", "--no-update-check", "--provider=claude", "--fail-over", "60").status()).isZero();
+        assertThat(quotas("--json", "--fail-over", "101").status()).isEqualTo(2);
+        assertThat(quotas("--fail-over", "90").err()).contains("--fail-over applies to --json and --statusline");
+    }
+
+    @Test
+    void colourThresholdsComeFromTheConfigAndTheFlagWins() throws IOException {
+        quotas("--json");
+        String[] line = {"--statusline", "--no-update-check", "--provider=claude,codex", "--format=%provider"};
+        assertThat(quotas(line).out().trim()).isEqualTo("● claude | ◐ codex");
+        Path config = home.resolve("config/quotas/config.toml");
+        Files.createDirectories(config.getParent());
+        Files.writeString(config, "[thresholds]\ngreen = 90\nyellow = 50\n");
+        assertThat(quotas(line).out().trim()).isEqualTo("◐ claude | ○ codex");
+        List<String> flagged = new ArrayList<>(List.of(line));
+        flagged.add("--thresholds=30,10");
+        assertThat(quotas(flagged.toArray(String[]::new)).out().trim()).isEqualTo("● claude | ● codex");
+        Run bad = quotas("--statusline", "--thresholds=10,30");
+        assertThat(bad.status()).isEqualTo(2);
+        assertThat(bad.err()).contains("the yellow threshold (30) is above the green one (10)");
+        Files.writeString(config, "[thresholds]\ngreen = 20\nyellow = 50\n");
+        Run broken = quotas(line);
+        assertThat(broken.err()).contains("thresholds: the yellow threshold (50) is above the green one (20); using the defaults (50,20)");
+        assertThat(broken.out().trim()).isEqualTo("● claude | ◐ codex");
+    }
+
+    @Test
+    void eachProviderHasItsOwnClockAndTheBackgroundRefreshKeepsToTheStatuslinesProviders() throws Exception {
+        Clock anHourAgo = Clock.offset(Clock.systemUTC(), Duration.ofHours(-1));
+        assertThat(quotasAt(anHourAgo, "--json").status()).isZero();
+        quotas("--json", "--provider=claude");
+        // claude was just asked; the others an hour ago: their figures say how old they are
+        Run fresh = quotas("--statusline", "--no-update-check", "--provider=claude,codex");
+        assertThat(fresh.out().trim()).isEqualTo("● claude 58/100 | ◐ codex 39/100 (1h ago)");
+        assertThat(home.resolve("cache/quotas/refresh.lock")).as("codex is stale: a refresh started").exists();
+        awaitGone(home.resolve("cache/quotas/refresh.lock"));
+        JsonNode cache = ResultJson.mapper().readTree(home.resolve("cache/quotas/cache.json").toFile()).path("entries");
+        Instant recent = Instant.now().minus(Duration.ofMinutes(5));
+        assertThat(Instant.parse(cache.path("codex").path("checked_at").asText())).isAfter(recent);
+        // the background refresh asked only the statusline's providers
+        assertThat(Instant.parse(cache.path("zai").path("checked_at").asText())).isBefore(recent);
+        assertThat(quotas("--statusline", "--no-update-check", "--provider=claude,codex").out().trim())
+                .isEqualTo("● claude 58/100 | ◐ codex 39/100");
+        assertThat(quotas("--statusline", "--no-update-check", "--provider=zai", "--no-icons").out().trim())
+                .isEqualTo("zai 2800/4000 (1h ago)");
+    }
+
     private static void awaitFile(Path file, Predicate<String> ready) {
         Awaitility.await(file + " ready").atMost(Duration.ofSeconds(60))
                 .pollInterval(Duration.ofMillis(100))
@@ -294,6 +368,28 @@ class CliEndToEndTest {
         } finally {
             central.stop(0);
         }
+    }
+
+    @Test
+    void withoutARepositoryTheUpdateCheckSaysWhereTheKitIsReleasedAndAsksNoOne() throws IOException {
+        env.remove("QUOTAS_UPDATE_URL");
+        Run run = quotas("--check-update");
+        assertThat(run.status()).isZero();
+        assertThat(run.out()).contains("could not check for updates: quotas is not published to a package registry")
+                .contains("./kit publish DIR").contains("QUOTAS_UPDATE_URL");
+        quotas("--json");
+        Path update = home.resolve("cache/quotas/update.json");
+        Files.writeString(update, "{\"checked_at\":\"2020-01-01T00:00:00Z\"}");
+        quotas("--statusline");
+        assertThat(home.resolve("cache/quotas/update.lock")).as("no background check without a repository").doesNotExist();
+
+        // a repository directory as ./kit publish makes it
+        Path repo = home.resolve("repo");
+        Files.createDirectories(repo.resolve("dev/contractkit/quotas"));
+        Files.writeString(repo.resolve("dev/contractkit/quotas/maven-metadata.xml"),
+                "<metadata><versioning><release>9.9.9</release></versioning></metadata>");
+        env.put("QUOTAS_UPDATE_URL", repo.toUri().toString());
+        assertThat(quotas("--check-update").out()).contains("version 9.9.9 is available (dev.contractkit:quotas in file:");
     }
 
     @Test

@@ -89,11 +89,11 @@ class PromptHookTest {
         // other options, another file; a stale cache: ask again in two minutes (the refresh it started will be done)
         Instant later = refreshed.plus(Duration.ofHours(1));
         Run stale = quotas(Clock.fixed(later, ZoneOffset.UTC), "--statusline", "--no-update-check", "--no-icons");
-        assertThat(stale.out()).isEqualTo("claude 58/100\n");
+        assertThat(stale.out()).isEqualTo("claude 58/100 (1h ago)\n");
         Path other = PromptLine.file(Paths.of(environment()), StatuslineCommand.parse(new String[]{"--statusline", "--no-icons"}).orElseThrow());
         assertThat(other.getFileName().toString()).matches("statusline-[0-9a-f]{12}\\.txt");
         assertThat(Files.readAllLines(other)).containsExactly(String.valueOf(later.plus(Background.LOCK_TTL).getEpochSecond()),
-                "claude 58/100");
+                "claude 58/100 (1h ago)");
         assertThat(Files.readAllLines(dir.resolve("cache/quotas/statusline.txt"))).endsWith("● claude 58/100");
     }
 

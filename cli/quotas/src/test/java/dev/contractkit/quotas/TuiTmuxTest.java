@@ -106,6 +106,21 @@ class TuiTmuxTest {
                 .contains("★ 7d");
         assertThat(config()).contains("favorites").contains("\"7d\"");
 
+        // F and X again take it back: 7d returns to its place, opus/7d is shown again
+        keys("f");
+        String unstarred = await(s -> s.contains("7d is no longer a favorite"));
+        assertThat(selectedRow(unstarred)).contains("7d").doesNotContain("★");
+        assertThat(config()).contains("favorites = []");
+        keys("Down", "x");
+        String shown = await(s -> s.contains("opus/7d shown"));
+        assertThat(shown).doesNotContain("(hidden)").contains("7% used");
+        assertThat(config()).contains("hidden = []");
+        keys("Down", "x");
+        await(s -> s.contains("▸ sonnet/7d (hidden)"));
+        keys("x");
+        await(s -> s.contains("sonnet/7d shown"));
+        keys("Home");
+
         keys("Tab");
         await(s -> s.contains("layout: normal"));
         keys("Tab");
@@ -131,6 +146,33 @@ class TuiTmuxTest {
                 .contains("console: https://claude.ai/settings/usage");
         keys("Escape");
         await(s -> s.contains("Enter open") && !s.contains("status: unavailable"));
+        keys("Up", "f");
+        await(s -> s.contains("cursor is no longer a favorite"));
+        assertThat(config()).contains("providers = []");
+        assertThat(selectedRow(screen())).contains("Cursor").doesNotContain("★");
+        keys("a");
+        await(s -> s.contains("auto-refresh: off"));
+        keys("q");
+        await(s -> s.contains("EXITED=0"));
+    }
+
+    @Test
+    void hiddenQuotasAndTheThresholdsDecideTheColourAndAutoRefreshRefreshesByItself() throws Exception {
+        Path config = home.resolve("config/quotas/config.toml");
+        Files.createDirectories(config.getParent());
+        Files.writeString(config, "[tui]\nauto_refresh_interval = 2\n[thresholds]\ngreen = 70\nyellow = 30\n"
+                + "[quota_preferences.codex]\nhidden = [\"7d\"]\n");
+        launch(120, 30);
+        // codex's tightest quota (7d, 39 % left) is hidden: its 5h (77 % left) is summarised and decides the colour,
+        // green from 70 %; cursor's 38 % is yellow (the auto-refresh every 2 s keeps each row's colour while it fetches)
+        String list = await(s -> rows(s).stream().anyMatch(r -> r.contains("Codex") && r.contains("5h 77/100 left")));
+        String coloured = tmux("capture-pane", "-p", "-e", "-t", "ui");
+        assertThat(foreground(coloured, "Codex")).isEqualTo(32);
+        assertThat(foreground(coloured, "Cursor")).isEqualTo(33);
+        assertThat(list).contains("auto-refresh: on");
+        // no key pressed: the UI refreshes by itself
+        mocks.outcome(Provider.ZAI, "inactive");
+        await(s -> rows(s).stream().anyMatch(r -> r.contains("Z.ai") && r.contains("unavailable")));
         keys("a");
         await(s -> s.contains("auto-refresh: off"));
         keys("q");

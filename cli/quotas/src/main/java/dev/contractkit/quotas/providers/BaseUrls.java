@@ -44,6 +44,11 @@ public final class BaseUrls {
                 .map(u -> u.replaceAll("/+$", ""));
     }
 
+    /** @return the environment these URLs come from (a provider may read a setting of its own there) */
+    Environment env() {
+        return env;
+    }
+
     /** Kimi's fallback balance lives on another host: {@code QUOTAS_KIMI_BALANCE_BASE_URL}, else Kimi's override. */
     String kimiBalance() {
         return env.get("QUOTAS_KIMI_BALANCE_BASE_URL").map(u -> u.replaceAll("/+$", ""))

@@ -8,4 +8,9 @@ interface Calls {
     Response get(String url, Map<String, String> headers) throws IOException, InterruptedException;
 
     Response post(String url, Map<String, String> headers, String jsonBody) throws IOException, InterruptedException;
+
+    /** A form post ({@code application/x-www-form-urlencoded}), as OAuth token endpoints take it. */
+    default Response postForm(String url, Map<String, String> headers, String formBody) throws IOException, InterruptedException {
+        return post(url, headers, formBody);
+    }
 }

@@ -25,7 +25,8 @@ final class Claude implements Spec {
 
     @Override
     public List<Sources.Source> sources() {
-        Map<String, String> extras = Map.of("plan", "/claudeAiOauth/subscriptionType");
+        Map<String, String> extras = new HashMap<>(OAuthRefresh.extras(Provider.CLAUDE));
+        extras.put("plan", "/claudeAiOauth/subscriptionType");
         return List.of(
                 Sources.jsonFile("$CLAUDE_CONFIG_DIR/.credentials.json (claudeAiOauth.accessToken)",
                         env -> env.get("CLAUDE_CONFIG_DIR").map(d -> Path.of(d, ".credentials.json")),

@@ -17,7 +17,28 @@ final class Cursor implements Spec {
     @Override
     public List<Sources.Source> sources() {
         return List.of(Sources.jsonFile("~/.config/cursor/auth.json (accessToken) + cli-config.json (authInfo.authId)",
-                env -> Optional.of(env.home(".config/cursor/auth.json")), "/accessToken", Map.of()));
+                        env -> Optional.of(env.home(".config/cursor/auth.json")), "/accessToken", Map.of()),
+                // the Cursor app's login: its global state database, key cursorAuth/accessToken (a JWT whose sub names the user)
+                Sources.sqlite("the Cursor app's login (User/globalStorage/state.vscdb, cursorAuth/accessToken; needs sqlite3)",
+                        env -> Optional.of(env.macOS() ? env.home("Library/Application Support/Cursor/User/globalStorage/state.vscdb")
+                                : env.get("XDG_CONFIG_HOME").map(Path::of).orElse(env.home(".config"))
+                                .resolve("Cursor/User/globalStorage/state.vscdb")),
+                        "cursorAuth/accessToken", token -> subject(token).map(u -> Map.of("user", u)).orElse(Map.of())));
+    }
+
+    /** @return the user id of a JWT access token: the part of its {@code sub} claim after the last {@code |} */
+    static Optional<String> subject(String jwt) {
+        String[] parts = jwt.split("\\.");
+        if (parts.length < 2) {
+            return Optional.empty();
+        }
+        try {
+            JsonNode claims = ResultJson.mapper().readTree(java.util.Base64.getUrlDecoder().decode(parts[1]));
+            String sub = claims.path("sub").asText("");
+            return sub.isEmpty() ? Optional.empty() : Optional.of(sub.substring(sub.lastIndexOf('|') + 1));
+        } catch (IOException | IllegalArgumentException e) {
+            return Optional.empty();
+        }
     }
 
     @Override
@@ -34,7 +55,10 @@ final class Cursor implements Spec {
 
     /** The user id: the last {@code |} part of {@code authInfo.authId} in cli-config.json next to auth.json. */
     private static Optional<String> userId(Credential c) {
-        if (c.source().startsWith("$")) {
+        if (c.extra("user").isPresent()) {
+            return c.extra("user"); // the app's login: from the token itself
+        }
+        if (c.source().startsWith("$") || !c.source().endsWith(".json")) {
             return Optional.empty(); // a stand-in or a variable: no file to look next to
         }
         try {

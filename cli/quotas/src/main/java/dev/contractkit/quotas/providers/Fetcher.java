@@ -47,7 +47,8 @@ public final class Fetcher {
      * @return a fetcher on the JDK HTTP client
      */
     public static Fetcher create(Environment env, BaseUrls urls, Duration timeout) {
-        return new Fetcher(env, urls, timeout, new JdkCalls(timeout, "quotas/" + env.get("QUOTAS_VERSION").orElse("dev")),
+        return new Fetcher(env, urls, timeout, new JdkCalls(timeout, "quotas/" + env.get("QUOTAS_VERSION").orElse("dev"),
+                Proxies.of(env)),
                 Clock.systemUTC());
     }
 
@@ -90,12 +91,25 @@ public final class Fetcher {
             }
         }
         try {
-            ProviderResult r = spec.fetch(credential.get(), calls, urls, now);
+            Credential login = credential.get();
+            boolean renewed = false;
+            if (standIn.isEmpty() && OAuthRefresh.due(provider, login, now)) {
+                login = OAuthRefresh.renew(provider, login, calls, env, now);
+                renewed = true;
+            }
+            ProviderResult r = spec.fetch(login, calls, urls, now);
+            if (standIn.isEmpty() && !renewed && r instanceof ProviderResult.AuthRequired && OAuthRefresh.possible(provider, login)) {
+                // refused although not known to be expired: renew once and ask again, as the CLIs do
+                r = spec.fetch(OAuthRefresh.renew(provider, login, calls, env, now), calls, urls, now);
+            }
             if (r instanceof ProviderResult.Available a && a.plan().isBlank() && a.windows().isEmpty()) {
                 // nothing to show: not "available" with a plan quotas would have to make up
                 return Replies.unavailable(provider, provider.title() + " answered but reported no plan and no quota window", now);
             }
             return r;
+        } catch (OAuthRefresh.Failed e) {
+            return new ProviderResult.AuthRequired(provider, e.getMessage() + ": log in again with "
+                    + (provider == Provider.CLAUDE ? "Claude Code (`claude`, then /login)" : "the Gemini CLI (`gemini`)"), now);
         } catch (HttpTimeoutException e) {
             return new ProviderResult.NetworkError(provider, "no answer from " + urls.of(provider) + " within "
                     + timeout.toMillis() / 1000.0 + " s", now);
@@ -123,6 +137,7 @@ public final class Fetcher {
         if (provider == Provider.KIMI) {
             used.add(new String[]{urls.kimiBalance(), "QUOTAS_KIMI_BALANCE_BASE_URL (or Kimi's base URL)"});
         }
+        OAuthRefresh.tokenUrl(provider, env).ifPresent(u -> used.add(new String[]{u, provider.envPrefix() + "_TOKEN_URL"}));
         return used.stream().filter(u -> PlainHttp.exposes(u[0])).findFirst().map(u -> "insecure_url: quotas will not send "
                 + provider.title() + "'s credential over plain HTTP to " + PlainHttp.host(u[0]) + " (" + u[0]
                 + "), which is not this machine; set " + u[1] + " to an https:// URL or a loopback address "

@@ -24,14 +24,18 @@ final class JdkCalls implements Calls {
     static final int MAX_REDIRECTS = 5;
     /** The only headers (lower case) sent on after a redirect to another origin: none of them carries a credential. */
     static final Set<String> CROSS_ORIGIN_HEADERS = Set.of("user-agent", "accept", "content-type");
+    private static final String PROXY_AUTHORIZATION = "Proxy-Authorization";
     private final HttpClient client;
     private final Duration timeout;
     private final String userAgent;
+    private final Proxies proxies;
 
-    JdkCalls(Duration timeout, String userAgent) {
+    JdkCalls(Duration timeout, String userAgent, Proxies proxies) {
         this.timeout = timeout;
         this.userAgent = userAgent;
-        this.client = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER).build();
+        this.proxies = proxies;
+        this.client = HttpClient.newBuilder().connectTimeout(timeout).followRedirects(HttpClient.Redirect.NEVER)
+                .proxy(proxies).build();
     }
 
     @Override
@@ -43,6 +47,12 @@ final class JdkCalls implements Calls {
     public Response post(String url, Map<String, String> headers, String jsonBody) throws IOException, InterruptedException {
         return send(request(url, headers).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(jsonBody)));
+    }
+
+    @Override
+    public Response postForm(String url, Map<String, String> headers, String formBody) throws IOException, InterruptedException {
+        return send(request(url, headers).header("Content-Type", "application/x-www-form-urlencoded")
+                .POST(HttpRequest.BodyPublishers.ofString(formBody)));
     }
 
     private HttpRequest.Builder request(String url, Map<String, String> headers) throws IOException {
@@ -57,12 +67,26 @@ final class JdkCalls implements Calls {
         return b;
     }
 
+    /** The proxy's credentials go to the proxy only: on a request it carries, never on one that goes direct. */
+    private HttpRequest viaProxy(HttpRequest request) throws IOException {
+        proxies.check(request.uri());
+        Optional<String> auth = proxies.authorization(request.uri());
+        HttpRequest.Builder b = HttpRequest.newBuilder(request, (name, value) -> !name.equalsIgnoreCase(PROXY_AUTHORIZATION));
+        auth.ifPresent(a -> b.header(PROXY_AUTHORIZATION, a));
+        return b.build();
+    }
+
     private Response send(HttpRequest.Builder b) throws IOException, InterruptedException {
         HttpRequest request = b.build();
         URI origin = request.uri();
         boolean stripped = false;
         for (int hops = 0; ; hops++) {
+            request = viaProxy(request);
             HttpResponse<String> r = client.send(request, HttpResponse.BodyHandlers.ofString());
+            if (r.statusCode() == 407) {
+                throw new IOException("the proxy (" + proxies.proxyFor(request.uri()).map(a -> a.getHostString() + ":" + a.getPort()).orElse("?")
+                        + ") asked for credentials (407): put them in the proxy URL, http://user:password@host:port");
+            }
             Optional<String> location = r.headers().firstValue("Location");
             if (!isRedirect(r.statusCode()) || location.isEmpty() || hops == MAX_REDIRECTS) {
                 if (stripped && (r.statusCode() == 401 || r.statusCode() == 403)) {

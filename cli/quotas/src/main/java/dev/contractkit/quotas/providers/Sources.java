@@ -88,6 +88,24 @@ final class Sources {
         });
     }
 
+    /**
+     * A value in a VS Code-style SQLite store ({@code state.vscdb}, table {@code ItemTable}), read with the
+     * {@code sqlite3} program, read-only; no {@code sqlite3} on {@code PATH} or no such file moves on to the next source.
+     *
+     * @param description for messages
+     * @param database    where the database is
+     * @param key         the {@code ItemTable} key holding the token
+     * @param extras      computes extras from the token (e.g. the user id in a JWT)
+     */
+    static Source sqlite(String description, Function<Environment, Optional<Path>> database, String key,
+                         Function<String, Map<String, String>> extras) {
+        return new Source(description, env -> database.apply(env).filter(Files::isRegularFile)
+                .flatMap(db -> env.program("sqlite3").flatMap(tool -> output(List.of(tool.toString(), "-readonly", "-noheader",
+                        db.toString(), "SELECT value FROM ItemTable WHERE key = '" + key.replace("'", "''") + "'")))
+                        .map(v -> v.replaceAll("^\"|\"$", "")).filter(v -> !v.isBlank())
+                        .map(v -> new Credential(v, db + " (" + key + ")", extras.apply(v)))));
+    }
+
     /** @return what the command printed, when it exited 0 within 5 s (a missing item or a refused access is empty) */
     private static Optional<String> output(List<String> command) {
         try {
@@ -126,7 +144,13 @@ final class Sources {
     static Source jsonFile(String description, Function<Environment, Optional<Path>> file, String token,
                            Map<String, String> extras) {
         return new Source(description, env -> file.apply(env).flatMap(path -> read(path)
-                .flatMap(text -> fromJson(text, path.toString(), token, extras))));
+                .flatMap(text -> fromJson(text, path.toString(), token, extras))
+                .map(c -> {
+                    // where it was read, so a renewed login can be written back (OAuthRefresh)
+                    Map<String, String> withFile = new HashMap<>(c.extras());
+                    withFile.put(OAuthRefresh.FILE, path.toString());
+                    return new Credential(c.value(), c.source(), withFile);
+                })));
     }
 
     private static Optional<Credential> fromJson(String text, String source, String token, Map<String, String> extras) {

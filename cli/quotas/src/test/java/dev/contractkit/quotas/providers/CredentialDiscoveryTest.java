@@ -39,6 +39,51 @@ class CredentialDiscoveryTest {
     }
 
     @Test
+    void theKimiCliLoginIsReadAfterTheKeyVariablesAndBeforeTheKeyFile() throws IOException {
+        write(".kimi/api_key", "platform-key");
+        write(".kimi/credentials/kimi-code.json", "{\"access_token\":\"kimi-oauth\",\"refresh_token\":\"r\",\"expires_at\":"
+                + (System.currentTimeMillis() / 1000 + 600) + ".25,\"scope\":\"kimi-code\",\"token_type\":\"Bearer\"}");
+        assertThat(discover(Provider.KIMI, Map.of())).map(Credential::value).contains("kimi-oauth");
+        assertThat(discover(Provider.KIMI, Map.of("KIMI_API_KEY", "env-key"))).map(Credential::value).contains("env-key");
+        write("share/credentials/kimi-code.json", "{\"access_token\":\"share-dir\"}");
+        assertThat(discover(Provider.KIMI, Map.of("KIMI_SHARE_DIR", home.resolve("share").toString())))
+                .map(Credential::value).contains("share-dir");
+    }
+
+    @Test
+    void anExpiredKimiCliLoginIsNotSentAndSaysHowToRenewIt() throws IOException {
+        write(".kimi/credentials/kimi-code.json", "{\"access_token\":\"kimi-oauth\",\"expires_at\":"
+                + (System.currentTimeMillis() / 1000 - 60) + ".5}");
+        PlainHttpRefusalTest.Recording calls = new PlainHttpRefusalTest.Recording();
+        Environment env = Environment.of(Map.of("HOME", home.toString()));
+        ProviderResult r = Fetcher.create(env, BaseUrls.of(env, Map.of()), Duration.ofSeconds(1), calls).fetch(Provider.KIMI);
+        assertThat(calls.sent).isEmpty();
+        assertThat(((ProviderResult.AuthRequired) r).message()).contains("the Kimi CLI's login in ").contains("kimi-code.json expired at")
+                .contains("run `kimi`");
+    }
+
+    @Test
+    void theCursorAppsLoginIsReadFromItsStateDatabaseWithTheUserOfItsToken() throws Exception {
+        org.junit.jupiter.api.Assumptions.assumeTrue(Environment.of(System.getenv()).program("sqlite3").isPresent(), "sqlite3 is not installed");
+        String payload = java.util.Base64.getUrlEncoder().withoutPadding()
+                .encodeToString("{\"sub\":\"auth0|user_01ABC\",\"exp\":4102444800}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String jwt = "eyJhbGciOiJIUzI1NiJ9." + payload + ".sig";
+        Path db = home.resolve("xdg/Cursor/User/globalStorage/state.vscdb");
+        Files.createDirectories(db.getParent());
+        Process p = new ProcessBuilder("sqlite3", db.toString(), "CREATE TABLE ItemTable (key TEXT UNIQUE ON CONFLICT REPLACE, value BLOB);"
+                + " INSERT INTO ItemTable VALUES ('cursorAuth/accessToken', '" + jwt + "'), ('other', 'x');").inheritIO().start();
+        assertThat(p.waitFor()).isZero();
+        Map<String, String> vars = Map.of("XDG_CONFIG_HOME", home.resolve("xdg").toString(), "PATH", System.getenv("PATH"));
+        Credential c = discover(Provider.CURSOR, vars).orElseThrow();
+        assertThat(c.value()).isEqualTo(jwt);
+        assertThat(c.extra("user")).contains("user_01ABC");
+        assertThat(Cursor.sessionToken(c.value(), c.extra("user"))).isEqualTo("user_01ABC%3A%3A" + jwt);
+        // the CLI's auth.json still comes first
+        write(".config/cursor/auth.json", "{\"accessToken\":\"cli-token\"}");
+        assertThat(discover(Provider.CURSOR, vars)).map(Credential::value).contains("cli-token");
+    }
+
+    @Test
     void claudeConfigDirComesFirst() throws IOException {
         write(".claude/.credentials.json", "{\"claudeAiOauth\":{\"accessToken\":\"home\"}}");
         write("elsewhere/.credentials.json", "{\"claudeAiOauth\":{\"accessToken\":\"config-dir\"}}");
