@@ -64,7 +64,11 @@ class CredentialDiscoveryTest {
 
     @Test
     void theCursorAppsLoginIsReadFromItsStateDatabaseWithTheUserOfItsToken() throws Exception {
-        org.junit.jupiter.api.Assumptions.assumeTrue(Environment.of(System.getenv()).program("sqlite3").isPresent(), "sqlite3 is not installed");
+        boolean sqlite = Environment.of(System.getenv()).program("sqlite3").isPresent();
+        // ./kit test installs sqlite3; where it is missing the test skips, except on CI, where that is a failure
+        assertThat(sqlite || !"true".equals(System.getenv("CI"))).as("sqlite3 is not installed (apt-get install sqlite3;"
+                + " ./kit test installs it)").isTrue();
+        org.junit.jupiter.api.Assumptions.assumeTrue(sqlite, "sqlite3 is not installed");
         String payload = java.util.Base64.getUrlEncoder().withoutPadding()
                 .encodeToString("{\"sub\":\"auth0|user_01ABC\",\"exp\":4102444800}".getBytes(java.nio.charset.StandardCharsets.UTF_8));
         String jwt = "eyJhbGciOiJIUzI1NiJ9." + payload + ".sig";
