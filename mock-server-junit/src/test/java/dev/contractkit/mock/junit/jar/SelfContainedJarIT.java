@@ -67,6 +67,19 @@ class SelfContainedJarIT {
     }
 
     @Test
+    void theSourcesAndJavadocJarsAreAttachedNextToIt() throws Exception {
+        assumeThat(System.getProperty("kit.docs-jars", "false")).as("built with -Pdocs-jars (./kit build, test, publish)")
+                .isEqualTo("true");
+        String name = jar().getFileName().toString().replaceAll("\\.jar$", "");
+        try (JarFile sources = new JarFile(jar().resolveSibling(name + "-sources.jar").toFile());
+             JarFile javadoc = new JarFile(jar().resolveSibling(name + "-javadoc.jar").toFile())) {
+            assertThat(sources.getEntry("dev/contractkit/mock/junit/ContractMock.java")).isNotNull();
+            assertThat(sources.getEntry("dev/contractkit/mock/MockServers.java")).isNotNull();
+            assertThat(javadoc.getEntry("dev/contractkit/mock/junit/ContractMock.html")).isNotNull();
+        }
+    }
+
+    @Test
     void javaDashJarServesTheContractFromAnyDirectory(@TempDir Path elsewhere) throws Exception {
         Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
         Process mock = new ProcessBuilder(java.toString(), "-jar", jar().toString(), "--api", "forms", "--port", "forms=0")
