@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.specs.check.ContractDocument;
 
+import java.nio.charset.StandardCharsets;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -68,8 +69,8 @@ public final class EchoedRequestIds {
 
     /** @return the reply with its echoing body fields and the request id header agreeing */
     public Reply apply(Incoming request, Reply reply) {
-        if (!Json.isJson(reply.mediaType()) || reply.body().length == 0) {
-            return reply;
+        if (!Json.isJson(reply.mediaType()) || reply.body().length == 0 || !mentionsAField(reply.body())) {
+            return reply; // most answers (a list of coupons) name no such field: not parsed at all
         }
         JsonNode body;
         try {
@@ -96,6 +97,11 @@ public final class EchoedRequestIds {
             changed = true;
         }
         return changed ? new Reply(out.status(), out.mediaType(), Json.bytes(body, out.mediaType()), out.headers()) : out;
+    }
+
+    private boolean mentionsAField(byte[] body) {
+        String text = new String(body, StandardCharsets.UTF_8);
+        return fieldToHeader.keySet().stream().anyMatch(f -> text.contains("\"" + f + "\""));
     }
 
     private static Optional<String> headerOf(Reply reply, String name) {
