@@ -166,6 +166,15 @@ class MockIdentityTest {
     }
 
     @Test
+    void aPathOfNoOperationIsA404WhoseRequestIdIsTheCallers() {
+        Http.Answer unknown = http.get(base + "/api/v1/no-such-thing", "X-Request-Id", "caller-id-3");
+
+        assertThat(unknown.status()).isEqualTo(404);
+        assertThat(unknown.header("X-Request-Id")).isEqualTo("caller-id-3");
+        assertThat(unknown.json().at("/error/request_id").asText()).isEqualTo("caller-id-3");
+    }
+
+    @Test
     void withoutTheCallersIdTheErrorBodyAndHeaderShareOneFreshId() {
         Http.Answer first = http.get(base + "/api/v1/users/profile");
         Http.Answer second = http.get(base + "/api/v1/users/profile");
