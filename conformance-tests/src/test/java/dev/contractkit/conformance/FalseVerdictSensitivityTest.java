@@ -85,7 +85,7 @@ class FalseVerdictSensitivityTest {
             }
             Map<String, List<String>> h = new LinkedHashMap<>(upstream.headers());
             h.put("Retry-After", List.of("30"));
-            return new RewritingProxy.Answer(429, h, ("{\"success\":false,\"error\":null,\"errorDetail\":\"RateLimited\","
+            return new RewritingProxy.Answer(429, h, ("{\"success\":false,\"error\":\"RateLimited\",\"errorDetail\":\"RateLimited\","
                     + "\"message\":\"slow down\",\"result\":null}").getBytes(StandardCharsets.UTF_8));
         })) {
             Report report = Conformance.run(ConformanceTarget.builder(Api.ANSWERS).baseUrl(proxy.url()).credential(ANSWERS_KEY)

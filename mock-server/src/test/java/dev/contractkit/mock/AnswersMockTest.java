@@ -10,8 +10,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * The answers mock over real sockets: rate-limit headers that really count per key, refusals on demand, and
- * errors in the answer contract's own envelope ({@code {success:false, error:null, errorDetail:"<Detail>", message}};
- * {@code error} holds one of the contract's four reasons on refusals only).
+ * errors in the answer contract's own envelope ({@code {success:false, error:"<Kind>", errorDetail:"<Kind>", message}};
+ * {@code error} holds one of the contract's four reasons on refusals, the failure's kind on any other failure).
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AnswersMockTest {
@@ -96,8 +96,8 @@ class AnswersMockTest {
         assertThat(refused.header("X-RateLimit-Remaining")).isEqualTo("0");
         assertThat(Integer.parseInt(refused.header("Retry-After"))).isBetween(1, 60);
         assertThat(refused.json().at("/success").asBoolean(true)).isFalse();
-        assertThat(refused.json().at("/error").isNull()).isTrue();
-        assertThat(refused.json().at("/errorDetail").asText()).isIn("RateLimited", "QuotaExceeded");
+        assertThat(refused.json().at("/error").asText()).isIn("RateLimited", "QuotaExceeded")
+                .isEqualTo(refused.json().at("/errorDetail").asText());
     }
 
     @Test
@@ -105,7 +105,7 @@ class AnswersMockTest {
         Http.Answer refused = http.send("POST", answer, "application/json", QUESTION);
 
         assertThat(refused.status()).isEqualTo(401);
-        assertThat(refused.json().at("/error").isNull()).isTrue();
+        assertThat(refused.json().at("/error").asText()).isEqualTo("Unauthorized");
         assertThat(refused.json().at("/errorDetail").asText()).isEqualTo("Unauthorized");
         assertThat(refused.json().has("code")).isFalse();
     }
@@ -116,7 +116,7 @@ class AnswersMockTest {
 
         assertThat(refused.status()).isEqualTo(405);
         assertThat(refused.allow()).contains("POST");
-        assertThat(refused.json().at("/error").isNull()).isTrue();
+        assertThat(refused.json().at("/error").asText()).isEqualTo("MethodNotAllowed");
         assertThat(refused.json().at("/errorDetail").asText()).isEqualTo("MethodNotAllowed");
         assertThat(refused.json().at("/success").asBoolean(true)).isFalse();
     }
@@ -135,8 +135,20 @@ class AnswersMockTest {
         Http.Answer refused = http.send("POST", answer, "application/json", "{\"forceAnswer\":true}", "x-api-key", "key-400");
 
         assertThat(refused.status()).isEqualTo(400);
-        assertThat(refused.json().at("/error").isNull()).isTrue();
+        assertThat(refused.json().at("/error").asText()).isEqualTo("InvalidRequest");
         assertThat(refused.json().at("/errorDetail").asText()).isEqualTo("InvalidRequest");
         assertThat(refused.json().at("/message").asText()).contains("query");
+    }
+
+    @Test
+    void everyFailureNamesItsKindInErrorNeverNull() {
+        for (int status : new int[]{400, 401, 429, 500, 503}) {
+            Http.Answer failed = ask("key-kinds", "Prefer", "code=" + status);
+
+            assertThat(failed.status()).isEqualTo(status);
+            assertThat(failed.json().at("/success").asBoolean(true)).isFalse();
+            assertThat(failed.json().at("/error").isTextual()).as("error of a %d", status).isTrue();
+            assertThat(failed.json().at("/error").asText()).isEqualTo(failed.json().at("/errorDetail").asText());
+        }
     }
 }

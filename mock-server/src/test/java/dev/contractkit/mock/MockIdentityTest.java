@@ -115,4 +115,72 @@ class MockIdentityTest {
         assertThat(http.send("POST", base + "/write/v1/coupons", "application/json", NEW_COUPON,
                 "Authorization", "Bearer " + otherIssuer).status()).isEqualTo(403);
     }
+
+    @Test
+    void theTokenEndpointOfARealmTheMockDoesNotServeIs404() {
+        Http.Answer answer = http.send("POST", base + "/realms/elsewhere/protocol/openid-connect/token",
+                "application/x-www-form-urlencoded", "grant_type=password&client_id=kit-cli&username=alice&password=secret");
+
+        assertThat(answer.status()).isEqualTo(404);
+        assertThat(answer.json().has("access_token")).isFalse();
+        assertThat(answer.json().path("error").asText()).isEqualTo("Realm does not exist");
+        assertThat(answer.header("X-Kit-Refusal")).contains("elsewhere").contains("contractkit");
+    }
+
+    @Test
+    void aBearerThatWasSentButIsNotTakenIsCalledInvalidNotMissing() {
+        Http.Answer invalid = http.get(base + "/api/v1/users/profile", "Authorization", "Bearer kit-invalid-credential");
+        Http.Answer missing = http.get(base + "/api/v1/users/profile");
+
+        assertThat(invalid.status()).isEqualTo(401);
+        assertThat(invalid.json().at("/error/message").asText()).startsWith("invalid token: ").contains("not a JWT")
+                .doesNotContain("send 'Authorization");
+        assertThat(invalid.header("WWW-Authenticate")).startsWith("Bearer error=\"invalid_token\", error_description=\"");
+        assertThat(missing.status()).isEqualTo(401);
+        assertThat(missing.json().at("/error/message").asText()).contains("send 'Authorization: Bearer");
+        assertThat(missing.header("WWW-Authenticate")).isEqualTo("Bearer").as("RFC 6750 3.1: no error code without credentials");
+    }
+
+    @Test
+    void anExpiredTokenIsRefusedSayingItExpired() {
+        String expired = mocks.token(Api.COUPONS, "alice").replaceAll("\\..*\\.", "." + Base64.getUrlEncoder()
+                .withoutPadding().encodeToString("{\"iss\":\"elsewhere\",\"exp\":1}".getBytes()) + ".");
+
+        Http.Answer answer = http.get(base + "/api/v1/users/profile", "Authorization", "Bearer " + expired);
+
+        assertThat(answer.status()).isEqualTo(401);
+        assertThat(answer.json().at("/error/message").asText()).contains("expired");
+        assertThat(answer.header("WWW-Authenticate")).contains("invalid_token").contains("expired");
+    }
+
+    @Test
+    void anErrorBodysRequestIdIsTheCallersIdAsTheHeaderIs() {
+        Http.Answer refused = http.get(base + "/api/v1/users/profile", "X-Request-Id", "caller-id-1");
+        Http.Answer chosen = http.get(base + "/api/v1/coupons/nope", "Prefer", "code=404", "X-Request-Id", "caller-id-2");
+
+        assertThat(refused.header("X-Request-Id")).isEqualTo("caller-id-1");
+        assertThat(refused.json().at("/error/request_id").asText()).isEqualTo("caller-id-1");
+        assertThat(chosen.status()).isEqualTo(404);
+        assertThat(chosen.header("X-Request-Id")).isEqualTo("caller-id-2");
+        assertThat(chosen.json().at("/error/request_id").asText()).isEqualTo("caller-id-2");
+    }
+
+    @Test
+    void aPathOfNoOperationIsA404WhoseRequestIdIsTheCallers() {
+        Http.Answer unknown = http.get(base + "/api/v1/no-such-thing", "X-Request-Id", "caller-id-3");
+
+        assertThat(unknown.status()).isEqualTo(404);
+        assertThat(unknown.header("X-Request-Id")).isEqualTo("caller-id-3");
+        assertThat(unknown.json().at("/error/request_id").asText()).isEqualTo("caller-id-3");
+    }
+
+    @Test
+    void withoutTheCallersIdTheErrorBodyAndHeaderShareOneFreshId() {
+        Http.Answer first = http.get(base + "/api/v1/users/profile");
+        Http.Answer second = http.get(base + "/api/v1/users/profile");
+
+        assertThat(first.json().at("/error/request_id").asText()).isEqualTo(first.header("X-Request-Id"));
+        assertThat(second.json().at("/error/request_id").asText()).isEqualTo(second.header("X-Request-Id"))
+                .isNotEqualTo(first.header("X-Request-Id"));
+    }
 }

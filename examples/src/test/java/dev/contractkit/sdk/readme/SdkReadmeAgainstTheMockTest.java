@@ -58,7 +58,12 @@ class SdkReadmeAgainstTheMockTest {
 
     @Test
     void theAnswersExampleRunsAsWrittenAgainstTheMock() {
-        assertThatCode(() -> AnswersReadme.example("any-key")).doesNotThrowAnyException();
+        assertThatCode(AnswersReadme::example).doesNotThrowAnyException();
+    }
+
+    @Test
+    void theOneCallTypeExampleRunsAsWrittenAgainstTheMock() {
+        assertThatCode(CallReadme::example).doesNotThrowAnyException();
     }
 
     /** @return what the example printed on standard output (it is a program for a reader: it prints its results) */

@@ -122,23 +122,24 @@ public final class ErrorReplies {
     }
 
     /**
-     * Names the status in the borrowed body's error code, in whichever field and spelling the schema takes:
-     * {@code code: METHOD_NOT_ALLOWED} (coupons), {@code errorDetail: MethodNotAllowed} (answers, whose
-     * {@code error} must stay null there).
+     * Names the status in the borrowed body's error code, in every field and spelling the schema takes:
+     * {@code code: METHOD_NOT_ALLOWED} (coupons), {@code error} and {@code errorDetail: MethodNotAllowed} (answers).
      */
     private static JsonNode withCode(Template t, JsonNode body, int status) {
         String upper = constant(status);
         String pascal = Arrays.stream(upper.split("_"))
                 .map(w -> w.charAt(0) + w.substring(1).toLowerCase(Locale.ROOT)).collect(Collectors.joining());
+        JsonNode out = body;
         for (String field : List.of("code", "error", "errorDetail")) {
             for (String value : List.of(upper, pascal)) {
-                JsonNode fitted = t.fitting(body, field, value);
-                if (fitted != body) {
-                    return fitted;
+                JsonNode fitted = t.fitting(out, field, value);
+                if (fitted != out) {
+                    out = fitted;
+                    break;
                 }
             }
         }
-        return body;
+        return out;
     }
 
     /** {@code 405} to {@code METHOD_NOT_ALLOWED}. */

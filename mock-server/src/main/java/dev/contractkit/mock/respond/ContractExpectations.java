@@ -18,6 +18,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import dev.contractkit.mock.http.DeclaredResponses;
 import dev.contractkit.mock.http.ErrorReplies;
+import dev.contractkit.mock.rules.EchoedRequestIds;
 import dev.contractkit.mock.http.PathTemplate;
 import dev.contractkit.mock.state.MockState;
 
@@ -100,9 +101,11 @@ public final class ContractExpectations {
             entries.add(new Entry(anyOther, new ProxyResponder(Optional.empty(), Optional.empty(), state.proxy().get()), null));
             return List.copyOf(entries);
         }
-        notAllowed(idPrefix, methods, files, rank, errors, problems).forEach(entries::add);
-        entries.add(new Entry(anyOther, request -> errors.reply(404, Optional.empty(),
-                "no operation of the contract matches " + request.method() + " " + request.path())));
+        // the replies of no operation (404, 405) echo the request id as the operations' do
+        Optional<EchoedRequestIds> echo = docs.stream().map(EchoedRequestIds::of).flatMap(Optional::stream).findFirst();
+        notAllowed(idPrefix, methods, files, rank, errors, problems).forEach(e -> entries.add(echoing(e, echo)));
+        entries.add(echoing(new Entry(anyOther, request -> errors.reply(404, Optional.empty(),
+                "no operation of the contract matches " + request.method() + " " + request.path())), echo));
         return List.copyOf(entries);
     }
 
@@ -159,6 +162,14 @@ public final class ContractExpectations {
                         + " a query parameter or header, and the request has none of theirs (" + keyed + ")")
                 : errors.reply(405, Optional.empty(), "method " + request.method() + " is not allowed on "
                         + path.template() + "; allowed: " + allowed).withHeader("Allow", allowed));
+    }
+
+    private static Entry echoing(Entry entry, Optional<EchoedRequestIds> echo) {
+        if (echo.isEmpty()) {
+            return entry;
+        }
+        Responder inner = entry.responder();
+        return new Entry(entry.expectation(), request -> echo.get().apply(request, inner.answer(request)));
     }
 
     private static Expectation expectation(HttpRequest request, int priority, String id) {

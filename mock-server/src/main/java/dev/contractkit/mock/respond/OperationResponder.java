@@ -15,6 +15,7 @@ import dev.contractkit.mock.http.PathTemplate;
 import dev.contractkit.mock.http.Prefer;
 import dev.contractkit.mock.http.Reply;
 import dev.contractkit.mock.rules.BodyRule;
+import dev.contractkit.mock.rules.EchoedRequestIds;
 import dev.contractkit.mock.rules.ParameterRules;
 import dev.contractkit.mock.rules.RequiredHeaders;
 import dev.contractkit.mock.state.MockState;
@@ -49,6 +50,7 @@ public final class OperationResponder implements Responder {
     private final Optional<LinkHeaders> links;
     private final Optional<PageHeaders> pages;
     private final Optional<RequiredHeaders> requiredHeaders;
+    private final Optional<EchoedRequestIds> echoedIds;
     private final OutcomeSwitch outcome;
     private final ExampleDispatch dispatch;
     private final boolean enforceRateLimits;
@@ -66,6 +68,7 @@ public final class OperationResponder implements Responder {
         this.links = LinkHeaders.of(operation);
         this.pages = PageHeaders.of(operation);
         this.requiredHeaders = RequiredHeaders.of(operation);
+        this.echoedIds = EchoedRequestIds.of(doc);
         this.parameters = new ParameterRules(doc, operation);
         this.body = new BodyRule(doc, operation);
         this.responses = responses;
@@ -95,6 +98,9 @@ public final class OperationResponder implements Responder {
             if (requiredHeaders.isPresent()) {
                 reply = requiredHeaders.get().apply(request, reply);
             }
+            if (echoedIds.isPresent()) {
+                reply = echoedIds.get().apply(request, reply);
+            }
             return rateLimits.isPresent() ? rateLimits.get().apply(request, reply) : reply;
         } catch (RuntimeException e) {
             return errors.reply(500, Optional.of(responses), "the mock server failed: " + e);
@@ -122,13 +128,14 @@ public final class OperationResponder implements Responder {
      * empty when the request passes every check; used for WebSocket handshakes too
      */
     public Optional<Reply> refusal(Incoming request) {
-        return firstRefusal(request).map(r -> requiredHeaders.map(h -> h.apply(request, r)).orElse(r));
+        return firstRefusal(request).map(r -> requiredHeaders.map(h -> h.apply(request, r)).orElse(r))
+                .map(r -> echoedIds.map(e -> e.apply(request, r)).orElse(r));
     }
 
     private Optional<Reply> firstRefusal(Incoming request) {
         Optional<DeclaredResponses> own = Optional.of(responses);
         if (!credentials.presentIn(request)) {
-            return Optional.of(errors.example(401, own));
+            return Optional.of(credentials.unauthorized(request, errors, own));
         }
         if (!requiredRole.isEmpty() && lacksRole(request)) {
             return Optional.of(errors.example(403, own));
@@ -158,7 +165,7 @@ public final class OperationResponder implements Responder {
             return chosen(switched, own);
         }
         if (tokenEndpoint.isPresent()) {
-            return tokenEndpoint.get().reply(request);
+            return tokenEndpoint.get().reply(request, pathValues);
         }
         if (stateful.isPresent()) {
             return stateful.get().reply(request, pathValues);

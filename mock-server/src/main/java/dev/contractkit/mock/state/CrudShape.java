@@ -16,6 +16,8 @@ import dev.contractkit.mock.http.Json;
  * state (no {@code x-kit-state} anywhere): a collection path ending in a fixed segment ({@code /pets}) and an item
  * path one parameter below it ({@code /pets/{id}}), both in the document. {@code POST} on the collection creates,
  * {@code GET} lists; {@code GET}, {@code PUT}/{@code PATCH} and {@code DELETE} on the item read, update and delete.
+ * A {@code GET} on a fixed segment under the collection whose answer is an array of the same items (GitLab's
+ * {@code /runners/all} next to {@code /runners}) lists the collection too, so it shows every write.
  * The item's id field is the path parameter's name when the item schema has that property, else {@code id}.
  * What it recognises is given to {@link StatefulOperation} as the {@code x-kit-state} the operation would have had.
  */
@@ -54,7 +56,36 @@ final class CrudShape {
                 }
             }
         }
+        if (!path.endsWith("}") && operation.method().equals("GET") && path.lastIndexOf('/') > 0) {
+            // a fixed segment under a collection that lists the same items (GitLab's GET /runners/all)
+            String parent = path.substring(0, path.lastIndexOf('/'));
+            Optional<String> itemPath = itemPathUnder(paths, parent);
+            if (itemPath.isPresent() && paths.path(parent).has("post")) {
+                Matcher m = ITEM.matcher(itemPath.get());
+                Optional<String> id = m.matches() ? idField(doc, itemPath.get(), m.group(2)) : Optional.empty();
+                if (id.isPresent() && listsItemsWith(doc, operation, id.get())) {
+                    return Optional.of(config(parent, "list", id.get(), ""));
+                }
+            }
+        }
         return Optional.empty();
+    }
+
+    /** Whether the operation's success answer is an array of objects that have the id field. */
+    private static boolean listsItemsWith(ContractDocument doc, ContractDocument.Operation operation, String id) {
+        JsonNode responses = operation.node().path("responses");
+        for (var codes = responses.fieldNames(); codes.hasNext(); ) {
+            String code = codes.next();
+            if (code.startsWith("2")) {
+                for (JsonNode media : doc.resolve(responses.path(code)).path("content")) {
+                    JsonNode schema = doc.resolve(media.path("schema"));
+                    if (schema.path("type").asText().equals("array") && hasProperty(doc, doc.resolve(schema.path("items")), id)) {
+                        return true;
+                    }
+                }
+            }
+        }
+        return false;
     }
 
     private static String action(String method) {

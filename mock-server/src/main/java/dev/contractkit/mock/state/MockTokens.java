@@ -65,19 +65,37 @@ public final class MockTokens {
 
     /** @return the claims of an acceptable token (see the class comment), else empty */
     public Optional<JWTClaimsSet> claims(String token) {
+        return checked(token).claims();
+    }
+
+    /** @return why the token is not acceptable (an RFC 6750 {@code error_description}), empty when it is */
+    public Optional<String> problem(String token) {
+        return checked(token).problem();
+    }
+
+    private record Checked(Optional<JWTClaimsSet> claims, Optional<String> problem) {
+        static Checked refused(String why) {
+            return new Checked(Optional.empty(), Optional.of(why));
+        }
+    }
+
+    private Checked checked(String token) {
         try {
             JWT jwt = JWTParser.parse(token.trim());
             if (!(jwt instanceof SignedJWT signed)) {
-                return Optional.empty(); // alg none, or encrypted: nothing a client should send
+                // alg none, or encrypted: nothing a client should send
+                return Checked.refused("the token is not signed (alg none or encrypted)");
             }
             JWTClaimsSet claims = signed.getJWTClaimsSet();
             if (issuer.equals(claims.getIssuer()) && !signed.verify(new MACVerifier(secret))) {
-                return Optional.empty();
+                return Checked.refused("the token's signature does not match the mock's key");
             }
             Date exp = claims.getExpirationTime();
-            return exp != null && exp.toInstant().isBefore(clock.instant()) ? Optional.empty() : Optional.of(claims);
+            return exp != null && exp.toInstant().isBefore(clock.instant())
+                    ? Checked.refused("the token expired at " + exp.toInstant() + "; get a new one at the token endpoint")
+                    : new Checked(Optional.of(claims), Optional.empty());
         } catch (ParseException | JOSEException | RuntimeException e) {
-            return Optional.empty();
+            return Checked.refused("the token is not a JWT; get one at the token endpoint");
         }
     }
 

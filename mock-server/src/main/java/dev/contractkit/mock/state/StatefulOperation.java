@@ -27,6 +27,7 @@ import dev.contractkit.mock.http.ErrorReplies;
 import dev.contractkit.mock.http.Incoming;
 import dev.contractkit.mock.http.Json;
 import dev.contractkit.mock.http.Reply;
+import dev.contractkit.mock.rules.RequestFields;
 
 /**
  * What one operation does in {@code --stateful} mode, as its {@code x-kit-state} says:
@@ -387,13 +388,9 @@ public final class StatefulOperation {
         return MissingNode.getInstance();
     }
 
+    /** The request's fields, whether it sent them as JSON, form-encoded or multipart (typed by the schema). */
     private ObjectNode requestBody(Incoming request) {
-        try {
-            JsonNode parsed = Json.MAPPER.readTree(request.bodyText());
-            return parsed instanceof ObjectNode o ? o : Json.MAPPER.createObjectNode();
-        } catch (Exception e) {
-            return Json.MAPPER.createObjectNode();
-        }
+        return RequestFields.of(request, doc, operation.requestBody());
     }
 
     private String now() {

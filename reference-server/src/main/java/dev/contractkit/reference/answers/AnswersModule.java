@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.reference.answers.model.ErrorDetail;
 import dev.contractkit.reference.answers.model.ErrorEnvelope;
 import dev.contractkit.reference.answers.model.ErrorReason;
+import dev.contractkit.reference.answers.model.FailureKind;
 import dev.contractkit.reference.answers.model.RefusalEnvelope;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiModule;
@@ -125,8 +126,8 @@ public final class AnswersModule implements ApiModule {
 
     /**
      * A refusal (the engine's 422: the code is one of the contract's four reasons, the details the finer
-     * {@link ErrorDetail}) becomes a {@code RefusalEnvelope}; any other failure an {@code ErrorEnvelope} with
-     * {@code error: null} and the failure named in {@code errorDetail}.
+     * {@link ErrorDetail}) becomes a {@code RefusalEnvelope}; any other failure an {@code ErrorEnvelope} whose
+     * {@code error} and {@code errorDetail} both name the failure ({@link FailureKind}), never {@code error: null}.
      */
     @Override
     public Object errorBody(ApiError error, String requestId) {
@@ -142,8 +143,9 @@ public final class AnswersModule implements ApiModule {
         }
         ErrorEnvelope body = new ErrorEnvelope();
         body.setSuccess(false);
-        body.setError(null);
-        body.setErrorDetail(detail(error.code()));
+        ErrorDetail detail = detail(error.code());
+        body.setError(FailureKind.fromValue(detail.getValue()));
+        body.setErrorDetail(detail);
         String message = error.getMessage();
         if (!error.fieldErrors().isEmpty()) {
             message = message + ": " + error.fieldErrors().entrySet().stream()

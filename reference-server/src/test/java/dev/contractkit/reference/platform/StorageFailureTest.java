@@ -227,6 +227,7 @@ class StorageFailureTest {
             case "answers" -> {
                 assertThat(b.path("success").asBoolean(true)).isFalse();
                 assertThat(b.path("errorDetail").asText()).isNotBlank();
+                assertThat(b.path("error").asText()).as("a failure's kind, never null").isEqualTo(b.path("errorDetail").asText());
             }
             case "codehost" -> assertThat(b.path("message").asText()).isEqualTo("500 Internal Server Error - internal error");
             case "exec" -> {

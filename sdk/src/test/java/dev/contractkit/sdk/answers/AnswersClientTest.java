@@ -50,9 +50,9 @@ class AnswersClientTest {
                 + "\",\"message\":\"because\",\"result\":null}";
     }
 
-    /** Any other failure: {@code error} is null, {@code errorDetail} names it. */
+    /** Any other failure: {@code error} and {@code errorDetail} both name it. */
     static String failure(String detail) {
-        return "{\"success\":false,\"error\":null,\"errorDetail\":\"" + detail + "\",\"message\":\"because\",\"result\":null}";
+        return "{\"success\":false,\"error\":\"" + detail + "\",\"errorDetail\":\"" + detail + "\",\"message\":\"because\",\"result\":null}";
     }
 
     @Test

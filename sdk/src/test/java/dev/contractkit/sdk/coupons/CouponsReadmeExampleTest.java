@@ -2,7 +2,6 @@ package dev.contractkit.sdk.coupons;
 
 import dev.contractkit.sdk.ConflictException;
 import dev.contractkit.sdk.coupons.model.Coupon;
-import dev.contractkit.sdk.coupons.model.ApiError;
 import dev.contractkit.sdk.coupons.model.RedeemResult;
 import okhttp3.Response;
 import okhttp3.WebSocket;
@@ -28,8 +27,8 @@ import static org.awaitility.Awaitility.await;
 class CouponsReadmeExampleTest {
 
     /** The README example, between the markers (checked against the README by {@code ReadmeExamplesTest}). */
-    static void readmeExample(String url, CountDownLatch stop, PrintStream out) throws InterruptedException {
-        // README-BEGIN
+    // README-BEGIN
+    static void watchCoupons(String url, CountDownLatch stop, PrintStream out) throws InterruptedException {
         TokenProvider tokens = TokenProvider.builder().baseUrl(url)
                 .realm("contractkit").clientId("coupon-web").username("jane.doe").password("secret").build();
         CouponsClient coupons = CouponsClient.builder().baseUrl(url).tokenProvider(tokens).build();
@@ -41,7 +40,7 @@ class CouponsReadmeExampleTest {
             RedeemResult r = coupons.redeem(summer.getId(), "ORD-2026-000123").execute(); // bearer token; a 429 waits for the reset
             out.println("redeemed: " + r.getDiscountAmount() + "% off");
         } catch (ConflictException e) {
-            ApiError body = e.errorBody(ApiError.class).orElseThrow();               // dev.contractkit.sdk.coupons.model.ApiError
+            var body = e.errorBody(dev.contractkit.sdk.coupons.model.ApiError.class).orElseThrow();
             out.println("not redeemed: " + body.getError().getDetails());     // e.g. already_redeemed
         }
         try (CouponSubscription updates = coupons.subscribe(event -> {
@@ -53,8 +52,8 @@ class CouponsReadmeExampleTest {
         })) {
             stop.await();                                                     // until the application stops listening
         }
-        // README-END
     }
+    // README-END
 
     @Test
     void theReadmeExampleRunsAgainstAScriptedServer() throws Exception {
@@ -99,7 +98,7 @@ class CouponsReadmeExampleTest {
             PrintStream out = new PrintStream(printed, true, StandardCharsets.UTF_8);
             CompletableFuture<Void> example = CompletableFuture.runAsync(() -> {
                 try {
-                    readmeExample(server.url("/").toString(), stop, out);
+                    watchCoupons(server.url("/").toString(), stop, out);
                 } catch (InterruptedException e) {
                     Thread.currentThread().interrupt();
                 }

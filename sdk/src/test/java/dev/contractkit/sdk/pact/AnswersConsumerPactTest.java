@@ -45,7 +45,7 @@ class AnswersConsumerPactTest {
     }
 
     private static PactDslJsonBody failure(String detail, String message) {
-        return new PactDslJsonBody().booleanValue("success", false).nullValue("error")
+        return new PactDslJsonBody().booleanValue("success", false).stringValue("error", detail)
                 .stringValue("errorDetail", detail).stringType("message", message).nullValue("result");
     }
 

@@ -10,8 +10,9 @@ final class AgentReadme {
     private AgentReadme() {
     }
 
-    static void example(String kitToken) {
+    static void example() {
         // README-BEGIN
+        String kitToken = System.getenv("KIT_TOKEN");
         AgentClient agent = AgentClient.builder().baseUrl("http://127.0.0.1:8090").token(kitToken).build();
         try (AgentRun run = agent.runAgent(AgentClient.input("thread-1", "run-1", "What is the revenue by region?")).execute()) {
             for (AgentEvent e : run) {

@@ -10,8 +10,9 @@ final class AnswersReadme {
     private AnswersReadme() {
     }
 
-    static void example(String key) {
+    static void example() {
         // README-BEGIN
+        String key = System.getenv().getOrDefault("ANSWERS_API_KEY", "any-key");  // the mock takes any; a server, a provisioned one
         AnswersClient answers = AnswersClient.builder().baseUrl("http://127.0.0.1:8083").apiKey(key).build();
         Answer a = answers.answer("What was Northwind Robotics' revenue last year?").execute();
         System.out.println(a.getAnswer());                          // Markdown; a.getReferences(), a.getSubqueries()

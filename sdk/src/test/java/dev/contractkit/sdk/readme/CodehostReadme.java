@@ -18,7 +18,8 @@ final class CodehostReadme {
         CodehostV4Client v4 = CodehostV4Client.builder().baseUrl("http://127.0.0.1:8084").token("kit-demo-codehost-token").build();
         CodehostV5Client v5 = CodehostV5Client.builder().baseUrl("http://127.0.0.1:8084").token("kit-demo-codehost-token").build();
         v4.pause(6).execute();                                        // PUT /api/v4/runners/6, form field active=false
-        boolean paused = RunnerState.isPaused(v5.runner(6).execute()); // true: reads `paused`, never `status`
+        boolean paused = RunnerState.isPaused(v5.runner(6).execute()); // reads `paused`, never `status`: true on the reference
+                                                                      // server (v4 and v5 share its store), the example on a mock
         v5.resume(6).execute();                                       // PUT /api/v5/runners/6, paused=false
         v5.allRunners().filter(RunnerState::isPaused).forEach(r -> System.out.println(r.getId()));  // every page
         List<MergeRequest> open = v5.mergeRequests(3).filter(mr -> "opened".equals(mr.getState())).toList();

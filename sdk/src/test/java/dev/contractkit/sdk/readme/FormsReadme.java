@@ -2,7 +2,6 @@ package dev.contractkit.sdk.readme;
 
 import dev.contractkit.sdk.NotFoundException;
 import dev.contractkit.sdk.forms.FormsClient;
-import dev.contractkit.sdk.forms.model.ErrorBody;
 import dev.contractkit.sdk.forms.model.Form;
 
 import java.util.List;
@@ -22,7 +21,7 @@ final class FormsReadme {
         try {
             forms.get(999).execute();
         } catch (NotFoundException e) {
-            ErrorBody error = e.errorBody(dev.contractkit.sdk.forms.model.ApiError.class).orElseThrow().getError();
+            var error = e.errorBody(dev.contractkit.sdk.forms.model.ApiError.class).orElseThrow().getError();  // an ErrorBody
             System.out.println(e.status() + " " + error.getCode() + " request " + e.requestId().orElse("-"));
         }
         // README-END

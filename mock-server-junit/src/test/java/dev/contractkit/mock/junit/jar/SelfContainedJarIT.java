@@ -67,6 +67,20 @@ class SelfContainedJarIT {
     }
 
     @Test
+    void theSourcesAndJavadocJarsAreAttachedNextToIt() throws Exception {
+        String name = jar().getFileName().toString().replaceAll("\\.jar$", "");
+        Path mockServerSources = jar().getParent().getParent().getParent()
+                .resolve("mock-server/target/" + name.replace("mock-server-junit", "mock-server") + "-sources.jar");
+        assumeThat(mockServerSources).as("a build with -Pdocs-jars (./kit build, test, publish): the libraries have them").exists();
+        try (JarFile sources = new JarFile(jar().resolveSibling(name + "-sources.jar").toFile());
+             JarFile javadoc = new JarFile(jar().resolveSibling(name + "-javadoc.jar").toFile())) {
+            assertThat(sources.getEntry("dev/contractkit/mock/junit/ContractMock.java")).isNotNull();
+            assertThat(sources.getEntry("dev/contractkit/mock/MockServers.java")).isNotNull();
+            assertThat(javadoc.getEntry("dev/contractkit/mock/junit/ContractMock.html")).isNotNull();
+        }
+    }
+
+    @Test
     void javaDashJarServesTheContractFromAnyDirectory(@TempDir Path elsewhere) throws Exception {
         Path java = Paths.get(System.getProperty("java.home"), "bin", "java");
         Process mock = new ProcessBuilder(java.toString(), "-jar", jar().toString(), "--api", "forms", "--port", "forms=0")
