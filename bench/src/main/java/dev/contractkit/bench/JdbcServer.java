@@ -212,13 +212,17 @@ public final class JdbcServer {
                 }
                 find(c, COUPON_ID);
                 try (PreparedStatement ps = c.prepareStatement("INSERT INTO redemptions (id, coupon_id, order_id, "
-                        + "user_id, discount_amount, redeemed_at) VALUES (?, ?, ?, ?, ?, ?)")) {
+                        + "user_id, discount_percent, order_amount, discount_amount, status, redeemed_at) "
+                        + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
                     ps.setObject(1, UUID.randomUUID().toString());
                     ps.setObject(2, COUPON_ID);
                     ps.setObject(3, orderId);
                     ps.setObject(4, "bench-jdbc");
                     ps.setObject(5, 5);
-                    ps.setObject(6, now);
+                    ps.setNull(6, Types.NUMERIC);
+                    ps.setNull(7, Types.NUMERIC);
+                    ps.setObject(8, "active");
+                    ps.setObject(9, now);
                     ps.executeUpdate();
                 }
                 c.commit();

@@ -7,6 +7,9 @@ import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -78,6 +81,17 @@ final class ReferenceScenarios {
         return results;
     }
 
+    /** Puts the demo key's form 1 (the read scenario's) into a PostgreSQL database the server has migrated. */
+    private static void seedDemoForm(String url) throws Exception {
+        try (Connection c = DriverManager.getConnection(url, ReplicaScenario.pgUser(), "");
+             Statement s = c.createStatement()) {
+            s.execute("INSERT INTO forms (account, id, title, access_token, currency, payment_volume, "
+                    + "successful_checkout_count, created_at, updated_at) VALUES ('demo', 1, 'Monthly membership', "
+                    + "'00009e3779b1', 'usd', 142911, 15, TIMESTAMP WITH TIME ZONE '2024-02-03 09:03:00+00', "
+                    + "TIMESTAMP WITH TIME ZONE '2025-02-03 10:05:00+00') ON CONFLICT (id) DO NOTHING");
+        }
+    }
+
     private static boolean postgresReachable() {
         try {
             ReplicaScenario.execute("SELECT 1");
@@ -105,6 +119,9 @@ final class ReferenceScenarios {
                 String base = name.replaceFirst("-.*", "");
                 if (base.equals("list")) {
                     CouponCatalogue.seed(h, server.url("coupons"));
+                }
+                if (base.equals("read") && extra.containsKey("KIT_DB_URL")) {
+                    seedDemoForm(extra.get("KIT_DB_URL")); // a configured database has no demo forms (issue 36)
                 }
                 ScenarioRequest call = switch (base) {
                     case "read" -> new ScenarioRequest("GET", "/forms/1", Map.of("Authorization", "Token token=kit-demo-forms-key"), null);

@@ -11,7 +11,6 @@ import dev.contractkit.sdk.coupons.model.CouponCreate;
 import dev.contractkit.sdk.coupons.model.RedeemResult;
 
 import java.io.PrintStream;
-import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.util.concurrent.CountDownLatch;
@@ -69,8 +68,7 @@ public final class CouponLifecycle {
 
             String order = "ORD-" + System.currentTimeMillis();
             RedeemResult r = alice.redeem(coupon.getId(), order).execute();
-            out.println("alice redeemed it for " + order + ": "
-                    + new BigDecimal(String.valueOf(r.getDiscountAmount())).stripTrailingZeros().toPlainString() + "% off");
+            out.println("alice redeemed it for " + order + ": " + r.getDiscountPercent() + "% off");
             try {
                 alice.redeem(coupon.getId(), order).execute();
             } catch (ConflictException e) {

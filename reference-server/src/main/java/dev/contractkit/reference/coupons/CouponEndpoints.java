@@ -30,11 +30,11 @@ import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
+import java.math.BigDecimal;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -157,10 +157,10 @@ final class CouponEndpoints {
             CouponAdmission.Admitted call = CouponAdmission.admitted(request);
             int l = limit.orElse(10);
             int o = offset.orElse(0);
-            // the public catalogue lists the coupons on offer unless asked for the inactive ones (contract: default true)
-            CouponStore.Listing page = ctx.store().list(l, o, category, Optional.of(active.orElse(true)), rows -> {
+            // without `active` no filter (issue 36); `active` is "on offer", as each coupon shows it
+            CouponStore.Listing page = ctx.store().list(l, o, category, active, rows -> {
                 CouponList body = new CouponList();
-                body.setCoupons(rows.items().stream().map(CouponStore.Row::toCoupon).toList());
+                body.setCoupons(rows.items().stream().map(r -> r.toCoupon(rows.at())).toList());
                 body.setTotal(rows.total());
                 body.setLimit(l);
                 body.setOffset(o);
@@ -187,7 +187,7 @@ final class CouponEndpoints {
             CouponStore.Row row = ctx.store().find(id)
                     .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
             GetCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
-                    .response(row.toCoupon()).send(response);
+                    .response(row.toCoupon(ctx.store().now().toInstant())).send(response);
         }
 
     }
@@ -239,8 +239,6 @@ final class CouponEndpoints {
 
     /** {@code POST /write/v1/coupons}, {@code PUT|DELETE /write/v1/coupons/{id}} (admin role). */
     static final class AdminEndpoint extends AdminService {
-        private static final List<String> UPDATABLE = List.of("title", "description", "discount_percent", "category",
-                "valid_until", "active", "usage_limit", "terms_conditions");
         private final Context ctx;
 
         AdminEndpoint(Context ctx) {
@@ -281,7 +279,7 @@ final class CouponEndpoints {
                     call.principal().subject());
             ctx.events().created(row);
             CreateCouponOp.Response201.builder(call.requestId(), call.limit(), call.remaining(), call.reset(),
-                    "/api/v1/coupons/" + row.id()).response(row.toAdmin()).send(response);
+                    "/api/v1/coupons/" + row.id()).response(row.toAdmin(row.createdAt().toInstant())).send(response);
         }
 
         @Override
@@ -290,18 +288,13 @@ final class CouponEndpoints {
             if (!body.isObject()) {
                 ctx.refuse(Map.of("body", "must be a JSON object"));
             }
-            ObjectNode kept = ctx.mapper().createObjectNode(); // server-managed and unknown fields are ignored
-            for (Iterator<String> it = body.fieldNames(); it.hasNext(); ) {
-                String name = it.next();
-                if (UPDATABLE.contains(name)) {
-                    kept.set(name, body.get(name));
-                }
-            }
-            if (kept.isEmpty()) {
+            if (body.isEmpty()) {
                 throw ApiError.invalid("request validation failed")
                         .withDetails("the body must hold at least one coupon field");
             }
-            ctx.refuse(ctx.rules().body("CouponUpdate", kept));
+            // a server-managed or unknown field is a 400 naming it (issue 36: it used to be dropped silently)
+            ctx.refuse(ctx.rules().body("CouponUpdate", body));
+            ObjectNode kept = (ObjectNode) body;
             // JSON Merge Patch: null clears an optional field (the schema refused null for the others)
             List<String> cleared = new ArrayList<>();
             kept.fields().forEachRemaining(f -> {
@@ -335,7 +328,7 @@ final class CouponEndpoints {
                     .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
             ctx.events().updated(rows[0], rows[1]);
             UpdateCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
-                    .response(rows[1].toAdmin()).send(response);
+                    .response(rows[1].toAdmin(rows[1].updatedAt().toInstant())).send(response);
         }
 
         private static void put(Map<String, Object> changes, String column, Object value) {
@@ -390,14 +383,17 @@ final class CouponEndpoints {
             String couponId = r.getCouponId();
             String orderId = r.getOrderId();
             try {
-                CouponStore.Redemption done = ctx.store().redeem(couponId, orderId, call.principal().subject());
+                CouponStore.Redemption done = ctx.store().redeem(couponId, orderId, call.principal().subject(),
+                        r.getOrderAmount() == null ? null : BigDecimal.valueOf(r.getOrderAmount()));
                 ctx.events().usage(done.coupon(), done.redeemedAt());
                 RedeemResult body = new RedeemResult();
                 body.setSuccess(true);
                 body.setMessage("coupon redeemed");
                 body.setCouponId(couponId);
                 body.setOrderId(orderId);
-                body.setDiscountAmount((double) done.discountAmount());
+                body.setOrderAmount(CouponStore.money(done.orderAmount()));
+                body.setDiscountPercent(done.discountPercent());
+                body.setDiscountAmount(CouponStore.money(done.discountAmount()));
                 body.setRedeemedAt(done.redeemedAt());
                 body.setRedemptionId(done.id());
                 RedeemCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())

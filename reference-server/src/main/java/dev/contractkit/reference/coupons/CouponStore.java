@@ -10,6 +10,8 @@ import dev.contractkit.reference.platform.ReadCache;
 import dev.contractkit.reference.platform.StorageException;
 
 import javax.sql.DataSource;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -20,6 +22,7 @@ import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
 import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -49,29 +52,52 @@ final class CouponStore {
             return usageLimit != null && usageCount >= usageLimit;
         }
 
-        Coupon toCoupon() {
-            return new Coupon(id, title, description, discountPercent, category, validUntil, active, usageLimit,
+        /**
+         * @return whether the coupon is on offer, the {@code active} a response shows: the stored flag (an admin's
+         * deactivation or soft delete), and neither past {@code valid_until} nor used up (issue 36: a coupon for
+         * which {@code coupon_expired} went out is not listed as active)
+         */
+        boolean onOffer(Instant now) {
+            return active && !expiredAt(now) && !exhausted();
+        }
+
+        Coupon toCoupon(Instant now) {
+            return new Coupon(id, title, description, discountPercent, category, validUntil, onOffer(now), usageLimit,
                     usageCount, termsConditions, createdAt, updatedAt);
         }
 
         /** The coupon with who created and last changed it (the generated models share no type: two constructors). */
-        AdminCoupon toAdmin() {
-            return new AdminCoupon(id, title, description, discountPercent, category, validUntil, active, usageLimit,
-                    usageCount, termsConditions, createdAt, updatedAt, createdBy, updatedBy);
+        AdminCoupon toAdmin(Instant now) {
+            return new AdminCoupon(id, title, description, discountPercent, category, validUntil, onOffer(now),
+                    usageLimit, usageCount, termsConditions, createdAt, updatedAt, createdBy, updatedBy);
         }
     }
 
-    /** One page of something, with the total over all pages. */
-    record Page<T>(List<T> items, int total) {
+    /** One page of something, with the total over all pages, as of {@code at} (what "on offer" was judged by). */
+    record Page<T>(List<T> items, int total, Instant at) {
     }
 
     /** One catalogue page as sent: its serialized body and the total over all pages (for the Link header). */
     record Listing(byte[] json, int total) {
     }
 
-    /** A redemption that went through. */
-    record Redemption(String id, Row coupon, String orderId, int discountAmount, OffsetDateTime redeemedAt) {
+    /**
+     * A redemption that went through.
+     *
+     * @param orderAmount    the order total the request gave, to cents; null when it gave none
+     * @param discountAmount the discount in money ({@link #discount}); null without an order amount
+     */
+    record Redemption(String id, Row coupon, String orderId, BigDecimal orderAmount, int discountPercent,
+                      BigDecimal discountAmount, OffsetDateTime redeemedAt) {
     }
+
+    /** @return {@code percent} of {@code orderAmount}, rounded half up to cents; null without an amount */
+    static BigDecimal discount(BigDecimal orderAmount, int percent) {
+        return orderAmount == null ? null
+                : orderAmount.multiply(BigDecimal.valueOf(percent)).divide(HUNDRED, 2, RoundingMode.HALF_UP);
+    }
+
+    private static final BigDecimal HUNDRED = BigDecimal.valueOf(100);
 
     /** Why a redemption was refused (the contract's {@code details} values, in check order). */
     enum Refusal {
@@ -128,13 +154,16 @@ final class CouponStore {
     private Page<Row> query(int limit, int offset, Optional<String> category, Optional<Boolean> active) {
         StringBuilder where = new StringBuilder(" WHERE 1 = 1");
         List<Object> args = new ArrayList<>();
+        OffsetDateTime now = now();
         category.ifPresent(c -> {
             where.append(" AND category = ?");
             args.add(c);
         });
         active.ifPresent(a -> {
-            where.append(" AND active = ?");
-            args.add(a);
+            // on offer, as Row.onOffer says: not deactivated, not past valid_until, not used up
+            where.append(a ? " AND " : " AND NOT ").append("(active = TRUE AND (valid_until IS NULL OR valid_until > ?)"
+                    + " AND (usage_limit IS NULL OR usage_count < usage_limit))");
+            args.add(now);
         });
         return jdbc.call(c -> {
             int total;
@@ -156,7 +185,7 @@ final class CouponStore {
                     while (rs.next()) {
                         out.add(read(rs));
                     }
-                    return new Page<>(out, total);
+                    return new Page<>(out, total, now.toInstant());
                 }
             }
         });
@@ -245,15 +274,16 @@ final class CouponStore {
      *
      * @throws Refused when the coupon cannot be redeemed for this user's order (nothing is changed)
      */
-    Redemption redeem(String couponId, String orderId, String userId) {
+    Redemption redeem(String couponId, String orderId, String userId, BigDecimal orderAmount) {
         try {
-            return redeemOnce(couponId, orderId, userId);
+            return redeemOnce(couponId, orderId, userId,
+                    orderAmount == null ? null : orderAmount.setScale(2, RoundingMode.HALF_UP));
         } finally {
             pages.invalidate();
         }
     }
 
-    private Redemption redeemOnce(String couponId, String orderId, String userId) {
+    private Redemption redeemOnce(String couponId, String orderId, String userId, BigDecimal orderAmount) {
         return jdbc.transaction(c -> {
             Row coupon = find(c, couponId).orElseThrow(() -> new Refused(Refusal.NOT_FOUND, null));
             if (redeemed(c, couponId, orderId, userId)) {
@@ -279,9 +309,14 @@ final class CouponStore {
             }
             Row after = find(c, couponId).orElseThrow();
             String id = UUID.randomUUID().toString();
+            BigDecimal discount = discount(orderAmount, after.discountPercent);
+            // the user's own state: 'used' when this redemption took the last use; nobody else's use changes it
+            String status = after.exhausted() ? "used" : "active";
             try (PreparedStatement ps = c.prepareStatement("INSERT INTO redemptions (id, coupon_id, order_id, "
-                    + "user_id, discount_amount, redeemed_at) VALUES (?, ?, ?, ?, ?, ?)")) {
-                Jdbc.bind(ps, List.of(id, couponId, orderId, userId, after.discountPercent, now));
+                    + "user_id, discount_percent, order_amount, discount_amount, status, redeemed_at) "
+                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+                Jdbc.bind(ps, Arrays.asList(id, couponId, orderId, userId, after.discountPercent,
+                        orderAmount, discount, status, now));
                 ps.executeUpdate();
             } catch (SQLException e) {
                 if (StorageException.isUniqueViolation(e)) { // the user's same order redeemed it at the same moment
@@ -289,7 +324,7 @@ final class CouponStore {
                 }
                 throw e;
             }
-            return new Redemption(id, after, orderId, after.discountPercent, now);
+            return new Redemption(id, after, orderId, orderAmount, after.discountPercent, discount, now);
         });
     }
 
@@ -319,10 +354,11 @@ final class CouponStore {
 
 
     Page<UserCoupon> userCoupons(String userId, int limit, int offset, Optional<UserCouponStatus> status) {
-        String inner = "SELECT r.id AS rid, r.coupon_id, c.title, r.order_id, r.discount_amount, r.redeemed_at, "
+        // the stored state of the user's own redemption; only the coupon's end (not others' use) overrides it
+        String inner = "SELECT r.id AS rid, r.coupon_id, c.title, r.order_id, r.discount_percent, r.order_amount, "
+                + "r.discount_amount, r.redeemed_at, "
                 + "CASE WHEN c.active = FALSE OR (c.valid_until IS NOT NULL AND c.valid_until <= ?) THEN 'expired' "
-                + "WHEN c.usage_limit IS NOT NULL AND c.usage_count >= c.usage_limit THEN 'used' "
-                + "ELSE 'active' END AS status "
+                + "ELSE r.status END AS status "
                 + "FROM redemptions r JOIN coupons c ON c.id = r.coupon_id WHERE r.user_id = ?";
         String where = status.isPresent() ? " WHERE t.status = ?" : "";
         OffsetDateTime now = now();
@@ -338,7 +374,8 @@ final class CouponStore {
                 }
             }
             try (PreparedStatement ps = c.prepareStatement("SELECT t.coupon_id, t.title, t.order_id, "
-                    + "t.discount_amount, t.redeemed_at, t.status FROM (" + inner + ") t" + where
+                    + "t.discount_percent, t.order_amount, t.discount_amount, t.redeemed_at, t.status FROM ("
+                    + inner + ") t" + where
                     + " ORDER BY t.redeemed_at DESC, t.rid LIMIT ? OFFSET ?")) {
                 List<Object> all = new ArrayList<>(args);
                 all.add(limit);
@@ -351,12 +388,14 @@ final class CouponStore {
                         u.setCouponId(rs.getString(1));
                         u.setTitle(rs.getString(2));
                         u.setOrderId(rs.getString(3));
-                        u.setDiscountAmount((double) rs.getInt(4));
-                        u.setRedeemedAt(utc(rs.getObject(5, OffsetDateTime.class)));
-                        u.setStatus(UserCouponStatus.fromValue(rs.getString(6)));
+                        u.setDiscountPercent(rs.getInt(4));
+                        u.setOrderAmount(money(rs.getBigDecimal(5)));
+                        u.setDiscountAmount(money(rs.getBigDecimal(6)));
+                        u.setRedeemedAt(utc(rs.getObject(7, OffsetDateTime.class)));
+                        u.setStatus(UserCouponStatus.fromValue(rs.getString(8)));
                         out.add(u);
                     }
-                    return new Page<>(out, total);
+                    return new Page<>(out, total, now.toInstant());
                 }
             }
         });
@@ -389,6 +428,9 @@ final class CouponStore {
                         out.add(r);
                     }
                 }
+            }
+            if (!candidates.isEmpty()) {
+                pages.invalidate(); // before coupon_expired goes out: no cached page shows these as active after it
             }
             return out;
         });
@@ -424,6 +466,11 @@ final class CouponStore {
                 utc(rs.getObject(6, OffsetDateTime.class)), rs.getBoolean(7), (Integer) rs.getObject(8, Integer.class),
                 rs.getInt(9), rs.getString(10), utc(rs.getObject(11, OffsetDateTime.class)),
                 utc(rs.getObject(12, OffsetDateTime.class)), rs.getString(13), rs.getString(14));
+    }
+
+    /** @return the amount as the contract's number (null stays null: the field is omitted) */
+    static Double money(BigDecimal amount) {
+        return amount == null ? null : amount.doubleValue();
     }
 
     private static OffsetDateTime utc(OffsetDateTime t) {

@@ -17,8 +17,10 @@ import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 /**
  * The payment forms service: extends the stub generated from {@code specs/openapi/forms.yaml}.
@@ -34,16 +36,45 @@ final class FormsEndpoint extends FormsService {
     private final FormStore store;
     /** The documented demo key ({@link FormsModule#DEMO_KEY}). */
     static final String DEMO_KEY = "kit-demo-forms-key";
-    private final List<byte[]> apiKeys;
+    /** The account of a key configured without one. */
+    static final String DEFAULT_ACCOUNT = "default";
+    private static final Pattern ACCOUNT = Pattern.compile("[A-Za-z0-9._-]{1,100}");
 
-    private final ReadCache<Long, byte[]> forms;
+    /** An accepted API key and the account whose forms it reads. */
+    record ApiKey(String account, byte[] key) {
+        /**
+         * @param entry one {@code KIT_FORMS_API_KEYS} entry: {@code <account>:<key>}, or a bare key (the demo key's
+         *              account is {@value FormStore#DEMO_ACCOUNT}, any other's {@value #DEFAULT_ACCOUNT})
+         * @throws IllegalArgumentException for an account name outside {@code [A-Za-z0-9._-]{1,100}} or an empty key
+         */
+        static ApiKey parse(String entry) {
+            int colon = entry.indexOf(':');
+            String account = colon < 0 ? (entry.equals(DEMO_KEY) ? FormStore.DEMO_ACCOUNT : DEFAULT_ACCOUNT)
+                    : entry.substring(0, colon);
+            String key = colon < 0 ? entry : entry.substring(colon + 1);
+            if (!ACCOUNT.matcher(account).matches() || key.isEmpty()) {
+                throw new IllegalArgumentException("KIT_FORMS_API_KEYS: an entry is <account>:<key> or <key>, the "
+                        + "account made of letters, digits, '.', '_' or '-' (at most 100), the key not empty");
+            }
+            return new ApiKey(account, key.getBytes(StandardCharsets.UTF_8));
+        }
+
+        String text() {
+            return new String(key, StandardCharsets.UTF_8);
+        }
+    }
+
+    private final List<ApiKey> apiKeys;
+
+    /** Serialized single forms by account and id. */
+    private final ReadCache<List<Object>, byte[]> forms;
     private final ObjectMapper mapper;
 
-    FormsEndpoint(FormStore store, List<String> apiKeys, ReadCache<Long, byte[]> forms, ObjectMapper mapper) {
+    FormsEndpoint(FormStore store, List<ApiKey> apiKeys, ReadCache<List<Object>, byte[]> forms, ObjectMapper mapper) {
         this.store = store;
         this.forms = forms;
         this.mapper = mapper;
-        this.apiKeys = apiKeys.stream().map(k -> k.getBytes(StandardCharsets.UTF_8)).toList();
+        this.apiKeys = List.copyOf(apiKeys);
     }
 
     @Override
@@ -55,28 +86,39 @@ final class FormsEndpoint extends FormsService {
     private void authenticate(ServerRequest req, ServerResponse res) {
         String header = req.headers().first(HeaderNames.AUTHORIZATION).orElse("");
         String key = header.startsWith(PREFIX) ? header.substring(PREFIX.length()).trim() : "";
-        if (!header.startsWith(PREFIX) || !known(key)) {
+        if (!header.startsWith(PREFIX) || account(key) == null) {
             throw ApiError.unauthorized("missing or invalid API key: send 'Authorization: Token token=<API key>'");
         }
         DemoCredentials.refuseIndirect(req, key.equals(DEMO_KEY), "forms API key", "KIT_FORMS_API_KEYS");
         res.next();
     }
 
-    private boolean known(String key) {
+    /** @return the account of the key (every key compared in constant time), null for an unknown key */
+    private String account(String key) {
         byte[] given = key.getBytes(StandardCharsets.UTF_8);
-        boolean match = false;
-        for (byte[] k : apiKeys) {
-            match |= MessageDigest.isEqual(k, given);
+        String account = null;
+        for (ApiKey k : apiKeys) {
+            if (MessageDigest.isEqual(k.key(), given) && account == null) {
+                account = k.account();
+            }
         }
-        return match;
+        return account;
+    }
+
+    /** @return the account of the request's key (authenticated before any handler runs) */
+    private String account(ServerRequest req) {
+        String header = req.headers().first(HeaderNames.AUTHORIZATION).orElse("");
+        return Objects.requireNonNull(account(header.substring(PREFIX.length()).trim()));
     }
 
     @Override
     protected void handleGetForm(ServerRequest request, ServerResponse response, Long id) {
         // forms are never written through the API: the cache's time bound covers changes made outside it
-        Json.send(response, forms.get(id, () -> {
+        String account = account(request);
+        Json.send(response, forms.get(List.of(account, id), () -> {
             FormEnvelope body = new FormEnvelope();
-            body.setForm(store.find(id).orElseThrow(() -> ApiError.notFound("form " + id + " not found")));
+            // another account's form answers as a form that does not exist (its existence is not told)
+            body.setForm(store.find(account, id).orElseThrow(() -> ApiError.notFound("form " + id + " not found")));
             return Json.bytes(mapper, body);
         }));
     }
@@ -86,9 +128,10 @@ final class FormsEndpoint extends FormsService {
                                    Optional<Integer> count, Optional<Integer> offset) {
         int c = count.orElse(10);
         int o = offset.orElse(0);
+        String account = account(request);
         FormList body = new FormList();
-        body.setForms(store.list(c, o));
-        long total = store.count();
+        body.setForms(store.list(account, c, o));
+        long total = store.count(account);
         ListFormsOp.Response200.builder(total).link(links(request, c, o, total)).response(body).send(response);
     }
 

@@ -17,8 +17,10 @@ import java.util.List;
 
 /**
  * The payment forms API on its own listener (default port 8081).
- * API keys come from {@code KIT_FORMS_API_KEYS} (comma-separated); the default is the documented
- * demo key {@value #DEMO_KEY}, for a server that binds to loopback (refused on any other {@code KIT_HOST}).
+ * API keys come from {@code KIT_FORMS_API_KEYS} (comma-separated {@code <account>:<key>} entries; a bare key
+ * belongs to the account {@code default}); the default is the documented demo key {@value #DEMO_KEY} (account
+ * {@code demo}), for a server that binds to loopback (refused on any other {@code KIT_HOST}). A key reads its own
+ * account's forms only. The demo forms exist only in the embedded default database (no {@code KIT_DB_URL}).
  */
 public final class FormsModule implements ApiModule {
     /** The key a fresh server accepts unless {@code KIT_FORMS_API_KEYS} says otherwise. */
@@ -32,10 +34,15 @@ public final class FormsModule implements ApiModule {
      * @param database the kit's database
      */
     public FormsModule(Settings settings, Database database) {
-        List<String> keys = settings.getList("forms.api-keys", DEMO_KEY);
-        DemoCredentials.refuseWhenExposed(settings, () -> keys.contains(DEMO_KEY) ? List.of(DEMO_KEY)
-                : List.of(), "forms API key", "KIT_FORMS_API_KEYS");
-        this.endpoint = new FormsEndpoint(new FormStore(database.dataSource()), keys, ReadCache.of(settings), mapper);
+        List<FormsEndpoint.ApiKey> keys = settings.getList("forms.api-keys", DEMO_KEY).stream()
+                .map(FormsEndpoint.ApiKey::parse).toList();
+        DemoCredentials.refuseWhenExposed(settings, () -> keys.stream().anyMatch(k -> k.text().equals(DEMO_KEY))
+                ? List.of(DEMO_KEY) : List.of(), "forms API key", "KIT_FORMS_API_KEYS");
+        FormStore store = new FormStore(database.dataSource());
+        if (database.embedded()) {
+            store.seedDemo(); // demo data only in the embedded default database, never in a configured one
+        }
+        this.endpoint = new FormsEndpoint(store, keys, ReadCache.of(settings), mapper);
     }
 
     @Override

@@ -320,16 +320,14 @@ abstract class CouponsApiContractTest {
         String adminToken = admin();
         JsonNode c = createCoupon(adminToken, coupon("Welcome", 10, "onboarding", 5));
         String id = c.path("id").asText();
-        Answer u = call("PUT", "/write/v1/coupons/" + id, adminToken, Map.of("discount_percent", 25, "usage_count", 99,
-                "unknown", "x"));
+        Answer u = call("PUT", "/write/v1/coupons/" + id, adminToken, Map.of("discount_percent", 25));
         assertThat(u.status()).as(u.body().toString()).isEqualTo(200);
         assertThat(u.body().path("discount_percent").asInt()).isEqualTo(25);
         assertThat(u.body().path("title").asText()).isEqualTo("Welcome");
-        assertThat(u.body().path("usage_count").asInt()).isZero(); // server-managed: ignored
         assertThat(u.body().path("category").asText()).isEqualTo("onboarding");
         assertThat(u.body().path("updated_by").asText()).isNotEmpty();
 
-        Answer empty = call("PUT", "/write/v1/coupons/" + id, adminToken, Map.of("id", "x"));
+        Answer empty = call("PUT", "/write/v1/coupons/" + id, adminToken, Map.of());
         assertThat(empty.status()).isEqualTo(400);
         assertThat(empty.details().isTextual()).isTrue();
 
@@ -346,6 +344,30 @@ abstract class CouponsApiContractTest {
         assertThat(call("DELETE", "/write/v1/coupons/nope", adminToken, null).status()).isEqualTo(404);
         assertThat(call("PUT", "/write/v1/coupons/nope", adminToken, Map.of("title", "x")).code()).isEqualTo("NOT_FOUND");
         assertThat(call("GET", "/api/v1/coupons/nope", null, null).status()).isEqualTo(404);
+    }
+
+    @Test
+    void anUpdateWithServerManagedOrUnknownFieldsIsRefusedNamingEachAndChangesNothing() throws IOException {
+        String adminToken = admin();
+        String id = createCoupon(adminToken, coupon("Strict", 10, "onboarding", 5)).path("id").asText();
+        Map<String, Object> body = new LinkedHashMap<>();
+        body.put("discount_percent", 25);
+        body.put("usage_count", 99);
+        body.put("id", "other");
+        body.put("created_at", "2001-01-01T00:00:00Z");
+        body.put("updated_by", "someone");
+        body.put("discount", 30);
+        Answer refused = call("PUT", "/write/v1/coupons/" + id, adminToken, body);
+        assertThat(refused.status()).as(refused.body().toString()).isEqualTo(400);
+        assertThat(refused.code()).isEqualTo("INVALID_REQUEST");
+        for (String managed : List.of("usage_count", "id", "created_at", "updated_by")) {
+            assertThat(refused.details().path(managed).asText()).as(managed)
+                    .isEqualTo("is set by the server and may not be sent");
+        }
+        assertThat(refused.details().path("discount").asText()).isEqualTo("is not a known field");
+        assertThat(refused.details().has("discount_percent")).isFalse();
+        assertThat(call("GET", "/api/v1/coupons/" + id, null, null).body().path("discount_percent").asInt())
+                .isEqualTo(10); // nothing applied
     }
 
     @Test
@@ -455,12 +477,43 @@ abstract class CouponsApiContractTest {
         Answer none = call("GET", "/api/v1/coupons?category=" + unique(), null, null);
         assertThat(none.body().path("total").asInt()).isZero();
         assertThat(none.headers().get("Link")).isNull();
-        // the public catalogue without `active` lists what is on offer: the soft-deleted coupon is gone from it
+        // without `active` the list is not filtered on it (issue 36): the soft-deleted coupon is there, inactive
         Answer catalogue = call("GET", "/api/v1/coupons?category=" + category, null, null);
-        assertThat(catalogue.body().path("total").asInt()).isEqualTo(4);
-        assertThat(catalogue.body().path("coupons")).extracting(c -> c.path("id").asText())
-                .containsExactly(ids.get(1), ids.get(2), ids.get(3), ids.get(4));
+        assertThat(catalogue.body().path("total").asInt()).isEqualTo(5);
+        assertThat(catalogue.body().path("coupons")).extracting(c -> c.path("id").asText()).containsExactlyElementsOf(ids);
+        assertThat(catalogue.body().path("coupons")).extracting(c -> c.path("active").asBoolean())
+                .containsExactly(false, true, true, true, true);
         assertThat(call("GET", "/api/v1/coupons", null, null).body().path("limit").asInt()).isEqualTo(10);
+    }
+
+    @Test
+    void aCouponWhoseCouponExpiredWentOutIsNotListedAsActive() throws Exception {
+        String adminToken = admin();
+        String category = unique();
+        Map<String, Object> body = coupon("ends", 10, category, null);
+        body.put("valid_until", OffsetDateTime.now(ZoneOffset.UTC).plusDays(1).toString());
+        String ends = createCoupon(adminToken, body).path("id").asText();
+        String single = createCoupon(adminToken, coupon("single", 10, category, 1)).path("id").asText();
+        String open = createCoupon(adminToken, coupon("open", 10, category, null)).path("id").asText();
+        Recorder socket = subscribe("", alice());
+        socket.open.get(10, TimeUnit.SECONDS);
+        call("PUT", "/write/v1/coupons/" + ends, adminToken, Map.of("valid_until", "2001-01-01T00:00:00Z"));
+        assertThat(socket.next("coupon_expired", ends).path("data").path("reason").asText()).isEqualTo("expired");
+        call("POST", "/coupons/v1/redeem", alice(), Map.of("coupon_id", single, "order_id", unique()));
+        assertThat(socket.next("coupon_expired", single).path("data").path("reason").asText()).isEqualTo("exhausted");
+
+        assertThat(call("GET", "/api/v1/coupons?active=true&category=" + category, null, null).body().path("coupons"))
+                .extracting(c -> c.path("id").asText()).containsExactly(open);
+        assertThat(call("GET", "/api/v1/coupons?active=false&category=" + category, null, null).body().path("coupons"))
+                .extracting(c -> c.path("id").asText()).containsExactlyInAnyOrder(ends, single);
+        JsonNode all = call("GET", "/api/v1/coupons?category=" + category, null, null).body();
+        all.path("coupons").forEach(c -> assertThat(c.path("active").asBoolean()).as(c.toString())
+                .isEqualTo(c.path("id").asText().equals(open)));
+        assertThat(call("GET", "/api/v1/coupons/" + ends, null, null).body().path("active").asBoolean()).isFalse();
+        // a new end date puts it on offer again
+        Answer extended = call("PUT", "/write/v1/coupons/" + ends, adminToken,
+                Map.of("valid_until", OffsetDateTime.now(ZoneOffset.UTC).plusDays(2).toString()));
+        assertThat(extended.body().path("active").asBoolean()).isTrue();
     }
 
     record Raw(String body, Headers headers) {
@@ -511,7 +564,7 @@ abstract class CouponsApiContractTest {
         Answer ok = call("POST", "/coupons/v1/redeem", user, Map.of("coupon_id", id, "order_id", "o-1"));
         assertThat(ok.status()).isEqualTo(200);
         assertThat(ok.body().path("success").asBoolean()).isTrue();
-        assertThat(ok.body().path("discount_amount").asDouble()).isEqualTo(15.0);
+        assertThat(ok.body().path("discount_percent").asInt()).isEqualTo(15);
         assertThat(ok.body().path("redemption_id").asText()).isNotEmpty();
         assertThat(ok.headers().get("X-RateLimit-Limit")).isNotNull();
 
@@ -539,6 +592,75 @@ abstract class CouponsApiContractTest {
     }
 
     @Test
+    void anOrderAmountGetsTheDiscountInMoneyAndARequestWithoutOneNoAmount() throws IOException {
+        String adminToken = admin();
+        String user = alice();
+        String id = createCoupon(adminToken, coupon("twenty", 20, null, null)).path("id").asText();
+        String order = "ORD-" + unique();
+        Answer paid = call("POST", "/coupons/v1/redeem", user,
+                Map.of("coupon_id", id, "order_id", order, "order_amount", 59.9));
+        assertThat(paid.status()).as(paid.body().toString()).isEqualTo(200);
+        assertThat(paid.body().path("discount_amount").decimalValue()).isEqualByComparingTo("11.98");
+        assertThat(paid.body().path("order_amount").decimalValue()).isEqualByComparingTo("59.9");
+        assertThat(paid.body().path("discount_percent").asInt()).isEqualTo(20);
+        // rounded half up to cents: 20% of 0.33 is 0.066
+        Answer cents = call("POST", "/coupons/v1/redeem", user,
+                Map.of("coupon_id", id, "order_id", order + "-c", "order_amount", 0.33));
+        assertThat(cents.body().path("discount_amount").decimalValue()).isEqualByComparingTo("0.07");
+        // a client written before order amounts: still redeems, and gets no amount that is really a percentage
+        Answer legacy = call("POST", "/coupons/v1/redeem", user, Map.of("coupon_id", id, "order_id", order + "-l"));
+        assertThat(legacy.status()).isEqualTo(200);
+        assertThat(legacy.body().has("discount_amount")).isFalse();
+        assertThat(legacy.body().path("discount_percent").asInt()).isEqualTo(20);
+
+        Map<String, JsonNode> mine = new LinkedHashMap<>();
+        call("GET", "/coupons/v1/user/coupons?limit=100", user, null).body().path("coupons")
+                .forEach(c -> mine.put(c.path("order_id").asText(), c));
+        assertThat(mine.get(order).path("discount_amount").decimalValue()).isEqualByComparingTo("11.98");
+        assertThat(mine.get(order).path("order_amount").decimalValue()).isEqualByComparingTo("59.9");
+        assertThat(mine.get(order + "-l").has("discount_amount")).isFalse();
+        assertThat(mine.get(order + "-l").path("discount_percent").asInt()).isEqualTo(20);
+
+        for (Object bad : List.of(0, -5, "12.50")) {
+            Answer refused = call("POST", "/coupons/v1/redeem", user,
+                    Map.of("coupon_id", id, "order_id", order + "-x", "order_amount", bad));
+            assertThat(refused.status()).as(String.valueOf(bad)).isEqualTo(400);
+            assertThat(refused.details().has("order_amount")).as(refused.body().toString()).isTrue();
+        }
+    }
+
+    @Test
+    void anotherUsersRedemptionNeverMakesMineUsed() throws IOException {
+        String adminToken = admin();
+        String bob = token("bob", "bob-password");
+        String id = createCoupon(adminToken, coupon("two uses", 10, null, 2)).path("id").asText();
+        String order = "ORD-" + unique();
+        assertThat(call("POST", "/coupons/v1/redeem", bob, Map.of("coupon_id", id, "order_id", order)).status())
+                .isEqualTo(200);
+        // alice takes the last use: the coupon is used up, by her
+        assertThat(call("POST", "/coupons/v1/redeem", alice(), Map.of("coupon_id", id, "order_id", order)).status())
+                .isEqualTo(200);
+        assertThat(statusOf(bob, id)).isEqualTo("active");
+        assertThat(statusOf(alice(), id)).isEqualTo("used");
+        assertThat(call("GET", "/coupons/v1/user/coupons?status=used&limit=100", bob, null).body().path("coupons"))
+                .noneMatch(c -> c.path("coupon_id").asText().equals(id));
+        // the coupon's own end is everyone's: deactivated, both redemptions are expired
+        call("PUT", "/write/v1/coupons/" + id, adminToken, Map.of("active", false));
+        assertThat(statusOf(bob, id)).isEqualTo("expired");
+        assertThat(statusOf(alice(), id)).isEqualTo("expired");
+    }
+
+    static String statusOf(String user, String couponId) throws IOException {
+        JsonNode list = call("GET", "/coupons/v1/user/coupons?limit=100", user, null).body().path("coupons");
+        for (JsonNode c : list) {
+            if (c.path("coupon_id").asText().equals(couponId)) {
+                return c.path("status").asText();
+            }
+        }
+        throw new AssertionError("no redemption of " + couponId + " in " + list);
+    }
+
+    @Test
     void anOrderIdIsTheUsersOwnSoAnotherUserCanNeitherProbeNorBlockIt() throws IOException {
         String adminToken = admin();
         String alice = alice();
@@ -563,7 +685,7 @@ abstract class CouponsApiContractTest {
     }
 
     @Test
-    void userCouponsCarryTheComputedStatus() throws IOException {
+    void userCouponsCarryTheirStatus() throws IOException {
         String adminToken = admin();
         String bob = token("bob", "bob-password");
         String open = createCoupon(adminToken, coupon("open", 10, null, null)).path("id").asText();

@@ -56,7 +56,7 @@ import java.util.stream.Stream;
  *
  * Coupon summer = coupons.get("3f8e2a1c-5b7d-4e9f-a0c1-2d3e4f5a6b7c").execute();        // public
  * coupons.all(CouponFilter.any().active(true)).forEach(c -> System.out.println(c.getTitle())); // every page
- * RedeemResult r = coupons.redeem(summer.getId(), "ORD-2026-000123").execute();        // bearer token
+ * RedeemResult r = coupons.redeem(summer.getId(), "ORD-2026-000123", 59.90).execute(); // bearer token
  * try (CouponSubscription updates = coupons.subscribe(event -> System.out.println(event))) { ... }
  * }</pre>
  *
@@ -267,6 +267,24 @@ public final class CouponsClient implements AutoCloseable {
      */
     public Call<RedeemResult> redeem(String couponId, String orderId) {
         return HttpCall.of(redemptions.redeemCoupon(redeemRequest(couponId, orderId)));
+    }
+
+    /**
+     * Redeems a coupon for an order of the given total: the result's {@code getDiscountAmount()} is the discount in
+     * the order's currency ({@code orderAmount × discount_percent / 100}, rounded half up to cents).
+     *
+     * @param couponId    the coupon
+     * @param orderId     the caller's order
+     * @param orderAmount the order's total before the discount, above 0
+     * @return the redemption
+     * @throws dev.contractkit.sdk.ConflictException as {@link #redeem(String, String)}
+     * @throws dev.contractkit.sdk.NotFoundException when there is no such coupon
+     */
+    public Call<RedeemResult> redeem(String couponId, String orderId, double orderAmount) {
+        if (!(orderAmount > 0)) {
+            throw new IllegalArgumentException("orderAmount must be above 0: " + orderAmount);
+        }
+        return HttpCall.of(redemptions.redeemCoupon(redeemRequest(couponId, orderId).orderAmount(orderAmount)));
     }
 
     private static RedeemRequest redeemRequest(String couponId, String orderId) {

@@ -37,8 +37,8 @@ class CouponsReadmeExampleTest {
         long active = coupons.all(CouponFilter.any().active(true)).count();    // lazily follows Link rel="next"
         out.println(summer.getTitle() + ", " + active + " active coupons");
         try {
-            RedeemResult r = coupons.redeem(summer.getId(), "ORD-2026-000123").execute(); // bearer token; a 429 waits for the reset
-            out.println("redeemed: " + r.getDiscountAmount() + "% off");
+            RedeemResult r = coupons.redeem(summer.getId(), "ORD-2026-000123", 59.90).execute(); // bearer token; a 429 waits for the reset
+            out.println("redeemed: " + r.getDiscountAmount() + " off (" + r.getDiscountPercent() + "%)");
         } catch (ConflictException e) {
             var body = e.errorBody(dev.contractkit.sdk.coupons.model.ApiError.class).orElseThrow();
             out.println("not redeemed: " + body.getError().getDetails());     // e.g. already_redeemed

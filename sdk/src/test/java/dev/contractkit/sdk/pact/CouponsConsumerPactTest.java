@@ -118,10 +118,11 @@ class CouponsConsumerPactTest {
                 .path("/coupons/v1/redeem").method("POST")
                 .matchHeader("Authorization", BEARER, "Bearer " + EXAMPLE_TOKEN)
                 .matchHeader("Content-Type", "application/json.*", "application/json; charset=UTF-8")
-                .body("{\"coupon_id\":\"" + SUMMER + "\",\"order_id\":\"" + ORDER + "\"}")
+                .body("{\"coupon_id\":\"" + SUMMER + "\",\"order_id\":\"" + ORDER + "\",\"order_amount\":59.9}")
                 .willRespondWith().status(200).matchHeader("Content-Type", "application/json.*", "application/json")
                 .body(new PactDslJsonBody().booleanValue("success", true).stringType("message", "coupon redeemed")
-                        .stringValue("coupon_id", SUMMER).stringValue("order_id", ORDER).decimalType("discount_amount", 20.0)
+                        .stringValue("coupon_id", SUMMER).stringValue("order_id", ORDER).integerType("discount_percent", 20)
+                        .decimalType("discount_amount", 11.98)
                         .stringMatcher("redeemed_at", FormsConsumerPactTest.RFC3339, "2026-06-15T10:35:00Z")
                         .stringType("redemption_id", "7c9e6679-7425-40de-944b-e07fc1f90ae7"))
                 .toPact(V4Pact.class);
@@ -169,7 +170,7 @@ class CouponsConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "redeem")
     void redeemReturnsTheRedemption(MockServer server) {
-        RedeemResult r = client(server).redeem(SUMMER, ORDER).execute();
+        RedeemResult r = client(server).redeem(SUMMER, ORDER, 59.9).execute();
         assertThat(r.getSuccess()).isTrue();
         assertThat(r.getOrderId()).isEqualTo(ORDER);
     }
