@@ -1,7 +1,12 @@
 // The agent's web front end: one conversation (a thread) per browser tab, kept in the URL (?thread=) and in
 // localStorage. A question starts a run (POST /api/agent, AG-UI events over SSE); the events are drawn as they
-// arrive; Stop asks POST /api/v1/runs/{runId}/cancel; a reload rebuilds the conversation by replaying the
-// stored events of GET /api/v1/threads/{threadId}/history through the same code that draws a live run.
+// arrive; Stop asks POST /api/v1/runs/{runId}/cancel (closing the connection never stops a run). When the
+// connection drops before the run ends, the page re-attaches (GET /api/v1/threads/{threadId}/runs/{runId}/events
+// with Last-Event-ID = the last event id it drew, back-off with jitter, a bounded number of attempts), so every
+// event is drawn once, in order. A reload rebuilds the conversation by replaying the stored events of
+// GET /api/v1/threads/{threadId}/history through the same code that draws a live run; a run still going (the
+// history says so, or this tab's sessionStorage names it) is replayed from the re-attach operation and followed
+// to its end.
 // Every API call carries the kit token (auth.js); without one the page shows the token prompt instead.
 import { sseEvents } from './sse.js';
 import { renderMarkdown } from './markdown.js';
@@ -16,6 +21,8 @@ const ui = {
   tokenReason: $('token-reason'),
 };
 const STORAGE_KEY = 'contract-kit.agent.threadId';
+const LIVE_KEY = 'contract-kit.agent.liveRun'; // sessionStorage: { threadId, runId, lastEventId } of the run followed
+const REATTACH = { attempts: 6, firstMs: 250, maxMs: 4000 };
 
 let threadId;
 let current = null; // the run streaming now: { runId, view }
@@ -71,7 +78,7 @@ function boot() {
 
 async function start() {
   const fromUrl = new URL(location.href).searchParams.get('thread');
-  useThread(fromUrl || localStorage.getItem(STORAGE_KEY) || randomId('thread-'));
+  useThread(fromUrl || readLive()?.threadId || localStorage.getItem(STORAGE_KEY) || randomId('thread-'));
   ui.composer.addEventListener('submit', e => {
     e.preventDefault();
     ask();
@@ -97,10 +104,14 @@ async function start() {
     ui.question.focus();
   });
   ui.send.disabled = true; // a question asked before the restore is drawn would land above the old runs
+  let live = [];
   try {
-    await Promise.all([loadOptions(), restore()]);
+    [, live] = await Promise.all([loadOptions(), restore()]);
   } finally {
     ui.send.disabled = false;
+  }
+  for (const run of live) {
+    await followRestored(run.view, run.runId, run.quiet);
   }
 }
 
@@ -133,31 +144,175 @@ async function fill(select, path, usable, label, hint) {
 
 // ------------------------------------------------------------------ restore
 
+/** Draws the thread's stored runs; answers the runs still going, to follow once the page is ready. */
 async function restore() {
   setStatus('restoring', 'Restoring the conversation…');
-  let history;
+  const remembered = readLive();
+  const followed = remembered?.threadId === threadId ? remembered.runId : null;
+  let history = { runs: [] };
   try {
     const res = await api(`/api/v1/threads/${encodeURIComponent(threadId)}/history`, { headers: { Accept: 'application/json' } });
-    if (res.status === 404) {
-      setStatus('idle', 'Ready');
-      return; // a new conversation: nothing stored yet
+    if (res.status !== 404) { // 404: a new conversation, nothing stored yet
+      history = await json(res);
     }
-    history = await json(res);
   } catch (e) {
     setStatus('failed', 'Could not restore the conversation: ' + e.message);
-    return;
+    return [];
   }
+  const live = [];
   for (const run of history.runs) {
     const view = runView(run.runId);
+    if (run.status === 'started' || run.status === 'canceling') {
+      // still going: drawn from the re-attach operation (every event from RUN_STARTED, then the live ones)
+      view.setQuestion(question(run.events) || '');
+      live.push({ view, runId: run.runId, quiet: false });
+      continue;
+    }
     run.events.forEach(e => apply(view, e));
     if (!view.ended) {
-      view.setOutcome(run.status === 'started' ? 'running' : run.status,
-          run.status === 'started' ? 'Still running on the server, or interrupted' : 'Ended: ' + run.status);
+      view.setOutcome(run.status, 'Ended: ' + run.status);
     }
+  }
+  if (followed && !history.runs.some(r => r.runId === followed)) {
+    // this tab started it a moment before the reload, before the server stored it: follow it if it exists
+    live.push({ view: runView(followed), runId: followed, quiet: true });
+  } else if (followed && !live.some(r => r.runId === followed)) {
+    forgetLive(followed); // it ended meanwhile
   }
   await refreshArtifacts();
   scrollToEnd();
-  setStatus('idle', history.runs.length === 1 ? 'Restored 1 run' : `Restored ${history.runs.length} runs`);
+  const n = history.runs.length;
+  setStatus('idle', n === 0 ? 'Ready' : n === 1 ? 'Restored 1 run' : `Restored ${n} runs`);
+  return live;
+}
+
+function question(events) {
+  const started = events.find(e => e.type === 'RUN_STARTED');
+  return (started?.input?.messages || []).filter(m => m.role === 'user').map(text).pop();
+}
+
+/** Follows a run found live after a reload, with Stop, to its end. */
+async function followRestored(view, runId, quiet) {
+  current = { runId, view };
+  ui.send.disabled = true;
+  ui.newThread.disabled = true;
+  ui.stop.disabled = false;
+  setStatus('running', 'Following the run that is still going…');
+  try {
+    await follow(view, runId, null, quiet);
+  } catch (e) {
+    view.setOutcome('error', 'Could not follow the run: ' + e.message);
+    setStatus('failed', 'Could not follow the run');
+  } finally {
+    current = null;
+    ui.send.disabled = false;
+    ui.stop.disabled = true;
+    ui.newThread.disabled = false;
+    await refreshArtifacts();
+  }
+}
+
+// ------------------------------------------------------------------ following a run, re-attaching after a drop
+
+function readLive() {
+  try {
+    return JSON.parse(sessionStorage.getItem(LIVE_KEY));
+  } catch {
+    return null;
+  }
+}
+
+function rememberLive(runId, lastEventId) {
+  sessionStorage.setItem(LIVE_KEY, JSON.stringify({ threadId, runId, lastEventId }));
+}
+
+function forgetLive(runId) {
+  if (readLive()?.runId === runId) {
+    sessionStorage.removeItem(LIVE_KEY);
+  }
+}
+
+/** The pause before re-attach attempt n (1-based): half the doubled delay plus a random half of it (jitter). */
+function backoff(n) {
+  const full = Math.min(REATTACH.maxMs, REATTACH.firstMs * 2 ** (n - 1));
+  return full / 2 + Math.random() * full / 2;
+}
+
+/**
+ * Draws a run's events from `res` (the POST's stream), or from the re-attach operation when `res` is null,
+ * until RUN_FINISHED or RUN_ERROR. A connection that breaks or ends before is re-opened with Last-Event-ID;
+ * an event id already drawn is skipped, so nothing is drawn twice. `quiet`: a run the server does not know
+ * (404) is removed rather than shown as gone.
+ */
+async function follow(view, runId, res, quiet = false) {
+  let lastEventId = -1;
+  let failures = 0;
+  let lastError = null;
+  rememberLive(runId, lastEventId);
+  for (;;) {
+    try {
+      if (!res) {
+        const headers = { Accept: 'text/event-stream' };
+        if (lastEventId >= 0) {
+          headers['Last-Event-ID'] = String(lastEventId);
+        }
+        res = await api(`/api/v1/threads/${encodeURIComponent(threadId)}/runs/${encodeURIComponent(runId)}/events`, { headers });
+        if (res.status === 404) {
+          forgetLive(runId);
+          if (quiet && lastEventId < 0) {
+            view.article.remove();
+            setStatus('idle', 'Ready');
+            return;
+          }
+          view.setOutcome('error', 'The run is gone: the server no longer knows it');
+          break;
+        }
+        if (!res.ok) {
+          throw new Error('HTTP ' + res.status);
+        }
+      }
+      if (ui.status.dataset.state !== 'canceling') {
+        setStatus('running', 'Running…');
+        ui.stop.disabled = false; // the run is registered on the server now: cancel can find it
+      }
+      for await (const { id, event } of sseEvents(res.body)) {
+        const seq = id === null || id === '' ? lastEventId + 1 : Number(id);
+        if (seq <= lastEventId) {
+          continue; // already drawn
+        }
+        lastEventId = seq;
+        failures = 0;
+        rememberLive(runId, lastEventId);
+        const following = atBottom();
+        apply(view, event);
+        if (following) {
+          scrollToEnd();
+        }
+      }
+    } catch (e) {
+      lastError = e;
+      if (!hasToken()) {
+        break; // refused: the page asks for the token
+      }
+    }
+    res = null;
+    if (view.ended) {
+      break;
+    }
+    if (++failures > REATTACH.attempts) {
+      view.setOutcome('error', 'Lost the connection to the run' + (lastError ? ' (' + lastError.message + ')' : '')
+          + '; it may still be going on the server: reload the page to follow it');
+      break;
+    }
+    if (ui.status.dataset.state !== 'canceling') {
+      setStatus('reconnecting', `Connection lost; re-attaching (attempt ${failures} of ${REATTACH.attempts})…`);
+    }
+    await new Promise(resolve => setTimeout(resolve, backoff(failures)));
+  }
+  if (view.ended || view.outcome === 'error') {
+    forgetLive(runId);
+  }
+  finishStatus(view);
 }
 
 // ------------------------------------------------------------------ a run
@@ -203,21 +358,9 @@ async function ask() {
       setStatus('failed', 'The run was refused: ' + (error.message || res.status));
       return;
     }
-    setStatus('running', 'Running…');
-    ui.stop.disabled = false; // the run is registered on the server now: cancel can find it
-    for await (const event of sseEvents(res.body)) {
-      const following = atBottom();
-      apply(view, event);
-      if (following) {
-        scrollToEnd();
-      }
-    }
-    if (!view.ended) {
-      view.setOutcome('error', 'The connection ended before the run did; reload the page to restore it');
-    }
-    finishStatus(view);
+    await follow(view, runId, res);
   } catch (e) {
-    view.setOutcome('error', 'Connection failed: ' + e.message + ' (reload the page to restore the conversation)');
+    view.setOutcome('error', 'Connection failed: ' + e.message);
     setStatus('failed', 'Connection failed');
   } finally {
     current = null;

@@ -1,15 +1,18 @@
 // Server-sent events over fetch: POST /api/agent answers text/event-stream, which EventSource cannot request
-// (it only sends GET). Parses the stream as the HTML standard's SSE rules say and yields each event's data
-// parsed as JSON (every AG-UI event is one `data:` JSON object).
+// (it only sends GET), and the re-attach (GET .../runs/{runId}/events) needs the kit token in a header, which
+// EventSource cannot send either. Parses the stream as the HTML standard's SSE rules say and yields each event's
+// data parsed as JSON (every AG-UI event is one `data:` JSON object) with its `id:` (the event's sequence number
+// in its run, what Last-Event-ID resumes from).
 
 /**
  * @param {ReadableStream<Uint8Array>} body the response body
- * @returns {AsyncGenerator<object>} the events, in order, as they arrive
+ * @returns {AsyncGenerator<{id: string|null, event: object}>} the events, in order, as they arrive
  */
 export async function* sseEvents(body) {
   const reader = body.pipeThrough(new TextDecoderStream()).getReader();
   let buffer = '';
   let data = [];
+  let id = null;
   try {
     for (;;) {
       const { value, done } = await reader.read();
@@ -22,8 +25,10 @@ export async function* sseEvents(body) {
         if (line === '') {
           if (data.length > 0) {
             const text = data.join('\n');
+            const eventId = id;
             data = [];
-            yield JSON.parse(text);
+            id = null;
+            yield { id: eventId, event: JSON.parse(text) };
           }
         } else if (!line.startsWith(':')) {
           const colon = line.indexOf(':');
@@ -34,6 +39,8 @@ export async function* sseEvents(body) {
           }
           if (field === 'data') {
             data.push(val);
+          } else if (field === 'id' && !val.includes('\0')) {
+            id = val;
           }
         }
       }

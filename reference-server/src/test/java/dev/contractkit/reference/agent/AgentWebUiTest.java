@@ -41,7 +41,8 @@ import static org.assertj.core.api.Assertions.fail;
  * The agent's web front end in real headless Chromium (Debian's {@code chromium} and {@code chromium-driver},
  * installed by {@code ./kit test}) against the real agent on a free port: a question streams a table, tool calls
  * and reasoning; Stop on a long run shows {@code canceling}, then the cancelled run; a reload restores the
- * conversation from the server's history; an artifact's link serves the CSV. The files' HTTP behaviour (types,
+ * conversation from the server's history, and a reload or a cut connection during a run re-attaches to it and
+ * follows it to its end; an artifact's link serves the CSV. The files' HTTP behaviour (types,
  * caching, security headers, 304, 404) is checked without the browser.
  */
 class AgentWebUiTest {
@@ -204,6 +205,67 @@ class AgentWebUiTest {
 
     @Test
     @Tag("browser")
+    void aReloadDuringALiveRunReplaysItAndFollowsItToItsEnd() {
+        String thread = newThread();
+        open(thread);
+        new Select(browser.findElement(By.id("skill"))).selectByValue(SLOW_SKILL);
+        ask("Revenue by product?");
+        // the slow skill paces a step a second: the first reasoning is there, the rest still to come
+        wait.until(d -> !lastRun().findElements(By.cssSelector(".reasoning-text")).isEmpty());
+        String runId = lastRun().getDomAttribute("data-run-id");
+        assertThat(liveRun()).contains("\"runId\":\"" + runId + "\"", "\"threadId\":\"" + thread + "\"");
+
+        browser.navigate().refresh();
+        // the run is drawn again from the re-attach operation and followed: Stop works on it, new events arrive
+        wait.until(d -> d.findElement(By.id("stop")).isEnabled());
+        assertThat(browser.findElement(By.id("status")).getText()).doesNotContain("Still running");
+        int tools = lastRun().findElements(By.cssSelector(".tool")).size();
+        wait.until(d -> lastRun().findElements(By.cssSelector(".tool")).size() > tools);
+        browser.findElement(By.id("stop")).click();
+        waitForState("cancelled");
+
+        List<WebElement> runs = browser.findElements(By.cssSelector("article.run"));
+        assertThat(runs).hasSize(1);
+        WebElement run = runs.get(0);
+        assertThat(run.getDomAttribute("data-run-id")).isEqualTo(runId);
+        assertThat(run.findElement(By.cssSelector(".msg.user .text")).getText()).isEqualTo("Revenue by product?");
+        assertThat(run.findElement(By.cssSelector(".outcome")).getDomAttribute("data-outcome")).isEqualTo("cancelled");
+        assertThat(run.findElements(By.cssSelector(".tool"))).extracting(e -> e.getDomAttribute("data-tool-call-id"))
+                .as("every tool call drawn once").doesNotHaveDuplicates().hasSizeGreaterThan(tools);
+        assertThat(run.findElement(By.cssSelector(".meta")).getText()).contains("skill " + SLOW_SKILL);
+        assertThat(liveRun()).as("a run that ended is forgotten").isNull();
+        assertThat(browser.findElement(By.id("send")).isEnabled()).isTrue();
+    }
+
+    @Test
+    @Tag("browser")
+    void aConnectionCutMidRunIsReattachedAndEveryEventIsDrawnOnce() throws Exception {
+        try (CuttingProxy proxy = new CuttingProxy(base)) {
+            String thread = newThread();
+            open(proxy.url(), thread);
+            new Select(browser.findElement(By.id("skill"))).selectByValue(SLOW_SKILL);
+            ask("Revenue by region?");
+            wait.until(d -> !lastRun().findElements(By.cssSelector(".reasoning-text")).isEmpty());
+            recordStatusChanges();
+            proxy.cut();
+            int tools = lastRun().findElements(By.cssSelector(".tool")).size();
+            wait.until(d -> lastRun().findElements(By.cssSelector(".tool")).size() > tools);
+            assertThat(recordedStates()).as("the page said it re-attached").contains("reconnecting", "running");
+            browser.findElement(By.id("stop")).click();
+            waitForState("cancelled");
+
+            WebElement run = lastRun();
+            assertThat(browser.findElements(By.cssSelector("article.run"))).hasSize(1);
+            assertThat(run.findElements(By.cssSelector(".reasoning-text"))).as("no reasoning drawn twice")
+                    .extracting(WebElement::getText).doesNotHaveDuplicates();
+            assertThat(run.findElements(By.cssSelector(".tool"))).extracting(e -> e.getDomAttribute("data-tool-call-id"))
+                    .doesNotHaveDuplicates().hasSizeGreaterThan(tools);
+            assertThat(run.findElement(By.cssSelector(".outcome")).getDomAttribute("data-outcome")).isEqualTo("cancelled");
+        }
+    }
+
+    @Test
+    @Tag("browser")
     void aRefusedRunShowsTheContractsErrorAndTheNextQuestionStillRuns() {
         open(newThread());
         ask("Revenue by region? password=hunter22");
@@ -287,7 +349,11 @@ class AgentWebUiTest {
     }
 
     private static void open(String thread) {
-        browser.get(base + "/?thread=" + thread + "#token=" + AgentHttp.KIT_TOKEN);
+        open(base, thread);
+    }
+
+    private static void open(String origin, String thread) {
+        browser.get(origin + "/?thread=" + thread + "#token=" + AgentHttp.KIT_TOKEN);
         wait.until(d -> d.findElement(By.id("thread-id")).getText().equals(thread));
         assertThat(browser.getCurrentUrl()).as("the token leaves the address bar").endsWith("/?thread=" + thread);
         wait.until(d -> "idle".equals(d.findElement(By.id("status")).getDomAttribute("data-state")));
@@ -310,6 +376,12 @@ class AgentWebUiTest {
 
     private static void waitForState(String state) {
         wait.until(d -> state.equals(d.findElement(By.id("status")).getDomAttribute("data-state")));
+    }
+
+    /** @return this tab's sessionStorage entry of the run the page follows, or null */
+    private static String liveRun() {
+        return (String) ((JavascriptExecutor) browser).executeScript(
+                "return sessionStorage.getItem('contract-kit.agent.liveRun');");
     }
 
     /** Every state the status line passes through from now on, however briefly it is shown. */

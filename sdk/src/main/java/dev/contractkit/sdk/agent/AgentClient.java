@@ -58,10 +58,11 @@ import java.util.Objects;
  *
  * Every operation returns a {@link Call}: {@code execute()}, {@code executeAsync()} (a
  * {@link java.util.concurrent.CompletableFuture} that fails with the same {@link ApiException} family) or
- * {@code executeRaw()}. A run's event stream is not resumable: the contract ends a run when its connection
- * closes ("Closing the connection cancels the run"), so after a drop there is nothing to reconnect to; the events the
- * run sent before it stopped are in {@link #historyEvents(String)} (fold them with {@link AgentTranscript#fold}),
- * and a new run continues the thread.
+ * {@code executeRaw()}. A run goes on when its connection drops: its {@link AgentRun} re-attaches by itself
+ * ({@code GET /api/v1/threads/{threadId}/runs/{runId}/events} with {@code Last-Event-ID}, back-off with jitter,
+ * {@link Builder#reattach}) so every event arrives once and in order; {@link #attach(String, String)} follows a
+ * run from another process or after a restart. Only {@link AgentRun#cancel()} ({@link #cancel(String)}) stops a
+ * run: closing its stream does not.
  */
 public final class AgentClient implements AutoCloseable {
     private static final MediaType JSON = MediaType.get("application/json");
@@ -72,9 +73,11 @@ public final class AgentClient implements AutoCloseable {
     private final OkHttpClient http;
     private final String baseUrl;
     private final ClientConfig config;
+    private final AgentRun.Reattach reattach;
 
-    private AgentClient(Retrofit retrofit, ClientConfig config) {
+    private AgentClient(Retrofit retrofit, ClientConfig config, AgentRun.Reattach reattach) {
         this.config = config;
+        this.reattach = reattach;
         this.runs = retrofit.create(RunsApi.class);
         this.resources = retrofit.create(ResourcesApi.class);
         this.artifacts = retrofit.create(ArtifactsApi.class);
@@ -133,14 +136,51 @@ public final class AgentClient implements AutoCloseable {
         } catch (IOException e) {
             throw new IllegalArgumentException("the input cannot be written as JSON: " + e.getMessage(), e);
         }
-        // no read time-out between events: a run may think for a while; cancel() or close() end it
-        OkHttpClient streaming = http.newBuilder().readTimeout(Duration.ZERO).build();
+        OkHttpClient streaming = streaming();
         return new OkCall<>(streaming, () -> new Request.Builder().url(baseUrl + "/api/agent").header("Accept", "text/event-stream")
                 .post(RequestBody.create(body, JSON)).build(),
-                (call, response) -> accepted(input.getRunId(), call, response), "start the run");
+                (call, response) -> accepted(input.getThreadId(), input.getRunId(), call, response), "start the run");
     }
 
-    private AgentRun accepted(String runId, okhttp3.Call call, Response response) {
+    /** @return the client for event streams: no read time-out between events, a run may think for a while */
+    private OkHttpClient streaming() {
+        return http.newBuilder().readTimeout(Duration.ZERO).build();
+    }
+
+    /**
+     * Follows a run that is going on, or replays one that has ended
+     * ({@code GET /api/v1/threads/{threadId}/runs/{runId}/events}): every event from RUN_STARTED on, then the live
+     * ones until RUN_FINISHED or RUN_ERROR, re-attaching after a drop like {@link #runAgent(RunAgentInput)}.
+     *
+     * <pre>{@code
+     * try (AgentRun run = agent.attach("thread-1", "run-1").execute()) {
+     *     System.out.println(run.transcript().answer());
+     * }
+     * }</pre>
+     *
+     * @param threadId the run's thread
+     * @param runId    the run
+     * @return its event stream
+     * @throws dev.contractkit.sdk.NotFoundException when the server does not know the run
+     */
+    public Call<AgentRun> attach(String threadId, String runId) {
+        Objects.requireNonNull(threadId, "threadId == null");
+        Objects.requireNonNull(runId, "runId == null");
+        return new OkCall<>(streaming(), () -> eventsRequest(threadId, runId, -1),
+                (call, response) -> accepted(threadId, runId, call, response), "attach to run " + runId);
+    }
+
+    private Request eventsRequest(String threadId, String runId, long lastEventId) {
+        Request.Builder b = new Request.Builder().url(HttpUrl.get(baseUrl).newBuilder().addPathSegments("api/v1/threads")
+                .addPathSegment(threadId).addPathSegment("runs").addPathSegment(runId).addPathSegment("events").build())
+                .header("Accept", "text/event-stream").get();
+        if (lastEventId >= 0) {
+            b.header("Last-Event-ID", Long.toString(lastEventId));
+        }
+        return b.build();
+    }
+
+    private AgentRun accepted(String threadId, String runId, okhttp3.Call call, Response response) {
         if (response.code() != 200) {
             try (response) {
                 String text = response.body() == null ? "" : response.body().string();
@@ -149,7 +189,9 @@ public final class AgentClient implements AutoCloseable {
                 throw new TransportException("cannot read the refusal: " + e.getMessage(), e);
             }
         }
-        return new AgentRun(runId, call, response, () -> cancel(runId).execute());
+        OkHttpClient streaming = streaming();
+        return new AgentRun(runId, call, response, () -> cancel(runId).execute(),
+                last -> streaming.newCall(eventsRequest(threadId, runId, last)), reattach);
     }
 
     /**
@@ -340,7 +382,28 @@ public final class AgentClient implements AutoCloseable {
      * }</pre>
      */
     public static final class Builder extends KitTokenBuilder<Builder> {
+        private AgentRun.Reattach reattach = AgentRun.Reattach.DEFAULT;
+
         private Builder() {
+        }
+
+        /**
+         * How a run's event stream re-attaches after its connection drops: up to {@code attempts} attempts since
+         * the last event received, the first after about {@code firstDelay}, each pause doubled up to
+         * {@code maxDelay}, with jitter (a random half of it). The default: 5 attempts, 250 ms, 5 s. With 0 attempts
+         * a drop ends the iteration ({@link dev.contractkit.sdk.TransportException}); the run still goes on.
+         *
+         * @param attempts   attempts after a drop, 0 or more
+         * @param firstDelay the first pause
+         * @param maxDelay   the longest pause
+         * @return this builder
+         */
+        public Builder reattach(int attempts, Duration firstDelay, Duration maxDelay) {
+            if (attempts < 0 || firstDelay.isNegative() || maxDelay.compareTo(firstDelay) < 0) {
+                throw new IllegalArgumentException("reattach needs attempts >= 0 and 0 <= firstDelay <= maxDelay");
+            }
+            this.reattach = new AgentRun.Reattach(attempts, firstDelay, maxDelay);
+            return this;
         }
 
         @Override
@@ -354,7 +417,7 @@ public final class AgentClient implements AutoCloseable {
          */
         public AgentClient build() {
             ClientConfig config = configBuilder().build();
-            return new AgentClient(Http.retrofit(config, KitTokenAuth.of(kitToken())), config);
+            return new AgentClient(Http.retrofit(config, KitTokenAuth.of(kitToken())), config, reattach);
         }
     }
 }

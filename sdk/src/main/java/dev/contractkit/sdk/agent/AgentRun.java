@@ -1,6 +1,7 @@
 package dev.contractkit.sdk.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.TransportException;
 import dev.contractkit.sdk.internal.Http;
 import dev.contractkit.agui.EventOrder;
@@ -9,20 +10,30 @@ import okhttp3.Response;
 import okio.BufferedSource;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
 import java.util.NoSuchElementException;
 import java.util.Spliterator;
 import java.util.Spliterators;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Stream;
 import java.util.stream.StreamSupport;
 
 /**
  * One running agent run: its AG-UI events, typed, in the order they arrive (read from the SSE stream as the
- * server flushes them). Iterate it (or {@link #stream()}); {@link #cancel()} asks the server to stop the run
- * (the stream then ends with RUN_FINISHED {@code outcome: {type: cancelled}}); {@link #close()} drops the connection.
- * Every event is also checked against the AG-UI ordering rules: {@link #violations()}.
+ * server flushes them). Iterate it (or {@link #stream()}); {@link #cancel()} is the way to stop the run (the
+ * stream then ends with RUN_FINISHED {@code outcome: {type: cancelled}}). Every event is also checked against the
+ * AG-UI ordering rules: {@link #violations()}.
+ *
+ * <p>A dropped connection does not end the run on the server, and it does not end this stream either: when the
+ * connection breaks (or ends) before RUN_FINISHED or RUN_ERROR, the run re-attaches by itself with
+ * {@code GET /api/v1/threads/{threadId}/runs/{runId}/events} and {@code Last-Event-ID} = the last event id it
+ * received, after a back-off with jitter, for a bounded number of attempts ({@link AgentClient.Builder#reattach}).
+ * Every event arrives once, in order. When the server no longer knows the run (404) the iteration throws
+ * {@link RunGoneException}; when every attempt failed, {@link ReattachFailedException}. {@link #close()} only
+ * releases the connection: the run goes on on the server (call {@link #cancel()} to stop it).
  *
  * <pre>{@code
  * try (AgentRun run = agent.runAgent(input).execute()) {
@@ -33,22 +44,52 @@ import java.util.stream.StreamSupport;
  */
 public final class AgentRun implements Iterable<AgentEvent>, AutoCloseable {
     private final String runId;
-    private final Call call;
-    private final Response response;
-    private final BufferedSource source;
+    private final Attach attach;
+    private final Reattach policy;
     private final Runnable cancel;
     private final List<AgentEvent> received = new ArrayList<>();
     private final EventOrder order = new EventOrder();
+    private Call call;
+    private Response response;
+    private BufferedSource source;
+    private long lastEventId = -1;
+    private int failures;
+    private boolean ended;
     private AgentEvent next;
     private boolean done;
+    private boolean closed;
     private boolean iterated;
 
-    AgentRun(String runId, Call call, Response response, Runnable cancel) {
+    /** Opens the run's replay stream after the given event id; answers the HTTP response, whatever its status. */
+    interface Attach {
+        Call open(long lastEventId);
+    }
+
+    /**
+     * How a dropped stream re-attaches.
+     *
+     * @param attempts   attempts after one drop (0: never re-attach)
+     * @param firstDelay the back-off before the first attempt; doubled each attempt, with jitter
+     * @param maxDelay   the longest back-off
+     */
+    record Reattach(int attempts, Duration firstDelay, Duration maxDelay) {
+        static final Reattach DEFAULT = new Reattach(5, Duration.ofMillis(250), Duration.ofSeconds(5));
+
+        /** @return the pause before the given attempt (1-based): half the exponential delay plus a random half */
+        Duration delay(int attempt) {
+            long full = Math.min(maxDelay.toMillis(), firstDelay.toMillis() << Math.min(attempt - 1, 20));
+            return Duration.ofMillis(full / 2 + ThreadLocalRandom.current().nextLong(full / 2 + 1));
+        }
+    }
+
+    AgentRun(String runId, Call call, Response response, Runnable cancel, Attach attach, Reattach policy) {
         this.runId = runId;
         this.call = call;
         this.response = response;
         this.source = response.body().source();
         this.cancel = cancel;
+        this.attach = attach;
+        this.policy = policy;
     }
 
     /** @return the run's id */
@@ -57,11 +98,16 @@ public final class AgentRun implements Iterable<AgentEvent>, AutoCloseable {
     }
 
     /**
-     * Asks the server to cancel the run ({@code POST /api/v1/runs/{runId}/cancel}); keep reading: the remaining
-     * events end with RUN_FINISHED {@code outcome: {type: cancelled}}.
+     * Stops the run: asks the server to cancel it ({@code POST /api/v1/runs/{runId}/cancel}); keep reading: the
+     * remaining events end with RUN_FINISHED {@code outcome: {type: cancelled}}. Closing the stream does not stop it.
      */
     public void cancel() {
         cancel.run();
+    }
+
+    /** @return the id ({@code id:} line) of the last event received, -1 before the first */
+    public long lastEventId() {
+        return lastEventId;
     }
 
     /** @return the events so far (all of them once the iteration ended) */
@@ -123,37 +169,117 @@ public final class AgentRun implements Iterable<AgentEvent>, AutoCloseable {
     }
 
     private AgentEvent advance() {
-        if (done) {
-            return null;
-        }
-        try {
-            StringBuilder data = new StringBuilder();
-            while (true) {
-                String line = source.readUtf8Line();
-                if (line == null || line.isEmpty()) {
-                    if (!data.isEmpty()) {
-                        return add(data.toString());
-                    }
-                    if (line == null) {
-                        done = true;
-                        close();
-                        return null;
-                    }
-                } else if (line.startsWith("data:")) {
-                    if (!data.isEmpty()) {
-                        data.append('\n');
-                    }
-                    data.append(line.substring(line.startsWith("data: ") ? 6 : 5));
-                }
+        while (!done) {
+            AgentEvent e;
+            IOException broke = null;
+            try {
+                e = read();
+            } catch (IOException ex) {
+                e = null;
+                broke = ex;
             }
-        } catch (IOException e) {
-            done = true;
-            close();
-            if (call.isCanceled()) {
+            if (e != null) {
+                return e;
+            }
+            if (ended || closed || call.isCanceled() || policy.attempts() == 0 && broke == null) {
+                finish();
                 return null;
             }
-            throw new TransportException("the event stream of run " + runId + " broke: " + e.getMessage(), e);
+            if (policy.attempts() == 0) {
+                finish();
+                throw new TransportException("the event stream of run " + runId + " broke: " + broke.getMessage(), broke);
+            }
+            reattach(broke);
         }
+        return null;
+    }
+
+    /** @return the next new event of the current connection, or null when it ended */
+    private AgentEvent read() throws IOException {
+        StringBuilder data = new StringBuilder();
+        String id = null;
+        while (true) {
+            String line = source.readUtf8Line();
+            if (line == null) {
+                return null; // an event without its closing blank line is incomplete: dropped (the SSE standard)
+            }
+            if (line.isEmpty()) {
+                if (!data.isEmpty()) {
+                    long seq = id == null ? lastEventId + 1 : parseId(id);
+                    if (seq > lastEventId) { // a re-attached stream never repeats an event
+                        lastEventId = seq;
+                        return add(data.toString());
+                    }
+                    data.setLength(0);
+                    id = null;
+                }
+            } else if (line.startsWith("data:")) {
+                if (!data.isEmpty()) {
+                    data.append('\n');
+                }
+                data.append(line.substring(line.startsWith("data: ") ? 6 : 5));
+            } else if (line.startsWith("id:")) {
+                id = line.substring(line.startsWith("id: ") ? 4 : 3);
+            }
+        }
+    }
+
+    private long parseId(String id) {
+        try {
+            return Long.parseLong(id.trim());
+        } catch (NumberFormatException e) {
+            return lastEventId + 1;
+        }
+    }
+
+    /** Opens the replay stream after the last event, with back-off; throws the typed error when it cannot. */
+    private void reattach(IOException cause) {
+        response.close();
+        IOException last = cause;
+        while (++failures <= policy.attempts()) { // counts attempts since the last event received
+            try {
+                Thread.sleep(policy.delay(failures).toMillis());
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                finish();
+                throw new TransportException("interrupted while re-attaching to run " + runId, new IOException(e));
+            }
+            if (closed) {
+                finish();
+                return;
+            }
+            Call again = attach.open(lastEventId);
+            call = again;
+            Response r;
+            try {
+                r = again.execute();
+            } catch (IOException e) {
+                last = e;
+                continue;
+            }
+            if (r.code() == 200) {
+                response = r;
+                source = r.body().source();
+                return;
+            }
+            String body;
+            try (r) {
+                body = r.body() == null ? "" : r.body().string();
+            } catch (IOException e) {
+                body = "";
+            }
+            if (r.code() == 404) {
+                finish();
+                throw new RunGoneException(runId, body, r.header("X-Request-Id"));
+            }
+            if (r.code() < 500 && r.code() != 429) {
+                finish();
+                throw ApiException.of(r.code(), body, r.header("X-Request-Id"));
+            }
+            last = new IOException("status " + r.code() + " " + body);
+        }
+        finish();
+        throw new ReattachFailedException(runId, lastEventId, policy.attempts(), last);
     }
 
     private AgentEvent add(String data) {
@@ -161,15 +287,28 @@ public final class AgentRun implements Iterable<AgentEvent>, AutoCloseable {
         if (json == null) {
             json = Http.MAPPER.createObjectNode().put("type", "").put("data", data);
         }
+        failures = 0;
         order.accept(json);
+        String type = json.path("type").asText();
+        ended = ended || type.equals("RUN_FINISHED") || type.equals("RUN_ERROR");
         AgentEvent e = AgentEventDecoder.decode(json);
         received.add(e);
         return e;
     }
 
-    /** Drops the connection (the server then cancels the run). */
+    private void finish() {
+        done = true;
+        response.close();
+    }
+
+    /**
+     * Releases the connection and stops reading (and re-attaching). The run goes on on the server: to stop it,
+     * call {@link #cancel()}; its events stay in the thread's history and can be followed again with
+     * {@link AgentClient#attach(String, String)}.
+     */
     @Override
     public void close() {
+        closed = true;
         if (!done) {
             call.cancel();
         }

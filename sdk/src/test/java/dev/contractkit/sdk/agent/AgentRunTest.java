@@ -15,6 +15,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
+import java.time.Duration;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -77,11 +78,16 @@ class AgentRunTest {
         assertThat(sent.getBody().readUtf8()).contains("\"threadId\":\"t\"", "\"role\":\"user\"", "\"content\":\"hi\"");
     }
 
+    /** A client that never re-attaches: a drop ends the iteration, as before re-attach existed. */
+    private AgentClient once() {
+        return AgentClient.builder().baseUrl(server.url("/").toString()).reattach(0, Duration.ZERO, Duration.ZERO).build();
+    }
+
     @Test
     void aBrokenOrderAndAnUnfinishedRunAreReportedAsViolations() {
         server.enqueue(stream("data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n"
                 + "data: {\"type\":\"TOOL_CALL_ARGS\",\"toolCallId\":\"c\",\"delta\":\"{}\"}\n\n"));
-        try (AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi")).execute()) {
+        try (AgentRun run = once().runAgent(AgentClient.input("t", "r", "hi")).execute()) {
             AgentTranscript t = run.transcript();
             assertThat(t.runEnd()).isEqualTo(AgentTranscript.RunEnd.INCOMPLETE);
             assertThat(run.violations()).containsExactly("event 1 (TOOL_CALL_ARGS): no open tool call 'c'",
@@ -115,17 +121,92 @@ class AgentRunTest {
     }
 
     @Test
-    void aBrokenStreamIsATransportExceptionKeepingTheEventsReceived() {
+    void withoutReattachABrokenStreamIsATransportExceptionKeepingTheEventsReceived() {
         server.enqueue(stream("data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n"
                 + "data: {\"type\":\"TEXT_MESSAGE_START\",\"messageId\":\"m\",\"role\":\"assistant\"}\n\n"
                 + "data: {\"type\":\"TEXT_MESSAGE_CONTENT\",\"messageId\":\"m\",\"delta\":\"Hel")
                 .setSocketPolicy(SocketPolicy.DISCONNECT_DURING_RESPONSE_BODY));
-        AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi")).execute();
+        AgentRun run = once().runAgent(AgentClient.input("t", "r", "hi")).execute();
 
         assertThatThrownBy(() -> run.forEach(e -> { })).isInstanceOf(TransportException.class)
                 .hasMessageContaining("run r");
         assertThat(run.received()).extracting(AgentEvent::type).startsWith("RUN_STARTED");
         assertThat(AgentTranscript.fold(run.received()).runEnd()).isEqualTo(AgentTranscript.RunEnd.INCOMPLETE);
+    }
+
+    private AgentClient quick(int attempts) {
+        return AgentClient.builder().baseUrl(server.url("/").toString())
+                .reattach(attempts, Duration.ofMillis(1), Duration.ofMillis(5)).build();
+    }
+
+    private static String event(int id, String json) {
+        return "id: " + id + "\ndata: " + json + "\n\n";
+    }
+
+    @Test
+    void aDroppedStreamReattachesWithLastEventIdAndSkipsWhatItAlreadyHas() throws Exception {
+        server.enqueue(stream(event(0, "{\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}")
+                + event(1, "{\"type\":\"TEXT_MESSAGE_START\",\"messageId\":\"m\",\"role\":\"assistant\"}")
+                + "id: 2\ndata: {\"type\":\"TEXT_MESSAGE_CONTENT\",\"messageId\":\"m\",\"delta\":\"Hel")
+                .setSocketPolicy(SocketPolicy.DISCONNECT_AT_END)); // the connection drops in the middle of event 2
+        server.enqueue(new MockResponse().setResponseCode(503));
+        server.enqueue(stream(event(1, "{\"type\":\"TEXT_MESSAGE_START\",\"messageId\":\"m\",\"role\":\"assistant\"}")
+                + event(2, "{\"type\":\"TEXT_MESSAGE_CONTENT\",\"messageId\":\"m\",\"delta\":\"Hello\"}")
+                + event(3, "{\"type\":\"TEXT_MESSAGE_END\",\"messageId\":\"m\"}")));
+        // the stream ends without RUN_FINISHED (a proxy closed it cleanly): that is a drop too
+        server.enqueue(stream(event(4, "{\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r\",\"outcome\":{\"type\":\"success\"}}")));
+
+        try (AgentRun run = quick(3).runAgent(AgentClient.input("t", "r/1", "hi")).execute()) {
+            assertThat(run.stream().map(AgentEvent::type).toList()).containsExactly("RUN_STARTED", "TEXT_MESSAGE_START",
+                    "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "RUN_FINISHED");
+            assertThat(run.violations()).isEmpty();
+            assertThat(run.lastEventId()).isEqualTo(4);
+            assertThat(run.transcript().answer()).isEqualTo("Hello");
+        }
+        assertThat(server.takeRequest().getPath()).isEqualTo("/api/agent");
+        for (String lastId : List.of("1", "1", "3")) {
+            RecordedRequest again = server.takeRequest();
+            assertThat(again.getMethod()).isEqualTo("GET");
+            assertThat(again.getPath()).isEqualTo("/api/v1/threads/t/runs/r%2F1/events");
+            assertThat(again.getHeader("Last-Event-ID")).isEqualTo(lastId);
+            assertThat(again.getHeader("Accept")).isEqualTo("text/event-stream");
+        }
+    }
+
+    @Test
+    void aRunTheServerNoLongerKnowsIsRunGoneAndFailedAttemptsAreReattachFailed() {
+        server.enqueue(stream(event(0, "{\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}"))
+                .setSocketPolicy(SocketPolicy.DISCONNECT_AT_END));
+        server.enqueue(MockWebServerExtension.json(404, "{\"code\":\"NOT_FOUND\",\"message\":\"no run r\"}"));
+        AgentRun gone = quick(3).runAgent(AgentClient.input("t", "r", "hi")).execute();
+        assertThatThrownBy(() -> gone.forEach(e -> { })).isInstanceOf(RunGoneException.class)
+                .isInstanceOf(NotFoundException.class).hasMessageContaining("run r is gone")
+                .satisfies(e -> assertThat(((RunGoneException) e).errorCode()).contains("NOT_FOUND"));
+        assertThat(gone.received()).extracting(AgentEvent::type).containsExactly("RUN_STARTED");
+
+        server.enqueue(stream(event(0, "{\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r2\"}"))
+                .setSocketPolicy(SocketPolicy.DISCONNECT_AT_END));
+        for (int i = 0; i < 2; i++) {
+            server.enqueue(new MockResponse().setResponseCode(502));
+        }
+        AgentRun lost = quick(2).runAgent(AgentClient.input("t", "r2", "hi")).execute();
+        assertThatThrownBy(() -> lost.forEach(e -> { })).isInstanceOf(ReattachFailedException.class)
+                .hasMessageContaining("2 attempts").hasMessageContaining("status 502")
+                .satisfies(e -> assertThat(((ReattachFailedException) e).lastEventId()).isZero());
+    }
+
+    @Test
+    void attachFollowsARunFromItsStart() throws Exception {
+        server.enqueue(stream(event(0, "{\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}")
+                + event(1, "{\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r\",\"outcome\":{\"type\":\"success\"}}")));
+        try (AgentRun run = agent.attach("t", "r").execute()) {
+            assertThat(run.transcript().runEnd()).isEqualTo(AgentTranscript.RunEnd.SUCCESS);
+        }
+        RecordedRequest sent = server.takeRequest();
+        assertThat(sent.getPath()).isEqualTo("/api/v1/threads/t/runs/r/events");
+        assertThat(sent.getHeader("Last-Event-ID")).isNull();
+        server.enqueue(MockWebServerExtension.json(404, "{\"code\":\"NOT_FOUND\",\"message\":\"no run x\"}"));
+        assertThatThrownBy(() -> agent.attach("t", "x").execute()).isInstanceOf(NotFoundException.class);
     }
 
     @Test

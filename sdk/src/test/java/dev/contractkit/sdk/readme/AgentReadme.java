@@ -20,7 +20,10 @@ final class AgentReadme {
             }
             AgentTranscript t = run.transcript();   // t.answer(), t.artifacts(), t.runEnd()
         }
-        // after a dropped connection the run is over (the contract cancels it): restore what it sent from the history
+        // a dropped connection re-attaches by itself; a run can also be followed again, or stopped, from anywhere
+        try (AgentRun again = agent.attach("thread-1", "run-1").execute()) {
+            again.cancel();                          // the way to stop a run; close() leaves it running on the server
+        }
         AgentTranscript restored = AgentTranscript.fold(agent.historyEvents("thread-1").execute().getLast());
         agent.skills().executeAsync().thenAccept(skills -> System.out.println(skills.size() + " skills"));
         // README-END
