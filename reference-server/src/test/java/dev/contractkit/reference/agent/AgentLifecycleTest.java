@@ -3,6 +3,11 @@ package dev.contractkit.reference.agent;
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.platform.Settings;
+import dev.contractkit.sdk.NotFoundException;
+import dev.contractkit.sdk.agent.AgentClient;
+import dev.contractkit.sdk.agent.model.FileInfo;
+import dev.contractkit.sdk.agent.model.ThreadList;
+import dev.contractkit.sdk.agent.model.ThreadSummary;
 import dev.contractkit.specs.Api;
 import okhttp3.HttpUrl;
 import okhttp3.MediaType;
@@ -297,6 +302,38 @@ class AgentLifecycleTest {
     }
 
     @Test
+    void theSdkListsEveryThreadOnceAndDeletesThreadsFilesAndArtifacts() throws Exception {
+        run("sdk-a", "sdk-a-1", "What is the revenue by region?");
+        run("sdk-b", "sdk-b-1", "What is the revenue by region?");
+        run("sdk-c", "sdk-c-1", "What is the revenue by region?");
+        try (AgentClient agent = AgentClient.builder().baseUrl(server.url(Api.AGENT)).token(AgentHttp.KIT_TOKEN).build()) {
+            ThreadList first = agent.threads(2, 0).execute();
+            assertThat(first.getItems()).hasSize(2);
+            assertThat(first.getTotal()).isGreaterThanOrEqualTo(3);
+            List<String> all = agent.allThreads(1).map(ThreadSummary::getThreadId).toList();
+            assertThat(all).doesNotHaveDuplicates().hasSize(first.getTotal()).containsSubsequence("sdk-c", "sdk-b", "sdk-a");
+            ThreadSummary c = agent.allThreads().filter(t -> t.getThreadId().equals("sdk-c")).findFirst().orElseThrow();
+            assertThat(c.getLastRunStatus()).isEqualTo(ThreadSummary.LastRunStatusEnum.COMPLETED);
+            assertThat(c.getTitle()).isEqualTo("What is the revenue by region?");
+
+            String artifact = agent.artifacts("sdk-b").execute().get(0).getArtifactId();
+            agent.deleteArtifact(artifact).execute();
+            assertThat(agent.artifacts("sdk-b").execute()).isEmpty();
+            assertThatThrownBy(() -> agent.deleteArtifact(artifact).execute()).isInstanceOf(NotFoundException.class);
+
+            agent.deleteThread("sdk-a").execute();
+            assertThat(agent.allThreads().map(ThreadSummary::getThreadId)).doesNotContain("sdk-a").contains("sdk-b");
+            assertThatThrownBy(() -> agent.history("sdk-a").execute()).isInstanceOf(NotFoundException.class);
+            assertThatThrownBy(() -> agent.deleteThread("sdk-a").execute()).isInstanceOf(NotFoundException.class);
+
+            String file = agent.uploadFile("sdk.csv", "a,b\n1,2\n".getBytes(StandardCharsets.UTF_8)).execute().getFileId();
+            agent.deleteFile(file).execute();
+            assertThat(agent.files().execute()).extracting(FileInfo::getFileId).doesNotContain(file);
+            assertThatThrownBy(() -> agent.deleteFile(file).execute()).isInstanceOf(NotFoundException.class);
+        }
+    }
+
+    @Test
     void theRetentionSweepRemovesOldThreadsFilesAndArtifactsAndKeepsNewOnes() throws Exception {
         run("old-1", "old-1-r1", "What is the revenue by region?");
         String oldArtifact = artifactOf("old-1");
@@ -339,6 +376,9 @@ class AgentLifecycleTest {
             client.call("POST", "/api/v1/runs/bg-busy-r1/cancel", null);
             stream.rest();
         }
+        // gone once its run has ended: by the sweep or by this delete (no old thread is left for the other tests)
+        Awaitility.await().atMost(Duration.ofSeconds(5)).until(() ->
+                client.call("DELETE", "/api/v1/threads/bg-busy", null).status() == 404);
     }
 
     @Test
