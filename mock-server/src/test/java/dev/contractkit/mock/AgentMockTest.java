@@ -113,6 +113,26 @@ class AgentMockTest {
     }
 
     @Test
+    void theThreadListIsAPageWithLinksAndThreadsFilesAndArtifactsAreDeleted() throws Exception {
+        String base = mocks.url(Api.AGENT);
+        HttpResponse<String> page = http.send(authorized(URI.create(base + "/api/v1/threads?limit=20&offset=0")).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(page.statusCode()).isEqualTo(200);
+        JsonNode body = JSON.readTree(page.body());
+        assertThat(body.at("/items/0/threadId").asText()).isEqualTo("thread-demo");
+        assertThat(body.path("total").asInt()).isEqualTo(1);
+        assertThat(page.headers().firstValue("Link").orElse("")).contains("rel=\"last\"", "/api/v1/threads?");
+        HttpResponse<String> tooLarge = http.send(authorized(URI.create(base + "/api/v1/threads?limit=101")).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        assertThat(tooLarge.statusCode()).isEqualTo(400);
+        for (String path : List.of("/api/v1/threads/thread-demo", "/api/v1/files/file-3f2a9c1e", "/api/v1/artifacts/art-demo-1")) {
+            HttpResponse<String> deleted = http.send(authorized(URI.create(base + path)).DELETE().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            assertThat(deleted.statusCode()).as(path).isEqualTo(204);
+        }
+    }
+
+    @Test
     void aMultipartUploadIsAcceptedAndAnsweredWithTheContractsExample() throws Exception {
         String boundary = "agent-mock-boundary";
         String multipart = "--" + boundary + "\r\nContent-Disposition: form-data; name=\"file\"; filename=\"targets.csv\"\r\n"

@@ -73,6 +73,19 @@ class EveryClientInjectedTest {
         assertThat(only(mocks.received(Api.AGENT, "listSkills")).header("Authorization")).isEqualTo("Bearer " + DEFAULT_CREDENTIAL);
     }
 
+    @Test
+    void theAgentClientsLifecycleOperationsReachTheMock(AgentClient agent, MockServers mocks) {
+        assertThat(agent.allThreads(20).map(t -> t.getThreadId()).toList()).containsExactly("thread-demo");
+        agent.deleteThread("thread-demo").execute();
+        agent.deleteFile("file-3f2a9c1e").execute();
+        agent.deleteArtifact("art-demo-1").execute();
+        assertThat(only(mocks.received(Api.AGENT, "listThreads")).path()).startsWith("/api/v1/threads");
+        assertThat(only(mocks.received(Api.AGENT, "deleteThread")).header("Authorization"))
+                .isEqualTo("Bearer " + DEFAULT_CREDENTIAL);
+        assertThat(mocks.received(Api.AGENT, "deleteFile")).hasSize(1);
+        assertThat(mocks.received(Api.AGENT, "deleteArtifact")).hasSize(1);
+    }
+
     private static RecordedRequest only(List<RecordedRequest> received) {
         assertThat(received).hasSize(1);
         return received.get(0);

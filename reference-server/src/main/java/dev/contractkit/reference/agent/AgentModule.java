@@ -15,20 +15,22 @@ import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
 import io.helidon.webserver.http.HttpRouting;
 
+import java.time.Clock;
 import java.time.Duration;
 import java.time.format.DateTimeParseException;
 import java.util.stream.Collectors;
 
 /**
  * The data-analysis agent ({@code specs/openapi/agent.yaml}) on its own listener (default port 8090): AG-UI 1.0 run stream over
- * SSE, cancel, session history, data sources, workspace resources, artifacts. Deterministic: no model, no network.
+ * SSE, cancel, session history, the threads' list and delete, data sources, workspace resources, files, artifacts. Deterministic: no model, no network.
  *
  * <p>Settings ({@code KIT_AGENT_*} / {@code kit.agent.*}): {@code step-delay} (ISO 8601 duration, default
  * {@code PT0S}): a pause between the run's steps and streamed pieces, to watch streaming and try cancel;
  * {@code jdbc-allow} (more JDBC URL prefixes, see {@link JdbcUrlPolicy}); {@code db-net-allow} (internal addresses
  * data sources may reach, see {@link DataSourceConnections}); {@code mcp-allow} (internal addresses MCP servers may
  * have, see {@link McpAddressPolicy}); {@code max-message-chars} and
- * {@code max-input-chars} (see {@link InputLimits}).
+ * {@code max-input-chars} (see {@link InputLimits}); {@code retention-days} (whole days, 0 keeps everything: old threads,
+ * files and artifacts are removed on every heartbeat, see {@link Retention}).
  */
 public final class AgentModule implements ApiModule {
     private final ObjectMapper mapper = Json.camelCase();
@@ -46,15 +48,21 @@ public final class AgentModule implements ApiModule {
     public AgentModule(Settings settings, Database database, Cluster cluster, Leases leases) {
         ContractRules rules = new ContractRules(ContractDocument.load(Api.AGENT.mainContract()));
         AgentStore store = new AgentStore(database.dataSource(), mapper);
+        ThreadStore threads = new ThreadStore(database.dataSource());
         Signals signals = Signals.local();
         leases.register("agent", orphans -> store.endOrphans(orphans, signals::signal));
+        Retention retention = new Retention(threads, Retention.days(settings), Clock.systemUTC());
+        leases.register("agent-retention", orphans -> {
+            retention.sweep();
+            return 0; // the count leases logs is of ended orphans, which these are not
+        });
         Workspace workspace = Workspace.load(mapper, new ResourceStore(database.dataSource(), mapper));
         DataSourceConnections jdbc = new DataSourceConnections(new JdbcUrlPolicy(settings), settings);
         Analyst analyst = new Analyst(mapper, store, workspace, new SqlTool(database.dataSource(), jdbc), stepDelay(settings),
                 new McpAddressPolicy(settings));
         this.runs = new RunsEndpoint(mapper, rules, store, new RunConfigResolver(mapper, workspace), analyst,
                 new ActiveRun.Registry(), InputLimits.from(settings), cluster.bus(),
-                new RunsEndpoint.Attach(leases.replicaId(), signals));
+                new RunsEndpoint.Attach(leases.replicaId(), signals), new ThreadList(mapper, threads));
         cluster.bus().subscribe(RunsEndpoint.CANCEL_CHANNEL, runs::cancelledElsewhere);
         this.resources = new ResourcesEndpoint(mapper, rules, store, workspace, jdbc);
         this.artifacts = new ArtifactsEndpoint(mapper, store);

@@ -25,7 +25,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The agent's tables (V40–V42): runs, events, data sources, files, artifacts. Its methods run on {@link Jdbc}: a
+ * The agent's tables (V40–V42, V80): runs, events, data sources, files, artifacts (threads, their list and the
+ * retention: {@link ThreadStore}). Its methods run on {@link Jdbc}: a
  * database failure is a {@code StorageException}, which the endpoints let through to the server's error routing.
  */
 final class AgentStore {
@@ -64,13 +65,29 @@ final class AgentStore {
     }
 
     /**
+     * Stores a new run and, in the same transaction, its thread's row ({@link ThreadStore#touch}).
+     *
      * @param owner the replica that runs it ({@code kit_leases})
+     * @param title the thread's title, if this run starts a new thread
      * @return false when the run id exists already
      */
-    boolean startRun(String runId, String threadId, String owner) {
-        return jdbc.update("INSERT INTO agent_runs (run_id, thread_id, status, started_at, owner) "
-                + "SELECT ?, ?, 'started', ?, ? WHERE NOT EXISTS (SELECT 1 FROM agent_runs WHERE run_id = ?)",
-                runId, threadId, Timestamp.from(Instant.now()), owner, runId) == 1;
+    boolean startRun(String runId, String threadId, String owner, String title) {
+        Timestamp now = Timestamp.from(Instant.now());
+        return jdbc.transaction(c -> {
+            try (PreparedStatement s = c.prepareStatement("INSERT INTO agent_runs (run_id, thread_id, status, started_at, "
+                    + "owner) SELECT ?, ?, 'started', ?, ? WHERE NOT EXISTS (SELECT 1 FROM agent_runs WHERE run_id = ?)")) {
+                s.setString(1, runId);
+                s.setString(2, threadId);
+                s.setTimestamp(3, now);
+                s.setString(4, owner);
+                s.setString(5, runId);
+                if (s.executeUpdate() != 1) {
+                    return false;
+                }
+            }
+            ThreadStore.touch(c, threadId, title, now);
+            return true;
+        });
     }
 
     /** Sets the status of an unfinished run (a run an orphan sweep ended keeps its {@code failed}). */
@@ -320,6 +337,16 @@ final class AgentStore {
                 r -> new StoredFile(r.getString("id"), r.getString("name"), r.getString("media_type"),
                         Base64.getDecoder().decode(r.getString("content")), r.getTimestamp("created_at").toInstant()),
                 id == null ? new Object[0] : new Object[] {id});
+    }
+
+    /** @return false when there was no file with this id */
+    boolean deleteFile(String id) {
+        return jdbc.update("DELETE FROM agent_files WHERE id = ?", id) == 1;
+    }
+
+    /** @return false when there was no artifact with this id */
+    boolean deleteArtifact(String id) {
+        return jdbc.update("DELETE FROM agent_artifacts WHERE id = ?", id) == 1;
     }
 
     void saveArtifact(Artifact a) {

@@ -5,12 +5,16 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.Status;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import java.nio.charset.StandardCharsets;
 
-/** Artifacts (CSV result tables) by thread, and their content; stored in the database, so they survive restarts. */
+/**
+ * Artifacts (CSV result tables) by thread, their content and their delete; stored in the database, so they survive
+ * restarts.
+ */
 final class ArtifactsEndpoint extends ArtifactsService {
     private final ObjectMapper mapper;
     private final AgentStore store;
@@ -30,6 +34,14 @@ final class ArtifactsEndpoint extends ArtifactsService {
                     .put("runId", a.runId()).put("downloadPath", "/api/v1/artifacts/" + a.id() + "/content");
         }
         response.send(body);
+    }
+
+    @Override
+    protected void handleDeleteArtifact(ServerRequest request, ServerResponse response, String artifactId) {
+        if (!store.deleteArtifact(artifactId)) {
+            throw ApiError.notFound("no artifact '" + artifactId + "'");
+        }
+        response.status(Status.NO_CONTENT_204).send();
     }
 
     @Override

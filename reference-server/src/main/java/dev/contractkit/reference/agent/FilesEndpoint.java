@@ -20,8 +20,8 @@ import java.util.UUID;
 import java.util.regex.Pattern;
 
 /**
- * Workspace files: upload ({@code multipart/form-data} or the raw body, at most 10 MiB), list, download; stored in
- * the database. The generated {@code FilesService} routes the three operations and checks the download's path
+ * Workspace files: upload ({@code multipart/form-data} or the raw body, at most 10 MiB), list, download, delete; stored
+ * in the database. The generated {@code FilesService} routes the operations and checks the download's path
  * parameter; the upload overrides the operation method, as the stub leaves a multipart body to the service, and
  * parses it with {@link MultipartUpload}.
  */
@@ -107,6 +107,14 @@ final class FilesEndpoint extends FilesService {
         ArrayNode items = body.putArray("items");
         store.files().forEach(f -> items.add(json(f)));
         response.send(body);
+    }
+
+    @Override
+    protected void handleDeleteFile(ServerRequest request, ServerResponse response, String fileId) {
+        if (!store.deleteFile(fileId)) {
+            throw ApiError.notFound("no file '" + fileId + "'");
+        }
+        response.status(Status.NO_CONTENT_204).send();
     }
 
     @Override

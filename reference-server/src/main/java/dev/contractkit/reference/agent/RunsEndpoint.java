@@ -21,13 +21,15 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 import java.util.stream.Collectors;
 
 /**
  * {@code POST /api/agent} (the SSE run stream), {@code GET /api/v1/threads/{threadId}/runs/{runId}/events}
- * (re-attach), {@code POST /api/v1/runs/{runId}/cancel} and {@code GET /api/v1/threads/{threadId}/history};
+ * (re-attach), {@code POST /api/v1/runs/{runId}/cancel}, {@code GET /api/v1/threads/{threadId}/history} and the
+ * threads' lifecycle ({@code GET /api/v1/threads}, {@code DELETE /api/v1/threads/{threadId}}: {@link ThreadList});
  * extends the stub generated from {@code specs/openapi/agent.yaml}. The run executes on the request's own
  * (virtual) thread and writes each event as it happens; when its client goes away it goes on, storing the events
  * for a re-attach, which reads them from the database (so it works on every replica).
@@ -60,9 +62,11 @@ final class RunsEndpoint extends RunsService {
     private final InputLimits limits;
     private final Bus bus;
     private final Attach attach;
+    private final ThreadList threads;
 
     RunsEndpoint(ObjectMapper mapper, ContractRules rules, AgentStore store, RunConfigResolver resolver, Analyst analyst,
-                 ActiveRun.Registry registry, InputLimits limits, Bus bus, Attach attach) {
+                 ActiveRun.Registry registry, InputLimits limits, Bus bus, Attach attach, ThreadList threads) {
+        this.threads = threads;
         this.limits = limits;
         this.bus = bus;
         this.attach = attach;
@@ -106,7 +110,8 @@ final class RunsEndpoint extends RunsService {
         }
         EventSink sink = null;
         try {
-            if (!store.startRun(runId, threadId, attach.owner())) {
+            Set<String> secrets = store.secrets();
+            if (!store.startRun(runId, threadId, attach.owner(), ThreadList.title(Question.of(input), secrets))) {
                 throw new ApiError(Status.CONFLICT_409, "RUN_EXISTS", "run '" + runId
                         + "' has already run; every run needs a new runId");
             }
@@ -115,7 +120,7 @@ final class RunsEndpoint extends RunsService {
             response.header(HeaderNames.CACHE_CONTROL, "no-cache");
             response.header("X-Accel-Buffering", "no");
             OutputStream out = response.outputStream();
-            sink = new EventSink(mapper, store, run, out, store.secrets(), attach.signals());
+            sink = new EventSink(mapper, store, run, out, secrets, attach.signals());
             Analyst.FinalStatus ended = analyst.run(input, () -> resolver.resolve(input, store.datasources(), store.fileIds()),
                     sink, run);
             String status = switch (ended) {
@@ -239,6 +244,17 @@ final class RunsEndpoint extends RunsService {
         if (run != null) {
             run.cancel("cancel");
         }
+    }
+
+    @Override
+    protected void handleListThreads(ServerRequest request, ServerResponse response, Optional<Integer> limit,
+                                     Optional<Integer> offset) {
+        threads.list(request, response, limit, offset);
+    }
+
+    @Override
+    protected void handleDeleteThread(ServerRequest request, ServerResponse response, String threadId) {
+        threads.delete(response, threadId);
     }
 
     @Override

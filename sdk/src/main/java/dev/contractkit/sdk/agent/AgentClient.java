@@ -23,6 +23,12 @@ import dev.contractkit.sdk.agent.model.Resource;
 import dev.contractkit.sdk.agent.model.RunAgentInput;
 import dev.contractkit.sdk.agent.model.RunState;
 import dev.contractkit.sdk.agent.model.ThreadHistory;
+import dev.contractkit.sdk.agent.model.ThreadList;
+import dev.contractkit.sdk.agent.model.ThreadSummary;
+import dev.contractkit.sdk.internal.Pages;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Stream;
 import dev.contractkit.sdk.internal.Http;
 import dev.contractkit.sdk.internal.KitTokenAuth;
 import dev.contractkit.sdk.internal.HttpCall;
@@ -70,6 +76,7 @@ public final class AgentClient implements AutoCloseable {
     private final ResourcesApi resources;
     private final ArtifactsApi artifacts;
     private final FilesApi filesApi;
+    private final ThreadPages threadPages;
     private final OkHttpClient http;
     private final String baseUrl;
     private final ClientConfig config;
@@ -82,6 +89,7 @@ public final class AgentClient implements AutoCloseable {
         this.resources = retrofit.create(ResourcesApi.class);
         this.artifacts = retrofit.create(ArtifactsApi.class);
         this.filesApi = retrofit.create(FilesApi.class);
+        this.threadPages = retrofit.create(ThreadPages.class);
         this.http = Http.client(retrofit);
         String url = retrofit.baseUrl().toString();
         this.baseUrl = url.endsWith("/") ? url.substring(0, url.length() - 1) : url;
@@ -370,6 +378,79 @@ public final class AgentClient implements AutoCloseable {
      */
     public Call<String> download(String artifactId) {
         return HttpCall.of(artifacts.downloadArtifact(artifactId));
+    }
+
+    // ---- the lifecycle of threads, files and artifacts (issue 35.4)
+
+    /** The contract's largest page of threads. */
+    public static final int MAX_THREAD_PAGE = 100;
+
+    /**
+     * {@code GET /api/v1/threads}: one page of the threads that have runs, newest first (by their latest run).
+     *
+     * <pre>{@code
+     * ThreadList page = agent.threads(20, 0).execute();
+     * page.getItems().forEach(t -> System.out.println(t.getThreadId() + " " + t.getTitle()));
+     * }</pre>
+     *
+     * @param limit  page size, 1 to 100
+     * @param offset threads to skip
+     * @return the page, with the total over all pages
+     */
+    public Call<ThreadList> threads(int limit, int offset) {
+        return HttpCall.of(runs.listThreads(limit, offset));
+    }
+
+    /** @return every thread, newest first, fetched lazily 100 at a time by following {@code Link rel="next"} */
+    public Stream<ThreadSummary> allThreads() {
+        return allThreads(MAX_THREAD_PAGE);
+    }
+
+    /**
+     * @param pageSize threads per request, 1 to 100
+     * @return every thread, newest first, fetched lazily page by page; a thread that gets a new run while the pages
+     *         are read moves to the first page, so it may be missed (read again) but is never given twice
+     */
+    public Stream<ThreadSummary> allThreads(int pageSize) {
+        if (pageSize < 1 || pageSize > MAX_THREAD_PAGE) {
+            throw new IllegalArgumentException("pageSize must be 1 to " + MAX_THREAD_PAGE + ", was " + pageSize);
+        }
+        HttpUrl base = HttpUrl.get(baseUrl);
+        Set<String> seen = ConcurrentHashMap.newKeySet();
+        return Pages.byLink(() -> Http.executeForResponse(runs.listThreads(pageSize, 0)),
+                next -> Http.executeForResponse(threadPages.threads(Pages.onOrigin(next, base))),
+                ThreadList::getItems).filter(t -> seen.add(t.getThreadId()));
+    }
+
+    /**
+     * {@code DELETE /api/v1/threads/{threadId}}: removes the thread with its runs, their events and its artifacts.
+     *
+     * @param threadId the session
+     * @return a call that answers nothing; {@code NotFoundException} when the thread has no runs (or was deleted),
+     *         {@code ConflictException} (code {@code RUN_ALREADY_ACTIVE}) while a run of it is still going
+     */
+    public Call<Void> deleteThread(String threadId) {
+        return HttpCall.of(runs.deleteThread(threadId));
+    }
+
+    /**
+     * {@code DELETE /api/v1/files/{fileId}}: removes an uploaded file.
+     *
+     * @param fileId the file
+     * @return a call that answers nothing; {@code NotFoundException} for an unknown (or deleted) file
+     */
+    public Call<Void> deleteFile(String fileId) {
+        return HttpCall.of(filesApi.deleteFile(fileId));
+    }
+
+    /**
+     * {@code DELETE /api/v1/artifacts/{artifactId}}: removes one artifact (its thread and events stay).
+     *
+     * @param artifactId the artifact
+     * @return a call that answers nothing; {@code NotFoundException} for an unknown (or deleted) artifact
+     */
+    public Call<Void> deleteArtifact(String artifactId) {
+        return HttpCall.of(artifacts.deleteArtifact(artifactId));
     }
 
     /**
