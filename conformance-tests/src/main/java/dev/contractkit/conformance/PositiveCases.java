@@ -140,6 +140,14 @@ final class PositiveCases {
     }
 
     private boolean valid(Operation op, RequestDraft d, String what) {
+        if (d.body().isEmpty() && op.requestBody().isPresent()
+                && contract.document().at(op.requestBody().get()).path("required").asBoolean(false)) {
+            // spoonacular: its required body only under an empty media type key (a document problem): no valid
+            // request can be sent, and a refusal of one without its body is right
+            notes.add(op + ": could not build a valid request (its required body has no media type it can be sent in; "
+                    + what + "); that case was left out");
+            return false;
+        }
         for (RequestDraft.Value v : d.values().values()) {
             if (!contract.validator().validate(v.parameter().schemaPointer(), v.value(), op.toString()).isEmpty()) {
                 notes.add(op + ": could not build a valid value for " + v.parameter().in() + " parameter '"
