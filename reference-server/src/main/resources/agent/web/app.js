@@ -204,11 +204,7 @@ async function followRestored(view, runId, quiet) {
     view.setOutcome('error', 'Could not follow the run: ' + e.message);
     setStatus('failed', 'Could not follow the run');
   } finally {
-    current = null;
-    ui.send.disabled = false;
-    ui.stop.disabled = true;
-    ui.newThread.disabled = false;
-    await refreshArtifacts();
+    await runEnded();
   }
 }
 
@@ -363,11 +359,7 @@ async function ask() {
     view.setOutcome('error', 'Connection failed: ' + e.message);
     setStatus('failed', 'Connection failed');
   } finally {
-    current = null;
-    ui.send.disabled = false;
-    ui.stop.disabled = true;
-    ui.newThread.disabled = false;
-    await refreshArtifacts();
+    await runEnded();
   }
 }
 
@@ -699,3 +691,12 @@ function el(tag, className, textContent) {
 }
 
 boot();
+
+/** A run ended (or could not be followed): the controls are the idle ones again and the artifacts are re-read. */
+async function runEnded() {
+  current = null;
+  ui.send.disabled = false;
+  ui.stop.disabled = true;
+  ui.newThread.disabled = false;
+  await refreshArtifacts();
+}
