@@ -50,12 +50,13 @@ public final class CouponLifecycle {
      * @throws InterruptedException when interrupted while waiting for events
      */
     public static int run(String url, PrintStream out) throws InterruptedException {
-        CouponsClient admin = client(url, "admin", "admin-password");
-        CouponsClient alice = client(url, "alice", "alice-password");
-
         CountDownLatch seen = new CountDownLatch(2); // coupon_created, then usage_updated
         int[] printed = {0};
-        try (CouponSubscription live = alice.subscribe(event -> {
+        // closing the clients ends their connection pools and threads: the JVM exits at once instead of after
+        // OkHttp's idle time-out (60 s)
+        try (CouponsClient admin = client(url, "admin", "admin-password");
+             CouponsClient alice = client(url, "alice", "alice-password");
+             CouponSubscription live = alice.subscribe(event -> {
             out.println("  live: " + describe(event));
             printed[0]++;
             seen.countDown();
