@@ -201,10 +201,22 @@ final class Cache {
             Contents before = read();
             Map<String, Entry> entries = new LinkedHashMap<>(before.entries());
             Optional<ConfigRecord> recorded = config.or(before::config);
-            // the accounts a provider has now replace those it had: one that is gone (logged out) is not kept
-            results.stream().map(ProviderResult::provider).distinct()
-                    .forEach(p -> entries.values().removeIf(e -> e.result().provider() == p));
-            for (ProviderResult r : results) {
+            List<ProviderResult> merged = new ArrayList<>();
+            for (Provider p : results.stream().map(ProviderResult::provider).distinct().toList()) {
+                List<ProviderResult> fresh = results.stream().filter(r -> r.provider() == p).toList();
+                List<Entry> old = before.of(p);
+                // the accounts a provider has now replace those it had: one that is gone (logged out) is not kept ...
+                entries.values().removeIf(e -> e.result().provider() == p);
+                if (fresh.size() == 1 && fresh.get(0).account().isEmpty() && !old.isEmpty() && old.stream().allMatch(e ->
+                        !e.result().account().isEmpty() && !fresh.get(0).status().atLeastAsGoodAs(e.result().status())
+                                && !e.cachedAt().plus(STALE).isBefore(now))) {
+                    // ... except when the provider as a whole failed (a time-out): its accounts' fresh figures stay
+                    old.forEach(e -> entries.put(e.result().key(), new Entry(e.result(), e.cachedAt(), now)));
+                } else {
+                    merged.addAll(fresh);
+                }
+            }
+            for (ProviderResult r : merged) {
                 Entry old = before.entries().get(r.key());
                 if (old == null || r.status().atLeastAsGoodAs(old.result().status())
                         || old.cachedAt().plus(STALE).isBefore(now)) {

@@ -86,6 +86,30 @@ class CacheTest {
     }
 
     @Test
+    void accountsAreEntriesOfTheirOwnAndTheAccountsOfAFetchReplaceThoseOfTheLast() throws IOException {
+        ProviderResult octocat = available(Provider.GITHUB_COPILOT, T0).withAccount("octocat");
+        ProviderResult monalisa = available(Provider.GITHUB_COPILOT, T0).withAccount("monalisa");
+        ProviderResult hubot = available(Provider.GITHUB_COPILOT, T0).withAccount("hubot");
+        cache().merge(List.of(octocat, monalisa, hubot, available(Provider.ZAI, T0)), T0);
+        assertThat(cache().read().of(Provider.GITHUB_COPILOT)).extracting(e -> e.result().account())
+                .containsExactly("octocat", "monalisa", "hubot");
+        // a time-out of the whole provider keeps its accounts' fresh figures (and counts as asked)
+        Instant later = T0.plus(Duration.ofMinutes(5));
+        cache().merge(List.of(new ProviderResult.NetworkError(Provider.GITHUB_COPILOT, "no answer", later)), later);
+        assertThat(cache().read().entries()).containsOnlyKeys("github-copilot:octocat", "github-copilot:monalisa",
+                "github-copilot:hubot", "zai");
+        assertThat(cache().read().of(Provider.GITHUB_COPILOT)).allSatisfy(e -> assertThat(e.checkedAt()).isEqualTo(later));
+        // hubot logged out: its entry goes; octocat's worse answer does not replace his fresh figures
+        cache().merge(List.of(new ProviderResult.AuthRequired(Provider.GITHUB_COPILOT, "refused", later).withAccount("octocat"),
+                monalisa), later);
+        assertThat(cache().read().entries()).containsOnlyKeys("github-copilot:octocat", "github-copilot:monalisa", "zai");
+        assertThat(cache().read().entries().get("github-copilot:octocat").result().status()).isEqualTo(ProviderResult.Status.AVAILABLE);
+        // one account left: the provider's own entry again
+        cache().merge(List.of(available(Provider.GITHUB_COPILOT, later)), later);
+        assertThat(cache().read().entries()).containsOnlyKeys("github-copilot", "zai");
+    }
+
+    @Test
     void aCorruptCacheIsIgnoredAndRebuilt() throws IOException {
         Path file = cache().file();
         Files.createDirectories(file.getParent());
