@@ -15,7 +15,6 @@ import java.nio.file.StandardOpenOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.EnumMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,7 +23,8 @@ import java.util.Optional;
 
 /**
  * {@code $XDG_CACHE_HOME/quotas/cache.json}: {@code {"refreshed_at": ..., "entries": {"<provider>": {"result": {...},
- * "cached_at": ...}}}}. Written atomically under a lock; a file that cannot be read is treated as empty and
+ * "cached_at": ...}}}}; a provider with several accounts has one entry per account, {@code "<provider>:<account>"}
+ * ({@link ProviderResult#key()}). Written atomically under a lock; a file that cannot be read is treated as empty and
  * rebuilt by the next write. A new result replaces a cached one only when its status is at least as good
  * (available > unavailable > auth_required > network_error), or when the cached one is older than
  * {@link #STALE}: a short outage never hides known quotas, and a revoked key does not show old quotas forever.
@@ -75,33 +75,48 @@ final class Cache {
     }
 
     /**
-     * @param entries     per provider
+     * @param entries     per {@link ProviderResult#key()}: per provider, or per account of a provider with several
      * @param refreshedAt when the last refresh finished, if ever
      * @param config      the config as of that refresh
      */
-    record Contents(Map<Provider, Entry> entries, Optional<Instant> refreshedAt, Optional<ConfigRecord> config) {
+    record Contents(Map<String, Entry> entries, Optional<Instant> refreshedAt, Optional<ConfigRecord> config) {
         static final Contents EMPTY = new Contents(Map.of(), Optional.empty(), Optional.empty());
+
+        Contents {
+            entries = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(entries));
+        }
+
+        /** @return the provider's entries: one, or one per account in the order they were found; empty when none */
+        List<Entry> of(Provider p) {
+            return entries.values().stream().filter(e -> e.result().provider() == p).toList();
+        }
+
+        /** @return the providers that have an entry */
+        List<Provider> providers() {
+            return entries.values().stream().map(e -> e.result().provider()).distinct().sorted().toList();
+        }
 
         /** @return true when nothing is cached or a cached provider was not asked in the last 30 minutes */
         boolean stale(Instant now) {
-            return entries.isEmpty() || stale(now, List.copyOf(entries.keySet()));
+            return entries.isEmpty() || stale(now, providers());
         }
 
         /** @return true when one of these providers has no entry or was not asked in the last 30 minutes */
         boolean stale(Instant now, List<Provider> providers) {
-            return providers.stream().anyMatch(p -> !entries.containsKey(p) || entries.get(p).checkedAt().plus(STALE).isBefore(now));
+            return providers.stream().anyMatch(p -> of(p).isEmpty() || of(p).stream().anyMatch(e -> e.checkedAt().plus(STALE).isBefore(now)));
         }
 
         /** @return when the first of these providers turns stale; empty when one has no entry */
         Optional<Instant> freshUntil(List<Provider> providers) {
             Instant first = null;
             for (Provider p : providers) {
-                Entry e = entries.get(p);
-                if (e == null) {
+                if (of(p).isEmpty()) {
                     return Optional.empty();
                 }
-                Instant until = e.checkedAt().plus(STALE);
-                first = first == null || until.isBefore(first) ? until : first;
+                for (Entry e : of(p)) {
+                    Instant until = e.checkedAt().plus(STALE);
+                    first = first == null || until.isBefore(first) ? until : first;
+                }
             }
             return Optional.ofNullable(first).or(() -> refreshedAt.map(t -> t.plus(STALE)));
         }
@@ -124,7 +139,7 @@ final class Cache {
                 return Contents.EMPTY;
             }
             JsonNode root = ResultJson.parse(Files.readString(file));
-            Map<Provider, Entry> entries = new EnumMap<>(Provider.class);
+            Map<String, Entry> entries = new LinkedHashMap<>();
             for (Iterator<Map.Entry<String, JsonNode>> it = root.path("entries").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 try {
@@ -132,7 +147,7 @@ final class Cache {
                     Instant cachedAt = Instant.parse(e.getValue().path("cached_at").asText());
                     Instant checkedAt = e.getValue().path("checked_at").isTextual()
                             ? Instant.parse(e.getValue().path("checked_at").asText()) : cachedAt;
-                    entries.put(r.provider(), new Entry(r, cachedAt, checkedAt));
+                    entries.put(r.key(), new Entry(r, cachedAt, checkedAt));
                 } catch (RuntimeException broken) {
                     // one unreadable entry is dropped; the rest stays
                 }
@@ -144,7 +159,7 @@ final class Cache {
                             strings(c.path("favorites")), quotaFavorites(c.path("quota_favorites")),
                             quotaFavorites(c.path("quota_hidden")), thresholds(c.path("thresholds"))))
                     : Optional.empty();
-            return new Contents(Map.copyOf(entries), refreshed, config);
+            return new Contents(entries, refreshed, config);
         } catch (IOException | RuntimeException corrupt) {
             return Contents.EMPTY;
         }
@@ -183,17 +198,31 @@ final class Cache {
         Path lock = file.resolveSibling("cache.lock");
         try (FileChannel ch = FileChannel.open(lock, StandardOpenOption.CREATE, StandardOpenOption.WRITE);
              FileLock ignored = ch.lock()) {
-            Map<Provider, Entry> entries = new EnumMap<>(Provider.class);
             Contents before = read();
-            entries.putAll(before.entries());
+            Map<String, Entry> entries = new LinkedHashMap<>(before.entries());
             Optional<ConfigRecord> recorded = config.or(before::config);
-            for (ProviderResult r : results) {
-                Entry old = entries.get(r.provider());
+            List<ProviderResult> merged = new ArrayList<>();
+            for (Provider p : results.stream().map(ProviderResult::provider).distinct().toList()) {
+                List<ProviderResult> fresh = results.stream().filter(r -> r.provider() == p).toList();
+                List<Entry> old = before.of(p);
+                // the accounts a provider has now replace those it had: one that is gone (logged out) is not kept ...
+                entries.values().removeIf(e -> e.result().provider() == p);
+                if (fresh.size() == 1 && fresh.get(0).account().isEmpty() && !old.isEmpty() && old.stream().allMatch(e ->
+                        !e.result().account().isEmpty() && !fresh.get(0).status().atLeastAsGoodAs(e.result().status())
+                                && !e.cachedAt().plus(STALE).isBefore(now))) {
+                    // ... except when the provider as a whole failed (a time-out): its accounts' fresh figures stay
+                    old.forEach(e -> entries.put(e.result().key(), new Entry(e.result(), e.cachedAt(), now)));
+                } else {
+                    merged.addAll(fresh);
+                }
+            }
+            for (ProviderResult r : merged) {
+                Entry old = before.entries().get(r.key());
                 if (old == null || r.status().atLeastAsGoodAs(old.result().status())
                         || old.cachedAt().plus(STALE).isBefore(now)) {
-                    entries.put(r.provider(), new Entry(r, now));
+                    entries.put(r.key(), new Entry(r, now));
                 } else {
-                    entries.put(r.provider(), new Entry(old.result(), old.cachedAt(), now));
+                    entries.put(r.key(), new Entry(old.result(), old.cachedAt(), now));
                 }
             }
             ObjectNode root = ResultJson.mapper().createObjectNode();
@@ -210,10 +239,10 @@ final class Cache {
                 n.putObject("thresholds").put("green", c.thresholds().green()).put("yellow", c.thresholds().yellow());
             });
             ObjectNode out = root.putObject("entries");
-            entries.forEach((p, e) -> out.putObject(p.id()).put("cached_at", e.cachedAt().toString())
+            entries.forEach((key, e) -> out.putObject(key).put("cached_at", e.cachedAt().toString())
                     .put("checked_at", e.checkedAt().toString()).set("result", ResultJson.toJson(e.result())));
             AtomicFiles.write(file, ResultJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(root));
-            return new Contents(Map.copyOf(entries), Optional.of(now), recorded);
+            return new Contents(entries, Optional.of(now), recorded);
         }
     }
 }

@@ -216,9 +216,10 @@ public final class Main implements Callable<Integer> {
         }
         ObjectNode root = ResultJson.mapper().createObjectNode();
         ArrayNode list = root.putArray("providers");
-        List<Provider> order = Statusline.favoritesFirst(results.stream().map(ProviderResult::provider).toList(), config.favoriteProviders());
-        order.forEach(p -> results.stream().filter(r -> r.provider() == p).findFirst()
-                .ifPresent(r -> list.add(withPreferences(ResultJson.toJson(r), config))));
+        List<Provider> order = Statusline.favoritesFirst(results.stream().map(ProviderResult::provider).distinct().toList(),
+                config.favoriteProviders());
+        order.forEach(p -> results.stream().filter(r -> r.provider() == p) // each of its accounts
+                .forEach(r -> list.add(withPreferences(ResultJson.toJson(r), config))));
         try {
             out.println(pretty ? ResultJson.mapper().writerWithDefaultPrettyPrinter().writeValueAsString(root) : root.toString());
         } catch (IOException e) {

@@ -32,7 +32,7 @@ final class OverThreshold {
                     if (w.remainingRatio().isPresent()) {
                         double used = (1 - w.remainingRatio().getAsDouble()) * 100;
                         if (used >= percent) {
-                            out.add(r.provider().id() + " " + w.label() + " is " + String.format(Locale.ROOT, "%.0f", Math.floor(used))
+                            out.add(r.key() + " " + w.label() + " is " + String.format(Locale.ROOT, "%.0f", Math.floor(used))
                                     + "% used (--fail-over " + percent + ")");
                         }
                     }

@@ -17,7 +17,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The statusline: one segment per provider in the cache, joined with {@code " | "}. An available provider shows
+ * The statusline: one segment per provider in the cache (per account, {@code github-copilot:octocat}, for a provider
+ * with several), joined with {@code " | "}. An available provider shows
  * its tightest window (lowest remaining/limit) through the template; the others show their status. Reads nothing
  * but what it is given: no HTTP, no terminal library.
  *
@@ -32,13 +33,13 @@ final class Statusline {
     private Statusline() {
     }
 
-    static String render(Map<Provider, Cache.Entry> entries, List<Provider> providers, String template, boolean icons,
+    static String render(Map<String, Cache.Entry> entries, List<Provider> providers, String template, boolean icons,
                          Instant now) {
         return render(entries, providers, template, icons, now, Map.of());
     }
 
     /** @param quotaFavorites per provider id its favorite quota labels: the first one present is shown instead of the tightest */
-    static String render(Map<Provider, Cache.Entry> entries, List<Provider> providers, String template, boolean icons,
+    static String render(Map<String, Cache.Entry> entries, List<Provider> providers, String template, boolean icons,
                          Instant now, Map<String, List<String>> quotaFavorites) {
         return render(entries, providers, template, icons, now, quotaFavorites, Map.of(), Thresholds.DEFAULT);
     }
@@ -48,15 +49,17 @@ final class Statusline {
      * @param quotaHidden    per provider id its hidden quota labels: never shown, never the tightest
      * @param thresholds     where the icon changes
      */
-    static String render(Map<Provider, Cache.Entry> entries, List<Provider> providers, String template, boolean icons,
+    static String render(Map<String, Cache.Entry> entries, List<Provider> providers, String template, boolean icons,
                          Instant now, Map<String, List<String>> quotaFavorites, Map<String, List<String>> quotaHidden,
                          Thresholds thresholds) {
         List<String> segments = new ArrayList<>();
         for (Provider p : providers) {
-            Cache.Entry e = entries.get(p);
-            if (e != null) {
-                segments.add(segment(e.result(), template, icons, now, quotaFavorites.getOrDefault(p.id(), List.of()),
-                        quotaHidden.getOrDefault(p.id(), List.of()), thresholds) + age(e, now));
+            // one segment per account of a provider with several, named <provider>:<account>
+            for (Cache.Entry e : entries.values()) {
+                if (e.result().provider() == p) {
+                    segments.add(segment(e.result(), template, icons, now, quotaFavorites.getOrDefault(p.id(), List.of()),
+                            quotaHidden.getOrDefault(p.id(), List.of()), thresholds) + age(e, now));
+                }
             }
         }
         return String.join(" | ", segments);
@@ -86,7 +89,7 @@ final class Statusline {
 
     static String segment(ProviderResult result, String template, boolean icons, Instant now, List<String> favoriteLabels,
                           List<String> hidden, Thresholds thresholds) {
-        String id = result.provider().id();
+        String id = result.key();
         return switch (result) {
             case ProviderResult.Available a -> favoriteLabels.stream()
                     .flatMap(l -> visible(a.windows(), hidden).stream().filter(w -> w.label().equals(l))).findFirst()

@@ -120,8 +120,8 @@ final class StatuslineCommand {
             Background.start(paths.update().resolveSibling("update.lock"), List.of("--update-cache"), env.variables(), now);
         }
         if (o.failOver().isPresent()) {
-            List<String> over = OverThreshold.find(providers.stream().map(cached.entries()::get)
-                    .filter(java.util.Objects::nonNull).map(Cache.Entry::result).toList(), config.quotaHidden(), o.failOver().getAsInt());
+            List<String> over = OverThreshold.find(providers.stream().flatMap(p -> cached.of(p).stream())
+                    .map(Cache.Entry::result).toList(), config.quotaHidden(), o.failOver().getAsInt());
             over.forEach(m -> err.println("quotas: " + m));
             return over.isEmpty() ? 0 : OverThreshold.EXIT_STATUS;
         }

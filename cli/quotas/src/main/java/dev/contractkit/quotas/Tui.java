@@ -193,14 +193,14 @@ final class Tui {
             return true;
         }
         if (c != null && c == 'c') {
-            copy(state.selectedProvider());
+            copy(state.selectedRow());
             return true;
         }
         return state.detail ? handleCard(type, c) : handleList(type, c);
     }
 
     private boolean handleList(KeyType type, Character c) {
-        int count = state.ordered().size();
+        int count = state.rows().size();
         switch (type) {
             case ArrowUp -> state.selected = Math.max(0, state.selected - 1);
             case ArrowDown -> state.selected = Math.min(count - 1, state.selected + 1);
@@ -230,8 +230,9 @@ final class Tui {
     }
 
     private boolean handleCard(KeyType type, Character c) {
-        Provider p = state.selectedProvider();
-        List<Window> windows = state.windows(p);
+        TuiState.Row row = state.selectedRow();
+        Provider p = row.provider();
+        List<Window> windows = state.windows(row);
         switch (type) {
             case Tab -> state.layout = TuiState.Layout.values()[(state.layout.ordinal() + 1) % TuiState.Layout.values().length];
             case ArrowUp -> focus(state.focus - 1, windows.size());
@@ -258,7 +259,7 @@ final class Tui {
                     Config.QuotaPreferences prefs = state.toggleQuota(p, label, hide);
                     config.quotaPreferences(p, prefs);
                     // the focus stays on the row that moved (a new favorite goes to the top)
-                    state.focus = state.windows(p).stream().map(Window::label).toList().indexOf(label);
+                    state.focus = state.windows(row).stream().map(Window::label).toList().indexOf(label);
                     state.followFocus = true;
                     save(hide ? (prefs.hidden().contains(label) ? label + " hidden" : label + " shown")
                             : (prefs.favorites().contains(label) ? "★ " + label + " is a favorite" : label + " is no longer a favorite"));
@@ -328,14 +329,14 @@ final class Tui {
     }
 
     /** Copies the provider's JSON with the system's clipboard tool, else OSC 52; the message says which ({@link Clipboard}). */
-    private void copy(Provider p) {
-        ProviderResult r = state.result(p);
+    private void copy(TuiState.Row row) {
+        ProviderResult r = state.result(row);
         if (r == null) {
-            state.message = "nothing to copy yet for " + p.id();
+            state.message = "nothing to copy yet for " + row.key();
             return;
         }
         Clipboard.CopyReport outcome = Clipboard.copy(ResultJson.toJson(r).toString(), env);
         outcome.osc52().ifPresent(seq -> pendingClipboard = seq);
-        state.message = p.id() + " JSON: " + outcome.message();
+        state.message = row.key() + " JSON: " + outcome.message();
     }
 }

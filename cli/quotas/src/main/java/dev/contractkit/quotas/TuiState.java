@@ -7,6 +7,8 @@ import dev.contractkit.quotas.providers.Window;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.EnumMap;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
 import java.util.EnumSet;
 import java.util.List;
 import java.util.Map;
@@ -14,15 +16,31 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * What the terminal UI shows and where the user is: the results, the selected provider, the open card, the
+ * What the terminal UI shows and where the user is: the results (one row per provider, or per account of a
+ * provider with several; favorites and quota preferences are the provider's, shared by its accounts), the selected row, the open card, the
  * focused quota, the layout and scroll position, refresh progress. Mutated only under its own lock.
  */
 final class TuiState {
     enum Layout { AUTO, NORMAL, COMPACT }
 
+    /**
+     * A row of the list: a provider, or one of its accounts when it has several.
+     *
+     * @param provider the provider
+     * @param key      {@link ProviderResult#key()}: the provider's id, or {@code <id>:<account>}
+     * @param account  the account, empty for a provider with one
+     */
+    record Row(Provider provider, String key, String account) {
+        /** @return the provider's name, with the account in brackets for one of several */
+        String title() {
+            return account.isEmpty() ? provider.title() : provider.title() + " (" + account + ")";
+        }
+    }
+
     private final List<Provider> providers;
-    private final Map<Provider, ProviderResult> results = new EnumMap<>(Provider.class);
-    private final Map<Provider, Instant> cachedAt = new EnumMap<>(Provider.class);
+    /** per {@link ProviderResult#key()}, a provider's accounts in the order they were found */
+    private final Map<String, ProviderResult> results = new LinkedHashMap<>();
+    private final Map<String, Instant> cachedAt = new HashMap<>();
     private final Set<Provider> pending = EnumSet.noneOf(Provider.class);
     private final List<String> favoriteProviders = new ArrayList<>();
     private final Map<Provider, Config.QuotaPreferences> prefs = new EnumMap<>(Provider.class);
@@ -52,10 +70,10 @@ final class TuiState {
     }
 
     synchronized void cached(Cache.Contents contents) {
-        contents.entries().forEach((p, e) -> {
-            if (providers.contains(p)) {
-                results.put(p, e.result());
-                cachedAt.put(p, e.cachedAt());
+        contents.entries().forEach((key, e) -> {
+            if (providers.contains(e.result().provider())) {
+                results.put(key, e.result());
+                cachedAt.put(key, e.cachedAt());
             }
         });
     }
@@ -65,10 +83,13 @@ final class TuiState {
         refreshTotal = which.size();
     }
 
+    /** A fresh result; the first of a provider in a refresh replaces all its rows (an account that is gone goes). */
     synchronized void arrived(ProviderResult r) {
-        results.put(r.provider(), r);
-        cachedAt.put(r.provider(), r.fetchedAt());
-        pending.remove(r.provider());
+        if (pending.remove(r.provider())) {
+            results.values().removeIf(old -> old.provider() == r.provider());
+        }
+        results.put(r.key(), r);
+        cachedAt.put(r.key(), r.fetchedAt());
     }
 
     synchronized boolean isRefreshing() {
@@ -83,12 +104,30 @@ final class TuiState {
         return pending.contains(p);
     }
 
-    synchronized ProviderResult result(Provider p) {
-        return results.get(p);
+    synchronized ProviderResult result(Row row) {
+        return results.get(row.key());
     }
 
-    synchronized Instant cachedAt(Provider p) {
-        return cachedAt.get(p);
+    synchronized Instant cachedAt(Row row) {
+        return cachedAt.get(row.key());
+    }
+
+    /** @return the list's rows in display order: per provider of {@link #ordered()}, each of its accounts, or itself */
+    synchronized List<Row> rows() {
+        List<Row> out = new ArrayList<>();
+        for (Provider p : ordered()) {
+            int before = out.size();
+            results.values().stream().filter(r -> r.provider() == p).forEach(r -> out.add(new Row(p, r.key(), r.account())));
+            if (out.size() == before) {
+                out.add(new Row(p, p.id(), ""));
+            }
+        }
+        return out;
+    }
+
+    synchronized Row selectedRow() {
+        List<Row> rows = rows();
+        return rows.get(Math.max(0, Math.min(selected, rows.size() - 1)));
     }
 
     /** @return the providers in display order: favorites first (in the order they were starred), then the catalogue */
@@ -101,8 +140,7 @@ final class TuiState {
     }
 
     synchronized Provider selectedProvider() {
-        List<Provider> o = ordered();
-        return o.get(Math.max(0, Math.min(selected, o.size() - 1)));
+        return selectedRow().provider();
     }
 
     synchronized boolean favorite(Provider p) {
@@ -114,7 +152,7 @@ final class TuiState {
         if (!favoriteProviders.remove(p.id())) {
             favoriteProviders.add(p.id());
         }
-        selected = ordered().indexOf(p);
+        selected = rows().stream().map(Row::provider).toList().indexOf(p);
         return List.copyOf(favoriteProviders);
     }
 
@@ -123,11 +161,11 @@ final class TuiState {
     }
 
     /** @return the windows of the open card in display order: favorites first, then as reported */
-    synchronized List<Window> windows(Provider p) {
-        if (!(results.get(p) instanceof ProviderResult.Available a)) {
+    synchronized List<Window> windows(Row row) {
+        if (!(results.get(row.key()) instanceof ProviderResult.Available a)) {
             return List.of();
         }
-        List<String> favs = prefs(p).favorites();
+        List<String> favs = prefs(row.provider()).favorites();
         List<Window> out = new ArrayList<>();
         favs.forEach(f -> a.windows().stream().filter(w -> w.label().equals(f)).forEach(out::add));
         a.windows().stream().filter(w -> !out.contains(w)).forEach(out::add);
@@ -135,11 +173,11 @@ final class TuiState {
     }
 
     /** @return the provider's windows that are not hidden: what decides its colour and its summary in the list */
-    synchronized List<Window> visibleWindows(Provider p) {
-        if (!(results.get(p) instanceof ProviderResult.Available a)) {
+    synchronized List<Window> visibleWindows(Row row) {
+        if (!(results.get(row.key()) instanceof ProviderResult.Available a)) {
             return List.of();
         }
-        return Statusline.visible(a.windows(), prefs(p).hidden());
+        return Statusline.visible(a.windows(), prefs(row.provider()).hidden());
     }
 
     synchronized Config.QuotaPreferences toggleQuota(Provider p, String label, boolean hidden) {

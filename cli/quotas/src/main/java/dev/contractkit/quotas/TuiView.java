@@ -70,8 +70,8 @@ final class TuiView {
     private static int cardTop(TuiState s, int lines, int room, int[] focusRows) {
         int max = Math.max(0, lines - room);
         int top = Math.max(0, Math.min(s.scroll, max));
-        if (s.followFocus && s.windows(s.selectedProvider()).size() > 0) {
-            int last = s.windows(s.selectedProvider()).size() - 1;
+        if (s.followFocus && s.windows(s.selectedRow()).size() > 0) {
+            int last = s.windows(s.selectedRow()).size() - 1;
             if (s.focus == 0) {
                 top = 0;
             } else if (s.focus == last) {
@@ -88,16 +88,19 @@ final class TuiView {
 
     private static List<Line> list(TuiState s, Instant now) {
         List<Line> out = new ArrayList<>();
-        List<Provider> order = s.ordered();
+        List<TuiState.Row> order = s.rows();
         s.selected = Math.max(0, Math.min(s.selected, order.size() - 1));
+        // the name column fits the longest name (an account's is longer), 15 at least
+        int names = Math.max(15, order.stream().mapToInt(o -> o.title().length()).max().orElse(0));
         for (int i = 0; i < order.size(); i++) {
-            Provider p = order.get(i);
+            TuiState.Row o = order.get(i);
+            Provider p = o.provider();
             boolean sel = i == s.selected;
-            ProviderResult r = s.result(p);
-            String row = (sel ? "> " : "  ") + (s.favorite(p) ? "★ " : "  ") + pad(p.title(), 15) + " "
+            ProviderResult r = s.result(o);
+            String row = (sel ? "> " : "  ") + (s.favorite(p) ? "★ " : "  ") + pad(o.title(), names) + " "
                     + (s.pending(p) ? pad("fetching…", 14) : pad(r == null ? "no data" : r.status().json(), 14)) + " "
-                    + summary(r, s.visibleWindows(p), now);
-            out.add(new Line(row, sel ? Style.SELECTED : style(r, s.visibleWindows(p), s.thresholds)));
+                    + summary(r, s.visibleWindows(o), now);
+            out.add(new Line(row, sel ? Style.SELECTED : style(r, s.visibleWindows(o), s.thresholds)));
         }
         return out;
     }
@@ -120,20 +123,21 @@ final class TuiView {
     }
 
     private static List<Line> card(TuiState s, int room, int width, Instant now, int[] focusRows) {
-        Provider p = s.selectedProvider();
-        ProviderResult r = s.result(p);
+        TuiState.Row row = s.selectedRow();
+        Provider p = row.provider();
+        ProviderResult r = s.result(row);
         List<Line> out = new ArrayList<>();
-        out.add(new Line("┌ " + p.title() + (s.favorite(p) ? " ★" : "") + " (" + p.id() + ")", Style.TITLE));
+        out.add(new Line("┌ " + p.title() + (s.favorite(p) ? " ★" : "") + " (" + row.key() + ")", Style.TITLE));
         if (r == null) {
             out.add(new Line("  no data yet" + (s.pending(p) ? " (fetching…)" : " (R refreshes)"), Style.DIM));
             return out;
         }
-        out.add(new Line("  status: " + r.status().json() + "   fetched " + ago(s.cachedAt(p), now),
-                style(r, s.visibleWindows(p), s.thresholds)));
+        out.add(new Line("  status: " + r.status().json() + "   fetched " + ago(s.cachedAt(row), now),
+                style(r, s.visibleWindows(row), s.thresholds)));
         switch (r) {
             case ProviderResult.Available a -> {
                 out.add(new Line("  plan:   " + (a.plan().isEmpty() ? "(not reported)" : a.plan()), Style.NORMAL));
-                List<Window> windows = s.windows(p);
+                List<Window> windows = s.windows(row);
                 s.focus = Math.max(0, Math.min(s.focus, windows.size() - 1));
                 boolean compact = effectiveCompact(s, room, windows.size());
                 Config.QuotaPreferences prefs = s.prefs(p);
@@ -191,7 +195,7 @@ final class TuiView {
         if (s.layout != TuiState.Layout.AUTO) {
             return s.layout.name().toLowerCase(Locale.ROOT);
         }
-        boolean compact = effectiveCompact(s, room, s.windows(s.selectedProvider()).size());
+        boolean compact = effectiveCompact(s, room, s.windows(s.selectedRow()).size());
         return "auto (" + (compact ? "compact" : "normal") + ")";
     }
 

@@ -38,8 +38,8 @@ class CacheTest {
         cache().merge(List.of(available(Provider.CLAUDE, T0)), T0);
         Instant later = T0.plus(Duration.ofMinutes(5));
         Cache.Contents c = cache().merge(List.of(new ProviderResult.NetworkError(Provider.CLAUDE, "down", later)), later);
-        assertThat(c.entries().get(Provider.CLAUDE).result().status()).isEqualTo(ProviderResult.Status.AVAILABLE);
-        assertThat(cache().read().entries().get(Provider.CLAUDE).cachedAt()).isEqualTo(T0);
+        assertThat(c.entries().get("claude").result().status()).isEqualTo(ProviderResult.Status.AVAILABLE);
+        assertThat(cache().read().entries().get("claude").cachedAt()).isEqualTo(T0);
     }
 
     @Test
@@ -47,9 +47,9 @@ class CacheTest {
         cache().merge(List.of(new ProviderResult.AuthRequired(Provider.ZAI, "none", T0)), T0);
         Instant later = T0.plusSeconds(60);
         cache().merge(List.of(new ProviderResult.Unavailable(Provider.ZAI, "no plan", "https://z.ai", later)), later);
-        assertThat(cache().read().entries().get(Provider.ZAI).result().status()).isEqualTo(ProviderResult.Status.UNAVAILABLE);
+        assertThat(cache().read().entries().get("zai").result().status()).isEqualTo(ProviderResult.Status.UNAVAILABLE);
         cache().merge(List.of(new ProviderResult.Unavailable(Provider.ZAI, "still no plan", "https://z.ai", later.plusSeconds(1))), later.plusSeconds(1));
-        assertThat(((ProviderResult.Unavailable) cache().read().entries().get(Provider.ZAI).result()).message()).isEqualTo("still no plan");
+        assertThat(((ProviderResult.Unavailable) cache().read().entries().get("zai").result()).message()).isEqualTo("still no plan");
     }
 
     @Test
@@ -57,14 +57,14 @@ class CacheTest {
         cache().merge(List.of(available(Provider.CLAUDE, T0)), T0);
         Instant later = T0.plus(Duration.ofMinutes(31));
         cache().merge(List.of(new ProviderResult.AuthRequired(Provider.CLAUDE, "revoked", later)), later);
-        assertThat(cache().read().entries().get(Provider.CLAUDE).result().status()).isEqualTo(ProviderResult.Status.AUTH_REQUIRED);
+        assertThat(cache().read().entries().get("claude").result().status()).isEqualTo(ProviderResult.Status.AUTH_REQUIRED);
     }
 
     @Test
     void otherProvidersEntriesStay() throws IOException {
         cache().merge(List.of(available(Provider.CLAUDE, T0)), T0);
         cache().merge(List.of(available(Provider.CODEX, T0)), T0);
-        assertThat(cache().read().entries()).containsOnlyKeys(Provider.CLAUDE, Provider.CODEX);
+        assertThat(cache().read().entries()).containsOnlyKeys("claude", "codex");
     }
 
     @Test
@@ -81,8 +81,32 @@ class CacheTest {
         assertThat(cache().read().stale(t, List.of(Provider.CODEX))).isTrue();
         assertThat(cache().read().stale(t, List.of(Provider.CLAUDE, Provider.ZAI))).as("never asked").isTrue();
         // the worse answer did not replace claude's figures, which keep their age
-        assertThat(cache().read().entries().get(Provider.CLAUDE).cachedAt()).isEqualTo(T0);
+        assertThat(cache().read().entries().get("claude").cachedAt()).isEqualTo(T0);
         assertThat(cache().read().freshUntil(List.of(Provider.CLAUDE, Provider.CODEX))).contains(T0.plus(Cache.STALE));
+    }
+
+    @Test
+    void accountsAreEntriesOfTheirOwnAndTheAccountsOfAFetchReplaceThoseOfTheLast() throws IOException {
+        ProviderResult octocat = available(Provider.GITHUB_COPILOT, T0).withAccount("octocat");
+        ProviderResult monalisa = available(Provider.GITHUB_COPILOT, T0).withAccount("monalisa");
+        ProviderResult hubot = available(Provider.GITHUB_COPILOT, T0).withAccount("hubot");
+        cache().merge(List.of(octocat, monalisa, hubot, available(Provider.ZAI, T0)), T0);
+        assertThat(cache().read().of(Provider.GITHUB_COPILOT)).extracting(e -> e.result().account())
+                .containsExactly("octocat", "monalisa", "hubot");
+        // a time-out of the whole provider keeps its accounts' fresh figures (and counts as asked)
+        Instant later = T0.plus(Duration.ofMinutes(5));
+        cache().merge(List.of(new ProviderResult.NetworkError(Provider.GITHUB_COPILOT, "no answer", later)), later);
+        assertThat(cache().read().entries()).containsOnlyKeys("github-copilot:octocat", "github-copilot:monalisa",
+                "github-copilot:hubot", "zai");
+        assertThat(cache().read().of(Provider.GITHUB_COPILOT)).allSatisfy(e -> assertThat(e.checkedAt()).isEqualTo(later));
+        // hubot logged out: its entry goes; octocat's worse answer does not replace his fresh figures
+        cache().merge(List.of(new ProviderResult.AuthRequired(Provider.GITHUB_COPILOT, "refused", later).withAccount("octocat"),
+                monalisa), later);
+        assertThat(cache().read().entries()).containsOnlyKeys("github-copilot:octocat", "github-copilot:monalisa", "zai");
+        assertThat(cache().read().entries().get("github-copilot:octocat").result().status()).isEqualTo(ProviderResult.Status.AVAILABLE);
+        // one account left: the provider's own entry again
+        cache().merge(List.of(available(Provider.GITHUB_COPILOT, later)), later);
+        assertThat(cache().read().entries()).containsOnlyKeys("github-copilot", "zai");
     }
 
     @Test
@@ -92,7 +116,7 @@ class CacheTest {
         Files.writeString(file, "{\"entries\":{\"claude\":{\"result\":{\"provider\":\"cla");
         assertThat(cache().read()).isEqualTo(Cache.Contents.EMPTY);
         cache().merge(List.of(available(Provider.KIMI, T0)), T0);
-        assertThat(cache().read().entries()).containsOnlyKeys(Provider.KIMI);
+        assertThat(cache().read().entries()).containsOnlyKeys("kimi");
     }
 
     @Test
@@ -100,7 +124,7 @@ class CacheTest {
         cache().merge(List.of(available(Provider.CLAUDE, T0), available(Provider.CODEX, T0)), T0);
         Path file = cache().file();
         Files.writeString(file, Files.readString(file).replace("\"provider\" : \"codex\"", "\"provider\" : \"nobody\""));
-        assertThat(cache().read().entries()).containsOnlyKeys(Provider.CLAUDE);
+        assertThat(cache().read().entries()).containsOnlyKeys("claude");
     }
 
     @Test

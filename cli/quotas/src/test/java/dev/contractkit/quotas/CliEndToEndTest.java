@@ -264,6 +264,45 @@ class CliEndToEndTest {
     }
 
     @Test
+    void severalCopilotAccountsAreOneRowEachInTheJsonTheStatuslineAndTheFailOver() throws IOException {
+        env.remove("GITHUB_COPILOT_TOKEN");
+        // copilot.vim's login of octocat, and the GitHub CLI's two accounts (octocat again, and monalisa, active)
+        Path config = home.resolve("config");
+        Files.createDirectories(config.resolve("github-copilot"));
+        Files.writeString(config.resolve("github-copilot/apps.json"),
+                "{\"github.com:Iv1.b507a08c87ecfe98\":{\"user\":\"octocat\",\"oauth_token\":\"ghu_octo\"}}");
+        Files.createDirectories(config.resolve("gh"));
+        Files.writeString(config.resolve("gh/hosts.yml"), "github.com:\n  users:\n    octocat:\n      oauth_token: gho_octo\n"
+                + "    monalisa:\n      oauth_token: gho_mona\n  oauth_token: gho_mona\n  user: monalisa\n");
+        Files.createDirectories(config.resolve("quotas"));
+        Files.writeString(config.resolve("quotas/config.toml"), "[favorites]\nproviders = [\"github-copilot\"]\n");
+        Run run = quotas("--json", "--provider=github-copilot,zai", "--fail-over", "25");
+        JsonNode providers = run.json().path("providers");
+        assertThat(providers).extracting(p -> p.path("provider").asText() + "/" + p.path("account").asText("-"))
+                .containsExactly("github-copilot/octocat", "github-copilot/monalisa", "zai/-");
+        assertThat(providers.get(1).path("status").asText()).isEqualTo("available");
+        assertThat(providers.get(1).path("favorite").asBoolean()).as("a favorite provider: each of its accounts").isTrue();
+        // the mock's Pro plan has used 88 of 300 premium requests: each account is named
+        assertThat(run.status()).isEqualTo(OverThreshold.EXIT_STATUS);
+        assertThat(run.err().lines().filter(l -> l.contains("github-copilot"))).containsExactly(
+                "quotas: github-copilot:octocat premium_interactions is 29% used (--fail-over 25)",
+                "quotas: github-copilot:monalisa premium_interactions is 29% used (--fail-over 25)");
+        assertThat(quotas("--statusline", "--no-update-check", "--no-icons", "--provider=github-copilot").out().trim())
+                .isEqualTo("github-copilot:octocat 212/300 | github-copilot:monalisa 212/300");
+        // hidden quotas are the provider's: hidden in every account, so neither fails over
+        Files.writeString(config.resolve("quotas/config.toml"), "[quota_preferences.github-copilot]\nhidden = [\"premium_interactions\"]\n");
+        Run hidden = quotas("--json", "--provider=github-copilot", "--fail-over", "25");
+        assertThat(hidden.status()).isZero();
+        assertThat(hidden.json().path("providers")).allSatisfy(p -> assertThat(p.path("windows").get(0).path("hidden").asBoolean()).isTrue());
+        // monalisa logs out of both: one account is left, the provider's row again, and the cache forgets the others
+        Files.delete(config.resolve("github-copilot/apps.json"));
+        Files.writeString(config.resolve("gh/hosts.yml"), "github.com:\n  users:\n    octocat:\n      oauth_token: gho_octo\n"
+                + "  oauth_token: gho_octo\n  user: octocat\n");
+        assertThat(quotas("--json", "--provider=github-copilot").provider("github-copilot").has("account")).isFalse();
+        assertThat(new Cache(home.resolve("cache/quotas/cache.json")).read().entries()).containsOnlyKeys("github-copilot", "zai");
+    }
+
+    @Test
     void failOverExitsThreeWhenAQuotaIsAtLeastThatMuchUsed() {
         Run over = quotas("--json", "--provider=codex,claude", "--fail-over", "60");
         assertThat(over.status()).isEqualTo(3);

@@ -64,8 +64,8 @@ class StatuslineTest {
 
     @Test
     void segmentsFollowTheProviderListAndAreJoinedWithBars() {
-        Map<Provider, Cache.Entry> entries = Map.of(Provider.CLAUDE, new Cache.Entry(CLAUDE, NOW),
-                Provider.ZAI, new Cache.Entry(new ProviderResult.AuthRequired(Provider.ZAI, "x", NOW), NOW));
+        Map<String, Cache.Entry> entries = Map.of("claude", new Cache.Entry(CLAUDE, NOW),
+                "zai", new Cache.Entry(new ProviderResult.AuthRequired(Provider.ZAI, "x", NOW), NOW));
         assertThat(Statusline.render(entries, List.of(Provider.values()), "%provider", false, NOW)).isEqualTo("claude | zai login");
         assertThat(Statusline.render(entries, List.of(Provider.ZAI), "%provider", false, NOW)).isEqualTo("zai login");
         assertThat(Statusline.render(Map.of(), List.of(Provider.values()), "%provider", false, NOW)).isEmpty();
@@ -74,7 +74,7 @@ class StatuslineTest {
     @Test
     void favoriteProvidersComeFirstAndAFavoriteQuotaIsShownInsteadOfTheTightest() {
         ProviderResult codex = new ProviderResult.Available(Provider.CODEX, "plus", List.of(window("5h", 61, 100, null)), NOW);
-        Map<Provider, Cache.Entry> entries = Map.of(Provider.CLAUDE, new Cache.Entry(CLAUDE, NOW), Provider.CODEX,
+        Map<String, Cache.Entry> entries = Map.of("claude", new Cache.Entry(CLAUDE, NOW), "codex",
                 new Cache.Entry(codex, NOW));
         List<Provider> order = Statusline.favoritesFirst(List.of(Provider.CLAUDE, Provider.CODEX), List.of("codex", "zai"));
         assertThat(order).containsExactly(Provider.CODEX, Provider.CLAUDE);

@@ -369,6 +369,23 @@ class TuiTmuxTest {
 
     // ---------------------------------------------------------------- tmux
 
+    @Test
+    void aProviderWithTwoAccountsHasARowForEachAndEachCardNamesItsAccount() throws Exception {
+        // the GitHub CLI logged in as two users (XDG_CONFIG_HOME is home/config); no Copilot token variable
+        Path gh = home.resolve("config/gh");
+        Files.createDirectories(gh);
+        Files.writeString(gh.resolve("hosts.yml"), "github.com:\n  users:\n    octocat:\n      oauth_token: gho_octo\n"
+                + "    monalisa:\n      oauth_token: gho_mona\n  oauth_token: gho_mona\n  user: monalisa\n");
+        launch(120, 30, Map.of("GITHUB_COPILOT_TOKEN", ""));
+        String list = await(s -> s.contains("GitHub Copilot (octocat)") && !s.contains("refreshing"));
+        List<String> copilot = rows(list).stream().filter(r -> r.contains("GitHub Copilot")).toList();
+        assertThat(copilot).hasSize(2);
+        assertThat(copilot.get(0)).contains("GitHub Copilot (monalisa)");
+        assertThat(copilot).allSatisfy(r -> assertThat(r).contains("available").contains("premium_interactions 212/300 left"));
+        keys("Down", "Down", "Down", "Down", "Down", "Down", "Enter");
+        assertThat(await(s -> s.contains("┌ GitHub Copilot (github-copilot:octocat)"))).contains("plan:   individual");
+    }
+
     private void launch(int width, int height) throws Exception {
         launch(width, height, Map.of());
     }

@@ -67,24 +67,55 @@ public final class Fetcher {
 
     /**
      * @param provider a provider
-     * @return its result; never throws
+     * @return its result (that of its first account when it has several); never throws
      */
     public ProviderResult fetch(Provider provider) {
+        return fetchAccounts(provider).get(0);
+    }
+
+    /**
+     * Every account of a provider: one result per credential found ({@link Sources#all}), asked at once; a provider
+     * with one account (or none) has one result without an account name, as before accounts.
+     *
+     * @param provider a provider
+     * @return at least one result; never throws
+     */
+    public List<ProviderResult> fetchAccounts(Provider provider) {
         Instant now = clock.instant();
         Spec spec = Specs.of(provider);
         Optional<Credential> standIn = StandIn.credential(env);
-        var credential = standIn.or(() -> Sources.first(spec.sources(), env));
-        if (credential.isEmpty()) {
-            return new ProviderResult.AuthRequired(provider, "no credentials found; looked at " + credentialSources(provider).stream()
-                    .collect(Collectors.joining(", ")), now);
+        List<Credential> found = standIn.map(List::of).orElseGet(() -> Sources.all(spec.sources(), env));
+        if (found.isEmpty()) {
+            return List.of(new ProviderResult.AuthRequired(provider, "no credentials found; looked at " + credentialSources(provider).stream()
+                    .collect(Collectors.joining(", ")), now));
         }
-        if (standIn.isEmpty() && credential.get().extra(Sources.API_KEY_ONLY).isPresent()) {
+        if (found.size() == 1) {
+            return List.of(fetch(provider, spec, found.get(0), standIn.isPresent(), now));
+        }
+        List<String> labels = Sources.labels(found, env);
+        ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
+        try {
+            List<CompletableFuture<ProviderResult>> each = new ArrayList<>();
+            for (int i = 0; i < found.size(); i++) {
+                Credential c = found.get(i);
+                String label = labels.get(i);
+                each.add(CompletableFuture.supplyAsync(() -> fetch(provider, spec, c, false, now).withAccount(label), pool));
+            }
+            return each.stream().map(CompletableFuture::join).toList();
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
+    private ProviderResult fetch(Provider provider, Spec spec, Credential found, boolean standIn, Instant now) {
+        Optional<Credential> credential = Optional.of(found);
+        if (!standIn && credential.get().extra(Sources.API_KEY_ONLY).isPresent()) {
             // an API key would only get a 401 from an endpoint that takes OAuth logins: say so, send nothing
             return new ProviderResult.AuthRequired(provider, "only an API key was found (" + credential.get().source() + "); "
                     + provider.title() + "'s usage endpoint accepts only an OAuth login: "
                     + credential.get().extra(Sources.API_KEY_ONLY).get() + " (the key was not sent)", now);
         }
-        if (standIn.isEmpty()) {
+        if (!standIn) {
             Optional<String> refusal = refusal(provider);
             if (refusal.isPresent()) {
                 return new ProviderResult.NetworkError(provider, refusal.get(), now);
@@ -93,12 +124,12 @@ public final class Fetcher {
         try {
             Credential login = credential.get();
             boolean renewed = false;
-            if (standIn.isEmpty() && OAuthRefresh.due(provider, login, now)) {
+            if (!standIn && OAuthRefresh.due(provider, login, now)) {
                 login = OAuthRefresh.renew(provider, login, calls, env, now);
                 renewed = true;
             }
             ProviderResult r = spec.fetch(login, calls, urls, now);
-            if (standIn.isEmpty() && !renewed && r instanceof ProviderResult.AuthRequired && OAuthRefresh.possible(provider, login)) {
+            if (!standIn && !renewed && r instanceof ProviderResult.AuthRequired && OAuthRefresh.possible(provider, login)) {
                 // refused although not known to be expired: renew once and ask again, as the CLIs do
                 r = spec.fetch(OAuthRefresh.renew(provider, login, calls, env, now), calls, urls, now);
             }
@@ -148,24 +179,25 @@ public final class Fetcher {
      * Fetches every provider at once; each result is handed to {@code each} as soon as it is there.
      *
      * @param providers the providers
-     * @param each      called once per provider, from any thread
-     * @return the results, in the order of {@code providers}
+     * @param each      called once per account (once per provider with one), a provider's accounts one after the
+     *                  other, from any thread
+     * @return the results, in the order of {@code providers} (a provider's accounts in the order they were found)
      */
     public List<ProviderResult> fetchAll(List<Provider> providers, Consumer<ProviderResult> each) {
         long budget = timeout.toMillis() * 2 + 1_000;
         // not try-with-resources: close() would wait for a provider that hangs past its time-out
         ExecutorService pool = Executors.newVirtualThreadPerTaskExecutor();
         try {
-            List<CompletableFuture<ProviderResult>> futures = providers.stream().map(p -> CompletableFuture
-                    .supplyAsync(() -> fetch(p), pool)
-                    .completeOnTimeout(new ProviderResult.NetworkError(p, "no answer within " + budget / 1000.0 + " s", clock.instant()),
-                            budget, TimeUnit.MILLISECONDS)
-                    .whenComplete((r, e) -> {
-                        if (r != null) {
-                            each.accept(r);
+            List<CompletableFuture<List<ProviderResult>>> futures = providers.stream().map(p -> CompletableFuture
+                    .supplyAsync(() -> fetchAccounts(p), pool)
+                    .completeOnTimeout(List.of(new ProviderResult.NetworkError(p, "no answer within " + budget / 1000.0 + " s",
+                                    clock.instant())), budget, TimeUnit.MILLISECONDS)
+                    .whenComplete((rs, e) -> {
+                        if (rs != null) {
+                            rs.forEach(each);
                         }
                     })).toList();
-            return futures.stream().map(CompletableFuture::join).toList();
+            return futures.stream().flatMap(f -> f.join().stream()).toList();
         } finally {
             pool.shutdownNow();
         }

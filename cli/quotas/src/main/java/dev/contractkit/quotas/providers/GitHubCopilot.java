@@ -3,11 +3,8 @@ package dev.contractkit.quotas.providers;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -16,29 +13,8 @@ import java.util.Optional;
 final class GitHubCopilot implements Spec {
     @Override
     public List<Sources.Source> sources() {
-        return List.of(Sources.env("GITHUB_COPILOT_TOKEN"), configFile("apps.json"), configFile("hosts.json"));
-    }
-
-    /** {@code ~/.config/github-copilot/<file>}: the first entry's {@code oauth_token}. */
-    private static Sources.Source configFile(String name) {
-        String description = "~/.config/github-copilot/" + name + " (oauth_token)";
-        return new Sources.Source(description, env -> {
-            Path file = env.get("XDG_CONFIG_HOME").map(Path::of).orElse(env.home(".config")).resolve("github-copilot/" + name);
-            try {
-                if (!Files.isRegularFile(file)) {
-                    return Optional.empty();
-                }
-                for (Iterator<JsonNode> it = ResultJson.mapper().readTree(file.toFile()).elements(); it.hasNext(); ) {
-                    String token = it.next().path("oauth_token").asText("");
-                    if (!token.isBlank()) {
-                        return Optional.of(new Credential(token, file.toString(), Map.of()));
-                    }
-                }
-            } catch (IOException e) {
-                return Optional.empty();
-            }
-            return Optional.empty();
-        });
+        return List.of(Sources.env("GITHUB_COPILOT_TOKEN"), GitHubLogins.copilotFile("apps.json"),
+                GitHubLogins.copilotFile("hosts.json"), GitHubLogins.ghCli());
     }
 
     @Override

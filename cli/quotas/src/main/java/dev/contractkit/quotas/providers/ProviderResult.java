@@ -26,6 +26,23 @@ public sealed interface ProviderResult {
     /** @return the status' JSON name */
     Status status();
 
+    /**
+     * @return which of the provider's accounts this is (its user or login, else where its credential was found), or
+     * empty when quotas found only one: then the result is the provider's, as before accounts
+     */
+    String account();
+
+    /** @return this result for the named account */
+    ProviderResult withAccount(String account);
+
+    /**
+     * @return what the result is keyed and shown by: the provider's id, or {@code <id>:<account>} for one of several
+     * accounts (the cache's entries, the statusline's segments, the UI's rows, {@code --fail-over}'s messages)
+     */
+    default String key() {
+        return account().isEmpty() ? provider().id() : provider().id() + ":" + account();
+    }
+
     /** The statuses, best first (the cache keeps a result unless the new one is at least as good). */
     enum Status {
         /** credentials found and the usage interface answered */
@@ -69,10 +86,21 @@ public sealed interface ProviderResult {
      * @param windows   the quota windows, as the provider reports them
      * @param fetchedAt when
      */
-    record Available(Provider provider, String plan, List<Window> windows, Instant fetchedAt) implements ProviderResult {
+    record Available(Provider provider, String plan, List<Window> windows, Instant fetchedAt, String account) implements ProviderResult {
         public Available {
             plan = SafeText.clean(plan);
             windows = List.copyOf(windows);
+            account = account == null ? "" : SafeText.clean(account);
+        }
+
+        /** The result of a provider's only account. */
+        public Available(Provider provider, String plan, List<Window> windows, Instant fetchedAt) {
+            this(provider, plan, windows, fetchedAt, "");
+        }
+
+        @Override
+        public Available withAccount(String account) {
+            return new Available(provider, plan, windows, fetchedAt, account);
         }
 
         @Override
@@ -87,10 +115,21 @@ public sealed interface ProviderResult {
      * @param consoleUrl where to manage the plan
      * @param fetchedAt  when
      */
-    record Unavailable(Provider provider, String message, String consoleUrl, Instant fetchedAt) implements ProviderResult {
+    record Unavailable(Provider provider, String message, String consoleUrl, Instant fetchedAt, String account) implements ProviderResult {
         public Unavailable {
             message = SafeText.clean(message);
             consoleUrl = SafeText.clean(consoleUrl);
+            account = account == null ? "" : SafeText.clean(account);
+        }
+
+        /** The result of a provider's only account. */
+        public Unavailable(Provider provider, String message, String consoleUrl, Instant fetchedAt) {
+            this(provider, message, consoleUrl, fetchedAt, "");
+        }
+
+        @Override
+        public Unavailable withAccount(String account) {
+            return new Unavailable(provider, message, consoleUrl, fetchedAt, account);
         }
 
         @Override
@@ -104,9 +143,20 @@ public sealed interface ProviderResult {
      * @param message   which credentials were looked for, or that the provider refused them
      * @param fetchedAt when
      */
-    record AuthRequired(Provider provider, String message, Instant fetchedAt) implements ProviderResult {
+    record AuthRequired(Provider provider, String message, Instant fetchedAt, String account) implements ProviderResult {
         public AuthRequired {
             message = SafeText.clean(message);
+            account = account == null ? "" : SafeText.clean(account);
+        }
+
+        /** The result of a provider's only account. */
+        public AuthRequired(Provider provider, String message, Instant fetchedAt) {
+            this(provider, message, fetchedAt, "");
+        }
+
+        @Override
+        public AuthRequired withAccount(String account) {
+            return new AuthRequired(provider, message, fetchedAt, account);
         }
 
         @Override
@@ -120,9 +170,20 @@ public sealed interface ProviderResult {
      * @param message   the transport error
      * @param fetchedAt when
      */
-    record NetworkError(Provider provider, String message, Instant fetchedAt) implements ProviderResult {
+    record NetworkError(Provider provider, String message, Instant fetchedAt, String account) implements ProviderResult {
         public NetworkError {
             message = SafeText.clean(message);
+            account = account == null ? "" : SafeText.clean(account);
+        }
+
+        /** The result of a provider's only account. */
+        public NetworkError(Provider provider, String message, Instant fetchedAt) {
+            this(provider, message, fetchedAt, "");
+        }
+
+        @Override
+        public NetworkError withAccount(String account) {
+            return new NetworkError(provider, message, fetchedAt, account);
         }
 
         @Override

@@ -23,6 +23,7 @@ import java.util.OptionalDouble;
  *  "windows":[{"label":"5h","used":42,"limit":100,"remaining":58,"unit":"percent","resets_at":"2026-11-23T17:00:00Z"}]}
  * {"provider":"kimi","status":"unavailable","message":"...","console_url":"https://...","fetched_at":"..."}
  * {"provider":"zai","status":"auth_required","message":"no credentials: set ZHIPU_API_KEY ...","fetched_at":"..."}
+ * {"provider":"github-copilot","account":"octocat","status":"available",...}     (one of several accounts)
  * }</pre>
  * Absent values are left out, never {@code null}.
  */
@@ -107,7 +108,11 @@ public final class ResultJson {
      */
     public static ObjectNode toJson(ProviderResult result) {
         ObjectNode n = NODES.objectNode();
-        n.put("provider", result.provider().id()).put("status", result.status().json());
+        n.put("provider", result.provider().id());
+        if (!result.account().isEmpty()) {
+            n.put("account", result.account()); // one of several accounts of this provider
+        }
+        n.put("status", result.status().json());
         switch (result) {
             case ProviderResult.Available a -> {
                 if (!a.plan().isEmpty()) {
@@ -140,6 +145,7 @@ public final class ResultJson {
         Provider provider = Provider.byId(text(n, "provider"))
                 .orElseThrow(() -> new IllegalArgumentException("unknown provider " + n.path("provider")));
         Instant at = Instant.parse(text(n, "fetched_at"));
+        String account = n.path("account").asText("");
         return switch (ProviderResult.Status.ofJson(text(n, "status"))) {
             case AVAILABLE -> {
                 List<Window> windows = new ArrayList<>();
@@ -147,12 +153,12 @@ public final class ResultJson {
                     windows.add(new Window(text(w, "label"), number(w, "used"), number(w, "limit"), number(w, "remaining"),
                             w.path("unit").asText(""), Optional.ofNullable(w.path("resets_at").textValue()).map(Instant::parse)));
                 }
-                yield new ProviderResult.Available(provider, n.path("plan").asText(""), windows, at);
+                yield new ProviderResult.Available(provider, n.path("plan").asText(""), windows, at, account);
             }
             case UNAVAILABLE -> new ProviderResult.Unavailable(provider, n.path("message").asText(""),
-                    n.path("console_url").asText(provider.consoleUrl()), at);
-            case AUTH_REQUIRED -> new ProviderResult.AuthRequired(provider, n.path("message").asText(""), at);
-            case NETWORK_ERROR -> new ProviderResult.NetworkError(provider, n.path("message").asText(""), at);
+                    n.path("console_url").asText(provider.consoleUrl()), at, account);
+            case AUTH_REQUIRED -> new ProviderResult.AuthRequired(provider, n.path("message").asText(""), at, account);
+            case NETWORK_ERROR -> new ProviderResult.NetworkError(provider, n.path("message").asText(""), at, account);
         };
     }
 

@@ -17,12 +17,23 @@ import java.util.function.Function;
 /** Credential sources: environment variables, JSON credential files and plain key files, tried in order. */
 final class Sources {
     /**
-     * One place a credential may be.
+     * One place a credential may be; a place may hold several (the accounts of a credentials file).
      *
      * @param description for the {@code auth_required} message, e.g. {@code $DEEPSEEK_API_KEY}
-     * @param lookup      finds it
+     * @param lookup      finds the first
+     * @param many        finds them all
      */
-    record Source(String description, Function<Environment, Optional<Credential>> lookup) {
+    record Source(String description, Function<Environment, Optional<Credential>> lookup,
+                  Function<Environment, List<Credential>> many) {
+        /** A place that holds at most one credential. */
+        Source(String description, Function<Environment, Optional<Credential>> lookup) {
+            this(description, lookup, env -> lookup.apply(env).stream().toList());
+        }
+
+        /** A place that may hold several credentials (one per account), in the order they are listed there. */
+        static Source several(String description, Function<Environment, List<Credential>> many) {
+            return new Source(description, env -> many.apply(env).stream().findFirst(), many);
+        }
     }
 
     private Sources() {
@@ -106,6 +117,38 @@ final class Sources {
                         .map(v -> new Credential(v, db + " (" + key + ")", extras.apply(v)))));
     }
 
+    /**
+     * A secret as the Go {@code go-keyring} library keeps it (the GitHub CLI's store): on macOS the login Keychain's
+     * generic password (service, account), on Linux the Secret Service item with attributes {@code service} and
+     * {@code username}; anywhere else, or without {@code security} / {@code secret-tool}, nothing.
+     *
+     * @return the secret, its {@code go-keyring-base64:} encoding undone
+     */
+    static Optional<String> keyring(Environment env, String service, String user) {
+        Optional<String> raw;
+        if (env.macOS()) {
+            raw = env.program("security").flatMap(tool -> output(List.of(tool.toString(), "find-generic-password", "-s", service,
+                    "-a", user, "-w")));
+        } else if (env.os().startsWith("Linux")) {
+            raw = env.program("secret-tool").flatMap(tool -> output(List.of(tool.toString(), "lookup", "service", service,
+                    "username", user)));
+        } else {
+            raw = Optional.empty();
+        }
+        String prefix = "go-keyring-base64:";
+        return raw.filter(v -> !v.isBlank()).flatMap(v -> {
+            if (!v.startsWith(prefix)) {
+                return Optional.of(v);
+            }
+            try {
+                return Optional.of(new String(java.util.Base64.getDecoder().decode(v.substring(prefix.length())),
+                        StandardCharsets.UTF_8)).filter(t -> !t.isBlank());
+            } catch (IllegalArgumentException e) {
+                return Optional.empty();
+            }
+        });
+    }
+
     /** @return what the command printed, when it exited 0 within 5 s (a missing item or a refused access is empty) */
     private static Optional<String> output(List<String> command) {
         try {
@@ -175,6 +218,59 @@ final class Sources {
             }
         });
         return Optional.of(new Credential(value, source, found));
+    }
+
+    /**
+     * Every account found: the credentials of all sources in order, without a second copy of a token or of a user
+     * already found (the same login read from two places). An API key that the usage endpoint does not take is kept
+     * only when nothing else was found, so that the result can say so.
+     *
+     * @return the credentials, in the order of the sources; empty when there is none
+     */
+    static List<Credential> all(List<Source> sources, Environment env) {
+        List<Credential> found = new ArrayList<>();
+        for (Source s : sources) {
+            for (Credential c : s.many().apply(env)) {
+                int same = -1;
+                for (int i = 0; i < found.size() && same < 0; i++) {
+                    same = found.get(i).value().equals(c.value()) ? i : -1;
+                }
+                if (same >= 0) {
+                    Credential o = found.get(same);
+                    if (o.extra("user").isEmpty() && c.extra("user").isPresent()) {
+                        // the same token, and now we know whose it is
+                        Map<String, String> extras = new HashMap<>(o.extras());
+                        extras.put("user", c.extra("user").get());
+                        found.set(same, new Credential(o.value(), o.source(), extras));
+                    }
+                } else if (c.extra("user").isEmpty() || found.stream().noneMatch(o -> c.extra("user").equals(o.extra("user")))) {
+                    found.add(c);
+                }
+            }
+        }
+        List<Credential> logins = found.stream().filter(c -> c.extra(API_KEY_ONLY).isEmpty()).toList();
+        return logins.isEmpty() ? found.stream().limit(1).toList() : logins;
+    }
+
+    /**
+     * What an account is called when a provider has several: its user or login when the credential names one, else
+     * where it was found ({@code $KIMI_API_KEY}, {@code ~/.kimi}); a name taken twice gets {@code #2}, {@code #3}.
+     *
+     * @return one label per credential, in order
+     */
+    static List<String> labels(List<Credential> credentials, Environment env) {
+        List<String> out = new ArrayList<>();
+        String home = env.home().toString();
+        for (Credential c : credentials) {
+            String label = c.extra("user").orElseGet(() -> c.source().startsWith(home + "/")
+                    ? "~" + c.source().substring(home.length()) : c.source());
+            String unique = label;
+            for (int n = 2; out.contains(unique); n++) {
+                unique = label + "#" + n;
+            }
+            out.add(unique);
+        }
+        return out;
     }
 
     static Optional<Credential> first(List<Source> sources, Environment env) {
