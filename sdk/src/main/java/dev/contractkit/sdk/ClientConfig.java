@@ -1,5 +1,6 @@
 package dev.contractkit.sdk;
 
+import okhttp3.Dispatcher;
 import okhttp3.HttpUrl;
 import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
@@ -9,7 +10,10 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.ThreadLocalRandom;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.DoubleSupplier;
 
 /**
@@ -66,7 +70,21 @@ public final class ClientConfig implements AutoCloseable {
         this.logger = b.logger;
         this.interceptors = List.copyOf(b.interceptors);
         this.ownsHttpClient = b.okHttpClient == null;
-        this.httpClient = ownsHttpClient ? new OkHttpClient() : b.okHttpClient;
+        this.httpClient = ownsHttpClient ? new OkHttpClient.Builder().dispatcher(new Dispatcher(daemonThreads())).build()
+                : b.okHttpClient;
+    }
+
+    /**
+     * The dispatcher's threads of a client the SDK owns are daemons: a program that ends without closing its client
+     * exits at once, not after OkHttp's 60 s idle time-out of its (non-daemon) default threads.
+     */
+    private static ExecutorService daemonThreads() {
+        AtomicInteger count = new AtomicInteger();
+        return Executors.newCachedThreadPool(r -> {
+            Thread t = new Thread(r, "kit-sdk-http-" + count.incrementAndGet());
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     /** @return a new builder */
