@@ -29,7 +29,7 @@ public record PostgresDatabase(String name, String url, String user) implements 
         String name = "kit_test_" + UUID.randomUUID().toString().replace("-", "").substring(0, 12);
         execute("CREATE DATABASE " + name);
         String base = ADMIN_URL.substring(0, ADMIN_URL.lastIndexOf('/') + 1);
-        return new PostgresDatabase(name, base + name, USER);
+        return new PostgresDatabase(name, TestDatabases.withFastCommits(base + name), USER);
     }
 
     /**

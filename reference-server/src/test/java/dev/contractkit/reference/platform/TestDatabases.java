@@ -18,6 +18,12 @@ public final class TestDatabases {
     public static final String TOKEN = "test-kit-token";
     private static final String PG_URL = env("KIT_TEST_PG_URL", "jdbc:postgresql://127.0.0.1:5432/test");
     private static final String PG_USER = env("KIT_TEST_PG_USER", "postgres");
+    /**
+     * Added to the servers' PostgreSQL URLs: commits do not wait for PostgreSQL's own WAL flush (about 7 ms each on
+     * these machines, most of an event-heavy test's time). What the tests prove does not change: a server killed
+     * with -9 loses nothing PostgreSQL acknowledged either way; only a crash of PostgreSQL itself could.
+     */
+    public static final String FAST_COMMITS = "options=-c%20synchronous_commit%3Doff";
 
     private TestDatabases() {
     }
@@ -36,6 +42,14 @@ public final class TestDatabases {
                 .with("exec.port", "0").with("runtime.port", "0").with("agent.port", "0");
     }
 
+    /**
+     * @param url a PostgreSQL JDBC URL
+     * @return it with {@link #FAST_COMMITS}, unless it sets {@code options} itself
+     */
+    public static String withFastCommits(String url) {
+        return url.contains("options=") ? url : url + (url.contains("?") ? "&" : "?") + FAST_COMMITS;
+    }
+
     /** A schema of its own in PostgreSQL. */
     public record PostgresSchema(String name) implements AutoCloseable {
         /** @return a new, empty schema */
@@ -47,8 +61,19 @@ public final class TestDatabases {
 
         /** @return settings pointing the server at this schema, every API on a free port */
         public Settings settings() {
-            String sep = PG_URL.contains("?") ? "&" : "?";
-            return Settings.of(Map.of("db.url", PG_URL + sep + "currentSchema=" + name, "db.user", PG_USER, "token", TOKEN))
+            return settings(withFastCommits(PG_URL));
+        }
+
+        /**
+         * @return settings whose commits wait for PostgreSQL's WAL flush, as in production: for a test whose subject
+         *         depends on the commit rate (a subscriber that must keep up with the writes)
+         */
+        public Settings settingsWithDurableCommits() {
+            return settings(PG_URL);
+        }
+
+        private Settings settings(String url) {
+            return Settings.of(Map.of("db.url", url + (url.contains("?") ? "&" : "?") + "currentSchema=" + name, "db.user", PG_USER, "token", TOKEN))
                     .with("forms.port", "0").with("coupons.port", "0").with("answers.port", "0").with("codehost.port", "0")
                 .with("exec.port", "0").with("runtime.port", "0").with("agent.port", "0");
         }
