@@ -1,5 +1,12 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.cases.CaseGenerator;
+import dev.contractkit.conformance.cases.Chains;
+import dev.contractkit.conformance.cases.Contract;
+import dev.contractkit.conformance.cases.Exchange;
+import dev.contractkit.conformance.cases.TestCase;
+import dev.contractkit.conformance.cases.Transport;
+
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.contractkit.specs.check.ContractDocument;

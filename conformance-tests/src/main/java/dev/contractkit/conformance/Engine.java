@@ -1,5 +1,23 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.cases.CaseGenerator;
+import dev.contractkit.conformance.cases.Contract;
+import dev.contractkit.conformance.cases.DocumentProblem;
+import dev.contractkit.conformance.cases.Documents;
+import dev.contractkit.conformance.cases.Exchange;
+import dev.contractkit.conformance.cases.RequestKind;
+import dev.contractkit.conformance.cases.TestCase;
+import dev.contractkit.conformance.cases.Transport;
+import dev.contractkit.conformance.cases.Verdict;
+import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.checks.DocumentFaults;
+import dev.contractkit.conformance.report.Execution;
+import dev.contractkit.conformance.report.Report;
+import dev.contractkit.conformance.report.Violation;
+import dev.contractkit.conformance.scenarios.ScenarioRunner;
+import dev.contractkit.conformance.scenarios.ScenarioSettings;
+import dev.contractkit.conformance.scenarios.Scenarios;
+
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import okhttp3.HttpUrl;
@@ -84,7 +102,7 @@ final class Engine {
                 // the hook runs or has run; the clean-up is done once
             }
         }
-        Report partial = new Report(target, Duration.ofNanos(System.nanoTime() - started), requests, executions,
+        Report partial = new Report(target.name(), target.baseUrl(), target.seed(), target.checks(), Duration.ofNanos(System.nanoTime() - started), requests, executions,
                 violations, errors, List.copyOf(notes), Map.of(), List.of());
         Map<Check, String> notChecked = new EnumMap<>(Check.class);
         for (Check check : target.checks()) {
@@ -92,7 +110,7 @@ final class Engine {
                 notChecked.put(check, NotChecked.reason(check, target.contracts()));
             }
         }
-        return new Report(target, partial.duration(), requests, executions, violations, errors, List.copyOf(notes),
+        return new Report(target.name(), target.baseUrl(), target.seed(), target.checks(), partial.duration(), requests, executions, violations, errors, List.copyOf(notes),
                 notChecked, List.copyOf(documentProblems.values()));
     }
 
@@ -142,7 +160,7 @@ final class Engine {
         int found = violations.size();
         int[] sent = {0};
         boolean[] unreachable = {false};
-        new Scenarios(contract, cases, target, transport, new ScenarioRunner() {
+        new Scenarios(contract, cases, new ScenarioSettings(target.checks(), target.headers(), target.timeout()), transport, new ScenarioRunner() {
             @Override
             public Optional<Exchange> send(TestCase c, Optional<HttpUrl> url) {
                 try {

@@ -1,5 +1,9 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.report.Report;
+import dev.contractkit.conformance.report.Violation;
+
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.conformance.DefectiveCouponsProxy.Defect;
 import dev.contractkit.reference.KitServer;

@@ -1,5 +1,9 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.cases.RequestKind;
+import dev.contractkit.conformance.cases.TestCase;
+import dev.contractkit.conformance.report.Report;
+
 import com.atlassian.oai.validator.OpenApiInteractionValidator;
 import com.atlassian.oai.validator.model.SimpleRequest;
 import com.atlassian.oai.validator.model.SimpleResponse;

@@ -1,5 +1,7 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.checks.Check;
+
 import dev.contractkit.conformance.FakeFormsServer.Defect;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
