@@ -10,6 +10,7 @@ import dev.contractkit.conformance.cases.TestCase;
 import dev.contractkit.conformance.cases.Transport;
 import dev.contractkit.conformance.cases.Verdict;
 import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.checks.Checks;
 import dev.contractkit.conformance.checks.DocumentFaults;
 import dev.contractkit.conformance.report.Execution;
 import dev.contractkit.conformance.report.Report;
@@ -78,7 +79,7 @@ final class Engine {
                 boolean reachable = true;
                 // the per-operation requests feed only the per-exchange checks: with none of those selected
                 // (e.g. --check sse_event_schema) they are not sent, and the scenarios send what they need
-                boolean perExchange = target.checks().stream().anyMatch(Check::judgesSingleExchanges);
+                boolean perExchange = target.checks().stream().anyMatch(c -> Checks.of(c).judgesSingleExchanges());
                 for (Operation op : perExchange ? document.operations() : List.<Operation>of()) {
                     reachable = reachable && send(transport, contract, CaseGenerator.label(op) + " (" + op.operationId() + ")",
                             cases.forOperation(op), !op.isPublic() && cases.authenticates(op));
@@ -217,7 +218,7 @@ final class Engine {
             if (!target.checks().contains(check)) {
                 continue;
             }
-            switch (check.apply(e)) {
+            switch (Checks.of(check).judge(e)) {
                 case Verdict.Skip skip -> {
                     if (!skip.reason().isEmpty()) {
                         notes.add(check.key() + " not checked: " + skip.reason());

@@ -34,7 +34,7 @@ public final class DocumentScan {
             "contains", "propertyNames", "unevaluatedProperties", "unevaluatedItems");
 
     /**
-     * An example value that breaks its schema, as {@code ResponseChecks.problem} states such a finding.
+     * An example value that breaks its schema, as {@code ResponseRules.problem} states such a finding.
      *
      * @param owner   the media type, header or schema object the example belongs to
      * @param problem the finding, its pointer relative to the example

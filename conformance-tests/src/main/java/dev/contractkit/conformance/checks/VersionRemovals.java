@@ -1,8 +1,5 @@
 package dev.contractkit.conformance.checks;
 
-import dev.contractkit.conformance.cases.Exchange;
-import dev.contractkit.conformance.cases.Verdict;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.conformance.diff.BreakingChange;
 import dev.contractkit.conformance.diff.BreakingChanges;
@@ -114,52 +111,5 @@ public final class VersionRemovals {
         return op.method() + " " + PREFIX.matcher(op.path()).replaceFirst("");
     }
 
-    /** The per-exchange part: a 2xx body holds no property the new version removed. */
-    static Verdict responseProperties(Exchange e) {
-        if (e.status() < 200 || e.status() >= 300 || e.testCase().operation().isEmpty()) {
-            return Verdict.SKIP;
-        }
-        Optional<Removals> removals = of(e.contract().document());
-        if (removals.isEmpty()) {
-            return Verdict.SKIP;
-        }
-        List<String> removed = removals.get().properties()
-                .get(endpoint(e.testCase().operation().get()) + " " + e.status());
-        if (removed == null) {
-            return Verdict.SKIP;
-        }
-        JsonNode body;
-        try {
-            body = e.json();
-        } catch (IOException ex) {
-            return Verdict.SKIP; // content_type_conformance and response_schema_conformance say what is wrong
-        }
-        List<Verdict.Problem> problems = new ArrayList<>();
-        for (String path : removed) {
-            boolean each = path.startsWith("[]");
-            String[] names = path.substring(path.indexOf('.') + 1).split("\\.");
-            List<JsonNode> roots = new ArrayList<>();
-            if (each) {
-                body.forEach(roots::add);
-            } else {
-                roots.add(body);
-            }
-            for (int i = 0; i < roots.size(); i++) {
-                JsonNode at = roots.get(i);
-                String pointer = Exchange.BODY + (each ? "/" + i : "");
-                for (int n = 0; n < names.length - 1; n++) {
-                    at = at.path(names[n]);
-                    pointer += "/" + names[n];
-                }
-                String name = names[names.length - 1];
-                if (at.has(name)) {
-                    problems.add(new Verdict.Problem(pointer + "/" + name, at.get(name).toString(), "'" + name
-                            + "' was removed in this version (" + removals.get().previous().file() + " had it); the"
-                            + " response still carries it"));
-                }
-            }
-        }
-        return Verdict.of(problems);
-    }
 
 }

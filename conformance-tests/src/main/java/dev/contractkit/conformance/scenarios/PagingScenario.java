@@ -9,7 +9,7 @@ import dev.contractkit.conformance.cases.TestCase;
 import dev.contractkit.conformance.cases.Transport;
 import dev.contractkit.conformance.cases.Verdict;
 import dev.contractkit.conformance.checks.Check;
-import dev.contractkit.conformance.checks.HeaderChecks;
+import dev.contractkit.conformance.checks.PageLinks;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.IntNode;
@@ -72,7 +72,7 @@ final class PagingScenario {
                 ? Map.of(limit.get().name(), IntNode.valueOf((int) Math.max(1, smallest))) : Map.of();
         Optional<Exchange> unseeded = runner.send(cases.scenario(op, params, Optional.empty(), "paging: first page"),
                 Optional.empty());
-        Optional<HeaderChecks.Page> shortPage = unseeded.flatMap(HeaderChecks.Page::of);
+        Optional<PageLinks.Page> shortPage = unseeded.flatMap(PageLinks.Page::of);
         if (shortPage.isEmpty()) {
             return;
         }
@@ -82,11 +82,11 @@ final class PagingScenario {
         // the items the suite created (removed again at the end of the run) make a second page
         Optional<Exchange> first = seeded ? runner.send(cases.scenario(op, params, Optional.empty(),
                 "paging: first page, seeded"), Optional.empty()) : unseeded;
-        Optional<HeaderChecks.Page> page = first.flatMap(HeaderChecks.Page::of);
+        Optional<PageLinks.Page> page = first.flatMap(PageLinks.Page::of);
         if (page.isEmpty()) {
             return;
         }
-        Map<String, String> links = HeaderChecks.links(first.get().header("Link").orElse(""));
+        Map<String, String> links = PageLinks.links(first.get().header("Link").orElse(""));
         TestCase follow = cases.scenario(op, params, Optional.empty(), "paging: a Link followed");
         HttpUrl listUrl = follow.call().url(transport.base());
         List<Verdict.Problem> problems = new ArrayList<>();
@@ -99,12 +99,12 @@ final class PagingScenario {
             String link = links.get("last");
             elsewhere(listUrl, link, "last").ifPresentOrElse(problems::add, () ->
                     follow(follow, link, "last").ifPresent(last -> {
-                        Optional<HeaderChecks.Page> p = HeaderChecks.Page.of(last);
+                        Optional<PageLinks.Page> p = PageLinks.Page.of(last);
                         if (last.status() != 200 || p.isEmpty()) {
-                            problems.add(new Verdict.Problem(HeaderChecks.LINK, Excerpts.quote(link),
+                            problems.add(new Verdict.Problem(PageLinks.LINK, Excerpts.quote(link),
                                     "rel=\"last\" followed answered " + last.status() + ", not a page"));
                         } else if (p.get().count() == 0 || p.get().offset() + p.get().count() != p.get().total()) {
-                            problems.add(new Verdict.Problem(HeaderChecks.LINK, Excerpts.quote(link),
+                            problems.add(new Verdict.Problem(PageLinks.LINK, Excerpts.quote(link),
                                     "rel=\"last\" followed does not give the last page (offset " + p.get().offset()
                                             + ", " + p.get().count() + " items, total " + p.get().total() + ")"));
                         }
@@ -123,9 +123,9 @@ final class PagingScenario {
      * Follows {@code rel="next"} from the first page to the last: every link must stay on the list's origin and
      * path, answer a page that starts where the previous one ended, and the walk must end at the total.
      */
-    private void walkNext(TestCase follow, HttpUrl listUrl, HeaderChecks.Page first, String firstNext,
+    private void walkNext(TestCase follow, HttpUrl listUrl, PageLinks.Page first, String firstNext,
                           List<Verdict.Problem> problems) {
-        HeaderChecks.Page previous = first;
+        PageLinks.Page previous = first;
         String link = firstNext;
         long seen = first.count();
         for (int pages = 1; link != null; pages++) {
@@ -144,15 +144,15 @@ final class PagingScenario {
             if (next.isEmpty()) {
                 return; // no answer: reported as an error of the run
             }
-            Optional<HeaderChecks.Page> p = HeaderChecks.Page.of(next.get());
+            Optional<PageLinks.Page> p = PageLinks.Page.of(next.get());
             if (next.get().status() != 200 || p.isEmpty()) {
-                problems.add(new Verdict.Problem(HeaderChecks.LINK, Excerpts.quote(current),
+                problems.add(new Verdict.Problem(PageLinks.LINK, Excerpts.quote(current),
                         "rel=\"next\" followed answered " + next.get().status() + ", not a page"));
                 return;
             }
             if (p.get().offset() != previous.offset() + previous.count() || p.get().count() == 0
                     || p.get().items().path(0).equals(previous.items().path(0))) {
-                problems.add(new Verdict.Problem(HeaderChecks.LINK, Excerpts.quote(current),
+                problems.add(new Verdict.Problem(PageLinks.LINK, Excerpts.quote(current),
                         "rel=\"next\" followed does not give the next page (offset " + p.get().offset() + " after "
                                 + previous.offset() + " with " + previous.count() + " items, " + p.get().count()
                                 + " items)"));
@@ -160,10 +160,10 @@ final class PagingScenario {
             }
             seen += p.get().count();
             previous = p.get();
-            link = HeaderChecks.links(next.get().header("Link").orElse("")).get("next");
+            link = PageLinks.links(next.get().header("Link").orElse("")).get("next");
         }
         if (seen != previous.total()) {
-            problems.add(new Verdict.Problem(HeaderChecks.LINK, Excerpts.quote(firstNext),
+            problems.add(new Verdict.Problem(PageLinks.LINK, Excerpts.quote(firstNext),
                     "following rel=\"next\" to the last page gave " + seen + " items, not the total " + previous.total()));
         }
     }
@@ -175,18 +175,18 @@ final class PagingScenario {
     private Optional<Verdict.Problem> elsewhere(HttpUrl listUrl, String link, String rel) {
         HttpUrl url = listUrl.resolve(link);
         if (url == null) {
-            return Optional.of(new Verdict.Problem(HeaderChecks.LINK, Excerpts.quote(link),
+            return Optional.of(new Verdict.Problem(PageLinks.LINK, Excerpts.quote(link),
                     "rel=\"" + rel + "\" is not a URL"));
         }
         if (!url.scheme().equals(listUrl.scheme()) || !url.host().equals(listUrl.host()) || url.port() != listUrl.port()) {
-            return Optional.of(new Verdict.Problem(HeaderChecks.LINK, Excerpts.quote(link),
+            return Optional.of(new Verdict.Problem(PageLinks.LINK, Excerpts.quote(link),
                     "rel=\"" + rel + "\" points to another origin (" + url.scheme() + "://" + url.host() + ":" + url.port()
                             + ") than the server under test (" + listUrl.scheme() + "://" + listUrl.host() + ":"
                             + listUrl.port() + "); not followed (a server behind a proxy takes its public URL from"
                             + " configuration or the proxy's X-Forwarded-* headers)"));
         }
         if (!url.encodedPath().equals(listUrl.encodedPath())) {
-            return Optional.of(new Verdict.Problem(HeaderChecks.LINK, Excerpts.quote(link),
+            return Optional.of(new Verdict.Problem(PageLinks.LINK, Excerpts.quote(link),
                     "rel=\"" + rel + "\" points at " + url.encodedPath() + ", not at the list's own path "
                             + listUrl.encodedPath()));
         }

@@ -26,12 +26,12 @@ class ConflictReasonsCheckTest {
 
     @Test
     void aConflictWithAListedReasonPasses() {
-        assertThat(ResponseChecks.errorEnvelope(conflict("already_redeemed"))).isEqualTo(Verdict.PASS);
+        assertThat(new ErrorEnvelopeCheck().judge(conflict("already_redeemed"))).isEqualTo(Verdict.PASS);
     }
 
     @Test
     void aConflictWithAReasonTheContractDoesNotListFailsAtTheDetails() {
-        Verdict outcome = ResponseChecks.errorEnvelope(conflict("out_of_stock"));
+        Verdict outcome = new ErrorEnvelopeCheck().judge(conflict("out_of_stock"));
 
         assertThat(outcome).isInstanceOfSatisfying(Verdict.Fail.class, f -> assertThat(f.problems()).singleElement()
                 .satisfies(p -> {
