@@ -10,8 +10,8 @@ import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 
 /** What the CLI prints: progress per operation, then the per-check table and each violation. */
 final class Console implements Progress {

@@ -18,7 +18,6 @@ import dev.contractkit.conformance.report.Violation;
 import dev.contractkit.conformance.scenarios.ScenarioRunner;
 import dev.contractkit.conformance.scenarios.ScenarioSettings;
 import dev.contractkit.conformance.scenarios.Scenarios;
-
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import okhttp3.HttpUrl;
@@ -30,9 +29,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 

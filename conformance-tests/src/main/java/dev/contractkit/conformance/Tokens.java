@@ -1,13 +1,12 @@
 package dev.contractkit.conformance;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.conformance.cases.Contract;
 import dev.contractkit.conformance.cases.Excerpts;
 import dev.contractkit.conformance.cases.RelativeRequest;
 import dev.contractkit.conformance.cases.Transport;
 import dev.contractkit.conformance.checks.Check;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import dev.contractkit.specs.check.ContractDocument.Parameter;
 import dev.contractkit.specs.dialect.RequiredRole;

@@ -5,7 +5,6 @@ import dev.contractkit.conformance.cases.DocumentScan;
 import dev.contractkit.conformance.checks.Check;
 import dev.contractkit.conformance.report.Report;
 import dev.contractkit.conformance.report.Violation;
-
 import dev.contractkit.specs.check.ContractDocument;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,14 +1,13 @@
 package dev.contractkit.conformance;
 
-import dev.contractkit.conformance.cases.RequestKind;
-import dev.contractkit.conformance.cases.TestCase;
-import dev.contractkit.conformance.report.Report;
-
 import com.atlassian.oai.validator.OpenApiInteractionValidator;
 import com.atlassian.oai.validator.model.SimpleRequest;
 import com.atlassian.oai.validator.model.SimpleResponse;
 import com.atlassian.oai.validator.report.LevelResolverFactory;
 import com.atlassian.oai.validator.report.ValidationReport;
+import dev.contractkit.conformance.cases.RequestKind;
+import dev.contractkit.conformance.cases.TestCase;
+import dev.contractkit.conformance.report.Report;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
 import okhttp3.HttpUrl;

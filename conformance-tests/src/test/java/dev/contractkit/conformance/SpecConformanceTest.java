@@ -5,7 +5,6 @@ import dev.contractkit.conformance.checks.Check;
 import dev.contractkit.conformance.report.JunitXml;
 import dev.contractkit.conformance.report.Report;
 import dev.contractkit.conformance.report.Violation;
-
 import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;

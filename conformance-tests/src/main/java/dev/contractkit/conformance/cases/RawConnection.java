@@ -2,7 +2,6 @@ package dev.contractkit.conformance.cases;
 
 import okhttp3.HttpUrl;
 
-import javax.net.ssl.SSLSocketFactory;
 import java.io.BufferedInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
@@ -17,6 +16,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import javax.net.ssl.SSLSocketFactory;
 
 /**
  * One kept-alive HTTP/1.1 connection on a plain socket, for what a client library hides: requests are written

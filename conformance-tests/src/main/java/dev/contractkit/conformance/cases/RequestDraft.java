@@ -95,7 +95,7 @@ public record RequestDraft(Map<String, Value> values, Optional<Body> body) {
          * @return the body as it travels: JSON text; the object's fields form-encoded; multipart parts (a field
          * whose value is an object {@code {"filename", "content"}} is a file); any other media type: the text as is
          */
-        public String text() {
+        String text() {
             if (isMultipart()) {
                 StringBuilder b = new StringBuilder();
                 value.properties().forEach(f -> {

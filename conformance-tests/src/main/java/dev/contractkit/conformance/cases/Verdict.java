@@ -5,10 +5,9 @@ import dev.contractkit.specs.check.Finding;
 import dev.contractkit.specs.check.Pointers;
 
 import java.io.IOException;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-
-import java.util.List;
 
 /** What one check says about one exchange: it passed, it failed (with problems), or it does not apply. */
 public sealed interface Verdict {

@@ -4,11 +4,11 @@ import dev.contractkit.conformance.cases.Excerpts;
 import dev.contractkit.conformance.cases.Exchange;
 import dev.contractkit.conformance.cases.Verdict;
 
-import static dev.contractkit.conformance.cases.Exchange.BODY;
-import static dev.contractkit.conformance.cases.Exchange.CONTENT_TYPE;
-
 import java.util.List;
 import java.util.Optional;
+
+import static dev.contractkit.conformance.cases.Exchange.BODY;
+import static dev.contractkit.conformance.cases.Exchange.CONTENT_TYPE;
 
 /** {@code content_type_conformance}; also a body where the declared response has none (no {@code content}). */
 final class ContentTypeConformanceCheck implements Judge {

@@ -1,11 +1,10 @@
 package dev.contractkit.conformance.checks;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.conformance.cases.DocumentProblem;
 import dev.contractkit.conformance.cases.DocumentScan;
 import dev.contractkit.conformance.cases.Exchange;
 import dev.contractkit.conformance.cases.Verdict;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.Pointers;
 
@@ -38,7 +37,7 @@ public final class DocumentFaults {
     private final DocumentScan scan;
     private final Map<String, Set<String>> reach = new HashMap<>();
 
-  public   DocumentFaults(ContractDocument doc) {
+  public DocumentFaults(ContractDocument doc) {
         this.doc = doc;
         this.scan = DocumentScan.of(doc);
     }

@@ -1,13 +1,12 @@
 package dev.contractkit.conformance.checks;
 
-import dev.contractkit.conformance.cases.Exchange;
-
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.TextNode;
-import dev.contractkit.specs.check.ParameterValues;
+import dev.contractkit.conformance.cases.Exchange;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import dev.contractkit.specs.check.ContractDocument.Parameter;
+import dev.contractkit.specs.check.ParameterValues;
 import dev.contractkit.specs.check.Pointers;
 import dev.contractkit.specs.dialect.RateLimits;
 import okhttp3.HttpUrl;

@@ -3,9 +3,7 @@ package dev.contractkit.conformance.checks;
 import dev.contractkit.conformance.cases.Excerpts;
 import dev.contractkit.conformance.cases.Exchange;
 import dev.contractkit.conformance.cases.Verdict;
-
 import dev.contractkit.conformance.checks.PageLinks.Page;
-
 
 import java.util.ArrayList;
 import java.util.List;

@@ -5,7 +5,6 @@ import dev.contractkit.conformance.cases.Exchange;
 import dev.contractkit.conformance.cases.RequestKind;
 import dev.contractkit.conformance.cases.Routes;
 import dev.contractkit.conformance.cases.Verdict;
-
 import dev.contractkit.specs.dialect.Refusals;
 
 import java.util.Optional;

@@ -3,7 +3,6 @@ package dev.contractkit.conformance.checks;
 import dev.contractkit.conformance.cases.Excerpts;
 import dev.contractkit.conformance.cases.Exchange;
 import dev.contractkit.conformance.cases.Verdict;
-
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import dev.contractkit.specs.dialect.RateLimits;
 

@@ -3,7 +3,6 @@ package dev.contractkit.conformance.checks;
 import dev.contractkit.conformance.cases.Exchange;
 import dev.contractkit.conformance.cases.Routes;
 import dev.contractkit.conformance.cases.TestCase;
-
 import dev.contractkit.specs.dialect.RateLimits;
 import dev.contractkit.specs.dialect.Refusals;
 

@@ -1,12 +1,10 @@
 package dev.contractkit.conformance.checks;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.conformance.cases.Excerpts;
 import dev.contractkit.conformance.cases.Exchange;
 import dev.contractkit.conformance.cases.Verdict;
-
 import dev.contractkit.specs.check.ParameterValues;
-
-import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.specs.check.Pointers;
 
 import java.util.ArrayList;

@@ -1,18 +1,12 @@
 package dev.contractkit.conformance.checks;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.contractkit.conformance.cases.CredentialPlacer;
 import dev.contractkit.conformance.cases.Excerpts;
 import dev.contractkit.conformance.cases.Exchange;
 import dev.contractkit.conformance.cases.Verdict;
-
-import static dev.contractkit.conformance.cases.Exchange.BODY;
-import static dev.contractkit.conformance.cases.Exchange.CONTENT_TYPE;
-import static dev.contractkit.conformance.cases.Exchange.STATUS;
-
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.TextNode;
 import dev.contractkit.specs.check.AccessModes;
 import dev.contractkit.specs.check.Finding;
 import dev.contractkit.specs.check.Pointers;
@@ -23,6 +17,10 @@ import java.util.List;
 import java.util.Optional;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+
+import static dev.contractkit.conformance.cases.Exchange.BODY;
+import static dev.contractkit.conformance.cases.Exchange.CONTENT_TYPE;
+import static dev.contractkit.conformance.cases.Exchange.STATUS;
 
 /** The checks that judge a response against what the contract declares for it. */
 final class ResponseRules {

@@ -5,9 +5,9 @@ import dev.contractkit.conformance.cases.RequestKind;
 import dev.contractkit.conformance.cases.Routes;
 import dev.contractkit.conformance.cases.Verdict;
 
-import static dev.contractkit.conformance.cases.Exchange.STATUS;
-
 import java.util.Optional;
+
+import static dev.contractkit.conformance.cases.Exchange.STATUS;
 
 /** {@code status_code_conformance}. */
 final class StatusCodeConformanceCheck implements Judge {

@@ -1,12 +1,9 @@
 package dev.contractkit.conformance.checks;
 
+import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.conformance.cases.Exchange;
 import dev.contractkit.conformance.cases.Verdict;
-
 import dev.contractkit.conformance.checks.VersionRemovals.Removals;
-
-
-import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
 import java.util.ArrayList;

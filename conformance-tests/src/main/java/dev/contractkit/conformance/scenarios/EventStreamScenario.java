@@ -1,5 +1,8 @@
 package dev.contractkit.conformance.scenarios;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.agui.EventOrder;
 import dev.contractkit.conformance.cases.CaseGenerator;
 import dev.contractkit.conformance.cases.Contract;
 import dev.contractkit.conformance.cases.ExampleBodies;
@@ -7,10 +10,6 @@ import dev.contractkit.conformance.cases.Excerpts;
 import dev.contractkit.conformance.cases.Exchange;
 import dev.contractkit.conformance.cases.Verdict;
 import dev.contractkit.conformance.checks.Check;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.contractkit.agui.EventOrder;
 import dev.contractkit.specs.agui.EventSchemas;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 

@@ -8,7 +8,6 @@ import dev.contractkit.conformance.cases.RawConnection;
 import dev.contractkit.conformance.cases.RelativeRequest;
 import dev.contractkit.conformance.cases.Verdict;
 import dev.contractkit.conformance.checks.Check;
-
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import okhttp3.HttpUrl;
 

@@ -1,5 +1,8 @@
 package dev.contractkit.conformance.scenarios;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.conformance.cases.CaseGenerator;
 import dev.contractkit.conformance.cases.Contract;
 import dev.contractkit.conformance.cases.ExampleBodies;
@@ -10,13 +13,9 @@ import dev.contractkit.conformance.cases.Transport;
 import dev.contractkit.conformance.cases.Verdict;
 import dev.contractkit.conformance.checks.Check;
 import dev.contractkit.conformance.checks.PageLinks;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.IntNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.contractkit.specs.dialect.State;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import dev.contractkit.specs.check.ContractDocument.Parameter;
+import dev.contractkit.specs.dialect.State;
 import okhttp3.HttpUrl;
 
 import java.util.ArrayList;

@@ -4,7 +4,6 @@ import dev.contractkit.conformance.cases.Exchange;
 import dev.contractkit.conformance.cases.TestCase;
 import dev.contractkit.conformance.cases.Verdict;
 import dev.contractkit.conformance.checks.Check;
-
 import okhttp3.HttpUrl;
 
 import java.util.Optional;

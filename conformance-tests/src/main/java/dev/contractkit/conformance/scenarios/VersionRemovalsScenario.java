@@ -1,5 +1,10 @@
 package dev.contractkit.conformance.scenarios;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.BooleanNode;
+import com.fasterxml.jackson.databind.node.IntNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.fasterxml.jackson.databind.node.TextNode;
 import dev.contractkit.conformance.cases.CaseGenerator;
 import dev.contractkit.conformance.cases.Contract;
 import dev.contractkit.conformance.cases.CredentialPlacer;
@@ -13,12 +18,6 @@ import dev.contractkit.conformance.cases.TestCase;
 import dev.contractkit.conformance.cases.Verdict;
 import dev.contractkit.conformance.checks.Check;
 import dev.contractkit.conformance.checks.VersionRemovals;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.node.BooleanNode;
-import com.fasterxml.jackson.databind.node.IntNode;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import com.fasterxml.jackson.databind.node.TextNode;
 import dev.contractkit.conformance.checks.VersionRemovals.Removals;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.ContractDocument.Operation;

@@ -1,5 +1,7 @@
 package dev.contractkit.conformance.scenarios;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.conformance.cases.CaseGenerator;
 import dev.contractkit.conformance.cases.Contract;
 import dev.contractkit.conformance.cases.CredentialPlacer;
@@ -9,14 +11,11 @@ import dev.contractkit.conformance.cases.RelativeRequest;
 import dev.contractkit.conformance.cases.Transport;
 import dev.contractkit.conformance.cases.Verdict;
 import dev.contractkit.conformance.checks.Check;
-
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.contractkit.specs.dialect.WebSocketBinding;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import dev.contractkit.specs.check.Finding;
 import dev.contractkit.specs.check.SchemaValidator;
+import dev.contractkit.specs.dialect.WebSocketBinding;
 import okhttp3.HttpUrl;
 import okhttp3.Request;
 import okhttp3.Response;

@@ -1,9 +1,9 @@
 package dev.contractkit.conformance.cases;
 
-import dev.contractkit.conformance.TestContracts;
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.contractkit.conformance.TestContracts;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import okhttp3.HttpUrl;

@@ -7,7 +7,6 @@ import dev.contractkit.conformance.cases.RelativeRequest;
 import dev.contractkit.conformance.cases.RequestKind;
 import dev.contractkit.conformance.cases.TestCase;
 import dev.contractkit.conformance.cases.Verdict;
-
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import dev.contractkit.specs.dialect.ConflictReasons;
