@@ -102,7 +102,8 @@ final class Engine {
                 // the hook runs or has run; the clean-up is done once
             }
         }
-        Report partial = new Report(target.name(), target.baseUrl(), target.seed(), target.checks(), Duration.ofNanos(System.nanoTime() - started), requests, executions,
+        Report partial = new Report(target.name(), target.baseUrl(), target.seed(), target.checks(),
+                Duration.ofNanos(System.nanoTime() - started), requests, executions,
                 violations, errors, List.copyOf(notes), Map.of(), List.of());
         Map<Check, String> notChecked = new EnumMap<>(Check.class);
         for (Check check : target.checks()) {
@@ -110,7 +111,8 @@ final class Engine {
                 notChecked.put(check, NotChecked.reason(check, target.contracts()));
             }
         }
-        return new Report(target.name(), target.baseUrl(), target.seed(), target.checks(), partial.duration(), requests, executions, violations, errors, List.copyOf(notes),
+        return new Report(target.name(), target.baseUrl(), target.seed(), target.checks(), partial.duration(), requests,
+                executions, violations, errors, List.copyOf(notes),
                 notChecked, List.copyOf(documentProblems.values()));
     }
 
@@ -160,7 +162,8 @@ final class Engine {
         int found = violations.size();
         int[] sent = {0};
         boolean[] unreachable = {false};
-        new Scenarios(contract, cases, new ScenarioSettings(target.checks(), target.headers(), target.timeout()), transport, new ScenarioRunner() {
+        ScenarioSettings settings = new ScenarioSettings(target.checks(), target.headers(), target.timeout());
+        new Scenarios(contract, cases, settings, transport, new ScenarioRunner() {
             @Override
             public Optional<Exchange> send(TestCase c, Optional<HttpUrl> url) {
                 try {

@@ -23,7 +23,7 @@ public final class Contract {
     private final Optional<String> errorSchema;
     private final boolean kitDialect;
 
-  public Contract(ContractDocument document) {
+    public Contract(ContractDocument document) {
         this.document = document;
         this.kitDialect = document.text().contains(Keyword.PREFIX);
         this.errorSchema = sharedErrorSchema(document);

@@ -20,7 +20,7 @@ public final class CredentialPlacer {
     private final Contract contract;
     private final Optional<String> credential;
 
-  public CredentialPlacer(Contract contract, Optional<String> credential) {
+    public CredentialPlacer(Contract contract, Optional<String> credential) {
         this.contract = contract;
         this.credential = credential;
     }

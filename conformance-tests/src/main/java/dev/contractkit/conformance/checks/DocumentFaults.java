@@ -37,7 +37,7 @@ public final class DocumentFaults {
     private final DocumentScan scan;
     private final Map<String, Set<String>> reach = new HashMap<>();
 
-  public DocumentFaults(ContractDocument doc) {
+    public DocumentFaults(ContractDocument doc) {
         this.doc = doc;
         this.scan = DocumentScan.of(doc);
     }

@@ -24,7 +24,8 @@ public final class Scenarios {
     private final Transport transport;
     private final ScenarioRunner runner;
 
-  public Scenarios(Contract contract, CaseGenerator cases, ScenarioSettings settings, Transport transport, ScenarioRunner runner) {
+    public Scenarios(Contract contract, CaseGenerator cases, ScenarioSettings settings, Transport transport,
+                     ScenarioRunner runner) {
         this.contract = contract;
         this.cases = cases;
         this.settings = settings;

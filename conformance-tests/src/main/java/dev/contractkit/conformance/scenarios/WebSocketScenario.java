@@ -53,7 +53,8 @@ final class WebSocketScenario {
     private final ScenarioRunner runner;
     private final List<Listening> open = new ArrayList<>();
 
-    WebSocketScenario(Contract contract, CaseGenerator cases, ScenarioSettings settings, Transport transport, ScenarioRunner runner) {
+    WebSocketScenario(Contract contract, CaseGenerator cases, ScenarioSettings settings, Transport transport,
+                      ScenarioRunner runner) {
         this.contract = contract;
         this.cases = cases;
         this.settings = settings;
