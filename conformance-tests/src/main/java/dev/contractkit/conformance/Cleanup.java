@@ -2,6 +2,12 @@ package dev.contractkit.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.TextNode;
+import dev.contractkit.conformance.cases.CaseGenerator;
+import dev.contractkit.conformance.cases.Chains;
+import dev.contractkit.conformance.cases.Contract;
+import dev.contractkit.conformance.cases.Exchange;
+import dev.contractkit.conformance.cases.TestCase;
+import dev.contractkit.conformance.cases.Transport;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import dev.contractkit.specs.dialect.State;

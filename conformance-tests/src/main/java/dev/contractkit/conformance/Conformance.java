@@ -1,8 +1,10 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.report.Report;
+
 /**
  * The conformance suite's entry point: calls every operation of the target's contracts (positive, negative,
- * unauthenticated and undeclared-method requests) and runs the {@link Check} catalogue on every exchange.
+ * unauthenticated and undeclared-method requests) and runs the {@code Check} catalogue on every exchange.
  * The same target and seed always send the same requests.
  *
  * <pre>{@code

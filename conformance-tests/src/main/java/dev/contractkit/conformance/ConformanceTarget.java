@@ -1,5 +1,8 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.cases.CaseGenerator;
+import dev.contractkit.conformance.cases.Documents;
+import dev.contractkit.conformance.checks.Check;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
 import okhttp3.Headers;

@@ -1,5 +1,9 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.report.Execution;
+import dev.contractkit.conformance.report.Report;
+import dev.contractkit.conformance.report.Violation;
 import org.junit.jupiter.api.DynamicContainer;
 import org.junit.jupiter.api.DynamicNode;
 import org.junit.jupiter.api.DynamicTest;

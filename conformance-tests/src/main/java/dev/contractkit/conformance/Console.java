@@ -1,11 +1,17 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.cases.DocumentProblem;
+import dev.contractkit.conformance.cases.Excerpts;
+import dev.contractkit.conformance.report.CheckResult;
+import dev.contractkit.conformance.report.Report;
+import dev.contractkit.conformance.report.Violation;
+
 import java.io.PrintStream;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 import java.util.Locale;
+import java.util.Map;
 
 /** What the CLI prints: progress per operation, then the per-check table and each violation. */
 final class Console implements Progress {
@@ -49,7 +55,7 @@ final class Console implements Progress {
             out.printf("     request  %s -> %d%s%n", v.request(), v.status(),
                     group.size() == 1 ? "" : " (and " + (group.size() - 1) + " more requests)");
             out.printf("     at       %s%n", v.pointer());
-            out.printf("     value    %s%n", v.value().isEmpty() ? "(absent)" : ResponseChecks.abbreviate(v.value()));
+            out.printf("     value    %s%n", v.value().isEmpty() ? "(absent)" : Excerpts.abbreviate(v.value()));
             out.printf("     problem  %s%n", v.message());
         }
     }
@@ -70,7 +76,7 @@ final class Console implements Progress {
             }
             out.printf("  %d. %s%n", n, p.pointer().isEmpty() ? "(the document)" : p.pointer());
             if (!p.value().isEmpty()) {
-                out.printf("     value    %s%n", ResponseChecks.abbreviate(p.value()));
+                out.printf("     value    %s%n", Excerpts.abbreviate(p.value()));
             }
             out.printf("     problem  %s%n", p.message());
             if (!p.seen().isEmpty()) {

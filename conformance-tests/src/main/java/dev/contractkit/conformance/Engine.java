@@ -1,5 +1,23 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.cases.CaseGenerator;
+import dev.contractkit.conformance.cases.Contract;
+import dev.contractkit.conformance.cases.DocumentProblem;
+import dev.contractkit.conformance.cases.Documents;
+import dev.contractkit.conformance.cases.Exchange;
+import dev.contractkit.conformance.cases.RequestKind;
+import dev.contractkit.conformance.cases.TestCase;
+import dev.contractkit.conformance.cases.Transport;
+import dev.contractkit.conformance.cases.Verdict;
+import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.checks.Checks;
+import dev.contractkit.conformance.checks.DocumentFaults;
+import dev.contractkit.conformance.report.Execution;
+import dev.contractkit.conformance.report.Report;
+import dev.contractkit.conformance.report.Violation;
+import dev.contractkit.conformance.scenarios.ScenarioRunner;
+import dev.contractkit.conformance.scenarios.ScenarioSettings;
+import dev.contractkit.conformance.scenarios.Scenarios;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import okhttp3.HttpUrl;
@@ -11,9 +29,9 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.LinkedHashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 
@@ -60,7 +78,7 @@ final class Engine {
                 boolean reachable = true;
                 // the per-operation requests feed only the per-exchange checks: with none of those selected
                 // (e.g. --check sse_event_schema) they are not sent, and the scenarios send what they need
-                boolean perExchange = target.checks().stream().anyMatch(Check::judgesSingleExchanges);
+                boolean perExchange = target.checks().stream().anyMatch(c -> Checks.of(c).judgesSingleExchanges());
                 for (Operation op : perExchange ? document.operations() : List.<Operation>of()) {
                     reachable = reachable && send(transport, contract, CaseGenerator.label(op) + " (" + op.operationId() + ")",
                             cases.forOperation(op), !op.isPublic() && cases.authenticates(op));
@@ -84,7 +102,8 @@ final class Engine {
                 // the hook runs or has run; the clean-up is done once
             }
         }
-        Report partial = new Report(target, Duration.ofNanos(System.nanoTime() - started), requests, executions,
+        Report partial = new Report(target.name(), target.baseUrl(), target.seed(), target.checks(),
+                Duration.ofNanos(System.nanoTime() - started), requests, executions,
                 violations, errors, List.copyOf(notes), Map.of(), List.of());
         Map<Check, String> notChecked = new EnumMap<>(Check.class);
         for (Check check : target.checks()) {
@@ -92,7 +111,8 @@ final class Engine {
                 notChecked.put(check, NotChecked.reason(check, target.contracts()));
             }
         }
-        return new Report(target, partial.duration(), requests, executions, violations, errors, List.copyOf(notes),
+        return new Report(target.name(), target.baseUrl(), target.seed(), target.checks(), partial.duration(), requests,
+                executions, violations, errors, List.copyOf(notes),
                 notChecked, List.copyOf(documentProblems.values()));
     }
 
@@ -142,7 +162,8 @@ final class Engine {
         int found = violations.size();
         int[] sent = {0};
         boolean[] unreachable = {false};
-        new Scenarios(contract, cases, target, transport, new ScenarioRunner() {
+        ScenarioSettings settings = new ScenarioSettings(target.checks(), target.headers(), target.timeout());
+        new Scenarios(contract, cases, settings, transport, new ScenarioRunner() {
             @Override
             public Optional<Exchange> send(TestCase c, Optional<HttpUrl> url) {
                 try {
@@ -199,7 +220,7 @@ final class Engine {
             if (!target.checks().contains(check)) {
                 continue;
             }
-            switch (check.apply(e)) {
+            switch (Checks.of(check).judge(e)) {
                 case Verdict.Skip skip -> {
                     if (!skip.reason().isEmpty()) {
                         notes.add(check.key() + " not checked: " + skip.reason());

@@ -1,5 +1,10 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.report.HtmlReport;
+import dev.contractkit.conformance.report.JunitXml;
+import dev.contractkit.conformance.report.Report;
+
 import java.io.IOException;
 import java.io.PrintStream;
 import java.nio.file.Path;

@@ -1,5 +1,6 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.checks.Check;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.dialect.PreviousVersion;
 import dev.contractkit.specs.dialect.RateLimits;

@@ -1,5 +1,7 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.cases.CaseGenerator;
+import dev.contractkit.conformance.checks.Check;
 import dev.contractkit.specs.Api;
 
 import java.nio.file.Files;

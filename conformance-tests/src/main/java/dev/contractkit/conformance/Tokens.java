@@ -2,6 +2,11 @@ package dev.contractkit.conformance;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.contractkit.conformance.cases.Contract;
+import dev.contractkit.conformance.cases.Excerpts;
+import dev.contractkit.conformance.cases.RelativeRequest;
+import dev.contractkit.conformance.cases.Transport;
+import dev.contractkit.conformance.checks.Check;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import dev.contractkit.specs.check.ContractDocument.Parameter;
 import dev.contractkit.specs.dialect.RequiredRole;
@@ -118,7 +123,7 @@ final class Tokens {
             String text = r.body() == null ? "" : r.body().string();
             if (r.code() != 200) {
                 errors.add("cannot obtain a token for user '" + login.user() + "': POST " + url.encodedPath()
-                        + " answered " + r.code() + " (" + ResponseChecks.abbreviate(text) + ")");
+                        + " answered " + r.code() + " (" + Excerpts.abbreviate(text) + ")");
                 return Optional.empty();
             }
             String token = JSON.readTree(text).path("access_token").asText("");

@@ -1,5 +1,8 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.report.Report;
+import dev.contractkit.conformance.report.Violation;
 import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.Test;
 

@@ -1,5 +1,6 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.checks.Check;
 import dev.contractkit.specs.Api;
 
 import java.util.EnumSet;

@@ -1,6 +1,9 @@
 package dev.contractkit.conformance;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.report.Report;
+import dev.contractkit.conformance.report.Violation;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;

@@ -1,5 +1,7 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.report.Execution;
 import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.Test;
 

@@ -2,6 +2,9 @@ package dev.contractkit.conformance;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.conformance.DefectiveCouponsProxy.Defect;
+import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.report.Report;
+import dev.contractkit.conformance.report.Violation;
 import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;

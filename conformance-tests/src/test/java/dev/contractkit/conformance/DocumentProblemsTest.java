@@ -1,5 +1,10 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.cases.DocumentProblem;
+import dev.contractkit.conformance.cases.DocumentScan;
+import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.report.Report;
+import dev.contractkit.conformance.report.Violation;
 import dev.contractkit.specs.check.ContractDocument;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

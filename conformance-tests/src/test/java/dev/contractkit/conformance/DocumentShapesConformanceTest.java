@@ -1,5 +1,6 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.report.Report;
 import dev.contractkit.mock.MockOptions;
 import dev.contractkit.mock.MockServers;
 import dev.contractkit.specs.Api;

@@ -1,5 +1,7 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.report.Report;
 import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;

@@ -1,6 +1,9 @@
 package dev.contractkit.conformance;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.report.Report;
+import dev.contractkit.conformance.report.Violation;
 import dev.contractkit.specs.LargeDocument;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,5 +1,7 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.report.Report;
 import dev.contractkit.mock.MockOptions;
 import dev.contractkit.mock.MockServers;
 import dev.contractkit.specs.Api;

@@ -1,5 +1,6 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.report.Report;
 import dev.contractkit.reference.forms.FormsModule;
 import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.Test;

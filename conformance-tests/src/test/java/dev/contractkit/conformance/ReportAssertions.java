@@ -1,5 +1,8 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.report.Report;
+
 import java.util.Set;
 
 import static org.assertj.core.api.Assertions.assertThat;

@@ -1,6 +1,8 @@
 package dev.contractkit.conformance;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.report.Report;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.io.TempDir;

@@ -1,5 +1,6 @@
 package dev.contractkit.conformance;
 
+import dev.contractkit.conformance.checks.Check;
 import dev.contractkit.specs.check.ContractDocument;
 
 import java.io.IOException;
@@ -9,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.Set;
 
 /** Contracts for tests: the kit's forms contract and a test-only pets contract exercising other features. */
-final class TestContracts {
+public final class TestContracts {
     /** Checks that need what the forms contract does not have (roles, rate limits, paging links, chains, channels). */
     static final Set<Check> NOT_FOR_FORMS = Set.of(Check.FORBIDDEN_ROLE,
             Check.RATE_LIMIT_HEADERS, Check.STATE_TRANSITIONS, Check.WEBSOCKET_MESSAGE_SCHEMA, Check.SSE_EVENT_SCHEMA,
@@ -19,12 +20,12 @@ final class TestContracts {
     private TestContracts() {
     }
 
-    static ContractDocument forms() {
+    public static ContractDocument forms() {
         return ContractDocument.load("openapi/forms.yaml");
     }
 
     /** Bearer auth, a public operation, a JSON request body, enums, a header parameter, 4XX and default responses. */
-    static ContractDocument pets() {
+    public static ContractDocument pets() {
         try (InputStream in = TestContracts.class.getResourceAsStream("/contracts/pets.yaml")) {
             return ContractDocument.parse("pets.yaml", new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.stream.Stream;
 
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
+import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -57,6 +58,27 @@ class ArchitectureTest {
                 .should().dependOnClassesThat().resideInAnyPackage(apiPackages("reference", "sdk", "examples"))
                 .because("the mock and the suite are driven by contracts, so they work on any contract");
         rule.check(classes);
+    }
+
+    /**
+     * The conformance suite's packages depend downwards only: the entry points ({@code Main}, {@code Conformance},
+     * the engine) use the scenarios and the report, both use the checks, and everything uses the cases.
+     */
+    @Test
+    void theConformanceSuiteIsLayered() {
+        layeredArchitecture().consideringOnlyDependenciesInLayers()
+                .layer("entry").definedBy("dev.contractkit.conformance")
+                .layer("scenarios").definedBy("dev.contractkit.conformance.scenarios..")
+                .layer("report").definedBy("dev.contractkit.conformance.report..")
+                .layer("checks").definedBy("dev.contractkit.conformance.checks..")
+                .layer("cases").definedBy("dev.contractkit.conformance.cases..")
+                .whereLayer("entry").mayNotBeAccessedByAnyLayer()
+                .whereLayer("scenarios").mayOnlyBeAccessedByLayers("entry")
+                .whereLayer("report").mayOnlyBeAccessedByLayers("entry")
+                .whereLayer("checks").mayOnlyBeAccessedByLayers("entry", "scenarios", "report")
+                .whereLayer("cases").mayOnlyBeAccessedByLayers("entry", "scenarios", "report", "checks")
+                .because("docs/architecture.md: a package of the suite uses only the ones below it")
+                .check(classes);
     }
 
     @Test

@@ -33,7 +33,7 @@ record JavaSnippet(Path file, int line, String code, String skip) {
             "dev.contractkit.sdk.exec.*", "dev.contractkit.sdk.exec.model.*", "dev.contractkit.sdk.runtime.*",
             "dev.contractkit.sdk.agent.*",
             "dev.contractkit.mock.*", "dev.contractkit.mock.junit.*", "dev.contractkit.specs.*",
-            "dev.contractkit.conformance.*",
+            "dev.contractkit.conformance.*", "dev.contractkit.conformance.checks.*", "dev.contractkit.conformance.report.*",
             "okhttp3.OkHttpClient", "org.junit.jupiter.api.*", "static org.assertj.core.api.Assertions.*");
     private static final Pattern FENCE = Pattern.compile("^(\\s*)(```+)\\s*([^\\s`]*).*$");
     private static final Pattern SKIP = Pattern.compile("^\\s*<!--\\s*docs-test:\\s*skip\\b.*?reason=\"([^\"]*)\".*-->\\s*$");

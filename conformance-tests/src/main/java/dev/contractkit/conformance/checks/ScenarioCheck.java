@@ -1,0 +1,20 @@
+package dev.contractkit.conformance.checks;
+
+import dev.contractkit.conformance.cases.Exchange;
+import dev.contractkit.conformance.cases.Verdict;
+
+/**
+ * A check that needs more than one exchange (a chain, a stream, a socket): no single exchange decides it, so it
+ * does not apply to one; the scenario named in the subclass sends its requests and gives its verdicts.
+ */
+abstract class ScenarioCheck implements Judge {
+    @Override
+    public final Verdict judge(Exchange exchange) {
+        return Verdict.SKIP;
+    }
+
+    @Override
+    public final boolean judgesSingleExchanges() {
+        return false;
+    }
+}
