@@ -44,6 +44,7 @@ public final class ParameterRules {
     private final List<String> labels;
     private final boolean[] objects;
     private final boolean[] withSchema;
+    private final boolean[] content;
 
     private static final Set<String> IGNORED_HEADERS = Set.of("accept", "content-type", "authorization");
 
@@ -58,9 +59,11 @@ public final class ParameterRules {
         this.labels = parameters.stream().map(ParameterRules::label).toList();
         this.objects = new boolean[parameters.size()];
         this.withSchema = new boolean[parameters.size()];
+        this.content = new boolean[parameters.size()];
         for (int i = 0; i < parameters.size(); i++) {
             objects[i] = schemas.get(i) != null && ObjectParameter.isObject(schemas.get(i));
             withSchema[i] = parameters.get(i).node().has("schema");
+            content[i] = parameters.get(i).isContent();
         }
     }
 
@@ -73,7 +76,7 @@ public final class ParameterRules {
         for (int i = 0; i < parameters.size(); i++) {
             ContractDocument.Parameter p = parameters.get(i);
             JsonNode schema = schemas.get(i) != null ? schemas.get(i) : schema(p); // a schema that failed to merge: as before, per request
-            if (p.isContent()) {
+            if (content[i]) {
                 Optional<RequestViolation> broken = content(p, request, pathValues);
                 if (broken.isPresent()) {
                     return broken;
