@@ -36,9 +36,16 @@ final class MockScenarios {
         this.h = h;
     }
 
-    private List<String> kitCommand() throws IOException {
-        List<String> command = new ArrayList<>(List.of(h.java, "--sun-misc-unsafe-memory-access=allow", HEAP, "-jar",
-                h.jar("mock-server").toString()));
+    /**
+     * The kit's mock for every API as {@code ./kit mock} starts it: its JVM flags ({@code mock-server/jvm.options}),
+     * plus the scenario's {@link #HEAP} (the same for every JVM) and any {@code extra} flags.
+     */
+    private List<String> kitCommand(String... extra) throws IOException {
+        List<String> command = new ArrayList<>(List.of(h.java, "--sun-misc-unsafe-memory-access=allow"));
+        command.addAll(CorpusTools.jvmOptions(h.root));
+        command.add(HEAP);
+        command.addAll(List.of(extra));
+        command.addAll(List.of("-jar", h.jar("mock-server").toString()));
         for (String api : Api.values().stream().map(Api::id).toList()) {
             // every listener on a free port: another program may hold a default one
             command.addAll(List.of("--port", api + "=" + freePort()));
@@ -100,7 +107,9 @@ final class MockScenarios {
 
     /**
      * Start-up for every API: the kit's mock with all its listeners against MockServer started and then given
-     * each of the kit's OpenAPI files through {@code PUT /mockserver/openapi}, one after the other.
+     * each of the kit's OpenAPI files through {@code PUT /mockserver/openapi}, one after the other. The kit's mock
+     * as {@code ./kit mock} starts it (its flags and its class-data archive, recorded by an untimed start first,
+     * as {@link StartupScenario} does for one API), and plainly (its flags only) for comparison.
      */
     ScenarioResult startup() throws Exception {
         List<Path> contracts;
@@ -109,11 +118,25 @@ final class MockScenarios {
         }
         say("bench: mock start-up: the kit's mock (every API) and MockServer given all " + contracts.size() + " OpenAPI files");
         List<Measured> measured = new ArrayList<>();
+        Path jsa = h.out.resolve("mock-server-all.jsa");
+        Files.deleteIfExists(jsa);
+        String[] archive = {"-XX:SharedArchiveFile=" + jsa, "-XX:+AutoCreateSharedArchive", "-Xlog:cds=off",
+                "-Xlog:cds+dynamic=off"};
+        try (Target recording = Target.start("kit mock (all APIs), recording its class-data archive", kitCommand(archive),
+                Map.of(), h.out.resolve("mock-startup-kit-record.log"), l -> l.startsWith("READY"), Duration.ofSeconds(90))) {
+            say("bench: mock start-up: the kit's class-data archive recorded (" + recording.readyMs() + " ms to ready)");
+        }
         long kitMs;
-        try (Target kit = Target.start("kit mock (all APIs)", kitCommand(), Map.of(), h.out.resolve("mock-startup-kit.log"),
-                l -> l.startsWith("READY"), Duration.ofSeconds(90))) {
+        try (Target kit = Target.start("./kit mock (all APIs; class-data archive)", kitCommand(archive), Map.of(),
+                h.out.resolve("mock-startup-kit.log"), l -> l.startsWith("READY"), Duration.ofSeconds(90))) {
             kitMs = kit.readyMs();
             measured.add(new Measured(kit.name, Double.NaN, kit.readyMs(), 0, 0, kit.peakRssMb(), kitMs, List.of(), 1.0));
+        }
+        Measured plainKit;
+        try (Target kit = Target.start("kit mock (all APIs), plain java -jar", kitCommand(), Map.of(),
+                h.out.resolve("mock-startup-kit-plain.log"), l -> l.startsWith("READY"), Duration.ofSeconds(90))) {
+            plainKit = new Measured(kit.name, Double.NaN, kit.readyMs(), 0, 0, kit.peakRssMb(), kit.readyMs(), List.of(),
+                    (double) kit.readyMs() / kitMs);
         }
         try (Target ms = mockServer("MockServer, every OpenAPI file")) {
             long loading = 0;
@@ -131,8 +154,9 @@ final class MockScenarios {
             measured.add(new Measured(ms.name + (refused > 0 ? " (" + refused + " refused)" : ""), Double.NaN, ms.readyMs(),
                     loading, refused, ms.peakRssMb(), total, List.of(), (double) total / kitMs));
         }
+        measured.add(plainKit); // after MockServer's: the goal compares the first two rows (Goals.startup)
         return new ScenarioResult("mock-startup", "ready to serve every API (" + contracts.size() + " OpenAPI files); JVMs at " + HEAP,
-                "kit mock (all APIs)", "the kit's mock ready for every API in <= 0.5x MockServer's start plus load", measured);
+                "./kit mock (all APIs; class-data archive)", "the kit's mock ready for every API in <= 0.5x MockServer's start plus load", measured);
     }
 
     private Target mockServer(String name) throws IOException {

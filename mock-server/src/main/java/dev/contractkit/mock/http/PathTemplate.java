@@ -91,7 +91,10 @@ public record PathTemplate(String template, Pattern pattern, List<String> names)
         }
         Map<String, String> values = new LinkedHashMap<>();
         for (int i = 0; i < names.size(); i++) {
-            values.put(names.get(i), URLDecoder.decode(m.group(i + 1).replace("+", "%2B"), StandardCharsets.UTF_8));
+            String raw = m.group(i + 1);
+            // nothing to decode without a '%' ('+' stays a '+' in a path): no copy per request
+            values.put(names.get(i), raw.indexOf('%') < 0 ? raw
+                    : URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8));
         }
         return Optional.of(values);
     }

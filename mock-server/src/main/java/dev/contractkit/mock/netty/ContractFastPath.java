@@ -12,11 +12,14 @@ import shaded_package.io.netty.channel.ChannelInboundHandlerAdapter;
 import shaded_package.io.netty.handler.codec.http.DefaultFullHttpResponse;
 import shaded_package.io.netty.handler.codec.http.FullHttpRequest;
 import shaded_package.io.netty.handler.codec.http.FullHttpResponse;
+import shaded_package.io.netty.handler.codec.http.HttpHeaderNames;
+import shaded_package.io.netty.handler.codec.http.HttpHeaderValues;
 import shaded_package.io.netty.handler.codec.http.HttpHeaders;
 import shaded_package.io.netty.handler.codec.http.HttpResponseStatus;
 import shaded_package.io.netty.handler.codec.http.HttpUtil;
 import shaded_package.io.netty.handler.codec.http.HttpVersion;
 import shaded_package.io.netty.handler.codec.http.QueryStringDecoder;
+import shaded_package.io.netty.util.AsciiString;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
@@ -167,6 +170,9 @@ public final class ContractFastPath {
         }
     }
 
+    /** Spelled as MockServer's response writer spells it. */
+    private static final AsciiString CONTENT_TYPE = AsciiString.cached("Content-Type");
+
     /** The reply as MockServer's response writer would send it: its headers, then type, connection and length. */
     static FullHttpResponse toNetty(Reply reply, boolean keepAlive) {
         FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
@@ -176,10 +182,11 @@ public final class ContractFastPath {
             headers.add(h.getKey(), h.getValue());
         }
         if (!reply.mediaType().isEmpty()) {
-            headers.set("Content-Type", reply.mediaType());
+            headers.set(CONTENT_TYPE, reply.mediaType());
         }
-        headers.set("connection", keepAlive ? "keep-alive" : "close");
-        headers.set("content-length", reply.body().length);
+        // Netty's own constants: no conversion and no name check per request
+        headers.set(HttpHeaderNames.CONNECTION, keepAlive ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);
+        headers.setInt(HttpHeaderNames.CONTENT_LENGTH, reply.body().length);
         return response;
     }
 }

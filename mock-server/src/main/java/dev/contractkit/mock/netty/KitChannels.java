@@ -41,6 +41,8 @@ public final class KitChannels {
 
     private final Api api;
     private final Map<String, AsyncChannels.Channel> channels;
+    /** The channels whose address has parameters: matched per request only when there are any. */
+    private final List<AsyncChannels.Channel> templated;
     private final Map<String, ChannelGroup> subscribers = new ConcurrentHashMap<>();
     private final Map<String, JsonNode> unauthorized = new ConcurrentHashMap<>();
     private final Supplier<JsonNode> index;
@@ -54,6 +56,7 @@ public final class KitChannels {
         this.api = api;
         this.state = state;
         this.channels = AsyncChannels.of(asyncapi, accepted, !api.inCatalogue(), notices);
+        this.templated = channels.values().stream().filter(c -> !c.template().names().isEmpty()).toList();
         channels.keySet().forEach(a -> unauthorized.put(a, unauthorizedExample(openapi, a)));
         this.index = index;
         this.eventStreams = eventStreams(openapi);
@@ -226,8 +229,12 @@ public final class KitChannels {
         if (exact != null) {
             return exact;
         }
-        return channels.values().stream().filter(c -> !c.template().names().isEmpty()
-                && c.template().pattern().matcher(path).matches()).findFirst().orElse(null);
+        for (AsyncChannels.Channel c : templated) {
+            if (c.template().pattern().matcher(path).matches()) {
+                return c;
+            }
+        }
+        return null;
     }
 
     /** @return the channels a lenient reading left out (their protocol is not served), one line each */

@@ -15,6 +15,8 @@ import java.security.MessageDigest;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.Optional;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -79,7 +81,7 @@ public final class ListenerGuard {
                     + request.method() + " " + uri + "': it is not a proxy");
         }
         String host = request.headers().get(HttpHeaderNames.HOST);
-        if (!anyHost && (host == null || !allowedHosts.contains(hostOnly(host)))) {
+        if (!anyHost && (host == null || !allowedHost(host))) {
             return refuse(421, host == null ? "a Host header is required"
                     : "Host '" + host + "' is not a name of this mock; allowed: " + String.join(", ", allowedHosts.stream().sorted().toList())
                     + " (start it with --allowed-host <name> to add one)");
@@ -109,6 +111,17 @@ public final class ListenerGuard {
 
     /** @return true for MockServer's and the kit's control endpoints, however the path is spelled */
     static boolean isControlPlane(String uri) {
+        if (uri.indexOf('%') < 0) { // nothing percent-encoded: the path as sent, without a decoder per request
+            int end = uri.length();
+            for (int i = 0; i < uri.length(); i++) {
+                char c = uri.charAt(i);
+                if (c == '?' || c == '#') {
+                    end = i;
+                    break;
+                }
+            }
+            return containsMockserver(uri, end);
+        }
         String path;
         try {
             path = new QueryStringDecoder(uri).path();
@@ -117,6 +130,18 @@ public final class ListenerGuard {
         }
         return path.toLowerCase(Locale.ROOT).contains("mockserver");
     }
+
+    /** Whether {@code uri}'s first {@code end} characters contain "mockserver", ignoring case. */
+    private static boolean containsMockserver(String uri, int end) {
+        for (int i = 0; i + MOCKSERVER.length() <= end; i++) {
+            if (uri.regionMatches(true, i, MOCKSERVER, 0, MOCKSERVER.length())) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static final String MOCKSERVER = "mockserver";
 
     Reply refusal(int status, String message) {
         return errors.get().reply(status, Optional.empty(), message);
@@ -134,6 +159,24 @@ public final class ListenerGuard {
             return false;
         }
     }
+
+    /**
+     * Whether a {@code Host} header names this mock. The verdicts on the header values seen are kept (a client
+     * sends the same one on every request), up to {@link #SEEN_LIMIT} values.
+     */
+    private boolean allowedHost(String host) {
+        Boolean known = seenHosts.get(host);
+        if (known == null) {
+            known = allowedHosts.contains(hostOnly(host));
+            if (seenHosts.size() < SEEN_LIMIT) {
+                seenHosts.put(host, known);
+            }
+        }
+        return known;
+    }
+
+    private static final int SEEN_LIMIT = 256;
+    private final Map<String, Boolean> seenHosts = new ConcurrentHashMap<>();
 
     /** {@code Example.COM:8081} -> {@code example.com}, {@code [::1]:8081} -> {@code [::1]} */
     static String hostOnly(String hostHeader) {

@@ -25,11 +25,11 @@ import dev.contractkit.mock.http.Reply;
  * answers mock: each question of the contract gets its own answer or refusal).
  */
 final class ExampleDispatch {
-    private record Tie(String in, String parameter, String value, String example) {
+    private record Tie(String in, String parameter, String value, String example, Reply reply) {
     }
 
     /** A named JSON request-body example whose name also names a response example. */
-    private record BodyTie(JsonNode value, String example) {
+    private record BodyTie(JsonNode value, String example, Reply reply) {
     }
 
     private final List<Tie> ties;
@@ -56,9 +56,9 @@ final class ExampleDispatch {
                 JsonNode value = doc.resolve(e.getValue()).path("value");
                 if (value.isValueNode()) {
                     shared.merge(value.asText(), 1, Integer::sum);
-                    if (responses.dispatched(e.getKey()).isPresent()) {
-                        own.add(new Tie(p.in(), p.name(), value.asText(), e.getKey()));
-                    }
+                    // the reply chosen once here, not looked up per request
+                    responses.dispatched(e.getKey()).ifPresent(r -> own.add(new Tie(p.in(), p.name(), value.asText(),
+                            e.getKey(), r)));
                 }
             }
             // a value several of the parameter's examples share names none of them (Azure's x-ms-examples give
@@ -77,8 +77,8 @@ final class ExampleDispatch {
             for (Iterator<Map.Entry<String, JsonNode>> it = m.getValue().path("examples").fields(); it.hasNext(); ) {
                 Map.Entry<String, JsonNode> e = it.next();
                 JsonNode value = doc.resolve(e.getValue()).path("value");
-                if (value.isObject() && responses.dispatched(e.getKey()).isPresent()) {
-                    bodies.add(new BodyTie(value, e.getKey()));
+                if (value.isObject()) {
+                    responses.dispatched(e.getKey()).ifPresent(r -> bodies.add(new BodyTie(value, e.getKey(), r)));
                 }
             }
         }
@@ -91,7 +91,7 @@ final class ExampleDispatch {
      * the first declared. So {@code {query: "What is the capital of France?"}} picks the off-topic refusal and the
      * same question with {@code forceAnswer: true} the example that names both fields.
      */
-    private Optional<String> byBody(Incoming request) {
+    private Optional<Reply> byBody(Incoming request) {
         if (bodies.isEmpty()) {
             return Optional.empty();
         }
@@ -110,7 +110,7 @@ final class ExampleDispatch {
                 best = tie;
             }
         }
-        return Optional.ofNullable(best).map(BodyTie::example);
+        return Optional.ofNullable(best).map(BodyTie::reply);
     }
 
     private static boolean contains(JsonNode body, JsonNode example) {
@@ -133,19 +133,19 @@ final class ExampleDispatch {
     /** @return the answer the request's parameter values choose, or empty for the operation's default */
     Optional<Reply> choose(Incoming request, Map<String, String> pathValues, DeclaredResponses responses) {
         for (Tie tie : ties) {
-            List<String> values = switch (tie.in()) {
-                case "path" -> Optional.ofNullable(pathValues.get(tie.parameter())).stream().toList();
-                case "query" -> request.query(tie.parameter());
-                case "header" -> request.headers(tie.parameter());
-                default -> List.of();
+            boolean tied = switch (tie.in()) {
+                case "path" -> tie.value().equals(pathValues.get(tie.parameter()));
+                case "query" -> request.query(tie.parameter()).contains(tie.value());
+                case "header" -> request.headers(tie.parameter()).contains(tie.value());
+                default -> false;
             };
-            if (values.contains(tie.value())) {
-                return responses.dispatched(tie.example());
+            if (tied) {
+                return Optional.of(tie.reply());
             }
         }
-        Optional<String> byBody = byBody(request);
+        Optional<Reply> byBody = byBody(request);
         if (byBody.isPresent()) {
-            return responses.dispatched(byBody.get());
+            return byBody;
         }
         if (lastPage.isPresent()) {
             List<String> offset = request.query("offset");

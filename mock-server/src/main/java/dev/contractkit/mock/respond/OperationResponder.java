@@ -128,30 +128,33 @@ public final class OperationResponder implements Responder {
      * empty when the request passes every check; used for WebSocket handshakes too
      */
     public Optional<Reply> refusal(Incoming request) {
-        return firstRefusal(request).map(r -> requiredHeaders.map(h -> h.apply(request, r)).orElse(r))
+        return refusal(request, path.match(request.path()).orElse(Map.of()));
+    }
+
+    private Optional<Reply> refusal(Incoming request, Map<String, String> pathValues) {
+        return firstRefusal(request, pathValues).map(r -> requiredHeaders.map(h -> h.apply(request, r)).orElse(r))
                 .map(r -> echoedIds.map(e -> e.apply(request, r)).orElse(r));
     }
 
-    private Optional<Reply> firstRefusal(Incoming request) {
-        Optional<DeclaredResponses> own = Optional.of(responses);
+    private Optional<Reply> firstRefusal(Incoming request, Map<String, String> pathValues) {
         if (!credentials.presentIn(request)) {
-            return Optional.of(credentials.unauthorized(request, errors, own));
+            return Optional.of(credentials.unauthorized(request, errors, Optional.of(responses)));
         }
         if (!requiredRole.isEmpty() && lacksRole(request)) {
-            return Optional.of(errors.example(403, own));
+            return Optional.of(errors.example(403, Optional.of(responses)));
         }
-        Map<String, String> pathValues = path.match(request.path()).orElse(Map.of());
+        Optional<DeclaredResponses> own = Optional.of(responses);
         return parameters.problem(request, pathValues).or(() -> body.problem(request))
                 .map(broken -> errors.reply(broken.status(), own, broken.message()));
     }
 
     Reply reply(Incoming request) {
         Optional<DeclaredResponses> own = Optional.of(responses);
-        Optional<Reply> refused = refusal(request);
+        Map<String, String> pathValues = path.match(request.path()).orElse(Map.of()); // once per request
+        Optional<Reply> refused = refusal(request, pathValues);
         if (refused.isPresent()) {
             return refused.get();
         }
-        Map<String, String> pathValues = path.match(request.path()).orElse(Map.of());
         Prefer prefer = Prefer.of(request);
         if (!prefer.isEmpty()) {
             return chosen(prefer, own);

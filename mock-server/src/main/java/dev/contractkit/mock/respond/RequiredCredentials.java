@@ -13,6 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.function.Function;
 import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -34,6 +35,7 @@ import dev.contractkit.mock.state.MockTokens;
  */
 final class RequiredCredentials {
     private static final Pattern ANY = Pattern.compile(".*\\S.*");
+    private static final int SEEN_LIMIT = 1024;
     private final List<List<Predicate<Incoming>>> alternatives;
     private final List<Function<Incoming, Optional<String>>> refusals;
     private final Optional<String> challenge;
@@ -145,8 +147,22 @@ final class RequiredCredentials {
 
     /** @return true when the operation is public or the request satisfies one of its requirements */
     boolean presentIn(Incoming request) {
-        return alternatives.isEmpty()
-                || alternatives.stream().anyMatch(all -> all.stream().allMatch(p -> p.test(request)));
+        if (alternatives.isEmpty()) {
+            return true;
+        }
+        for (List<Predicate<Incoming>> all : alternatives) { // per request: loops, no streams
+            boolean every = true;
+            for (Predicate<Incoming> p : all) {
+                if (!p.test(request)) {
+                    every = false;
+                    break;
+                }
+            }
+            if (every) {
+                return true;
+            }
+        }
+        return false;
     }
 
     private static Predicate<Incoming> scheme(SecurityScheme scheme, Set<String> accepted, MockTokens tokens, boolean jwt) {
@@ -163,11 +179,34 @@ final class RequiredCredentials {
         Pattern form = scheme.form().orElse(ANY);
         String name = scheme.parameterName();
         String in = scheme.in();
+        // the verdict on a value's form (and acceptance) per value seen: a client sends the same key on every request
+        Map<String, Boolean> seen = new ConcurrentHashMap<>();
         return request -> {
             List<String> values = apiKeyValues(in, name, request); // read once per request
-            return values.stream().map(form::matcher).anyMatch(m -> m.matches()
-                    && (accepted.isEmpty() || accepted.contains(m.groupCount() > 0 ? m.group(1) : m.group())))
-                    && values.stream().anyMatch(valid);
+            boolean formed = false;
+            for (String v : values) {
+                Boolean verdict = seen.get(v);
+                if (verdict == null) {
+                    Matcher m = form.matcher(v);
+                    verdict = m.matches() && (accepted.isEmpty() || accepted.contains(m.groupCount() > 0 ? m.group(1) : m.group()));
+                    if (seen.size() < SEEN_LIMIT) {
+                        seen.put(v, verdict);
+                    }
+                }
+                if (verdict) {
+                    formed = true;
+                    break;
+                }
+            }
+            if (!formed) {
+                return false;
+            }
+            for (String v : values) {
+                if (valid.test(v)) {
+                    return true;
+                }
+            }
+            return false;
         };
     }
 

@@ -39,6 +39,12 @@ public final class ParameterRules {
      */
     private final List<ConcurrentHashMap<List<String>, Optional<RequestViolation>>> memo;
     private static final int MEMO_LIMIT = 1024;
+    /** Per parameter, what does not change between requests: its schema ({@code $ref}s followed, {@code allOf} merged), label. */
+    private final List<JsonNode> schemas;
+    private final List<String> labels;
+    private final boolean[] objects;
+    private final boolean[] withSchema;
+    private final boolean[] content;
 
     private static final Set<String> IGNORED_HEADERS = Set.of("accept", "content-type", "authorization");
 
@@ -49,6 +55,16 @@ public final class ParameterRules {
                 .toList();
         this.memo = parameters.stream().map(p -> new ConcurrentHashMap<List<String>, Optional<RequestViolation>>())
                 .toList();
+        this.schemas = parameters.stream().map(this::schemaOrNull).toList();
+        this.labels = parameters.stream().map(ParameterRules::label).toList();
+        this.objects = new boolean[parameters.size()];
+        this.withSchema = new boolean[parameters.size()];
+        this.content = new boolean[parameters.size()];
+        for (int i = 0; i < parameters.size(); i++) {
+            objects[i] = schemas.get(i) != null && ObjectParameter.isObject(schemas.get(i));
+            withSchema[i] = parameters.get(i).node().has("schema");
+            content[i] = parameters.get(i).isContent();
+        }
     }
 
     /**
@@ -59,15 +75,15 @@ public final class ParameterRules {
     public Optional<RequestViolation> problem(Incoming request, Map<String, String> pathValues) {
         for (int i = 0; i < parameters.size(); i++) {
             ContractDocument.Parameter p = parameters.get(i);
-            JsonNode schema = schema(p);
-            if (p.isContent()) {
+            JsonNode schema = schemas.get(i) != null ? schemas.get(i) : schema(p); // a schema that failed to merge: as before, per request
+            if (content[i]) {
                 Optional<RequestViolation> broken = content(p, request, pathValues);
                 if (broken.isPresent()) {
                     return broken;
                 }
                 continue;
             }
-            if (ObjectParameter.isObject(schema)) {
+            if (objects[i] || (schemas.get(i) == null && ObjectParameter.isObject(schema))) {
                 Optional<RequestViolation> broken = object(p, schema, request, pathValues);
                 if (broken.isPresent()) {
                     return broken;
@@ -77,15 +93,15 @@ public final class ParameterRules {
             List<String> raw = raw(p, request, pathValues);
             if (raw.isEmpty()) {
                 if (p.required()) {
-                    return Optional.of(new RequestViolation(400, label(p) + " is required"));
+                    return Optional.of(new RequestViolation(400, labels.get(i) + " is required"));
                 }
                 continue;
             }
-            if (p.node().has("schema")) {
+            if (withSchema[i]) {
                 var seen = memo.get(i);
                 Optional<RequestViolation> verdict = seen.get(raw);
                 if (verdict == null) {
-                    verdict = check(p, raw, label(p));
+                    verdict = check(p, raw, labels.get(i));
                     if (seen.size() < MEMO_LIMIT) {
                         seen.put(List.copyOf(raw), verdict);
                     }
@@ -96,6 +112,15 @@ public final class ParameterRules {
             }
         }
         return Optional.empty();
+    }
+
+    /** {@link #schema}, or null when merging it fails (then it is tried per request, where the failure is answered). */
+    private JsonNode schemaOrNull(ContractDocument.Parameter p) {
+        try {
+            return schema(p);
+        } catch (RuntimeException e) {
+            return null;
+        }
     }
 
     /** The parameter's schema, {@code $ref}s followed and {@code allOf} parts merged. */

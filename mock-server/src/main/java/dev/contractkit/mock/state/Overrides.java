@@ -61,7 +61,7 @@ public final class Overrides {
 
     /** @return the reply set for this operation, counting one use */
     public Optional<Reply> take(ContractDocument.Operation operation) {
-        Override o = active.get(operation);
+        Override o = active.isEmpty() ? null : active.get(operation); // none set: no hashing per request
         if (o == null) {
             return Optional.empty();
         }
