@@ -7,6 +7,7 @@ import dev.contractkit.reference.platform.Jdbc;
 import dev.contractkit.reference.platform.NamedTokens;
 import dev.contractkit.reference.platform.Principal;
 import dev.contractkit.reference.platform.Settings;
+import dev.contractkit.reference.platform.StorageException;
 
 import javax.sql.DataSource;
 import java.nio.charset.StandardCharsets;
@@ -92,9 +93,18 @@ final class Principals implements NamedTokens {
 
     /**
      * Writes the principals of {@code KIT_AGENT_TOKENS}: a new one with no grants, an existing one with its (maybe
-     * new) token; one the setting no longer lists loses its token (its grants stay for when it comes back).
+     * new) token; one the setting no longer lists loses its token (its grants stay for when it comes back). Replicas
+     * starting together may race to insert the same row: the loser tries once more and then finds it.
      */
     void configure(Map<String, String> tokens) {
+        try {
+            configureOnce(tokens);
+        } catch (StorageException e) {
+            configureOnce(tokens);
+        }
+    }
+
+    private void configureOnce(Map<String, String> tokens) {
         Timestamp now = Timestamp.from(Instant.now());
         jdbc.transaction(c -> {
             for (String name : jdbc.list("SELECT name FROM agent_principals WHERE source = 'env'", r -> r.getString(1))) {
