@@ -44,6 +44,35 @@ class AgentConformanceTest extends BothImplementationsPass {
                 .isGreaterThanOrEqualTo(2 * ExecConformanceTest.secured("openapi/agent.yaml").size());
     }
 
+    /**
+     * Issue 35.5: the principals' operations (the operator's named tokens and grants) are covered like every other:
+     * the suite makes principals (201), lists, reads and revokes them, sets grants and sends broken bodies (400), and
+     * the reference server passes. The
+     * suite has one credential per API, so the isolation of two principals is not among its checks
+     * (reference-server's {@code AgentOwnershipTest} proves it).
+     */
+    @Test
+    void theSuiteMakesReadsGrantsAndRevokesANamedPrincipalOnTheReferenceAgent() throws IOException {
+        List<String> seen = new java.util.concurrent.CopyOnWriteArrayList<>();
+        try (RewritingProxy proxy = RewritingProxy.start(both.referenceUrl(Api.AGENT), (method, path, headers, upstream) -> {
+            if (path.startsWith("/api/v1/principals") && headers.containsKey("authorization")) {
+                seen.add(method + " " + path.replaceAll("^/api/v1/principals/[^/]+", "/api/v1/principals/{name}")
+                        + " " + upstream.status());
+            }
+            return upstream;
+        })) {
+            Report report = Conformance.run(ConformanceTarget.builder(Api.AGENT).baseUrl(proxy.url()).credential(TOKEN)
+                    .checks(Set.of(Check.POSITIVE_DATA_ACCEPTANCE, Check.STATUS_CODE_CONFORMANCE,
+                            Check.RESPONSE_SCHEMA_CONFORMANCE)).build());
+            assertThat(report.violations()).as(report.toString()).isEmpty();
+        }
+        assertThat(seen).contains("POST /api/v1/principals 201", "GET /api/v1/principals 200",
+                "GET /api/v1/principals/{name} 200", "DELETE /api/v1/principals/{name} 204",
+                "POST /api/v1/principals 400", "PUT /api/v1/principals/{name}/grants 400");
+        assertThat(seen).as("grants set (on a principal the run made, or 404 on one it did not)")
+                .anyMatch(e -> e.matches("PUT /api/v1/principals/\\{name}/grants (200|404)"));
+    }
+
     @Test
     void anAgentThatIgnoresTheKitTokenFailsIgnoredAuthOnEveryOperation() throws IOException {
         List<String> secured = ExecConformanceTest.secured("openapi/agent.yaml");

@@ -24,12 +24,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * A conformance run against the reference agent leaves its workspace as it found it: every data source, knowledge
- * base, skill and MCP server the suite registered is deleted before the run ends, so later runs do not enable them.
+ * base, skill and MCP server the suite registered is deleted before the run ends, so later runs do not enable them,
+ * and every named principal it made is revoked (its token would otherwise stay valid).
  */
 class LeavesNoTraceTest {
     static final String TOKEN = "test-kit-token";
     static final List<String> LISTS = List.of("/api/v1/datasources", "/api/v1/knowledge-bases", "/api/v1/skills",
-            "/api/v1/mcp-servers");
+            "/api/v1/mcp-servers", "/api/v1/principals");
 
     @TempDir
     static Path data;

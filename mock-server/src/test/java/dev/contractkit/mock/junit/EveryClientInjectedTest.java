@@ -3,6 +3,8 @@ package dev.contractkit.mock.junit;
 import dev.contractkit.mock.MockServers;
 import dev.contractkit.mock.RecordedRequest;
 import dev.contractkit.sdk.agent.AgentClient;
+import dev.contractkit.sdk.agent.AgentPrincipals;
+import dev.contractkit.sdk.agent.model.Grant;
 import dev.contractkit.sdk.answers.AnswersClient;
 import dev.contractkit.sdk.codehost.CodehostV4Client;
 import dev.contractkit.sdk.codehost.CodehostV5Client;
@@ -84,6 +86,22 @@ class EveryClientInjectedTest {
                 .isEqualTo("Bearer " + DEFAULT_CREDENTIAL);
         assertThat(mocks.received(Api.AGENT, "deleteFile")).hasSize(1);
         assertThat(mocks.received(Api.AGENT, "deleteArtifact")).hasSize(1);
+    }
+
+    @Test
+    void theAgentPrincipalsClientReachesTheMockWithTheKitToken(MockServers mocks) {
+        try (AgentPrincipals principals = AgentPrincipals.builder().baseUrl(mocks.baseUrl(Api.AGENT))
+                .token(DEFAULT_CREDENTIAL).build()) {
+            assertThat(principals.create("alice", List.of(new Grant().kind(Grant.KindEnum.DB).id("sample"))).execute()
+                    .getToken()).isNotBlank();
+            assertThat(principals.list().execute()).extracting(p -> p.getName()).contains("alice");
+            assertThat(principals.grant("alice", List.of()).execute().getName()).isEqualTo("alice");
+            principals.revoke("alice").execute();
+        }
+        assertThat(only(mocks.received(Api.AGENT, "createPrincipal")).header("Authorization"))
+                .isEqualTo("Bearer " + DEFAULT_CREDENTIAL);
+        assertThat(mocks.received(Api.AGENT, "setPrincipalGrants")).hasSize(1);
+        assertThat(mocks.received(Api.AGENT, "revokePrincipal")).hasSize(1);
     }
 
     private static RecordedRequest only(List<RecordedRequest> received) {

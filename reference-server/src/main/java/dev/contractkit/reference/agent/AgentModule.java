@@ -9,6 +9,7 @@ import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.Json;
 import dev.contractkit.reference.platform.Leases;
+import dev.contractkit.reference.platform.NamedTokens;
 import dev.contractkit.reference.platform.Signals;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
@@ -30,7 +31,9 @@ import java.util.stream.Collectors;
  * data sources may reach, see {@link DataSourceConnections}); {@code mcp-allow} (internal addresses MCP servers may
  * have, see {@link McpAddressPolicy}); {@code max-message-chars} and
  * {@code max-input-chars} (see {@link InputLimits}); {@code retention-days} (whole days, 0 keeps everything: old threads,
- * files and artifacts are removed on every heartbeat, see {@link Retention}).
+ * files and artifacts are removed on every heartbeat, see {@link Retention}); {@code tokens} (named tokens,
+ * {@code name=token,...}: each a principal that sees only its own threads, files and artifacts, see {@link Principals};
+ * the kit token's holder is the operator).
  */
 public final class AgentModule implements ApiModule {
     private final ObjectMapper mapper = Json.camelCase();
@@ -38,6 +41,8 @@ public final class AgentModule implements ApiModule {
     private final ResourcesEndpoint resources;
     private final ArtifactsEndpoint artifacts;
     private final FilesEndpoint files;
+    private final Principals principals;
+    private final PrincipalsEndpoint principalsEndpoint;
 
     /**
      * @param settings configuration
@@ -49,6 +54,8 @@ public final class AgentModule implements ApiModule {
         ContractRules rules = new ContractRules(ContractDocument.load(Api.AGENT.mainContract()));
         AgentStore store = new AgentStore(database.dataSource(), mapper);
         ThreadStore threads = new ThreadStore(database.dataSource());
+        this.principals = new Principals(database.dataSource(), mapper);
+        principals.configure(Principals.configured(settings));
         Signals signals = Signals.local();
         leases.register("agent", orphans -> store.endOrphans(orphans, signals::signal));
         Retention retention = new Retention(threads, Retention.days(settings), Clock.systemUTC());
@@ -62,11 +69,12 @@ public final class AgentModule implements ApiModule {
                 new McpAddressPolicy(settings));
         this.runs = new RunsEndpoint(mapper, rules, store, new RunConfigResolver(mapper, workspace), analyst,
                 new ActiveRun.Registry(), InputLimits.from(settings), cluster.bus(),
-                new RunsEndpoint.Attach(leases.replicaId(), signals), new ThreadList(mapper, threads));
+                new RunsEndpoint.Attach(leases.replicaId(), signals), new ThreadList(mapper, threads), principals);
         cluster.bus().subscribe(RunsEndpoint.CANCEL_CHANNEL, runs::cancelledElsewhere);
         this.resources = new ResourcesEndpoint(mapper, rules, store, workspace, jdbc);
-        this.artifacts = new ArtifactsEndpoint(mapper, store);
+        this.artifacts = new ArtifactsEndpoint(mapper, store, threads);
         this.files = new FilesEndpoint(mapper, store);
+        this.principalsEndpoint = new PrincipalsEndpoint(mapper, rules, principals);
     }
 
     private static Duration stepDelay(Settings settings) {
@@ -95,11 +103,18 @@ public final class AgentModule implements ApiModule {
 
     @Override
     public void routing(HttpRouting.Builder routing) {
+        routing.addFilter(OperatorOnly::filter);
+        routing.register("/api/v1/principals", principalsEndpoint);
         routing.register("/api/v1/artifacts", artifacts);
         routing.register("/api/v1/files", files);
         routing.register("/api/v1", resources);
         routing.register("/api", runs);
         routing.register("/", new WebUi()); // the web front end (agent/web)
+    }
+
+    @Override
+    public NamedTokens namedTokens() {
+        return principals;
     }
 
     @Override

@@ -5,8 +5,10 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.Jdbc;
 import dev.contractkit.reference.platform.Leases;
+import dev.contractkit.reference.platform.Principal;
 
 import java.util.Base64;
 import java.util.HashSet;
@@ -67,13 +69,16 @@ final class AgentStore {
     /**
      * Stores a new run and, in the same transaction, its thread's row ({@link ThreadStore#touch}).
      *
-     * @param owner the replica that runs it ({@code kit_leases})
-     * @param title the thread's title, if this run starts a new thread
+     * @param owner     the replica that runs it ({@code kit_leases})
+     * @param title     the thread's title, if this run starts a new thread
+     * @param principal who starts it: a new thread becomes its; another principal's thread is refused
      * @return false when the run id exists already
+     * @throws ApiError 404 when the thread is another principal's (the transaction is rolled back)
      */
-    boolean startRun(String runId, String threadId, String owner, String title) {
+    boolean startRun(String runId, String threadId, String owner, String title, Principal principal) {
         Timestamp now = Timestamp.from(Instant.now());
         return jdbc.transaction(c -> {
+            ThreadStore.requireVisible(c, threadId, principal);
             try (PreparedStatement s = c.prepareStatement("INSERT INTO agent_runs (run_id, thread_id, status, started_at, "
                     + "owner) SELECT ?, ?, 'started', ?, ? WHERE NOT EXISTS (SELECT 1 FROM agent_runs WHERE run_id = ?)")) {
                 s.setString(1, runId);
@@ -85,7 +90,8 @@ final class AgentStore {
                     return false;
                 }
             }
-            ThreadStore.touch(c, threadId, title, now);
+            ThreadStore.touch(c, threadId, title, now, principal.name());
+            ThreadStore.requireVisible(c, threadId, principal); // another principal made it meanwhile
             return true;
         });
     }
@@ -313,35 +319,56 @@ final class AgentStore {
         return out;
     }
 
-    void saveFile(StoredFile f) {
-        jdbc.update("INSERT INTO agent_files (id, name, media_type, size_bytes, content, created_at) "
-                + "VALUES (?, ?, ?, ?, ?, ?)", f.id(), f.name(), f.mediaType(), (long) f.content().length,
-                Base64.getEncoder().encodeToString(f.content()), Timestamp.from(f.createdAt()));
+    /** Stores an uploaded file as the uploader's. */
+    void saveFile(StoredFile f, Principal uploader) {
+        jdbc.update("INSERT INTO agent_files (id, name, media_type, size_bytes, content, created_at, principal) "
+                + "VALUES (?, ?, ?, ?, ?, ?, ?)", f.id(), f.name(), f.mediaType(), (long) f.content().length,
+                Base64.getEncoder().encodeToString(f.content()), Timestamp.from(f.createdAt()), uploader.name());
     }
 
-    List<StoredFile> files() {
-        return files(null);
+    /** @return the files the principal sees (its own; the operator every one) */
+    List<StoredFile> files(Principal principal) {
+        return files(null, principal);
     }
 
-    /** @return the ids of the uploaded files (without reading their content) */
-    Set<String> fileIds() {
-        return new HashSet<>(jdbc.list("SELECT id FROM agent_files", r -> r.getString(1)));
+    /** @return the ids of the files the principal sees (without reading their content) */
+    Set<String> fileIds(Principal principal) {
+        return new HashSet<>(principal.operator() ? jdbc.list("SELECT id FROM agent_files", r -> r.getString(1))
+                : jdbc.list("SELECT id FROM agent_files WHERE principal = ?", r -> r.getString(1), principal.name()));
     }
 
+    /** A file by id, whoever's (for a run whose file ids {@link #fileIds} has checked). */
     Optional<StoredFile> file(String id) {
-        return files(id).stream().findFirst();
+        return files(id, Principal.OPERATOR).stream().findFirst();
     }
 
-    private List<StoredFile> files(String id) {
-        return jdbc.list("SELECT * FROM agent_files" + (id == null ? "" : " WHERE id = ?") + " ORDER BY created_at, id",
+    /** @return the file when the principal sees it */
+    Optional<StoredFile> file(String id, Principal principal) {
+        return files(id, principal).stream().findFirst();
+    }
+
+    private List<StoredFile> files(String id, Principal principal) {
+        List<Object> args = new ArrayList<>();
+        List<String> where = new ArrayList<>();
+        if (id != null) {
+            where.add("id = ?");
+            args.add(id);
+        }
+        if (!principal.operator()) {
+            where.add("principal = ?");
+            args.add(principal.name());
+        }
+        return jdbc.list("SELECT * FROM agent_files" + (where.isEmpty() ? "" : " WHERE " + String.join(" AND ", where))
+                        + " ORDER BY created_at, id",
                 r -> new StoredFile(r.getString("id"), r.getString("name"), r.getString("media_type"),
                         Base64.getDecoder().decode(r.getString("content")), r.getTimestamp("created_at").toInstant()),
-                id == null ? new Object[0] : new Object[] {id});
+                args.toArray());
     }
 
-    /** @return false when there was no file with this id */
-    boolean deleteFile(String id) {
-        return jdbc.update("DELETE FROM agent_files WHERE id = ?", id) == 1;
+    /** @return false when there was no file with this id that the principal sees */
+    boolean deleteFile(String id, Principal principal) {
+        return principal.operator() ? jdbc.update("DELETE FROM agent_files WHERE id = ?", id) == 1
+                : jdbc.update("DELETE FROM agent_files WHERE id = ? AND principal = ?", id, principal.name()) == 1;
     }
 
     /** @return false when there was no artifact with this id */

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.Principal;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.HttpMediaType;
 import io.helidon.http.Status;
@@ -23,7 +24,8 @@ import java.util.regex.Pattern;
  * Workspace files: upload ({@code multipart/form-data} or the raw body, at most 10 MiB), list, download, delete; stored
  * in the database. The generated {@code FilesService} routes the operations and checks the download's path
  * parameter; the upload overrides the operation method, as the stub leaves a multipart body to the service, and
- * parses it with {@link MultipartUpload}.
+ * parses it with {@link MultipartUpload}. A file is its uploader's: another named principal gets 404 for it and does not
+ * see it listed (the operator sees every file).
  */
 final class FilesEndpoint extends FilesService {
     static final int MAX_BYTES = 10 * 1024 * 1024;
@@ -68,7 +70,7 @@ final class FilesEndpoint extends FilesService {
                 "application/octet-stream");
         AgentStore.StoredFile f = new AgentStore.StoredFile("file-" + UUID.randomUUID().toString().substring(0, 13), name,
                 mediaType, bytes, Instant.now());
-        store.saveFile(f);
+        store.saveFile(f, Principal.of(request));
         response.status(Status.CREATED_201).send(json(f));
     }
 
@@ -105,13 +107,13 @@ final class FilesEndpoint extends FilesService {
     protected void handleListFiles(ServerRequest request, ServerResponse response) {
         ObjectNode body = mapper.createObjectNode();
         ArrayNode items = body.putArray("items");
-        store.files().forEach(f -> items.add(json(f)));
+        store.files(Principal.of(request)).forEach(f -> items.add(json(f)));
         response.send(body);
     }
 
     @Override
     protected void handleDeleteFile(ServerRequest request, ServerResponse response, String fileId) {
-        if (!store.deleteFile(fileId)) {
+        if (!store.deleteFile(fileId, Principal.of(request))) {
             throw ApiError.notFound("no file '" + fileId + "'");
         }
         response.status(Status.NO_CONTENT_204).send();
@@ -119,7 +121,7 @@ final class FilesEndpoint extends FilesService {
 
     @Override
     protected void handleDownloadFile(ServerRequest request, ServerResponse response, String fileId) {
-        AgentStore.StoredFile f = store.file(fileId).orElseThrow(() -> ApiError.notFound("no file '" + fileId + "'"));
+        AgentStore.StoredFile f = store.file(fileId, Principal.of(request)).orElseThrow(() -> ApiError.notFound("no file '" + fileId + "'"));
         response.header(HeaderNames.CONTENT_TYPE, "application/octet-stream");
         response.header(HeaderNames.CONTENT_DISPOSITION, ContentDisposition.attachment(f.name()));
         response.header("X-Content-Type-Options", "nosniff");

@@ -1,6 +1,7 @@
 package dev.contractkit.reference.agent;
 
 import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.Principal;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -34,6 +35,14 @@ final class PinnedPaths {
      * @throws ApiError 400 naming the first bad path and why
      */
     static List<Ref> check(String where, List<String> paths, AgentStore store, String thread) {
+        return check(where, paths, store, thread, Principal.OPERATOR);
+    }
+
+    /**
+     * As {@link #check(String, List, AgentStore, String)}, for a principal: another principal's file is as unknown as
+     * a file that does not exist (the thread's artifacts are the thread owner's, checked when the run starts).
+     */
+    static List<Ref> check(String where, List<String> paths, AgentStore store, String thread, Principal principal) {
         if (paths.size() > MAX) {
             throw ApiError.invalid(where + ": at most " + MAX + " pinned paths, got " + paths.size());
         }
@@ -48,7 +57,7 @@ final class PinnedPaths {
             }
             String id = m.group(2);
             if (m.group(1).equals("files")) {
-                if (store.file(id).isEmpty()) {
+                if (store.file(id, principal).isEmpty()) {
                     throw ApiError.invalid(field + ": no uploaded file '" + id + "'");
                 }
                 out.add(new Ref(p, "file", id));

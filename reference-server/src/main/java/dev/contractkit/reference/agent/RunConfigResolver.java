@@ -16,7 +16,10 @@ import java.util.Set;
  * The effective run config of an agent run: workspace defaults, then the per-run overrides
  * ({@code forwardedProps.run_config} field by field over {@code state.run_config}, {@code mentioned} ids added
  * to the enabled sets), then server policy (ids of unregistered or disabled resources removed and reported
- * in {@code excluded}). A client cannot bypass the policy step: it runs last, on every id.
+ * in {@code excluded}). A client cannot bypass the policy step: it runs last, on every id. The policy includes what the
+ * run's principal was granted ({@link Grants}): a default it was not granted is {@code excluded} as {@code not_granted}
+ * (an id the request names explicitly was refused before the run, {@link GrantCheck}), and an MCP grant's tool list
+ * is intersected with the request's {@code enabledMcpTools}, so a request can narrow it, never widen it.
  */
 final class RunConfigResolver {
     /** The outcome; {@code errorCode} non-null means the run must end with RUN_ERROR. */
@@ -53,13 +56,24 @@ final class RunConfigResolver {
     /**
      * @param input       the RunAgentInput
      * @param datasources the registered data sources
+     * @param files       the ids of the files the run's principal sees
      */
     Resolution resolve(JsonNode input, List<AgentStore.Datasource> datasources, Set<String> files) {
+        return resolve(input, datasources, files, Grants.OPERATOR);
+    }
+
+    /**
+     * @param input       the RunAgentInput
+     * @param datasources the registered data sources
+     * @param files       the ids of the files the run's principal sees
+     * @param grants      what the run's principal may use
+     */
+    Resolution resolve(JsonNode input, List<AgentStore.Datasource> datasources, Set<String> files, Grants grants) {
         String question = Question.of(input);
         JsonNode fp = input.path("forwardedProps").path("run_config");
         JsonNode st = input.path("state").path("run_config");
         String source = fp.isObject() ? "forwardedProps" : st.isObject() ? "state" : "defaults";
-        Map<String, Policy> policy = policy(datasources);
+        Map<String, Policy> policy = policy(datasources, grants);
 
         // 1. workspace defaults
         Map<String, List<String>> enabled = new LinkedHashMap<>();
@@ -190,8 +204,8 @@ final class RunConfigResolver {
         c.set("fileIds", array(keptFiles));
         c.set("pinnedPaths", array(pinned));
         JsonNode tools = pick(fp, st, "enabledMcpTools");
+        ObjectNode kept = mapper.createObjectNode();
         if (tools != null && tools.isObject()) {
-            ObjectNode kept = c.putObject("enabledMcpTools");
             tools.fields().forEachRemaining(e -> {
                 if (enabled.get("mcp").contains(e.getKey())) {
                     kept.set(e.getKey(), array(strings(e.getValue())));
@@ -200,6 +214,16 @@ final class RunConfigResolver {
                             ? "not_enabled" : policy.get("mcp").reason(e.getKey()));
                 }
             });
+        }
+        for (String server : enabled.get("mcp")) { // server policy: the grant's tools, narrowed by the request's
+            List<String> granted = grants.tools(server);
+            if (granted != null) {
+                List<String> asked = kept.has(server) ? strings(kept.get(server)) : granted;
+                kept.set(server, array(asked.stream().filter(granted::contains).distinct().toList()));
+            }
+        }
+        if ((tools != null && tools.isObject()) || !kept.isEmpty()) {
+            c.set("enabledMcpTools", kept);
         }
         c.set("mentioned", mentioned);
         c.put("source", source);
@@ -215,23 +239,24 @@ final class RunConfigResolver {
         return workspace.all(kind).stream().filter(r -> r.enabled() && r.isDefault()).map(Workspace.Resource::id).toList();
     }
 
-    private Map<String, Policy> policy(List<AgentStore.Datasource> datasources) {
+    private Map<String, Policy> policy(List<AgentStore.Datasource> datasources, Grants grants) {
         Map<String, Policy> out = new LinkedHashMap<>();
         Map<String, Boolean> db = new LinkedHashMap<>();
         datasources.forEach(d -> db.put(d.id(), d.enabled()));
-        out.put("db", new Policy(db));
+        out.put("db", new Policy("db", db, grants));
         for (String kind : List.of("kb", "mcp", "skill", "llm")) {
             Map<String, Boolean> m = new LinkedHashMap<>();
             workspace.all(kind).forEach(r -> m.put(r.id(), r.enabled()));
-            out.put(kind, new Policy(m));
+            out.put(kind, new Policy(kind, m, grants));
         }
         return out;
     }
 
-    private record Policy(Map<String, Boolean> known) {
+    private record Policy(String kind, Map<String, Boolean> known, Grants grants) {
         String reason(String id) {
             Boolean on = known.get(id);
-            return on == null ? "not_registered" : on ? null : "disabled_by_policy";
+            return on == null ? "not_registered" : !on ? "disabled_by_policy"
+                    : grants.has(kind, id) ? null : "not_granted";
         }
     }
 

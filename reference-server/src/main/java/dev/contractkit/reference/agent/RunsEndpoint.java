@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.Bus;
 import dev.contractkit.reference.platform.ContractRules;
+import dev.contractkit.reference.platform.Principal;
 import dev.contractkit.reference.platform.Signals;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -32,7 +33,9 @@ import java.util.stream.Collectors;
  * threads' lifecycle ({@code GET /api/v1/threads}, {@code DELETE /api/v1/threads/{threadId}}: {@link ThreadList});
  * extends the stub generated from {@code specs/openapi/agent.yaml}. The run executes on the request's own
  * (virtual) thread and writes each event as it happens; when its client goes away it goes on, storing the events
- * for a re-attach, which reads them from the database (so it works on every replica).
+ * for a re-attach, which reads them from the database (so it works on every replica). A thread is the principal's whose
+ * run started it (issue 35.5): another named principal gets 404 for it, its runs and their events, as if they did not
+ * exist; a run request is checked against what its principal was granted ({@link GrantCheck}).
  *
  * <pre>
  * curl -N -H 'Content-Type: application/json' -H 'Accept: text/event-stream' \
@@ -63,10 +66,13 @@ final class RunsEndpoint extends RunsService {
     private final Bus bus;
     private final Attach attach;
     private final ThreadList threads;
+    private final Principals principals;
 
     RunsEndpoint(ObjectMapper mapper, ContractRules rules, AgentStore store, RunConfigResolver resolver, Analyst analyst,
-                 ActiveRun.Registry registry, InputLimits limits, Bus bus, Attach attach, ThreadList threads) {
+                 ActiveRun.Registry registry, InputLimits limits, Bus bus, Attach attach, ThreadList threads,
+                 Principals principals) {
         this.threads = threads;
+        this.principals = principals;
         this.limits = limits;
         this.bus = bus;
         this.attach = attach;
@@ -103,7 +109,10 @@ final class RunsEndpoint extends RunsService {
         }
         String runId = input.path("runId").asText();
         String threadId = input.path("threadId").asText();
-        checkPinned(fp, st, threadId);
+        Principal principal = Principal.of(request);
+        Grants grants = principals.grants(principal);
+        GrantCheck.require(input, grants);
+        checkPinned(fp, st, threadId, principal);
         ActiveRun run = registry.open(runId, threadId);
         if (run == null) {
             throw new ApiError(Status.CONFLICT_409, "RUN_ALREADY_ACTIVE", "run '" + runId + "' is already running");
@@ -111,7 +120,7 @@ final class RunsEndpoint extends RunsService {
         EventSink sink = null;
         try {
             Set<String> secrets = store.secrets();
-            if (!store.startRun(runId, threadId, attach.owner(), ThreadList.title(Question.of(input), secrets))) {
+            if (!store.startRun(runId, threadId, attach.owner(), ThreadList.title(Question.of(input), secrets), principal)) {
                 throw new ApiError(Status.CONFLICT_409, "RUN_EXISTS", "run '" + runId
                         + "' has already run; every run needs a new runId");
             }
@@ -121,7 +130,8 @@ final class RunsEndpoint extends RunsService {
             response.header("X-Accel-Buffering", "no");
             OutputStream out = response.outputStream();
             sink = new EventSink(mapper, store, run, out, secrets, attach.signals());
-            Analyst.FinalStatus ended = analyst.run(input, () -> resolver.resolve(input, store.datasources(), store.fileIds()),
+            Analyst.FinalStatus ended = analyst.run(input, () -> resolver.resolve(input, store.datasources(),
+                    store.fileIds(principal), grants),
                     sink, run);
             String status = switch (ended) {
                 case COMPLETED -> "completed";
@@ -139,7 +149,7 @@ final class RunsEndpoint extends RunsService {
     }
 
     /** 400 for a pinned path that names no uploaded file or artifact of this thread (the run-config layer that wins, as in {@link RunConfigResolver}). */
-    private void checkPinned(JsonNode fp, JsonNode st, String threadId) {
+    private void checkPinned(JsonNode fp, JsonNode st, String threadId, Principal principal) {
         boolean inFp = fp.isObject() && fp.hasNonNull("pinnedPaths");
         JsonNode pinned = inFp ? fp.get("pinnedPaths") : st.path("pinnedPaths");
         if (!pinned.isArray()) {
@@ -147,7 +157,7 @@ final class RunsEndpoint extends RunsService {
         }
         List<String> paths = new ArrayList<>();
         pinned.forEach(p -> paths.add(p.asText()));
-        PinnedPaths.check((inFp ? "forwardedProps" : "state") + ".run_config.pinnedPaths", paths, store, threadId);
+        PinnedPaths.check((inFp ? "forwardedProps" : "state") + ".run_config.pinnedPaths", paths, store, threadId, principal);
     }
 
     /**
@@ -191,6 +201,7 @@ final class RunsEndpoint extends RunsService {
                                          Optional<Integer> after, Optional<String> lastEventId) {
         int from = after.orElseGet(() -> lastEventId.map(RunsEndpoint::sequence).orElse(-1));
         AgentStore.Run run = store.run(runId).filter(r -> r.threadId().equals(threadId))
+                .filter(r -> threads.visible(r.threadId(), Principal.of(request)))
                 .orElseThrow(() -> ApiError.notFound("no run '" + runId + "' in thread '" + threadId + "'"));
         attach(response, run, from);
     }
@@ -205,8 +216,12 @@ final class RunsEndpoint extends RunsService {
 
     @Override
     protected void handleCancelRun(ServerRequest request, ServerResponse response, String runId) {
+        Principal principal = Principal.of(request);
         ActiveRun run = registry.get(runId);
         ObjectNode body = mapper.createObjectNode().put("runId", runId);
+        if (run != null && !threads.visible(run.threadId(), principal)) {
+            throw ApiError.notFound("no run '" + runId + "'"); // another principal's: as a run that does not exist
+        }
         if (run != null) {
             store.status(runId, "canceling", false);
             run.cancel("cancel");
@@ -214,7 +229,8 @@ final class RunsEndpoint extends RunsService {
             response.status(Status.ACCEPTED_202).send(body);
             return;
         }
-        AgentStore.Run stored = store.run(runId).orElseThrow(() -> ApiError.notFound("no run '" + runId + "'"));
+        AgentStore.Run stored = store.run(runId).filter(r -> threads.visible(r.threadId(), principal))
+                .orElseThrow(() -> ApiError.notFound("no run '" + runId + "'"));
         if (stored.status().equals("started") || stored.status().equals("canceling")) {
             // streaming on another replica: the one that runs it acts on the bus message (AgentModule)
             store.status(runId, "canceling", false);
@@ -254,12 +270,12 @@ final class RunsEndpoint extends RunsService {
 
     @Override
     protected void handleDeleteThread(ServerRequest request, ServerResponse response, String threadId) {
-        threads.delete(response, threadId);
+        threads.delete(request, response, threadId);
     }
 
     @Override
     protected void handleGetThreadHistory(ServerRequest request, ServerResponse response, String threadId) {
-        List<ObjectNode> runs = store.history(threadId);
+        List<ObjectNode> runs = threads.visible(threadId, Principal.of(request)) ? store.history(threadId) : List.of();
         if (runs.isEmpty()) {
             throw ApiError.notFound("no runs in thread '" + threadId + "'");
         }

@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.Principal;
 import dev.contractkit.reference.platform.PublicUrl;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
@@ -54,7 +55,7 @@ final class ThreadList {
     void list(ServerRequest request, ServerResponse response, Optional<Integer> limitParam, Optional<Integer> offsetParam) {
         int limit = limitParam.orElse(DEFAULT_LIMIT);
         int offset = offsetParam.orElse(0);
-        ThreadStore.Page page = store.list(limit, offset);
+        ThreadStore.Page page = store.list(limit, offset, Principal.of(request));
         ObjectNode body = mapper.createObjectNode();
         ArrayNode items = body.putArray("items");
         for (ThreadStore.ThreadRow t : page.threads()) {
@@ -90,8 +91,13 @@ final class ThreadList {
         return out.isEmpty() ? null : String.join(", ", out);
     }
 
-    void delete(ServerResponse response, String threadId) {
-        switch (store.delete(threadId)) {
+    /** @return true when the thread has runs and the principal sees it (its own; the operator every one) */
+    boolean visible(String threadId, Principal principal) {
+        return store.visible(threadId, principal);
+    }
+
+    void delete(ServerRequest request, ServerResponse response, String threadId) {
+        switch (store.delete(threadId, Principal.of(request))) {
             case ThreadStore.Deleted.Done done -> response.status(Status.NO_CONTENT_204).send();
             case ThreadStore.Deleted.NotFound missing -> throw ApiError.notFound("no runs in thread '" + threadId + "'");
             case ThreadStore.Deleted.Busy busy -> throw new ApiError(Status.CONFLICT_409, "RUN_ALREADY_ACTIVE", "thread '"

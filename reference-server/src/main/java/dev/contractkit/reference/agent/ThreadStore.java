@@ -1,6 +1,8 @@
 package dev.contractkit.reference.agent;
 
+import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.Jdbc;
+import dev.contractkit.reference.platform.Principal;
 
 import javax.sql.DataSource;
 import java.sql.Connection;
@@ -67,20 +69,55 @@ final class ThreadStore {
      * thread gets a row with the title, an existing one its {@code updated_at}. Portable (no upsert syntax): an update,
      * else an insert if still missing, else (another replica inserted it meanwhile) the update again.
      */
-    static void touch(Connection c, String threadId, String title, Timestamp at) throws SQLException {
+    static void touch(Connection c, String threadId, String title, Timestamp at, String principal) throws SQLException {
         if (update(c, threadId, at) == 0) {
             try (PreparedStatement s = c.prepareStatement("INSERT INTO agent_threads (thread_id, title, created_at, "
-                    + "updated_at) SELECT ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM agent_threads WHERE thread_id = ?)")) {
+                    + "updated_at, principal) SELECT ?, ?, ?, ?, ? WHERE NOT EXISTS (SELECT 1 FROM agent_threads "
+                    + "WHERE thread_id = ?)")) {
                 s.setString(1, threadId);
                 s.setString(2, title);
                 s.setTimestamp(3, at);
                 s.setTimestamp(4, at);
-                s.setString(5, threadId);
+                s.setString(5, principal);
+                s.setString(6, threadId);
                 if (s.executeUpdate() == 0) {
                     update(c, threadId, at);
                 }
             }
         }
+    }
+
+    /**
+     * @throws ApiError 404 when the thread exists and is another principal's (the operator sees every thread): the
+     *                  same answer as for a thread that does not exist
+     */
+    static void requireVisible(Connection c, String threadId, Principal principal) throws SQLException {
+        String owner = owner(c, threadId);
+        if (owner != null && !principal.sees(owner)) {
+            throw ApiError.notFound("no thread '" + threadId + "'");
+        }
+    }
+
+    /** @return the principal the thread belongs to; null when it has no row */
+    private static String owner(Connection c, String threadId) throws SQLException {
+        try (PreparedStatement s = c.prepareStatement("SELECT principal FROM agent_threads WHERE thread_id = ?")) {
+            s.setString(1, threadId);
+            try (ResultSet r = s.executeQuery()) {
+                return r.next() ? r.getString(1) : null;
+            }
+        }
+    }
+
+    /**
+     * @return true for the operator; for a named principal, true when the thread exists and is its own (a thread
+     *         without a row, no runs, is nobody's, so false)
+     */
+    boolean visible(String threadId, Principal principal) {
+        if (principal.operator()) {
+            return true; // the operator sees every thread (one without runs answers as before: its own 404)
+        }
+        String owner = jdbc.call(c -> owner(c, threadId));
+        return owner != null && principal.sees(owner);
     }
 
     private static int update(Connection c, String threadId, Timestamp at) throws SQLException {
@@ -93,20 +130,32 @@ final class ThreadStore {
         }
     }
 
-    /** @return the threads from {@code offset}, newest first (latest run's start, then id), at most {@code limit} */
-    Page list(int limit, int offset) {
+    /**
+     * @return the threads the principal sees (its own; the operator every one) from {@code offset}, newest first
+     *         (latest run's start, then id), at most {@code limit}
+     */
+    Page list(int limit, int offset, Principal principal) {
+        String where = principal.operator() ? "" : " WHERE principal = ?";
         return jdbc.call(c -> {
             int total;
-            try (PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM agent_threads");
-                 ResultSet r = s.executeQuery()) {
-                r.next();
-                total = r.getInt(1);
+            try (PreparedStatement s = c.prepareStatement("SELECT COUNT(*) FROM agent_threads" + where)) {
+                if (!principal.operator()) {
+                    s.setString(1, principal.name());
+                }
+                try (ResultSet r = s.executeQuery()) {
+                    r.next();
+                    total = r.getInt(1);
+                }
             }
             List<ThreadRow> rows = new ArrayList<>();
-            try (PreparedStatement s = c.prepareStatement("SELECT thread_id, title, created_at, updated_at FROM agent_threads "
-                    + "ORDER BY updated_at DESC, thread_id LIMIT ? OFFSET ?")) {
-                s.setInt(1, limit);
-                s.setInt(2, offset);
+            try (PreparedStatement s = c.prepareStatement("SELECT thread_id, title, created_at, updated_at FROM agent_threads"
+                    + where + " ORDER BY updated_at DESC, thread_id LIMIT ? OFFSET ?")) {
+                int i = 1;
+                if (!principal.operator()) {
+                    s.setString(i++, principal.name());
+                }
+                s.setInt(i++, limit);
+                s.setInt(i, offset);
                 try (ResultSet r = s.executeQuery()) {
                     while (r.next()) {
                         rows.add(new ThreadRow(r.getString(1), r.getString(2), 0, r.getTimestamp(3).toInstant(),
@@ -154,6 +203,14 @@ final class ThreadStore {
      */
     Deleted delete(String threadId) {
         return jdbc.transaction(c -> delete(c, threadId));
+    }
+
+    /** As {@link #delete(String)}, when the principal sees the thread; else {@link Deleted.NotFound}. */
+    Deleted delete(String threadId, Principal principal) {
+        return jdbc.transaction(c -> {
+            String owner = owner(c, threadId);
+            return owner != null && !principal.sees(owner) ? new Deleted.NotFound() : delete(c, threadId);
+        });
     }
 
     private static Deleted delete(Connection c, String threadId) throws SQLException {

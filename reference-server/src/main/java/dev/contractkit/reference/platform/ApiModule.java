@@ -39,6 +39,16 @@ public interface ApiModule {
      */
     Object errorBody(ApiError error, String requestId);
 
+    /**
+     * The tokens this API accepts besides the kit token, each naming a {@link Principal} (the listener's filter sets
+     * the request's principal, {@link Principal#of}); {@code /observe/metrics} takes the kit token only.
+     *
+     * @return the API's named tokens; none by default
+     */
+    default NamedTokens namedTokens() {
+        return NamedTokens.NONE;
+    }
+
     /** @return readiness checks beyond the database's */
     default List<HealthCheck> healthChecks() {
         return List.of();

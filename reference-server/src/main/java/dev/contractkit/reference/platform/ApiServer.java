@@ -76,7 +76,7 @@ public final class ApiServer {
     public static WebServer start(ApiModule module, Database database, String host, int port, Limits limits) {
         List<ContractDocument> docs = module.api().openapi().stream().map(ContractDocument::load).toList();
         ListenerChecks listenerChecks = ListenerChecks.of(docs, limits.hosts(), limits.maxBodyBytes(), limits.tooLargeCode(),
-                limits.token()::get);
+                limits.token()::get, module.namedTokens());
         HttpRouting.Builder routing = HttpRouting.builder();
         routing.addFilter((chain, req, res) -> {
             res.header(RequestIds.HEADER, RequestIds.assign(req));

@@ -69,10 +69,18 @@ public final class KitToken {
      * @return true when it is {@code Bearer <this token>}
      */
     public boolean matchesBearer(String authorization) {
+        return matches(bearer(authorization));
+    }
+
+    /**
+     * @param authorization an {@code Authorization} header value (may be null)
+     * @return the token of {@code Bearer <token>}; null when the header is missing or another scheme
+     */
+    public static String bearer(String authorization) {
         if (authorization == null || authorization.length() < 7
                 || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return false;
+            return null;
         }
-        return matches(authorization.substring(7).trim());
+        return authorization.substring(7).trim();
     }
 }

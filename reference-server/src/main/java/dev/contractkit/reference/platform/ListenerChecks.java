@@ -27,7 +27,8 @@ import java.util.regex.Pattern;
  *       cross-site requests and cross-site WebSocket hijacking): 403;</li>
  *   <li>a body larger than the listener's limit: 413; a body in a media type the operation does not declare: 415;</li>
  *   <li>operations whose contract names the {@code KitToken} scheme, and {@code /observe/metrics}, need
- *       {@code Authorization: Bearer <kit token>}: 401.</li>
+ *       {@code Authorization: Bearer <kit token>} (or, for the former, one of the API's {@link NamedTokens}), else
+ *       401; the request's {@link Principal} is set in its context.</li>
  * </ul>
  * Every refusal is an {@link ApiError}, rendered in the contract's error shape. A WebSocket handshake gets the
  * {@code Host} and {@code Origin} rules before Helidon upgrades it ({@link #allowsUpgrade}, {@link CheckedWsListener}).
@@ -43,13 +44,16 @@ final class ListenerChecks {
     private final String tooLargeCode;
     private final KitTokenSupplier token;
     private final boolean anyKitToken;
+    private final NamedTokens named;
 
     /** The kit token, loaded only when a listener needs it (forms alone never makes the file). */
     interface KitTokenSupplier {
         KitToken get();
     }
 
-    private ListenerChecks(AllowedHosts hosts, List<Rule> rules, long maxBodyBytes, String tooLargeCode, KitTokenSupplier token) {
+    private ListenerChecks(AllowedHosts hosts, List<Rule> rules, long maxBodyBytes, String tooLargeCode, KitTokenSupplier token,
+                           NamedTokens named) {
+        this.named = named;
         this.hosts = hosts;
         this.rules = rules;
         this.maxBodyBytes = maxBodyBytes;
@@ -59,7 +63,7 @@ final class ListenerChecks {
     }
 
     static ListenerChecks of(List<ContractDocument> docs, AllowedHosts hosts, long maxBodyBytes, String tooLargeCode,
-                             KitTokenSupplier token) {
+                             KitTokenSupplier token, NamedTokens named) {
         List<Rule> rules = new ArrayList<>();
         for (ContractDocument.Operation op : docs.stream().flatMap(d -> d.operations().stream()).toList()) {
             Pattern p = Pattern.compile("^" + op.path().replaceAll("\\{[^/]+}", "[^/]+") + "/?$");
@@ -76,7 +80,7 @@ final class ListenerChecks {
         }
         // literal paths before templates, so /tasks/search is not taken for /tasks/{id}
         rules.sort((a, b) -> Boolean.compare(a.templated, b.templated));
-        return new ListenerChecks(hosts, List.copyOf(rules), maxBodyBytes, tooLargeCode, token);
+        return new ListenerChecks(hosts, List.copyOf(rules), maxBodyBytes, tooLargeCode, token, named);
     }
 
     void filter(FilterChain chain, RoutingRequest req, RoutingResponse res) {
@@ -98,14 +102,14 @@ final class ListenerChecks {
         }
         String path = req.path().path();
         if (path.startsWith("/observe/metrics")) {
-            requireToken(req);
+            requireToken(req, false);
         }
         long length = req.headers().contentLength().orElse(-1L);
         boolean hasBody = length > 0 || req.headers().contains(HeaderNames.TRANSFER_ENCODING);
         // the operation is looked up only where it matters: a kit-token API, or a body to check
         Rule rule = anyKitToken || hasBody ? match(method, path) : null;
         if (rule != null && rule.kitToken) {
-            requireToken(req);
+            requireToken(req, true);
         }
         if (length > maxBodyBytes) {
             throw new ApiError(Status.REQUEST_ENTITY_TOO_LARGE_413, tooLargeCode,
@@ -183,15 +187,24 @@ final class ListenerChecks {
     private static final HeaderName REQUEST_METHOD = HeaderNames.create("Access-Control-Request-Method");
     private static final HeaderName REQUEST_HEADERS = HeaderNames.create("Access-Control-Request-Headers");
 
-    private void requireToken(RoutingRequest req) {
+    private void requireToken(RoutingRequest req, boolean namedToo) {
         KitToken t = token.get();
-        if (!t.matchesBearer(req.headers().first(HeaderNames.AUTHORIZATION).orElse(null))) {
-            // where the token is, without the path (user name, checkout) nor whether KIT_TOKEN is set
-            throw ApiError.unauthorized("send Authorization: Bearer <kit token>: KIT_TOKEN where the server has it "
-                            + "set, else the data directory's kit-token file (execcli and the control plane read it "
-                            + "from there)")
-                    .withHeader("WWW-Authenticate", "Bearer realm=\"contract-kit\"");
+        String authorization = req.headers().first(HeaderNames.AUTHORIZATION).orElse(null);
+        if (t.matchesBearer(authorization)) {
+            req.context().register(Principal.class, Principal.OPERATOR);
+            return;
         }
+        String bearer = namedToo ? KitToken.bearer(authorization) : null;
+        Optional<String> name = bearer == null || bearer.isEmpty() ? Optional.empty() : named.principal(bearer);
+        if (name.isPresent()) {
+            req.context().register(Principal.class, Principal.named(name.get()));
+            return;
+        }
+        // where the token is, without the path (user name, checkout) nor whether KIT_TOKEN is set
+        throw ApiError.unauthorized("send Authorization: Bearer <kit token>: KIT_TOKEN where the server has it "
+                        + "set, else the data directory's kit-token file (execcli and the control plane read it "
+                        + "from there)" + (named == NamedTokens.NONE ? "" : "; or a token the operator gave you"))
+                .withHeader("WWW-Authenticate", "Bearer realm=\"contract-kit\"");
     }
 
     private Rule match(Method method, String path) {

@@ -1,0 +1,106 @@
+package dev.contractkit.sdk.agent;
+
+import dev.contractkit.sdk.Call;
+import dev.contractkit.sdk.ClientConfig;
+import dev.contractkit.sdk.KitTokenBuilder;
+import dev.contractkit.sdk.agent.api.PrincipalsApi;
+import dev.contractkit.sdk.agent.model.CreatedPrincipal;
+import dev.contractkit.sdk.agent.model.Grant;
+import dev.contractkit.sdk.agent.model.GrantList;
+import dev.contractkit.sdk.agent.model.Principal;
+import dev.contractkit.sdk.agent.model.PrincipalCreation;
+import dev.contractkit.sdk.agent.model.PrincipalList;
+import dev.contractkit.sdk.internal.Http;
+import dev.contractkit.sdk.internal.HttpCall;
+import dev.contractkit.sdk.internal.KitTokenAuth;
+
+import java.util.List;
+
+/**
+ * The agent's named principals ({@code /api/v1/principals} of {@code specs/openapi/agent.yaml}), the operator's
+ * only (build it with the kit token): make a named token (shown once, in {@link CreatedPrincipal#getToken()}), list
+ * and read principals, set what each one's runs may use, revoke a token. A named principal sees only its own threads,
+ * files and artifacts; its runs may use only what it was granted.
+ *
+ * <pre>{@code
+ * AgentPrincipals principals = AgentPrincipals.builder().baseUrl("http://127.0.0.1:8090")
+ *         .token(System.getenv("KIT_TOKEN")).build();
+ * CreatedPrincipal alice = principals.create("alice", List.of(new Grant().kind(Grant.KindEnum.DB).id("sample"))).execute();
+ * AgentClient asAlice = AgentClient.builder().baseUrl("http://127.0.0.1:8090").token(alice.getToken()).build();
+ * }</pre>
+ *
+ * A named principal's call answers {@code ForbiddenException}; a name that exists {@code ConflictException}. An
+ * {@code AgentClient} built with a named token ({@code token(...)}) acts as that principal.
+ */
+public final class AgentPrincipals implements AutoCloseable {
+    private final PrincipalsApi api;
+    private final ClientConfig config;
+
+    private AgentPrincipals(PrincipalsApi api, ClientConfig config) {
+        this.api = api;
+        this.config = config;
+    }
+
+    /** @return a builder; {@code baseUrl} is required */
+    public static Builder builder() {
+        return new Builder();
+    }
+
+    /** Releases the connection pool and threads this client made. */
+    @Override
+    public void close() {
+        config.close();
+    }
+
+    /**
+     * @param name   the principal's name (lower-case letters, digits, {@code .}, {@code _}, {@code -}; not {@code operator})
+     * @param grants what its runs may use (may be empty)
+     * @return the principal with its token, shown this once
+     */
+    public Call<CreatedPrincipal> create(String name, List<Grant> grants) {
+        return HttpCall.of(api.createPrincipal(new PrincipalCreation().name(name).grants(grants)));
+    }
+
+    /** @return the named principals, by name (never their tokens) */
+    public Call<List<Principal>> list() {
+        return HttpCall.of(api.listPrincipals()).map(PrincipalList::getItems);
+    }
+
+    /** @return the principal (never its token) */
+    public Call<Principal> get(String name) {
+        return HttpCall.of(api.getPrincipal(name));
+    }
+
+    /**
+     * @param grants what the principal's runs may use from now on (replaces the grants it had)
+     * @return the principal with its new grants
+     */
+    public Call<Principal> grant(String name, List<Grant> grants) {
+        return HttpCall.of(api.setPrincipalGrants(name, new GrantList().grants(grants)));
+    }
+
+    /** @return revokes the principal's token: its next request answers 401 */
+    public Call<Void> revoke(String name) {
+        return HttpCall.of(api.revokePrincipal(name));
+    }
+
+    /** Builder. */
+    public static final class Builder extends KitTokenBuilder<Builder> {
+        private Builder() {
+        }
+
+        @Override
+        protected Builder self() {
+            return this;
+        }
+
+        /**
+         * @return the client
+         * @throws IllegalStateException when the base URL is missing
+         */
+        public AgentPrincipals build() {
+            ClientConfig config = configBuilder().build();
+            return new AgentPrincipals(Http.retrofit(config, KitTokenAuth.of(kitToken())).create(PrincipalsApi.class), config);
+        }
+    }
+}
