@@ -41,7 +41,7 @@ final class Analyst {
         this.pause = pause;
         this.analysis = new QuestionAnalysis(mapper, store, workspace, sql, mcpAddresses);
         this.profiles = profiles;
-        this.model = new ModelRun(mapper, store, workspace, sql);
+        this.model = new ModelRun(mapper, store, workspace, sql, mcpAddresses);
     }
 
     /** Resolves the run's config (after RUN_STARTED has gone out: its reads are not on the first event's path). */

@@ -39,9 +39,11 @@ final class ModelRun {
     private final Workspace workspace;
     private final SqlTool sql;
     private final CsvArtifacts csv;
+    private final McpAddressPolicy mcpAddresses;
 
-    ModelRun(ObjectMapper mapper, AgentStore store, Workspace workspace, SqlTool sql) {
+    ModelRun(ObjectMapper mapper, AgentStore store, Workspace workspace, SqlTool sql, McpAddressPolicy mcpAddresses) {
         this.mapper = mapper;
+        this.mcpAddresses = mcpAddresses;
         this.store = store;
         this.workspace = workspace;
         this.sql = sql;
@@ -50,7 +52,13 @@ final class ModelRun {
 
     Answer answer(String question, RunConfigResolver.Resolution config, ModelProfiles.Profile profile, RunEvents events) {
         SkillShape shape = SkillShape.of(config, workspace);
-        ModelTools tools = new ModelTools(mapper, store, workspace, sql, config, shape);
+        try (ModelTools tools = new ModelTools(mapper, store, workspace, sql, config, shape, mcpAddresses, events)) {
+            return answer(question, config, profile, events, shape, tools);
+        }
+    }
+
+    private Answer answer(String question, RunConfigResolver.Resolution config, ModelProfiles.Profile profile,
+                          RunEvents events, SkillShape shape, ModelTools tools) {
         List<ChatMessage> messages = new ArrayList<>();
         messages.add(SystemMessage.from(AGENT + "\nThe active data source is `" + config.text("activeDatasourceId")
                 + "`.\n" + shape.systemInstructions()));

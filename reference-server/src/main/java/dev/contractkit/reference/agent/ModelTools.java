@@ -6,6 +6,7 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.langchain4j.agent.tool.ToolSpecification;
 import dev.langchain4j.model.chat.request.json.JsonObjectSchema;
+import io.modelcontextprotocol.spec.McpSchema;
 
 import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
@@ -17,11 +18,16 @@ import java.util.Map;
 /**
  * The tools a model may call in a run: {@code inspect_schema} and {@code run_sql} on the active data source (read-only,
  * through {@link SqlTool} and its data-source policy), {@code search_knowledge} over the enabled knowledge bases,
- * {@code read_file} of the run's files. Only those the run config enables and the skill allows are offered; a call of
+ * {@code read_file} of the run's files, and the tools of the enabled MCP servers ({@code mcp_<server>_<tool>}, within
+ * {@code enabledMcpTools}). Only those the run config enables and the skill allows are offered; a call of
  * any other is answered with an error. A query's table is kept for the run's CSV artifact, saved after the answer.
  */
-final class ModelTools {
+final class ModelTools implements AutoCloseable {
     private static final int MAX_FILE_CHARS = 20_000;
+
+    /** An MCP tool offered to the model under {@code name}: its server's session and the tool's own name. */
+    private record McpOffer(String serverId, McpTool.Session session, String tool) {
+    }
 
     /** A successful query: the table and its statement, saved as an artifact once the run has answered. */
     record Query(String sql, SqlTool.Table table) {
@@ -35,9 +41,15 @@ final class ModelTools {
     private final AgentStore.Datasource ds;
     private final Map<String, ToolSpecification> offered = new LinkedHashMap<>();
     private final List<Query> queries = new ArrayList<>();
+    private final Map<String, McpOffer> mcpTools = new LinkedHashMap<>();
+    private final List<McpTool.Session> sessions = new ArrayList<>();
 
+    /**
+     * Opens a session with every MCP server the run enables (when the skill allows {@code mcp}) and lists its tools
+     * (a {@code mcp_list_tools} tool call per server, as in the deterministic run).
+     */
     ModelTools(ObjectMapper mapper, AgentStore store, Workspace workspace, SqlTool sql,
-               RunConfigResolver.Resolution config, SkillShape shape) {
+               RunConfigResolver.Resolution config, SkillShape shape, McpAddressPolicy addresses, RunEvents events) {
         this.mapper = mapper;
         this.store = store;
         this.workspace = workspace;
@@ -66,6 +78,75 @@ final class ModelTools {
                     .description("Reads one of the run's files " + config.ids("fileIds") + " as text")
                     .parameters(JsonObjectSchema.builder().addStringProperty("fileId").required("fileId").build()).build());
         }
+        if (shape.allows("mcp")) {
+            config.ids("enabledMcpServerIds").forEach(id -> listMcp(id, config, addresses, events));
+        }
+    }
+
+    private void listMcp(String id, RunConfigResolver.Resolution config, McpAddressPolicy addresses, RunEvents events) {
+        Workspace.Resource server = workspace.find("mcp", id);
+        if (server == null) {
+            return;
+        }
+        ActiveRun run = events.run();
+        String call = events.runId() + "-call-mcp-" + id + "-tools";
+        events.tool(call, "mcp_list_tools", mapper.createObjectNode().put("mcpServerId", id));
+        String token = workspace.secret("mcp", id);
+        try {
+            McpTool.Session session = run.await(() -> McpTool.open(addresses.check(server.node().path("url").asText()), token));
+            sessions.add(session);
+            JsonNode allow = config.config().path("enabledMcpTools").get(id); // null: every tool of the server
+            ArrayNode names = mapper.createArrayNode();
+            for (McpSchema.Tool t : run.await(session::tools)) {
+                boolean allowed = allow == null;
+                for (JsonNode a : allow == null ? mapper.createArrayNode() : allow) {
+                    allowed |= a.asText().equals(t.name());
+                }
+                if (!allowed) {
+                    continue;
+                }
+                String name = ("mcp_" + id + "_" + t.name()).replaceAll("[^a-zA-Z0-9_-]", "_");
+                name = name.length() > 64 ? name.substring(0, 64) : name;
+                String description = session.redact(t.description() == null ? "" : t.description());
+                names.addObject().put("name", t.name()).put("description", description);
+                offer(ToolSpecification.builder().name(name).description("MCP server `" + id + "`, tool `" + t.name() + "`: "
+                        + description).parameters(parameters(t.inputSchema())).build());
+                mcpTools.put(name, new McpOffer(id, session, t.name()));
+            }
+            events.result(call.replace("-call-", "-tool-"), call, (ObjectNode) mapper.createObjectNode()
+                    .put("mcpServerId", id).set("tools", names));
+        } catch (ActiveRun.Cancelled e) {
+            throw e;
+        } catch (RuntimeException e) {
+            if (run.isCancelled()) {
+                throw new ActiveRun.Cancelled();
+            }
+            String message = e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage();
+            events.result(call.replace("-call-", "-tool-"), call, mapper.createObjectNode().put("mcpServerId", id)
+                    .put("error", "the MCP server could not be used: "
+                            + (token == null || token.isEmpty() ? message : message.replace(token, "[redacted]"))));
+        }
+    }
+
+    /** The MCP tool's input schema as langchain4j's: its properties by type (anything else as a string). */
+    private static JsonObjectSchema parameters(Map<String, Object> schema) {
+        JsonObjectSchema.Builder b = JsonObjectSchema.builder();
+        if (schema == null || !(schema.get("properties") instanceof Map<?, ?> properties)) {
+            return b.build();
+        }
+        properties.forEach((name, value) -> {
+            String type = value instanceof Map<?, ?> m && m.get("type") != null ? m.get("type").toString() : "string";
+            switch (type) {
+                case "integer" -> b.addIntegerProperty(name.toString());
+                case "number" -> b.addNumberProperty(name.toString());
+                case "boolean" -> b.addBooleanProperty(name.toString());
+                default -> b.addStringProperty(name.toString());
+            }
+        });
+        if (schema.get("required") instanceof List<?> required) {
+            b.required(required.stream().map(Object::toString).toList());
+        }
+        return b.build();
     }
 
     private void offer(ToolSpecification spec) {
@@ -100,6 +181,7 @@ final class ModelTools {
             result = mapper.createObjectNode().put("error", "the arguments are not a JSON object");
         } else {
             result = switch (name) {
+                case String n when mcpTools.containsKey(n) -> mcp(mcpTools.get(n), args, events.run());
                 case "inspect_schema" -> schema();
                 case "run_sql" -> query(callId, args.path("sql").asText(""), events);
                 case "search_knowledge" -> knowledge(args.path("query").asText(""));
@@ -108,6 +190,28 @@ final class ModelTools {
         }
         events.result(callId + "-result", callId, result);
         return result.toString();
+    }
+
+    private ObjectNode mcp(McpOffer offer, JsonNode args, ActiveRun run) {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> arguments = mapper.convertValue(args, Map.class);
+        try {
+            String text = run.await(() -> offer.session().call(offer.tool(), arguments));
+            return mapper.createObjectNode().put("mcpServerId", offer.serverId()).put("tool", offer.tool()).put("text", text);
+        } catch (ActiveRun.Cancelled e) {
+            throw e;
+        } catch (RuntimeException e) {
+            if (run.isCancelled()) {
+                throw new ActiveRun.Cancelled();
+            }
+            return mapper.createObjectNode().put("mcpServerId", offer.serverId()).put("tool", offer.tool())
+                    .put("error", "the MCP tool failed: " + offer.session().redact(String.valueOf(e.getMessage())));
+        }
+    }
+
+    @Override
+    public void close() {
+        sessions.forEach(McpTool.Session::close);
     }
 
     private ObjectNode schema() {

@@ -94,6 +94,17 @@ class AgentModelProfilesTest {
         }
     }
 
+    /** The mock answers the next chat completion (once) with this stream (the kit mock's control API, {@code body}). */
+    static void answerOnceWithStream(String stream) throws IOException {
+        ObjectNode spec = AgentHttp.JSON.createObjectNode().put("operation", "createChatCompletion").put("status", 200)
+                .put("body", stream).put("times", 1);
+        Request r = new Request.Builder().url(mock.url(CHAT) + "/mockserver/kit/responses")
+                .put(RequestBody.create(spec.toString(), MediaType.get("application/json"))).build();
+        try (Response res = PLAIN.newCall(r).execute()) {
+            assertThat(res.code()).as(res.body().string()).isEqualTo(200);
+        }
+    }
+
     static String onProfile(String profile, String extra) {
         return "\"forwardedProps\":{\"run_config\":{\"activeDatasourceId\":\"sample\",\"activeLlmProfileId\":\"" + profile
                 + "\"" + (extra == null ? "" : "," + extra) + "}}";
@@ -202,14 +213,18 @@ class AgentModelProfilesTest {
     }
 
     @Test
-    void aProviderRateLimitEndsTheRunWithLlmRateLimitedAndLeavesAWellFormedFailedRun() throws IOException {
-        mock.setResponse(CHAT, "createChatCompletion", 429, null); // every later answer: the contract's 429
+    void aProviderRateLimitAfterAToolCallEndsTheRunWithLlmRateLimitedAndSavesNoArtifact() throws IOException {
+        mock.setResponse(CHAT, "createChatCompletion", 429, null); // the contract's 429 ...
+        answerOnceWith("toolCall"); // ... after one streamed tool call
+
         List<JsonNode> events = http.run(AgentHttp.input("mt3", "mr3", "What is the revenue by region?", onProfile("mock", null)));
         JsonNode last = events.get(events.size() - 1);
         assertThat(last.path("type").asText()).isEqualTo("RUN_ERROR");
         assertThat(last.path("code").asText()).isEqualTo("LLM_RATE_LIMITED");
         assertThat(last.path("message").asText()).contains("429").doesNotContain("Rate limit reached");
-        assertThat(types(events)).doesNotContain("TEXT_MESSAGE_START", "TOOL_CALL_START");
+        // the query ran (its result went to the model), but its table is saved only with an answer: nothing half-stored
+        assertThat(types(events)).contains("TOOL_CALL_RESULT").doesNotContain("TEXT_MESSAGE_START");
+        assertThat(custom(events, "kit.sql_audit").get(0).path("value").path("status").asText()).isEqualTo("ok");
         assertThat(custom(events, "kit.artifact")).isEmpty();
         assertThat(http.call("GET", "/api/v1/artifacts?threadId=mt3", null).body().path("items")).isEmpty();
         JsonNode history = http.call("GET", "/api/v1/threads/mt3/history", null).body();
@@ -225,6 +240,33 @@ class AgentModelProfilesTest {
         assertThat(last.path("code").asText()).isEqualTo("LLM_UNAVAILABLE");
         assertThat(last.path("message").asText()).contains("'down'").contains("cannot be reached");
         assertThat(http.call("GET", "/api/v1/artifacts?threadId=mt4", null).body().path("items")).isEmpty();
+    }
+
+    @Test
+    void theModelCallsAnEnabledMcpServersToolWithTheStoredToken() throws IOException {
+        try (McpTestServer mcp = new McpTestServer("mcp-model-token-123")) {
+            assertThat(http.call("POST", "/api/v1/mcp-servers", AgentResourcesTest.mcpRegistration("targets", mcp.url(),
+                    "mcp-model-token-123")).status()).isEqualTo(201);
+            answerOnceWithStream("""
+                    data: {"id":"c1","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"role":"assistant","tool_calls":[{"index":0,"id":"call_mcp","type":"function","function":{"name":"mcp_targets_region_targets","arguments":"{\\"question\\": \\"targets 2025\\"}"}}]},"finish_reason":null}]}
+
+                    data: {"id":"c1","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}
+
+                    data: [DONE]
+
+                    """);
+            List<JsonNode> events = http.run(AgentHttp.input("mt8", "mr8", "What are the revenue targets?",
+                    onProfile("mock", "\"enabledMcpServerIds\":[\"targets\"],\"enabledMcpTools\":{\"targets\":[\"region_targets\"]}")));
+            assertThat(types(events).get(events.size() - 1)).as(events.toString()).isEqualTo("RUN_FINISHED");
+            assertThat(mcp.calledTools).containsExactly("region_targets:targets 2025");
+            JsonNode result = events.stream().filter(e -> e.path("toolCallId").asText().equals("mr8-r1-call-0")
+                    && e.path("type").asText().equals("TOOL_CALL_RESULT")).findFirst().orElseThrow();
+            assertThat(result.path("content").asText()).contains("NA 70000 USD");
+            JsonNode offered = AgentHttp.JSON.readTree(mock.received(CHAT, "createChatCompletion").get(0).body()).path("tools");
+            assertThat(offered).extracting(t -> t.path("function").path("name").asText())
+                    .contains("mcp_targets_region_targets").doesNotContain("mcp_targets_whoami_debug");
+            assertThat(events.toString()).doesNotContain("mcp-model-token-123");
+        }
     }
 
     @Test
