@@ -71,7 +71,11 @@ final class ModelRun {
             ModelStream stream = new ModelStream();
             ChatRequest request = ChatRequest.builder().messages(messages)
                     .toolSpecifications(round < MAX_ROUNDS ? tools.specifications() : List.of()).build();
-            profile.client().chat(request, stream);
+            try {
+                profile.client().chat(request, stream);
+            } catch (RuntimeException e) { // refused before anything was sent
+                throw ModelStream.failure(profile.id(), e);
+            }
             Round r = new Round(runId + "-r" + round, events);
             AiMessage reply = r.read(stream, events.run(), profile.id());
             usage = usage == null ? r.usage : r.usage == null ? usage : usage.add(r.usage);
