@@ -115,6 +115,7 @@ final class ModelRun {
         /** The run's ids of the reply's tool calls, in order. */
         private final List<String> replyIds = new ArrayList<>();
         private int segments;
+        private int thoughts;
         private String textId;
         private String reasoningId;
         private boolean textOpen;
@@ -132,7 +133,7 @@ final class ModelRun {
                     case ModelStream.Thinking t -> {
                         closeText();
                         if (reasoningId == null) {
-                            reasoningId = prefix + "-reasoning";
+                            reasoningId = prefix + "-reasoning" + (thoughts++ == 0 ? "" : "-" + thoughts);
                             events.emit(events.event("REASONING_START").put("messageId", reasoningId));
                             events.emit(events.event("REASONING_MESSAGE_START").put("messageId", reasoningId + "-msg")
                                     .put("role", "reasoning"));

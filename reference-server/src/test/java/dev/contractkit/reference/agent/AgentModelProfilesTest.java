@@ -270,6 +270,33 @@ class AgentModelProfilesTest {
     }
 
     @Test
+    void aCancelWhileTheProviderIsSlowEndsTheRunCancelledAtOnce() throws Exception {
+        Request slow = new Request.Builder().url(mock.url(CHAT) + "/mockserver/kit/outcome?delay=10000")
+                .put(RequestBody.create(new byte[0])).build();
+        try (Response res = PLAIN.newCall(slow).execute()) {
+            assertThat(res.code()).isEqualTo(200);
+        }
+        try (AgentHttp.Stream stream = http.open(AgentHttp.input("mt9", "mr9", "What is the revenue by region?",
+                onProfile("mock", null)))) {
+            JsonNode e;
+            do {
+                e = stream.next();
+            } while (e != null && !"kit.workspace".equals(e.path("name").asText())); // the model is asked next
+            long start = System.nanoTime();
+            assertThat(http.call("POST", "/api/v1/runs/mr9/cancel", null).status()).isEqualTo(202);
+            List<JsonNode> rest = stream.rest();
+            long millis = (System.nanoTime() - start) / 1_000_000;
+            JsonNode last = rest.get(rest.size() - 1);
+            assertThat(last.path("type").asText()).as(rest.toString()).isEqualTo("RUN_FINISHED");
+            assertThat(last.path("outcome").path("type").asText()).isEqualTo("cancelled");
+            assertThat(millis).as("the run ends without waiting for the provider").isLessThan(2000);
+        } finally {
+            Request back = new Request.Builder().url(mock.url(CHAT) + "/mockserver/kit/outcome").delete().build();
+            PLAIN.newCall(back).execute().close();
+        }
+    }
+
+    @Test
     void anUnknownProfileIsNotAvailable() throws IOException {
         List<JsonNode> events = http.run(AgentHttp.input("mt5", "mr5", "Revenue?", onProfile("gpt-9", null)));
         assertThat(events.get(events.size() - 1).path("code").asText()).isEqualTo("LLM_PROFILE_NOT_AVAILABLE");
