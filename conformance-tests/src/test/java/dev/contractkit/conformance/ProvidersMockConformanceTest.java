@@ -11,18 +11,24 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 
 import java.util.List;
+import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The eleven AI provider contracts (mock only): the mock must pass the suite for each, credentials enforced. */
+/**
+ * The mock-only provider contracts, the eleven AI providers' usage endpoints and the model providers' chat
+ * completions: the mock must pass the suite for each, credentials enforced.
+ */
 class ProvidersMockConformanceTest {
     static final String KEY = "provider-key-1";
+    static final List<Api> APIS = Stream.concat(Api.inGroup(Api.Group.PROVIDERS).stream(),
+            Api.inGroup(Api.Group.MODELS).stream()).toList();
     static MockServers mock;
 
     @BeforeAll
     static void start() {
-        MockOptions.Builder b = MockOptions.builder().apis(Api.inGroup(Api.Group.PROVIDERS));
-        Api.inGroup(Api.Group.PROVIDERS).forEach(a -> b.port(a, 0).credential(a, KEY));
+        MockOptions.Builder b = MockOptions.builder().apis(APIS);
+        APIS.forEach(a -> b.port(a, 0).credential(a, KEY));
         mock = MockServers.start(b.build());
     }
 
@@ -35,7 +41,8 @@ class ProvidersMockConformanceTest {
 
     @TestFactory
     List<DynamicTest> everyProviderMockPassesTheSuite() {
-        return Api.inGroup(Api.Group.PROVIDERS).stream().map(api -> DynamicTest.dynamicTest(api.id(), () -> {
+        assertThat(APIS).extracting(Api::id).contains("chat-completions");
+        return APIS.stream().map(api -> DynamicTest.dynamicTest(api.id(), () -> {
             IndependentValidator validator = IndependentValidator.of(api, "mock");
             Report report = Conformance.run(validator.watch(ConformanceTarget.builder(api)).baseUrl(mock.url(api)).credential(KEY).build());
             assertThat(report.violations()).as(report.toString()).isEmpty();

@@ -62,12 +62,17 @@ public final class Api implements Comparable<Api> {
     /** Kimi (Moonshot) coding plan usage, mock only. */
     public static final Api KIMI = known("kimi");
 
+    /** OpenAI-compatible chat completions (the agent's model profiles call it), mock only. */
+    public static final Api CHAT_COMPLETIONS = known("chat-completions");
+
     /** A family of APIs the kit only mocks (no reference implementation); its id selects all of them. */
     public enum Group {
         /** Not in a group: one of the kit's own APIs, or a document given on the command line. */
         NONE(""),
         /** The AI providers' usage endpoints read by {@code quotas}. */
-        PROVIDERS("providers");
+        PROVIDERS("providers"),
+        /** The model providers' APIs the agent's model profiles call (OpenAI-compatible chat completions). */
+        MODELS("models");
 
         private final String id;
 
@@ -82,7 +87,7 @@ public final class Api implements Comparable<Api> {
 
         static Group of(String id) {
             return Arrays.stream(values()).filter(g -> g.id.equals(id)).findFirst().orElseThrow(() ->
-                    new IllegalArgumentException("unknown group '" + id + "'; known: providers"));
+                    new IllegalArgumentException("unknown group '" + id + "'; known: providers, models"));
         }
     }
 

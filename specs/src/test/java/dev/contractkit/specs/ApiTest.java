@@ -20,9 +20,11 @@ class ApiTest {
     @Test
     void theCatalogueFileListsEveryApiWithItsPortAndReadableContracts() {
         assertThat(Api.values()).extracting(Api::id).startsWith("forms", "coupons", "answers", "codehost", "exec",
-                "runtime", "agent").hasSize(18);
+                "runtime", "agent").hasSize(19);
         assertThat(Api.FORMS.defaultPort()).isEqualTo(8081);
         assertThat(Api.inGroup(Api.Group.PROVIDERS)).hasSize(11).allMatch(Api::mockOnly);
+        assertThat(Api.inGroup(Api.Group.MODELS)).containsExactly(Api.CHAT_COMPLETIONS).allMatch(Api::mockOnly);
+        assertThat(Api.parseList("models")).containsExactly(Api.CHAT_COMPLETIONS);
         for (Api api : Api.values()) {
             assertThat(api.inCatalogue()).isTrue();
             api.openapi().forEach(f -> assertThat(api.read(f)).as(f).contains("openapi:"));

@@ -25,7 +25,7 @@ import dev.contractkit.mock.http.Reply;
 
 /**
  * Responses set through the control API for one operation ({@code PUT /mockserver/kit/responses}): until reset
- * (or for {@code times} requests), the operation answers with the chosen declared status and example, or with a
+ * (or for {@code times} requests, after which the response set before it, if any, answers again), the operation answers with the chosen declared status and example, or with a
  * body of the caller's, which must fit the contract's schema for that status: the mock never serves a response
  * that breaks its contract. An operation id several documents of the API share (codehost's v4 and v5) sets each
  * of them, from its own document; a document-qualified id ({@code codehost-v4#getRunner}) sets that one.
@@ -39,7 +39,8 @@ public final class Overrides {
     record Operation(ContractDocument.Operation operation, DeclaredResponses responses) {
     }
 
-    private record Override(JsonNode request, Reply reply, AtomicInteger remaining) {
+    /** {@code below}: what a timed override was set over, answering again once it is used up. */
+    private record Override(JsonNode request, Reply reply, AtomicInteger remaining, Override below) {
     }
 
     /** A reply for one operation, or why it cannot be set. */
@@ -66,8 +67,12 @@ public final class Overrides {
             return Optional.empty();
         }
         if (o.remaining() != null && o.remaining().getAndDecrement() <= 0) {
-            active.remove(operation, o);
-            return Optional.empty();
+            if (o.below() == null) {
+                active.remove(operation, o);
+                return Optional.empty();
+            }
+            active.replace(operation, o, o.below());
+            return take(operation);
         }
         return Optional.of(o.reply());
     }
@@ -129,8 +134,10 @@ public final class Overrides {
         }
         ObjectNode out = Json.MAPPER.createObjectNode();
         JsonNode request = req;
-        prepared.forEach((target, p) -> active.put(target, new Override(request, p.reply(),
-                request.has("times") ? new AtomicInteger(Math.max(0, request.path("times").asInt())) : null)));
+        // a timed response goes over the one set before, which answers again once the timed one is used up
+        prepared.forEach((target, p) -> active.compute(target, (t, before) -> request.has("times")
+                ? new Override(request, p.reply(), new AtomicInteger(Math.max(0, request.path("times").asInt())), before)
+                : new Override(request, p.reply(), null, null)));
         Operation first = operations.get(targets.get(0));
         out.put("operation", id).put("status", req.path("status").asInt(first.responses().success().status()));
         if (req.has("events")) {

@@ -23,7 +23,9 @@ import java.util.stream.Collectors;
 
 /**
  * The data-analysis agent ({@code specs/openapi/agent.yaml}) on its own listener (default port 8090): AG-UI 1.0 run stream over
- * SSE, cancel, session history, the threads' list and delete, data sources, workspace resources, files, artifacts. Deterministic: no model, no network.
+ * SSE, cancel, session history, the threads' list and delete, data sources, workspace resources, files, artifacts.
+ * Deterministic by default (no model, no network); a run on a configured model profile calls an OpenAI-compatible
+ * chat-completions endpoint ({@link ModelProfiles}: {@code agent.model-profiles}, {@code agent.model.<id>.*}).
  *
  * <p>Settings ({@code KIT_AGENT_*} / {@code kit.agent.*}): {@code step-delay} (ISO 8601 duration, default
  * {@code PT0S}): a pause between the run's steps and streamed pieces, to watch streaming and try cancel;
@@ -63,10 +65,11 @@ public final class AgentModule implements ApiModule {
             retention.sweep();
             return 0; // the count leases logs is of ended orphans, which these are not
         });
-        Workspace workspace = Workspace.load(mapper, new ResourceStore(database.dataSource(), mapper));
+        ModelProfiles profiles = ModelProfiles.from(settings, System::getenv);
+        Workspace workspace = Workspace.load(mapper, new ResourceStore(database.dataSource(), mapper), profiles.entries(mapper));
         DataSourceConnections jdbc = new DataSourceConnections(new JdbcUrlPolicy(settings), settings);
         Analyst analyst = new Analyst(mapper, store, workspace, new SqlTool(database.dataSource(), jdbc), stepDelay(settings),
-                new McpAddressPolicy(settings));
+                new McpAddressPolicy(settings), profiles);
         this.runs = new RunsEndpoint(mapper, rules, store, new RunConfigResolver(mapper, workspace), analyst,
                 new ActiveRun.Registry(), InputLimits.from(settings), cluster.bus(),
                 new RunsEndpoint.Attach(leases.replicaId(), signals), new ThreadList(mapper, threads), principals);

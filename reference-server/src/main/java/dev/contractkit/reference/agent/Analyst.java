@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.langchain4j.model.output.TokenUsage;
 
 import java.sql.SQLException;
 import java.time.Duration;
@@ -28,14 +29,19 @@ final class Analyst {
     private final Workspace workspace;
     private final Duration pause;
     private final QuestionAnalysis analysis;
+    private final ModelProfiles profiles;
+    private final ModelRun model;
 
+    /** @param profiles the configured model profiles: a run on one of them is a {@link ModelRun} */
     Analyst(ObjectMapper mapper, AgentStore store, Workspace workspace, SqlTool sql, Duration pause,
-            McpAddressPolicy mcpAddresses) {
+            McpAddressPolicy mcpAddresses, ModelProfiles profiles) {
         this.mapper = mapper;
         this.store = store;
         this.workspace = workspace;
         this.pause = pause;
         this.analysis = new QuestionAnalysis(mapper, store, workspace, sql, mcpAddresses);
+        this.profiles = profiles;
+        this.model = new ModelRun(mapper, store, workspace, sql, mcpAddresses);
     }
 
     /** Resolves the run's config (after RUN_STARTED has gone out: its reads are not on the first event's path). */
@@ -68,13 +74,29 @@ final class Analyst {
             events.custom("kit.workspace", workspaceInfo(config));
             events.pause();
             String question = Question.of(input);
-            QuestionAnalysis.Answer answer = analysis.answer(question, config, events);
-            ObjectNode result = mapper.createObjectNode().put("answerMessageId", runId + "-answer");
-            ArrayNode artifacts = result.putArray("artifactIds");
-            answer.artifactIds().forEach(artifacts::add);
-            ObjectNode usage = mapper.createObjectNode().put("llmProfileId", config.text("activeLlmProfileId"))
-                    .put("inputTokens", words(question)).put("outputTokens", words(answer.text()));
-            usage.put("totalTokens", usage.get("inputTokens").asInt() + usage.get("outputTokens").asInt());
+            ObjectNode result = mapper.createObjectNode();
+            ArrayNode artifacts = mapper.createArrayNode();
+            ObjectNode usage = mapper.createObjectNode().put("llmProfileId", config.text("activeLlmProfileId"));
+            var profile = profiles.find(config.text("activeLlmProfileId"));
+            if (profile.isPresent()) { // a model: the tool loop, the provider's token usage
+                ModelRun.Answer answer = model.answer(question, config, profile.get(), events);
+                if (answer.messageId() != null) {
+                    result.put("answerMessageId", answer.messageId());
+                }
+                answer.artifactIds().forEach(artifacts::add);
+                TokenUsage tokens = answer.usage();
+                usage.put("inputTokens", tokens == null || tokens.inputTokenCount() == null ? 0 : tokens.inputTokenCount())
+                        .put("outputTokens", tokens == null || tokens.outputTokenCount() == null ? 0 : tokens.outputTokenCount());
+                usage.put("totalTokens", tokens == null || tokens.totalTokenCount() == null
+                        ? usage.get("inputTokens").asInt() + usage.get("outputTokens").asInt() : tokens.totalTokenCount());
+            } else {
+                QuestionAnalysis.Answer answer = analysis.answer(question, config, events);
+                result.put("answerMessageId", runId + "-answer");
+                answer.artifactIds().forEach(artifacts::add);
+                usage.put("inputTokens", words(question)).put("outputTokens", words(answer.text()));
+                usage.put("totalTokens", usage.get("inputTokens").asInt() + usage.get("outputTokens").asInt());
+            }
+            result.set("artifactIds", artifacts);
             events.custom("kit.token_usage", usage);
             ObjectNode finished = sink.event("RUN_FINISHED").put("threadId", threadId).put("runId", runId);
             finished.putObject("outcome").put("type", "success");
@@ -84,6 +106,11 @@ final class Analyst {
             sink.closeOpen();
             sink.emit(cancelled(sink, threadId, runId));
             return FinalStatus.CANCELED;
+        } catch (ModelStream.Failure e) { // the provider: rate limited, unreachable, failed; nothing saved
+            sink.closeOpen();
+            LOG.log(Level.INFO, "agent run " + runId + ": " + e.getMessage());
+            sink.emit(sink.event("RUN_ERROR").put("message", e.getMessage()).put("code", e.code()));
+            return FinalStatus.FAILED;
         } catch (SqlCalls.Failure e) {
             sink.closeOpen();
             sink.emit(sink.event("RUN_ERROR").put("message", e.getMessage()).put("code", "SQL_FAILED"));

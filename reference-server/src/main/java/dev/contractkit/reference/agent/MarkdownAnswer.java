@@ -5,17 +5,17 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The analyst's answer, streamed as one assistant text message: a query's table in Markdown (a piece per row, with
- * the knowledge and MCP notes, and the {@code skill-summary} line when that skill applies), or a plain sentence
- * saying why the question cannot be answered.
+ * The analyst's answer, streamed as one assistant text message: a query's result in the sections and format the
+ * run's skill declares (a table or a list, a piece per row; knowledge and MCP notes; the largest value; the SQL),
+ * or a plain sentence saying why the question cannot be answered.
  */
 final class MarkdownAnswer {
     private MarkdownAnswer() {
     }
 
-    /** @return the text sent */
-    static String table(String title, String preface, String where, SqlTool.Table table, List<String> notes,
-                        RunConfigResolver.Resolution config, RunEvents events) {
+    /** @return the text sent: the sections the skill declares, in its order and format ({@link SkillShape}) */
+    static String table(String title, String preface, String where, SqlTool.Table table, String sql, List<String> notes,
+                        SkillShape shape, RunEvents events) {
         String id = events.runId() + "-answer";
         StringBuilder all = new StringBuilder();
         events.emit(events.event("TEXT_MESSAGE_START").put("messageId", id).put("role", "assistant"));
@@ -23,18 +23,37 @@ final class MarkdownAnswer {
         if (preface != null) {
             pieces.add(preface + "\n\n");
         }
-        pieces.add("**" + title + "** (" + table.rows().size() + " rows, " + where + ")\n\n");
-        pieces.add("| " + String.join(" | ", table.columns()) + " |\n|" + "---|".repeat(table.columns().size()) + "\n");
-        for (List<Object> row : table.rows()) {
-            pieces.add("| " + String.join(" | ", row.stream().map(MarkdownAnswer::cell).toList()) + " |\n");
-        }
-        for (String note : notes) {
-            pieces.add("\n> " + note + "\n");
-        }
-        if (config.ids("enabledSkillIds").contains("skill-summary") && !table.rows().isEmpty()
-                && ("skill-summary".equals(config.text("activeSkillId")) || config.text("skill_mode").equals("all"))) {
-            List<Object> top = table.rows().stream().max((a, b) -> compare(a.get(a.size() - 1), b.get(b.size() - 1))).orElseThrow();
-            pieces.add("\nLargest: **" + cell(top.get(0)) + "** with " + cell(top.get(top.size() - 1)) + ".\n");
+        for (String section : shape.sections()) {
+            switch (section) {
+                case "table" -> {
+                    pieces.add("**" + title + "** (" + table.rows().size() + " rows, " + where + ")\n\n");
+                    if (shape.format().equals("list")) {
+                        for (List<Object> row : table.rows()) {
+                            List<String> cells = new ArrayList<>();
+                            for (int i = 0; i < row.size(); i++) {
+                                cells.add(table.columns().get(i) + ": " + cell(row.get(i)));
+                            }
+                            pieces.add("- " + String.join(", ", cells) + "\n");
+                        }
+                    } else {
+                        pieces.add("| " + String.join(" | ", table.columns()) + " |\n|" + "---|".repeat(table.columns().size()) + "\n");
+                        for (List<Object> row : table.rows()) {
+                            pieces.add("| " + String.join(" | ", row.stream().map(MarkdownAnswer::cell).toList()) + " |\n");
+                        }
+                    }
+                }
+                case "notes" -> notes.forEach(note -> pieces.add("\n> " + note + "\n"));
+                case "largest" -> {
+                    if (!table.rows().isEmpty()) {
+                        List<Object> top = table.rows().stream().max((a, b) -> compare(a.get(a.size() - 1), b.get(b.size() - 1))).orElseThrow();
+                        pieces.add("\nLargest: **" + cell(top.get(0)) + "** with " + cell(top.get(top.size() - 1)) + ".\n");
+                    }
+                }
+                case "sql" -> pieces.add("\n```sql\n" + sql + "\n```\n");
+                default -> {
+                    // a section this agent does not know is left out
+                }
+            }
         }
         for (String piece : pieces) {
             events.pause();

@@ -46,8 +46,11 @@ final class QuestionAnalysis {
         JsonNode previousPlan = store.lastQueryPlan(threadId, runId);
         events.reasoning(runId + "-reasoning", opening(question, ds, config, pinned, previousPlan));
 
-        List<String> notes = knowledge.search(config, question, events);
-        notes.addAll(mcp.call(config, question, events));
+        SkillShape shape = SkillShape.of(config, workspace); // the skill's tools, answer format and sections
+        List<String> notes = shape.allows("search_knowledge") ? knowledge.search(config, question, events) : new ArrayList<>();
+        if (shape.allows("mcp")) {
+            notes.addAll(mcp.call(config, question, events));
+        }
         SqlTool.Schema schema = sql.inspect(ds, events);
         List<String> fileIds = fileIds(config, previousPlan);
         String answer = "";
@@ -90,7 +93,7 @@ final class QuestionAnalysis {
                         : sql.query(ds, statement, events);
                 artifactIds.add(csv.save(table, name, events));
                 answer = MarkdownAnswer.table(title, note, onFiles ? "the run's files" : "data source `" + ds.id() + "`",
-                        table, notes, config, events);
+                        table, statement, notes, shape, events);
             }
         }
         return new Answer(answer, artifactIds);

@@ -82,7 +82,10 @@ final class ResourceRegistry {
         switch (kind) {
             case "kb" -> fields.set("documents", body.path("documents"));
             case "mcp" -> fields.put("url", mcpUrl(body.path("url").asText()));
-            default -> fields.put("instructions", body.path("instructions").asText());
+            default -> {
+                fields.put("instructions", body.path("instructions").asText());
+                SkillShape.copy(body, fields); // tools, answerFormat, sections
+            }
         }
         return new ResourceStore.Entry(kind, id, body.path("name").asText(), body.path("description").asText(""),
                 body.path("enabled").asBoolean(true), fields, false);
@@ -127,8 +130,11 @@ final class ResourceRegistry {
             case "kb" -> n.put("enabled", r.enabled()).put("builtIn", r.builtIn()).set("documents", documents(r.node()));
             case "mcp" -> n.put("url", r.node().path("url").asText()).put("hasToken", r.hasSecret())
                     .put("enabled", r.enabled()).put("builtIn", r.builtIn());
-            default -> n.put("instructions", r.node().path("instructions").asText()).put("enabled", r.enabled())
-                    .put("builtIn", r.builtIn());
+            default -> {
+                n.put("instructions", r.node().path("instructions").asText()).put("enabled", r.enabled())
+                        .put("builtIn", r.builtIn());
+                SkillShape.copy(r.node(), n);
+            }
         }
         return n;
     }

@@ -158,7 +158,19 @@ final class ResourcesEndpoint extends ResourcesService {
 
     @Override
     protected void handleListModelProfiles(ServerRequest request, ServerResponse response) {
-        list(response, "llm");
+        ObjectNode body = mapper.createObjectNode();
+        ArrayNode items = body.putArray("items");
+        for (Workspace.Resource r : workspace.all("llm")) {
+            JsonNode n = r.node();
+            ObjectNode item = items.addObject().put("id", r.id()).put("name", r.name()).put("description", r.description())
+                    .put("enabled", r.enabled()).put("default", r.isDefault())
+                    .put("provider", n.path("provider").asText("deterministic"));
+            if (n.hasNonNull("model")) { // the key itself is never listed: only whether there is one
+                item.put("model", n.path("model").asText()).put("endpoint", n.path("endpoint").asText())
+                        .put("hasKey", n.path("hasKey").asBoolean());
+            }
+        }
+        response.send(body);
     }
 
     @Override

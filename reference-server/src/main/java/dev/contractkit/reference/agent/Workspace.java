@@ -2,6 +2,8 @@ package dev.contractkit.reference.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -44,8 +46,18 @@ final class Workspace {
 
     /** @param registered the resources registered through the API, merged after the built-in ones */
     static Workspace load(ObjectMapper mapper, ResourceStore registered) {
+        return load(mapper, registered, List.of());
+    }
+
+    /**
+     * @param registered the resources registered through the API, merged after the built-in ones
+     * @param profiles   model profiles configured in the settings ({@link ModelProfiles}), after the file's
+     */
+    static Workspace load(ObjectMapper mapper, ResourceStore registered, List<ObjectNode> profiles) {
         try (InputStream in = Workspace.class.getResourceAsStream("/agent/workspace.json")) {
-            return new Workspace(mapper.readTree(in), registered);
+            ObjectNode root = (ObjectNode) mapper.readTree(in);
+            profiles.forEach(((ArrayNode) root.withArray("modelProfiles"))::add);
+            return new Workspace(root, registered);
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }

@@ -19,6 +19,7 @@ import dev.contractkit.sdk.agent.api.RunsApi;
 import dev.contractkit.sdk.agent.model.Artifact;
 import dev.contractkit.sdk.agent.model.Datasource;
 import dev.contractkit.sdk.agent.model.DatasourceRegistration;
+import dev.contractkit.sdk.agent.model.ModelProfile;
 import dev.contractkit.sdk.agent.model.Resource;
 import dev.contractkit.sdk.agent.model.RunAgentInput;
 import dev.contractkit.sdk.agent.model.RunState;
@@ -289,8 +290,8 @@ public final class AgentClient implements AutoCloseable {
         return HttpCall.of(resources.listSkills()).map(r -> r.getItems());
     }
 
-    /** @return the model profiles */
-    public Call<List<Resource>> modelProfiles() {
+    /** @return the model profiles: {@code deterministic} and those the server configures (never their keys) */
+    public Call<List<ModelProfile>> modelProfiles() {
         return HttpCall.of(resources.listModelProfiles()).map(r -> r.getItems());
     }
 

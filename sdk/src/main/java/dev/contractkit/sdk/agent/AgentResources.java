@@ -15,6 +15,7 @@ import dev.contractkit.sdk.agent.model.KnowledgeHits;
 import dev.contractkit.sdk.agent.model.McpServer;
 import dev.contractkit.sdk.agent.model.McpServerRegistration;
 import dev.contractkit.sdk.agent.model.McpServerUpdate;
+import dev.contractkit.sdk.agent.model.ModelProfile;
 import dev.contractkit.sdk.agent.model.Resource;
 import dev.contractkit.sdk.agent.model.ResourceList;
 import dev.contractkit.sdk.agent.model.Skill;
@@ -88,7 +89,7 @@ public final class AgentResources implements AutoCloseable {
     }
 
     /** @return the model profiles ({@code GET /api/v1/model-profiles}) */
-    public Call<List<Resource>> modelProfiles() {
+    public Call<List<ModelProfile>> modelProfiles() {
         return HttpCall.of(api.listModelProfiles()).map(r -> r.getItems());
     }
 
