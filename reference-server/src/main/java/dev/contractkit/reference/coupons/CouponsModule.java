@@ -73,7 +73,9 @@ import java.util.stream.Stream;
  * (open WebSockets before handshakes answer 503, default 1000), {@code KIT_COUPONS_RATE_LIMITS}
  * ({@code category=limit/window,...}, e.g. {@code write=5/PT10S}; default from the contract's
  * {@code x-kit-rate-limits}), {@code KIT_COUPONS_EXPIRY_INTERVAL} (seconds between {@code valid_until} sweeps,
- * default 30), {@code KIT_COUPONS_WS_QUEUE} (messages a WebSocket client may fall behind, default 256).
+ * default 30), {@code KIT_COUPONS_WS_QUEUE} (messages a WebSocket client may fall behind, default 256),
+ * {@code KIT_DB_GROUP_COMMIT} / {@code KIT_DB_GROUP_COMMIT_QUEUE} (embedded database only: redemptions per shared
+ * commit, default 256, 0 for a transaction each; redemptions that may wait for one, default 1024).
  */
 public final class CouponsModule implements ApiModule {
     /** The realm of the embedded identity provider. */
