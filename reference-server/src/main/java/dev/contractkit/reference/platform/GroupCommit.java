@@ -18,7 +18,7 @@ import java.util.logging.Logger;
 
 /**
  * Group commit for the embedded database: writes handed to {@link #transaction} from many request threads are
- * collected by one committer thread, run one after the other in one transaction, committed once, and only then
+ * collected by a committer thread, run one after the other in one transaction, committed once, and only then
  * answered. On the
  * embedded file with {@code WRITE_DELAY=0} a commit writes its chunk to the file before it returns (see
  * {@link Database}), and that write, not the statements, is what a durable redemption waits for: one commit for a
@@ -35,8 +35,13 @@ import java.util.logging.Logger;
  * (later writes get the same 503), runs and commits every write already accepted, and answers each; a write is
  * therefore either answered after its commit or refused before it ran, never acknowledged and lost.
  *
- * <p>One committer: the writes it is made for (redemptions) meet on a hot row, so two transactions at once would
- * only wait for each other's row lock (and two batches locking rows in different orders could deadlock).
+ * <p>Two committers take turns, so that one batch's statements run while the previous batch's commit is written: a
+ * committer holds {@code running} while it takes a batch and runs its statements, and lets it go just before
+ * {@code commit()}. H2 ends the transaction (its row locks released) before it writes the chunk, so the next batch
+ * never waits for the write, only for the end of the statements before it; and since a committing transaction takes
+ * no new lock, two batches cannot deadlock on rows they lock in different orders. The next commit's write waits for
+ * the one before (H2's store lock) and covers everything committed before it: a batch is answered only once what it
+ * read is in the file too.
  *
  * <pre>{@code
  * try (GroupCommit commits = new GroupCommit(dataSource, "example", 64, 1024)) {
@@ -72,16 +77,18 @@ public final class GroupCommit implements AutoCloseable {
     private final int maxBatch;
     private final BlockingQueue<Write<?>> queue;
     private final ReentrantLock admission = new ReentrantLock();
-    private final Thread committer;
+    /** Held by the committer whose batch runs its statements; let go before the commit (see the class comment). */
+    private final ReentrantLock running = new ReentrantLock();
+    private final List<Thread> committers;
     private final AtomicLong commits = new AtomicLong();
     private final AtomicLong writes = new AtomicLong();
     private volatile boolean closed;
 
     /**
      * @param dataSource the database (a connection is borrowed for each batch)
-     * @param name       what the writes are, for the committer thread's name and messages
+     * @param name       what the writes are, for the committer threads' names and messages
      * @param maxBatch   the most writes in one transaction (at least 1)
-     * @param queue      the most writes waiting for the committer before new ones are refused (at least 1)
+     * @param queue      the most writes waiting for a committer before new ones are refused (at least 1)
      */
     public GroupCommit(DataSource dataSource, String name, int maxBatch, int queue) {
         if (maxBatch < 1 || queue < 1) {
@@ -92,7 +99,9 @@ public final class GroupCommit implements AutoCloseable {
         this.name = name;
         this.maxBatch = maxBatch;
         this.queue = new ArrayBlockingQueue<>(queue);
-        this.committer = Thread.ofPlatform().name("group-commit-" + name).daemon().start(this::commitLoop);
+        this.committers = List.of(
+                Thread.ofPlatform().name("group-commit-" + name + "-1").daemon().start(this::commitLoop),
+                Thread.ofPlatform().name("group-commit-" + name + "-2").daemon().start(this::commitLoop));
     }
 
     /**
@@ -140,12 +149,12 @@ public final class GroupCommit implements AutoCloseable {
                 .withHeader("Retry-After", "1");
     }
 
-    /** @return how many writes wait for the committer now (not counting the batch it runs) */
+    /** @return how many writes wait for a committer now (not counting the batches being run) */
     public int waiting() {
         return queue.size();
     }
 
-    /** @return how many transactions the committer has committed */
+    /** @return how many transactions the committers have committed */
     public long commits() {
         return commits.get();
     }
@@ -158,6 +167,7 @@ public final class GroupCommit implements AutoCloseable {
     private void commitLoop() {
         List<Write<?>> batch = new ArrayList<>(maxBatch);
         while (true) {
+            running.lock();
             Write<?> first;
             try {
                 first = queue.poll(100, TimeUnit.MILLISECONDS);
@@ -165,6 +175,7 @@ public final class GroupCommit implements AutoCloseable {
                 first = null; // only close() may end the loop, once the queue is empty
             }
             if (first == null) {
+                running.unlock();
                 if (closed && queue.isEmpty()) {
                     return;
                 }
@@ -174,17 +185,24 @@ public final class GroupCommit implements AutoCloseable {
             queue.drainTo(batch, maxBatch - 1);
             try {
                 commit(batch);
-            } catch (Throwable t) { // the committer must outlive anything one batch does: answer its writes, go on
+            } catch (Throwable t) { // a committer must outlive anything one batch does: answer its writes, go on
                 LOG.log(Level.SEVERE, "group commit of " + name + " failed", t);
                 RuntimeException failure = t instanceof SQLException s ? new StorageException(s)
                         : new IllegalStateException("group commit failed", t);
                 batch.forEach(w -> w.answer.completeExceptionally(failure));
+            } finally {
+                if (running.isHeldByCurrentThread()) {
+                    running.unlock();
+                }
             }
             batch.clear();
         }
     }
 
-    /** One transaction for the batch: each write behind its savepoint, one commit, then every answer. */
+    /**
+     * One transaction for the batch: each write behind its savepoint, then (letting the other committer start on
+     * the next batch) one commit, then every answer. Called holding {@link #running}.
+     */
     private void commit(List<Write<?>> batch) throws SQLException {
         List<Outcome> outcomes = new ArrayList<>(batch.size());
         try (Connection c = dataSource.getConnection()) {
@@ -202,6 +220,7 @@ public final class GroupCommit implements AutoCloseable {
                         outcomes.add(new Outcome(w, null, e));
                     }
                 }
+                running.unlock();
                 c.commit();
             } catch (SQLException | RuntimeException | Error e) {
                 try {
@@ -218,7 +237,7 @@ public final class GroupCommit implements AutoCloseable {
     }
 
     /**
-     * Stops accepting writes, commits and answers those already accepted, and ends the committer (waits up to 30 s;
+     * Stops accepting writes, commits and answers those already accepted, and ends the committers (waits up to 30 s each;
      * a write still unanswered then was never committed: its caller waits on and gets no success).
      */
     @Override
@@ -230,7 +249,9 @@ public final class GroupCommit implements AutoCloseable {
             admission.unlock();
         }
         try {
-            committer.join(TimeUnit.SECONDS.toMillis(CLOSE_WAIT_SECONDS));
+            for (Thread committer : committers) {
+                committer.join(TimeUnit.SECONDS.toMillis(CLOSE_WAIT_SECONDS));
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
