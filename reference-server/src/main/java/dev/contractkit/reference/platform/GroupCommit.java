@@ -119,10 +119,10 @@ public final class GroupCommit implements AutoCloseable {
         admission.lock();
         try {
             if (closed) {
-                throw refused("the server is stopping");
+                throw refused("the server is stopping", "the server is stopping");
             }
             if (!queue.offer(write)) {
-                throw refused(queue.size() + " writes are waiting for their commit");
+                throw refused(queue.size() + " writes are waiting for their commit", "too many writes at once");
             }
         } finally {
             admission.unlock();
@@ -144,8 +144,8 @@ public final class GroupCommit implements AutoCloseable {
         }
     }
 
-    private ApiError refused(String why) {
-        return ApiError.unavailable("service temporarily unavailable: " + why).withDetails("too many writes at once")
+    private static ApiError refused(String why, String details) {
+        return ApiError.unavailable("service temporarily unavailable: " + why).withDetails(details)
                 .withHeader("Retry-After", "1");
     }
 

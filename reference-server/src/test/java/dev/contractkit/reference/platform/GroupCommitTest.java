@@ -178,6 +178,7 @@ class GroupCommitTest {
             assertThat(e.code()).isEqualTo("SERVICE_UNAVAILABLE");
             assertThat(e.headers()).containsEntry("Retry-After", "1");
             assertThat(e.getMessage()).contains("2 writes are waiting");
+            assertThat(e.details()).isEqualTo("too many writes at once");
         });
         release.countDown();
         await().atMost(Duration.ofSeconds(10)).until(() -> committed("q1") && committed("q2"));
@@ -201,6 +202,7 @@ class GroupCommitTest {
         assertThatThrownBy(() -> commits.transaction(insert("late"))).isInstanceOfSatisfying(ApiError.class, e -> {
             assertThat(e.status()).isEqualTo(Status.SERVICE_UNAVAILABLE_503);
             assertThat(e.getMessage()).contains("stopping");
+            assertThat(e.details()).isEqualTo("the server is stopping");
         });
         release.countDown();
         closing.join(Duration.ofSeconds(20));
