@@ -5,9 +5,11 @@ import dev.contractkit.reference.coupons.model.Coupon;
 import dev.contractkit.reference.coupons.model.UserCoupon;
 import dev.contractkit.reference.coupons.model.UserCouponStatus;
 
+import dev.contractkit.reference.platform.GroupCommit;
 import dev.contractkit.reference.platform.Jdbc;
 import dev.contractkit.reference.platform.ReadCache;
 import dev.contractkit.reference.platform.StorageException;
+import dev.contractkit.reference.platform.TimeOrderedIds;
 
 import javax.sql.DataSource;
 import java.math.BigDecimal;
@@ -123,15 +125,22 @@ final class CouponStore {
      * bytes as they are, like forms' read; see docs/performance.md).
      */
     private final ReadCache<List<Object>, Listing> pages;
+    /**
+     * On the embedded database, where a redemption runs: in a transaction shared with the redemptions that arrived
+     * meanwhile and committed once for all; null: in a transaction of its own.
+     */
+    private final GroupCommit redemptions;
 
     CouponStore(DataSource dataSource, Clock clock) {
-        this(dataSource, clock, new ReadCache<>(0));
+        this(dataSource, clock, new ReadCache<>(0), null);
     }
 
-    CouponStore(DataSource dataSource, Clock clock, ReadCache<List<Object>, Listing> pages) {
+    /** @param redemptions where redemptions run; null: each in a transaction of its own */
+    CouponStore(DataSource dataSource, Clock clock, ReadCache<List<Object>, Listing> pages, GroupCommit redemptions) {
         this.jdbc = new Jdbc(dataSource);
         this.clock = clock;
         this.pages = pages;
+        this.redemptions = redemptions;
     }
 
     /** @return now, at the precision every store keeps (microseconds would do; milliseconds read back the same everywhere) */
@@ -269,8 +278,9 @@ final class CouponStore {
 
     /**
      * Redeems atomically: one conditional UPDATE of the counter and the redemption INSERT (UNIQUE per
-     * user, coupon and order: an order id is the user's own) in one transaction; concurrent redemptions never
-     * exceed the limit.
+     * user, coupon and order: an order id is the user's own) in one transaction (or, with group commit, behind a
+     * savepoint of its own in a transaction shared with other redemptions); concurrent redemptions never exceed the
+     * limit, and the result is returned only once committed.
      *
      * @throws Refused when the coupon cannot be redeemed for this user's order (nothing is changed)
      */
@@ -284,7 +294,7 @@ final class CouponStore {
     }
 
     private Redemption redeemOnce(String couponId, String orderId, String userId, BigDecimal orderAmount) {
-        return jdbc.transaction(c -> {
+        Jdbc.Statements<Redemption> statements = c -> {
             Row coupon = find(c, couponId).orElseThrow(() -> new Refused(Refusal.NOT_FOUND, null));
             if (redeemed(c, couponId, orderId, userId)) {
                 throw new Refused(Refusal.ALREADY_REDEEMED, coupon);
@@ -308,7 +318,7 @@ final class CouponStore {
                 throw new Refused(Refusal.USAGE_LIMIT_REACHED, current); // a race the re-read no longer shows
             }
             Row after = find(c, couponId).orElseThrow();
-            String id = UUID.randomUUID().toString();
+            String id = TimeOrderedIds.next().toString();
             BigDecimal discount = discount(orderAmount, after.discountPercent);
             // the user's own state: 'used' when this redemption took the last use; nobody else's use changes it
             String status = after.exhausted() ? "used" : "active";
@@ -325,7 +335,8 @@ final class CouponStore {
                 throw e;
             }
             return new Redemption(id, after, orderId, orderAmount, after.discountPercent, discount, now);
-        });
+        };
+        return redemptions == null ? jdbc.transaction(statements) : redemptions.transaction(statements);
     }
 
     private static void refuseIfInvalid(Row coupon, Instant now) throws Refused {

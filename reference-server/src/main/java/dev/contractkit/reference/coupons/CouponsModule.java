@@ -13,6 +13,7 @@ import dev.contractkit.reference.platform.Bus;
 import dev.contractkit.reference.platform.Cluster;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.DemoCredentials;
+import dev.contractkit.reference.platform.GroupCommit;
 import dev.contractkit.reference.platform.ReadCache;
 import dev.contractkit.reference.platform.Json;
 import dev.contractkit.reference.platform.RateLimiter;
@@ -72,7 +73,9 @@ import java.util.stream.Stream;
  * (open WebSockets before handshakes answer 503, default 1000), {@code KIT_COUPONS_RATE_LIMITS}
  * ({@code category=limit/window,...}, e.g. {@code write=5/PT10S}; default from the contract's
  * {@code x-kit-rate-limits}), {@code KIT_COUPONS_EXPIRY_INTERVAL} (seconds between {@code valid_until} sweeps,
- * default 30), {@code KIT_COUPONS_WS_QUEUE} (messages a WebSocket client may fall behind, default 256).
+ * default 30), {@code KIT_COUPONS_WS_QUEUE} (messages a WebSocket client may fall behind, default 256),
+ * {@code KIT_DB_GROUP_COMMIT} / {@code KIT_DB_GROUP_COMMIT_QUEUE} (embedded database only: redemptions per shared
+ * commit, default 256, 0 for a transaction each; redemptions that may wait for one, default 1024).
  */
 public final class CouponsModule implements ApiModule {
     /** The realm of the embedded identity provider. */
@@ -98,6 +101,7 @@ public final class CouponsModule implements ApiModule {
     private final Bus bus;
     private final RateLimiter limiter;
     private final CouponStore store;
+    private final GroupCommit redemptions;
     private final Events events;
     private final ScheduledExecutorService timer;
     private final CouponEndpoints.Context context;
@@ -161,7 +165,8 @@ public final class CouponsModule implements ApiModule {
         this.hub = new Broadcaster(settings.getInt("coupons.ws-queue", 256));
         this.limiter = cluster.limiter(clock);
         this.bus = cluster.bus();
-        this.store = new CouponStore(database.dataSource(), clock, ReadCache.of(settings));
+        this.redemptions = groupCommit(settings, database);
+        this.store = new CouponStore(database.dataSource(), clock, ReadCache.of(settings), redemptions);
         this.events = new Events(bus);
         bus.subscribe(Events.CHANNEL, new Bus.Listener() {
             @Override
@@ -185,6 +190,25 @@ public final class CouponsModule implements ApiModule {
         long every = settings.getInt("coupons.expiry-interval", 30);
         timer.scheduleWithFixedDelay(this::announceExpired, every, every, TimeUnit.SECONDS);
         timer.scheduleWithFixedDelay(this::pruneRefreshTokens, 5, 300, TimeUnit.SECONDS);
+    }
+
+    /**
+     * Redemptions on the embedded database share their commits ({@link GroupCommit}): there a durable commit writes
+     * the file on the committing thread, and a batch pays that once. On PostgreSQL (or any {@code KIT_DB_URL}) each
+     * redemption keeps its own transaction: the database already flushes concurrent commits together, and replicas
+     * share it (docs/decisions.md).
+     *
+     * @return the redemptions' committer, or null for a transaction per redemption
+     */
+    private static GroupCommit groupCommit(Settings settings, Database database) {
+        int batch = settings.getInt("db.group-commit", 256);
+        int queue = settings.getInt("db.group-commit-queue", 1024);
+        if (batch < 0 || queue < 1) {
+            throw new IllegalArgumentException(Settings.envName("db.group-commit") + " must be 0 (off) or more and "
+                    + Settings.envName("db.group-commit-queue") + " 1 or more, were " + batch + " and " + queue);
+        }
+        return database.embedded() && batch > 0
+                ? new GroupCommit(database.dataSource(), "redemptions", batch, queue) : null;
     }
 
     /** A duration setting: ISO 8601 ({@code PT1M}) or seconds. */
@@ -320,5 +344,8 @@ public final class CouponsModule implements ApiModule {
     @Override
     public void close() {
         timer.shutdownNow();
+        if (redemptions != null) {
+            redemptions.close(); // commits and answers the redemptions it accepted
+        }
     }
 }

@@ -27,6 +27,7 @@ import java.sql.ResultSet;
 import java.sql.Statement;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -61,13 +62,17 @@ class KillNineTest {
     }
 
     private ServerProcess start(Path data) {
+        return start(data, List.of(Api.COUPONS, Api.EXEC, Api.AGENT));
+    }
+
+    private ServerProcess start(Path data, List<Api> apis) {
         String name = "life-" + (processes.size() + 1);
         ServerProcess p = ServerProcess.start(name, dir.resolve(name), Map.of(
                 "KIT_DATA_DIR", data.toString(), "KIT_TOKEN", TOKEN,
                 "KIT_COUPONS_RATE_LIMITS", "public-read=1000000/3600,authenticated-read=1000000/3600,"
                         + "write=1000000/3600,admin=1000000/3600",
                 "KIT_COUPONS_PASSWORD_ITERATIONS", "1000",
-                "KIT_AGENT_STEP_DELAY", "PT0.5S"), List.of(Api.COUPONS, Api.EXEC, Api.AGENT));
+                "KIT_AGENT_STEP_DELAY", "PT0.5S"), apis);
         processes.add(p);
         return p;
     }
@@ -174,9 +179,101 @@ class KillNineTest {
         assertThat(reattached).startsWith("id: 0\ndata: {\"type\":\"RUN_STARTED\"").contains("RUN_INTERRUPTED");
     }
 
+    /**
+     * Group commit under {@code kill -9} (issue 37.4): 16 clients of two users redeem two coupons, one with a usage
+     * limit that runs out mid-load, and every fifth request repeats an order the client sent before, so the shared
+     * transactions hold successes and per-request refusals side by side. After the kill, every redemption answered
+     * 200 is stored, the limit holds and {@code usage_count} matches the rows.
+     */
+    @Test
+    void groupCommittedRedemptionsWithRefusalsAmongThemSurviveAKillNineEveryOneThatWasAnswered() throws Exception {
+        Path data = dir.resolve("data");
+        ServerProcess server = start(data, List.of(Api.COUPONS));
+        String coupons = server.url(Api.COUPONS);
+        String admin = "Bearer " + token(coupons, "admin", "admin-password");
+        List<String> users = List.of("Bearer " + token(coupons, "alice", "alice-password"),
+                "Bearer " + token(coupons, "bob", "bob-password"));
+        int limit = 150;
+        String open = JSON.readTree(send(post(coupons + "/write/v1/coupons", admin,
+                "{\"title\":\"Open\",\"discount_percent\":10}"), 201)).path("id").asText();
+        String limited = JSON.readTree(send(post(coupons + "/write/v1/coupons", admin,
+                "{\"title\":\"Limited\",\"discount_percent\":20,\"usage_limit\":" + limit + "}"), 201)).path("id").asText();
+
+        Set<String> acknowledged = ConcurrentHashMap.newKeySet(); // coupon + " " + order (order ids name their user)
+        Map<String, AtomicInteger> refusals = new ConcurrentHashMap<>();
+        AtomicBoolean killed = new AtomicBoolean();
+        List<Thread> clients = new ArrayList<>();
+        for (int c = 0; c < CLIENTS; c++) {
+            int client = c;
+            String user = users.get(client % 2);
+            clients.add(Thread.ofPlatform().name("group-redeemer-" + c).start(() -> {
+                for (int n = 0; !killed.get(); n++) {
+                    String coupon = n % 2 == 0 ? open : limited;
+                    String order = "U" + client % 2 + "-" + client + "-" + (n % 5 == 4 ? n - 2 : n); // n - 2: same coupon
+                    try {
+                        HttpResponse<String> r = http.send(post(coupons + "/coupons/v1/redeem", user,
+                                "{\"coupon_id\":\"" + coupon + "\",\"order_id\":\"" + order + "\"}"),
+                                HttpResponse.BodyHandlers.ofString());
+                        if (r.statusCode() == 200) {
+                            acknowledged.add(coupon + " " + order);
+                        } else {
+                            String reason = r.statusCode() + " " + JSON.readTree(r.body()).at("/error/details").asText();
+                            refusals.computeIfAbsent(reason, k -> new AtomicInteger()).incrementAndGet();
+                        }
+                    } catch (IOException | InterruptedException e) {
+                        return; // the server died under this request: its outcome is unknown to the client
+                    }
+                }
+            }));
+        }
+        await().atMost(Duration.ofSeconds(60)).until(() -> acknowledged.stream().filter(k -> k.startsWith(limited)).count()
+                == limit && acknowledged.size() >= limit + 200); // the limit ran out, and the load went on after
+        killed.set(true);
+        server.kill();
+        for (Thread t : clients) {
+            t.join(Duration.ofSeconds(30));
+        }
+        Set<String> acked = Set.copyOf(acknowledged);
+        assertThat(refusals.keySet()).as("the only refusals are the ones the load asks for")
+                .containsOnly("409 already_redeemed", "409 usage_limit_reached");
+        assertThat(refusals).containsKeys("409 already_redeemed", "409 usage_limit_reached");
+
+        Map<String, Integer> usage = new HashMap<>();
+        Set<String> stored = new HashSet<>();
+        int rows = 0;
+        try (Database db = Database.open(Settings.of(Map.of("data-dir", data.toString())));
+             Connection c = db.dataSource().getConnection(); Statement s = c.createStatement()) {
+            try (ResultSet r = s.executeQuery("SELECT id, usage_count FROM coupons")) {
+                while (r.next()) {
+                    usage.put(r.getString(1), r.getInt(2));
+                }
+            }
+            try (ResultSet r = s.executeQuery("SELECT coupon_id, order_id FROM redemptions")) {
+                while (r.next()) {
+                    rows++;
+                    stored.add(r.getString(1) + " " + r.getString(2));
+                }
+            }
+        }
+        long limitedRows = stored.stream().filter(k -> k.startsWith(limited)).count();
+        System.out.printf("kill -9 after %d acknowledged redemptions (refused: %s): %d stored%n", acked.size(),
+                refusals, rows);
+        assertThat(stored).as("every acknowledged redemption is stored").containsAll(acked);
+        assertThat(rows).as("no order counted twice").isEqualTo(stored.size());
+        assertThat(rows).as("at most one unanswered request per client was stored besides")
+                .isBetween(acked.size(), acked.size() + CLIENTS);
+        assertThat(limitedRows).as("the usage limit holds").isEqualTo(limit);
+        assertThat(usage.get(limited)).isEqualTo(limit);
+        assertThat(usage.get(open)).as("usage_count agrees with the redemption rows").isEqualTo(rows - limit);
+    }
+
     private String token(String coupons) throws Exception {
-        String form = "grant_type=password&client_id=kit-cli&username=admin&password="
-                + URLEncoder.encode("admin-password", StandardCharsets.UTF_8);
+        return token(coupons, "admin", "admin-password");
+    }
+
+    private String token(String coupons, String user, String password) throws Exception {
+        String form = "grant_type=password&client_id=kit-cli&username=" + user + "&password="
+                + URLEncoder.encode(password, StandardCharsets.UTF_8);
         HttpRequest r = HttpRequest.newBuilder(URI.create(coupons + "/realms/contractkit/protocol/openid-connect/token"))
                 .header("Content-Type", "application/x-www-form-urlencoded")
                 .POST(HttpRequest.BodyPublishers.ofString(form)).build();

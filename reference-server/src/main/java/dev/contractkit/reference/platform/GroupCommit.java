@@ -1,0 +1,259 @@
+package dev.contractkit.reference.platform;
+
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.sql.Savepoint;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ArrayBlockingQueue;
+import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.ReentrantLock;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Group commit for the embedded database: writes handed to {@link #transaction} from many request threads are
+ * collected by a committer thread, run one after the other in one transaction, committed once, and only then
+ * answered. On the
+ * embedded file with {@code WRITE_DELAY=0} a commit writes its chunk to the file before it returns (see
+ * {@link Database}), and that write, not the statements, is what a durable redemption waits for: one commit for a
+ * batch of redemptions costs about what one commit for one did, and no write is answered before its commit.
+ *
+ * <p>Each write runs behind a savepoint of its own: when it throws (its own refusal, or a failed statement), the
+ * transaction goes back to that savepoint and the write's caller gets its exception after the commit, while the
+ * others of the batch are committed. A refusal is answered after the commit too, since it may have been decided on
+ * an earlier write of the same batch (the order it repeats, the last use of a coupon). When the commit fails, every
+ * write of the batch gets a {@link StorageException} and nothing of it is stored.
+ *
+ * <p>Back-pressure: at most {@code queue} writes wait; a write beyond that is refused at once with 503
+ * {@code SERVICE_UNAVAILABLE} and {@code Retry-After: 1} (nothing of it was run). {@link #close} stops accepting
+ * (later writes get the same 503), runs and commits every write already accepted, and answers each; a write is
+ * therefore either answered after its commit or refused before it ran, never acknowledged and lost.
+ *
+ * <p>Two committers take turns, so that one batch's statements run while the previous batch's commit is written: a
+ * committer holds {@code running} while it takes a batch and runs its statements, and lets it go just before
+ * {@code commit()}. H2 ends the transaction (its row locks released) before it writes the chunk, so the next batch
+ * never waits for the write, only for the end of the statements before it; and since a committing transaction takes
+ * no new lock, two batches cannot deadlock on rows they lock in different orders. The next commit's write waits for
+ * the one before (H2's store lock) and covers everything committed before it: a batch is answered only once what it
+ * read is in the file too.
+ *
+ * <pre>{@code
+ * try (GroupCommit commits = new GroupCommit(dataSource, "example", 64, 1024)) {
+ *     int changed = commits.transaction(c -> {
+ *         try (var ps = c.prepareStatement("UPDATE counters SET n = n + 1 WHERE id = 1")) {
+ *             return ps.executeUpdate();
+ *         }
+ *     });
+ * }
+ * }</pre>
+ */
+public final class GroupCommit implements AutoCloseable {
+    private static final Logger LOG = Logger.getLogger(GroupCommit.class.getName());
+    private static final long CLOSE_WAIT_SECONDS = 30;
+
+    private record Write<T>(Jdbc.Statements<T> statements, CompletableFuture<T> answer) {
+    }
+
+    /** A write's outcome within its batch, delivered once the batch's commit is known. */
+    private record Outcome(Write<?> write, Object result, RuntimeException failure) {
+        @SuppressWarnings("unchecked")
+        void deliver() {
+            if (failure != null) {
+                write.answer.completeExceptionally(failure);
+            } else {
+                ((CompletableFuture<Object>) write.answer).complete(result);
+            }
+        }
+    }
+
+    private final DataSource dataSource;
+    private final String name;
+    private final int maxBatch;
+    private final BlockingQueue<Write<?>> queue;
+    private final ReentrantLock admission = new ReentrantLock();
+    /** Held by the committer whose batch runs its statements; let go before the commit (see the class comment). */
+    private final ReentrantLock running = new ReentrantLock();
+    private final List<Thread> committers;
+    private final AtomicLong commits = new AtomicLong();
+    private final AtomicLong writes = new AtomicLong();
+    private volatile boolean closed;
+
+    /**
+     * @param dataSource the database (a connection is borrowed for each batch)
+     * @param name       what the writes are, for the committer threads' names and messages
+     * @param maxBatch   the most writes in one transaction (at least 1)
+     * @param queue      the most writes waiting for a committer before new ones are refused (at least 1)
+     */
+    public GroupCommit(DataSource dataSource, String name, int maxBatch, int queue) {
+        if (maxBatch < 1 || queue < 1) {
+            throw new IllegalArgumentException("group commit of " + name + ": batch and queue must be at least 1, were "
+                    + maxBatch + " and " + queue);
+        }
+        this.dataSource = dataSource;
+        this.name = name;
+        this.maxBatch = maxBatch;
+        this.queue = new ArrayBlockingQueue<>(queue);
+        this.committers = List.of(
+                Thread.ofPlatform().name("group-commit-" + name + "-1").daemon().start(this::commitLoop),
+                Thread.ofPlatform().name("group-commit-" + name + "-2").daemon().start(this::commitLoop));
+    }
+
+    /**
+     * Runs {@code statements} in the next group transaction and waits for its commit.
+     *
+     * @param statements the write, on the group's connection (no commit, rollback or auto-commit change of its own)
+     * @param <T>        its result
+     * @return its result, once committed
+     * @throws StorageException when the database fails (the write is not stored)
+     * @throws ApiError         503 when too many writes wait or the server is stopping (the write was not run)
+     * @throws RuntimeException what {@code statements} threw (rolled back to its savepoint)
+     */
+    public <T> T transaction(Jdbc.Statements<T> statements) {
+        Write<T> write = new Write<>(statements, new CompletableFuture<>());
+        admission.lock();
+        try {
+            if (closed) {
+                throw refused("the server is stopping", "the server is stopping");
+            }
+            if (!queue.offer(write)) {
+                throw refused(queue.size() + " writes are waiting for their commit", "too many writes at once");
+            }
+        } finally {
+            admission.unlock();
+        }
+        try {
+            return write.answer.get();
+        } catch (ExecutionException e) {
+            if (e.getCause() instanceof RuntimeException r) {
+                throw r;
+            }
+            if (e.getCause() instanceof Error err) {
+                throw err;
+            }
+            throw new IllegalStateException(e.getCause());
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw ApiError.unavailable("interrupted while the write waited for its commit; its outcome is unknown")
+                    .withDetails("interrupted");
+        }
+    }
+
+    private static ApiError refused(String why, String details) {
+        return ApiError.unavailable("service temporarily unavailable: " + why).withDetails(details)
+                .withHeader("Retry-After", "1");
+    }
+
+    /** @return how many writes wait for a committer now (not counting the batches being run) */
+    public int waiting() {
+        return queue.size();
+    }
+
+    /** @return how many transactions the committers have committed */
+    public long commits() {
+        return commits.get();
+    }
+
+    /** @return how many writes those transactions held (succeeded or refused) */
+    public long writes() {
+        return writes.get();
+    }
+
+    private void commitLoop() {
+        List<Write<?>> batch = new ArrayList<>(maxBatch);
+        while (true) {
+            running.lock();
+            Write<?> first;
+            try {
+                first = queue.poll(100, TimeUnit.MILLISECONDS);
+            } catch (InterruptedException e) {
+                first = null; // only close() may end the loop, once the queue is empty
+            }
+            if (first == null) {
+                running.unlock();
+                if (closed && queue.isEmpty()) {
+                    return;
+                }
+                continue;
+            }
+            batch.add(first);
+            queue.drainTo(batch, maxBatch - 1);
+            try {
+                commit(batch);
+            } catch (Throwable t) { // a committer must outlive anything one batch does: answer its writes, go on
+                LOG.log(Level.SEVERE, "group commit of " + name + " failed", t);
+                RuntimeException failure = t instanceof SQLException s ? new StorageException(s)
+                        : new IllegalStateException("group commit failed", t);
+                batch.forEach(w -> w.answer.completeExceptionally(failure));
+            } finally {
+                if (running.isHeldByCurrentThread()) {
+                    running.unlock();
+                }
+            }
+            batch.clear();
+        }
+    }
+
+    /**
+     * One transaction for the batch: each write behind its savepoint, then (letting the other committer start on
+     * the next batch) one commit, then every answer. Called holding {@link #running}.
+     */
+    private void commit(List<Write<?>> batch) throws SQLException {
+        List<Outcome> outcomes = new ArrayList<>(batch.size());
+        try (Connection c = dataSource.getConnection()) {
+            c.setAutoCommit(false);
+            try {
+                for (Write<?> w : batch) {
+                    Savepoint before = c.setSavepoint();
+                    try {
+                        outcomes.add(new Outcome(w, w.statements.run(c), null));
+                    } catch (SQLException e) {
+                        c.rollback(before);
+                        outcomes.add(new Outcome(w, null, new StorageException(e)));
+                    } catch (RuntimeException e) {
+                        c.rollback(before);
+                        outcomes.add(new Outcome(w, null, e));
+                    }
+                }
+                running.unlock();
+                c.commit();
+            } catch (SQLException | RuntimeException | Error e) {
+                try {
+                    c.rollback();
+                } catch (SQLException suppressed) {
+                    e.addSuppressed(suppressed);
+                }
+                throw e;
+            }
+        } // the pool gives the connection back in auto-commit
+        commits.incrementAndGet();
+        writes.addAndGet(batch.size());
+        outcomes.forEach(Outcome::deliver);
+    }
+
+    /**
+     * Stops accepting writes, commits and answers those already accepted, and ends the committers (waits up to 30 s each;
+     * a write still unanswered then was never committed: its caller waits on and gets no success).
+     */
+    @Override
+    public void close() {
+        admission.lock();
+        try {
+            closed = true;
+        } finally {
+            admission.unlock();
+        }
+        try {
+            for (Thread committer : committers) {
+                committer.join(TimeUnit.SECONDS.toMillis(CLOSE_WAIT_SECONDS));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
