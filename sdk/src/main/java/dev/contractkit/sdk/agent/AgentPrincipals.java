@@ -66,12 +66,16 @@ public final class AgentPrincipals implements AutoCloseable {
         return HttpCall.of(api.listPrincipals()).map(PrincipalList::getItems);
     }
 
-    /** @return the principal (never its token) */
+    /**
+     * @param name the principal's name
+     * @return the principal (never its token)
+     */
     public Call<Principal> get(String name) {
         return HttpCall.of(api.getPrincipal(name));
     }
 
     /**
+     * @param name   the principal's name
      * @param grants what the principal's runs may use from now on (replaces the grants it had)
      * @return the principal with its new grants
      */
@@ -79,7 +83,12 @@ public final class AgentPrincipals implements AutoCloseable {
         return HttpCall.of(api.setPrincipalGrants(name, new GrantList().grants(grants)));
     }
 
-    /** @return revokes the principal's token: its next request answers 401 */
+    /**
+     * Revokes the principal's token: its next request answers 401.
+     *
+     * @param name the principal's name
+     * @return the call (no body)
+     */
     public Call<Void> revoke(String name) {
         return HttpCall.of(api.revokePrincipal(name));
     }
