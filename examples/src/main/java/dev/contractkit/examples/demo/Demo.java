@@ -5,7 +5,6 @@ import dev.contractkit.conformance.Main;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.io.PrintStream;
-import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -100,24 +99,8 @@ public final class Demo {
             }
         }
         Summary summary = new Summary(served);
-        for (DemoExample example : DemoExample.ALL) {
-            String url = server.url(example.api());
-            say.println();
-            say.println("kit demo: " + example.what() + " against " + url);
-            Path output = work.resolve(example.api() + ".out");
-            int status = runExample(example, url, secrets, output);
-            String text = text(output);
-            if (status != 0) {
-                say.print(text);
-                say.flush();
-                return 1;
-            }
-            text.lines().forEach(line -> out.println("  " + line));
-            summary.example(example.api(), example.summary(text.lines().toList()));
-            if (!example.cli().isEmpty()) {
-                say.println("kit demo: " + Path.of(example.cliModule()).getFileName() + " "
-                        + String.join(" ", example.cliArgs()) + " -> " + runCli(example, url, secrets));
-            }
+        if (!runExamples(server, secrets, summary)) {
+            return 1;
         }
 
         say.println();
@@ -126,7 +109,7 @@ public final class Demo {
         Path conformanceOut = work.resolve("conformance.out");
         int conformance = inProcess(conformanceOut, (o, e) -> Main.run(conformanceArgs(served, secrets,
                 work.resolve("conformance")), o, e));
-        text(conformanceOut).lines().forEach(line -> out.println("  " + line));
+        Outputs.text(conformanceOut).lines().forEach(line -> out.println("  " + line));
         summary.conformance(conformance);
 
         say.println();
@@ -142,6 +125,30 @@ public final class Demo {
         say.println();
         summary.lines(Duration.between(started, Instant.now()).toSeconds()).forEach(say::println);
         return conformance != 0 ? conformance : quotas.isEmpty() ? 1 : 0;
+    }
+
+    /** Runs the table's examples in order; an example that fails shows its output and ends the demo (false). */
+    private boolean runExamples(Child server, Secrets secrets, Summary summary) throws IOException, InterruptedException {
+        for (DemoExample example : DemoExample.ALL) {
+            String url = server.url(example.api());
+            say.println();
+            say.println("kit demo: " + example.what() + " against " + url);
+            Path output = work.resolve(example.api() + ".out");
+            int status = runExample(example, url, secrets, output);
+            String text = Outputs.text(output);
+            if (status != 0) {
+                say.print(text);
+                say.flush();
+                return false;
+            }
+            text.lines().forEach(line -> out.println("  " + line));
+            summary.example(example.api(), example.summary(text.lines().toList()));
+            if (!example.cli().isEmpty()) {
+                say.println("kit demo: " + Path.of(example.cliModule()).getFileName() + " "
+                        + String.join(" ", example.cliArgs()) + " -> " + runCli(example, url, secrets));
+            }
+        }
+        return true;
     }
 
     private List<String> serverCommand() {
@@ -254,18 +261,6 @@ public final class Demo {
                 e.printStackTrace(stream);
                 return 1;
             }
-        }
-    }
-
-    /**
-     * @param file a text file (an output of the demo)
-     * @return its text, UTF-8 (a malformed byte is replaced, never an error); empty when there is no such file
-     */
-    static String text(Path file) {
-        try {
-            return Files.exists(file) ? new String(Files.readAllBytes(file), StandardCharsets.UTF_8) : "";
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
         }
     }
 

@@ -74,7 +74,7 @@ final class QuotasStep {
             quotas(quotasEnv, statusline, ProcessBuilder.Redirect.appendTo(log.toFile()), "--statusline",
                     "--no-update-check", "--no-icons");
             mock.close();
-            Demo.text(statusline).lines().forEach(line -> say.println("  " + line));
+            Outputs.text(statusline).lines().forEach(line -> say.println("  " + line));
             return Summary.countStatuses(statuses(json)) + " (target/demo/quotas.json)";
         } finally {
             mock.close();

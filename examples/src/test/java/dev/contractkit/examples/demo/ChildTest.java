@@ -21,7 +21,7 @@ class ChildTest {
             assertThat(child.awaitReady(Duration.ofSeconds(30))).isTrue();
             assertThat(child.url("forms")).isEqualTo("http://127.0.0.1:1001");
             assertThat(child.url("coupons")).isEmpty();
-            assertThat(Demo.text(log)).contains("forms http://127.0.0.1:1001", "READY");
+            assertThat(Outputs.text(log)).contains("forms http://127.0.0.1:1001", "READY");
         } finally {
             child.close();
         }

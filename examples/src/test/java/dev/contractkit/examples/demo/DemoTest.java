@@ -52,7 +52,7 @@ class DemoTest {
         });
 
         assertThat(status).isEqualTo(1);
-        assertThat(Demo.text(file)).isEqualTo("printed\nfailed: 401\n");
+        assertThat(Outputs.text(file)).isEqualTo("printed\nfailed: 401\n");
     }
 
     @Test
@@ -64,7 +64,7 @@ class DemoTest {
         });
 
         assertThat(status).isEqualTo(1);
-        assertThat(Demo.text(file)).startsWith("Exception in thread \"main\" java.lang.IllegalStateException: connection refused");
+        assertThat(Outputs.text(file)).startsWith("Exception in thread \"main\" java.lang.IllegalStateException: connection refused");
     }
 
     @Test
