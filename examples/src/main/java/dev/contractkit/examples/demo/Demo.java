@@ -84,6 +84,9 @@ public final class Demo {
         Secrets secrets = Secrets.fresh();
         Child server = children.add(Child.start(serverCommand(), serverEnv(secrets), launch.root(),
                 work.resolve("server.log")));
+        // the mock providers start now too, in parallel, so they are ready when the quotas step comes
+        QuotasStep quotasStep = new QuotasStep(launch, work, say);
+        Child providers = quotasStep.startMock(children);
         if (!server.awaitReady(START_LIMIT)) {
             say.println("kit demo: the reference server did not start:");
             List<String> log = server.output();
@@ -115,7 +118,7 @@ public final class Demo {
         say.println();
         say.println("kit demo: quotas against the " + Catalogue.providers().size()
                 + " mock AI providers (claude switched to its inactive plan)");
-        String quotas = new QuotasStep(launch, work, say).run(children);
+        String quotas = quotasStep.run(providers);
         if (quotas.isEmpty()) {
             say.println("kit demo: quotas failed (see target/demo/quotas.log)");
         }

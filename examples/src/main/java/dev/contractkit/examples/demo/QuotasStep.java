@@ -36,13 +36,14 @@ final class QuotasStep {
     }
 
     /**
+     * Starts the mock providers; the demo does so at its start, next to the reference server, so that they are ready
+     * by the time {@link #run} needs them.
+     *
      * @param started keeps the mock, so that the demo's shutdown hook stops it on every exit path
-     * @return the summary, e.g. {@code 10 available, 1 unavailable (target/demo/quotas.json)}; empty when a step
-     * failed
-     * @throws IOException          when a file of the demo cannot be written
-     * @throws InterruptedException when interrupted while quotas runs
+     * @return the mock, starting
+     * @throws IOException when it cannot be started
      */
-    String run(Children started) throws IOException, InterruptedException {
+    Child startMock(Children started) throws IOException {
         Map<String, String> env = new HashMap<>(System.getenv());
         for (String id : Catalogue.providers()) {
             env.put("KIT_" + Catalogue.envName(id) + "_PORT", "0");
@@ -52,7 +53,19 @@ final class QuotasStep {
         command.addAll(mockOptions(launch.root().resolve("mock-server/jvm.options")));
         command.addAll(List.of("-cp", launch.classPath("mock-server"), "dev.contractkit.mock.Main",
                 "--api", "providers", "--outcome", "claude=inactive"));
-        Child mock = started.add(Child.start(command, env, launch.root(), work.resolve("quotas-mock.log")));
+        return started.add(Child.start(command, env, launch.root(), work.resolve("quotas-mock.log")));
+    }
+
+    /**
+     * Runs quotas against the mock once it is ready, then stops the mock.
+     *
+     * @param mock the mock of {@link #startMock}
+     * @return the summary, e.g. {@code 10 available, 1 unavailable (target/demo/quotas.json)}; empty when a step
+     * failed
+     * @throws IOException          when a file of the demo cannot be written
+     * @throws InterruptedException when interrupted while quotas runs
+     */
+    String run(Child mock) throws IOException, InterruptedException {
         try {
             if (!mock.awaitReady(Duration.ofMinutes(2))) {
                 List<String> log = mock.output();
