@@ -31,7 +31,16 @@ public final class Main {
         System.exit(run(args, System.out, System.err));
     }
 
-    static int run(String[] args, PrintStream out, PrintStream err) {
+    /**
+     * The command line in the caller's JVM ({@code ./kit demo} runs the suite so): what {@link #main} prints, on the
+     * streams given, and its exit status returned.
+     *
+     * @param args the command line
+     * @param out  where the progress, the tables and the verdict go
+     * @param err  where a usage error goes
+     * @return 0 passed, 1 violations, 2 usage
+     */
+    public static int run(String[] args, PrintStream out, PrintStream err) {
         Options options;
         try {
             options = Options.parse(args);

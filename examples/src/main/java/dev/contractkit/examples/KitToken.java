@@ -20,14 +20,6 @@ public final class KitToken {
     }
 
     /**
-     * @return the token of this process's environment
-     * @throws IllegalStateException when there is none, saying where it was looked for and how to get one
-     */
-    public static String fromEnvironment() {
-        return from(System.getenv());
-    }
-
-    /**
      * @param env the environment ({@code KIT_TOKEN}, {@code KIT_DATA_DIR})
      * @return the token: {@code KIT_TOKEN}, else the first line of {@code <data dir>/kit-token}, trimmed
      * @throws IllegalStateException when there is none, saying where it was looked for and how to get one

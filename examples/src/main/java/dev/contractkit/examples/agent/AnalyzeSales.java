@@ -1,5 +1,6 @@
 package dev.contractkit.examples.agent;
 
+import dev.contractkit.examples.ExampleProgram;
 import dev.contractkit.examples.KitToken;
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.agent.AgentClient;
@@ -32,22 +33,35 @@ public final class AnalyzeSales {
      * @param args base URL, question; the kit token comes from {@code KIT_TOKEN} or the server's data directory
      */
     public static void main(String[] args) {
+        ExampleProgram.exitWith(AnalyzeSales::cli, args);
+    }
+
+    /**
+     * {@link #main} with the environment and the streams given ({@link ExampleProgram}).
+     *
+     * @param args base URL, question
+     * @param env  the environment (the kit token: {@code KIT_TOKEN}, {@code KIT_DATA_DIR})
+     * @param out  where to print
+     * @param err  where the error message goes
+     * @return the exit status
+     */
+    public static int cli(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
         String url = args.length > 0 ? args[0] : "http://127.0.0.1:8090";
         String question = args.length > 1 ? args[1] : "What is the revenue by region?";
         String token;
         try {
-            token = KitToken.fromEnvironment();
+            token = KitToken.from(env);
         } catch (RuntimeException e) {
-            System.err.println("agent example: " + e.getMessage());
-            System.exit(2);
-            return;
+            err.println("agent example: " + e.getMessage());
+            return 2;
         }
         AgentClient agent = AgentClient.builder().baseUrl(url).token(token).build();
         try {
-            run(agent, "thread-" + UUID.randomUUID(), question, System.out);
+            run(agent, "thread-" + UUID.randomUUID(), question, out);
+            return 0;
         } catch (ApiException e) {
-            System.err.println("agent example failed: " + e.getMessage() + " " + e.body());
-            System.exit(1);
+            err.println("agent example failed: " + e.getMessage() + " " + e.body());
+            return 1;
         }
     }
 

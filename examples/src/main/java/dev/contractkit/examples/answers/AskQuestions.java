@@ -1,5 +1,6 @@
 package dev.contractkit.examples.answers;
 
+import dev.contractkit.examples.ExampleProgram;
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.answers.AnswerRefusedException;
 import dev.contractkit.sdk.answers.AnswersClient;
@@ -7,6 +8,7 @@ import dev.contractkit.sdk.answers.model.Answer;
 import dev.contractkit.sdk.answers.model.Quota;
 
 import java.io.PrintStream;
+import java.util.Map;
 
 /**
  * Asks the investment answer service two questions through the SDK, then prints the key's quota.
@@ -33,18 +35,32 @@ public final class AskQuestions {
      * @param args base URL, API key
      */
     public static void main(String[] args) {
-        String url = args.length > 0 ? args[0] : env("KIT_ANSWERS_URL", "http://127.0.0.1:8083");
-        String key = args.length > 1 ? args[1] : env("KIT_ANSWERS_API_KEY", "");
+        ExampleProgram.exitWith(AskQuestions::cli, args);
+    }
+
+    /**
+     * {@link #main} with the environment and the streams given ({@link ExampleProgram}).
+     *
+     * @param args base URL, API key
+     * @param env  the environment ({@code KIT_ANSWERS_URL}, {@code KIT_ANSWERS_API_KEY})
+     * @param out  where to print
+     * @param err  where the error message goes
+     * @return the exit status
+     */
+    public static int cli(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
+        String url = args.length > 0 ? args[0] : ExampleProgram.env(env, "KIT_ANSWERS_URL", "http://127.0.0.1:8083");
+        String key = args.length > 1 ? args[1] : ExampleProgram.env(env, "KIT_ANSWERS_API_KEY", "");
         if (key.isBlank()) {
-            System.err.println("answers example: no API key. Pass one as the second argument or set KIT_ANSWERS_API_KEY "
+            err.println("answers example: no API key. Pass one as the second argument or set KIT_ANSWERS_API_KEY "
                     + "(create one with './kit answers-keys create').");
-            System.exit(2);
+            return 2;
         }
         try {
-            run(AnswersClient.builder().baseUrl(url).apiKey(key).build(), System.out);
+            run(AnswersClient.builder().baseUrl(url).apiKey(key).build(), out);
+            return 0;
         } catch (ApiException e) {
-            System.err.println("answers example failed: " + e.getMessage());
-            System.exit(1);
+            err.println("answers example failed: " + e.getMessage());
+            return 1;
         }
     }
 
@@ -76,10 +92,5 @@ public final class AskQuestions {
         out.println(a.getAnswer().strip());
         out.println("(" + a.getReferences().size() + " reference(s), answer id " + a.getId() + ")");
         out.println();
-    }
-
-    private static String env(String name, String fallback) {
-        String v = System.getenv(name);
-        return v == null || v.isBlank() ? fallback : v;
     }
 }

@@ -1,5 +1,6 @@
 package dev.contractkit.examples.codehost;
 
+import dev.contractkit.examples.ExampleProgram;
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.codehost.CodehostV4Client;
 import dev.contractkit.sdk.codehost.CodehostV5Client;
@@ -32,14 +33,28 @@ public final class RunnersOnBothVersions {
      * @param args base URL, token
      */
     public static void main(String[] args) {
-        String url = args.length > 0 ? args[0] : env("KIT_CODEHOST_URL", "http://127.0.0.1:8084");
-        String token = args.length > 1 ? args[1] : env("KIT_CODEHOST_TOKEN", "kit-demo-codehost-token");
+        ExampleProgram.exitWith(RunnersOnBothVersions::cli, args);
+    }
+
+    /**
+     * {@link #main} with the environment and the streams given ({@link ExampleProgram}).
+     *
+     * @param args base URL, token
+     * @param env  the environment ({@code KIT_CODEHOST_URL}, {@code KIT_CODEHOST_TOKEN})
+     * @param out  where to print
+     * @param err  where the error message goes
+     * @return the exit status
+     */
+    public static int cli(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
+        String url = args.length > 0 ? args[0] : ExampleProgram.env(env, "KIT_CODEHOST_URL", "http://127.0.0.1:8084");
+        String token = args.length > 1 ? args[1] : ExampleProgram.env(env, "KIT_CODEHOST_TOKEN", "kit-demo-codehost-token");
         try {
             run(CodehostV4Client.builder().baseUrl(url).token(token).build(),
-                    CodehostV5Client.builder().baseUrl(url).token(token).build(), System.out);
+                    CodehostV5Client.builder().baseUrl(url).token(token).build(), out);
+            return 0;
         } catch (ApiException e) {
-            System.err.println("codehost example failed: " + e.getMessage());
-            System.exit(1);
+            err.println("codehost example failed: " + e.getMessage());
+            return 1;
         }
     }
 
@@ -86,10 +101,5 @@ public final class RunnersOnBothVersions {
                     RunnerState.isPaused(r) == (r5 != null && RunnerState.isPaused(r5)) ? (RunnerState.isPaused(r) ? "yes" : "no")
                             : "VERSIONS DISAGREE");
         });
-    }
-
-    private static String env(String name, String fallback) {
-        String v = System.getenv(name);
-        return v == null || v.isBlank() ? fallback : v;
     }
 }

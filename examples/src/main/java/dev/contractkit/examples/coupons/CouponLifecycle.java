@@ -1,5 +1,6 @@
 package dev.contractkit.examples.coupons;
 
+import dev.contractkit.examples.ExampleProgram;
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.ConflictException;
 import dev.contractkit.sdk.coupons.CouponEvent;
@@ -13,6 +14,7 @@ import dev.contractkit.sdk.coupons.model.RedeemResult;
 import java.io.PrintStream;
 import java.time.OffsetDateTime;
 import java.time.ZoneOffset;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -34,12 +36,30 @@ public final class CouponLifecycle {
      * @param args base URL (default {@code $KIT_COUPONS_URL} or http://127.0.0.1:8082)
      */
     public static void main(String[] args) {
-        String url = args.length > 0 ? args[0] : System.getenv().getOrDefault("KIT_COUPONS_URL", "http://127.0.0.1:8082");
+        ExampleProgram.exitWith(CouponLifecycle::cli, args);
+    }
+
+    /**
+     * {@link #main} with the environment and the streams given ({@link ExampleProgram}).
+     *
+     * @param args base URL
+     * @param env  the environment ({@code KIT_COUPONS_URL})
+     * @param out  where to print
+     * @param err  where the error message goes
+     * @return the exit status
+     */
+    public static int cli(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
+        String url = args.length > 0 ? args[0] : env.getOrDefault("KIT_COUPONS_URL", "http://127.0.0.1:8082");
         try {
-            run(url, System.out);
-        } catch (ApiException | InterruptedException e) {
-            System.err.println("coupons example failed: " + e.getMessage());
-            System.exit(1);
+            run(url, out);
+            return 0;
+        } catch (ApiException e) {
+            err.println("coupons example failed: " + e.getMessage());
+            return 1;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            err.println("coupons example failed: " + e.getMessage());
+            return 1;
         }
     }
 

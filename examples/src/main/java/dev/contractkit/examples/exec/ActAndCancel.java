@@ -1,5 +1,6 @@
 package dev.contractkit.examples.exec;
 
+import dev.contractkit.examples.ExampleProgram;
 import dev.contractkit.examples.KitToken;
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.exec.ExecClient;
@@ -43,20 +44,33 @@ public final class ActAndCancel {
      *             comes from {@code KIT_TOKEN} or the server's data directory
      */
     public static void main(String[] args) {
-        String url = args.length > 0 ? args[0] : env("EXEC_URL", "http://127.0.0.1:8080");
+        ExampleProgram.exitWith(ActAndCancel::cli, args);
+    }
+
+    /**
+     * {@link #main} with the environment and the streams given ({@link ExampleProgram}).
+     *
+     * @param args base URL of the control plane
+     * @param env  the environment ({@code EXEC_URL}; the kit token: {@code KIT_TOKEN}, {@code KIT_DATA_DIR})
+     * @param out  where to print
+     * @param err  where the error message goes
+     * @return the exit status
+     */
+    public static int cli(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
+        String url = args.length > 0 ? args[0] : ExampleProgram.env(env, "EXEC_URL", "http://127.0.0.1:8080");
         String token;
         try {
-            token = KitToken.fromEnvironment();
+            token = KitToken.from(env);
         } catch (RuntimeException e) {
-            System.err.println("exec example: " + e.getMessage());
-            System.exit(2);
-            return;
+            err.println("exec example: " + e.getMessage());
+            return 2;
         }
         try {
-            run(ExecClient.builder().baseUrl(url).token(token).build(), System.out);
+            run(ExecClient.builder().baseUrl(url).token(token).build(), out);
+            return 0;
         } catch (ApiException e) {
-            System.err.println("exec example failed: " + e.getMessage() + " " + e.body());
-            System.exit(1);
+            err.println("exec example failed: " + e.getMessage() + " " + e.body());
+            return 1;
         }
     }
 
@@ -108,10 +122,5 @@ public final class ActAndCancel {
             }
             t = exec.task(id).execute();
         }
-    }
-
-    private static String env(String name, String fallback) {
-        String v = System.getenv(name);
-        return v == null || v.isBlank() ? fallback : v;
     }
 }

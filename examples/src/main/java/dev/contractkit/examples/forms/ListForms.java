@@ -1,5 +1,6 @@
 package dev.contractkit.examples.forms;
 
+import dev.contractkit.examples.ExampleProgram;
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.forms.FormsClient;
 import dev.contractkit.sdk.forms.model.Form;
@@ -7,6 +8,7 @@ import dev.contractkit.sdk.forms.model.Form;
 import java.io.PrintStream;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Lists every payment form through the SDK (page by page), then reads the first one in full.
@@ -26,13 +28,27 @@ public final class ListForms {
      * @param args base URL, API key
      */
     public static void main(String[] args) {
-        String url = args.length > 0 ? args[0] : env("KIT_FORMS_URL", "http://127.0.0.1:8081");
-        String key = args.length > 1 ? args[1] : env("KIT_FORMS_API_KEY", "kit-demo-forms-key");
+        ExampleProgram.exitWith(ListForms::cli, args);
+    }
+
+    /**
+     * {@link #main} with the environment and the streams given ({@link ExampleProgram}).
+     *
+     * @param args base URL, API key
+     * @param env  the environment ({@code KIT_FORMS_URL}, {@code KIT_FORMS_API_KEY})
+     * @param out  where to print
+     * @param err  where the error message goes
+     * @return the exit status
+     */
+    public static int cli(String[] args, Map<String, String> env, PrintStream out, PrintStream err) {
+        String url = args.length > 0 ? args[0] : ExampleProgram.env(env, "KIT_FORMS_URL", "http://127.0.0.1:8081");
+        String key = args.length > 1 ? args[1] : ExampleProgram.env(env, "KIT_FORMS_API_KEY", "kit-demo-forms-key");
         try {
-            run(FormsClient.builder().baseUrl(url).apiKey(key).build(), System.out);
+            run(FormsClient.builder().baseUrl(url).apiKey(key).build(), out);
+            return 0;
         } catch (ApiException e) {
-            System.err.println("forms example failed: " + e.getMessage());
-            System.exit(1);
+            err.println("forms example failed: " + e.getMessage());
+            return 1;
         }
     }
 
@@ -55,10 +71,5 @@ public final class ListForms {
         }
         out.println(all.size() + " forms");
         return all.size();
-    }
-
-    private static String env(String name, String fallback) {
-        String v = System.getenv(name);
-        return v == null || v.isBlank() ? fallback : v;
     }
 }
