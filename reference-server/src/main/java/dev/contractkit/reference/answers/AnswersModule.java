@@ -43,7 +43,8 @@ import java.util.stream.Collectors;
  *   <li>{@code latency} (ISO 8601 duration, default {@code PT0S}): time the engine takes, to try clients'
  *       time-outs and watch {@code pending};</li>
  *   <li>{@code model-profile}: one of the model profiles ({@code agent.model-profiles}, {@link ModelProfiles})
- *       to answer with instead of the rule engine (unset: the rule engine, offline).</li>
+ *       to answer with instead of the rule engine (unset: the rule engine, offline); {@code model-json-mode}
+ *       (default true): ask the provider for its JSON mode.</li>
  * </ul>
  */
 public final class AnswersModule implements ApiModule {
@@ -94,7 +95,12 @@ public final class AnswersModule implements ApiModule {
                         + "', which is not one of the model profiles in " + Settings.envName("agent.model-profiles")
                         + " " + profiles.ids()));
         LOG.info(() -> "answers: questions are answered by model profile '" + profile.id() + "' (" + profile.description() + ")");
-        return new ModelAnswers(profile);
+        String jsonMode = settings.get("answers.model-json-mode", "true");
+        if (!jsonMode.equals("true") && !jsonMode.equals("false")) {
+            throw new IllegalArgumentException("setting " + Settings.envName("answers.model-json-mode")
+                    + " must be true or false, was '" + jsonMode + "'");
+        }
+        return new ModelAnswers(profile, jsonMode.equals("true"));
     }
 
     private static void provision(ApiKeys keys, Settings settings) {

@@ -35,8 +35,8 @@ import java.util.logging.Logger;
 /**
  * The model-backed engine ({@code answers.model-profile} names one of the operator's model profiles): the rule
  * engine's content filter first (rule 1, never bypassed), then the model, told the contract's rules and its four
- * refusal reasons, replies in one JSON object (the provider's JSON mode, {@code response_format: json_object}),
- * parsed strictly:
+ * refusal reasons, replies in one JSON object (the provider's JSON mode, {@code response_format: json_object}, unless
+ * {@code answers.model-json-mode} is false), parsed strictly:
  * <pre>
  * {"answer": "Markdown", "references": [{"title": "...", "url": "https://..."}]}
  * {"refusal": "ShouldUseScreener", "detail": "SeveralCompanies", "message": "..."}
@@ -76,12 +76,19 @@ final class ModelAnswers implements Answerer {
             is an absolute http(s) URL.""";
 
     private final ModelProfiles.Profile profile;
+    private final boolean jsonMode;
     private final ObjectMapper strict = JsonMapper.builder()
             .enable(DeserializationFeature.FAIL_ON_TRAILING_TOKENS)
             .enable(JsonParser.Feature.STRICT_DUPLICATE_DETECTION).build();
 
-    ModelAnswers(ModelProfiles.Profile profile) {
+    /**
+     * @param profile  the model profile that answers
+     * @param jsonMode ask for the provider's JSON mode ({@code response_format: json_object}); off for a provider that
+     *                 refuses it (the reply is parsed just as strictly)
+     */
+    ModelAnswers(ModelProfiles.Profile profile, boolean jsonMode) {
         this.profile = profile;
+        this.jsonMode = jsonMode;
     }
 
     @Override
@@ -90,7 +97,7 @@ final class ModelAnswers implements Answerer {
         if (filtered.isPresent()) {
             return filtered.get();
         }
-        ChatRequest request = ChatRequest.builder().responseFormat(ResponseFormat.JSON)
+        ChatRequest request = ChatRequest.builder().responseFormat(jsonMode ? ResponseFormat.JSON : null)
                 .messages(SystemMessage.from(SYSTEM), UserMessage.from(strict.createObjectNode()
                         .put("query", query).put("forceAnswer", forceAnswer).toString())).build();
         String reply = call(request);

@@ -231,9 +231,23 @@ class ModelAnswersTest {
                 "agent.model.down.model", "m", "agent.model.down.endpoint", "http://127.0.0.1:" + closed + "/v1",
                 "agent.model.down.timeout", "PT5S")), name -> null).find("down").orElseThrow();
 
-        assertThatThrownBy(() -> new ModelAnswers(down).answer("What was Contoso's revenue in 2025?", false))
+        assertThatThrownBy(() -> new ModelAnswers(down, true).answer("What was Contoso's revenue in 2025?", false))
                 .isInstanceOfSatisfying(ApiError.class, e -> assertThat(e.status().code()).isEqualTo(503))
                 .hasMessageContaining("cannot be reached");
+    }
+
+    @Test
+    void withoutJsonModeTheRequestHasNoResponseFormatAndTheReplyIsCheckedAlike() throws IOException {
+        ModelProfiles.Profile plain = ModelProfiles.from(Settings.of(Map.of("agent.model-profiles", "plain",
+                "agent.model.plain.model", "gpt-4o-mini", "agent.model.plain.endpoint", mock.url(CHAT) + "/v1",
+                "agent.model.plain.api-key-file", dir.resolve("model-key").toString())), name -> null).find("plain").orElseThrow();
+        modelReplies("{\"answer\":\"Fine.\",\"references\":[],\"note\":\"extra\"}");
+
+        AnswerEngine.AnswerOrRefusal outcome = new ModelAnswers(plain, false).answer("What was Contoso's revenue in 2025?", false);
+
+        assertThat(outcome).isInstanceOfSatisfying(AnswerEngine.Refused.class,
+                r -> assertThat(r.message()).contains("unexpected field note"));
+        assertThat(JSON.readTree(sent().get(0).body()).has("response_format")).isFalse();
     }
 
     @Test
