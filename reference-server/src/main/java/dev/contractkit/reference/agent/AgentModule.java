@@ -9,6 +9,7 @@ import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.Json;
 import dev.contractkit.reference.platform.Leases;
+import dev.contractkit.reference.platform.ModelProfiles;
 import dev.contractkit.reference.platform.NamedTokens;
 import dev.contractkit.reference.platform.Signals;
 import dev.contractkit.reference.platform.Settings;

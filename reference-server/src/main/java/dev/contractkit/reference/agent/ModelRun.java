@@ -1,6 +1,7 @@
 package dev.contractkit.reference.agent;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.contractkit.reference.platform.ModelProfiles;
 import dev.langchain4j.agent.tool.ToolExecutionRequest;
 import dev.langchain4j.data.message.AiMessage;
 import dev.langchain4j.data.message.ChatMessage;

@@ -26,7 +26,8 @@ import java.util.stream.Collectors;
 /**
  * {@code POST /v1/answer}: extends the stub generated from {@code specs/openapi/answers.yaml}. The admission checks
  * the key and the rate limit, the body is checked against the contract's {@code AnswerRequest} schema, a quota
- * slot is reserved, and the engine answers.
+ * slot is reserved, and the engine answers (the rule engine, or a model: {@link Answerer}); a slot is given back
+ * when the model's provider cannot answer (503).
  *
  * <pre>
  * curl -H 'x-api-key: &lt;key&gt;' -H 'Content-Type: application/json' \
@@ -38,11 +39,11 @@ final class AnswerEndpoint extends AnswersService {
     private final RateLimiter.Rule rule;
     private final ContractRules rules;
     private final QuotaLedger ledger;
-    private final AnswerEngine engine;
+    private final Answerer engine;
     private final ObjectMapper mapper;
     private final Duration latency;
 
-    AnswerEndpoint(AnswerAdmission admission, RateLimiter.Rule rule, ContractRules rules, QuotaLedger ledger, AnswerEngine engine,
+    AnswerEndpoint(AnswerAdmission admission, RateLimiter.Rule rule, ContractRules rules, QuotaLedger ledger, Answerer engine,
                    ObjectMapper mapper, Duration latency) {
         this.admission = admission;
         this.rule = rule;
@@ -80,7 +81,13 @@ final class AnswerEndpoint extends AnswersService {
         }
         try (slot) {
             pause();
-            AnswerEngine.AnswerOrRefusal outcome = engine.answer(query, force);
+            AnswerEngine.AnswerOrRefusal outcome;
+            try {
+                outcome = engine.answer(query, force);
+            } catch (ApiError e) { // the model's provider could not answer (503): not processed, not counted
+                slot.refund();
+                throw e;
+            }
             if (outcome instanceof AnswerEngine.Refused refused) {
                 throw new ApiError(Status.UNPROCESSABLE_CONTENT_422, refused.reason().getValue(), refused.message())
                         .withDetails(refused.detail().getValue());

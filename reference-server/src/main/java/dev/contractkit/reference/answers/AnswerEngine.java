@@ -110,10 +110,9 @@ final class AnswerEngine {
     AnswerOrRefusal answer(String query, boolean forceAnswer) {
         String original = WHITESPACE.matcher(query.replace('\u2019', '\'')).replaceAll(" ").trim();
         String text = original.toLowerCase(Locale.ROOT);
-        Optional<ErrorDetail> filtered = ContentFilter.check(text);
+        Optional<Refused> filtered = filtered(query);
         if (filtered.isPresent()) {
-            return new Refused(ErrorReason.CONTENT_FILTERED, filtered.get(),
-                    "the question was rejected as inappropriate; rephrase or amend it");
+            return filtered.get();
         }
         Mentions.Found found = mentions.in(original, text);
         List<Knowledge.Company> named = found.known();
@@ -199,6 +198,18 @@ final class AnswerEngine {
         String subject = c.ticker() + " " + (overview ? "overview" : String.join("+", metrics.stream().map(m -> m.slug).toList()))
                 + (lacking.isEmpty() ? "" : " partial");
         return new Answered(subject, md.append('\n').toString(), cited, steps);
+    }
+
+    /**
+     * Rule 1 alone, which the model-backed engine runs first too.
+     *
+     * @param query the question
+     * @return the {@code ContentFiltered} refusal, or empty when the question passes the content filter
+     */
+    static Optional<Refused> filtered(String query) {
+        String text = WHITESPACE.matcher(query.replace('\u2019', '\'')).replaceAll(" ").trim().toLowerCase(Locale.ROOT);
+        return ContentFilter.check(text).map(detail -> new Refused(ErrorReason.CONTENT_FILTERED, detail,
+                "the question was rejected as inappropriate; rephrase or amend it"));
     }
 
     private AnswerOrRefusal definition(Knowledge.Entry term) {

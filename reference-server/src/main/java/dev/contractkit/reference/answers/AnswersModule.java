@@ -13,6 +13,7 @@ import dev.contractkit.reference.platform.Cluster;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.Json;
+import dev.contractkit.reference.platform.ModelProfiles;
 import dev.contractkit.reference.platform.RateLimiter;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.reference.platform.StorageException;
@@ -40,7 +41,10 @@ import java.util.stream.Collectors;
  *       configured and new keys;</li>
  *   <li>{@code rate-limit} (default 5) per {@code rate-window} (default {@code PT1M}) per key;</li>
  *   <li>{@code latency} (ISO 8601 duration, default {@code PT0S}): time the engine takes, to try clients'
- *       time-outs and watch {@code pending}.</li>
+ *       time-outs and watch {@code pending};</li>
+ *   <li>{@code model-profile}: one of the model profiles ({@code agent.model-profiles}, {@link ModelProfiles})
+ *       to answer with instead of the rule engine (unset: the rule engine, offline); {@code model-json-mode}
+ *       (default true): ask the provider for its JSON mode.</li>
  * </ul>
  */
 public final class AnswersModule implements ApiModule {
@@ -73,9 +77,30 @@ public final class AnswersModule implements ApiModule {
         RateLimiter.Rule rule = new RateLimiter.Rule("answer", settings.getInt("answers.rate-limit", 5),
                 duration(settings, "answers.rate-window", "PT1M"));
         ContractRules rules = new ContractRules(ContractDocument.load(Api.ANSWERS.mainContract()));
-        this.answers = new AnswerEndpoint(admission, rule, rules, ledger, new AnswerEngine(Knowledge.load()), mapper,
+        this.answers = new AnswerEndpoint(admission, rule, rules, ledger, answerer(settings), mapper,
                 duration(settings, "answers.latency", "PT0S"));
         this.quota = new QuotaEndpoint(admission, ledger);
+    }
+
+    /** The rule engine, or the model profile {@code answers.model-profile} names (one of the agent's profiles). */
+    private static Answerer answerer(Settings settings) {
+        Optional<String> id = settings.get("answers.model-profile").filter(v -> !v.isBlank());
+        if (id.isEmpty()) {
+            AnswerEngine rules = new AnswerEngine(Knowledge.load());
+            return rules::answer;
+        }
+        ModelProfiles profiles = ModelProfiles.from(settings, System::getenv);
+        ModelProfiles.Profile profile = profiles.find(id.get()).orElseThrow(() -> new IllegalArgumentException(
+                "setting " + Settings.envName("answers.model-profile") + " names '" + id.get()
+                        + "', which is not one of the model profiles in " + Settings.envName("agent.model-profiles")
+                        + " " + profiles.ids()));
+        LOG.info(() -> "answers: questions are answered by model profile '" + profile.id() + "' (" + profile.description() + ")");
+        String jsonMode = settings.get("answers.model-json-mode", "true");
+        if (!jsonMode.equals("true") && !jsonMode.equals("false")) {
+            throw new IllegalArgumentException("setting " + Settings.envName("answers.model-json-mode")
+                    + " must be true or false, was '" + jsonMode + "'");
+        }
+        return new ModelAnswers(profile, jsonMode.equals("true"));
     }
 
     private static void provision(ApiKeys keys, Settings settings) {

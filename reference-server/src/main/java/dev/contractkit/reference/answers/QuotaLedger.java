@@ -19,6 +19,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * however many requests arrive at once on however many replicas. {@code pending} (requests in flight) is this
  * replica's own; the contract's {@code used} is the stored count less them.
  *
+ * <p>A request the service could not process (503: the model's provider failed) gives its slot back
+ * ({@link Reservation#refund()}); answers and the four refusals keep it.
+ *
  * <p>Windows follow one another from the key's creation: {@code start = created + n * window}.
  */
 final class QuotaLedger {
@@ -31,6 +34,9 @@ final class QuotaLedger {
 
     /** A reserved slot (counted already); {@link #close()} ends it. */
     interface Reservation extends AutoCloseable {
+        /** Gives the slot back: the request was not processed (the model's provider could not answer: 503). */
+        void refund();
+
         @Override
         void close();
     }
@@ -70,6 +76,15 @@ final class QuotaLedger {
         pending.merge(key.id(), 1, Integer::sum);
         return new Reservation() {
             private boolean closed;
+            private boolean refunded;
+
+            @Override
+            public void refund() {
+                if (!refunded) {
+                    refunded = true;
+                    give(key.id(), start);
+                }
+            }
 
             @Override
             public void close() {
@@ -79,6 +94,17 @@ final class QuotaLedger {
                 }
             }
         };
+    }
+
+    private void give(String keyId, Instant start) {
+        jdbc.call(c -> {
+            try (PreparedStatement down = c.prepareStatement(
+                    "UPDATE answer_usage SET used = used - 1 WHERE key_id = ? AND window_start = ? AND used > 0")) {
+                down.setString(1, keyId);
+                down.setObject(2, ApiKeys.utc(start));
+                return down.executeUpdate();
+            }
+        });
     }
 
     private Instant windowStart(ApiKeys.Key key) {

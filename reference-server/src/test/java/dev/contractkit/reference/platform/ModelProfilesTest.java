@@ -1,7 +1,6 @@
-package dev.contractkit.reference.agent;
+package dev.contractkit.reference.platform;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
-import dev.contractkit.reference.platform.Settings;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 

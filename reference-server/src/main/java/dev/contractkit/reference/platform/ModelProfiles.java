@@ -1,8 +1,7 @@
-package dev.contractkit.reference.agent;
+package dev.contractkit.reference.platform;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.contractkit.reference.platform.Settings;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 
@@ -31,13 +30,16 @@ import java.util.regex.Pattern;
  * environment variable's name) or {@code .api-key-file} (a file's path; a local server may need neither),
  * optional {@code .name}, {@code .description}, {@code .timeout} (ISO 8601, default 60 s). The key is read at
  * start, kept in the client only, and never listed, logged or sent anywhere but to the endpoint.
+ *
+ * <p>In {@code platform} because two APIs use them: the agent (a run names its profile) and the answers engine
+ * ({@code answers.model-profile}).
  */
-final class ModelProfiles {
+public final class ModelProfiles {
     private static final Pattern ID = Pattern.compile("[a-z0-9][a-z0-9-]{0,63}");
 
-    /** A configured profile; {@code client} calls its endpoint. */
-    record Profile(String id, String name, String description, String model, String endpoint, boolean hasKey,
-                   StreamingChatModel client) {
+    /** A configured profile; {@code client} calls its endpoint and gives up after {@code timeout}. */
+    public record Profile(String id, String name, String description, String model, String endpoint, boolean hasKey,
+                          Duration timeout, StreamingChatModel client) {
     }
 
     private final Map<String, Profile> profiles;
@@ -51,7 +53,7 @@ final class ModelProfiles {
      * @param env      the environment (a key's variable is read from it)
      * @throws IllegalArgumentException naming the setting that is missing or wrong (never a key)
      */
-    static ModelProfiles from(Settings settings, Function<String, String> env) {
+    public static ModelProfiles from(Settings settings, Function<String, String> env) {
         Map<String, Profile> out = new LinkedHashMap<>();
         for (String id : settings.getList("agent.model-profiles", "")) {
             if (!ID.matcher(id).matches() || id.equals("deterministic")) {
@@ -79,7 +81,7 @@ final class ModelProfiles {
                     .logRequests(false).logResponses(false);
             b.apiKey(key == null ? "none" : key); // a local server takes any value; the client wants one
             out.put(id, new Profile(id, settings.get(prefix + "name", id), settings.get(prefix + "description",
-                    model + " at " + uri.getScheme() + "://" + uri.getAuthority()), model, endpoint, key != null, b.build()));
+                    model + " at " + uri.getScheme() + "://" + uri.getAuthority()), model, endpoint, key != null, timeout, b.build()));
         }
         return new ModelProfiles(out);
     }
@@ -136,12 +138,17 @@ final class ModelProfiles {
     }
 
     /** @return the profile, or empty for {@code deterministic} and unknown ids */
-    Optional<Profile> find(String id) {
+    public Optional<Profile> find(String id) {
         return Optional.ofNullable(id == null ? null : profiles.get(id));
     }
 
+    /** @return the configured profiles' ids, in the order of the setting */
+    public List<String> ids() {
+        return List.copyOf(profiles.keySet());
+    }
+
     /** @return the profiles as workspace entries ({@code modelProfiles} of the workspace file): no key, ever */
-    List<ObjectNode> entries(ObjectMapper mapper) {
+    public List<ObjectNode> entries(ObjectMapper mapper) {
         List<ObjectNode> out = new ArrayList<>();
         for (Profile p : profiles.values()) {
             out.add(mapper.createObjectNode().put("id", p.id()).put("name", p.name()).put("description", p.description())
