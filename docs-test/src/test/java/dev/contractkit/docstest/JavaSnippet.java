@@ -31,7 +31,7 @@ record JavaSnippet(Path file, int line, String code, String skip) {
             "dev.contractkit.sdk.answers.*", "dev.contractkit.sdk.answers.model.*",
             "dev.contractkit.sdk.codehost.*", "dev.contractkit.sdk.codehost.v5.model.*",
             "dev.contractkit.sdk.exec.*", "dev.contractkit.sdk.exec.model.*", "dev.contractkit.sdk.runtime.*",
-            "dev.contractkit.sdk.agent.*",
+            "dev.contractkit.sdk.agent.*", "dev.contractkit.sdk.agent.model.CreatedPrincipal", "dev.contractkit.sdk.agent.model.Grant",
             "dev.contractkit.mock.*", "dev.contractkit.mock.junit.*", "dev.contractkit.specs.*",
             "dev.contractkit.conformance.*", "dev.contractkit.conformance.checks.*", "dev.contractkit.conformance.report.*",
             "okhttp3.OkHttpClient", "org.junit.jupiter.api.*", "static org.assertj.core.api.Assertions.*");
