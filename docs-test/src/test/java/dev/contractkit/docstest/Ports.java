@@ -1,11 +1,13 @@
 package dev.contractkit.docstest;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -17,6 +19,9 @@ import java.util.regex.Pattern;
 record Ports(Map<String, Integer> actual) {
     /** API id -> default port, as in the README's table */
     static final Map<String, Integer> DEFAULTS = defaults();
+    private static final int FIRST = 20_000;
+    private static final int COUNT = 12_000;
+    private static final Set<Integer> GIVEN = ConcurrentHashMap.newKeySet();
     private static final Pattern LOOPBACK_URL = Pattern.compile("(127\\.0\\.0\\.1|localhost):(\\d{4,5})\\b");
 
     private static Map<String, Integer> defaults() {
@@ -33,6 +38,7 @@ record Ports(Map<String, Integer> actual) {
                 "minimax", "openrouter", "siliconflow", "zai"}) {
             d.put(provider, port++);
         }
+        d.put("chat-completions", 8112);
         return Map.copyOf(d);
     }
 
@@ -43,11 +49,26 @@ record Ports(Map<String, Integer> actual) {
         return new Ports(ports);
     }
 
+    /**
+     * A port below Linux's ephemeral range (32768-60999), never given twice in this run: a port the system picks for
+     * port 0 comes from that range, where any outgoing connection (the kit's own clients in another block) could take
+     * it before the block's server binds it (seen: "port 44247 ... is in use").
+     */
     private static int freePort() {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
+        for (int attempt = 0; attempt < 1_000; attempt++) {
+            int port = FIRST + ThreadLocalRandom.current().nextInt(COUNT);
+            if (GIVEN.add(port) && bindable(port)) {
+                return port;
+            }
+        }
+        throw new IllegalStateException("no free loopback port in " + FIRST + "-" + (FIRST + COUNT - 1));
+    }
+
+    private static boolean bindable(int port) {
+        try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+            return s.getLocalPort() == port;
         } catch (IOException e) {
-            throw new UncheckedIOException(e);
+            return false;
         }
     }
 
