@@ -47,6 +47,12 @@ final class Sources {
     static final String API_KEY_ONLY = "api_key_only";
 
     /**
+     * The {@code extras} key of a login that was found but cannot be used (VS Code's, when its key is not to be had):
+     * its value says why. Like an API key, it is reported only when nothing usable was found, and never sent.
+     */
+    static final String UNUSABLE = "unusable";
+
+    /**
      * An API key the usage endpoint does not accept: found, it is reported (never sent) with what to do instead.
      *
      * @param source where it is ({@code env("OPENAI_API_KEY")}, a file)
@@ -111,10 +117,17 @@ final class Sources {
     static Source sqlite(String description, Function<Environment, Optional<Path>> database, String key,
                          Function<String, Map<String, String>> extras) {
         return new Source(description, env -> database.apply(env).filter(Files::isRegularFile)
-                .flatMap(db -> env.program("sqlite3").flatMap(tool -> output(List.of(tool.toString(), "-readonly", "-noheader",
-                        db.toString(), "SELECT value FROM ItemTable WHERE key = '" + key.replace("'", "''") + "'")))
-                        .map(v -> v.replaceAll("^\"|\"$", "")).filter(v -> !v.isBlank())
+                .flatMap(db -> sqliteValue(env, db, key).map(v -> v.replaceAll("^\"|\"$", "")).filter(v -> !v.isBlank())
                         .map(v -> new Credential(v, db + " (" + key + ")", extras.apply(v)))));
+    }
+
+    /**
+     * @return the {@code ItemTable} value of {@code key} in the SQLite database {@code db}, read-only with the
+     * {@code sqlite3} program; empty without {@code sqlite3}, without the key, or when the database cannot be read
+     */
+    static Optional<String> sqliteValue(Environment env, Path db, String key) {
+        return env.program("sqlite3").flatMap(tool -> output(List.of(tool.toString(), "-readonly", "-noheader", db.toString(),
+                "SELECT value FROM ItemTable WHERE key = '" + key.replace("'", "''") + "'"))).filter(v -> !v.isBlank());
     }
 
     /**
@@ -150,7 +163,7 @@ final class Sources {
     }
 
     /** @return what the command printed, when it exited 0 within 5 s (a missing item or a refused access is empty) */
-    private static Optional<String> output(List<String> command) {
+    static Optional<String> output(List<String> command) {
         try {
             Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
             p.getOutputStream().close();
@@ -222,8 +235,8 @@ final class Sources {
 
     /**
      * Every account found: the credentials of all sources in order, without a second copy of a token or of a user
-     * already found (the same login read from two places). An API key that the usage endpoint does not take is kept
-     * only when nothing else was found, so that the result can say so.
+     * already found (the same login read from two places). An API key that the usage endpoint does not take, or a login
+     * that cannot be used ({@link #UNUSABLE}), is kept only when nothing else was found, so that the result can say so.
      *
      * @return the credentials, in the order of the sources; empty when there is none
      */
@@ -248,7 +261,7 @@ final class Sources {
                 }
             }
         }
-        List<Credential> logins = found.stream().filter(c -> c.extra(API_KEY_ONLY).isEmpty()).toList();
+        List<Credential> logins = found.stream().filter(c -> c.extra(API_KEY_ONLY).isEmpty() && c.extra(UNUSABLE).isEmpty()).toList();
         return logins.isEmpty() ? found.stream().limit(1).toList() : logins;
     }
 
