@@ -97,6 +97,6 @@ final class SafeStorage {
         return env.program("security").flatMap(tool -> Sources.output(List.of(tool.toString(), "find-generic-password", "-s",
                         service, "-w"))).filter(p -> !p.isEmpty())
                 .orElseThrow(() -> new Failed("is sealed with the key of the Keychain item '" + service + "', which could not be"
-                        + " read (missing, or access refused)"));
+                        + " read (missing, access refused, or a prompt not answered within 5 s)"));
     }
 }

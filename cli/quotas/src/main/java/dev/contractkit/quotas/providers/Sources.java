@@ -3,6 +3,7 @@ package dev.contractkit.quotas.providers;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +12,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /** Credential sources: environment variables, JSON credential files and plain key files, tried in order. */
@@ -162,22 +166,38 @@ final class Sources {
         });
     }
 
-    /** @return what the command printed, when it exited 0 within 5 s (a missing item or a refused access is empty) */
+    /**
+     * @return what the command printed, when it exited 0 within 5 s (a missing item, a refused access or a program
+     * still waiting after 5 s, such as a Keychain prompt nobody answers, is empty; that program is ended)
+     */
     static Optional<String> output(List<String> command) {
+        Process p = null;
         try {
-            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
             p.getOutputStream().close();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            InputStream stdout = p.getInputStream();
+            // read beside the wait, so that a program that never ends cannot hold the caller past the time-out
+            CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return stdout.readAllBytes();
+                } catch (IOException e) {
+                    return new byte[0];
+                }
+            }, Thread::startVirtualThread);
             if (!p.waitFor(5, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                p.destroy();
                 return Optional.empty();
             }
-            return Optional.of(out.trim());
-        } catch (IOException e) {
+            return Optional.of(new String(out.get(5, TimeUnit.SECONDS), StandardCharsets.UTF_8).trim());
+        } catch (IOException | ExecutionException | TimeoutException e) {
             return Optional.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Optional.empty();
+        } finally {
+            if (p != null && p.isAlive()) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            }
         }
     }
 

@@ -46,7 +46,10 @@ final class VsCodeLogins {
         List<Credential> out = new ArrayList<>();
         for (String app : APPS) {
             Path db = base.resolve(app).resolve("User/globalStorage/state.vscdb");
-            if (Files.isRegularFile(db)) {
+            if (Files.isRegularFile(db) && env.program("sqlite3").isEmpty()) {
+                out.addAll(unusable(db.toString(), app + "'s state database " + db + " may hold its GitHub login; reading it needs"
+                        + " the sqlite3 program (Debian, Ubuntu: apt-get install sqlite3)"));
+            } else if (Files.isRegularFile(db)) {
                 Sources.sqliteValue(env, db, KEY).ifPresent(stored -> out.addAll(sessions(stored, app, db, env)));
             }
         }
@@ -61,6 +64,9 @@ final class VsCodeLogins {
             sealed = buffer(stored);
         } catch (IOException | IllegalArgumentException e) {
             return unusable(where, where + " is not the sealed value VS Code writes ({\"type\":\"Buffer\",\"data\":[...]})");
+        }
+        if (sealed.length == 0) {
+            return List.of(); // safeStorage seals the empty text as nothing: no sessions
         }
         JsonNode list;
         try {
@@ -101,7 +107,7 @@ final class VsCodeLogins {
     /** Node's {@code Buffer.toJSON()}: {@code {"type":"Buffer","data":[bytes]}}. */
     private static byte[] buffer(String stored) throws IOException {
         JsonNode data = ResultJson.mapper().readTree(stored).path("data");
-        if (!data.isArray() || data.isEmpty()) {
+        if (!data.isArray()) {
             throw new IllegalArgumentException("not a Buffer");
         }
         byte[] out = new byte[data.size()];

@@ -109,11 +109,19 @@ class VsCodeLoginTest {
                 + " damaged or was sealed with another key (nothing was sent)");
         VsCodeStateDb.write(home.resolve("xdg"), "Code", "{\"type\":\"Buffer\",\"data\":[118,49,48,1,2,3]}");
         assertThat(((ProviderResult.AuthRequired) fetch(linux(), calls)).message()).contains("could not be decrypted (v10)");
+        VsCodeStateDb.write(home.resolve("xdg"), "Code", "{\"type\":\"Buffer\",\"data\":[]}"); // signed out: nothing to say
+        assertThat(copilot(linux())).isEmpty();
         VsCodeStateDb.write(home.resolve("xdg"), "Code", "not json");
         assertThat(((ProviderResult.AuthRequired) fetch(linux(), calls)).message()).contains("is not the sealed value VS Code writes");
         VsCodeStateDb.write(home.resolve("xdg"), "Code", sealed("[" + session("octocat", "gho_gist", "gist") + "]", "v10", "peanuts", 1));
         assertThat(((ProviderResult.AuthRequired) fetch(linux(), calls)).message()).contains("has no session Copilot can use"
                 + " (scopes: gist; Copilot signs in with user:email or read:user)");
+        assertThat(calls.sent).isEmpty();
+        // without sqlite3 the database cannot be read: said, not guessed
+        Files.delete(bin.resolve("sqlite3"));
+        assertThat(((ProviderResult.AuthRequired) fetch(linux(), calls)).message()).isEqualTo("Code's state database "
+                + home.resolve("xdg/Code/User/globalStorage/state.vscdb") + " may hold its GitHub login; reading it needs the"
+                + " sqlite3 program (Debian, Ubuntu: apt-get install sqlite3) (nothing was sent)");
         assertThat(calls.sent).isEmpty();
         // another login is the account; the unusable one is not a row of its own
         Files.createDirectories(home.resolve("xdg/gh"));
@@ -144,5 +152,12 @@ class VsCodeLoginTest {
         assertThat(copilot(env("Mac OS X", Map.of()))).extracting(Credential::value).containsExactly("gho_mac");
         // Linux reads ~/.config, not ~/Library
         assertThat(copilot(env("Linux", Map.of()))).isEmpty();
+        // a Keychain prompt nobody answers holds no one: after 5 s the login is reported, security ended
+        tool("security", "exec sleep 120\n");
+        List<Credential> unanswered = org.junit.jupiter.api.Assertions.assertTimeoutPreemptively(Duration.ofSeconds(20),
+                () -> copilot(env("Mac OS X", Map.of())));
+        assertThat(unanswered).singleElement().satisfies(c -> assertThat(c.extra(Sources.UNUSABLE)).hasValueSatisfying(
+                why -> assertThat(why).endsWith("is sealed with the key of the Keychain item 'Code Safe Storage', which could"
+                        + " not be read (missing, access refused, or a prompt not answered within 5 s)")));
     }
 }
