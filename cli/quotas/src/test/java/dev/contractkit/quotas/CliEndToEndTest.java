@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpServer;
 import dev.contractkit.quotas.providers.Environment;
 import dev.contractkit.quotas.providers.Provider;
 import dev.contractkit.quotas.providers.ResultJson;
+import dev.contractkit.quotas.providers.VsCodeStateDb;
 import org.awaitility.Awaitility;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.AfterEach;
@@ -261,6 +262,39 @@ class CliEndToEndTest {
         // codex's 7d (61 % used) is hidden: its 5h (77 left) is the figure, green
         assertThat(quotas("--statusline", "--no-update-check", "--provider=codex").out().trim()).isEqualTo("● codex 77/100");
         assertThat(quotas("--json", "--provider=codex", "--fail-over", "60").status()).isZero();
+    }
+
+    @Test
+    void vsCodesOwnGitHubLoginIsACopilotAccountAskedFromTheMock() throws Exception {
+        VsCodeStateDb.requireSqlite3();
+        env.remove("GITHUB_COPILOT_TOKEN");
+        Path bin = Files.createDirectories(home.resolve("bin"));
+        Files.createSymbolicLink(bin.resolve("sqlite3"), Environment.of(System.getenv()).program("sqlite3").orElseThrow());
+        env.put("PATH", bin.toString());
+        // VS Code signed in to GitHub as octocat with the basic password store (v10)
+        VsCodeStateDb.write(home.resolve("config"), "Code", VsCodeStateDb.sealed("[" + VsCodeStateDb.session("octocat",
+                "gho_vscode", "user:email") + "]", "v10", "peanuts", 1));
+        JsonNode alone = quotas("--json", "--provider=github-copilot").provider("github-copilot");
+        assertThat(alone.path("status").asText()).as(alone.toString()).isEqualTo("available");
+        assertThat(alone.path("windows").get(0).path("label").asText()).isEqualTo("premium_interactions");
+        // beside the GitHub CLI's monalisa: one row each, VS Code's first
+        Files.createDirectories(home.resolve("config/gh"));
+        Files.writeString(home.resolve("config/gh/hosts.yml"), "github.com:\n  oauth_token: gho_mona\n  user: monalisa\n");
+        assertThat(quotas("--json", "--provider=github-copilot").json().path("providers"))
+                .extracting(p -> p.path("account").asText() + "/" + p.path("status").asText())
+                .containsExactly("octocat/available", "monalisa/available");
+        // sealed with the keyring's key (v11) and no secret-tool: the GitHub CLI's account alone, then, without it, why
+        VsCodeStateDb.write(home.resolve("config"), "Code", VsCodeStateDb.sealed("[" + VsCodeStateDb.session("octocat",
+                "gho_vscode", "user:email") + "]", "v11", "from-the-keyring", 1));
+        assertThat(quotas("--json", "--provider=github-copilot").provider("github-copilot").path("status").asText()).isEqualTo("available");
+        Files.delete(home.resolve("config/gh/hosts.yml"));
+        Run run = quotas("--json", "--provider=github-copilot");
+        assertThat(run.status()).isZero();
+        assertThat(run.err()).isEmpty();
+        JsonNode refused = run.provider("github-copilot");
+        assertThat(refused.path("status").asText()).isEqualTo("auth_required");
+        assertThat(refused.path("message").asText()).contains("Code's GitHub login in").contains("(v11), and secret-tool is not"
+                + " installed").endsWith("(nothing was sent)");
     }
 
     @Test

@@ -115,6 +115,11 @@ public final class Fetcher {
                     + provider.title() + "'s usage endpoint accepts only an OAuth login: "
                     + credential.get().extra(Sources.API_KEY_ONLY).get() + " (the key was not sent)", now);
         }
+        if (!standIn && credential.get().extra(Sources.UNUSABLE).isPresent()) {
+            // found but not to be opened or not for this endpoint: say why, send nothing
+            return new ProviderResult.AuthRequired(provider, credential.get().extra(Sources.UNUSABLE).get() + " (nothing was sent)",
+                    now);
+        }
         if (!standIn) {
             Optional<String> refusal = refusal(provider);
             if (refusal.isPresent()) {

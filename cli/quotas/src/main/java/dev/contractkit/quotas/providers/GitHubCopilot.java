@@ -14,7 +14,7 @@ final class GitHubCopilot implements Spec {
     @Override
     public List<Sources.Source> sources() {
         return List.of(Sources.env("GITHUB_COPILOT_TOKEN"), GitHubLogins.copilotFile("apps.json"),
-                GitHubLogins.copilotFile("hosts.json"), GitHubLogins.ghCli());
+                GitHubLogins.copilotFile("hosts.json"), VsCodeLogins.source(), GitHubLogins.ghCli());
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.contractkit.quotas.providers;
 import com.fasterxml.jackson.databind.JsonNode;
 
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -11,7 +12,10 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Function;
 
 /** Credential sources: environment variables, JSON credential files and plain key files, tried in order. */
@@ -45,6 +49,12 @@ final class Sources {
 
     /** The {@code extras} key that marks an API key found where only an OAuth login would work. */
     static final String API_KEY_ONLY = "api_key_only";
+
+    /**
+     * The {@code extras} key of a login that was found but cannot be used (VS Code's, when its key is not to be had):
+     * its value says why. Like an API key, it is reported only when nothing usable was found, and never sent.
+     */
+    static final String UNUSABLE = "unusable";
 
     /**
      * An API key the usage endpoint does not accept: found, it is reported (never sent) with what to do instead.
@@ -111,10 +121,17 @@ final class Sources {
     static Source sqlite(String description, Function<Environment, Optional<Path>> database, String key,
                          Function<String, Map<String, String>> extras) {
         return new Source(description, env -> database.apply(env).filter(Files::isRegularFile)
-                .flatMap(db -> env.program("sqlite3").flatMap(tool -> output(List.of(tool.toString(), "-readonly", "-noheader",
-                        db.toString(), "SELECT value FROM ItemTable WHERE key = '" + key.replace("'", "''") + "'")))
-                        .map(v -> v.replaceAll("^\"|\"$", "")).filter(v -> !v.isBlank())
+                .flatMap(db -> sqliteValue(env, db, key).map(v -> v.replaceAll("^\"|\"$", "")).filter(v -> !v.isBlank())
                         .map(v -> new Credential(v, db + " (" + key + ")", extras.apply(v)))));
+    }
+
+    /**
+     * @return the {@code ItemTable} value of {@code key} in the SQLite database {@code db}, read-only with the
+     * {@code sqlite3} program; empty without {@code sqlite3}, without the key, or when the database cannot be read
+     */
+    static Optional<String> sqliteValue(Environment env, Path db, String key) {
+        return env.program("sqlite3").flatMap(tool -> output(List.of(tool.toString(), "-readonly", "-noheader", db.toString(),
+                "SELECT value FROM ItemTable WHERE key = '" + key.replace("'", "''") + "'"))).filter(v -> !v.isBlank());
     }
 
     /**
@@ -149,22 +166,38 @@ final class Sources {
         });
     }
 
-    /** @return what the command printed, when it exited 0 within 5 s (a missing item or a refused access is empty) */
-    private static Optional<String> output(List<String> command) {
+    /**
+     * @return what the command printed, when it exited 0 within 5 s (a missing item, a refused access or a program
+     * still waiting after 5 s, such as a Keychain prompt nobody answers, is empty; that program is ended)
+     */
+    static Optional<String> output(List<String> command) {
+        Process p = null;
         try {
-            Process p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+            p = new ProcessBuilder(command).redirectError(ProcessBuilder.Redirect.DISCARD).start();
             p.getOutputStream().close();
-            String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            InputStream stdout = p.getInputStream();
+            // read beside the wait, so that a program that never ends cannot hold the caller past the time-out
+            CompletableFuture<byte[]> out = CompletableFuture.supplyAsync(() -> {
+                try {
+                    return stdout.readAllBytes();
+                } catch (IOException e) {
+                    return new byte[0];
+                }
+            }, Thread::startVirtualThread);
             if (!p.waitFor(5, TimeUnit.SECONDS) || p.exitValue() != 0) {
-                p.destroy();
                 return Optional.empty();
             }
-            return Optional.of(out.trim());
-        } catch (IOException e) {
+            return Optional.of(new String(out.get(5, TimeUnit.SECONDS), StandardCharsets.UTF_8).trim());
+        } catch (IOException | ExecutionException | TimeoutException e) {
             return Optional.empty();
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return Optional.empty();
+        } finally {
+            if (p != null && p.isAlive()) {
+                p.descendants().forEach(ProcessHandle::destroyForcibly);
+                p.destroyForcibly();
+            }
         }
     }
 
@@ -222,8 +255,8 @@ final class Sources {
 
     /**
      * Every account found: the credentials of all sources in order, without a second copy of a token or of a user
-     * already found (the same login read from two places). An API key that the usage endpoint does not take is kept
-     * only when nothing else was found, so that the result can say so.
+     * already found (the same login read from two places). An API key that the usage endpoint does not take, or a login
+     * that cannot be used ({@link #UNUSABLE}), is kept only when nothing else was found, so that the result can say so.
      *
      * @return the credentials, in the order of the sources; empty when there is none
      */
@@ -248,7 +281,7 @@ final class Sources {
                 }
             }
         }
-        List<Credential> logins = found.stream().filter(c -> c.extra(API_KEY_ONLY).isEmpty()).toList();
+        List<Credential> logins = found.stream().filter(c -> c.extra(API_KEY_ONLY).isEmpty() && c.extra(UNUSABLE).isEmpty()).toList();
         return logins.isEmpty() ? found.stream().limit(1).toList() : logins;
     }
 
