@@ -2,13 +2,11 @@ package dev.contractkit.reference.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.contractkit.mock.MockOptions;
-import dev.contractkit.mock.MockServers;
 import dev.contractkit.mock.RecordedRequest;
 import dev.contractkit.reference.KitServer;
+import dev.contractkit.reference.platform.ChatCompletionsMock;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.agui.OfficialAgUiClient;
-import okhttp3.MediaType;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
@@ -21,7 +19,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Collectors;
@@ -38,28 +35,22 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class AgentModelProfilesTest {
     static final String KEY = "sk-kit-test-model-key-0123456789";
-    static final Api CHAT = Api.CHAT_COMPLETIONS;
     static final OkHttpClient PLAIN = new OkHttpClient();
     @TempDir
     static Path dir;
-    static MockServers mock;
+    static ChatCompletionsMock mock;
     static KitServer server;
     static AgentHttp http;
 
     @BeforeAll
     static void start() throws IOException {
-        mock = MockServers.start(MockOptions.builder().apis(CHAT).port(CHAT, 0).credential(CHAT, KEY).build());
-        Path keyFile = dir.resolve("model-key");
-        Files.writeString(keyFile, KEY + "\n");
+        mock = ChatCompletionsMock.start(KEY, dir);
         int closed;
         try (ServerSocket s = new ServerSocket(0)) {
             closed = s.getLocalPort(); // nothing listens there once closed: connection refused
         }
-        server = KitServer.start(AgentHttp.settings(dir.resolve("data"))
+        server = KitServer.start(mock.withProfile(AgentHttp.settings(dir.resolve("data")), "mock")
                 .with("agent.model-profiles", "mock,down")
-                .with("agent.model.mock.model", "gpt-4o-mini")
-                .with("agent.model.mock.endpoint", mock.url(CHAT) + "/v1")
-                .with("agent.model.mock.api-key-file", keyFile.toString())
                 .with("agent.model.down.model", "gpt-4o-mini")
                 .with("agent.model.down.endpoint", "http://127.0.0.1:" + closed + "/v1")
                 .with("agent.model.down.timeout", "PT5S"), List.of(Api.AGENT));
@@ -79,30 +70,6 @@ class AgentModelProfilesTest {
     @BeforeEach
     void resetMock() {
         mock.reset();
-    }
-
-    /**
-     * The mock answers the next chat completion (once) with the contract's streamed example {@code name}, then its
-     * default again: the kit mock's control API ({@code PUT /mockserver/kit/responses} with {@code times}).
-     */
-    static void answerOnceWith(String example) throws IOException {
-        String spec = "{\"operation\":\"createChatCompletion\",\"status\":200,\"example\":\"" + example + "\",\"times\":1}";
-        Request r = new Request.Builder().url(mock.url(CHAT) + "/mockserver/kit/responses")
-                .put(RequestBody.create(spec, MediaType.get("application/json"))).build();
-        try (Response res = PLAIN.newCall(r).execute()) {
-            assertThat(res.code()).as(res.body().string()).isEqualTo(200);
-        }
-    }
-
-    /** The mock answers the next chat completion (once) with this stream (the kit mock's control API, {@code body}). */
-    static void answerOnceWithStream(String stream) throws IOException {
-        ObjectNode spec = AgentHttp.JSON.createObjectNode().put("operation", "createChatCompletion").put("status", 200)
-                .put("body", stream).put("times", 1);
-        Request r = new Request.Builder().url(mock.url(CHAT) + "/mockserver/kit/responses")
-                .put(RequestBody.create(spec.toString(), MediaType.get("application/json"))).build();
-        try (Response res = PLAIN.newCall(r).execute()) {
-            assertThat(res.code()).as(res.body().string()).isEqualTo(200);
-        }
     }
 
     static String onProfile(String profile, String extra) {
@@ -131,7 +98,7 @@ class AgentModelProfilesTest {
         JsonNode profile = reply.body().path("items").get(1);
         assertThat(profile.path("provider").asText()).isEqualTo("openai-compatible");
         assertThat(profile.path("model").asText()).isEqualTo("gpt-4o-mini");
-        assertThat(profile.path("endpoint").asText()).isEqualTo(mock.url(CHAT) + "/v1");
+        assertThat(profile.path("endpoint").asText()).isEqualTo(mock.endpoint());
         assertThat(profile.path("hasKey").asBoolean()).isTrue();
         assertThat(reply.body().path("items").get(2).path("hasKey").asBoolean()).isFalse();
         assertThat(reply.body().path("items").get(0).path("default").asBoolean()).isTrue();
@@ -140,7 +107,7 @@ class AgentModelProfilesTest {
 
     @Test
     void aRunOnAModelAnswersFromTheSampleDatabaseThroughAStreamedToolCall() throws IOException {
-        answerOnceWith("toolCall");
+        mock.answerOnceWithExample("toolCall");
         List<JsonNode> events = http.run(AgentHttp.input("mt1", "mr1", "What is the revenue by region?", onProfile("mock", null)));
         List<String> types = types(events);
         assertThat(types.get(types.size() - 1)).as(events.toString()).isEqualTo("RUN_FINISHED");
@@ -167,7 +134,7 @@ class AgentModelProfilesTest {
         assertThat(usage.path("outputTokens").asInt()).isEqualTo(31 + 17);
         assertThat(usage.path("totalTokens").asInt()).isEqualTo(411 + 429);
         // what the provider received: the key, the system instructions, the tools, then the tool's result
-        List<RecordedRequest> sent = mock.received(CHAT, "createChatCompletion");
+        List<RecordedRequest> sent = mock.sent();
         assertThat(sent).hasSize(2);
         assertThat(sent.get(0).header("Authorization")).isEqualTo("Bearer " + KEY);
         JsonNode first = AgentHttp.JSON.readTree(sent.get(0).body());
@@ -186,7 +153,7 @@ class AgentModelProfilesTest {
 
     @Test
     void theOfficialAgUiClientCompletesARunOnAModelWithToolCalls() throws Exception {
-        answerOnceWith("toolCall");
+        mock.answerOnceWithExample("toolCall");
         ObjectNode args = OfficialAgUiClient.args(server.url(Api.AGENT) + "/api/agent", AgentHttp.KIT_TOKEN, "mt-agui",
                 "mr-agui", "What is the revenue by region?");
         ObjectNode config = args.putObject("forwardedProps").putObject("run_config");
@@ -202,7 +169,7 @@ class AgentModelProfilesTest {
 
     @Test
     void streamedReasoningBecomesReasoningEvents() throws IOException {
-        answerOnceWith("reasoning");
+        mock.answerOnceWithExample("reasoning");
         List<JsonNode> events = http.run(AgentHttp.input("mt2", "mr2", "Which region has the most revenue?", onProfile("mock", null)));
         assertThat(types(events)).containsSubsequence("REASONING_START", "REASONING_MESSAGE_START",
                 "REASONING_MESSAGE_CONTENT", "REASONING_MESSAGE_END", "REASONING_END", "TEXT_MESSAGE_START");
@@ -214,8 +181,8 @@ class AgentModelProfilesTest {
 
     @Test
     void aProviderRateLimitAfterAToolCallEndsTheRunWithLlmRateLimitedAndSavesNoArtifact() throws IOException {
-        mock.setResponse(CHAT, "createChatCompletion", 429, null); // the contract's 429 ...
-        answerOnceWith("toolCall"); // ... after one streamed tool call
+        mock.failWith(429); // the contract's 429 ...
+        mock.answerOnceWithExample("toolCall"); // ... after one streamed tool call
 
         List<JsonNode> events = http.run(AgentHttp.input("mt3", "mr3", "What is the revenue by region?", onProfile("mock", null)));
         JsonNode last = events.get(events.size() - 1);
@@ -247,7 +214,7 @@ class AgentModelProfilesTest {
         try (McpTestServer mcp = new McpTestServer("mcp-model-token-123")) {
             assertThat(http.call("POST", "/api/v1/mcp-servers", AgentResourcesTest.mcpRegistration("targets", mcp.url(),
                     "mcp-model-token-123")).status()).isEqualTo(201);
-            answerOnceWithStream("""
+            mock.answerOnceWithStream("""
                     data: {"id":"c1","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{"role":"assistant","tool_calls":[{"index":0,"id":"call_mcp","type":"function","function":{"name":"mcp_targets_region_targets","arguments":"{\\"question\\": \\"targets 2025\\"}"}}]},"finish_reason":null}]}
 
                     data: {"id":"c1","object":"chat.completion.chunk","created":1,"model":"m","choices":[{"index":0,"delta":{},"finish_reason":"tool_calls"}]}
@@ -262,7 +229,7 @@ class AgentModelProfilesTest {
             JsonNode result = events.stream().filter(e -> e.path("toolCallId").asText().equals("mr8-r1-call-0")
                     && e.path("type").asText().equals("TOOL_CALL_RESULT")).findFirst().orElseThrow();
             assertThat(result.path("content").asText()).contains("NA 70000 USD");
-            JsonNode offered = AgentHttp.JSON.readTree(mock.received(CHAT, "createChatCompletion").get(0).body()).path("tools");
+            JsonNode offered = AgentHttp.JSON.readTree(mock.sent().get(0).body()).path("tools");
             assertThat(offered).extracting(t -> t.path("function").path("name").asText())
                     .contains("mcp_targets_region_targets").doesNotContain("mcp_targets_whoami_debug");
             assertThat(events.toString()).doesNotContain("mcp-model-token-123");
@@ -271,7 +238,7 @@ class AgentModelProfilesTest {
 
     @Test
     void aCancelWhileTheProviderIsSlowEndsTheRunCancelledAtOnce() throws Exception {
-        Request slow = new Request.Builder().url(mock.url(CHAT) + "/mockserver/kit/outcome?delay=10000")
+        Request slow = new Request.Builder().url(mock.url() + "/mockserver/kit/outcome?delay=10000")
                 .put(RequestBody.create(new byte[0])).build();
         try (Response res = PLAIN.newCall(slow).execute()) {
             assertThat(res.code()).isEqualTo(200);
@@ -291,7 +258,7 @@ class AgentModelProfilesTest {
             assertThat(last.path("outcome").path("type").asText()).isEqualTo("cancelled");
             assertThat(millis).as("the run ends without waiting for the provider").isLessThan(2000);
         } finally {
-            Request back = new Request.Builder().url(mock.url(CHAT) + "/mockserver/kit/outcome").delete().build();
+            Request back = new Request.Builder().url(mock.url() + "/mockserver/kit/outcome").delete().build();
             PLAIN.newCall(back).execute().close();
         }
     }
@@ -300,7 +267,7 @@ class AgentModelProfilesTest {
     void anUnknownProfileIsNotAvailable() throws IOException {
         List<JsonNode> events = http.run(AgentHttp.input("mt5", "mr5", "Revenue?", onProfile("gpt-9", null)));
         assertThat(events.get(events.size() - 1).path("code").asText()).isEqualTo("LLM_PROFILE_NOT_AVAILABLE");
-        assertThat(mock.received(CHAT, "createChatCompletion")).isEmpty();
+        assertThat(mock.sent()).isEmpty();
     }
 
     @Test
@@ -308,14 +275,14 @@ class AgentModelProfilesTest {
         register("{\"id\":\"pirate-sql\",\"name\":\"Pirate SQL\",\"instructions\":\"Answer like a pirate, in one sentence.\","
                 + "\"tools\":[\"inspect_schema\"],\"answerFormat\":\"list\",\"sections\":[\"table\",\"sql\"]}");
         // the model calls run_sql, which the skill does not allow: it gets an error result, and no query runs
-        answerOnceWith("toolCall");
+        mock.answerOnceWithExample("toolCall");
         List<JsonNode> events = http.run(AgentHttp.input("mt6", "mr6", "What is the revenue by region?",
                 onProfile("mock", "\"enabledSkillIds\":[\"pirate-sql\"],\"activeSkillId\":\"pirate-sql\"")));
         assertThat(types(events).get(events.size() - 1)).as(events.toString()).isEqualTo("RUN_FINISHED");
         JsonNode result = events.stream().filter(e -> e.path("type").asText().equals("TOOL_CALL_RESULT")).findFirst().orElseThrow();
         assertThat(result.path("content").asText()).contains("not available").contains("[inspect_schema]");
         assertThat(custom(events, "kit.sql_audit")).isEmpty();
-        List<RecordedRequest> sent = mock.received(CHAT, "createChatCompletion");
+        List<RecordedRequest> sent = mock.sent();
         JsonNode first = AgentHttp.JSON.readTree(sent.get(0).body());
         String system = first.path("messages").get(0).path("content").asText();
         assertThat(system).contains("Answer like a pirate, in one sentence.").contains("bulleted list")
@@ -333,7 +300,7 @@ class AgentModelProfilesTest {
         assertThat(answer).contains("- REGION: APAC, REVENUE: ").contains("```sql\nSELECT ").contains("Largest: **NA**")
                 .doesNotContain("|---|");
         assertThat(answer.indexOf("```sql")).isLessThan(answer.indexOf("Largest:"));
-        assertThat(mock.received(CHAT, "createChatCompletion")).as("deterministic calls no model").isEmpty();
+        assertThat(mock.sent()).as("deterministic calls no model").isEmpty();
     }
 
     private static void register(String skill) throws IOException {

@@ -2,12 +2,10 @@ package dev.contractkit.reference.answers;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.contractkit.mock.MockOptions;
-import dev.contractkit.mock.MockServers;
 import dev.contractkit.mock.RecordedRequest;
 import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.ChatCompletionsMock;
 import dev.contractkit.reference.platform.ModelProfiles;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.reference.platform.TestDatabases;
@@ -25,7 +23,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.net.ServerSocket;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -44,10 +41,9 @@ class ModelAnswersTest {
     static final OkHttpClient HTTP = new OkHttpClient.Builder().readTimeout(30, TimeUnit.SECONDS).build();
     static final String KEY = "model-test-key-0123456789";
     static final String MODEL_KEY = "sk-kit-answers-model-key-0123456789";
-    static final Api CHAT = Api.CHAT_COMPLETIONS;
     @TempDir
     static Path dir;
-    static MockServers mock;
+    static ChatCompletionsMock mock;
     static KitServer server;
 
     record Reply(int status, JsonNode body) {
@@ -55,13 +51,9 @@ class ModelAnswersTest {
 
     @BeforeAll
     static void start() throws IOException {
-        Path keyFile = Files.writeString(dir.resolve("model-key"), MODEL_KEY + "\n");
-        mock = MockServers.start(MockOptions.builder().apis(CHAT).port(CHAT, 0).credential(CHAT, MODEL_KEY).build());
-        server = KitServer.start(TestDatabases.embedded(dir).with("answers.api-keys", KEY).with("answers.rate-limit", "100")
-                .with("agent.model-profiles", "mock")
-                .with("agent.model.mock.model", "gpt-4o-mini")
-                .with("agent.model.mock.endpoint", mock.url(CHAT) + "/v1")
-                .with("agent.model.mock.api-key-file", keyFile.toString())
+        mock = ChatCompletionsMock.start(MODEL_KEY, dir);
+        server = KitServer.start(mock.withProfile(TestDatabases.embedded(dir).with("answers.api-keys", KEY).with("answers.rate-limit", "100")
+                .with("agent.model-profiles", "mock"), "mock")
                 .with("answers.model-profile", "mock"), List.of(Api.ANSWERS));
     }
 
@@ -82,18 +74,7 @@ class ModelAnswersTest {
 
     /** The mock answers the next chat completion (once) with a stream whose text is {@code content}. */
     static void modelReplies(String content) throws IOException {
-        String chunk = "{\"id\":\"chatcmpl-answers\",\"object\":\"chat.completion.chunk\",\"created\":1767225600,"
-                + "\"model\":\"gpt-4o-mini\",\"choices\":[{\"index\":0,\"delta\":%s,\"finish_reason\":%s}]}";
-        ObjectNode delta = JSON.createObjectNode().put("role", "assistant").put("content", content);
-        String stream = "data: " + chunk.formatted(delta, "null") + "\n\n"
-                + "data: " + chunk.formatted("{}", "\"stop\"") + "\n\n" + "data: [DONE]\n\n";
-        ObjectNode spec = JSON.createObjectNode().put("operation", "createChatCompletion").put("status", 200)
-                .put("body", stream).put("times", 1);
-        Request r = new Request.Builder().url(mock.url(CHAT) + "/mockserver/kit/responses")
-                .put(RequestBody.create(spec.toString(), MediaType.get("application/json"))).build();
-        try (Response res = HTTP.newCall(r).execute()) {
-            assertThat(res.code()).as(res.body().string()).isEqualTo(200);
-        }
+        mock.answerOnceWithText(content);
     }
 
     static Reply ask(String query, boolean force) throws IOException {
@@ -113,7 +94,7 @@ class ModelAnswersTest {
     }
 
     static List<RecordedRequest> sent() {
-        return mock.received(CHAT, "createChatCompletion");
+        return mock.sent();
     }
 
     @Test
@@ -199,7 +180,7 @@ class ModelAnswersTest {
 
     @Test
     void aProviderRateLimitIsA503AndGivesTheQuotaSlotBack() throws IOException {
-        mock.setResponse(CHAT, "createChatCompletion", 429, null);
+        mock.failWith(429);
         int before = used();
         Reply r = ask("What was Contoso's revenue in 2025?", false);
         assertThat(r.status()).as(r.body().toString()).isEqualTo(503);
@@ -212,7 +193,7 @@ class ModelAnswersTest {
 
     @Test
     void aProviderOutageIsA503InTheContractsErrorShape() throws IOException {
-        mock.setResponse(CHAT, "createChatCompletion", 503, null);
+        mock.failWith(503);
         int before = used();
         Reply r = ask("What was Contoso's revenue in 2025?", false);
         assertThat(r.status()).as(r.body().toString()).isEqualTo(503);
@@ -239,7 +220,7 @@ class ModelAnswersTest {
     @Test
     void withoutJsonModeTheRequestHasNoResponseFormatAndTheReplyIsCheckedAlike() throws IOException {
         ModelProfiles.Profile plain = ModelProfiles.from(Settings.of(Map.of("agent.model-profiles", "plain",
-                "agent.model.plain.model", "gpt-4o-mini", "agent.model.plain.endpoint", mock.url(CHAT) + "/v1",
+                "agent.model.plain.model", "gpt-4o-mini", "agent.model.plain.endpoint", mock.endpoint(),
                 "agent.model.plain.api-key-file", dir.resolve("model-key").toString())), name -> null).find("plain").orElseThrow();
         modelReplies("{\"answer\":\"Fine.\",\"references\":[],\"note\":\"extra\"}");
 
