@@ -307,7 +307,8 @@ public class KitClientCodegen extends JavaClientCodegen {
                     }
                     placed(c, kit, "isBearer");
                     if (!"bearer".equalsIgnoreCase(scheme.getScheme()) && kit.credentialFormat().isEmpty()) {
-                        c.put("prefix", scheme.getScheme() + " ");
+                        c.put("valueExpr", "\"" + javaText(scheme.getScheme() + " ") + "\" + value");
+                        c.put("form", scheme.getScheme() + " <value>");
                     }
                 }
             }
@@ -336,6 +337,9 @@ public class KitClientCodegen extends JavaClientCodegen {
         c.put("name", p.name());
         c.put("prefix", javaText(at < 0 ? p.value() : p.value().substring(0, at)));
         c.put("suffix", javaText(at < 0 ? "" : p.value().substring(at + marker.length())));
+        String prefix = String.valueOf(c.get("prefix"));
+        String suffix = String.valueOf(c.get("suffix"));
+        c.put("valueExpr", (prefix.isEmpty() ? "" : "\"" + prefix + "\" + ") + "value" + (suffix.isEmpty() ? "" : " + \"" + suffix + "\""));
         c.put("form", (at < 0 ? p.value() : p.value().substring(0, at) + "<value>" + p.value().substring(at + marker.length())));
     }
 
@@ -434,7 +438,12 @@ public class KitClientCodegen extends JavaClientCodegen {
             events.put("isEvents", true);
             out.add(events);
         }
-        if (!onlySse && op.isArray && hasLinkHeader(op) && op.returnBaseType != null) {
+        // one convention: a contract that pages by offset is walked by offset (stopping at a short page, or where
+        // a declared Link header names no next page); one that pages only by Link follows its rel="next"
+        Map<String, Object> offset = onlySse ? null : offsetPaging(op, models, base, params, name);
+        if (offset != null) {
+            out.add(offset);
+        } else if (!onlySse && op.isArray && hasLinkHeader(op) && op.returnBaseType != null) {
             Map<String, Object> paged = new LinkedHashMap<>(base);
             paged.put("name", unique(name + "AutoPaging"));
             paged.put("isLinkPaging", true);
@@ -449,11 +458,6 @@ public class KitClientCodegen extends JavaClientCodegen {
             paged.put("itemType", items.items.datatypeWithEnum != null ? items.items.datatypeWithEnum : items.items.dataType);
             paged.put("itemsGetter", items.getter);
             out.add(paged);
-        } else if (!onlySse && !hasLinkHeader(op)) {
-            Map<String, Object> offset = offsetPaging(op, models, base, params, name);
-            if (offset != null) {
-                out.add(offset);
-            }
         }
         Map<String, Object> cursor = onlySse ? null : cursorPaging(op, models, base, params, name);
         if (cursor != null) {
@@ -535,6 +539,7 @@ public class KitClientCodegen extends JavaClientCodegen {
         paged.put("itemType", itemType);
         paged.put("items", itemsGetter == null ? "page -> page" : op.returnType + "::" + itemsGetter);
         paged.put("offsetParam", offset.baseName);
+        paged.put("linked", hasLinkHeader(op));
         return paged;
     }
 

@@ -17,7 +17,7 @@ import java.util.stream.Stream;
  * <pre>{@code
  * FormsClient forms = FormsClient.builder().baseUrl("http://127.0.0.1:8081").apiKey("kit-demo-forms-key").build();
  * Form one = forms.getForm(1L).execute().getForm();
- * forms.listFormsAutoPaging(FormsClientAddOns.MAX_PAGE_SIZE, 0).forEach(f -> System.out.println(f.getTitle()));
+ * forms.listFormsAutoPaging(FormsClient.MAX_PAGE_SIZE).forEach(f -> System.out.println(f.getTitle()));
  * }</pre>
  */
 public interface FormsClientAddOns {
@@ -64,7 +64,7 @@ public interface FormsClientAddOns {
 
     /**
      * @return every form, fetched lazily 100 at a time
-     * @deprecated use {@code listFormsAutoPaging(MAX_PAGE_SIZE, 0)} (follows the contract's {@code Link rel="next"})
+     * @deprecated use {@code listFormsAutoPaging(MAX_PAGE_SIZE)} (generated: by offset, until no {@code Link rel="next"})
      */
     @Deprecated(since = "0.1.0", forRemoval = true)
     default Stream<Form> all() {
@@ -74,7 +74,7 @@ public interface FormsClientAddOns {
     /**
      * @param pageSize forms per request, 1 to 100
      * @return every form, fetched lazily page by page (count/offset, until a short page)
-     * @deprecated use {@code listFormsAutoPaging(pageSize, 0)} (follows the contract's {@code Link rel="next"})
+     * @deprecated use {@code listFormsAutoPaging(pageSize)} (generated: by offset, until no {@code Link rel="next"})
      */
     @Deprecated(since = "0.1.0", forRemoval = true)
     default Stream<Form> all(int pageSize) {

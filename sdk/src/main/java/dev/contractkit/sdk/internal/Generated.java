@@ -193,22 +193,32 @@ public final class Generated {
     }
 
     /**
-     * Auto-paging by offset: pages of {@code pageSize} until a shorter one.
+     * Auto-paging by offset: pages of {@code pageSize} until a shorter one, or, where the contract declares a
+     * {@code Link} header, until a page whose {@code Link} names no {@code rel="next"}.
      *
      * @param pageSize items per request
      * @param fetch    the page at an offset
      * @param items    the items of a page
+     * @param linked   whether the contract declares the {@code Link} header on the answer
      * @param <P>      the page type
      * @param <T>      the item type
      * @return every item, lazily
      */
     public static <P, T> Stream<T> byOffset(int pageSize, java.util.function.IntFunction<retrofit2.Call<P>> fetch,
-                                            Function<P, List<T>> items) {
+                                            Function<P, List<T>> items, boolean linked) {
         if (pageSize < 1) {
             throw new IllegalArgumentException("pageSize must be at least 1, was " + pageSize);
         }
+        boolean[] last = {false};
         return Pages.byOffset(pageSize, offset -> {
-            P page = Http.execute(fetch.apply(offset));
+            if (last[0]) {
+                return List.of();
+            }
+            Response<P> response = Http.executeForResponse(fetch.apply(offset));
+            if (linked && Pages.nextLink(response.raw()).isEmpty()) {
+                last[0] = true;
+            }
+            P page = response.body();
             List<T> list = page == null ? null : items.apply(page);
             return list == null ? List.of() : list;
         });
