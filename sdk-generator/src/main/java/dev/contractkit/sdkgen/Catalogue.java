@@ -118,14 +118,34 @@ public final class Catalogue {
         return name.toLowerCase(Locale.ROOT).replaceAll("[^a-z0-9]+", ".").replaceAll("^\\.|\\.$", "");
     }
 
-    static void sdk(String id, Path spec, String pkg, Path out, String handWritten) {
-        boolean hasClient = handWritten != null
+    static void sdk(String id, Path spec, String pkg, Path out, String handWritten) throws IOException {
+        String client = SdkGenerator.defaultClientName(pkg);
+        Path dir = handWritten == null ? null : Path.of(handWritten).resolve(pkg.replace('.', '/'));
+        List<String> addOns = addOns(dir, pkg, client);
+        // an API whose package has hand-written code but no add-ons of the generated client keeps its own client
+        boolean handWrittenClient = handWritten != null && addOns.isEmpty()
                 && Files.isDirectory(Path.of(handWritten).resolve("dev/contractkit/sdk").resolve(suffix(id).replace('.', '/')));
         SdkGenerator.Result r = SdkGenerator.request(spec, pkg, out)
-                .clientName(hasClient ? "" : SdkGenerator.defaultClientName(pkg))
+                .clientName(handWrittenClient ? "" : client)
+                .addOns(addOns)
                 .generate();
-        if (!hasClient) { // a hand-written client decides itself what it offers
+        if (!handWrittenClient && addOns.isEmpty()) { // a client with add-ons decides itself what it offers beyond them
             r.notes().forEach(n -> System.err.println("sdk " + id + ": " + n));
+        }
+    }
+
+    /**
+     * @return the add-on interfaces of a generated client: {@code <Client>AddOns.java} and {@code <Client>*AddOn.java}
+     * in its package's hand-written sources, e.g. {@code FormsClientAddOns}
+     */
+    static List<String> addOns(Path dir, String pkg, String client) throws IOException {
+        if (dir == null || !Files.isDirectory(dir)) {
+            return List.of();
+        }
+        try (Stream<Path> files = Files.list(dir)) {
+            return files.map(f -> f.getFileName().toString())
+                    .filter(n -> n.startsWith(client) && (n.endsWith("AddOns.java") || n.endsWith("AddOn.java")))
+                    .sorted().map(n -> pkg + "." + n.substring(0, n.length() - ".java".length())).toList();
         }
     }
 

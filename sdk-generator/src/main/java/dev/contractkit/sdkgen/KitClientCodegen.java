@@ -6,6 +6,8 @@ import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.Schema;
 import io.swagger.v3.oas.models.security.SecurityScheme;
+import dev.contractkit.specs.dialect.ErrorShape;
+import dev.contractkit.specs.dialect.SdkName;
 import org.openapitools.codegen.CodegenModel;
 import org.openapitools.codegen.CodegenOperation;
 import org.openapitools.codegen.CodegenParameter;
@@ -40,6 +42,8 @@ import java.util.function.Consumer;
 public class KitClientCodegen extends JavaClientCodegen {
     /** Additional property: the client class's simple name (empty: no client class, only interfaces and models). */
     public static final String CLIENT_NAME = "kitClientName";
+    /** Additional property: the hand-written add-on interfaces the client class implements (fully qualified names). */
+    public static final String ADD_ONS = "kitAddOns";
     /** Additional property: the client class's package. */
     public static final String CLIENT_PACKAGE = "kitPackage";
     /** Query parameters that carry a cursor to the next page. */
@@ -48,6 +52,8 @@ public class KitClientCodegen extends JavaClientCodegen {
     /** Page fields that name the next page's cursor. */
     private static final Set<String> NEXT_FIELDS = Set.of("next", "nextcursor", "next_cursor", "nextpagetoken",
             "next_page_token", "nexttoken", "next_token", "cursor");
+    /** Query parameters that carry the page size next to an {@code offset}. */
+    private static final Set<String> OFFSET_SIZES = Set.of("limit", "count", "per_page", "page_size", "pagesize", "size");
     private static final Set<String> BUILDER_METHODS = Set.of("config", "baseUrl", "readTimeout", "connectTimeout",
             "callTimeout", "retries", "okHttpClient", "userAgent", "logger", "addInterceptor", "build", "self");
 
@@ -86,6 +92,10 @@ public class KitClientCodegen extends JavaClientCodegen {
         importMapping.values().removeIf(i -> i.startsWith("io.swagger.annotations.") || i.startsWith("io.swagger.v3.oas.annotations."));
         // the SDK wires Retrofit itself: only the interfaces, the models, these helpers and the kit's client class
         supportingFiles.removeIf(f -> !Set.of("CollectionFormats.java", "StringUtil.java").contains(f.getDestinationFilename()));
+        // where the contract's errors hold code, message and request id: for the generated client and for add-ons
+        supportingFiles.add(new SupportingFile("kit-sdk/ContractErrors.mustache",
+                (sourceFolder + File.separator + invokerPackage.replace('.', File.separatorChar)).replaceFirst("^" + File.separator, ""),
+                "ContractErrors.java"));
         String client = String.valueOf(additionalProperties.getOrDefault(CLIENT_NAME, ""));
         if (!client.isEmpty()) {
             String pkg = String.valueOf(additionalProperties.get(CLIENT_PACKAGE));
@@ -204,7 +214,13 @@ public class KitClientCodegen extends JavaClientCodegen {
         if (openAPI.getComponents() != null && openAPI.getComponents().getSecuritySchemes() != null) {
             openAPI.getComponents().getSecuritySchemes().forEach((name, scheme) -> credential(name, scheme, credentials));
         }
+        Set<String> required = requiredSchemes(openAPI);
+        credentials.forEach(c -> c.put("required", required.contains(String.valueOf(c.get("scheme")))));
         additionalProperties.put("kitCredentials", credentials);
+        ErrorShapes.Shape errors = ErrorShapes.of(openAPI);
+        additionalProperties.put("kitErrorCode", errors.code());
+        additionalProperties.put("kitErrorMessage", errors.message());
+        additionalProperties.put("kitErrorRequestId", errors.requestId());
         additionalProperties.put("kitHasCredentials", !credentials.isEmpty());
     }
 
@@ -226,12 +242,41 @@ public class KitClientCodegen extends JavaClientCodegen {
         });
     }
 
+    /**
+     * @return the schemes every operation needs (in each of its alternatives); none when an operation is open or
+     * the document has no operation
+     */
+    private static Set<String> requiredSchemes(OpenAPI openAPI) {
+        Set<String> required = null;
+        if (openAPI.getPaths() == null) {
+            return Set.of();
+        }
+        for (PathItem item : openAPI.getPaths().values()) {
+            for (Operation op : item.readOperations()) {
+                List<io.swagger.v3.oas.models.security.SecurityRequirement> security =
+                        op.getSecurity() != null ? op.getSecurity() : openAPI.getSecurity();
+                if (security == null || security.isEmpty()) {
+                    return Set.of();
+                }
+                for (io.swagger.v3.oas.models.security.SecurityRequirement alternative : security) {
+                    if (required == null) {
+                        required = new HashSet<>(alternative.keySet());
+                    } else {
+                        required.retainAll(alternative.keySet());
+                    }
+                }
+            }
+        }
+        return required == null ? Set.of() : required;
+    }
+
     private static boolean taken(List<Map<String, Object>> credentials, String method) {
         return credentials.stream().anyMatch(c -> c.get("method").equals(method));
     }
 
     private void credential(String name, SecurityScheme scheme, List<Map<String, Object>> out) {
-        String method = StringUtils.camelize(sanitizeName(name), CamelizeOption.LOWERCASE_FIRST_LETTER);
+        String method = SdkName.of(scheme.getExtensions())
+                .orElse(StringUtils.camelize(sanitizeName(name), CamelizeOption.LOWERCASE_FIRST_LETTER));
         if (BUILDER_METHODS.contains(method)) {
             method = method + "Credential";
         }
@@ -247,12 +292,11 @@ public class KitClientCodegen extends JavaClientCodegen {
             notes.accept("unsupported: security scheme at components.securitySchemes." + name + " has no type: ignored");
             return;
         }
+        // where the credential goes and in what form: the contract dialect's one reader (x-kit-credential-format)
+        dev.contractkit.specs.dialect.SecurityScheme kit = dev.contractkit.specs.dialect.SecurityScheme.of(name,
+                io.swagger.v3.core.util.Json.mapper().valueToTree(scheme));
         switch (scheme.getType()) {
-            case APIKEY -> {
-                c.put("isApiKey", true);
-                c.put("in", scheme.getIn() == null ? "header" : scheme.getIn().toString());
-                c.put("name", scheme.getName());
-            }
+            case APIKEY -> placed(c, kit, "isApiKey");
             case HTTP -> {
                 if ("basic".equalsIgnoreCase(scheme.getScheme())) {
                     c.put("isBasic", true);
@@ -261,15 +305,17 @@ public class KitClientCodegen extends JavaClientCodegen {
                         notes.accept("unsupported: HTTP scheme '" + scheme.getScheme() + "' at components.securitySchemes."
                                 + name + ": the value given is sent as 'Authorization: " + scheme.getScheme() + " <value>'");
                     }
-                    c.put("isBearer", true);
-                    c.put("prefix", "bearer".equalsIgnoreCase(scheme.getScheme()) ? "Bearer" : scheme.getScheme());
+                    placed(c, kit, "isBearer");
+                    if (!"bearer".equalsIgnoreCase(scheme.getScheme()) && kit.credentialFormat().isEmpty()) {
+                        c.put("valueExpr", "\"" + javaText(scheme.getScheme() + " ") + "\" + value");
+                        c.put("form", scheme.getScheme() + " <value>");
+                    }
                 }
             }
             case OAUTH2, OPENIDCONNECT -> {
                 notes.accept("unsupported: " + scheme.getType() + " flows at components.securitySchemes." + name
                         + ": the client does not fetch tokens; give it one (builder." + c.get("method") + "(token)), sent as a bearer token");
-                c.put("isBearer", true);
-                c.put("prefix", "Bearer");
+                placed(c, kit, "isBearer");
             }
             default -> {
                 notes.accept("unsupported: security scheme type " + scheme.getType() + " at components.securitySchemes." + name
@@ -278,6 +324,23 @@ public class KitClientCodegen extends JavaClientCodegen {
             }
         }
         out.add(c);
+    }
+
+    /** The scheme's placement: header, query or cookie, its name, and the text before and after the credential. */
+    private static void placed(Map<String, Object> c, dev.contractkit.specs.dialect.SecurityScheme kit, String kind) {
+        String marker = "\u0000";
+        dev.contractkit.specs.dialect.SecurityScheme.Placement p = kit.place(marker);
+        int at = p.value().indexOf(marker);
+        c.put(kind, true);
+        c.put("isPlaced", true);
+        c.put("in", p.in());
+        c.put("name", p.name());
+        c.put("prefix", javaText(at < 0 ? p.value() : p.value().substring(0, at)));
+        c.put("suffix", javaText(at < 0 ? "" : p.value().substring(at + marker.length())));
+        String prefix = String.valueOf(c.get("prefix"));
+        String suffix = String.valueOf(c.get("suffix"));
+        c.put("valueExpr", (prefix.isEmpty() ? "" : "\"" + prefix + "\" + ") + "value" + (suffix.isEmpty() ? "" : " + \"" + suffix + "\""));
+        c.put("form", (at < 0 ? p.value() : p.value().substring(0, at) + "<value>" + p.value().substring(at + marker.length())));
     }
 
     @Override
@@ -348,7 +411,7 @@ public class KitClientCodegen extends JavaClientCodegen {
         for (CodegenParameter p : op.allParams) {
             params.add(param(p.paramName, paramType(p), p.description));
         }
-        String name = unique(op.operationId);
+        String name = unique(SdkName.of(op.vendorExtensions).orElse(op.operationId));
         String summary = javadoc(op.summary != null ? op.summary : op.notes);
         List<Map<String, Object>> out = new ArrayList<>();
         boolean sse = op.produces != null && op.produces.stream().anyMatch(m -> String.valueOf(m.get("mediaType")).startsWith("text/event-stream"));
@@ -371,18 +434,32 @@ public class KitClientCodegen extends JavaClientCodegen {
         }
         if (sse) {
             Map<String, Object> events = new LinkedHashMap<>(base);
-            events.put("name", onlySse ? name : unique(op.operationId + "Events"));
+            events.put("name", onlySse ? name : unique(name + "Events"));
             events.put("isEvents", true);
             out.add(events);
         }
-        if (!onlySse && op.isArray && hasLinkHeader(op) && op.returnBaseType != null) {
+        // one convention: a contract that pages by offset is walked by offset (stopping at a short page, or where
+        // a declared Link header names no next page); one that pages only by Link follows its rel="next"
+        Map<String, Object> offset = onlySse ? null : offsetPaging(op, models, base, params, name);
+        if (offset != null) {
+            out.add(offset);
+        } else if (!onlySse && op.isArray && hasLinkHeader(op) && op.returnBaseType != null) {
             Map<String, Object> paged = new LinkedHashMap<>(base);
-            paged.put("name", unique(op.operationId + "AutoPaging"));
+            paged.put("name", unique(name + "AutoPaging"));
             paged.put("isLinkPaging", true);
             paged.put("itemType", itemType(op));
             out.add(paged);
+        } else if (!onlySse && hasLinkHeader(op) && envelopeItems(op, models) != null) {
+            CodegenProperty items = envelopeItems(op, models);
+            Map<String, Object> paged = new LinkedHashMap<>(base);
+            paged.put("name", unique(name + "AutoPaging"));
+            paged.put("isLinkPagePaging", true);
+            paged.put("pageType", op.returnType);
+            paged.put("itemType", items.items.datatypeWithEnum != null ? items.items.datatypeWithEnum : items.items.dataType);
+            paged.put("itemsGetter", items.getter);
+            out.add(paged);
         }
-        Map<String, Object> cursor = onlySse ? null : cursorPaging(op, models, base, params);
+        Map<String, Object> cursor = onlySse ? null : cursorPaging(op, models, base, params, name);
         if (cursor != null) {
             out.add(cursor);
         }
@@ -403,8 +480,71 @@ public class KitClientCodegen extends JavaClientCodegen {
         return false;
     }
 
+    /** @return the one list property of an operation's object answer (a page envelope), or null */
+    private static CodegenProperty envelopeItems(CodegenOperation op, Map<String, CodegenModel> models) {
+        CodegenModel page = op.returnType == null ? null : models.get(op.returnType);
+        if (page == null) {
+            return null;
+        }
+        List<CodegenProperty> lists = page.vars.stream().filter(v -> v.isArray && v.items != null).toList();
+        return lists.size() == 1 ? lists.get(0) : null;
+    }
+
+    /**
+     * Paging by offset (the one convention besides {@code Link}): an integer {@code offset} query parameter and a
+     * page size ({@code limit}, {@code count}, {@code per_page}, {@code page_size}, {@code size}); the answer a list
+     * or an object with one list. The method takes the page size and the other parameters; it stops at a short page.
+     */
+    private Map<String, Object> offsetPaging(CodegenOperation op, Map<String, CodegenModel> models, Map<String, Object> base,
+                                             List<Map<String, Object>> params, String name) {
+        CodegenParameter offset = op.queryParams.stream()
+                .filter(p -> (p.isInteger || p.isLong) && "offset".equalsIgnoreCase(p.baseName)).findFirst().orElse(null);
+        CodegenParameter size = op.queryParams.stream().filter(p -> (p.isInteger || p.isLong)
+                && OFFSET_SIZES.contains(p.baseName.toLowerCase(Locale.ROOT))).findFirst().orElse(null);
+        if (offset == null || size == null) {
+            return null;
+        }
+        String itemsGetter;
+        String itemType;
+        if (op.isArray && op.returnBaseType != null) {
+            itemsGetter = null;
+            itemType = itemType(op);
+        } else {
+            CodegenProperty items = envelopeItems(op, models);
+            if (items == null) {
+                return null;
+            }
+            itemsGetter = items.getter;
+            itemType = items.items.datatypeWithEnum != null ? items.items.datatypeWithEnum : items.items.dataType;
+        }
+        List<Map<String, Object>> outer = new ArrayList<>();
+        List<String> args = new ArrayList<>();
+        for (Map<String, Object> p : params) {
+            if (p.get("name").equals(offset.paramName)) {
+                args.add(offset.isLong ? "(long) offset" : "offset");
+            } else if (p.get("name").equals(size.paramName)) {
+                args.add(size.isLong ? "(long) pageSize" : "pageSize");
+            } else {
+                outer.add(p);
+                args.add(String.valueOf(p.get("name")));
+            }
+        }
+        outer.add(0, param("pageSize", "int", "items per request (the contract's " + size.baseName + ")"));
+        Map<String, Object> paged = new LinkedHashMap<>(base);
+        paged.put("name", unique(name + "AutoPaging"));
+        paged.put("isOffsetPaging", true);
+        paged.put("params", outer);
+        paged.put("args", String.join(", ", args));
+        paged.put("pageType", op.returnType);
+        paged.put("itemType", itemType);
+        paged.put("items", itemsGetter == null ? "page -> page" : op.returnType + "::" + itemsGetter);
+        paged.put("offsetParam", offset.baseName);
+        paged.put("linked", hasLinkHeader(op));
+        return paged;
+    }
+
     private Map<String, Object> cursorPaging(CodegenOperation op, Map<String, CodegenModel> models, Map<String, Object> base,
-                                             List<Map<String, Object>> params) {
+                                             List<Map<String, Object>> params, String name) {
         CodegenParameter cursorParam = op.queryParams.stream()
                 .filter(p -> p.isString && CURSOR_PARAMS.contains(p.baseName.toLowerCase(Locale.ROOT))).findFirst().orElse(null);
         CodegenModel page = op.returnType == null ? null : models.get(op.returnType);
@@ -428,7 +568,7 @@ public class KitClientCodegen extends JavaClientCodegen {
                 args.add(String.valueOf(p.get("name")));
             }
         }
-        paged.put("name", unique(op.operationId + "AutoPaging"));
+        paged.put("name", unique(name + "AutoPaging"));
         paged.put("isCursorPaging", true);
         paged.put("params", outer);
         paged.put("args", String.join(", ", args));
@@ -468,6 +608,10 @@ public class KitClientCodegen extends JavaClientCodegen {
             n = name + i;
         }
         return n;
+    }
+
+    private static String javaText(String text) {
+        return text.replace("\\", "\\\\").replace("\"", "\\\"");
     }
 
     private static String javadoc(String text) {

@@ -45,6 +45,7 @@ public final class SdkGenerator {
     private final String basePackage;
     private final Path out;
     private String clientName;
+    private List<String> addOns = List.of();
     // the kit's default: a schema called Error would shadow java.lang.Error in every file importing the models
     private Map<String, String> modelNameMappings = Map.of("Error", "ApiError");
 
@@ -78,6 +79,17 @@ public final class SdkGenerator {
             throw new IllegalArgumentException("'" + name + "' is not a Java class name (e.g. PetsClient)");
         }
         this.clientName = name;
+        return this;
+    }
+
+    /**
+     * @param interfaces hand-written add-on interfaces (fully qualified names) the client class implements: what the
+     *                   contract cannot say, attached to the generated client (their default methods call its
+     *                   operations)
+     * @return this
+     */
+    public SdkGenerator addOns(List<String> interfaces) {
+        this.addOns = List.copyOf(interfaces);
         return this;
     }
 
@@ -145,6 +157,7 @@ public final class SdkGenerator {
                 .addAdditionalProperty("useOneOfInterfaces", true)
                 .addAdditionalProperty(KitClientCodegen.CLIENT_NAME, clientName)
                 .addAdditionalProperty(KitClientCodegen.CLIENT_PACKAGE, basePackage)
+                .addAdditionalProperty(KitClientCodegen.ADD_ONS, addOns)
                 .addGlobalProperty("apiTests", "false")
                 .addGlobalProperty("modelTests", "false")
                 .addGlobalProperty("apiDocs", "false")

@@ -79,7 +79,8 @@ class MainTest {
                 .contains("::getItems").contains("::getNextCursor");
         assertThat(client).as("text/event-stream").contains("dev.contractkit.sdk.Call<dev.contractkit.sdk.EventStream> watchPosts()");
         assertThat(client).as("apiKey and oauth2 credentials").contains("public Builder key(String value)")
-                .contains("credentials.put(\"header\", \"X-Api-Key\", value)").contains("public Builder oauth(String token)");
+                .contains("credentials.put(\"header\", \"X-Api-Key\", value == null ? null : value)")
+                .contains("public Builder oauth(String value)").contains("\"Bearer \" + value");
         assertThat(err()).contains("unsupported: cookie parameter 'session' at paths./comments.get")
                 .contains("unsupported: oauth2 flows at components.securitySchemes.oauth");
     }

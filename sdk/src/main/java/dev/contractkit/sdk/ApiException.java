@@ -14,7 +14,7 @@ import java.util.Optional;
  * body (raw and parsed on demand into the contract's generated error type) and the request id.
  * Subclasses name the status ({@link NotFoundException}, {@link UnauthorizedException} ...);
  * a transport failure is a {@link TransportException} (status 0). The request id comes from the
- * {@code X-Request-Id} header, else from the error body ({@code error.request_id} or {@code requestId}).
+ * {@code X-Request-Id} header, else from the error body, where the client's contract puts it ({@link ErrorFormat}).
  *
  * <pre>{@code
  * try {
@@ -35,6 +35,7 @@ public class ApiException extends RuntimeException {
     private final int status;
     private final String body;
     private final String requestId;
+    private ErrorFormat format = ErrorFormat.UNKNOWN;
 
     /**
      * @param status    the HTTP status (0 for a transport failure)
@@ -72,13 +73,26 @@ public class ApiException extends RuntimeException {
      * @return the exception to throw
      */
     public static ApiException of(int status, String body, String requestId, String retryAfter) {
+        return of(status, body, requestId, retryAfter, ErrorFormat.UNKNOWN);
+    }
+
+    /**
+     * Maps a status to the family's type, reading the body as the contract's error format says.
+     *
+     * @param status     the HTTP status
+     * @param body       the response body
+     * @param requestId  the request id header, or null
+     * @param retryAfter the {@code Retry-After} header (seconds), or null
+     * @param format     where the contract's error body holds code, message and request id
+     * @return the exception to throw
+     */
+    public static ApiException of(int status, String body, String requestId, String retryAfter, ErrorFormat format) {
         JsonNode json = parse(body);
-        String rid = requestId != null ? requestId : text(json, "request_id");
-        if (rid == null) {
-            rid = text(json, "requestId"); // the agent contract's spelling
-        }
-        String message = "HTTP " + status + describe(json);
-        return switch (status) {
+        String rid = requestId != null ? requestId : format.requestId(json).orElse(null);
+        String code = format.code(json).orElse(null);
+        String text = format.message(json).orElse(null);
+        String message = "HTTP " + status + (code == null ? "" : " " + code) + (text == null ? "" : ": " + text);
+        ApiException e = switch (status) {
             case 400, 422 -> new BadRequestException(status, message, body, rid);
             case 401 -> new UnauthorizedException(status, message, body, rid);
             case 403 -> new ForbiddenException(status, message, body, rid);
@@ -88,6 +102,18 @@ public class ApiException extends RuntimeException {
             default -> status >= 500 ? new ServerErrorException(status, message, body, rid)
                     : new ApiException(status, message, body, rid, null);
         };
+        e.format = format;
+        return e;
+    }
+
+    /**
+     * Reads this exception's body in the same format as another's (an add-on that turns a failure into a more
+     * specific exception keeps the contract's format).
+     *
+     * @param other the exception this one refines
+     */
+    protected final void sameFormatAs(ApiException other) {
+        this.format = other.format;
     }
 
     private static JsonNode parse(String body) {
@@ -108,27 +134,6 @@ public class ApiException extends RuntimeException {
         return Duration.ofSeconds(Long.parseLong(header.trim()));
     }
 
-    private static String describe(JsonNode json) {
-        String code = text(json, "code");
-        if (code == null && json != null && json.path("error").isTextual()) {
-            code = json.path("error").asText();
-        }
-        if (code == null && json != null && json.path("errorDetail").isTextual()) {
-            code = json.path("errorDetail").asText();
-        }
-        String message = text(json, "message");
-        return (code == null ? "" : " " + code) + (message == null ? "" : ": " + message);
-    }
-
-    private static String text(JsonNode json, String field) {
-        if (json == null) {
-            return null;
-        }
-        JsonNode error = json.path("error");
-        JsonNode v = error.isObject() ? error.path(field) : json.path(field);
-        return v.isValueNode() ? v.asText() : null;
-    }
-
     /** @return the HTTP status; 0 when no answer arrived */
     public int status() {
         return status;
@@ -145,22 +150,15 @@ public class ApiException extends RuntimeException {
     }
 
     /**
-     * @return the contract's error code ({@code error.code}, or a top-level {@code error} string, or, where
-     * {@code error} is null, the answers API's {@code errorDetail}), if present
+     * @return the contract's error code, where the contract's error format ({@link #errorFormat()}) puts it, if present
      */
     public Optional<String> errorCode() {
-        JsonNode json = parse(body);
-        if (json == null) {
-            return Optional.empty();
-        }
-        JsonNode error = json.path("error");
-        if (error.isTextual()) {
-            return Optional.of(error.asText());
-        }
-        if (json.path("errorDetail").isTextual()) {
-            return Optional.of(json.path("errorDetail").asText());
-        }
-        return Optional.ofNullable(text(json, "code"));
+        return format.code(parse(body));
+    }
+
+    /** @return where this error's body holds its code, message and request id (from the client's contract) */
+    public ErrorFormat errorFormat() {
+        return format;
     }
 
     /**

@@ -2,6 +2,7 @@ package dev.contractkit.sdk;
 
 import java.time.Duration;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 /**
  * One operation of an API, ready to run: the SDK's only call type (as in Retrofit). Every operation of every client
@@ -65,4 +66,16 @@ public interface Call<T> {
      * @throws UnsupportedOperationException for an operation made of several requests (e.g. polling until done)
      */
     RawResponse executeRaw();
+
+    /**
+     * Maps this call's result (an add-on's view of an operation, e.g. the item inside an envelope); failures,
+     * options and raw responses are this call's.
+     *
+     * @param f   maps the result
+     * @param <U> the new result type
+     * @return a call whose result is {@code f} of this call's
+     */
+    default <U> Call<U> map(Function<? super T, ? extends U> f) {
+        return new MappedCall<>(this, f);
+    }
 }

@@ -2,6 +2,7 @@ package dev.contractkit.sdk;
 
 import java.nio.charset.StandardCharsets;
 import dev.contractkit.sdk.agent.AgentClient;
+import dev.contractkit.sdk.agent.AgentResources;
 import dev.contractkit.sdk.agent.AgentRun;
 import dev.contractkit.sdk.exec.ExecClient;
 import dev.contractkit.sdk.runtime.RuntimeClient;
@@ -81,5 +82,19 @@ class KitTokenTest {
         RecordedRequest upload = server.takeRequest(5, TimeUnit.SECONDS);
         assertThat(upload.getPath()).startsWith("/api/v1/files");
         assertThat(upload.getHeader("Authorization")).isEqualTo("Bearer kit-t");
+    }
+
+    @Test
+    void theAgentsResourceClientsCarryTheTokenBuiltAloneOrAsAViewOfTheAgentClient() throws InterruptedException {
+        server.enqueue(json(200, "{\"items\":[]}"));
+        server.enqueue(json(200, "{\"items\":[]}"));
+        AgentResources alone = AgentResources.builder().baseUrl(url()).token("kit-t").retries(RetryPolicy.none()).build();
+        AgentClient agent = AgentClient.builder().baseUrl(url()).token("kit-a").retries(RetryPolicy.none()).build();
+
+        alone.skills().list().execute();
+        agent.resources().skills().list().execute();
+
+        assertThat(server.takeRequest(5, TimeUnit.SECONDS).getHeader("Authorization")).isEqualTo("Bearer kit-t");
+        assertThat(server.takeRequest(5, TimeUnit.SECONDS).getHeader("Authorization")).isEqualTo("Bearer kit-a");
     }
 }

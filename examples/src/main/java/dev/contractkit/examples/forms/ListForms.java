@@ -58,14 +58,14 @@ public final class ListForms {
      * @return the number of forms listed
      */
     public static int run(FormsClient forms, PrintStream out) {
-        List<Form> all = forms.all(5).toList();
+        List<Form> all = forms.listFormsAutoPaging(5).toList();   // by offset, 5 a page, until no Link rel="next"
         out.printf("%-4s %-28s %-8s %14s %9s%n", "id", "title", "currency", "volume", "checkouts");
         for (Form f : all) {
             out.printf(Locale.ROOT, "%-4d %-28s %-8s %14.2f %9d%n", f.getId(), f.getTitle(), f.getCurrency(),
                     f.getPaymentVolume() / 100.0, f.getSuccessfulCheckoutCount());
         }
         if (!all.isEmpty()) {
-            Form first = forms.get(all.get(0).getId()).execute();
+            Form first = forms.getForm(all.get(0).getId()).execute().getForm();
             out.println("form " + first.getId() + ": \"" + first.getTitle() + "\" created " + first.getCreatedAt()
                     + ", token " + first.getAccessToken());
         }

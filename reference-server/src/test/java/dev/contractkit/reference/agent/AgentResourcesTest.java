@@ -6,6 +6,7 @@ import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.ConflictException;
 import dev.contractkit.sdk.NotFoundException;
+import dev.contractkit.sdk.agent.AgentClient;
 import dev.contractkit.sdk.agent.AgentResources;
 import dev.contractkit.sdk.agent.model.DatasourceRegistration;
 import dev.contractkit.sdk.agent.model.DatasourceUpdate;
@@ -146,8 +147,8 @@ class AgentResourcesTest {
     @Test
     void theSdksTypedResourceClientsRegisterReadUpdateAndDeleteAndNeverReturnAToken() {
         start();
-        AgentResources resources = AgentResources.builder()
-                .baseUrl(server.url(Api.AGENT)).addInterceptor(AgentHttp.AUTH).build();
+        AgentResources resources = AgentClient.builder()
+                .baseUrl(server.url(Api.AGENT)).token(AgentHttp.KIT_TOKEN).build().resources();  // the one agent client
         var mcp = resources.mcpServers().register(new McpServerRegistration()
                 .id("mcp-sdk").name("From the SDK").url("http://127.0.0.1:9/mcp").token(TOKEN)).execute();
         assertThat(mcp.getHasToken()).isTrue();

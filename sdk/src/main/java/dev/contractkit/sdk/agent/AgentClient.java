@@ -105,6 +105,16 @@ public final class AgentClient implements AutoCloseable {
         config.close();
     }
 
+    /**
+     * The typed resource clients (data sources, knowledge bases, MCP servers, skills, model profiles) on this
+     * client's connection and kit token: the one agent client reaches every operation of the contract.
+     *
+     * @return the resources view (closing it leaves this client open)
+     */
+    public AgentResources resources() {
+        return new AgentResources(resources, null);
+    }
+
     /** @return a builder; {@code baseUrl} is required */
     public static Builder builder() {
         return new Builder();
@@ -499,7 +509,7 @@ public final class AgentClient implements AutoCloseable {
          */
         public AgentClient build() {
             ClientConfig config = configBuilder().build();
-            return new AgentClient(Http.retrofit(config, KitTokenAuth.of(kitToken())), config, reattach);
+            return new AgentClient(Http.retrofit(config, KitTokenAuth.of(kitToken()), dev.contractkit.sdk.agent.internal.ContractErrors.FORMAT), config, reattach);
         }
     }
 }

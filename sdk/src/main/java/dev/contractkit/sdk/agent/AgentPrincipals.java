@@ -109,7 +109,7 @@ public final class AgentPrincipals implements AutoCloseable {
          */
         public AgentPrincipals build() {
             ClientConfig config = configBuilder().build();
-            return new AgentPrincipals(Http.retrofit(config, KitTokenAuth.of(kitToken())).create(PrincipalsApi.class), config);
+            return new AgentPrincipals(Http.retrofit(config, KitTokenAuth.of(kitToken()), dev.contractkit.sdk.agent.internal.ContractErrors.FORMAT).create(PrincipalsApi.class), config);
         }
     }
 }

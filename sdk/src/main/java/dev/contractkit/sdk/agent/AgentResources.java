@@ -1,6 +1,6 @@
 package dev.contractkit.sdk.agent;
 
-import dev.contractkit.sdk.ClientBuilder;
+import dev.contractkit.sdk.KitTokenBuilder;
 import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.agent.api.ResourcesApi;
 import dev.contractkit.sdk.agent.model.Datasource;
@@ -22,6 +22,7 @@ import dev.contractkit.sdk.agent.model.Skill;
 import dev.contractkit.sdk.agent.model.SkillRegistration;
 import dev.contractkit.sdk.agent.model.SkillUpdate;
 import dev.contractkit.sdk.internal.Http;
+import dev.contractkit.sdk.internal.KitTokenAuth;
 import dev.contractkit.sdk.internal.HttpCall;
 import dev.contractkit.sdk.Call;
 
@@ -33,7 +34,8 @@ import java.util.List;
  * token) are write-only: they go into a registration and never come back.
  *
  * <pre>{@code
- * AgentResources resources = AgentResources.builder().baseUrl("http://127.0.0.1:8090").build();
+ * AgentClient agent = AgentClient.builder().baseUrl("http://127.0.0.1:8090").token(kitToken).build();
+ * AgentResources resources = agent.resources();                  // the agent client's own connection and token
  * McpServer mcp = resources.mcpServers().register(new McpServerRegistration()
  *         .id("mcp-targets").name("Targets").url("http://127.0.0.1:3001/mcp").token(System.getenv("MCP_TOKEN"))).execute();
  * resources.knowledgeBases().list().execute().forEach(kb -> System.out.println(kb.getId()));
@@ -46,7 +48,11 @@ public final class AgentResources implements AutoCloseable {
     private final ResourcesApi api;
     private final ClientConfig config;
 
-    private AgentResources(ResourcesApi api, ClientConfig config) {
+    /**
+     * @param api    the agent client's resources interface
+     * @param config null for a view of an agent client (closing the view leaves the client open)
+     */
+    AgentResources(ResourcesApi api, ClientConfig config) {
         this.api = api;
         this.config = config;
     }
@@ -57,7 +63,9 @@ public final class AgentResources implements AutoCloseable {
      */
     @Override
     public void close() {
-        config.close();
+        if (config != null) {
+            config.close();
+        }
     }
 
     /** @return a builder; {@code baseUrl} is required */
@@ -114,8 +122,14 @@ public final class AgentResources implements AutoCloseable {
         }
     }
 
-    /** Builder. */
-    public static final class Builder extends ClientBuilder<Builder> {
+    /**
+     * Builder: the shared settings and the kit token ({@code token(...)}, sent as {@code Authorization: Bearer}).
+     *
+     * <pre>{@code
+     * AgentResources resources = AgentResources.builder().baseUrl("http://127.0.0.1:8090").token(kitToken).build();
+     * }</pre>
+     */
+    public static final class Builder extends KitTokenBuilder<Builder> {
         private Builder() {
         }
 
@@ -130,7 +144,8 @@ public final class AgentResources implements AutoCloseable {
          */
         public AgentResources build() {
             ClientConfig config = configBuilder().build();
-            return new AgentResources(Http.retrofit(config, List.of()).create(ResourcesApi.class), config);
+            return new AgentResources(Http.retrofit(config, KitTokenAuth.of(kitToken()),
+                    dev.contractkit.sdk.agent.internal.ContractErrors.FORMAT).create(ResourcesApi.class), config);
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.contractkit.sdk.answers;
 
+import dev.contractkit.sdk.ApiException;
+
 import java.util.Optional;
 import dev.contractkit.sdk.BadRequestException;
 import dev.contractkit.sdk.answers.model.ErrorDetail;
@@ -22,9 +24,9 @@ public class AnswerRefusedException extends BadRequestException {
     private final ErrorReason reason;
     private final ErrorDetail detail;
 
-    AnswerRefusedException(int status, String message, String body, String requestId, ErrorReason reason,
-                           ErrorDetail detail) {
-        super(status, message, body, requestId);
+    AnswerRefusedException(ApiException from, ErrorReason reason, ErrorDetail detail) {
+        super(from.status(), from.getMessage(), from.body(), from.requestId().orElse(null));
+        sameFormatAs(from);
         this.reason = reason;
         this.detail = detail;
     }

@@ -160,12 +160,10 @@ public final class AnswersClient implements AutoCloseable {
     private static ApiException translate(ApiException e) {
         Optional<ErrorReason> reason = reason(e);
         if (e instanceof BadRequestException && e.status() == 422 && reason.isPresent()) {
-            return new AnswerRefusedException(e.status(), e.getMessage(), e.body(), e.requestId().orElse(null), reason.get(),
-                    detail(e).orElse(null));
+            return new AnswerRefusedException(e, reason.get(), detail(e).orElse(null));
         }
         if (e instanceof RateLimitedException && detail(e).orElse(null) == ErrorDetail.QUOTA_EXCEEDED) {
-            return new QuotaExceededException(e.status(), e.getMessage(), e.body(), e.requestId().orElse(null),
-                    ((RateLimitedException) e).retryAfter().orElse(null));
+            return new QuotaExceededException(e, ((RateLimitedException) e).retryAfter().orElse(null));
         }
         return e;
     }
@@ -255,7 +253,7 @@ public final class AnswersClient implements AutoCloseable {
             if (limit > 0) {
                 interceptors.add(ClientRateLimiter.system(limit, window));
             }
-            return new AnswersClient(Http.retrofit(built, interceptors), built, owned);
+            return new AnswersClient(Http.retrofit(built, interceptors, dev.contractkit.sdk.answers.internal.ContractErrors.FORMAT), built, owned);
         }
     }
 }

@@ -1,5 +1,7 @@
 package dev.contractkit.sdk.answers;
 
+import dev.contractkit.sdk.ApiException;
+
 import dev.contractkit.sdk.RateLimitedException;
 import dev.contractkit.sdk.answers.model.ErrorDetail;
 
@@ -18,8 +20,9 @@ import java.time.Duration;
  * }</pre>
  */
 public class QuotaExceededException extends RateLimitedException {
-    QuotaExceededException(int status, String message, String body, String requestId, Duration retryAfter) {
-        super(status, message, body, requestId, retryAfter);
+    QuotaExceededException(ApiException from, Duration retryAfter) {
+        super(from.status(), from.getMessage(), from.body(), from.requestId().orElse(null), retryAfter);
+        sameFormatAs(from);
     }
 
     /** @return always {@link ErrorDetail#QUOTA_EXCEEDED} (the envelope's {@code errorDetail}; its {@code error} is null) */

@@ -469,8 +469,8 @@ public final class CouponsClient implements AutoCloseable {
             // one connection pool and dispatcher for the REST calls and the WebSocket
             OkHttpClient shared = built.httpClient();
             ClientConfig withShared = built;
-            Retrofit open = Http.retrofit(withShared, List.of());
-            Retrofit authed = Http.retrofit(withShared, List.of(bearer(credentials)));
+            Retrofit open = Http.retrofit(withShared, List.of(), dev.contractkit.sdk.coupons.internal.ContractErrors.FORMAT);
+            Retrofit authed = Http.retrofit(withShared, List.of(bearer(credentials)), dev.contractkit.sdk.coupons.internal.ContractErrors.FORMAT);
             OkHttpClient.Builder ws = shared.newBuilder()
                     .connectTimeout(built.connectTimeout())
                     .readTimeout(Duration.ZERO)             // the channel may stay silent for long

@@ -234,7 +234,7 @@ public final class TokenProvider {
             if (username == null || password == null) {
                 throw new IllegalStateException("Username and password required.");
             }
-            return new TokenProvider(this, Http.retrofit(built, List.of()).create(IdentityApi.class));
+            return new TokenProvider(this, Http.retrofit(built, List.of(), dev.contractkit.sdk.coupons.internal.ContractErrors.FORMAT).create(IdentityApi.class));
         }
     }
 }

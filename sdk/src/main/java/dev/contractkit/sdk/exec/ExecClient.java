@@ -203,7 +203,7 @@ public final class ExecClient implements AutoCloseable {
          */
         public ExecClient build() {
             ClientConfig config = configBuilder().build();
-            return new ExecClient(Http.retrofit(config, KitTokenAuth.of(kitToken())), config);
+            return new ExecClient(Http.retrofit(config, KitTokenAuth.of(kitToken()), dev.contractkit.sdk.exec.internal.ContractErrors.FORMAT), config);
         }
     }
 }

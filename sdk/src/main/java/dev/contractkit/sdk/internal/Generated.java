@@ -3,6 +3,7 @@ package dev.contractkit.sdk.internal;
 import com.fasterxml.jackson.core.type.TypeReference;
 import dev.contractkit.sdk.Call;
 import dev.contractkit.sdk.ClientConfig;
+import dev.contractkit.sdk.ErrorFormat;
 import dev.contractkit.sdk.EventStream;
 import okhttp3.HttpUrl;
 import okhttp3.Interceptor;
@@ -96,7 +97,17 @@ public final class Generated {
      * @return Retrofit on the SDK's OkHttp (retries, time-outs, logging, per-call options)
      */
     public static Retrofit retrofit(ClientConfig config, Credentials credentials) {
-        return Http.retrofit(config, List.of(credentials.interceptor()));
+        return retrofit(config, credentials, ErrorFormat.UNKNOWN);
+    }
+
+    /**
+     * @param config      the client's configuration
+     * @param credentials its credentials
+     * @param errors      where its contract's error bodies hold code, message and request id
+     * @return Retrofit on the SDK's OkHttp (retries, time-outs, logging, per-call options)
+     */
+    public static Retrofit retrofit(ClientConfig config, Credentials credentials, ErrorFormat errors) {
+        return Http.retrofit(config, List.of(credentials.interceptor()), errors);
     }
 
     /**
@@ -152,6 +163,65 @@ public final class Generated {
             }
         };
         return Pages.byLink(() -> Http.executeForResponse(first.get()), next, page -> page == null ? List.of() : new ArrayList<>(page));
+    }
+
+    /**
+     * Auto-paging over {@code Link: <...>; rel="next"} headers where each page is an object holding the items.
+     *
+     * @param retrofit the client's Retrofit
+     * @param first    the first page's call
+     * @param type     the page's Java type
+     * @param items    the items of a page
+     * @param <P>      the page type
+     * @param <T>      the item type
+     * @return every item, lazily; a page that repeats ends the walk with a {@code PagingStalledException}
+     */
+    public static <P, T> Stream<T> byLinkPages(Retrofit retrofit, Supplier<retrofit2.Call<P>> first, Class<P> type,
+                                              Function<P, List<T>> items) {
+        Follow follow = retrofit.create(Follow.class);
+        HttpUrl base = retrofit.baseUrl();
+        Function<HttpUrl, Response<P>> next = url -> {
+            Response<ResponseBody> raw = Http.executeForResponse(follow.get(Pages.onOrigin(url, base)));
+            try (ResponseBody body = raw.body()) {
+                return Response.success(body == null ? null : Http.MAPPER.readValue(body.byteStream(), type), raw.raw());
+            } catch (IOException e) {
+                throw Http.transport(raw.raw().request(), e);
+            }
+        };
+        return Pages.byLink(() -> Http.executeForResponse(first.get()), next,
+                page -> page == null || items.apply(page) == null ? List.of() : new ArrayList<>(items.apply(page)));
+    }
+
+    /**
+     * Auto-paging by offset: pages of {@code pageSize} until a shorter one, or, where the contract declares a
+     * {@code Link} header, until a page whose {@code Link} names no {@code rel="next"}.
+     *
+     * @param pageSize items per request
+     * @param fetch    the page at an offset
+     * @param items    the items of a page
+     * @param linked   whether the contract declares the {@code Link} header on the answer
+     * @param <P>      the page type
+     * @param <T>      the item type
+     * @return every item, lazily
+     */
+    public static <P, T> Stream<T> byOffset(int pageSize, java.util.function.IntFunction<retrofit2.Call<P>> fetch,
+                                            Function<P, List<T>> items, boolean linked) {
+        if (pageSize < 1) {
+            throw new IllegalArgumentException("pageSize must be at least 1, was " + pageSize);
+        }
+        boolean[] last = {false};
+        return Pages.byOffset(pageSize, offset -> {
+            if (last[0]) {
+                return List.of();
+            }
+            Response<P> response = Http.executeForResponse(fetch.apply(offset));
+            if (linked && Pages.nextLink(response.raw()).isEmpty()) {
+                last[0] = true;
+            }
+            P page = response.body();
+            List<T> list = page == null ? null : items.apply(page);
+            return list == null ? List.of() : list;
+        });
     }
 
     /**

@@ -12,6 +12,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import dev.contractkit.sdk.ApiException;
 import dev.contractkit.sdk.ClientConfig;
+import dev.contractkit.sdk.ErrorFormat;
 import dev.contractkit.sdk.TransportException;
 import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
@@ -57,12 +58,24 @@ public final class Http {
      * @return Retrofit bound to the base URL
      */
     public static Retrofit retrofit(ClientConfig config, List<Interceptor> interceptors) {
+        return retrofit(config, interceptors, ErrorFormat.UNKNOWN);
+    }
+
+    /**
+     * @param config       shared configuration
+     * @param interceptors the API's interceptors (credentials ...), applied in order
+     * @param errors       where the contract's error bodies hold code, message and request id (every request is
+     *                     tagged with it, so any failure of this client reads its errors so)
+     * @return Retrofit bound to the base URL
+     */
+    public static Retrofit retrofit(ClientConfig config, List<Interceptor> interceptors, ErrorFormat errors) {
         OkHttpClient.Builder http = config.httpClient().newBuilder()
                 .connectTimeout(config.connectTimeout())
                 .readTimeout(config.readTimeout())
                 .callTimeout(config.callTimeout());
         String userAgent = config.userAgent();
-        http.addInterceptor(chain -> chain.proceed(chain.request().newBuilder().header("User-Agent", userAgent).build()));
+        http.addInterceptor(chain -> chain.proceed(chain.request().newBuilder().header("User-Agent", userAgent)
+                .tag(ErrorFormat.class, errors).build()));
         http.addInterceptor(new RetryInterceptor(config.retries(), config.sleeper(), Clock.systemUTC(), config.random(), config.logger()));
         interceptors.forEach(http::addInterceptor);
         config.interceptors().forEach(http::addInterceptor);
@@ -228,7 +241,16 @@ public final class Http {
             // the status still says what happened
         }
         throw ApiException.of(response.code(), body, response.headers().get("X-Request-Id"),
-                response.headers().get("Retry-After"));
+                response.headers().get("Retry-After"), errorFormat(response.raw()));
+    }
+
+    /**
+     * @param response an answer to a request of a client built by {@link #retrofit}
+     * @return the error format of that client's contract ({@link ErrorFormat#UNKNOWN} for another request)
+     */
+    static ErrorFormat errorFormat(okhttp3.Response response) {
+        ErrorFormat f = response.request().tag(ErrorFormat.class);
+        return f == null ? ErrorFormat.UNKNOWN : f;
     }
 
     private static TransportException transport(Call<?> call, IOException e) {

@@ -141,6 +141,7 @@ public final class OkCall<T> implements Call<T> {
      * @return the family's exception for it
      */
     public static ApiException failure(Response response, String text) {
-        return ApiException.of(response.code(), text, response.header("X-Request-Id"), response.header("Retry-After"));
+        return ApiException.of(response.code(), text, response.header("X-Request-Id"), response.header("Retry-After"),
+                Http.errorFormat(response));
     }
 }

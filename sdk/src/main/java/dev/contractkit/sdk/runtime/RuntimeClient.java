@@ -134,7 +134,7 @@ public final class RuntimeClient implements AutoCloseable {
             ClientConfig config = configBuilder().build();
             ClientConfig probing = config.toBuilder().retries(RetryPolicy.none()).build();
             List<Interceptor> auth = KitTokenAuth.of(kitToken());
-            return new RuntimeClient(Http.retrofit(config, auth), Http.retrofit(probing, auth), config);
+            return new RuntimeClient(Http.retrofit(config, auth, dev.contractkit.sdk.runtime.internal.ContractErrors.FORMAT), Http.retrofit(probing, auth, dev.contractkit.sdk.runtime.internal.ContractErrors.FORMAT), config);
         }
     }
 }

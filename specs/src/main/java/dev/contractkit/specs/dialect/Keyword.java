@@ -18,6 +18,7 @@ public enum Keyword {
     CONFLICT_REASONS(ConflictReasons.KEY, Type.STRING_ARRAY, EnumSet.of(Place.OPERATION), ConflictReasons.class, "of"),
     CREDENTIAL_FORMAT(SecurityScheme.CREDENTIAL_FORMAT, Type.STRING, EnumSet.of(Place.SECURITY_SCHEME), SecurityScheme.class, "place|form"),
     EMITS(Emits.KEY, Type.STRING_OR_ARRAY, EnumSet.of(Place.OPERATION), Emits.class, "of"),
+    ERROR(ErrorShape.KEY, Type.ERROR_SHAPE, EnumSet.of(Place.SCHEMA), ErrorShape.class, "of"),
     JSON_SCHEMA(JsonSchemaExtra.KEY, Type.OBJECT, EnumSet.of(Place.SCHEMA), JsonSchemaExtra.class, "of"),
     PREVIOUS_VERSION(PreviousVersion.KEY, Type.STRING, EnumSet.of(Place.INFO), PreviousVersion.class, "of"),
     RATE_LIMIT_CATEGORY(RateLimits.CATEGORY_KEY, Type.STRING, EnumSet.of(Place.OPERATION), RateLimits.class, "categoryOf|forOperation"),
@@ -26,6 +27,7 @@ public enum Keyword {
     REFUSALS(Refusals.OPERATION_KEY, Type.STRING_ARRAY, EnumSet.of(Place.OPERATION), Refusals.class, "patterns"),
     REQUIRED_ROLE(RequiredRole.KEY, Type.STRING, EnumSet.of(Place.OPERATION), RequiredRole.class, "of"),
     ROLES_CLAIM(SecurityScheme.ROLES_CLAIM, Type.STRING, EnumSet.of(Place.SECURITY_SCHEME), SecurityScheme.class, "rolesClaim"),
+    SDK_NAME(SdkName.KEY, Type.JAVA_NAME, EnumSet.of(Place.OPERATION, Place.SECURITY_SCHEME), SdkName.class, "of"),
     STATE(State.KEY, Type.STATE, EnumSet.of(Place.OPERATION), State.class, "of|from"),
     TOKEN_ENDPOINT(SecurityScheme.TOKEN_ENDPOINT, Type.STRING, EnumSet.of(Place.SECURITY_SCHEME), SecurityScheme.class, "tokenEndpoint"),
     TOKEN_FORMAT(SecurityScheme.TOKEN_FORMAT, Type.STRING, EnumSet.of(Place.SECURITY_SCHEME), SecurityScheme.class, "jwt"),
@@ -57,6 +59,12 @@ public enum Keyword {
         STRING("a string", v -> v.isTextual()),
         BOOLEAN("true or false", v -> v.isBoolean()),
         OBJECT("an object", v -> v.isObject()),
+        JAVA_NAME("a Java method name in lower camel case (e.g. get, listForms)",
+                v -> v.isTextual() && SdkName.JAVA_NAME.matcher(v.asText()).matches()),
+        ERROR_SHAPE("an object {code, message, request-id}, each a JSON pointer or a list of them",
+                v -> v.isObject() && v.size() > 0 && all(v, p -> p.isTextual() && p.asText().startsWith("/")
+                        || p.isArray() && p.size() > 0 && all(p, e -> e.isTextual() && e.asText().startsWith("/")))
+                        && iterable(v.fieldNames()).allMatch(ErrorShape.MEMBERS::contains)),
         STRING_ARRAY("a list of strings", v -> v.isArray() && all(v, JsonNode::isTextual)),
         STRING_OR_ARRAY("a message name or a list of names and {message, data, when} objects",
                 v -> v.isTextual() || v.isArray() && all(v, e -> e.isTextual() || e.path("message").isTextual())
@@ -88,6 +96,12 @@ public enum Keyword {
         /** @return true when the value has this type */
         public boolean accepts(JsonNode value) {
             return test.test(value);
+        }
+
+        private static java.util.stream.Stream<String> iterable(java.util.Iterator<String> names) {
+            java.util.List<String> out = new java.util.ArrayList<>();
+            names.forEachRemaining(out::add);
+            return out.stream();
         }
 
         private static boolean all(JsonNode container, Predicate<JsonNode> p) {
