@@ -74,6 +74,24 @@ public final class SettingKeys {
     }
 
     /**
+     * The settings table of {@code reference-server/README.md} (between its {@code settings-table} markers).
+     *
+     * @return one row per key: variable, type, default, meaning
+     */
+    public static String markdownTable() {
+        StringBuilder out = new StringBuilder("| setting | type | default | meaning |\n|---|---|---|---|\n");
+        for (Key k : KEYS) {
+            out.append("| ").append(k.env()).append(" | ").append(k.type()).append(" | ").append(cell(k.defaultValue()))
+                    .append(" | ").append(cell(k.description())).append(" |\n");
+        }
+        return out.toString();
+    }
+
+    private static String cell(String text) {
+        return text.replace("|", "\\|");
+    }
+
+    /**
      * @param name a key as read, e.g. {@code forms.port}
      * @return its entry (an exact one before a pattern)
      */

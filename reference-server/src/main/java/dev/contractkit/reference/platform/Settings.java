@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
+import java.util.function.UnaryOperator;
 import java.util.stream.Stream;
 
 /**
@@ -22,15 +23,25 @@ import java.util.stream.Stream;
 public final class Settings {
     private final Map<String, String> values;
     private final boolean useEnvironment;
+    private final UnaryOperator<String> env;
 
-    private Settings(Map<String, String> values, boolean useEnvironment) {
+    private Settings(Map<String, String> values, boolean useEnvironment, UnaryOperator<String> env) {
         this.values = Map.copyOf(values);
         this.useEnvironment = useEnvironment;
+        this.env = env;
     }
 
     /** @return settings read from system properties and the environment */
     public static Settings fromEnvironment() {
-        return new Settings(Map.of(), true);
+        return new Settings(Map.of(), true, System::getenv);
+    }
+
+    /**
+     * @param env stands in for the environment (tests)
+     * @return settings read from system properties and that environment
+     */
+    static Settings fromEnvironment(UnaryOperator<String> env) {
+        return new Settings(Map.of(), true, env);
     }
 
     /**
@@ -38,7 +49,7 @@ public final class Settings {
      * @return settings that read only these values
      */
     public static Settings of(Map<String, String> values) {
-        return new Settings(values, false);
+        return new Settings(values, false, name -> null);
     }
 
     /**
@@ -49,7 +60,7 @@ public final class Settings {
     public Settings with(String key, String value) {
         Map<String, String> copy = new HashMap<>(values);
         copy.put(key, value);
-        return new Settings(copy, useEnvironment);
+        return new Settings(copy, useEnvironment, env);
     }
 
     /**
@@ -62,10 +73,10 @@ public final class Settings {
         if (v == null && useEnvironment) {
             v = System.getProperty("kit." + key);
             if (v == null) {
-                v = System.getenv(envName(key));
+                v = env.apply(envName(key));
             }
             if ((v == null || v.isBlank()) && key.equals(RUNTIME_URL)) {
-                v = System.getenv(RUNTIME_URL_ALIAS); // the name execcli reads too; the only variable without KIT_
+                v = env.apply(RUNTIME_URL_ALIAS); // the name execcli reads too; the only variable without KIT_
             }
         }
         return Optional.ofNullable(v).map(String::trim).filter(s -> !s.isEmpty());
