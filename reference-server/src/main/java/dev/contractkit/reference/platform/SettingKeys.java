@@ -8,6 +8,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 import java.util.regex.Pattern;
 
@@ -36,7 +37,7 @@ public final class SettingKeys {
 
         /** @return the environment variable, e.g. {@code KIT_DB_URL} or {@code KIT_<API>_PORT} */
         public String env() {
-            return Settings.envName(key);
+            return envName(key);
         }
 
         /** @return the default the server uses when the key is unset; empty when it has none or computes it */
@@ -66,6 +67,14 @@ public final class SettingKeys {
             regex.append(Pattern.quote(key.substring(at)));
             return name.matches(regex.toString());
         }
+    }
+
+    /**
+     * @param key a dotted key
+     * @return its environment variable name, e.g. {@code KIT_DB_URL}
+     */
+    static String envName(String key) {
+        return "KIT_" + key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
     }
 
     /** @return every setting, in the registry's order */

@@ -191,6 +191,6 @@ public final class Settings {
      * @return its environment variable name, e.g. {@code KIT_DB_URL}
      */
     public static String envName(String key) {
-        return "KIT_" + key.toUpperCase(Locale.ROOT).replace('.', '_').replace('-', '_');
+        return SettingKeys.envName(key);
     }
 }
