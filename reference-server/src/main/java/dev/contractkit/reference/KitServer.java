@@ -59,7 +59,8 @@ public final class KitServer implements AutoCloseable {
     public static KitServer start(Settings settings, List<Api> apis) {
         Map<Api, ApiProvider> providers = providers();
         for (Api api : apis) {
-            provider(providers, api); // an API without a module is refused before anything opens
+            // an API without a module, or a bad value of an API's settings, is refused before anything opens
+            provider(providers, api).settings(settings);
         }
         ServerSettings server = ServerSettings.from(settings, apis);
         String host = server.host();

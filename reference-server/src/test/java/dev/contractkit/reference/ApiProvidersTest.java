@@ -4,14 +4,18 @@ import dev.contractkit.reference.platform.ApiProvider;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /** The server finds its APIs with ServiceLoader: one provider per API it implements, nothing for the mock's. */
 class ApiProvidersTest {
@@ -42,6 +46,17 @@ class ApiProvidersTest {
             List<String> lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().filter(l -> !l.isBlank()).toList();
             assertThat(lines).doesNotHaveDuplicates()
                     .containsExactlyInAnyOrderElementsOf(KitServer.providers().values().stream().map(p -> p.getClass().getName()).toList());
+        }
+    }
+
+    @Test
+    void aBadValueOfAnApisSettingsStopsTheStartBeforeAnythingOpens(@TempDir Path data) throws IOException {
+        Settings settings = Settings.of(Map.of("data-dir", data.toString(), "exec.port", "0", "runtime.port", "0",
+                "exec.poll-ms", "fast"));
+        assertThatThrownBy(() -> KitServer.start(settings, List.of(Api.RUNTIME, Api.EXEC)))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageStartingWith("setting KIT_EXEC_POLL_MS must be");
+        try (var files = Files.list(data)) {
+            assertThat(files.toList()).as("no database, no token: nothing was opened").isEmpty();
         }
     }
 }
