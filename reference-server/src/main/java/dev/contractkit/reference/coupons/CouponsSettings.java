@@ -74,11 +74,19 @@ record CouponsSettings(String realm, Optional<String> issuer, Optional<String> j
                 s.get("coupons.users").isPresent(), clients, uris, atLeast(s, "coupons.password-iterations", 1),
                 atLeast(s, "coupons.login-failures", 1), atLeast(s, "coupons.login-address-failures", 1),
                 positive(s, "coupons.login-window"),
-                s.getInt("coupons.login-concurrency", Runtime.getRuntime().availableProcessors()),
+                loginConcurrency(s),
                 s.duration("coupons.login-queue-ms"), atLeast(s, "coupons.ws-max-connections", 1),
                 atLeast(s, "coupons.ws-queue", 1), s.get("coupons.rate-limits").orElse(""),
                 positive(s, "coupons.expiry-interval"), positive(s, "coupons.access-token-ttl"),
                 positive(s, "coupons.refresh-token-ttl"), batch, queue, s.duration("read-cache-ms"));
+    }
+
+    private static int loginConcurrency(Settings s) {
+        int v = s.getInt("coupons.login-concurrency", Runtime.getRuntime().availableProcessors());
+        if (v < 1) {
+            throw new IllegalArgumentException("setting KIT_COUPONS_LOGIN_CONCURRENCY must be 1 or more, was " + v);
+        }
+        return v;
     }
 
     private static int atLeast(Settings s, String key, int min) {

@@ -11,7 +11,7 @@ import java.util.stream.Stream;
 
 /**
  * The server's configuration: a key such as {@code db.url} is read from the system property
- * {@code kit.db.url}, else the environment variable {@code KIT_DB_URL}, else the caller's default.
+ * {@code kit.db.url}, else the environment variable {@code KIT_DB_URL}, else the registry's default (or the caller's).
  * Tests build one from a map with {@link #of(Map)}.
  *
  * <p>Every key is listed in {@link SettingKeys} (type, default, description); reading one that is not is a

@@ -41,7 +41,8 @@ class CouponsSettingsTest {
     @Test
     void aBadValueStopsTheStartNamingItsVariable() {
         Map<String, String> bad = Map.of("coupons.access-token-ttl", "0", "coupons.login-window", "a minute",
-                "coupons.ws-queue", "0", "coupons.login-failures", "five", "db.group-commit", "-1");
+                "coupons.ws-queue", "0", "coupons.login-failures", "five", "db.group-commit", "-1",
+                "coupons.login-concurrency", "0");
         bad.forEach((key, value) -> assertThatThrownBy(() -> CouponsSettings.from(Settings.of(Map.of(key, value))))
                 .as(key).isInstanceOf(IllegalArgumentException.class).hasMessageContaining(Settings.envName(key)));
         assertThatThrownBy(() -> CouponsSettings.from(Settings.of(Map.of("coupons.issuer", "https://kc/realms/x"))))
