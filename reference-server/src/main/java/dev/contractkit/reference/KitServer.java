@@ -1,21 +1,16 @@
 package dev.contractkit.reference;
 
-import dev.contractkit.reference.agent.AgentModule;
-import dev.contractkit.reference.answers.AnswersModule;
-import dev.contractkit.reference.codehost.CodehostModule;
-import dev.contractkit.reference.coupons.CouponsModule;
-import dev.contractkit.reference.exec.ExecModule;
-import dev.contractkit.reference.forms.FormsModule;
 import dev.contractkit.reference.platform.AllowedHosts;
 import dev.contractkit.reference.platform.PublicUrl;
 import dev.contractkit.reference.platform.ApiModule;
+import dev.contractkit.reference.platform.ApiProvider;
 import dev.contractkit.reference.platform.ApiServer;
 import dev.contractkit.reference.platform.Cluster;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.KitToken;
 import dev.contractkit.reference.platform.Leases;
+import dev.contractkit.reference.platform.ServerSettings;
 import dev.contractkit.reference.platform.Settings;
-import dev.contractkit.reference.runtime.RuntimeModule;
 import dev.contractkit.specs.Api;
 import io.helidon.webserver.WebServer;
 
@@ -23,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ServiceLoader;
 import java.util.function.Supplier;
 
 /**
@@ -61,7 +57,13 @@ public final class KitServer implements AutoCloseable {
      * @return the running server
      */
     public static KitServer start(Settings settings, List<Api> apis) {
-        String host = settings.get("host", "127.0.0.1");
+        Map<Api, ApiProvider> providers = providers();
+        for (Api api : apis) {
+            // an API without a module, or a bad value of an API's settings, is refused before anything opens
+            provider(providers, api).settings(settings);
+        }
+        ServerSettings server = ServerSettings.from(settings, apis);
+        String host = server.host();
         Database database = Database.open(settings);
         Cluster cluster;
         Leases leases;
@@ -88,18 +90,15 @@ public final class KitServer implements AutoCloseable {
         List<ApiModule> modules = new ArrayList<>();
         try {
             for (Api api : startOrder(apis)) {
-                if (api == Api.EXEC && servers.containsKey(Api.RUNTIME) && settings.get("exec.runtime-url").isEmpty()
-                        && System.getenv("EXEC_RUNTIME_URL") == null) {
+                if (api == Api.EXEC && servers.containsKey(Api.RUNTIME) && settings.get("exec.runtime-url").isEmpty()) {
                     // the co-hosted runtime is still reached over HTTP, at the URL it actually listens on
                     settings = settings.with("exec.runtime-url", "http://" + host + ":" + servers.get(Api.RUNTIME).port());
                 }
-                ApiModule module = module(api, settings, database, cluster, leases);
+                ApiModule module = provider(providers, api).create(
+                        new ApiProvider.ModuleContext(settings, database, cluster, leases));
                 modules.add(module);
-                int port = settings.getInt(api.id() + ".port", api.defaultPort());
-                long maxBody = settings.getInt(api.id() + ".max-body-bytes",
-                        settings.getInt("max-body-bytes", api == Api.AGENT ? AGENT_UPLOAD_BYTES : 1 << 20));
-                servers.put(api, ApiServer.start(module, database, host, port,
-                        new ApiServer.Limits(allowed, maxBody,
+                servers.put(api, ApiServer.start(module, database, host, server.ports().get(api),
+                        new ApiServer.Limits(allowed, server.maxBodyBytes().get(api),
                                 api == Api.AGENT ? "PAYLOAD_TOO_LARGE" : "BODY_TOO_LARGE", token,
                                 PublicUrl.of(settings, api.id(), allowed::allowsHost))));
             }
@@ -113,9 +112,6 @@ public final class KitServer implements AutoCloseable {
         }
         return new KitServer(database, cluster, leases, servers, List.copyOf(modules), host);
     }
-
-    /** The agent takes uploads of up to 10 MiB, in a multipart body. */
-    private static final int AGENT_UPLOAD_BYTES = 11 * 1024 * 1024;
 
     /** @return true for the APIs whose contract names the kit token (exec, runtime, agent) */
     static boolean needsKitToken(Api api) {
@@ -145,18 +141,30 @@ public final class KitServer implements AutoCloseable {
         return out;
     }
 
-    private static ApiModule module(Api api, Settings settings, Database database, Cluster cluster, Leases leases) {
-        return switch (api.id()) {
-            case "exec" -> new ExecModule(settings, database, cluster, leases);
-            case "runtime" -> new RuntimeModule(settings, database);
-            case "forms" -> new FormsModule(settings, database);
-            case "coupons" -> new CouponsModule(settings, database, cluster);
-            case "answers" -> new AnswersModule(settings, database, cluster);
-            case "agent" -> new AgentModule(settings, database, cluster, leases);
-            case "codehost" -> new CodehostModule(settings, database);
-            default -> throw new IllegalArgumentException(api.id() + (api.mockOnly() ? " is served by the mock server only"
+    /**
+     * The APIs this server has a module for, found with {@link ServiceLoader} (each API's package has an
+     * {@link ApiProvider}, listed in {@code META-INF/services}).
+     *
+     * @return provider by API, in the order found
+     */
+    public static Map<Api, ApiProvider> providers() {
+        Map<Api, ApiProvider> out = new LinkedHashMap<>();
+        for (ApiProvider p : ServiceLoader.load(ApiProvider.class, KitServer.class.getClassLoader())) {
+            if (out.putIfAbsent(p.api(), p) != null) {
+                throw new IllegalStateException("two providers for the API " + p.api().id() + ": "
+                        + out.get(p.api()).getClass().getName() + " and " + p.getClass().getName());
+            }
+        }
+        return out;
+    }
+
+    private static ApiProvider provider(Map<Api, ApiProvider> providers, Api api) {
+        ApiProvider p = providers.get(api);
+        if (p == null) {
+            throw new IllegalArgumentException(api.id() + (api.mockOnly() ? " is served by the mock server only"
                     : " has no module in the reference server; the mock serves it") + " (./kit mock --api " + api.id() + ")");
-        };
+        }
+        return p;
     }
 
     /**

@@ -18,8 +18,6 @@ import dev.contractkit.specs.check.ContractDocument;
 import io.helidon.webserver.http.HttpRouting;
 
 import java.time.Clock;
-import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.stream.Collectors;
 
 /**
@@ -28,12 +26,12 @@ import java.util.stream.Collectors;
  * Deterministic by default (no model, no network); a run on a configured model profile calls an OpenAI-compatible
  * chat-completions endpoint ({@link ModelProfiles}: {@code agent.model-profiles}, {@code agent.model.<id>.*}).
  *
- * <p>Settings ({@code KIT_AGENT_*} / {@code kit.agent.*}): {@code step-delay} (ISO 8601 duration, default
- * {@code PT0S}): a pause between the run's steps and streamed pieces, to watch streaming and try cancel;
+ * <p>Settings ({@code KIT_AGENT_*} / {@code kit.agent.*}; {@link AgentSettings}, every key with its default in the
+ * registry, {@code ./kit help settings}): {@code step-delay} (a duration, default {@code PT0S}): a pause between the run's steps and streamed pieces, to watch streaming and try cancel;
  * {@code jdbc-allow} (more JDBC URL prefixes, see {@link JdbcUrlPolicy}); {@code db-net-allow} (internal addresses
  * data sources may reach, see {@link DataSourceConnections}); {@code mcp-allow} (internal addresses MCP servers may
  * have, see {@link McpAddressPolicy}); {@code max-message-chars} and
- * {@code max-input-chars} (see {@link InputLimits}); {@code retention-days} (whole days, 0 keeps everything: old threads,
+ * {@code max-input-chars} (see {@link InputLimits}); {@code retention-days} (days, or a duration; 0 keeps everything: old threads,
  * files and artifacts are removed on every heartbeat, see {@link Retention}); {@code tokens} (named tokens,
  * {@code name=token,...}: each a principal that sees only its own threads, files and artifacts, see {@link Principals};
  * the kit token's holder is the operator).
@@ -54,6 +52,7 @@ public final class AgentModule implements ApiModule {
      * @param leases   this process's replica id (the owner of the runs it starts) and the orphan sweeps
      */
     public AgentModule(Settings settings, Database database, Cluster cluster, Leases leases) {
+        AgentSettings agent = AgentSettings.from(settings);
         ContractRules rules = new ContractRules(ContractDocument.load(Api.AGENT.mainContract()));
         AgentStore store = new AgentStore(database.dataSource(), mapper);
         ThreadStore threads = new ThreadStore(database.dataSource());
@@ -61,7 +60,7 @@ public final class AgentModule implements ApiModule {
         principals.configure(Principals.configured(settings));
         Signals signals = Signals.local();
         leases.register("agent", orphans -> store.endOrphans(orphans, signals::signal));
-        Retention retention = new Retention(threads, Retention.days(settings), Clock.systemUTC());
+        Retention retention = new Retention(threads, agent.retention(), Clock.systemUTC());
         leases.register("agent-retention", orphans -> {
             retention.sweep();
             return 0; // the count leases logs is of ended orphans, which these are not
@@ -69,30 +68,16 @@ public final class AgentModule implements ApiModule {
         ModelProfiles profiles = ModelProfiles.from(settings, System::getenv);
         Workspace workspace = Workspace.load(mapper, new ResourceStore(database.dataSource(), mapper), profiles.entries(mapper));
         DataSourceConnections jdbc = new DataSourceConnections(new JdbcUrlPolicy(settings), settings);
-        Analyst analyst = new Analyst(mapper, store, workspace, new SqlTool(database.dataSource(), jdbc), stepDelay(settings),
+        Analyst analyst = new Analyst(mapper, store, workspace, new SqlTool(database.dataSource(), jdbc), agent.stepDelay(),
                 new McpAddressPolicy(settings), profiles);
         this.runs = new RunsEndpoint(mapper, rules, store, new RunConfigResolver(mapper, workspace), analyst,
-                new ActiveRun.Registry(), InputLimits.from(settings), cluster.bus(),
+                new ActiveRun.Registry(), agent.inputLimits(), cluster.bus(),
                 new RunsEndpoint.Attach(leases.replicaId(), signals), new ThreadList(mapper, threads), principals);
         cluster.bus().subscribe(RunsEndpoint.CANCEL_CHANNEL, runs::cancelledElsewhere);
         this.resources = new ResourcesEndpoint(mapper, rules, store, workspace, jdbc);
         this.artifacts = new ArtifactsEndpoint(mapper, store, threads);
         this.files = new FilesEndpoint(mapper, store);
         this.principalsEndpoint = new PrincipalsEndpoint(mapper, rules, principals);
-    }
-
-    private static Duration stepDelay(Settings settings) {
-        String v = settings.get("agent.step-delay", "PT0S");
-        try {
-            Duration d = Duration.parse(v);
-            if (d.isNegative()) {
-                throw new IllegalArgumentException("setting " + Settings.envName("agent.step-delay") + " must not be negative");
-            }
-            return d;
-        } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("setting " + Settings.envName("agent.step-delay")
-                    + " must be an ISO 8601 duration such as PT0.2S, was '" + v + "'");
-        }
     }
 
     @Override

@@ -7,7 +7,8 @@ import java.time.Duration;
 import java.util.logging.Logger;
 
 /**
- * The agent's retention ({@code KIT_AGENT_RETENTION_DAYS}, whole days; 0 or unset keeps everything): each sweep removes
+ * The agent's retention ({@code KIT_AGENT_RETENTION_DAYS}, a number of days or a duration such as {@code 12h}; 0 or
+ * unset keeps everything): each sweep removes
  * the threads whose latest run started longer ago (with their runs, events and artifacts; never one with a run still
  * going) and the files and artifacts stored longer ago ({@link ThreadStore#expire}). {@link AgentModule} runs it on
  * the server's heartbeat ({@code Leases}), at start and every {@code KIT_REPLICA_HEARTBEAT_MS}.
@@ -30,20 +31,9 @@ final class Retention {
         this.clock = clock;
     }
 
-    /** @return the retention the setting names, checked: a whole number of days, 0 or more */
+    /** @return the retention the setting names, checked: a number of days or a duration ({@code Durations}), 0 or more */
     static Duration days(Settings settings) {
-        String text = settings.get(SETTING, "0").trim();
-        long days;
-        try {
-            days = text.isEmpty() ? 0 : Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            days = -1;
-        }
-        if (days < 0 || days > 365_000) {
-            throw new IllegalArgumentException("setting " + Settings.envName(SETTING) + " must be 0 (keep everything) or "
-                    + "a whole number of days, was '" + text + "'");
-        }
-        return Duration.ofDays(days);
+        return settings.duration(SETTING);
     }
 
     /** @return what this sweep removed (nothing when the retention is off) */

@@ -23,7 +23,6 @@ import io.helidon.webserver.http.HttpRouting;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -33,19 +32,11 @@ import java.util.stream.Collectors;
 /**
  * The investment answer service on its own listener (default port 8083).
  *
- * <p>Settings ({@code KIT_ANSWERS_*} environment variables or {@code kit.answers.*} system properties):
- * <ul>
- *   <li>{@code api-keys}: comma-separated keys to provision (stored hashed; no key is built in). Keys can also
- *       be created with {@code ./kit answers-keys create};</li>
- *   <li>{@code quota} (default 1000) and {@code quota-window} (ISO 8601 duration, default {@code P30D}) for
- *       configured and new keys;</li>
- *   <li>{@code rate-limit} (default 5) per {@code rate-window} (default {@code PT1M}) per key;</li>
- *   <li>{@code latency} (ISO 8601 duration, default {@code PT0S}): time the engine takes, to try clients'
- *       time-outs and watch {@code pending};</li>
- *   <li>{@code model-profile}: one of the model profiles ({@code agent.model-profiles}, {@link ModelProfiles})
- *       to answer with instead of the rule engine (unset: the rule engine, offline); {@code model-json-mode}
- *       (default true): ask the provider for its JSON mode.</li>
- * </ul>
+ * <p>Settings: {@link AnswersSettings} ({@code KIT_ANSWERS_*} environment variables or {@code kit.answers.*} system
+ * properties; every key with its default in the registry, {@code ./kit help settings}). No key is built in: they are
+ * provisioned from {@code answers.api-keys} or made with {@code ./kit answers-keys create}; {@code model-profile} names
+ * one of the model profiles ({@code agent.model-profiles}, {@link ModelProfiles}) to answer with instead of the rule
+ * engine.
  */
 public final class AnswersModule implements ApiModule {
     private static final Logger LOG = Logger.getLogger(AnswersModule.class.getName());
@@ -71,20 +62,21 @@ public final class AnswersModule implements ApiModule {
     public AnswersModule(Settings settings, Database database, Cluster cluster) {
         Clock clock = Clock.systemUTC();
         ApiKeys keys = new ApiKeys(database.dataSource(), clock);
-        provision(keys, settings);
+        AnswersSettings answersSettings = AnswersSettings.from(settings);
+        provision(keys, answersSettings);
         QuotaLedger ledger = new QuotaLedger(database.dataSource(), clock);
         AnswerAdmission admission = new AnswerAdmission(keys, cluster.limiter(clock));
-        RateLimiter.Rule rule = new RateLimiter.Rule("answer", settings.getInt("answers.rate-limit", 5),
-                duration(settings, "answers.rate-window", "PT1M"));
+        RateLimiter.Rule rule = new RateLimiter.Rule("answer", answersSettings.rateLimit(),
+                answersSettings.rateWindow());
         ContractRules rules = new ContractRules(ContractDocument.load(Api.ANSWERS.mainContract()));
-        this.answers = new AnswerEndpoint(admission, rule, rules, ledger, answerer(settings), mapper,
-                duration(settings, "answers.latency", "PT0S"));
+        this.answers = new AnswerEndpoint(admission, rule, rules, ledger, answerer(settings, answersSettings), mapper,
+                answersSettings.latency());
         this.quota = new QuotaEndpoint(admission, ledger);
     }
 
     /** The rule engine, or the model profile {@code answers.model-profile} names (one of the agent's profiles). */
-    private static Answerer answerer(Settings settings) {
-        Optional<String> id = settings.get("answers.model-profile").filter(v -> !v.isBlank());
+    private static Answerer answerer(Settings settings, AnswersSettings answersSettings) {
+        Optional<String> id = answersSettings.modelProfile();
         if (id.isEmpty()) {
             AnswerEngine rules = new AnswerEngine(Knowledge.load());
             return rules::answer;
@@ -95,18 +87,13 @@ public final class AnswersModule implements ApiModule {
                         + "', which is not one of the model profiles in " + Settings.envName("agent.model-profiles")
                         + " " + profiles.ids()));
         LOG.info(() -> "answers: questions are answered by model profile '" + profile.id() + "' (" + profile.description() + ")");
-        String jsonMode = settings.get("answers.model-json-mode", "true");
-        if (!jsonMode.equals("true") && !jsonMode.equals("false")) {
-            throw new IllegalArgumentException("setting " + Settings.envName("answers.model-json-mode")
-                    + " must be true or false, was '" + jsonMode + "'");
-        }
-        return new ModelAnswers(profile, jsonMode.equals("true"));
+        return new ModelAnswers(profile, answersSettings.modelJsonMode());
     }
 
-    private static void provision(ApiKeys keys, Settings settings) {
-        List<String> configured = settings.getList("answers.api-keys", "");
-        int limit = settings.getInt("answers.quota", 1000);
-        Duration window = duration(settings, "answers.quota-window", "P30D");
+    private static void provision(ApiKeys keys, AnswersSettings settings) {
+        List<String> configured = settings.apiKeys();
+        int limit = settings.quota();
+        Duration window = settings.quotaWindow();
         try {
             for (String secret : configured) {
                 keys.provision("configured", secret, limit, window);
@@ -116,20 +103,6 @@ public final class AnswersModule implements ApiModule {
             }
         } catch (StorageException e) {
             throw new IllegalStateException("answers: could not provision the configured API keys: " + e.getMessage(), e);
-        }
-    }
-
-    static Duration duration(Settings settings, String key, String defaultValue) {
-        String v = settings.get(key, defaultValue);
-        try {
-            Duration d = Duration.parse(v);
-            if (d.isNegative()) {
-                throw new IllegalArgumentException("setting " + Settings.envName(key) + " must not be negative, was " + v);
-            }
-            return d;
-        } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("setting " + Settings.envName(key)
-                    + " must be an ISO 8601 duration such as PT1M or P30D, was '" + v + "'");
         }
     }
 

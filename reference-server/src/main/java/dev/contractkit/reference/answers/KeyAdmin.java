@@ -66,9 +66,9 @@ public final class KeyAdmin {
         return switch (args[0]) {
             case "create" -> {
                 String name = option(rest, "--name", "unnamed");
-                int quota = Integer.parseInt(option(rest, "--quota", Integer.toString(settings.getInt("answers.quota", 1000))));
-                Duration window = AnswersModule.duration(settings.with("answers.quota-window",
-                        option(rest, "--window", settings.get("answers.quota-window", "P30D"))), "answers.quota-window", "P30D");
+                int quota = Integer.parseInt(option(rest, "--quota", Integer.toString(settings.integer("answers.quota"))));
+                Duration window = Settings.duration("answers.quota-window",
+                        option(rest, "--window", settings.text("answers.quota-window")));
                 noMore(rest);
                 if (quota < 0) {
                     throw new IllegalArgumentException("--quota must be 0 or more");

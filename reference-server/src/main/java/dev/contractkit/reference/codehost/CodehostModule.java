@@ -46,11 +46,12 @@ public final class CodehostModule implements ApiModule {
      * @param database the kit's database
      */
     public CodehostModule(Settings settings, Database database) {
-        List<String> configured = settings.getList("codehost.tokens", DEMO_TOKEN);
+        CodehostSettings codehost = CodehostSettings.from(settings);
+        List<String> configured = codehost.tokens();
         DemoCredentials.refuseWhenExposed(settings, () -> configured.contains(DEMO_TOKEN) ? List.of(DEMO_TOKEN)
                 : List.of(), "codehost token", "KIT_CODEHOST_TOKENS");
         this.tokens = configured.stream().map(t -> t.getBytes(StandardCharsets.UTF_8)).toList();
-        this.registrationTokens = settings.getList("codehost.registration-tokens", DEMO_REGISTRATION_TOKEN);
+        this.registrationTokens = codehost.registrationTokens();
         DemoCredentials.refuseWhenExposed(settings, () -> registrationTokens.contains(DEMO_REGISTRATION_TOKEN)
                 ? List.of(DEMO_REGISTRATION_TOKEN) : List.of(), "codehost registration token",
                 "KIT_CODEHOST_REGISTRATION_TOKENS");

@@ -17,6 +17,7 @@ import dev.contractkit.reference.platform.GroupCommit;
 import dev.contractkit.reference.platform.ReadCache;
 import dev.contractkit.reference.platform.Json;
 import dev.contractkit.reference.platform.RateLimiter;
+import dev.contractkit.reference.platform.Durations;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import dev.contractkit.specs.check.ContractDocument;
@@ -51,31 +52,10 @@ import java.util.stream.Stream;
  * The coupon service on its own listener (default port 8082): public catalogue, admin writes, redemptions,
  * the embedded identity provider under {@code /realms/{realm}} and the WebSocket {@code /ws/coupons}.
  *
- * <p>Settings (environment {@code KIT_COUPONS_*}, system properties {@code kit.coupons.*}):
- * {@code KIT_COUPONS_REALM} (default {@value #DEFAULT_REALM}), {@code KIT_COUPONS_USERS}
- * ({@code username:password:role+role[;email=..;first_name=..;last_name=..],...}; when set, the named users get
- * exactly these passwords, roles and profile
- * on every start; unset, the demo users {@value #DEMO_USERS} are created if missing, refused at start on a
- * non-loopback {@code KIT_HOST} or with proxy settings, and refused at login from beyond this machine), {@code
- * KIT_COUPONS_CLIENTS}
- * (default {@value #DEFAULT_CLIENTS}), {@code KIT_COUPONS_REDIRECT_URIS} (the authorization-code flow's redirect URIs,
- * {@code client=uri,...}, default {@link RedirectUris#DEFAULT}), {@code KIT_COUPONS_ACCESS_TOKEN_TTL} / {@code
- * KIT_COUPONS_REFRESH_TOKEN_TTL} (seconds, 300 / 1800), {@code KIT_COUPONS_ISSUER} + {@code
- * KIT_COUPONS_JWKS_URL} (accept an external provider's tokens instead), {@code KIT_COUPONS_ISSUER_URL} (the
- * embedded provider's issuer, default {@code http://<KIT_HOST>:<port>/realms/<realm>}), {@code
- * KIT_COUPONS_AUDIENCE} (the {@code aud} access tokens must carry, default {@value #DEFAULT_AUDIENCE}), {@code
- * KIT_COUPONS_PASSWORD_ITERATIONS} (PBKDF2-HMAC-SHA256, default 600000), {@code KIT_COUPONS_LOGIN_FAILURES} /
- * {@code KIT_COUPONS_LOGIN_ADDRESS_FAILURES} / {@code KIT_COUPONS_LOGIN_WINDOW} (failed logins per username /
- * per client address per window before 429, default 5 / 20 / PT1M; an IPv6 address counts by its /64), {@code
- * KIT_COUPONS_LOGIN_CONCURRENCY} / {@code KIT_COUPONS_LOGIN_QUEUE_MS} (password checks at once on this server,
- * default the number of cores, and how long a login waits for one before 429, default 500), {@code
- * KIT_COUPONS_WS_MAX_CONNECTIONS}
- * (open WebSockets before handshakes answer 503, default 1000), {@code KIT_COUPONS_RATE_LIMITS}
- * ({@code category=limit/window,...}, e.g. {@code write=5/PT10S}; default from the contract's
- * {@code x-kit-rate-limits}), {@code KIT_COUPONS_EXPIRY_INTERVAL} (seconds between {@code valid_until} sweeps,
- * default 30), {@code KIT_COUPONS_WS_QUEUE} (messages a WebSocket client may fall behind, default 256),
- * {@code KIT_DB_GROUP_COMMIT} / {@code KIT_DB_GROUP_COMMIT_QUEUE} (embedded database only: redemptions per shared
- * commit, default 256, 0 for a transaction each; redemptions that may wait for one, default 1024).
+ * <p>Settings: {@link CouponsSettings} (environment {@code KIT_COUPONS_*}, system properties {@code kit.coupons.*};
+ * every key with its default in the registry, {@code ./kit help settings}). Unset, the demo users {@value #DEMO_USERS}
+ * are created if missing, refused at start on a non-loopback {@code KIT_HOST} or with proxy settings, and refused at
+ * login from beyond this machine.
  */
 public final class CouponsModule implements ApiModule {
     /** The realm of the embedded identity provider. */
@@ -115,40 +95,27 @@ public final class CouponsModule implements ApiModule {
      */
     public CouponsModule(Settings settings, Database database, Cluster cluster) {
         Clock clock = Clock.systemUTC();
-        String realm = settings.get("coupons.realm", DEFAULT_REALM);
-        Optional<String> issuer = settings.get("coupons.issuer");
-        this.externalJwks = settings.get("coupons.jwks-url");
-        if (issuer.isPresent() != externalJwks.isPresent()) {
-            throw new IllegalArgumentException("KIT_COUPONS_ISSUER and KIT_COUPONS_JWKS_URL go together");
-        }
-        if (issuer.isPresent() && settings.get("coupons.issuer-url").isPresent()) {
-            throw new IllegalArgumentException("KIT_COUPONS_ISSUER_URL is the embedded provider's issuer; with an "
-                    + "external provider (KIT_COUPONS_ISSUER) leave it unset");
-        }
-        String audience = settings.get("coupons.audience", DEFAULT_AUDIENCE);
-        IssuerUrl issuerUrl = new IssuerUrl(settings.get("coupons.issuer-url"), settings.get("host", "127.0.0.1"),
-                settings.getInt("coupons.port", Api.COUPONS.defaultPort()), realm);
-        List<IdpUsers.Seed> users = settings.getList("coupons.users", DEMO_USERS).stream().map(IdpUsers.Seed::parse)
-                .toList();
-        List<String> clients = settings.getList("coupons.clients", DEFAULT_CLIENTS);
-        RedirectUris redirectUris = RedirectUris.of(settings.getList("coupons.redirect-uris", RedirectUris.DEFAULT)
-                .stream().filter(e -> !e.isBlank()).filter(e -> clients.contains(e.split("=", 2)[0])
-                        || settings.get("coupons.redirect-uris").isPresent()).toList(), clients, issuerUrl);
-        Passwords passwords = new Passwords(settings.getInt("coupons.password-iterations", Passwords.DEFAULT_ITERATIONS));
+        CouponsSettings coupons = CouponsSettings.from(settings);
+        String realm = coupons.realm();
+        Optional<String> issuer = coupons.issuer();
+        this.externalJwks = coupons.jwksUrl();
+        String audience = coupons.audience();
+        IssuerUrl issuerUrl = new IssuerUrl(coupons.issuerUrl(), coupons.host(), coupons.port(), realm);
+        List<IdpUsers.Seed> users = coupons.users();
+        List<String> clients = coupons.clients();
+        RedirectUris redirectUris = RedirectUris.of(coupons.redirectUris(), clients, issuerUrl);
+        Passwords passwords = new Passwords(coupons.passwordIterations());
         if (passwords.iterations() < Passwords.DEFAULT_ITERATIONS) {
             LOG.warning("KIT_COUPONS_PASSWORD_ITERATIONS=" + passwords.iterations() + " is below the current "
                     + "recommendation of " + Passwords.DEFAULT_ITERATIONS + " (acceptable for tests only)");
         }
-        LoginThrottle throttle = new LoginThrottle(clock, settings.getInt("coupons.login-failures", 5),
-                settings.getInt("coupons.login-address-failures", 20),
-                duration(settings.get("coupons.login-window", "PT1M"), "KIT_COUPONS_LOGIN_WINDOW"), 10_000);
+        LoginThrottle throttle = new LoginThrottle(clock, coupons.loginFailures(), coupons.loginAddressFailures(),
+                coupons.loginWindow(), 10_000);
         try {
             this.idp = new IdentityProvider(database.dataSource(), clock, new IdentityProvider.Config(realm,
-                    clients, settings.getInt("coupons.access-token-ttl", 300),
-                    settings.getInt("coupons.refresh-token-ttl", 1800), audience, issuerUrl, users,
-                    settings.get("coupons.users").isPresent(), DEMO_USERS_PARSED, redirectUris), passwords, throttle,
-                    new LoginSlots(settings.getInt("coupons.login-concurrency", Runtime.getRuntime().availableProcessors()),
-                            Duration.ofMillis(settings.getInt("coupons.login-queue-ms", 500))));
+                    clients, coupons.accessTokenTtl().toSeconds(), coupons.refreshTokenTtl().toSeconds(), audience,
+                    issuerUrl, users, coupons.usersConfigured(), DEMO_USERS_PARSED, redirectUris), passwords, throttle,
+                    new LoginSlots(coupons.loginConcurrency(), coupons.loginQueue()));
             // checked before seeding: a refused start leaves no demo user behind
             DemoCredentials.refuseWhenExposed(settings, () -> idp.demoInEffect(DEMO_USERS_PARSED),
                     "coupon users with their demo passwords", "KIT_COUPONS_USERS (username:password:role+role,... "
@@ -159,14 +126,14 @@ public final class CouponsModule implements ApiModule {
         }
         this.verifier = issuer.isPresent() ? TokenVerifier.remote(externalJwks.get(), issuer.get(), audience)
                 : TokenVerifier.local(idp.publicKeys(), issuerUrl, audience);
-        this.sockets = new SocketSlots(settings.getInt("coupons.ws-max-connections", 1000));
+        this.sockets = new SocketSlots(coupons.wsMaxConnections());
         ContractRules rules = new ContractRules(ContractDocument.load(Api.COUPONS.mainContract()),
                 Set.of("id", "active", "usage_count", "created_at", "updated_at", "created_by", "updated_by"));
-        this.hub = new Broadcaster(settings.getInt("coupons.ws-queue", 256));
+        this.hub = new Broadcaster(coupons.wsQueue());
         this.limiter = cluster.limiter(clock);
         this.bus = cluster.bus();
-        this.redemptions = groupCommit(settings, database);
-        this.store = new CouponStore(database.dataSource(), clock, ReadCache.of(settings), redemptions);
+        this.redemptions = groupCommit(coupons, database);
+        this.store = new CouponStore(database.dataSource(), clock, new ReadCache<>(coupons.readCache().toMillis()), redemptions);
         this.events = new Events(bus);
         bus.subscribe(Events.CHANNEL, new Bus.Listener() {
             @Override
@@ -179,7 +146,7 @@ public final class CouponsModule implements ApiModule {
                 hub.dropAll();
             }
         });
-        Map<String, RateLimiter.Rule> limits = rateLimits(rules.document(), settings.get("coupons.rate-limits", ""));
+        Map<String, RateLimiter.Rule> limits = rateLimits(rules.document(), coupons.rateLimits());
         this.context = new CouponEndpoints.Context(store, rules, new CouponAdmission(verifier, limiter, limits), events, mapper,
                 database, idp, this::cacheUp, this::authUp);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
@@ -187,8 +154,8 @@ public final class CouponsModule implements ApiModule {
             t.setDaemon(true);
             return t;
         });
-        long every = settings.getInt("coupons.expiry-interval", 30);
-        timer.scheduleWithFixedDelay(this::announceExpired, every, every, TimeUnit.SECONDS);
+        long every = coupons.expiryInterval().toMillis();
+        timer.scheduleWithFixedDelay(this::announceExpired, every, every, TimeUnit.MILLISECONDS);
         timer.scheduleWithFixedDelay(this::pruneRefreshTokens, 5, 300, TimeUnit.SECONDS);
     }
 
@@ -200,28 +167,11 @@ public final class CouponsModule implements ApiModule {
      *
      * @return the redemptions' committer, or null for a transaction per redemption
      */
-    private static GroupCommit groupCommit(Settings settings, Database database) {
-        int batch = settings.getInt("db.group-commit", 256);
-        int queue = settings.getInt("db.group-commit-queue", 1024);
-        if (batch < 0 || queue < 1) {
-            throw new IllegalArgumentException(Settings.envName("db.group-commit") + " must be 0 (off) or more and "
-                    + Settings.envName("db.group-commit-queue") + " 1 or more, were " + batch + " and " + queue);
-        }
+    private static GroupCommit groupCommit(CouponsSettings coupons, Database database) {
+        int batch = coupons.groupCommit();
+        int queue = coupons.groupCommitQueue();
         return database.embedded() && batch > 0
                 ? new GroupCommit(database.dataSource(), "redemptions", batch, queue) : null;
-    }
-
-    /** A duration setting: ISO 8601 ({@code PT1M}) or seconds. */
-    static Duration duration(String value, String name) {
-        try {
-            Duration d = value.matches("\\d+") ? Duration.ofSeconds(Long.parseLong(value)) : Duration.parse(value);
-            if (!d.isNegative() && !d.isZero()) {
-                return d;
-            }
-        } catch (DateTimeParseException | NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(name + " must be a positive duration like PT1M or 60, was '" + value + "'");
     }
 
     private void pruneRefreshTokens() {
@@ -243,11 +193,20 @@ public final class CouponsModule implements ApiModule {
                 continue;
             }
             String[] kv = entry.trim().split("[=/]");
-            if (kv.length != 3 || !out.containsKey(kv[0])) {
+            Duration window;
+            try {
+                if (kv.length != 3 || !out.containsKey(kv[0]) || !kv[1].matches("\\d{1,9}") || Integer.parseInt(kv[1]) < 1) {
+                    throw new IllegalArgumentException("");
+                }
+                window = Durations.parse(kv[2], "s");
+                if (window.toSeconds() < 1) {
+                    throw new IllegalArgumentException("");
+                }
+            } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("KIT_COUPONS_RATE_LIMITS entries are category=limit/window with a "
-                        + "category of " + out.keySet() + " and a window like PT1H or 3600, got '" + entry.trim() + "'");
+                        + "category of " + out.keySet() + ", a limit of 1 or more and a window of a second or more ("
+                        + Durations.SYNTAX + ", or a number of seconds), got '" + entry.trim() + "'");
             }
-            Duration window = kv[2].matches("\\d+") ? Duration.ofSeconds(Long.parseLong(kv[2])) : Duration.parse(kv[2]);
             out.put(kv[0], new RateLimiter.Rule(kv[0], Integer.parseInt(kv[1]), window));
         }
         return Map.copyOf(out);

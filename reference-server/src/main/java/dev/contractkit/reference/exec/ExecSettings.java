@@ -11,14 +11,17 @@ import java.util.Optional;
 import java.util.Set;
 
 /**
- * The control plane's configuration ({@code KIT_EXEC_*}). Everything that runs commands or touches files is
- * off by default.
+ * The control plane's configuration ({@code KIT_EXEC_*}), read and checked in one place; the registry
+ * ({@code platform/settings.tsv}) has each key's default and meaning. Everything that runs commands or touches files
+ * is off by default. The {@code *-ms} keys are durations: {@code 500ms}, {@code 30s}, ISO 8601, or (as before) a
+ * bare number of milliseconds.
  *
  * @param allowShell       {@code exec.allow-shell}: enables {@code os.shell}
  * @param allowedCommands  {@code exec.allowed-commands}: programs {@code cli.run} may start ({@code *} = any)
  * @param sandbox          {@code exec.sandbox-dir}: the only directory {@code os.file} and local commands use
  * @param allowRuntime     {@code exec.allow-runtime}: enables {@code runtime.*}
- * @param runtimeUrl       {@code exec.runtime-url}, else {@code EXEC_RUNTIME_URL}, else http://127.0.0.1:18080
+ * @param runtimeUrl       {@code exec.runtime-url} (or {@code EXEC_RUNTIME_URL}, read by {@link Settings}), else
+ *                         http://127.0.0.1:18080
  * @param maxGraphTasks    {@code exec.max-graph-tasks} (256)
  * @param maxUnfinished    {@code exec.max-unfinished-tasks} (10000)
  * @param maxBodyBytes     {@code exec.max-body-bytes} (1 MiB)
@@ -51,32 +54,30 @@ record ExecSettings(boolean allowShell, Set<String> allowedCommands, Optional<Pa
                 throw new IllegalArgumentException("setting KIT_EXEC_SANDBOX_DIR: cannot create " + p + ": " + e.getMessage());
             }
         });
-        String runtime = s.get("exec.runtime-url")
-                .or(() -> Optional.ofNullable(System.getenv("EXEC_RUNTIME_URL")).filter(v -> !v.isBlank()))
-                .orElse(DEFAULT_RUNTIME_URL);
-        return new ExecSettings(Boolean.parseBoolean(s.get("exec.allow-shell", "false")),
-                Set.copyOf(s.getList("exec.allowed-commands", "")), sandbox,
-                Boolean.parseBoolean(s.get("exec.allow-runtime", "false")),
-                runtime.replaceAll("/+$", ""), s.getInt("exec.max-graph-tasks", 256),
-                s.getInt("exec.max-unfinished-tasks", 10_000), s.getInt("exec.max-body-bytes", 1 << 20),
-                s.getInt("exec.default-timeout-ms", 60_000), s.getInt("exec.poll-ms", 50), NetGuard.from(s),
-                s.getInt("exec.net-max-bytes", 1 << 20), s.getInt("exec.net-timeout-ms", 30_000), ChildEnvironment.from(s),
-                McpServers.parse(s.getList("exec.mcp-servers", "")),
-                new BackOff(s.getInt("exec.retry-base-ms", 500), s.getInt("exec.retry-max-ms", 30_000)),
-                retention(s));
+        String runtime = s.get("exec.runtime-url").orElse(DEFAULT_RUNTIME_URL); // EXEC_RUNTIME_URL too (Settings)
+        return new ExecSettings(s.flag("exec.allow-shell"), Set.copyOf(s.list("exec.allowed-commands")), sandbox,
+                s.flag("exec.allow-runtime"), runtime.replaceAll("/+$", ""), atLeast(s, "exec.max-graph-tasks"),
+                atLeast(s, "exec.max-unfinished-tasks"), atLeast(s, "exec.max-body-bytes"), millis(s, "exec.default-timeout-ms"),
+                millis(s, "exec.poll-ms"), NetGuard.from(s), atLeast(s, "exec.net-max-bytes"),
+                millis(s, "exec.net-timeout-ms"), ChildEnvironment.from(s), McpServers.parse(s.list("exec.mcp-servers")),
+                new BackOff(millis(s, "exec.retry-base-ms"), millis(s, "exec.retry-max-ms")),
+                s.duration("exec.retention-ms").toMillis());
     }
 
-    private static long retention(Settings s) {
-        String text = s.get("exec.retention-ms", "604800000").trim();
-        long ms;
-        try {
-            ms = Long.parseLong(text);
-        } catch (NumberFormatException e) {
-            ms = -1;
+    private static int atLeast(Settings s, String key) {
+        int v = s.integer(key);
+        if (v < 1) {
+            throw new IllegalArgumentException("setting " + Settings.envName(key) + " must be 1 or more, was " + v);
         }
-        if (ms < 0) {
-            throw new IllegalArgumentException("setting KIT_EXEC_RETENTION_MS: must be 0 (keep finished tasks) or a "
-                    + "number of milliseconds, was '" + text + "'");
+        return v;
+    }
+
+    /** @return a duration of a millisecond or more, in milliseconds */
+    private static long millis(Settings s, String key) {
+        long ms = s.duration(key).toMillis();
+        if (ms < 1) {
+            throw new IllegalArgumentException("setting " + Settings.envName(key) + " must be a millisecond or more, was '"
+                    + s.text(key) + "'");
         }
         return ms;
     }

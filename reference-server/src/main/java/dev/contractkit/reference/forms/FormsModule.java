@@ -34,15 +34,15 @@ public final class FormsModule implements ApiModule {
      * @param database the kit's database
      */
     public FormsModule(Settings settings, Database database) {
-        List<FormsEndpoint.ApiKey> keys = settings.getList("forms.api-keys", DEMO_KEY).stream()
-                .map(FormsEndpoint.ApiKey::parse).toList();
+        FormsSettings forms = FormsSettings.from(settings);
+        List<FormsEndpoint.ApiKey> keys = forms.apiKeys();
         DemoCredentials.refuseWhenExposed(settings, () -> keys.stream().anyMatch(k -> k.text().equals(DEMO_KEY))
                 ? List.of(DEMO_KEY) : List.of(), "forms API key", "KIT_FORMS_API_KEYS");
         FormStore store = new FormStore(database.dataSource());
         if (database.embedded()) {
             store.seedDemo(); // demo data only in the embedded default database, never in a configured one
         }
-        this.endpoint = new FormsEndpoint(store, keys, ReadCache.of(settings), mapper);
+        this.endpoint = new FormsEndpoint(store, keys, new ReadCache<>(forms.readCache().toMillis()), mapper);
     }
 
     @Override

@@ -37,13 +37,13 @@ public final class AllowedHosts {
         Set<String> names = new HashSet<>();
         names.add("localhost");
         names.add(bindHost.toLowerCase(Locale.ROOT));
-        List<String> configured = settings.getList("allowed-hosts", "");
+        List<String> configured = settings.list("allowed-hosts");
         configured.forEach(n -> names.add(n.toLowerCase(Locale.ROOT)));
         // the hosts of the configured public URLs: clients (and a proxy passing their Host on) name them
         PublicUrl.configuredHosts(settings, Api.values().stream()
                 .map(Api::id).toList()).forEach(n -> names.add(n.toLowerCase(Locale.ROOT)));
         Set<String> origins = new HashSet<>();
-        settings.getList("cors-origins", "").forEach(o -> origins.add(stripSlash(o.toLowerCase(Locale.ROOT))));
+        settings.list("cors-origins").forEach(o -> origins.add(stripSlash(o.toLowerCase(Locale.ROOT))));
         return new AllowedHosts(Set.copyOf(names), configured.contains("*"), Set.copyOf(origins));
     }
 

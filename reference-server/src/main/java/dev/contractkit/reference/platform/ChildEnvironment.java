@@ -38,7 +38,7 @@ public final class ChildEnvironment {
      * @return the allow-list of {@code runtime.env-allow} over the server's real environment
      */
     public static ChildEnvironment from(Settings settings) {
-        return new ChildEnvironment(settings.getList("runtime.env-allow", DEFAULT_ALLOW), System::getenv);
+        return new ChildEnvironment(settings.list("runtime.env-allow"), System::getenv);
     }
 
     /** @return the allowed part of the server's environment */

@@ -49,7 +49,7 @@ public final class Cluster implements AutoCloseable {
             if (!"redis".equals(uri.getScheme()) && !"rediss".equals(uri.getScheme())) {
                 throw new IllegalArgumentException("KIT_REDIS_URL must be redis://host:port[/db], was '" + redisUrl.get() + "'");
             }
-            String prefix = settings.get("redis.prefix", "kit:");
+            String prefix = settings.text("redis.prefix");
             JedisPooled redis = new JedisPooled(uri);
             try {
                 redis.ping();

@@ -61,7 +61,7 @@ public final class Database implements AutoCloseable {
             // database has a password, kept owner-only beside it, and the directory is owner-only too
             config.setPassword(EmbeddedPassword.ensure(SecretFile.dataDir(settings), url));
         }
-        config.setMaximumPoolSize(settings.getInt("db.pool-size", 16));
+        config.setMaximumPoolSize(settings.integer("db.pool-size"));
         config.setPoolName("kit-db");
         config.setConnectionTimeout(5_000);
         HikariDataSource ds;
@@ -83,12 +83,8 @@ public final class Database implements AutoCloseable {
     }
 
     private static String embeddedUrl(Settings settings) {
-        Path dir = Path.of(settings.get("data-dir", "data")).toAbsolutePath().normalize();
-        int writeDelay = settings.getInt("db.write-delay", 0);
-        if (writeDelay < 0) {
-            throw new IllegalArgumentException("setting " + Settings.envName("db.write-delay")
-                    + " must be 0 or more milliseconds, was " + writeDelay);
-        }
+        Path dir = Path.of(settings.text("data-dir")).toAbsolutePath().normalize();
+        long writeDelay = settings.duration("db.write-delay").toMillis();
         return "jdbc:h2:file:" + dir.resolve("kit") + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;LOCK_TIMEOUT=10000;"
                 + "WRITE_DELAY=" + writeDelay + ";AUTO_SERVER=TRUE";
     }

@@ -55,7 +55,7 @@ public final class DemoCredentials {
      *         for a loopback server without proxy settings
      */
     static Optional<String> exposure(Settings settings) {
-        String host = settings.get("host", "127.0.0.1");
+        String host = settings.text("host");
         if (!loopback(host)) {
             return Optional.of("KIT_HOST=" + host + " is not a loopback address");
         }

@@ -125,8 +125,8 @@ public final class Leases implements AutoCloseable {
      * @return the running lease
      */
     public static Leases start(Settings settings, Database database) {
-        int heartbeat = settings.getInt("replica.heartbeat-ms", 2000);
-        int lease = settings.getInt("replica.lease-ms", 10_000);
+        long heartbeat = settings.duration("replica.heartbeat-ms").toMillis();
+        long lease = settings.duration("replica.lease-ms").toMillis();
         if (heartbeat <= 0 || lease <= heartbeat) {
             throw new IllegalArgumentException("settings " + Settings.envName("replica.heartbeat-ms") + " and "
                     + Settings.envName("replica.lease-ms") + " must be positive, the lease longer than the heartbeat");

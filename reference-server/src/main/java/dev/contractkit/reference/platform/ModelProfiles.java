@@ -11,7 +11,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -55,7 +54,7 @@ public final class ModelProfiles {
      */
     public static ModelProfiles from(Settings settings, Function<String, String> env) {
         Map<String, Profile> out = new LinkedHashMap<>();
-        for (String id : settings.getList("agent.model-profiles", "")) {
+        for (String id : settings.list("agent.model-profiles")) {
             if (!ID.matcher(id).matches() || id.equals("deterministic")) {
                 throw new IllegalArgumentException("setting " + Settings.envName("agent.model-profiles")
                         + ": '" + id + "' is not a profile id (lower-case letters, digits and '-'; not 'deterministic')");
@@ -124,17 +123,11 @@ public final class ModelProfiles {
     }
 
     private static Duration timeout(Settings settings, String key) {
-        String v = settings.get(key, "PT60S");
-        try {
-            Duration d = Duration.parse(v);
-            if (d.isNegative() || d.isZero()) {
-                throw new DateTimeParseException("not positive", v, 0);
-            }
-            return d;
-        } catch (DateTimeParseException e) {
-            throw new IllegalArgumentException("setting " + Settings.envName(key)
-                    + " must be a positive ISO 8601 duration such as PT60S, was '" + v + "'");
+        Duration d = settings.duration(key);
+        if (d.isZero()) {
+            throw new IllegalArgumentException("setting " + Settings.envName(key) + " must be longer than zero, such as 60s");
         }
+        return d;
     }
 
     /** @return the profile, or empty for {@code deterministic} and unknown ids */

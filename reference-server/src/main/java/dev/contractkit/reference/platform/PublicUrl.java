@@ -65,7 +65,7 @@ public final class PublicUrl {
         Optional<String> url = settings.get(key).map(v -> checked(v, Settings.envName(key)))
                 .or(() -> settings.get("public-url").map(v -> checked(v, Settings.envName("public-url"))));
         List<Range> trusted = new ArrayList<>();
-        for (String entry : settings.getList("trusted-proxies", "")) {
+        for (String entry : settings.list("trusted-proxies")) {
             trusted.add(Range.parse(entry));
         }
         return new PublicUrl(url, List.copyOf(trusted), allowedHost);

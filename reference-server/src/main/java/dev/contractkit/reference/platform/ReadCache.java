@@ -32,7 +32,7 @@ public final class ReadCache<K, V> {
 
     /** @param settings the server settings ({@code read-cache-ms}) */
     public static <K, V> ReadCache<K, V> of(Settings settings) {
-        return new ReadCache<>(settings.getInt("read-cache-ms", 1000));
+        return new ReadCache<>(settings.duration("read-cache-ms").toMillis());
     }
 
     /**

@@ -30,7 +30,7 @@ public final class SecretFile {
      * @return the data directory ({@code KIT_DATA_DIR}, default {@code ./data}), absolute
      */
     public static Path dataDir(Settings settings) {
-        return Path.of(settings.get("data-dir", "data")).toAbsolutePath().normalize();
+        return Path.of(settings.text("data-dir")).toAbsolutePath().normalize();
     }
 
     /**

@@ -22,13 +22,9 @@ import java.nio.file.Path;
  * The runtime service on its own listener (default port 18080): runs processes for the control plane's
  * {@code runtime.*} tasks.
  *
- * <p>Settings: {@code runtime.work-root} (default {@code <data-dir>/runtime-work}; every working directory lies
- * inside it), {@code runtime.capacity} (8 processes at once), {@code runtime.queue-capacity} (64 more wait in a FIFO queue,
- * status {@code queued}; beyond that a start answers 503), {@code runtime.max-output-bytes} (65536 per
- * stream), {@code runtime.default-timeout-ms} (600000), {@code runtime.retain} (1000 finished tasks kept),
- * {@code runtime.allow-commands} ({@code KIT_RUNTIME_ALLOW_COMMANDS}, default false: every task is refused with
- * 403 {@code commands_disabled}), {@code runtime.env-allow} (the environment a process inherits, see
- * {@link ChildEnvironment}). Every operation but the probes needs the kit token (the listener's filter).
+ * <p>Settings: {@link RuntimeSettings} (every key with its default in the registry, {@code ./kit help settings});
+ * {@code runtime.allow-commands} ({@code KIT_RUNTIME_ALLOW_COMMANDS}) is off by default: every task is refused with
+ * 403 {@code commands_disabled}. Every operation but the probes needs the kit token (the listener's filter).
  */
 public final class RuntimeModule implements ApiModule {
     private final ObjectMapper mapper = Json.snakeCase();
@@ -41,18 +37,16 @@ public final class RuntimeModule implements ApiModule {
      * @param database the kit's database (unused: processes live and die with the service)
      */
     public RuntimeModule(Settings settings, Database database) {
-        Path root = Path.of(settings.get("runtime.work-root",
-                Path.of(settings.get("data-dir", "data")).resolve("runtime-work").toString())).toAbsolutePath().normalize();
+        RuntimeSettings runtime = RuntimeSettings.from(settings);
+        Path root = runtime.workRoot();
         try {
             Files.createDirectories(root);
         } catch (IOException e) {
             throw new UncheckedIOException("runtime: cannot create the work root " + root, e);
         }
-        this.table = new ProcessTable(root, settings.getInt("runtime.capacity", 8),
-                Math.max(0, settings.getInt("runtime.queue-capacity", 64)), settings.getInt("runtime.retain", 1000),
-                settings.getInt("runtime.max-output-bytes", 64 * 1024), settings.getInt("runtime.default-timeout-ms", 600_000),
-                ChildEnvironment.from(settings));
-        this.allowCommands = Boolean.parseBoolean(settings.get("runtime.allow-commands", "false"));
+        this.table = new ProcessTable(root, runtime.capacity(), runtime.queueCapacity(), runtime.retain(),
+                runtime.maxOutputBytes(), runtime.defaultTimeout().toMillis(), runtime.childEnv());
+        this.allowCommands = runtime.allowCommands();
     }
 
     @Override

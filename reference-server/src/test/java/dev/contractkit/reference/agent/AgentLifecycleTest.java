@@ -394,7 +394,8 @@ class AgentLifecycleTest {
         assertThat(client.call("GET", "/api/v1/threads/keep-forever/history", null).status()).isEqualTo(200);
 
         assertThat(Retention.days(Settings.of(Map.of(Retention.SETTING, "30")))).isEqualTo(Duration.ofDays(30));
-        for (String bad : List.of("-1", "two", "1.5", "P2D")) {
+        assertThat(Retention.days(Settings.of(Map.of(Retention.SETTING, "P2D")))).as("a duration too").isEqualTo(Duration.ofDays(2));
+        for (String bad : List.of("-1", "two", "1.5", "2 days")) {
             assertThatThrownBy(() -> Retention.days(Settings.of(Map.of(Retention.SETTING, bad))))
                     .as(bad).isInstanceOf(IllegalArgumentException.class).hasMessageContaining("KIT_AGENT_RETENTION_DAYS");
         }
