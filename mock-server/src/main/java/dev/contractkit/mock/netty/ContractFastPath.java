@@ -46,9 +46,9 @@ import dev.contractkit.mock.respond.ContractExpectations;
 public final class ContractFastPath {
     /** One contract expectation, matchable without MockServer's matcher. */
     private record Route(String method, Pattern path, int priority, ContractExpectations.Entry entry,
-                         List<Condition> query, List<Condition> headers) {
+                         List<Condition> query, List<Condition> headers, EncodedReplies.Memo encoded, LastPath last) {
         boolean matches(String m, String p, FullHttpRequest request) {
-            if (!(method == null || method.equals(m)) || !(path == null || path.matcher(p).matches())) {
+            if (!(method == null || method.equals(m)) || !(path == null || last.matches(path, p))) {
                 return false;
             }
             if (query.isEmpty() && headers.isEmpty()) {
@@ -57,6 +57,24 @@ public final class ContractFastPath {
             Map<String, List<String>> params = new QueryStringDecoder(request.uri()).parameters();
             return query.stream().allMatch(c -> c.any(params.getOrDefault(c.name(), List.of())))
                     && headers.stream().allMatch(c -> c.any(request.headers().getAll(c.name())));
+        }
+    }
+
+    /** The verdict of a route's path expression on the path it saw last: a client asks for the same path again and again. */
+    private static final class LastPath {
+        private record Verdict(String path, boolean matches) {
+        }
+
+        private volatile Verdict last = new Verdict("", false);
+
+        boolean matches(Pattern pattern, String path) {
+            Verdict v = last;
+            if (v.path().equals(path)) {
+                return v.matches();
+            }
+            boolean matches = pattern.matcher(path).matches();
+            last = new Verdict(path, matches);
+            return matches;
         }
     }
 
@@ -83,7 +101,7 @@ public final class ContractFastPath {
             String method = r.getMethod() == null || r.getMethod().isBlank() ? null : r.getMethod().getValue();
             Pattern path = r.getPath() == null || r.getPath().isBlank() ? null : Pattern.compile(r.getPath().getValue());
             return new Route(method, path, e.expectation().getPriority(), e, Condition.of(r.getQueryStringParameterList()),
-                    Condition.of(r.getHeaderList()));
+                    Condition.of(r.getHeaderList()), new EncodedReplies.Memo(), new LastPath());
         }).sorted(Comparator.comparingInt(Route::priority).reversed()).toList(); // stable: list order among equals
         this.state = state;
         this.log = new RequestLog(state, configuration, port);
@@ -106,6 +124,9 @@ public final class ContractFastPath {
     /** The handler placed after the kit's own ones on each HTTP/1.1 connection. */
     ChannelInboundHandlerAdapter handler() {
         return new ChannelInboundHandlerAdapter() {
+            private EncodedReplies.Connection pastEncoder;
+            private boolean looked;
+
             @Override
             public void channelRead(ChannelHandlerContext ctx, Object msg) {
                 Route route = enabled && msg instanceof FullHttpRequest request ? route(request) : null;
@@ -115,8 +136,12 @@ public final class ContractFastPath {
                     return;
                 }
                 FullHttpRequest request = (FullHttpRequest) msg;
+                if (!looked) {
+                    pastEncoder = EncodedReplies.Connection.of(ctx);
+                    looked = true;
+                }
                 try {
-                    answer(ctx, request, route.entry());
+                    answer(ctx, request, route, pastEncoder);
                 } finally {
                     request.release();
                 }
@@ -141,7 +166,8 @@ public final class ContractFastPath {
         return null;
     }
 
-    private void answer(ChannelHandlerContext ctx, FullHttpRequest request, ContractExpectations.Entry entry) {
+    private void answer(ChannelHandlerContext ctx, FullHttpRequest request, Route route, EncodedReplies.Connection pastEncoder) {
+        ContractExpectations.Entry entry = route.entry();
         String uri = request.uri();
         int q = uri.indexOf('?');
         NettyIncoming incoming = new NettyIncoming(request, q < 0 ? uri : uri.substring(0, q));
@@ -152,10 +178,17 @@ public final class ContractFastPath {
             reply = Reply.of(500, "text/plain", ("the mock server failed: " + e).getBytes(StandardCharsets.UTF_8));
         }
         long delay = entry.responder().delayMillis();
+        // the request's own headers: Netty neither reuses nor changes them once the request is answered
         log.add(new RequestLog.Logged(System.currentTimeMillis(), request.method().name(), uri,
-                request.headers().copy(), incoming.body(), ctx.channel().localAddress(), ctx.channel().remoteAddress(),
+                request.headers(), incoming.body(), ctx.channel().localAddress(), ctx.channel().remoteAddress(),
                 reply, delay, entry.expectation()));
         boolean keepAlive = HttpUtil.isKeepAlive(request);
+        if (delay == 0 && keepAlive && pastEncoder != null && !reply.mediaType().startsWith("text/event-stream")) {
+            EncodedReplies.Encoded encoded = route.encoded().of(reply);
+            if (encoded != null && pastEncoder.write(encoded)) {
+                return;
+            }
+        }
         FullHttpResponse response = toNetty(reply, keepAlive);
         Runnable write = () -> {
             ChannelFuture written = ctx.writeAndFlush(response);

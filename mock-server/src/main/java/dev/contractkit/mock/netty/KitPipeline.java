@@ -18,6 +18,7 @@ import shaded_package.io.netty.handler.codec.http.HttpHeaderValues;
 import shaded_package.io.netty.handler.codec.http.HttpMethod;
 import shaded_package.io.netty.handler.codec.http.HttpObjectAggregator;
 import shaded_package.io.netty.handler.codec.http.HttpResponseStatus;
+import shaded_package.io.netty.handler.codec.http.HttpServerCodec;
 import shaded_package.io.netty.handler.codec.http.HttpUtil;
 import shaded_package.io.netty.handler.codec.http.HttpVersion;
 import shaded_package.io.netty.handler.codec.http.QueryStringDecoder;
@@ -158,6 +159,10 @@ public final class KitPipeline {
                 if (aggregator != null) { // HTTP/1.1 recognised (a TLS handshake passes on until it gets here)
                     String name = aggregator.name();
                     p.replace(name, name, new KitAggregator(kit.guard()));
+                    ChannelHandlerContext codec = p.context(HttpServerCodec.class);
+                    if (codec != null) { // a bodiless request skips the decoders and the aggregator (BodylessRequests)
+                        p.addAfter(codec.name(), "kit-bodyless", new BodylessRequests(p.context(name)));
+                    }
                     p.addAfter(name, "kit-http", new KitHandler(kit));
                     p.addAfter("kit-http", "kit-sse", new SseReplay(kit));
                     ContractFastPath fast = kit.fastPath();
@@ -413,6 +418,17 @@ public final class KitPipeline {
         KitAggregator(ListenerGuard guard) {
             super((int) guard.maxBodyBytes());
             this.guard = guard;
+        }
+
+        /**
+         * Netty's answer to {@code Expect} (100 Continue, or 417 for any other expectation), asked only when the
+         * request has the header: without one Netty's own check reads the header twice to find nothing.
+         */
+        @Override
+        protected Object newContinueResponse(shaded_package.io.netty.handler.codec.http.HttpMessage start, int maxContentLength,
+                                             ChannelPipeline pipeline) {
+            return start.headers().contains(HttpHeaderNames.EXPECT) ? super.newContinueResponse(start, maxContentLength, pipeline)
+                    : null;
         }
 
         @Override

@@ -17,6 +17,7 @@ import dev.contractkit.mock.http.Incoming;
  * released afterwards): no mapping into MockServer's model on the fast path. The query is decoded on first use.
  */
 final class NettyIncoming implements Incoming {
+    private static final byte[] NO_BODY = new byte[0];
     private final FullHttpRequest request;
     private final String path;
     private QueryStringDecoder query;
@@ -81,7 +82,7 @@ final class NettyIncoming implements Incoming {
     @Override
     public byte[] body() {
         if (body == null) {
-            body = request.content().isReadable() ? ByteBufUtil.getBytes(request.content()) : new byte[0];
+            body = request.content().isReadable() ? ByteBufUtil.getBytes(request.content()) : NO_BODY;
         }
         return body;
     }
