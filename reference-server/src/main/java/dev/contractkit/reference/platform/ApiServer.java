@@ -75,8 +75,9 @@ public final class ApiServer {
      */
     public static WebServer start(ApiModule module, Database database, String host, int port, Limits limits) {
         List<ContractDocument> docs = module.api().openapi().stream().map(ContractDocument::load).toList();
+        Admissions admissions = Admissions.of(docs, module.admission(), limits.token(), module.namedTokens());
         ListenerChecks listenerChecks = ListenerChecks.of(docs, limits.hosts(), limits.maxBodyBytes(), limits.tooLargeCode(),
-                limits.token()::get, module.namedTokens());
+                admissions);
         HttpRouting.Builder routing = HttpRouting.builder();
         routing.addFilter((chain, req, res) -> {
             res.header(RequestIds.HEADER, RequestIds.assign(req));
@@ -157,7 +158,8 @@ public final class ApiServer {
         if (!module.webSockets().isEmpty()) {
             WsRouting.Builder ws = WsRouting.builder();
             module.webSockets().forEach((path, listener) -> ws.endpoint(path,
-                    () -> new CheckedWsListener(listenerChecks::allowsUpgrade, listener.get())));
+                    () -> new CheckedWsListener(listenerChecks::allowsUpgrade,
+                            (prologue, headers) -> admissions.upgrade(path, prologue, headers), listener.get())));
             server.addRouting(ws);
         }
         WebServer started = server.build().start();
