@@ -8,8 +8,11 @@ import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
 
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
@@ -40,6 +43,7 @@ public final class Admission {
     public static final String KIT_TOKEN_SCHEME = "KitToken";
     private static final String CONTEXT_KEY = "kit.admitted";
     private static final String CREDENTIAL = "{credential}";
+    private static final String WEBSOCKET = "x-kit-websocket";
 
     /**
      * A caller, as a module's {@link Credentials} found it.
@@ -103,12 +107,27 @@ public final class Admission {
             return "credential";
         }
 
+        /** @return where a caller finds the credential, added to refusals; empty for nothing to add */
+        default String help() {
+            return "";
+        }
+
         /**
          * @param what  the credential's name in refusals
          * @param check a credential to its caller
          * @return credentials with that name
          */
         static Credentials named(String what, Credentials check) {
+            return named(what, "", check);
+        }
+
+        /**
+         * @param what  the credential's name in refusals
+         * @param help  where a caller finds it (never a path or a secret: refusals go to anonymous callers)
+         * @param check a credential to its caller
+         * @return credentials with that name and help
+         */
+        static Credentials named(String what, String help, Credentials check) {
             return new Credentials() {
                 @Override
                 public Optional<Caller> caller(String credential) {
@@ -118,6 +137,11 @@ public final class Admission {
                 @Override
                 public String what() {
                     return what;
+                }
+
+                @Override
+                public String help() {
+                    return help;
                 }
             };
         }
@@ -156,7 +180,7 @@ public final class Admission {
          * @return this setup with them added
          */
         public Setup with(String name, Credentials credentials) {
-            Map<String, Credentials> all = new java.util.HashMap<>(this.credentials);
+            Map<String, Credentials> all = new HashMap<>(this.credentials);
             all.put(name, credentials);
             return new Setup(all, realm, limiter, rateLimits);
         }
@@ -302,9 +326,11 @@ public final class Admission {
     private final RateLimiter.Rule rule;
     private final String countedBy;
     private final String realm;
+    private final boolean websocket;
 
     private Admission(String operation, List<List<Scheme>> required, List<List<Scheme>> optional, Optional<String> role,
-                      RateLimiter limiter, RateLimiter.Rule rule, String countedBy, String realm) {
+                      RateLimiter limiter, RateLimiter.Rule rule, String countedBy, String realm, boolean websocket) {
+        this.websocket = websocket;
         this.operation = operation;
         this.required = required;
         this.optional = optional;
@@ -333,13 +359,14 @@ public final class Admission {
         Optional<RateLimits.Category> category = RateLimits.of(doc.root()).forOperation(op.node());
         Optional<String> named = RateLimits.categoryOf(op.node());
         RateLimiter.Rule rule = named.map(c -> Optional.ofNullable(setup.rateLimits().get(c))
-                .or(() -> category.map(k -> new RateLimiter.Rule(k.name(), k.limit(), java.time.Duration.ofSeconds(k.windowSeconds()))))
+                .or(() -> category.map(k -> new RateLimiter.Rule(k.name(), k.limit(), Duration.ofSeconds(k.windowSeconds()))))
                 .orElseThrow(() -> new IllegalArgumentException(op + ": no rate limit for category " + c))).orElse(null);
         if (rule != null && setup.limiter() == null) {
             throw new IllegalArgumentException(op + ": a rate-limit category, and no limiter to count it");
         }
         return new Admission(op.method() + " " + op.path(), required, optional, RequiredRole.of(op.node()),
-                setup.limiter(), rule, category.flatMap(RateLimits.Category::key).orElse("user"), setup.realm());
+                setup.limiter(), rule, category.flatMap(RateLimits.Category::key).orElse("user"), setup.realm(),
+                op.node().has(WEBSOCKET));
     }
 
     /**
@@ -353,7 +380,7 @@ public final class Admission {
     static Admission of(List<List<SecurityScheme>> alternatives, Credentials credentials, String realm) {
         List<List<Scheme>> required = alternatives.stream()
                 .map(a -> a.stream().map(s -> new Scheme(s, credentials, s.form())).toList()).toList();
-        return new Admission("(no operation)", required, List.of(), Optional.empty(), null, null, "user", realm);
+        return new Admission("(no operation)", required, List.of(), Optional.empty(), null, null, "user", realm, false);
     }
 
     private static List<List<Scheme>> schemes(List<List<String>> requirements, Map<String, SecurityScheme> schemes,
@@ -472,9 +499,10 @@ public final class Admission {
         all.forEach(s -> hints.add(s.hint()));
         String send = "send " + String.join(" or ", hints);
         String what = all.getFirst().credentials().what();
-        ApiError e = ApiError.unauthorized(a.presented
+        String help = all.getFirst().credentials().help();
+        ApiError e = ApiError.unauthorized((a.presented
                 ? (a.why != null ? a.why : "invalid or unknown " + what) + ": " + send
-                : "authentication required: " + send);
+                : "authentication required: " + send) + (help.isEmpty() ? "" : " (" + help + ")"));
         Optional<Scheme> challenging = all.stream().filter(Scheme::challenges).findFirst();
         if (challenging.isEmpty()) {
             return e;
@@ -513,7 +541,32 @@ public final class Admission {
     }
 
     /** Runs this admission on a routed request. */
-    void handle(ServerRequest req, io.helidon.webserver.http.ServerResponse res) {
+    void handle(ServerRequest req, ServerResponse res) {
+        if (!ranOn(req)) {
+            run(req, res);
+        }
+        res.next();
+    }
+
+    /**
+     * Runs this admission on a request, unless its operation is a WebSocket handshake ({@code x-kit-websocket}: the
+     * upgrade runs it, and its route after the module's own handshake checks). The listener's filter calls this before
+     * it looks at the body and before a module's filters; the stub's handler then finds it done.
+     *
+     * @param req the request
+     * @param res its response
+     */
+    void runEarly(ServerRequest req, ServerResponse res) {
+        if (!websocket) {
+            run(req, res);
+        }
+    }
+
+    private boolean ranOn(ServerRequest req) {
+        return req.context().get(Admission.class, Admission.class).filter(a -> a == this).isPresent();
+    }
+
+    private void run(ServerRequest req, ServerResponse res) {
         Outcome o = admit(Admissions.presented(req));
         if (o.decision() != null) {
             ApiServer.stickyHeaders(req, res, o.decision().headers());
@@ -523,7 +576,6 @@ public final class Admission {
         }
         o.caller().flatMap(Caller::demo).ifPresent(d -> DemoCredentials.refuseIndirect(req, true, d.what(), d.setting()));
         register(req, o.caller(), o.decision());
-        res.next();
     }
 
     /** Runs this admission in the listener's filter (no rate limit): refuses, or sets the request's principal. */

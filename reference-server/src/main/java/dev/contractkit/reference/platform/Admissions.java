@@ -54,7 +54,10 @@ public final class Admissions {
 
     /** The kit token's holder is the operator; a named token's, its named principal. */
     private static Admission.Credentials kitToken(Supplier<KitToken> token, NamedTokens named) {
-        return Admission.Credentials.named("kit token", credential -> {
+        // where the token is, without the path (user name, checkout) nor whether KIT_TOKEN is set
+        String help = "KIT_TOKEN where the server has it set, else the data directory's kit-token file (execcli and the "
+                + "control plane read it from there)" + (named == NamedTokens.NONE ? "" : "; or a token the operator gave you");
+        return Admission.Credentials.named("kit token", help, credential -> {
             if (token.get().matches(credential)) {
                 return Optional.of(Admission.Caller.of(Principal.OPERATOR_NAME, Principal.OPERATOR));
             }
@@ -73,6 +76,18 @@ public final class Admissions {
             throw new IllegalStateException("no operation " + operation + " in this listener's contracts");
         }
         return a;
+    }
+
+    /**
+     * Runs an operation's admission in the listener's filter (before the body is looked at, and before a module's
+     * own filters, which may ask for the request's {@link Principal}).
+     *
+     * @param operation {@code METHOD /path} of the operation the request matched
+     * @param req       the request
+     * @param res       its response
+     */
+    void runEarly(String operation, ServerRequest req, io.helidon.webserver.http.ServerResponse res) {
+        get(operation).runEarly(req, res);
     }
 
     void register(ServerRequest req) {

@@ -26,9 +26,10 @@ import java.util.regex.Pattern;
  *   <li>a state-changing request or a WebSocket handshake from a foreign {@code Origin} is refused (against
  *       cross-site requests and cross-site WebSocket hijacking): 403;</li>
  *   <li>a body larger than the listener's limit: 413; a body in a media type the operation does not declare: 415;</li>
- *   <li>{@code /observe/metrics} needs the kit token ({@link Admissions#requireKitToken}), else 401; every other
- *       credential is checked by the operation's {@link Admission}, which the generated stub runs before the
- *       handler.</li>
+ *   <li>{@code /observe/metrics} needs the kit token ({@link Admissions#requireKitToken}), else 401; the operation
+ *       the request matches gets its {@link Admission} (credentials, rate limit, role: 429, 401, 403) before the
+ *       body checks; the generated stub runs it before the handler where the filter did not (a WebSocket
+ *       handshake's route, a {@code HEAD}).</li>
  * </ul>
  * Every refusal is an {@link ApiError}, rendered in the contract's error shape. A WebSocket handshake gets the
  * {@code Host} and {@code Origin} rules before Helidon upgrades it ({@link #allowsUpgrade}, {@link CheckedWsListener}).
@@ -65,7 +66,7 @@ final class ListenerChecks {
                         return out;
                     })
                     .orElse(List.of());
-            rules.add(new Rule(Method.create(op.method()), p, op.path().contains("{"), media));
+            rules.add(new Rule(Method.create(op.method()), p, op.path().contains("{"), media, op.method() + " " + op.path()));
         }
         // literal paths before templates, so /tasks/search is not taken for /tasks/{id}
         rules.sort((a, b) -> Boolean.compare(a.templated, b.templated));
@@ -96,8 +97,12 @@ final class ListenerChecks {
         }
         long length = req.headers().contentLength().orElse(-1L);
         boolean hasBody = length > 0 || req.headers().contains(HeaderNames.TRANSFER_ENCODING);
-        // the operation is looked up only where it matters: a body to check
-        Rule rule = hasBody ? match(method, path) : null;
+        Rule rule = match(method, path);
+        if (rule != null) {
+            // credentials, rate limit and role before the body is looked at (a drive-by page learns nothing), and
+            // before a module's own filters; the generated stub finds it done
+            admissions.runEarly(rule.operation, req, res);
+        }
         if (length > maxBodyBytes) {
             throw new ApiError(Status.REQUEST_ENTITY_TOO_LARGE_413, tooLargeCode,
                     "request body is larger than " + maxBodyBytes + " bytes");
@@ -214,6 +219,6 @@ final class ListenerChecks {
         }
     }
 
-    private record Rule(Method method, Pattern pattern, boolean templated, List<String> media) {
+    private record Rule(Method method, Pattern pattern, boolean templated, List<String> media, String operation) {
     }
 }

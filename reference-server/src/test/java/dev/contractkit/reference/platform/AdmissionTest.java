@@ -45,6 +45,11 @@ class AdmissionTest {
                 get:
                   operationId: me
                   responses: {"200": {description: ok}}
+              /search:
+                get:
+                  operationId: search
+                  x-kit-rate-limit-category: lookup
+                  responses: {"200": {description: ok}}
               /keyed:
                 get:
                   operationId: keyed
@@ -179,6 +184,14 @@ class AdmissionTest {
                 .isEqualTo(429);
         assertThat(list.identify(request().header("Authorization", "Bearer root"))).map(Admission.Caller::id)
                 .as("the caller of a public operation, when asked").contains("root");
+    }
+
+    @Test
+    void aCategoryCountedByClientAddressCountsEveryCallerFromThatAddressTogether() {
+        Admission search = admission("search");
+        assertThat(search.admit(request().header("Authorization", "Bearer root")).refusal()).isEmpty();
+        ApiError tooMany = search.admit(request().header("Authorization", "Bearer alice")).refusal().orElseThrow();
+        assertThat(tooMany.status().code()).as("alice from root's address, one per minute").isEqualTo(429);
     }
 
     @Test
