@@ -4,7 +4,9 @@ import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.dialect.RateLimits;
 import dev.contractkit.specs.dialect.RequiredRole;
 import dev.contractkit.specs.dialect.SecurityScheme;
+import io.helidon.common.uri.UriQuery;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.Headers;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
@@ -246,6 +248,15 @@ public final class Admission {
      * @param refusal  the error to answer (429, 401, 403), if any
      */
     record Outcome(Optional<Caller> caller, RateLimiter.Decision decision, Optional<ApiError> refusal) {
+    }
+
+    /** A listener's admissions by operation ({@link Admissions}), found in the request's context by {@link #before}. */
+    interface Table {
+        /**
+         * @param operation {@code METHOD /path} as the contract writes it
+         * @return its admission
+         */
+        Admission get(String operation);
     }
 
     /**
@@ -513,6 +524,48 @@ public final class Admission {
     }
 
     /**
+     * @param req a routed request
+     * @return what it presents
+     */
+    static Presented presented(ServerRequest req) {
+        return presented(req.headers(), req.query(), req);
+    }
+
+    /**
+     * @param headers a request's headers
+     * @param query   its query
+     * @param req     the routed request, or null for a handshake not routed yet (its client address is unknown)
+     * @return what it presents
+     */
+    static Presented presented(Headers headers, UriQuery query, ServerRequest req) {
+        return new Presented() {
+            @Override
+            public Optional<String> value(String in, String name) {
+                return switch (in) {
+                    case "query" -> query.contains(name) ? Optional.of(query.get(name)) : Optional.empty();
+                    case "cookie" -> headers.first(HeaderNames.COOKIE).flatMap(c -> cookie(c, name));
+                    default -> headers.first(HeaderNames.create(name));
+                };
+            }
+
+            @Override
+            public String clientAddress() {
+                return req == null ? "unknown" : PublicUrl.clientAddress(req);
+            }
+        };
+    }
+
+    private static Optional<String> cookie(String header, String name) {
+        for (String part : header.split(";")) {
+            int eq = part.indexOf('=');
+            if (eq > 0 && part.substring(0, eq).trim().equals(name)) {
+                return Optional.of(part.substring(eq + 1).trim());
+            }
+        }
+        return Optional.empty();
+    }
+
+    /**
      * The scheme a request's {@code Authorization} header names, for a 401's challenge of an endpoint outside the
      * contracts' schemes (the identity provider's token endpoint, RFC 6749 section 5.2).
      *
@@ -537,7 +590,9 @@ public final class Admission {
      * @return the handler
      */
     public static Handler before(String operation) {
-        return (req, res) -> Admissions.of(req).get(operation).handle(req, res);
+        return (req, res) -> req.context().get(Table.class, Table.class)
+                .orElseThrow(() -> new IllegalStateException("no admissions on this listener"))
+                .get(operation).handle(req, res);
     }
 
     /** Runs this admission on a routed request. */
@@ -567,9 +622,9 @@ public final class Admission {
     }
 
     private void run(ServerRequest req, ServerResponse res) {
-        Outcome o = admit(Admissions.presented(req));
+        Outcome o = admit(presented(req));
         if (o.decision() != null) {
-            ApiServer.stickyHeaders(req, res, o.decision().headers());
+            StickyHeaders.set(req, res, o.decision().headers());
         }
         if (o.refusal().isPresent()) {
             throw o.refusal().get();
@@ -580,7 +635,7 @@ public final class Admission {
 
     /** Runs this admission in the listener's filter (no rate limit): refuses, or sets the request's principal. */
     void handleFilter(ServerRequest req) {
-        Outcome o = admit(Admissions.presented(req));
+        Outcome o = admit(presented(req));
         if (o.refusal().isPresent()) {
             throw o.refusal().get();
         }
@@ -617,6 +672,6 @@ public final class Admission {
         if (a.caller().isPresent()) {
             return a.caller();
         }
-        return req.context().get(Admission.class, Admission.class).flatMap(adm -> adm.identify(Admissions.presented(req)));
+        return req.context().get(Admission.class, Admission.class).flatMap(adm -> adm.identify(presented(req)));
     }
 }

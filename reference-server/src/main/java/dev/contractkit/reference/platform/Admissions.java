@@ -2,11 +2,10 @@ package dev.contractkit.reference.platform;
 
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.dialect.SecurityScheme;
-import io.helidon.common.uri.UriQuery;
-import io.helidon.http.HeaderNames;
 import io.helidon.http.Headers;
 import io.helidon.http.HttpPrologue;
 import io.helidon.webserver.http.ServerRequest;
+import io.helidon.webserver.http.ServerResponse;
 
 import java.util.HashMap;
 import java.util.List;
@@ -19,7 +18,7 @@ import java.util.function.Supplier;
  * context by the listener's filter, where {@link Admission#before} finds it. Also the kit token's own check for
  * {@code /observe/metrics} and for WebSocket handshakes, which Helidon upgrades before any route runs.
  */
-public final class Admissions {
+public final class Admissions implements Admission.Table {
     private static final SecurityScheme KIT_TOKEN = new SecurityScheme(Admission.KIT_TOKEN_SCHEME, "http", "bearer",
             "header", "Authorization", Optional.empty(), false, Optional.empty(), Optional.empty());
 
@@ -70,7 +69,8 @@ public final class Admissions {
      * @return its admission
      * @throws IllegalStateException for an operation the listener's contracts do not have (a stub of another API)
      */
-    Admission get(String operation) {
+    @Override
+    public Admission get(String operation) {
         Admission a = byOperation.get(operation);
         if (a == null) {
             throw new IllegalStateException("no operation " + operation + " in this listener's contracts");
@@ -86,17 +86,12 @@ public final class Admissions {
      * @param req       the request
      * @param res       its response
      */
-    void runEarly(String operation, ServerRequest req, io.helidon.webserver.http.ServerResponse res) {
+    void runEarly(String operation, ServerRequest req, ServerResponse res) {
         get(operation).runEarly(req, res);
     }
 
     void register(ServerRequest req) {
-        req.context().register(Admissions.class, this);
-    }
-
-    static Admissions of(ServerRequest req) {
-        return req.context().get(Admissions.class, Admissions.class)
-                .orElseThrow(() -> new IllegalStateException("no Admissions on this listener"));
+        req.context().register(Admission.Table.class, this);
     }
 
     /**
@@ -124,46 +119,10 @@ public final class Admissions {
         if (a == null) {
             return Optional.empty();
         }
-        Admission.Outcome o = a.admit(presented(headers, prologue.query(), null));
+        Admission.Outcome o = a.admit(Admission.presented(headers, prologue.query(), null));
         if (o.refusal().isPresent()) {
             throw o.refusal().get();
         }
         return o.caller();
-    }
-
-    /**
-     * @param req a routed request
-     * @return what it presents
-     */
-    static Admission.Presented presented(ServerRequest req) {
-        return presented(req.headers(), req.query(), req);
-    }
-
-    private static Admission.Presented presented(Headers headers, UriQuery query, ServerRequest req) {
-        return new Admission.Presented() {
-            @Override
-            public Optional<String> value(String in, String name) {
-                return switch (in) {
-                    case "query" -> query.contains(name) ? Optional.of(query.get(name)) : Optional.empty();
-                    case "cookie" -> headers.first(HeaderNames.COOKIE).flatMap(c -> cookie(c, name));
-                    default -> headers.first(HeaderNames.create(name));
-                };
-            }
-
-            @Override
-            public String clientAddress() {
-                return req == null ? "unknown" : PublicUrl.clientAddress(req);
-            }
-        };
-    }
-
-    private static Optional<String> cookie(String header, String name) {
-        for (String part : header.split(";")) {
-            int eq = part.indexOf('=');
-            if (eq > 0 && part.substring(0, eq).trim().equals(name)) {
-                return Optional.of(part.substring(eq + 1).trim());
-            }
-        }
-        return Optional.empty();
     }
 }
