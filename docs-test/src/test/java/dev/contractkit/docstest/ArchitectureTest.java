@@ -2,15 +2,25 @@ package dev.contractkit.docstest;
 
 import com.tngtech.archunit.core.domain.JavaClass;
 import com.tngtech.archunit.core.domain.JavaClasses;
+import com.tngtech.archunit.core.domain.JavaFieldAccess;
+import com.tngtech.archunit.core.domain.JavaMethodCall;
 import com.tngtech.archunit.core.importer.ClassFileImporter;
 import com.tngtech.archunit.core.importer.ImportOption;
 import com.tngtech.archunit.lang.ArchRule;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
+import static com.tngtech.archunit.core.domain.JavaClass.Predicates.resideInAPackage;
 import static com.tngtech.archunit.lang.syntax.ArchRuleDefinition.noClasses;
 import static com.tngtech.archunit.library.Architectures.layeredArchitecture;
 import static org.assertj.core.api.Assertions.assertThat;
@@ -18,7 +28,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /**
  * The layering rules of docs/architecture.md, over the compiled classes of every module (production code only):
  * shared code imports no API's package, the mock and the conformance suite import no per-API code (they read
- * contracts, not Java), and no two packages, nor two top-level classes, depend on each other in a loop.
+ * contracts, not Java), no two packages, nor two top-level classes, depend on each other in a loop, and the
+ * reference server authenticates only in its {@code Admission}.
  */
 class ArchitectureTest {
     /** The kit's own APIs that have a Java package in the SDK, the server and the examples. */
@@ -113,6 +124,73 @@ class ArchitectureTest {
     private static boolean allowedInALoop(JavaClass origin, JavaClass target) {
         return topLevel(origin).equals(API_EXCEPTION) && target.isAssignableTo(API_EXCEPTION)
                 || origin.isAnnotation();
+    }
+
+    /** Where the reference server may read credentials and compare secrets (docs/architecture.md, "Admission"). */
+    private static final Pattern ADMISSION = Pattern.compile(
+            "dev\\.contractkit\\.reference\\.platform\\.(Admission|Admissions|Secrets)(\\$.*)?");
+    /** Credential headers a class may name only if it authenticates (the schemes' names come from the contracts). */
+    private static final List<String> CREDENTIAL_HEADERS = List.of("private-token", "x-api-key");
+
+    /**
+     * The reference server authenticates in one place (issue 38.2): no class but {@code Admission} (and its table,
+     * {@code Admissions}) reads the {@code Authorization} header or names another credential header, and no class but
+     * {@code Secrets} compares secrets ({@code MessageDigest.isEqual}, the one constant-time comparison). A module gives
+     * only credential to caller; the stub generated from the contract runs the operation's admission first.
+     */
+    @Test
+    void noAuthenticationOutsideAdmission() {
+        assertThat(authenticationOutsideAdmission(classes.that(resideInAPackage("dev.contractkit.reference..")),
+                ADMISSION)).isEmpty();
+    }
+
+    /** The rule's sensitivity: it sees Admission itself when nothing is excepted, and a class that authenticates. */
+    @Test
+    void theAdmissionRuleCatchesAClassThatAuthenticatesItself() {
+        JavaClasses reference = classes.that(resideInAPackage("dev.contractkit.reference.."));
+        assertThat(authenticationOutsideAdmission(reference, Pattern.compile("(?!)")))
+                .anySatisfy(v -> assertThat(v).contains("platform.Admission").contains("AUTHORIZATION"))
+                .anySatisfy(v -> assertThat(v).contains("platform.Secrets").contains("isEqual"));
+        JavaClasses fixture = new ClassFileImporter().importClasses(CredentialReaderFixture.class);
+        assertThat(authenticationOutsideAdmission(fixture, ADMISSION))
+                .anySatisfy(v -> assertThat(v).contains("x-api-key"))
+                .anySatisfy(v -> assertThat(v).contains("isEqual"));
+    }
+
+    private static List<String> authenticationOutsideAdmission(JavaClasses scope, Pattern allowed) {
+        List<String> out = new ArrayList<>();
+        for (JavaClass c : scope) {
+            if (allowed.matcher(c.getName()).matches()) {
+                continue;
+            }
+            for (JavaFieldAccess a : c.getFieldAccessesFromSelf()) {
+                if (a.getTarget().getOwner().getName().equals("io.helidon.http.HeaderNames")
+                        && a.getTarget().getName().equals("AUTHORIZATION")) {
+                    out.add(c.getName() + " reads HeaderNames.AUTHORIZATION (" + a.getSourceCodeLocation() + ")");
+                }
+            }
+            for (JavaMethodCall m : c.getMethodCallsFromSelf()) {
+                if (m.getTarget().getOwner().getName().equals("java.security.MessageDigest")
+                        && m.getTarget().getName().equals("isEqual")) {
+                    out.add(c.getName() + " calls MessageDigest.isEqual (" + m.getSourceCodeLocation() + ")");
+                }
+            }
+            String constants = classFile(c).toLowerCase(Locale.ROOT);
+            CREDENTIAL_HEADERS.stream().filter(constants::contains)
+                    .forEach(h -> out.add(c.getName() + " names the credential header " + h));
+        }
+        return out;
+    }
+
+    /** A class file's bytes as text: its constant pool holds the strings the class names. */
+    private static String classFile(JavaClass c) {
+        return c.getSource().map(source -> {
+            try (InputStream in = source.getUri().toURL().openStream()) {
+                return new String(in.readAllBytes(), StandardCharsets.ISO_8859_1);
+            } catch (IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        }).orElse("");
     }
 
     private static String[] apiPackages(String... modules) {

@@ -6,11 +6,10 @@ import dev.contractkit.reference.answers.model.Answer;
 import dev.contractkit.reference.answers.model.AnswerEnvelope;
 import dev.contractkit.reference.answers.model.Reference;
 import dev.contractkit.reference.answers.model.SubQuery;
+import dev.contractkit.reference.platform.Admission;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ContractRules;
-import dev.contractkit.reference.platform.RateLimiter;
 import io.helidon.http.Status;
-import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
@@ -35,29 +34,19 @@ import java.util.stream.Collectors;
  * </pre>
  */
 final class AnswerEndpoint extends AnswersService {
-    private final AnswerAdmission admission;
-    private final RateLimiter.Rule rule;
     private final ContractRules rules;
     private final QuotaLedger ledger;
     private final Answerer engine;
     private final ObjectMapper mapper;
     private final Duration latency;
 
-    AnswerEndpoint(AnswerAdmission admission, RateLimiter.Rule rule, ContractRules rules, QuotaLedger ledger, Answerer engine,
+    AnswerEndpoint(ContractRules rules, QuotaLedger ledger, Answerer engine,
                    ObjectMapper mapper, Duration latency) {
-        this.admission = admission;
-        this.rule = rule;
         this.rules = rules;
         this.ledger = ledger;
         this.engine = engine;
         this.mapper = mapper;
         this.latency = latency;
-    }
-
-    @Override
-    public void routing(HttpRules rules) {
-        rules.post("/", admission.handler(rule));
-        super.routing(rules);
     }
 
     @Override
@@ -70,7 +59,7 @@ final class AnswerEndpoint extends AnswersService {
         }
         String query = body.path("query").asText();
         boolean force = body.path("forceAnswer").asBoolean(false);
-        ApiKeys.Key key = AnswerAdmission.key(request);
+        ApiKeys.Key key = Admission.admitted(request).principal(ApiKeys.Key.class);
         QuotaLedger.Reservation slot = ledger.reserve(key);
         if (slot == null) {
             QuotaLedger.Usage usage = ledger.usage(key);

@@ -7,6 +7,7 @@ import dev.contractkit.reference.answers.model.ErrorEnvelope;
 import dev.contractkit.reference.answers.model.ErrorReason;
 import dev.contractkit.reference.answers.model.FailureKind;
 import dev.contractkit.reference.answers.model.RefusalEnvelope;
+import dev.contractkit.reference.platform.Admission;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.Cluster;
@@ -53,6 +54,7 @@ public final class AnswersModule implements ApiModule {
     private final ObjectMapper mapper = Json.camelCase().setSerializationInclusion(JsonInclude.Include.ALWAYS);
     private final AnswerEndpoint answers;
     private final QuotaEndpoint quota;
+    private final Admission.Setup admission;
 
     /**
      * @param settings configuration
@@ -65,13 +67,17 @@ public final class AnswersModule implements ApiModule {
         AnswersSettings answersSettings = AnswersSettings.from(settings);
         provision(keys, answersSettings);
         QuotaLedger ledger = new QuotaLedger(database.dataSource(), clock);
-        AnswerAdmission admission = new AnswerAdmission(keys, cluster.limiter(clock));
         RateLimiter.Rule rule = new RateLimiter.Rule("answer", answersSettings.rateLimit(),
                 answersSettings.rateWindow());
         ContractRules rules = new ContractRules(ContractDocument.load(Api.ANSWERS.mainContract()));
-        this.answers = new AnswerEndpoint(admission, rule, rules, ledger, answerer(settings, answersSettings), mapper,
+        // the contract's ApiKeyAuth (x-api-key, read by each operation's Admission): an active key's caller
+        Admission.Credentials key = Admission.Credentials.named("API key", secret -> keys.find(secret)
+                .filter(ApiKeys.Key::active).map(k -> Admission.Caller.of(k.id(), k)));
+        this.admission = Admission.Setup.of(Map.of("ApiKeyAuth", key))
+                .rateLimits(cluster.limiter(clock), Map.of(rule.category(), rule));
+        this.answers = new AnswerEndpoint(rules, ledger, answerer(settings, answersSettings), mapper,
                 answersSettings.latency());
-        this.quota = new QuotaEndpoint(admission, ledger);
+        this.quota = new QuotaEndpoint(ledger);
     }
 
     /** The rule engine, or the model profile {@code answers.model-profile} names (one of the agent's profiles). */
@@ -114,6 +120,11 @@ public final class AnswersModule implements ApiModule {
     @Override
     public ObjectMapper mapper() {
         return mapper;
+    }
+
+    @Override
+    public Admission.Setup admission() {
+        return admission;
     }
 
     @Override

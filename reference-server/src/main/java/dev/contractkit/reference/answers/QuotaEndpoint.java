@@ -2,7 +2,7 @@ package dev.contractkit.reference.answers;
 
 import dev.contractkit.reference.answers.model.Quota;
 import dev.contractkit.reference.answers.model.QuotaEnvelope;
-import io.helidon.webserver.http.HttpRules;
+import dev.contractkit.reference.platform.Admission;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
@@ -11,23 +11,15 @@ import java.time.ZoneOffset;
 
 /** {@code GET /v1/quota}: the calling key's quota window. Not rate limited, not counted. */
 final class QuotaEndpoint extends QuotaService {
-    private final AnswerAdmission admission;
     private final QuotaLedger ledger;
 
-    QuotaEndpoint(AnswerAdmission admission, QuotaLedger ledger) {
-        this.admission = admission;
+    QuotaEndpoint(QuotaLedger ledger) {
         this.ledger = ledger;
     }
 
     @Override
-    public void routing(HttpRules rules) {
-        rules.get("/", admission.handler(null));
-        super.routing(rules);
-    }
-
-    @Override
     protected void handleGetQuota(ServerRequest request, ServerResponse response) {
-        QuotaLedger.Usage usage = ledger.usage(AnswerAdmission.key(request));
+        QuotaLedger.Usage usage = ledger.usage(Admission.admitted(request).principal(ApiKeys.Key.class));
         Quota quota = new Quota();
         quota.setUsed(usage.used());
         quota.setPending(usage.pending());

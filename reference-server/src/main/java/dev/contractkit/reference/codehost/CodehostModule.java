@@ -2,22 +2,21 @@ package dev.contractkit.reference.codehost;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.contractkit.reference.platform.Admission;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.Database;
 import dev.contractkit.reference.platform.DemoCredentials;
+import dev.contractkit.reference.platform.Secrets;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
-import io.helidon.http.HeaderNames;
 import io.helidon.webserver.http.HttpRouting;
 import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.HttpService;
-import io.helidon.webserver.http.ServerRequest;
-import io.helidon.webserver.http.ServerResponse;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.List;
+import java.util.Map;
 import java.util.stream.Collectors;
 
 /**
@@ -84,32 +83,25 @@ public final class CodehostModule implements ApiModule {
                 new LicenseEndpoint(sql, mapper));
     }
 
-    /** What comes before a version's operations: authentication and the 405 of a literal path. */
+    /**
+     * The contract's {@code PrivateToken} and {@code BearerToken} credentials (read by each operation's
+     * {@link Admission}: {@code PRIVATE-TOKEN: <token>} or {@code Authorization: Bearer <token>}, as the original).
+     */
+    @Override
+    public Admission.Setup admission() {
+        Admission.Credentials token = Admission.Credentials.named("personal access token",
+                t -> Secrets.find(tokens, b -> b, t).map(b -> Admission.Caller.of("token", "token"))
+                        .map(c -> t.equals(DEMO_TOKEN) ? c.demo("codehost token", "KIT_CODEHOST_TOKENS") : c));
+        return Admission.Setup.of(Map.of("PrivateToken", token, "BearerToken", token)).realm(api().id());
+    }
+
+    /** What comes before a version's operations: runner registration (its token in the body) and the 405 of a literal path. */
     private HttpService gate(Version v, RunnerEndpoint runners) {
         LiteralPaths literal = new LiteralPaths(v);
         return (HttpRules rules) -> {
             rules.post("/runners", runners.handler("registerRunner")); // the registration token in the body authenticates it
-            rules.any(this::authenticate);
             rules.any(literal::check);
         };
-    }
-
-    /** {@code PRIVATE-TOKEN: <token>} or {@code Authorization: Bearer <token>}, as the original. */
-    private void authenticate(ServerRequest req, ServerResponse res) {
-        String token = req.headers().first(HeaderNames.create("PRIVATE-TOKEN"))
-                .or(() -> req.headers().first(HeaderNames.AUTHORIZATION)
-                        .filter(h -> h.regionMatches(true, 0, "Bearer ", 0, 7)).map(h -> h.substring(7)))
-                .map(String::trim).orElse("");
-        byte[] given = token.getBytes(StandardCharsets.UTF_8);
-        boolean known = false;
-        for (byte[] t : tokens) {
-            known |= MessageDigest.isEqual(t, given);
-        }
-        if (!known) {
-            throw ApiError.unauthorized("send a personal access token as 'PRIVATE-TOKEN: <token>' or 'Authorization: Bearer <token>'");
-        }
-        DemoCredentials.refuseIndirect(req, token.equals(DEMO_TOKEN), "codehost token", "KIT_CODEHOST_TOKENS");
-        res.next();
     }
 
     /** The original's error shape: {@code {"message": "404 Runner Not Found"}}. */

@@ -6,13 +6,13 @@ import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.DemoCredentials;
+import dev.contractkit.reference.platform.Secrets;
 import io.helidon.http.Status;
 import io.helidon.webserver.http.Handler;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Arrays;
 import java.util.HexFormat;
@@ -54,12 +54,7 @@ final class RunnerEndpoint {
             throw ApiError.invalid("active is not accepted in v5: send paused (paused = !active)");
         }
         ObjectNode body = Requests.body(req, mapper, version.rules(), "RunnerRegistrationRequest");
-        byte[] given = body.path("token").asText().getBytes(StandardCharsets.UTF_8);
-        boolean known = false;
-        for (byte[] t : registrationTokens) {
-            known |= MessageDigest.isEqual(t, given);
-        }
-        if (!known) {
+        if (Secrets.find(registrationTokens, t -> t, body.path("token").asText()).isEmpty()) {
             throw ApiError.forbidden("invalid registration token");
         }
         if (body.path("token").asText().equals(DEMO_REGISTRATION_TOKEN)) {

@@ -1,5 +1,6 @@
 package dev.contractkit.reference.coupons;
 
+import dev.contractkit.reference.platform.Secrets;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
@@ -176,8 +177,7 @@ final class AuthorizationFlow {
         if (verifier == null || !verifier.matches(VERIFIER)) {
             throw invalidGrant("PKCE verification failed: a code_verifier of 43 to 128 characters is required");
         }
-        if (!MessageDigest.isEqual(s256(verifier).getBytes(StandardCharsets.US_ASCII),
-                g.codeChallenge().getBytes(StandardCharsets.US_ASCII))) {
+        if (!Secrets.same(s256(verifier), g.codeChallenge())) {
             throw invalidGrant("PKCE verification failed: code_verifier does not match code_challenge");
         }
         IdpUsers.User user = idp.findById(g.userId()).orElseThrow(() -> invalidGrant("User not found"));

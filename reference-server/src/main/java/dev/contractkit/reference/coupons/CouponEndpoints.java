@@ -17,6 +17,7 @@ import dev.contractkit.reference.coupons.model.UserCoupon;
 import dev.contractkit.reference.coupons.model.UserCouponList;
 import dev.contractkit.reference.coupons.model.UserCouponStatus;
 import dev.contractkit.reference.coupons.model.UserProfile;
+import dev.contractkit.reference.platform.Admission;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
@@ -26,7 +27,6 @@ import dev.contractkit.reference.platform.RequestIds;
 import io.helidon.http.HeaderName;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
-import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
@@ -48,7 +48,7 @@ final class CouponEndpoints {
     }
 
     /** Shared plumbing of the endpoints. */
-    record Context(CouponStore store, ContractRules rules, CouponAdmission gate, Events events, ObjectMapper mapper,
+    record Context(CouponStore store, ContractRules rules, Events events, ObjectMapper mapper,
                    Database database, IdentityProvider idp, BooleanSupplier cacheUp, BooleanSupplier authUp) {
 
         /** Reads a JSON body; malformed JSON and a missing body are 400s. */
@@ -136,13 +136,6 @@ final class CouponEndpoints {
         }
 
         @Override
-        public void routing(HttpRules rules) {
-            rules.get("/", ctx.gate().handler("public-read", CouponAdmission.Access.PUBLIC));
-            rules.get("/{id}", ctx.gate().handler("public-read", CouponAdmission.Access.PUBLIC));
-            super.routing(rules);
-        }
-
-        @Override
         protected void listCoupons(ServerRequest request, ServerResponse response) {
             // the contract check replaces the generated one (its size check cannot handle Optional parameters)
             ctx.rules().query("listCoupons", request);
@@ -154,7 +147,7 @@ final class CouponEndpoints {
         @Override
         protected void handleListCoupons(ServerRequest request, ServerResponse response, Optional<Integer> limit,
                                          Optional<Integer> offset, Optional<String> category, Optional<Boolean> active) {
-            CouponAdmission.Admitted call = CouponAdmission.admitted(request);
+            Admission.Admitted call = Admission.admitted(request);
             int l = limit.orElse(10);
             int o = offset.orElse(0);
             // without `active` no filter (issue 36); `active` is "on offer", as each coupon shows it
@@ -183,7 +176,7 @@ final class CouponEndpoints {
 
         @Override
         protected void handleGetCoupon(ServerRequest request, ServerResponse response, String id) {
-            CouponAdmission.Admitted call = CouponAdmission.admitted(request);
+            Admission.Admitted call = Admission.admitted(request);
             CouponStore.Row row = ctx.store().find(id)
                     .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
             GetCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
@@ -201,15 +194,9 @@ final class CouponEndpoints {
         }
 
         @Override
-        public void routing(HttpRules rules) {
-            rules.get("/", ctx.gate().handler("authenticated-read", CouponAdmission.Access.USER));
-            super.routing(rules);
-        }
-
-        @Override
         protected void handleGetUserProfile(ServerRequest request, ServerResponse response) {
-            CouponAdmission.Admitted call = CouponAdmission.admitted(request);
-            Principal p = call.principal();
+            Admission.Admitted call = Admission.admitted(request);
+            Principal p = call.principal(Principal.class);
             UserProfile body = new UserProfile();
             body.setId(p.subject());
             body.setUsername(p.username());
@@ -246,14 +233,6 @@ final class CouponEndpoints {
         }
 
         @Override
-        public void routing(HttpRules rules) {
-            rules.post("/", ctx.gate().handler("admin", CouponAdmission.Access.ADMIN));
-            rules.put("/{id}", ctx.gate().handler("admin", CouponAdmission.Access.ADMIN));
-            rules.delete("/{id}", ctx.gate().handler("admin", CouponAdmission.Access.ADMIN));
-            super.routing(rules);
-        }
-
-        @Override
         protected void createCoupon(ServerRequest request, ServerResponse response) {
             JsonNode body = ctx.body(request);
             Map<String, String> fields = ctx.rules().body("CouponCreate", body);
@@ -273,10 +252,10 @@ final class CouponEndpoints {
 
         @Override
         protected void handleCreateCoupon(ServerRequest request, ServerResponse response, CouponCreate c) {
-            CouponAdmission.Admitted call = CouponAdmission.admitted(request);
+            Admission.Admitted call = Admission.admitted(request);
             CouponStore.Row row = ctx.store().create(c.getTitle(), c.getDescription(), c.getDiscountPercent(),
                     c.getCategory(), c.getValidUntil(), c.getUsageLimit(), c.getTermsConditions(),
-                    call.principal().subject());
+                    call.principal(Principal.class).subject());
             ctx.events().created(row);
             CreateCouponOp.Response201.builder(call.requestId(), call.limit(), call.remaining(), call.reset(),
                     "/api/v1/coupons/" + row.id()).response(row.toAdmin(row.createdAt().toInstant())).send(response);
@@ -313,7 +292,7 @@ final class CouponEndpoints {
 
         private void update(ServerRequest request, ServerResponse response, String id, CouponUpdate u,
                             List<String> cleared) {
-            CouponAdmission.Admitted call = CouponAdmission.admitted(request);
+            Admission.Admitted call = Admission.admitted(request);
             Map<String, Object> changes = new LinkedHashMap<>();
             cleared.forEach(field -> changes.put(field, null));
             put(changes, "title", u.getTitle());
@@ -324,7 +303,7 @@ final class CouponEndpoints {
             put(changes, "active", u.getActive());
             put(changes, "usage_limit", u.getUsageLimit());
             put(changes, "terms_conditions", u.getTermsConditions());
-            CouponStore.Row[] rows = ctx.store().update(id, changes, call.principal().subject())
+            CouponStore.Row[] rows = ctx.store().update(id, changes, call.principal(Principal.class).subject())
                     .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
             ctx.events().updated(rows[0], rows[1]);
             UpdateCouponOp.Response200.builder(call.requestId(), call.limit(), call.remaining(), call.reset())
@@ -339,8 +318,8 @@ final class CouponEndpoints {
 
         @Override
         protected void handleDeleteCoupon(ServerRequest request, ServerResponse response, String id) {
-            CouponAdmission.Admitted call = CouponAdmission.admitted(request);
-            CouponStore.Row[] rows = ctx.store().update(id, Map.of("active", false), call.principal().subject())
+            Admission.Admitted call = Admission.admitted(request);
+            CouponStore.Row[] rows = ctx.store().update(id, Map.of("active", false), call.principal(Principal.class).subject())
                     .orElseThrow(() -> ApiError.notFound("coupon " + id + " not found"));
             if (rows[0].active()) {
                 ctx.events().expired(rows[1], "deleted", rows[1].updatedAt());
@@ -364,13 +343,6 @@ final class CouponEndpoints {
         }
 
         @Override
-        public void routing(HttpRules rules) {
-            rules.post("/redeem", ctx.gate().handler("write", CouponAdmission.Access.USER));
-            rules.get("/user/coupons", ctx.gate().handler("authenticated-read", CouponAdmission.Access.USER));
-            super.routing(rules);
-        }
-
-        @Override
         protected void redeemCoupon(ServerRequest request, ServerResponse response) {
             JsonNode body = ctx.body(request);
             ctx.refuse(ctx.rules().body("RedeemRequest", body));
@@ -379,11 +351,11 @@ final class CouponEndpoints {
 
         @Override
         protected void handleRedeemCoupon(ServerRequest request, ServerResponse response, RedeemRequest r) {
-            CouponAdmission.Admitted call = CouponAdmission.admitted(request);
+            Admission.Admitted call = Admission.admitted(request);
             String couponId = r.getCouponId();
             String orderId = r.getOrderId();
             try {
-                CouponStore.Redemption done = ctx.store().redeem(couponId, orderId, call.principal().subject(),
+                CouponStore.Redemption done = ctx.store().redeem(couponId, orderId, call.principal(Principal.class).subject(),
                         r.getOrderAmount() == null ? null : BigDecimal.valueOf(r.getOrderAmount()));
                 ctx.events().usage(done.coupon(), done.redeemedAt());
                 RedeemResult body = new RedeemResult();
@@ -423,10 +395,10 @@ final class CouponEndpoints {
         @Override
         protected void handleListUserCoupons(ServerRequest request, ServerResponse response, Optional<Integer> limit,
                                              Optional<Integer> offset, Optional<UserCouponStatus> status) {
-            CouponAdmission.Admitted call = CouponAdmission.admitted(request);
+            Admission.Admitted call = Admission.admitted(request);
             int l = limit.orElse(10);
             int o = offset.orElse(0);
-            CouponStore.Page<UserCoupon> page = ctx.store().userCoupons(call.principal().subject(), l, o, status);
+            CouponStore.Page<UserCoupon> page = ctx.store().userCoupons(call.principal(Principal.class).subject(), l, o, status);
             UserCouponList body = new UserCouponList();
             body.setCoupons(page.items());
             body.setTotal(page.total());

@@ -1,6 +1,6 @@
 package dev.contractkit.reference.coupons;
 
-import dev.contractkit.reference.platform.ApiError;
+import dev.contractkit.reference.platform.Admission;
 import dev.contractkit.reference.platform.Broadcaster;
 import io.helidon.common.buffers.BufferData;
 import io.helidon.http.Headers;
@@ -22,19 +22,18 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
- * One WebSocket connection of {@code /ws/coupons} (a new listener per connection). The token is checked in
- * {@link #onHttpUpgrade}: {@code Authorization: Bearer}, else the query parameter {@code token}, else
- * {@code access_token}. Refusing there makes Helidon skip the upgrade and route the request as plain HTTP,
- * where {@link RealtimeEndpoint} answers 401 in the contract's error shape. Messages come from the
+ * One WebSocket connection of {@code /ws/coupons} (a new listener per connection). The token is checked by the
+ * handshake operation's {@link Admission} before the upgrade (the contract's alternatives: {@code Authorization:
+ * Bearer}, the query parameter {@code token}, {@code access_token}); a refused handshake is not upgraded and is
+ * routed as plain HTTP, where the same admission answers 401 in the contract's error shape. Messages come from the
  * {@link Broadcaster}; when the token expires the connection is closed with 1008. Each open connection holds
  * one of the {@link SocketSlots}; when none is free the upgrade is refused and the HTTP route answers 503.
  * Every frame goes through the connection's {@link FrameWriter}, which closes without waiting on the client.
  */
-final class CouponSocket implements WsListener {
+final class CouponSocket implements WsListener, Admission.Handshake {
     /** Close code when events were missed upstream: 1012 (service restart), the client reconnects. */
     static final int RESYNC = 1012;
 
-    private final TokenVerifier verifier;
     private final Broadcaster hub;
     private final ScheduledExecutorService timer;
     private final SocketSlots slots;
@@ -44,11 +43,16 @@ final class CouponSocket implements WsListener {
     private volatile Broadcaster.Subscription subscription;
     private volatile ScheduledFuture<?> expiry;
 
-    CouponSocket(TokenVerifier verifier, Broadcaster hub, ScheduledExecutorService timer, SocketSlots slots) {
+    CouponSocket(Broadcaster hub, ScheduledExecutorService timer, SocketSlots slots) {
         this.slots = slots;
-        this.verifier = verifier;
         this.hub = hub;
         this.timer = timer;
+    }
+
+    /** The handshake's caller: its admission ran first (the token's principal). */
+    @Override
+    public void admitted(Optional<Admission.Caller> caller) {
+        principal = caller.map(c -> (Principal) c.principal()).orElse(null);
     }
 
     @Override
@@ -57,11 +61,8 @@ final class CouponSocket implements WsListener {
             // not upgraded: the HTTP routes answer (405 for another method, 400 naming the broken header)
             throw new WsUpgradeException("not a valid WebSocket handshake");
         }
-        try {
-            principal = verifier.verify(WebSocketHandshake.token(headers, prologue.query())
-                    .orElseThrow(() -> ApiError.unauthorized("authentication required")));
-        } catch (ApiError e) {
-            throw new WsUpgradeException(e.getMessage()); // not upgraded: the HTTP route answers 401
+        if (principal == null) {
+            throw new WsUpgradeException("not admitted"); // not upgraded: the HTTP route's admission answers 401
         }
         if (!slots.tryAcquire()) {
             throw new WsUpgradeException("connection cap reached"); // not upgraded: the HTTP route answers 503

@@ -5,6 +5,7 @@ import com.nimbusds.jose.jwk.JWKSet;
 import dev.contractkit.reference.coupons.model.Error;
 import dev.contractkit.reference.coupons.model.ErrorBody;
 import dev.contractkit.reference.coupons.model.ErrorCode;
+import dev.contractkit.reference.platform.Admission;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.ContractRules;
@@ -85,6 +86,7 @@ public final class CouponsModule implements ApiModule {
     private final Events events;
     private final ScheduledExecutorService timer;
     private final CouponEndpoints.Context context;
+    private final Admission.Setup admission;
     private final Optional<String> externalJwks;
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
 
@@ -147,7 +149,14 @@ public final class CouponsModule implements ApiModule {
             }
         });
         Map<String, RateLimiter.Rule> limits = rateLimits(rules.document(), coupons.rateLimits());
-        this.context = new CouponEndpoints.Context(store, rules, new CouponAdmission(verifier, limiter, limits), events, mapper,
+        // the contract's BearerAuth and the handshake's ?token= / ?access_token= (read by each operation's Admission)
+        Admission.Credentials token = Admission.Credentials.named("access token", t -> {
+            Principal p = verifier.verify(t);
+            return Optional.of(Admission.Caller.of(p.subject(), p.roles(), p));
+        });
+        this.admission = Admission.Setup.of(Map.of("BearerAuth", token, "WsTokenQuery", token,
+                "WsAccessTokenQuery", token)).realm(api().id()).rateLimits(limiter, limits);
+        this.context = new CouponEndpoints.Context(store, rules, events, mapper,
                 database, idp, this::cacheUp, this::authUp);
         this.timer = Executors.newSingleThreadScheduledExecutor(r -> {
             Thread t = new Thread(r, "coupons-timer");
@@ -267,20 +276,25 @@ public final class CouponsModule implements ApiModule {
     }
 
     @Override
+    public Admission.Setup admission() {
+        return admission;
+    }
+
+    @Override
     public void routing(HttpRouting.Builder routing) {
         routing.register("/api/health", new CouponEndpoints.HealthEndpoint(context))
                 .register("/api/v1/coupons", new CouponEndpoints.CatalogueEndpoint(context))
                 .register("/api/v1/users/profile", new CouponEndpoints.ProfileEndpoint(context))
                 .register("/write/v1/coupons", new CouponEndpoints.AdminEndpoint(context))
                 .register("/coupons/v1", new CouponEndpoints.RedemptionsEndpoint(context))
-                .register("/ws/coupons", new RealtimeEndpoint(verifier, sockets))
+                .register("/ws/coupons", new RealtimeEndpoint(sockets))
                 .register("/realms/{realm}", new IdentityEndpoint(idp))
                 .register("/app", new CouponsWebUi(idp));
     }
 
     @Override
     public Map<String, Supplier<WsListener>> webSockets() {
-        return Map.of("/ws/coupons", () -> new CouponSocket(verifier, hub, timer, sockets));
+        return Map.of("/ws/coupons", () -> new CouponSocket(hub, timer, sockets));
     }
 
     @Override

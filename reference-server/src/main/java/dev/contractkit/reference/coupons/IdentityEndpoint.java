@@ -2,8 +2,10 @@ package dev.contractkit.reference.coupons;
 
 import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.contractkit.reference.platform.Admission;
 import dev.contractkit.reference.platform.DemoCredentials;
 import dev.contractkit.reference.platform.PublicUrl;
+import dev.contractkit.reference.platform.Secrets;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Status;
 import io.helidon.webserver.WebServer;
@@ -13,7 +15,6 @@ import io.helidon.webserver.http.ServerResponse;
 
 import java.net.URLDecoder;
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.ArrayList;
 import java.util.Base64;
@@ -96,8 +97,7 @@ final class IdentityEndpoint extends IdentityService {
         }
         String cookie = req.headers().cookies().first(CSRF_COOKIE).orElse("");
         String sent = form.getOrDefault("csrf", List.of("")).getFirst();
-        if (cookie.isEmpty() || !MessageDigest.isEqual(cookie.getBytes(StandardCharsets.UTF_8),
-                sent.getBytes(StandardCharsets.UTF_8))) {
+        if (cookie.isEmpty() || !Secrets.same(cookie, sent)) {
             LoginPage.error(res, 403, "The login form expired or was not sent from this server's login page; "
                     + "start the login again from the application.");
             return;
@@ -287,11 +287,8 @@ final class IdentityEndpoint extends IdentityService {
         if (status != 401) {
             return;
         }
-        String scheme = req.headers().first(HeaderNames.AUTHORIZATION).map(v -> v.strip().split("\\s+", 2)[0])
-                .filter(v -> v.matches("[A-Za-z0-9!#$%&'*+.^_`|~-]{1,32}")).orElse(null); // an RFC 9110 token only
-        if (scheme != null) {
-            res.header(HeaderNames.WWW_AUTHENTICATE, scheme + " realm=\"" + idp.realm() + "\"");
-        }
+        Admission.authorizationScheme(req)
+                .ifPresent(scheme -> res.header(HeaderNames.WWW_AUTHENTICATE, scheme + " realm=\"" + idp.realm() + "\""));
     }
 
     private void oauthError(ServerResponse res, int status, String error, String description) {

@@ -1,9 +1,10 @@
 package dev.contractkit.reference.coupons;
 
+import dev.contractkit.reference.platform.Secrets;
+
 import javax.crypto.SecretKeyFactory;
 import javax.crypto.spec.PBEKeySpec;
 import java.security.GeneralSecurityException;
-import java.security.MessageDigest;
 import java.security.SecureRandom;
 import java.util.Base64;
 import java.util.concurrent.atomic.AtomicLong;
@@ -59,7 +60,7 @@ final class Passwords {
         try {
             byte[] salt = Base64.getDecoder().decode(parts[2]);
             byte[] expected = Base64.getDecoder().decode(parts[3]);
-            return MessageDigest.isEqual(expected, derive(password, salt, Integer.parseInt(parts[1])));
+            return Secrets.same(expected, derive(password, salt, Integer.parseInt(parts[1])));
         } catch (IllegalArgumentException e) {
             return false;
         }

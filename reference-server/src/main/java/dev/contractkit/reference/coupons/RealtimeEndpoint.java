@@ -2,7 +2,9 @@ package dev.contractkit.reference.coupons;
 
 import dev.contractkit.reference.platform.ApiError;
 import io.helidon.http.HeaderNames;
+import io.helidon.http.Method;
 import io.helidon.http.Status;
+import io.helidon.webserver.http.HttpRules;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
@@ -10,40 +12,41 @@ import java.util.Map;
 
 /**
  * {@code GET /ws/coupons} when it was not upgraded: either not a WebSocket handshake (400, per header) or a
- * handshake whose token {@link CouponSocket} refused (401; Helidon routes a refused upgrade as plain HTTP), or
+ * handshake whose token the operation's admission refused (401, before this handler; Helidon routes a refused upgrade
+ * as plain HTTP), or
  * one refused because every connection slot is taken (503 with {@code Retry-After}).
  */
 final class RealtimeEndpoint extends RealtimeService {
-    private final TokenVerifier verifier;
     private final SocketSlots slots;
 
-    RealtimeEndpoint(TokenVerifier verifier, SocketSlots slots) {
-        this.verifier = verifier;
+    RealtimeEndpoint(SocketSlots slots) {
         this.slots = slots;
+    }
+
+    /** A request that is no WebSocket handshake gets 400 naming the header, before the operation's admission. */
+    @Override
+    public void routing(HttpRules rules) {
+        rules.any((req, res) -> {
+            Map<String, String> bad = WebSocketHandshake.problems(req.headers());
+            if (req.prologue().method() == Method.GET && !bad.isEmpty()) {
+                ApiError refused = new ApiError(Status.BAD_REQUEST_400, "INVALID_REQUEST", "not a WebSocket handshake", bad);
+                // RFC 6455 4.4: a refused version names the one the server speaks
+                throw bad.containsKey("Sec-WebSocket-Version") ? refused.withHeader("Sec-WebSocket-Version", "13") : refused;
+            }
+            res.next();
+        });
+        super.routing(rules);
     }
 
     @Override
     protected void openCouponUpdates(ServerRequest request, ServerResponse response) {
-        Map<String, String> bad = WebSocketHandshake.problems(request.headers());
-        String upgrade = request.headers().first(HeaderNames.UPGRADE).orElse("");
-        if (!bad.isEmpty()) {
-            ApiError refused = new ApiError(Status.BAD_REQUEST_400, "INVALID_REQUEST", "not a WebSocket handshake", bad);
-            // RFC 6455 4.4: a refused version names the one the server speaks
-            throw bad.containsKey("Sec-WebSocket-Version") ? refused.withHeader("Sec-WebSocket-Version", "13") : refused;
-        }
-        handleOpenCouponUpdates(request, response, upgrade, "", "", "");
+        handleOpenCouponUpdates(request, response, request.headers().first(HeaderNames.UPGRADE).orElse(""), "", "", "");
     }
 
     @Override
     protected void handleOpenCouponUpdates(ServerRequest request, ServerResponse response, String upgrade,
                                            String connection, String secWebSocketKey, String secWebSocketVersion) {
-        String token = WebSocketHandshake.token(request.headers(), request.query()).orElseThrow(() ->
-                unauthorized("authentication required: send 'Authorization: Bearer <token>' or ?token=<token>", false));
-        try {
-            verifier.verify(token);
-        } catch (ApiError e) {
-            throw unauthorized(e.getMessage(), true);
-        }
+        // admitted (a valid token): the upgrade was refused for another reason
         if (slots.full()) {
             throw new ApiError(Status.SERVICE_UNAVAILABLE_503, "SERVICE_UNAVAILABLE", "too many open WebSocket "
                     + "connections (" + slots.max() + ")").withDetails("try again later")
@@ -51,10 +54,5 @@ final class RealtimeEndpoint extends RealtimeService {
         }
         // a valid token whose upgrade Helidon still refused (e.g. a handshake detail it rejects)
         throw ApiError.invalid("not a WebSocket handshake").withDetails("the upgrade was refused");
-    }
-
-    private static ApiError unauthorized(String message, boolean invalid) {
-        return ApiError.unauthorized(message).withHeader("WWW-Authenticate",
-                invalid ? "Bearer realm=\"coupons\", error=\"invalid_token\"" : "Bearer realm=\"coupons\"");
     }
 }

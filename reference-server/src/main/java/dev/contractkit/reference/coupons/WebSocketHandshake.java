@@ -1,36 +1,18 @@
 package dev.contractkit.reference.coupons;
 
-import io.helidon.common.uri.UriQuery;
 import io.helidon.http.HeaderNames;
 import io.helidon.http.Headers;
 
 import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.Optional;
 
 /**
  * What the live-updates handshake must carry, read the same way by the upgrade ({@link CouponSocket}) and by the HTTP
- * route that answers a refused one ({@link RealtimeEndpoint}).
+ * route that answers a refused one ({@link RealtimeEndpoint}); its token is the admission's ({@code Admission}).
  */
 final class WebSocketHandshake {
     private WebSocketHandshake() {
-    }
-
-    /** @return the handshake's token: header first, then {@code token}, then {@code access_token} */
-    static Optional<String> token(Headers headers, UriQuery query) {
-        Optional<String> header = headers.first(HeaderNames.AUTHORIZATION)
-                .filter(h -> h.length() > 7 && h.substring(0, 7).toLowerCase(Locale.ROOT).equals("bearer "))
-                .map(h -> h.substring(7).trim());
-        if (header.isPresent()) {
-            return header;
-        }
-        for (String name : new String[] {"token", "access_token"}) {
-            if (query.contains(name)) {
-                return Optional.of(query.get(name));
-            }
-        }
-        return Optional.empty();
     }
 
     /**

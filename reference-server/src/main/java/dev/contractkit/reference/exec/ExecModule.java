@@ -73,7 +73,7 @@ public final class ExecModule implements ApiModule {
     public void routing(HttpRouting.Builder routing) {
         routing.register("/adapters", new AdaptersEndpoint(plane, mapper));
         routing.register("/tasks", new TasksEndpoint(plane, mapper, output));
-        routing.register("/health", new HealthEndpoint(plane, token));
+        routing.register("/health", new HealthEndpoint(plane));
     }
 
     @Override

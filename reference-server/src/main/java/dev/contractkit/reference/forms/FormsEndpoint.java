@@ -3,21 +3,18 @@ package dev.contractkit.reference.forms;
 import dev.contractkit.reference.forms.model.FormEnvelope;
 import dev.contractkit.reference.forms.model.FormList;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.contractkit.reference.platform.Admission;
 import dev.contractkit.reference.platform.ApiError;
-import dev.contractkit.reference.platform.DemoCredentials;
 import dev.contractkit.reference.platform.Json;
 import dev.contractkit.reference.platform.PublicUrl;
 import dev.contractkit.reference.platform.ReadCache;
-import io.helidon.http.HeaderNames;
-import io.helidon.webserver.http.HttpRules;
+import dev.contractkit.reference.platform.Secrets;
 import io.helidon.webserver.http.ServerRequest;
 import io.helidon.webserver.http.ServerResponse;
 
 import java.nio.charset.StandardCharsets;
-import java.security.MessageDigest;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Objects;
 import java.util.Optional;
 import java.util.Set;
 import java.util.regex.Pattern;
@@ -31,8 +28,6 @@ import java.util.regex.Pattern;
  * </pre>
  */
 final class FormsEndpoint extends FormsService {
-    private static final String PREFIX = "Token token=";
-
     private final FormStore store;
     /** The documented demo key ({@link FormsModule#DEMO_KEY}). */
     static final String DEMO_KEY = "kit-demo-forms-key";
@@ -77,38 +72,21 @@ final class FormsEndpoint extends FormsService {
         this.apiKeys = List.copyOf(apiKeys);
     }
 
-    @Override
-    public void routing(HttpRules rules) {
-        rules.any(this::authenticate);
-        super.routing(rules);
+    /**
+     * The contract's {@code TokenAuth} credential ({@code Authorization: Token token=<key>}, read by the operation's
+     * {@link Admission}): the key's account, every key compared in constant time.
+     *
+     * @return the scheme's credentials
+     */
+    Admission.Credentials credentials() {
+        return Admission.Credentials.named("API key", key -> Secrets.find(apiKeys, ApiKey::key, key)
+                .map(k -> Admission.Caller.of(k.account(), k.account()))
+                .map(c -> key.equals(DEMO_KEY) ? c.demo("forms API key", "KIT_FORMS_API_KEYS") : c));
     }
 
-    private void authenticate(ServerRequest req, ServerResponse res) {
-        String header = req.headers().first(HeaderNames.AUTHORIZATION).orElse("");
-        String key = header.startsWith(PREFIX) ? header.substring(PREFIX.length()).trim() : "";
-        if (!header.startsWith(PREFIX) || account(key) == null) {
-            throw ApiError.unauthorized("missing or invalid API key: send 'Authorization: Token token=<API key>'");
-        }
-        DemoCredentials.refuseIndirect(req, key.equals(DEMO_KEY), "forms API key", "KIT_FORMS_API_KEYS");
-        res.next();
-    }
-
-    /** @return the account of the key (every key compared in constant time), null for an unknown key */
-    private String account(String key) {
-        byte[] given = key.getBytes(StandardCharsets.UTF_8);
-        String account = null;
-        for (ApiKey k : apiKeys) {
-            if (MessageDigest.isEqual(k.key(), given) && account == null) {
-                account = k.account();
-            }
-        }
-        return account;
-    }
-
-    /** @return the account of the request's key (authenticated before any handler runs) */
-    private String account(ServerRequest req) {
-        String header = req.headers().first(HeaderNames.AUTHORIZATION).orElse("");
-        return Objects.requireNonNull(account(header.substring(PREFIX.length()).trim()));
+    /** @return the account of the request's key (admitted before any handler runs) */
+    private static String account(ServerRequest req) {
+        return Admission.admitted(req).principal(String.class);
     }
 
     @Override

@@ -3,6 +3,7 @@ package dev.contractkit.reference.forms;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.reference.forms.model.Error;
 import dev.contractkit.reference.forms.model.ErrorBody;
+import dev.contractkit.reference.platform.Admission;
 import dev.contractkit.reference.platform.ApiError;
 import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.Database;
@@ -14,6 +15,7 @@ import dev.contractkit.specs.Api;
 import io.helidon.webserver.http.HttpRouting;
 
 import java.util.List;
+import java.util.Map;
 
 /**
  * The payment forms API on its own listener (default port 8081).
@@ -53,6 +55,11 @@ public final class FormsModule implements ApiModule {
     @Override
     public ObjectMapper mapper() {
         return mapper;
+    }
+
+    @Override
+    public Admission.Setup admission() {
+        return Admission.Setup.of(Map.of("TokenAuth", endpoint.credentials()));
     }
 
     @Override

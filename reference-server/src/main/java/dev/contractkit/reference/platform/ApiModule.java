@@ -40,6 +40,17 @@ public interface ApiModule {
     Object errorBody(ApiError error, String requestId);
 
     /**
+     * What the API's {@link Admission}s need beyond the contract: per security scheme, what turns a credential into a
+     * caller; the realm of challenges; where rate limits count and the numbers that override the contract's. The
+     * kit token's scheme ({@value Admission#KIT_TOKEN_SCHEME}) is the platform's ({@link #namedTokens()}).
+     *
+     * @return the API's admission setup; nothing beyond the kit token by default
+     */
+    default Admission.Setup admission() {
+        return Admission.Setup.NONE;
+    }
+
+    /**
      * The tokens this API accepts besides the kit token, each naming a {@link Principal} (the listener's filter sets
      * the request's principal, {@link Principal#of}); {@code /observe/metrics} takes the kit token only.
      *

@@ -75,8 +75,9 @@ public final class ApiServer {
      */
     public static WebServer start(ApiModule module, Database database, String host, int port, Limits limits) {
         List<ContractDocument> docs = module.api().openapi().stream().map(ContractDocument::load).toList();
+        Admissions admissions = Admissions.of(docs, module.admission(), limits.token(), module.namedTokens());
         ListenerChecks listenerChecks = ListenerChecks.of(docs, limits.hosts(), limits.maxBodyBytes(), limits.tooLargeCode(),
-                limits.token()::get, module.namedTokens());
+                admissions);
         HttpRouting.Builder routing = HttpRouting.builder();
         routing.addFilter((chain, req, res) -> {
             res.header(RequestIds.HEADER, RequestIds.assign(req));
@@ -157,7 +158,8 @@ public final class ApiServer {
         if (!module.webSockets().isEmpty()) {
             WsRouting.Builder ws = WsRouting.builder();
             module.webSockets().forEach((path, listener) -> ws.endpoint(path,
-                    () -> new CheckedWsListener(listenerChecks::allowsUpgrade, listener.get())));
+                    () -> new CheckedWsListener(listenerChecks::allowsUpgrade,
+                            (prologue, headers) -> admissions.upgrade(path, prologue, headers), listener.get())));
             server.addRouting(ws);
         }
         WebServer started = server.build().start();
@@ -229,39 +231,13 @@ public final class ApiServer {
                 .collect(Collectors.joining("; "));
     }
 
-    /**
-     * Headers that every response of this request carries, error responses included (Helidon resets headers
-     * when a handler throws), e.g. {@code X-RateLimit-*}. Also sets them on the response now.
-     *
-     * @param req     the request
-     * @param res     its response
-     * @param headers the headers
-     */
-    public static void stickyHeaders(ServerRequest req, ServerResponse res, Map<String, String> headers) {
-        req.context().register(STICKY, Map.copyOf(headers));
-        headers.forEach((name, value) -> res.header(headerName(name), value));
-    }
-
-    /** Header names made once ({@code HeaderNames.create} per response is a measurable part of a coupons list, docs/performance.md). */
-    private static final ConcurrentHashMap<String, HeaderName> NAMES =
-            new ConcurrentHashMap<>();
-
-    private static HeaderName headerName(String name) {
-        HeaderName n = NAMES.get(name);
-        return n != null ? n : NAMES.computeIfAbsent(name, HeaderNames::create);
-    }
-
-    private static final String STICKY = "kit.sticky-headers";
-
-    @SuppressWarnings("unchecked")
     private static void send(ApiModule module, ServerRequest req, ServerResponse res, ApiError e) {
         if (res.isSent()) {
             return;
         }
         res.status(e.status());
         res.header(RequestIds.HEADER, RequestIds.of(req));
-        req.context().get(STICKY, Map.class)
-                .ifPresent(m -> ((Map<String, String>) m).forEach(res::header));
+        StickyHeaders.apply(req, res);
         e.headers().forEach(res::header);
         if (req.prologue().method() == Method.HEAD) {
             // A HEAD answer has no body (RFC 9110 9.3.2): a body would be read as the next response on the connection.

@@ -2,7 +2,6 @@ package dev.contractkit.reference.platform;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import java.security.MessageDigest;
 
 /**
  * The kit token: the one secret that the exec, runtime and agent APIs require as
@@ -58,29 +57,9 @@ public final class KitToken {
 
     /**
      * @param presented a secret a caller sent (may be null)
-     * @return true when it is this token (compared in constant time)
+     * @return true when it is this token (compared in constant time); the operations' {@link Admission} asks
      */
     public boolean matches(String presented) {
-        return presented != null && MessageDigest.isEqual(value, presented.getBytes(StandardCharsets.UTF_8));
-    }
-
-    /**
-     * @param authorization an {@code Authorization} header value (may be null)
-     * @return true when it is {@code Bearer <this token>}
-     */
-    public boolean matchesBearer(String authorization) {
-        return matches(bearer(authorization));
-    }
-
-    /**
-     * @param authorization an {@code Authorization} header value (may be null)
-     * @return the token of {@code Bearer <token>}; null when the header is missing or another scheme
-     */
-    public static String bearer(String authorization) {
-        if (authorization == null || authorization.length() < 7
-                || !authorization.regionMatches(true, 0, "Bearer ", 0, 7)) {
-            return null;
-        }
-        return authorization.substring(7).trim();
+        return presented != null && Secrets.same(value, presented.getBytes(StandardCharsets.UTF_8));
     }
 }

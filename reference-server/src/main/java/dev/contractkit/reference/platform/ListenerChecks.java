@@ -26,15 +26,15 @@ import java.util.regex.Pattern;
  *   <li>a state-changing request or a WebSocket handshake from a foreign {@code Origin} is refused (against
  *       cross-site requests and cross-site WebSocket hijacking): 403;</li>
  *   <li>a body larger than the listener's limit: 413; a body in a media type the operation does not declare: 415;</li>
- *   <li>operations whose contract names the {@code KitToken} scheme, and {@code /observe/metrics}, need
- *       {@code Authorization: Bearer <kit token>} (or, for the former, one of the API's {@link NamedTokens}), else
- *       401; the request's {@link Principal} is set in its context.</li>
+ *   <li>{@code /observe/metrics} needs the kit token ({@link Admissions#requireKitToken}), else 401; the operation
+ *       the request matches gets its {@link Admission} (credentials, rate limit, role: 429, 401, 403) before the
+ *       body checks; the generated stub runs it before the handler where the filter did not (a WebSocket
+ *       handshake's route, a {@code HEAD}).</li>
  * </ul>
  * Every refusal is an {@link ApiError}, rendered in the contract's error shape. A WebSocket handshake gets the
  * {@code Host} and {@code Origin} rules before Helidon upgrades it ({@link #allowsUpgrade}, {@link CheckedWsListener}).
  */
 final class ListenerChecks {
-    static final String KIT_TOKEN_SCHEME = "KitToken";
     private static final HeaderName ORIGIN = HeaderNames.create("Origin");
     private static final Set<Method> SAFE = Set.of(Method.GET, Method.HEAD, Method.OPTIONS, Method.TRACE);
 
@@ -42,28 +42,19 @@ final class ListenerChecks {
     private final List<Rule> rules;
     private final long maxBodyBytes;
     private final String tooLargeCode;
-    private final KitTokenSupplier token;
-    private final boolean anyKitToken;
-    private final NamedTokens named;
+    private final Admissions admissions;
 
-    /** The kit token, loaded only when a listener needs it (forms alone never makes the file). */
-    interface KitTokenSupplier {
-        KitToken get();
-    }
-
-    private ListenerChecks(AllowedHosts hosts, List<Rule> rules, long maxBodyBytes, String tooLargeCode, KitTokenSupplier token,
-                           NamedTokens named) {
-        this.named = named;
+    private ListenerChecks(AllowedHosts hosts, List<Rule> rules, long maxBodyBytes, String tooLargeCode,
+                           Admissions admissions) {
+        this.admissions = admissions;
         this.hosts = hosts;
         this.rules = rules;
         this.maxBodyBytes = maxBodyBytes;
         this.tooLargeCode = tooLargeCode;
-        this.anyKitToken = rules.stream().anyMatch(Rule::kitToken);
-        this.token = token;
     }
 
     static ListenerChecks of(List<ContractDocument> docs, AllowedHosts hosts, long maxBodyBytes, String tooLargeCode,
-                             KitTokenSupplier token, NamedTokens named) {
+                             Admissions admissions) {
         List<Rule> rules = new ArrayList<>();
         for (ContractDocument.Operation op : docs.stream().flatMap(d -> d.operations().stream()).toList()) {
             Pattern p = Pattern.compile("^" + op.path().replaceAll("\\{[^/]+}", "[^/]+") + "/?$");
@@ -75,15 +66,15 @@ final class ListenerChecks {
                         return out;
                     })
                     .orElse(List.of());
-            boolean kitToken = !op.isPublic() && op.security().contains(KIT_TOKEN_SCHEME);
-            rules.add(new Rule(Method.create(op.method()), p, op.path().contains("{"), media, kitToken));
+            rules.add(new Rule(Method.create(op.method()), p, op.path().contains("{"), media, op.method() + " " + op.path()));
         }
         // literal paths before templates, so /tasks/search is not taken for /tasks/{id}
         rules.sort((a, b) -> Boolean.compare(a.templated, b.templated));
-        return new ListenerChecks(hosts, List.copyOf(rules), maxBodyBytes, tooLargeCode, token, named);
+        return new ListenerChecks(hosts, List.copyOf(rules), maxBodyBytes, tooLargeCode, admissions);
     }
 
     void filter(FilterChain chain, RoutingRequest req, RoutingResponse res) {
+        admissions.register(req);
         String host = req.headers().first(HeaderNames.HOST).orElse(null);
         if (!allowsHost(host)) {
             throw new ApiError(Status.create(421, "Misdirected Request"), "MISDIRECTED_REQUEST",
@@ -102,14 +93,15 @@ final class ListenerChecks {
         }
         String path = req.path().path();
         if (path.startsWith("/observe/metrics")) {
-            requireToken(req, false);
+            admissions.requireKitToken(req);
         }
         long length = req.headers().contentLength().orElse(-1L);
         boolean hasBody = length > 0 || req.headers().contains(HeaderNames.TRANSFER_ENCODING);
-        // the operation is looked up only where it matters: a kit-token API, or a body to check
-        Rule rule = anyKitToken || hasBody ? match(method, path) : null;
-        if (rule != null && rule.kitToken) {
-            requireToken(req, true);
+        Rule rule = match(method, path);
+        if (rule != null) {
+            // credentials, rate limit and role before the body is looked at (a drive-by page learns nothing), and
+            // before a module's own filters; the generated stub finds it done
+            admissions.runEarly(rule.operation, req, res);
         }
         if (length > maxBodyBytes) {
             throw new ApiError(Status.REQUEST_ENTITY_TOO_LARGE_413, tooLargeCode,
@@ -187,26 +179,6 @@ final class ListenerChecks {
     private static final HeaderName REQUEST_METHOD = HeaderNames.create("Access-Control-Request-Method");
     private static final HeaderName REQUEST_HEADERS = HeaderNames.create("Access-Control-Request-Headers");
 
-    private void requireToken(RoutingRequest req, boolean namedToo) {
-        KitToken t = token.get();
-        String authorization = req.headers().first(HeaderNames.AUTHORIZATION).orElse(null);
-        if (t.matchesBearer(authorization)) {
-            req.context().register(Principal.class, Principal.OPERATOR);
-            return;
-        }
-        String bearer = namedToo ? KitToken.bearer(authorization) : null;
-        Optional<String> name = bearer == null || bearer.isEmpty() ? Optional.empty() : named.principal(bearer);
-        if (name.isPresent()) {
-            req.context().register(Principal.class, Principal.named(name.get()));
-            return;
-        }
-        // where the token is, without the path (user name, checkout) nor whether KIT_TOKEN is set
-        throw ApiError.unauthorized("send Authorization: Bearer <kit token>: KIT_TOKEN where the server has it "
-                        + "set, else the data directory's kit-token file (execcli and the control plane read it "
-                        + "from there)" + (named == NamedTokens.NONE ? "" : "; or a token the operator gave you"))
-                .withHeader("WWW-Authenticate", "Bearer realm=\"contract-kit\"");
-    }
-
     private Rule match(Method method, String path) {
         for (Rule r : rules) {
             if (r.method.equals(method) && r.pattern.matcher(path).matches()) {
@@ -247,6 +219,6 @@ final class ListenerChecks {
         }
     }
 
-    private record Rule(Method method, Pattern pattern, boolean templated, List<String> media, boolean kitToken) {
+    private record Rule(Method method, Pattern pattern, boolean templated, List<String> media, String operation) {
     }
 }
