@@ -5,7 +5,8 @@ import dev.contractkit.conformance.cases.Verdict;
 
 /**
  * A check that needs more than one exchange (a chain, a stream, a socket): no single exchange decides it, so it
- * does not apply to one; the scenario named in the subclass sends its requests and gives its verdicts.
+ * does not apply to one; the scenario named in the subclass sends its requests, and the subclass judges what the
+ * scenario observed ({@link #judge(Observation)}) where that verdict has moved out of the scenario.
  */
 abstract class ScenarioCheck implements Judge {
     @Override
