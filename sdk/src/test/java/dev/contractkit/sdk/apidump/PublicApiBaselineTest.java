@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.fail;
 
 /**
  * Issue 38, item 1: the SDK's public API (every public class of the jar, generated models and clients included,
@@ -45,11 +46,14 @@ class PublicApiBaselineTest {
 
         assertThat(current).contains("class dev.contractkit.sdk.ApiException", "class dev.contractkit.sdk.forms.model.Form")
                 .doesNotContain("dev.contractkit.sdk.internal.");
-        assertThat(changes).as(report(changes)).isEmpty();
+        if (!changes.isEmpty()) {
+            fail(report(changes));
+        }
     }
 
     static String report(List<String> changes) {
-        return "the SDK's public API differs from the baseline " + BASELINE + " in " + changes.size() + " place(s):\n  "
+        long count = changes.stream().filter(c -> !c.startsWith(" ")).count();
+        return "the SDK's public API differs from the baseline " + BASELINE + " in " + count + " place(s):\n  "
                 + String.join("\n  ", changes) + "\nA removed or changed signature breaks the applications that use it:"
                 + " keep the old one as a @Deprecated delegate for one release (docs/decisions.md). When the change is"
                 + " intended, accept it:\n  " + UPDATE + "\nand commit sdk/api/sdk.api with it (./kit api-diff REF shows"
