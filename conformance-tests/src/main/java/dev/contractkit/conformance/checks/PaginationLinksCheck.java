@@ -13,10 +13,16 @@ import java.util.Optional;
 /**
  * {@code pagination_links} on one response: a successful page of an operation that declares a {@code Link}
  * header, whose body holds {@code total}, {@code offset} and one array, carries {@code rel="next"} exactly
- * when more items follow and {@code rel="last"} when there is at least one item. Following the links is
- * {@code Scenarios}' part.
+ * when more items follow and {@code rel="last"} when there is at least one item. Following the links is the scenario
+ * {@code PagingScenario}'s part, which hands over what it saw ({@link Observation.PageLink},
+ * {@link Observation.NextPage}, {@link Observation.PageWalk}, {@link Observation.LastPage}): {@link PageFollowing}.
  */
 final class PaginationLinksCheck implements Judge {
+    @Override
+    public Verdict judge(Observation observation) {
+        return PageFollowing.judge(observation);
+    }
+
     @Override
     public Verdict judge(Exchange e) {
         Optional<Page> page = Page.of(e);

@@ -10,8 +10,44 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** The per-exchange part: a 2xx body holds no property the new version removed. */
+/**
+ * {@code version_removals}: what this version removed is gone. On every exchange, a 2xx body holds no property the new
+ * version removed; the scenario {@code VersionRemovalsScenario} sends requests for the removed endpoints and inputs and
+ * hands over their answers ({@link Observation.RemovedEndpoint}, {@link Observation.RemovedInput}).
+ */
 final class VersionRemovalsCheck implements Judge {
+
+    /**
+     * A removed endpoint must answer 404, 405 or 410. With the run's credential a 401 or 403 is no excuse: the endpoint
+     * is still there, guarded (a proxy or server that answers it at all is caught). Without a credential a 401 says
+     * nothing either way (a server may authenticate before it routes), nor does it for a removed input: not checked.
+     */
+    @Override
+    public Verdict judge(Observation observation) {
+        if (observation instanceof Observation.RemovedEndpoint r) {
+            int status = r.exchange().status();
+            if (r.anonymous() && status == 401) {
+                return Verdict.SKIP;
+            }
+            if (status == 404 || status == 405 || status == 410) {
+                return Verdict.PASS;
+            }
+            return Verdict.fail(Exchange.STATUS, Integer.toString(status), r.endpoint() + " was removed in this version"
+                    + " but answered " + status + (r.anonymous() ? "" : " to a request with the run's credential")
+                    + "; expected 404, 405 or 410");
+        }
+        if (observation instanceof Observation.RemovedInput r) {
+            int status = r.exchange().status();
+            if (r.lacksCredential() && status == 401) {
+                return Verdict.SKIP;
+            }
+            return status >= 400 && status < 500 ? Verdict.PASS : Verdict.fail(r.pointer(), r.value(), "sent "
+                    + r.what() + "; this version removed it, so the request must be refused with 4xx, but it was"
+                    + " answered " + status);
+        }
+        return Verdict.SKIP;
+    }
+
     @Override
     public Verdict judge(Exchange e) {
         if (e.status() < 200 || e.status() >= 300 || e.testCase().operation().isEmpty()) {

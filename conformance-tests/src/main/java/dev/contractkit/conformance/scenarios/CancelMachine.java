@@ -5,10 +5,12 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
 import com.fasterxml.jackson.databind.node.TextNode;
 import dev.contractkit.conformance.cases.CaseGenerator;
-import dev.contractkit.conformance.cases.Excerpts;
 import dev.contractkit.conformance.cases.Exchange;
 import dev.contractkit.conformance.cases.Verdict;
 import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.checks.Checks;
+import dev.contractkit.conformance.checks.Observation;
+import dev.contractkit.conformance.checks.Observation.CancelStep.Step;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 
@@ -24,7 +26,8 @@ import java.util.concurrent.ThreadLocalRandom;
  * {@code state_transitions} for a control plane (operations {@code submitTaskGraph}, {@code getTask},
  * {@code cancelTask}): the cancel states exec's contract gives {@code cancelTask} ({@code specs/openapi/exec.yaml}). A pending task is cancelled at once; a
  * running one answers {@code cancelling} with the {@code task_cancel_requested} event and ends {@code cancelled};
- * a finished one answers 409. Only a live implementation can pass: a mock has no state.
+ * a finished one answers 409. Only a live implementation can pass: a mock has no state. This class sends the requests
+ * and polls; the check ({@code StateTransitionsCheck}) judges each answer against the table.
  */
 final class CancelMachine {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -73,46 +76,31 @@ final class CancelMachine {
             throw new IllegalStateException(e);
         }
         Optional<Exchange> submitted = runner.send(cases.scenario(submit, Map.of(), Optional.of(graph), label), Optional.empty());
-        if (submitted.isEmpty()) {
-            return;
-        }
-        if (!expectStatus(submit, submitted.get(), 202, "submitting a sleep and a task that depends on it")) {
+        if (submitted.isEmpty() || !judge(submit, Step.SUBMIT, running, submitted.get())) {
             return;
         }
         Optional<Exchange> cancelPending = send(cancel, pending, label);
-        if (cancelPending.isEmpty() || !expectStatus(cancel, cancelPending.get(), 200, "cancel of a pending task")) {
+        if (cancelPending.isEmpty() || !judge(cancel, Step.CANCEL_PENDING, pending, cancelPending.get())) {
             return;
         }
-        JsonNode item = item(cancelPending.get());
-        verdict(cancel, cancelPending.get(), check(item, "status", "cancelled", "a pending task is cancelled at once")
-                .or(() -> check(item.path("event"), "type", "task_cancel_requested", "the cancel response carries the event"))
-                .orElse(Verdict.PASS));
+        judge(cancel, Step.PENDING_CANCELLED, pending, cancelPending.get());
 
         Optional<Exchange> run = awaitStatus(running, Set.of("running"), label);
         if (run.isEmpty()) {
             return;
         }
         Optional<Exchange> cancelRunning = send(cancel, running, label);
-        if (cancelRunning.isEmpty() || !expectStatus(cancel, cancelRunning.get(), 200, "cancel of a running task")) {
+        if (cancelRunning.isEmpty() || !judge(cancel, Step.CANCEL_RUNNING, running, cancelRunning.get())) {
             return;
         }
-        JsonNode r = item(cancelRunning.get());
-        verdict(cancel, cancelRunning.get(), check(r, "status", "cancelling", "a running task reports cancelling")
-                .or(() -> check(r, "task_id", running, "the item names the task"))
-                .or(() -> check(r.path("runtime"), "status", "cancelling", "runtime.status is cancelling"))
-                .or(() -> check(r.path("runtime").path("error"), "code", "cancelled", "runtime.error.code is cancelled"))
-                .or(() -> check(r.path("event"), "type", "task_cancel_requested", "event.type is task_cancel_requested"))
-                .or(() -> check(r.path("event"), "task_id", running, "event.task_id names the task"))
-                .orElse(Verdict.PASS));
+        judge(cancel, Step.RUNNING_CANCELLING, running, cancelRunning.get());
 
         Optional<Exchange> end = awaitStatus(running, TERMINAL, label);
         if (end.isEmpty()) {
             return;
         }
-        JsonNode ended = body(end.get());
-        verdict(get, end.get(), check(ended, "status", "cancelled", "a cancelling task ends cancelled").orElse(Verdict.PASS));
-        Optional<Exchange> again = send(cancel, running, label);
-        again.ifPresent(a -> expectStatus(cancel, a, 409, "cancel of a finished task"));
+        judge(get, Step.ENDED, running, end.get());
+        send(cancel, running, label).ifPresent(a -> judge(cancel, Step.CANCEL_FINISHED, running, a));
     }
 
     private Optional<Exchange> send(Operation op, String id, String label) {
@@ -132,8 +120,8 @@ final class CancelMachine {
                 return e;
             }
             if (System.nanoTime() > until || (e.get().status() != 200)) {
-                verdict(get, e.get(), Verdict.fail(Exchange.BODY + "/status", status, "task " + id + " did not reach "
-                        + wanted + " within " + PATIENCE.toSeconds() + " s (last status " + status + ")"));
+                verdict(get, e.get(), Checks.of(Check.STATE_TRANSITIONS)
+                        .judge(new Observation.CancelWait(id, wanted, status, PATIENCE, e.get())));
                 return Optional.empty();
             }
             try {
@@ -145,27 +133,11 @@ final class CancelMachine {
         }
     }
 
-    private boolean expectStatus(Operation op, Exchange e, int want, String what) {
-        if (e.status() == want) {
-            verdict(op, e, Verdict.PASS);
-            return true;
-        }
-        verdict(op, e, Verdict.fail(Exchange.STATUS, Integer.toString(e.status()), what + " answered " + e.status()
-                + "; the state table says " + want + " (" + Excerpts.abbreviate(e.body()) + ")"));
-        return false;
-    }
-
-    private static Optional<Verdict> check(JsonNode node, String field, String want, String rule) {
-        JsonNode got = node.path(field);
-        if (got.isTextual() && got.asText().equals(want)) {
-            return Optional.empty();
-        }
-        return Optional.of(Verdict.fail(Exchange.BODY + "/" + field, got.isMissingNode() ? "" : got.asText(),
-                rule + "; got " + (got.isMissingNode() ? "(absent)" : got.toString())));
-    }
-
-    private static JsonNode item(Exchange e) {
-        return body(e).path("tasks").path(0);
+    /** @return true when the check passed the answer (the table goes on only then) */
+    private boolean judge(Operation op, Step step, String taskId, Exchange e) {
+        Verdict outcome = Checks.of(Check.STATE_TRANSITIONS).judge(new Observation.CancelStep(step, taskId, e));
+        verdict(op, e, outcome);
+        return outcome instanceof Verdict.Pass;
     }
 
     private static JsonNode body(Exchange e) {

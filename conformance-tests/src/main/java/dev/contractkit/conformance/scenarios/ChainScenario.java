@@ -9,23 +9,24 @@ import dev.contractkit.conformance.cases.Contract;
 import dev.contractkit.conformance.cases.ExampleBodies;
 import dev.contractkit.conformance.cases.Excerpts;
 import dev.contractkit.conformance.cases.Exchange;
-import dev.contractkit.conformance.cases.Verdict;
 import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.checks.Checks;
+import dev.contractkit.conformance.checks.Observation;
+import dev.contractkit.conformance.checks.Observation.ChainStep.Step;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 
 import java.io.IOException;
-import java.time.OffsetDateTime;
-import java.time.format.DateTimeParseException;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * {@code ensure_resource_availability}, {@code use_after_free} and {@code state_transitions} of a declared
- * chain of operations ({@link Chains}).
+ * Runs a declared chain of operations ({@link Chains}) and hands each step to {@code ensure_resource_availability},
+ * {@code use_after_free} and {@code state_transitions}, which give the verdicts ({@link Observation.ChainStep}).
  */
 final class ChainScenario {
+    private static final List<Check> CHECKS = List.of(Check.ENSURE_RESOURCE_AVAILABILITY, Check.STATE_TRANSITIONS,
+            Check.USE_AFTER_FREE);
     private final Contract contract;
     private final CaseGenerator cases;
     private final ScenarioRunner runner;
@@ -62,10 +63,8 @@ final class ChainScenario {
             return false;
         }
         JsonNode id = jsonAt(c, chain.idPointer());
+        observe(chain, Step.CREATE, id, c, Optional.empty(), create, c);
         if (!id.isValueNode()) {
-            verdict(Check.ENSURE_RESOURCE_AVAILABILITY, create, c, Verdict.fail(Exchange.BODY + chain.idPointer(),
-                    "", create.operationId() + " answered " + c.status() + " without the new id at " + chain.idPointer()
-                            + " (" + chain.source() + ")"));
             return true;
         }
         Map<String, JsonNode> ids = Map.of(chain.idParam(), id);
@@ -74,24 +73,21 @@ final class ChainScenario {
         if (first.isEmpty()) {
             return true;
         }
-        verdict(Check.ENSURE_RESOURCE_AVAILABILITY, read, first.get(), first.get().status() == 200 ? Verdict.PASS
-                : Verdict.fail(Exchange.STATUS, Integer.toString(first.get().status()), read.operationId() + " of "
-                + id + ", just created by " + create.operationId() + " (" + c.status() + "), answered "
-                + first.get().status() + "; a created resource is available at once (200)"));
+        observe(chain, Step.READ_AFTER_CREATE, id, c, Optional.empty(), read, first.get());
         if (first.get().status() != 200) {
             return true;
         }
-        if (chain.update().isPresent() && !update(chain, ids, label)) {
+        if (chain.update().isPresent() && !update(chain, id, c, ids, label)) {
             return true;
         }
         if (chain.delete().isPresent()) {
-            deleteAndRead(chain, id, ids, label);
+            deleteAndRead(chain, id, c, ids, label);
         }
         return true;
     }
 
     /** @return false when the chain cannot go on */
-    private boolean update(Chains.Chain chain, Map<String, JsonNode> ids, String label) {
+    private boolean update(Chains.Chain chain, JsonNode id, Exchange created, Map<String, JsonNode> ids, String label) {
         Operation update = chain.update().orElseThrow();
         Optional<JsonNode> body = ExampleBodies.of(contract.document(), update).map(ExampleBodies::withoutPastTimes);
         Optional<Exchange> updated = runner.send(cases.scenario(update, ids, body, label), Optional.empty());
@@ -99,95 +95,31 @@ final class ChainScenario {
             return false;
         }
         Exchange u = updated.get();
+        observe(chain, Step.UPDATE, id, created, body, update, u);
         if (u.status() < 200 || u.status() >= 300) {
-            verdict(Check.STATE_TRANSITIONS, update, u, Verdict.fail(Exchange.STATUS, Integer.toString(u.status()),
-                    update.operationId() + " of a resource just created and read answered " + u.status()
-                            + " to its example body; expected 2xx (" + Excerpts.abbreviate(u.body()) + ")"));
             return false;
         }
         Optional<Exchange> after = runner.send(cases.scenario(chain.read(), ids, Optional.empty(), label), Optional.empty());
-        if (after.isEmpty() || body.isEmpty() || !(body.get() instanceof ObjectNode sent)) {
-            return after.isPresent();
+        if (after.isEmpty()) {
+            return false;
         }
-        Exchange a = after.get();
-        List<Verdict.Problem> problems = new ArrayList<>();
-        JsonNode read = jsonAt(a, "");
-        sent.fields().forEachRemaining(f -> {
-            JsonNode got = read.path(f.getKey());
-            if (f.getValue().isValueNode() && !f.getValue().isNull() && !got.isMissingNode()
-                    && !sameValue(f.getValue(), got)) {
-                problems.add(new Verdict.Problem(Exchange.BODY + "/" + f.getKey(), got.toString(),
-                        chain.read().operationId() + " after " + update.operationId() + " shows " + f.getKey() + " = "
-                                + got + "; the update set it to " + f.getValue()));
-            }
-        });
-        verdict(Check.STATE_TRANSITIONS, chain.read(), a, a.status() != 200
-                ? Verdict.fail(Exchange.STATUS, Integer.toString(a.status()), chain.read().operationId()
-                + " after " + update.operationId() + " answered " + a.status() + "; expected 200")
-                : Verdict.of(problems));
-        return a.status() == 200;
+        observe(chain, Step.READ_AFTER_UPDATE, id, created, body, chain.read(), after.get());
+        // after an update whose body is no object there is nothing to compare: the chain goes on whatever the read answered
+        return !(body.isPresent() && body.get() instanceof ObjectNode) || after.get().status() == 200;
     }
 
-    private void deleteAndRead(Chains.Chain chain, JsonNode id, Map<String, JsonNode> ids, String label) {
+    private void deleteAndRead(Chains.Chain chain, JsonNode id, Exchange created, Map<String, JsonNode> ids, String label) {
         Operation delete = chain.delete().orElseThrow();
-        Operation read = chain.read();
         Optional<Exchange> deleted = runner.send(cases.scenario(delete, ids, Optional.empty(), label), Optional.empty());
         if (deleted.isEmpty()) {
             return;
         }
-        Exchange d = deleted.get();
-        Check judged = chain.softDelete().isPresent() ? Check.STATE_TRANSITIONS : Check.USE_AFTER_FREE;
-        if (d.status() < 200 || d.status() >= 300) {
-            verdict(judged, delete, d, Verdict.fail(Exchange.STATUS, Integer.toString(d.status()),
-                    delete.operationId() + " of " + id + " (created and read just before) answered " + d.status()
-                            + "; expected 2xx"));
+        observe(chain, Step.DELETE, id, created, Optional.empty(), delete, deleted.get());
+        if (deleted.get().status() < 200 || deleted.get().status() >= 300) {
             return;
         }
-        Optional<Exchange> after = runner.send(cases.scenario(read, ids, Optional.empty(), label), Optional.empty());
-        if (after.isEmpty()) {
-            return;
-        }
-        Exchange a = after.get();
-        if (chain.softDelete().isEmpty()) {
-            verdict(Check.USE_AFTER_FREE, read, a, a.status() == 404 || a.status() == 410 ? Verdict.PASS
-                    : Verdict.fail(Exchange.STATUS, Integer.toString(a.status()), read.operationId() + " of " + id
-                    + " after " + delete.operationId() + " answered " + a.status()
-                    + "; a deleted resource answers 404 (or 410)"));
-            return;
-        }
-        ObjectNode want = chain.softDelete().get();
-        if (a.status() != 200) {
-            verdict(Check.STATE_TRANSITIONS, read, a, Verdict.fail(Exchange.STATUS, Integer.toString(a.status()),
-                    read.operationId() + " after " + delete.operationId() + " answered " + a.status()
-                            + "; the delete is soft (" + chain.source() + "), so the read answers 200 with " + want));
-            return;
-        }
-        JsonNode body = jsonAt(a, "");
-        List<Verdict.Problem> problems = new ArrayList<>();
-        want.fields().forEachRemaining(f -> {
-            JsonNode got = body.path(f.getKey());
-            if (!sameValue(f.getValue(), got)) {
-                problems.add(new Verdict.Problem(Exchange.BODY + "/" + f.getKey(),
-                        got.isMissingNode() ? "" : got.toString(), read.operationId() + " after " + delete.operationId()
-                        + " shows " + f.getKey() + " = " + (got.isMissingNode() ? "(absent)" : got)
-                        + "; a soft-deleted resource shows " + f.getValue()));
-            }
-        });
-        verdict(Check.STATE_TRANSITIONS, read, a, Verdict.of(problems));
-    }
-
-    private static boolean sameValue(JsonNode want, JsonNode got) {
-        if (want.isNumber() && got.isNumber()) {
-            return want.decimalValue().compareTo(got.decimalValue()) == 0;
-        }
-        if (want.isTextual() && got.isTextual()) {
-            try {
-                return OffsetDateTime.parse(want.asText()).isEqual(OffsetDateTime.parse(got.asText()));
-            } catch (DateTimeParseException e) {
-                return want.equals(got);
-            }
-        }
-        return want.equals(got);
+        runner.send(cases.scenario(chain.read(), ids, Optional.empty(), label), Optional.empty()).ifPresent(a ->
+                observe(chain, Step.READ_AFTER_DELETE, id, created, Optional.empty(), chain.read(), a));
     }
 
     private static JsonNode jsonAt(Exchange e, String pointer) {
@@ -198,7 +130,13 @@ final class ChainScenario {
         }
     }
 
-    private void verdict(Check check, Operation op, Exchange e, Verdict outcome) {
-        runner.verdict(check, CaseGenerator.label(op), op.operationId(), e.request(), e.status(), outcome);
+    /** Each chain check judges the step (at most one of them has a verdict on it). */
+    private void observe(Chains.Chain chain, Step step, JsonNode id, Exchange created, Optional<JsonNode> sent,
+                         Operation op, Exchange e) {
+        Observation.ChainStep observed = new Observation.ChainStep(chain, step, id, created.status(), sent, e);
+        for (Check check : CHECKS) {
+            runner.verdict(check, CaseGenerator.label(op), op.operationId(), e.request(), e.status(),
+                    Checks.of(check).judge(observed));
+        }
     }
 }

@@ -2,18 +2,15 @@ package dev.contractkit.conformance.scenarios;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.contractkit.agui.EventOrder;
 import dev.contractkit.conformance.cases.CaseGenerator;
 import dev.contractkit.conformance.cases.Contract;
 import dev.contractkit.conformance.cases.ExampleBodies;
-import dev.contractkit.conformance.cases.Excerpts;
 import dev.contractkit.conformance.cases.Exchange;
-import dev.contractkit.conformance.cases.Verdict;
 import dev.contractkit.conformance.checks.Check;
-import dev.contractkit.specs.agui.EventSchemas;
+import dev.contractkit.conformance.checks.Checks;
+import dev.contractkit.conformance.checks.Observation;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -21,7 +18,8 @@ import java.util.UUID;
 
 /**
  * {@code sse_event_schema} and {@code agui_event_order}: runs each POST operation that answers
- * {@code text/event-stream} once with its example body and judges the events.
+ * {@code text/event-stream} once with its example body; the two checks judge the run ({@code SseEventSchemaCheck},
+ * {@code AguiEventOrderCheck}).
  */
 final class EventStreamScenario {
     private final Contract contract;
@@ -38,7 +36,7 @@ final class EventStreamScenario {
         contract.document().operations().forEach(this::judgeEventStream);
     }
 
-    /** Runs an SSE operation once with its example body (fresh threadId/runId) and judges every event. */
+    /** Runs an SSE operation once with its example body (fresh threadId/runId); the checks judge its events. */
     private void judgeEventStream(Operation op) {
         if (!op.method().equalsIgnoreCase("POST") || op.node().path("responses").findParents("text/event-stream").isEmpty()) {
             return;
@@ -72,37 +70,10 @@ final class EventStreamScenario {
         if (sent.isEmpty()) {
             return;
         }
-        Exchange e = sent.get();
-        boolean stream = e.header("Content-Type").orElse("").startsWith("text/event-stream");
-        if (e.status() != 200 || !stream) {
-            Verdict fail = Verdict.fail(Exchange.STATUS, Integer.toString(e.status()), op.operationId()
-                    + " answered " + e.status() + " " + e.header("Content-Type").orElse("") + " to its example body, not a"
-                    + " text/event-stream (" + Excerpts.abbreviate(e.body()) + ")");
-            runner.verdict(Check.SSE_EVENT_SCHEMA, label, op.operationId(), e.request(), e.status(), fail);
-            runner.verdict(Check.AGUI_EVENT_ORDER, label, op.operationId(), e.request(), e.status(), fail);
-            return;
+        Observation.EventStream run = new Observation.EventStream(op.operationId(), sent.get());
+        for (Check check : List.of(Check.SSE_EVENT_SCHEMA, Check.AGUI_EVENT_ORDER)) {
+            runner.verdict(check, label, op.operationId(), run.exchange().request(), run.exchange().status(),
+                    Checks.of(check).judge(run));
         }
-        List<JsonNode> events;
-        try {
-            events = EventSchemas.parseSse(e.body());
-        } catch (IllegalArgumentException bad) {
-            Verdict fail = Verdict.fail(Exchange.BODY, "", bad.getMessage());
-            runner.verdict(Check.SSE_EVENT_SCHEMA, label, op.operationId(), e.request(), e.status(), fail);
-            return;
-        }
-        EventSchemas schemas = EventSchemas.load();
-        List<Verdict.Problem> problems = new ArrayList<>();
-        for (int i = 0; i < events.size(); i++) {
-            for (String p : schemas.validate(events.get(i))) {
-                problems.add(new Verdict.Problem(Exchange.BODY + "/events/" + i, events.get(i).toString(), p));
-            }
-        }
-        if (events.isEmpty()) {
-            problems.add(new Verdict.Problem(Exchange.BODY, "", "the stream holds no event"));
-        }
-        runner.verdict(Check.SSE_EVENT_SCHEMA, label, op.operationId(), e.request(), e.status(), Verdict.of(problems));
-        List<Verdict.Problem> order = EventOrder.check(events).stream()
-                .map(v -> new Verdict.Problem(Exchange.BODY + "/events", "", v)).toList();
-        runner.verdict(Check.AGUI_EVENT_ORDER, label, op.operationId(), e.request(), e.status(), Verdict.of(order));
     }
 }

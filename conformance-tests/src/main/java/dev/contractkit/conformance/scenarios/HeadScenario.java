@@ -2,12 +2,11 @@ package dev.contractkit.conformance.scenarios;
 
 import dev.contractkit.conformance.cases.CaseGenerator;
 import dev.contractkit.conformance.cases.Contract;
-import dev.contractkit.conformance.cases.Excerpts;
-import dev.contractkit.conformance.cases.Exchange;
 import dev.contractkit.conformance.cases.RawConnection;
 import dev.contractkit.conformance.cases.RelativeRequest;
-import dev.contractkit.conformance.cases.Verdict;
 import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.checks.Checks;
+import dev.contractkit.conformance.checks.Observation;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import okhttp3.HttpUrl;
 
@@ -30,6 +29,7 @@ import java.util.regex.Pattern;
  * the run fast: on the path of one GET operation (answered like GET, or refused) and on a path the contract names
  * without GET or HEAD (the 405 or 404 error path, where a server most easily sends its error body along). These
  * requests bypass the run's client, so no per-exchange check judges them and the run's request count leaves them out.
+ * What followed each HEAD answer goes to the check ({@code HeadWithoutContentCheck}), which gives the verdict.
  */
 final class HeadScenario {
     private static final Pattern STATUS_LINE = Pattern.compile("HTTP/1\\.[01] (\\d{3})( .*)?");
@@ -98,8 +98,8 @@ final class HeadScenario {
             if (answer.stream().anyMatch(h -> h.toLowerCase(Locale.ROOT).matches("connection:\\s*close\\s*"))) {
                 // no next request on this connection: whatever the server sends before closing it is content
                 String rest = connection.readRest();
-                runner.verdict(Check.HEAD_WITHOUT_CONTENT, label, operationId, request, status, rest.isEmpty()
-                        ? Verdict.PASS : carriedContent(status, rest));
+                verdict(label, operationId, request, new Observation.HeadAnswer(status, true,
+                        rest.isEmpty() ? Optional.empty() : Optional.of(rest)));
                 return;
             }
             connection.send("GET", getUrl, get.headers());
@@ -108,9 +108,7 @@ final class HeadScenario {
                 runner.note(Check.HEAD_WITHOUT_CONTENT.key() + " of " + label + ": the server closed the connection"
                         + " after its HEAD answer (" + status + ") without Connection: close; the GET was not answered");
             }
-            runner.verdict(Check.HEAD_WITHOUT_CONTENT, label, operationId, request, status,
-                    next.isEmpty() || STATUS_LINE.matcher(next.get()).matches() ? Verdict.PASS
-                            : carriedContent(status, next.get()));
+            verdict(label, operationId, request, new Observation.HeadAnswer(status, false, next));
         } catch (SocketTimeoutException e) {
             runner.note(Check.HEAD_WITHOUT_CONTENT.key() + " of " + label + ": " + request + ": no answer within "
                     + timeout.toSeconds() + " s");
@@ -119,11 +117,9 @@ final class HeadScenario {
         }
     }
 
-    private static Verdict carriedContent(int status, String content) {
-        return Verdict.fail(Exchange.BODY, Excerpts.quote(Excerpts.abbreviate(content)),
-                "the HEAD answer (" + status + ") carried content: what followed it on the connection is not the"
-                        + " status line of the next answer; a client reads it as the next response (RFC 9110 9.3.2:"
-                        + " a HEAD response has no content)");
+    private void verdict(String label, String operationId, String request, Observation.HeadAnswer answer) {
+        runner.verdict(Check.HEAD_WITHOUT_CONTENT, label, operationId, request, answer.status(),
+                Checks.of(Check.HEAD_WITHOUT_CONTENT).judge(answer));
     }
 
     private static int status(String statusLine) {

@@ -6,12 +6,13 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.contractkit.conformance.cases.CaseGenerator;
 import dev.contractkit.conformance.cases.Contract;
 import dev.contractkit.conformance.cases.ExampleBodies;
-import dev.contractkit.conformance.cases.Excerpts;
 import dev.contractkit.conformance.cases.Exchange;
 import dev.contractkit.conformance.cases.TestCase;
 import dev.contractkit.conformance.cases.Transport;
 import dev.contractkit.conformance.cases.Verdict;
 import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.checks.Checks;
+import dev.contractkit.conformance.checks.Observation;
 import dev.contractkit.conformance.checks.PageLinks;
 import dev.contractkit.specs.check.ContractDocument.Operation;
 import dev.contractkit.specs.check.ContractDocument.Parameter;
@@ -26,7 +27,8 @@ import java.util.Optional;
 
 /**
  * The link-following part of {@code pagination_links}: with the smallest {@code limit}, {@code rel="next"} is
- * followed to the last page and {@code rel="last"} once (a list too short for a second page is seeded first).
+ * followed to the last page and {@code rel="last"} once (a list too short for a second page is seeded first). The
+ * check ({@code PaginationLinksCheck}) judges each link and page seen; their problems make one verdict per list.
  */
 final class PagingScenario {
     private final Contract contract;
@@ -96,18 +98,9 @@ final class PagingScenario {
         }
         if (links.containsKey("last")) {
             String link = links.get("last");
-            elsewhere(listUrl, link, "last").ifPresentOrElse(problems::add, () ->
-                    follow(follow, link, "last").ifPresent(last -> {
-                        Optional<PageLinks.Page> p = PageLinks.Page.of(last);
-                        if (last.status() != 200 || p.isEmpty()) {
-                            problems.add(new Verdict.Problem(PageLinks.LINK, Excerpts.quote(link),
-                                    "rel=\"last\" followed answered " + last.status() + ", not a page"));
-                        } else if (p.get().count() == 0 || p.get().offset() + p.get().count() != p.get().total()) {
-                            problems.add(new Verdict.Problem(PageLinks.LINK, Excerpts.quote(link),
-                                    "rel=\"last\" followed does not give the last page (offset " + p.get().offset()
-                                            + ", " + p.get().count() + " items, total " + p.get().total() + ")"));
-                        }
-                    }));
+            if (judged(new Observation.PageLink("last", listUrl, link), problems)) {
+                follow(follow, link, "last").ifPresent(last -> judged(new Observation.LastPage(link, last), problems));
+            }
         }
         if (links.containsKey("next") || links.containsKey("last")) {
             runner.verdict(Check.PAGINATION_LINKS, CaseGenerator.label(op), op.operationId(), first.get().request(),
@@ -119,8 +112,9 @@ final class PagingScenario {
     static final int MAX_PAGES = 50;
 
     /**
-     * Follows {@code rel="next"} from the first page to the last: every link must stay on the list's origin and
-     * path, answer a page that starts where the previous one ended, and the walk must end at the total.
+     * Follows {@code rel="next"} from the first page to the last, as long as the check passes each link (it stays on
+     * the list's origin and path) and each page it answers (the one after the previous); then the check judges the
+     * walk (it gave the total).
      */
     private void walkNext(TestCase follow, HttpUrl listUrl, PageLinks.Page first, String firstNext,
                           List<Verdict.Problem> problems) {
@@ -129,9 +123,7 @@ final class PagingScenario {
         long seen = first.count();
         for (int pages = 1; link != null; pages++) {
             String current = link;
-            Optional<Verdict.Problem> wrong = elsewhere(listUrl, current, "next");
-            if (wrong.isPresent()) {
-                problems.add(wrong.get());
+            if (!judged(new Observation.PageLink("next", listUrl, current), problems)) {
                 return;
             }
             if (pages >= MAX_PAGES) {
@@ -143,53 +135,24 @@ final class PagingScenario {
             if (next.isEmpty()) {
                 return; // no answer: reported as an error of the run
             }
-            Optional<PageLinks.Page> p = PageLinks.Page.of(next.get());
-            if (next.get().status() != 200 || p.isEmpty()) {
-                problems.add(new Verdict.Problem(PageLinks.LINK, Excerpts.quote(current),
-                        "rel=\"next\" followed answered " + next.get().status() + ", not a page"));
+            if (!judged(new Observation.NextPage(current, previous, next.get()), problems)) {
                 return;
             }
-            if (p.get().offset() != previous.offset() + previous.count() || p.get().count() == 0
-                    || p.get().items().path(0).equals(previous.items().path(0))) {
-                problems.add(new Verdict.Problem(PageLinks.LINK, Excerpts.quote(current),
-                        "rel=\"next\" followed does not give the next page (offset " + p.get().offset() + " after "
-                                + previous.offset() + " with " + previous.count() + " items, " + p.get().count()
-                                + " items)"));
-                return;
-            }
-            seen += p.get().count();
-            previous = p.get();
+            PageLinks.Page p = PageLinks.Page.of(next.get()).orElseThrow();
+            seen += p.count();
+            previous = p;
             link = PageLinks.links(next.get().header("Link").orElse("")).get("next");
         }
-        if (seen != previous.total()) {
-            problems.add(new Verdict.Problem(PageLinks.LINK, Excerpts.quote(firstNext),
-                    "following rel=\"next\" to the last page gave " + seen + " items, not the total " + previous.total()));
-        }
+        judged(new Observation.PageWalk(firstNext, seen, previous.total()), problems);
     }
 
-    /**
-     * @return a problem when the link leaves the list: another origin than the server under test (not followed:
-     *         the suite's credentials stay with the server), or another path than the list's own
-     */
-    private Optional<Verdict.Problem> elsewhere(HttpUrl listUrl, String link, String rel) {
-        HttpUrl url = listUrl.resolve(link);
-        if (url == null) {
-            return Optional.of(new Verdict.Problem(PageLinks.LINK, Excerpts.quote(link),
-                    "rel=\"" + rel + "\" is not a URL"));
+    /** Adds what the check found wrong in what was seen to {@code problems}; true when it found nothing. */
+    private static boolean judged(Observation observed, List<Verdict.Problem> problems) {
+        if (Checks.of(Check.PAGINATION_LINKS).judge(observed) instanceof Verdict.Fail fail) {
+            problems.addAll(fail.problems());
+            return false;
         }
-        if (!url.scheme().equals(listUrl.scheme()) || !url.host().equals(listUrl.host()) || url.port() != listUrl.port()) {
-            return Optional.of(new Verdict.Problem(PageLinks.LINK, Excerpts.quote(link),
-                    "rel=\"" + rel + "\" points to another origin (" + url.scheme() + "://" + url.host() + ":" + url.port()
-                            + ") than the server under test (" + listUrl.scheme() + "://" + listUrl.host() + ":"
-                            + listUrl.port() + "); not followed (a server behind a proxy takes its public URL from"
-                            + " configuration or the proxy's X-Forwarded-* headers)"));
-        }
-        if (!url.encodedPath().equals(listUrl.encodedPath())) {
-            return Optional.of(new Verdict.Problem(PageLinks.LINK, Excerpts.quote(link),
-                    "rel=\"" + rel + "\" points at " + url.encodedPath() + ", not at the list's own path "
-                            + listUrl.encodedPath()));
-        }
-        return Optional.empty();
+        return true;
     }
 
     /**

@@ -5,15 +5,13 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.contractkit.conformance.cases.CaseGenerator;
 import dev.contractkit.conformance.cases.Contract;
 import dev.contractkit.conformance.cases.CredentialPlacer;
-import dev.contractkit.conformance.cases.Excerpts;
-import dev.contractkit.conformance.cases.Exchange;
 import dev.contractkit.conformance.cases.RelativeRequest;
 import dev.contractkit.conformance.cases.Transport;
-import dev.contractkit.conformance.cases.Verdict;
 import dev.contractkit.conformance.checks.Check;
+import dev.contractkit.conformance.checks.Checks;
+import dev.contractkit.conformance.checks.Observation;
 import dev.contractkit.specs.check.ContractDocument;
 import dev.contractkit.specs.check.ContractDocument.Operation;
-import dev.contractkit.specs.check.Finding;
 import dev.contractkit.specs.check.SchemaValidator;
 import dev.contractkit.specs.dialect.WebSocketBinding;
 import okhttp3.HttpUrl;
@@ -39,7 +37,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * {@code websocket_message_schema}: connects to every AsyncAPI channel an operation opens ({@code x-kit-websocket})
- * before the chains run, then judges the messages that arrived and those the chains owe.
+ * before the chains run, then hands the messages that arrived and those the chains owe to the check
+ * ({@code WebSocketMessageSchemaCheck}), which judges them.
  */
 final class WebSocketScenario {
     /** How long messages are collected after the chain's changes, at most. */
@@ -167,12 +166,11 @@ final class WebSocketScenario {
             }
         });
         try {
-            if (!opened.await(settings.timeout().toMillis(), TimeUnit.MILLISECONDS) || failure.get() != null) {
+            boolean answered = opened.await(settings.timeout().toMillis(), TimeUnit.MILLISECONDS);
+            if (!answered || failure.get() != null) {
                 socket.cancel();
-                runner.verdict(Check.WEBSOCKET_MESSAGE_SCHEMA, label, ch.op().operationId(), display, status.get(),
-                        Verdict.fail(Exchange.STATUS, Integer.toString(status.get()), "the WebSocket handshake"
-                                + " with the run's credential failed: " + (failure.get() == null ? "no answer within "
-                                + settings.timeout().toSeconds() + " s" : failure.get())));
+                verdict(label, ch, display, status.get(), new Observation.ChannelHandshake(answered, status.get(),
+                        Optional.ofNullable(failure.get()), settings.timeout()));
                 return Optional.empty();
             }
         } catch (InterruptedException e) {
@@ -210,17 +208,12 @@ final class WebSocketScenario {
         l.socket().close(1000, "conformance run done");
         SchemaValidator validator = ch.doc().asyncApiValidator();
         for (String text : messages) {
-            runner.verdict(Check.WEBSOCKET_MESSAGE_SCHEMA, label, ch.op().operationId(), l.request(), 101,
-                    judgeMessage(ch, validator, text));
+            verdict(label, ch, l.request(), 101, new Observation.ChannelMessage(ch.address(), ch.messages(), validator, text));
         }
         Set<String> arrived = types(messages);
         for (String type : expected) {
-            if (!arrived.contains(type) && ch.messages().containsKey(type)) {
-                runner.verdict(Check.WEBSOCKET_MESSAGE_SCHEMA, label, ch.op().operationId(), l.request(), 101,
-                        Verdict.fail("/messages", "", "no " + type + " message within "
-                                + MESSAGE_WINDOW.toSeconds() + " s after the change that the contract says sends it ("
-                                + messages.size() + " other messages)"));
-            }
+            verdict(label, ch, l.request(), 101, new Observation.ChannelOwed(type, ch.messages(), arrived,
+                    messages.size(), MESSAGE_WINDOW));
         }
         if (messages.isEmpty() && expected.isEmpty()) {
             runner.note(ch.op() + ": no message arrived on " + ch.address() + " and no declared chain could trigger one;"
@@ -228,34 +221,9 @@ final class WebSocketScenario {
         }
     }
 
-    private static Verdict judgeMessage(Channel ch, SchemaValidator validator, String text) {
-        JsonNode message;
-        try {
-            message = JSON.readTree(text);
-        } catch (IOException e) {
-            return Verdict.fail("/message", Excerpts.quote(Excerpts.abbreviate(text)),
-                    "the message is not JSON: " + e.getMessage());
-        }
-        String type = message.path("type").asText("");
-        List<Finding> best = null;
-        String bestName = "";
-        for (Map.Entry<String, String> m : ch.messages().entrySet()) {
-            List<Finding> f = validator.validate(m.getValue(), message, m.getKey());
-            if (f.isEmpty()) {
-                return Verdict.PASS;
-            }
-            if (best == null || m.getKey().equals(type)) {
-                best = f;
-                bestName = m.getKey();
-            }
-        }
-        if (best == null) {
-            return Verdict.PASS;
-        }
-        String name = bestName;
-        return Verdict.of(best.stream().map(f -> new Verdict.Problem("/message" + (f.pointer().startsWith("/")
-                ? f.pointer() : f.pointer().replaceFirst("^\\$", "").replace('.', '/')), f.value(),
-                "not a valid " + name + " message (nor any other of " + ch.address() + "): " + f.message())).toList());
+    private void verdict(String label, Channel ch, String request, int status, Observation observed) {
+        runner.verdict(Check.WEBSOCKET_MESSAGE_SCHEMA, label, ch.op().operationId(), request, status,
+                Checks.of(Check.WEBSOCKET_MESSAGE_SCHEMA).judge(observed));
     }
 
     private static Set<String> types(List<String> messages) {
