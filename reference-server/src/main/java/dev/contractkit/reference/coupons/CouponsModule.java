@@ -90,6 +90,8 @@ public final class CouponsModule implements ApiModule {
             .map(IdpUsers.Seed::parse).toList();
     /** Client ids the token endpoint accepts unless {@code KIT_COUPONS_CLIENTS} says otherwise. */
     public static final String DEFAULT_CLIENTS = "kit-cli,kit-web,coupon-web";
+    /** How long a batch of redemptions waits for more before its commit, unless {@code KIT_DB_GROUP_COMMIT_DELAY_US} says. */
+    static final int DEFAULT_GROUP_COMMIT_DELAY_US = 0;
 
     private static final Logger LOG = Logger.getLogger(CouponsModule.class.getName());
 
@@ -203,12 +205,15 @@ public final class CouponsModule implements ApiModule {
     private static GroupCommit groupCommit(Settings settings, Database database) {
         int batch = settings.getInt("db.group-commit", 256);
         int queue = settings.getInt("db.group-commit-queue", 1024);
-        if (batch < 0 || queue < 1) {
-            throw new IllegalArgumentException(Settings.envName("db.group-commit") + " must be 0 (off) or more and "
-                    + Settings.envName("db.group-commit-queue") + " 1 or more, were " + batch + " and " + queue);
+        int delayMicros = settings.getInt("db.group-commit-delay-us", DEFAULT_GROUP_COMMIT_DELAY_US);
+        if (batch < 0 || queue < 1 || delayMicros < 0) {
+            throw new IllegalArgumentException(Settings.envName("db.group-commit") + " must be 0 (off) or more, "
+                    + Settings.envName("db.group-commit-queue") + " 1 or more and "
+                    + Settings.envName("db.group-commit-delay-us") + " 0 or more, were " + batch + ", " + queue
+                    + " and " + delayMicros);
         }
-        return database.embedded() && batch > 0
-                ? new GroupCommit(database.dataSource(), "redemptions", batch, queue) : null;
+        return database.embedded() && batch > 0 ? new GroupCommit(database.dataSource(), "redemptions", batch, queue,
+                Duration.ofNanos(delayMicros * 1_000L)) : null;
     }
 
     /** A duration setting: ISO 8601 ({@code PT1M}) or seconds. */
