@@ -75,7 +75,9 @@ import java.util.stream.Stream;
  * {@code x-kit-rate-limits}), {@code KIT_COUPONS_EXPIRY_INTERVAL} (seconds between {@code valid_until} sweeps,
  * default 30), {@code KIT_COUPONS_WS_QUEUE} (messages a WebSocket client may fall behind, default 256),
  * {@code KIT_DB_GROUP_COMMIT} / {@code KIT_DB_GROUP_COMMIT_QUEUE} (embedded database only: redemptions per shared
- * commit, default 256, 0 for a transaction each; redemptions that may wait for one, default 1024).
+ * commit, default 256, 0 for a transaction each; redemptions that may wait for one, default 1024), {@code
+ * KIT_DB_GROUP_COMMIT_DELAY_US} (embedded only: how long a batch waits for more once nothing is being written, when
+ * redemptions arrive concurrently; default 0).
  */
 public final class CouponsModule implements ApiModule {
     /** The realm of the embedded identity provider. */
