@@ -71,6 +71,7 @@ public final class CouponsModule implements ApiModule {
             .map(IdpUsers.Seed::parse).toList();
     /** Client ids the token endpoint accepts unless {@code KIT_COUPONS_CLIENTS} says otherwise. */
     public static final String DEFAULT_CLIENTS = "kit-cli,kit-web,coupon-web";
+    /** How long a batch of redemptions waits for more before its commit, unless {@code KIT_DB_GROUP_COMMIT_DELAY_US} says. */
 
     private static final Logger LOG = Logger.getLogger(CouponsModule.class.getName());
 
@@ -179,8 +180,8 @@ public final class CouponsModule implements ApiModule {
     private static GroupCommit groupCommit(CouponsSettings coupons, Database database) {
         int batch = coupons.groupCommit();
         int queue = coupons.groupCommitQueue();
-        return database.embedded() && batch > 0
-                ? new GroupCommit(database.dataSource(), "redemptions", batch, queue) : null;
+        return database.embedded() && batch > 0 ? new GroupCommit(database.dataSource(), "redemptions", batch, queue,
+                Duration.ofNanos(coupons.groupCommitDelayMicros() * 1_000L)) : null;
     }
 
     private void pruneRefreshTokens() {

@@ -4,14 +4,15 @@ import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Savepoint;
+import java.time.Duration;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -36,15 +37,22 @@ import java.util.logging.Logger;
  * therefore either answered after its commit or refused before it ran, never acknowledged and lost.
  *
  * <p>Two committers take turns, so that one batch's statements run while the previous batch's commit is written: a
- * committer holds {@code running} while it takes a batch and runs its statements, and lets it go just before
+ * committer holds {@code running} while it collects a batch and runs its statements, and lets it go just before
  * {@code commit()}. H2 ends the transaction (its row locks released) before it writes the chunk, so the next batch
  * never waits for the write, only for the end of the statements before it; and since a committing transaction takes
  * no new lock, two batches cannot deadlock on rows they lock in different orders. The next commit's write waits for
  * the one before (H2's store lock) and covers everything committed before it: a batch is answered only once what it
  * read is in the file too.
  *
+ * <p>How large a batch grows: a committer takes every write waiting, and runs each one that arrives while its batch
+ * runs, for as long as the other committer's commit is being written (its own commit could not be written before
+ * that one anyway, so waiting costs no latency); then, when {@code delay} is above zero and the batch before held
+ * more than one write (writes arrive concurrently), it waits up to {@code delay} more for further writes, as
+ * PostgreSQL's {@code commit_delay} does (a little latency for fewer, larger commits). A batch never holds more than
+ * {@code maxBatch} writes.
+ *
  * <pre>{@code
- * try (GroupCommit commits = new GroupCommit(dataSource, "example", 64, 1024)) {
+ * try (GroupCommit commits = new GroupCommit(dataSource, "example", 64, 1024, Duration.ZERO)) {
  *     int changed = commits.transaction(c -> {
  *         try (var ps = c.prepareStatement("UPDATE counters SET n = n + 1 WHERE id = 1")) {
  *             return ps.executeUpdate();
@@ -56,6 +64,7 @@ import java.util.logging.Logger;
 public final class GroupCommit implements AutoCloseable {
     private static final Logger LOG = Logger.getLogger(GroupCommit.class.getName());
     private static final long CLOSE_WAIT_SECONDS = 30;
+    private static final long IDLE_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
     private record Write<T>(Jdbc.Statements<T> statements, CompletableFuture<T> answer) {
     }
@@ -75,30 +84,40 @@ public final class GroupCommit implements AutoCloseable {
     private final DataSource dataSource;
     private final String name;
     private final int maxBatch;
-    private final BlockingQueue<Write<?>> queue;
-    private final ReentrantLock admission = new ReentrantLock();
+    private final int queueLimit;
+    private final long delayNanos;
+    /** Guards {@link #waiting}, {@link #writing} and {@link #closed}; {@link #changed} is signalled on each change. */
+    private final ReentrantLock state = new ReentrantLock();
+    private final Condition changed = state.newCondition();
+    private final ArrayDeque<Write<?>> waiting = new ArrayDeque<>();
+    /** Commits being written now (0 or 1: a commit starts only once the collecting committer lets go of running). */
+    private int writing;
+    private boolean closed;
     /** Held by the committer whose batch runs its statements; let go before the commit (see the class comment). */
     private final ReentrantLock running = new ReentrantLock();
     private final List<Thread> committers;
     private final AtomicLong commits = new AtomicLong();
     private final AtomicLong writes = new AtomicLong();
-    private volatile boolean closed;
+    private volatile int lastBatch;
 
     /**
      * @param dataSource the database (a connection is borrowed for each batch)
      * @param name       what the writes are, for the committer threads' names and messages
      * @param maxBatch   the most writes in one transaction (at least 1)
      * @param queue      the most writes waiting for a committer before new ones are refused (at least 1)
+     * @param delay      how long a batch waits for more writes once nothing else is being written, when writes
+     *                   arrive concurrently (zero: it does not wait)
      */
-    public GroupCommit(DataSource dataSource, String name, int maxBatch, int queue) {
-        if (maxBatch < 1 || queue < 1) {
-            throw new IllegalArgumentException("group commit of " + name + ": batch and queue must be at least 1, were "
-                    + maxBatch + " and " + queue);
+    public GroupCommit(DataSource dataSource, String name, int maxBatch, int queue, Duration delay) {
+        if (maxBatch < 1 || queue < 1 || delay.isNegative()) {
+            throw new IllegalArgumentException("group commit of " + name + ": batch and queue must be at least 1 and "
+                    + "the delay 0 or more, were " + maxBatch + ", " + queue + " and " + delay);
         }
         this.dataSource = dataSource;
         this.name = name;
         this.maxBatch = maxBatch;
-        this.queue = new ArrayBlockingQueue<>(queue);
+        this.queueLimit = queue;
+        this.delayNanos = delay.toNanos();
         this.committers = List.of(
                 Thread.ofPlatform().name("group-commit-" + name + "-1").daemon().start(this::commitLoop),
                 Thread.ofPlatform().name("group-commit-" + name + "-2").daemon().start(this::commitLoop));
@@ -116,16 +135,18 @@ public final class GroupCommit implements AutoCloseable {
      */
     public <T> T transaction(Jdbc.Statements<T> statements) {
         Write<T> write = new Write<>(statements, new CompletableFuture<>());
-        admission.lock();
+        state.lock();
         try {
             if (closed) {
                 throw refused("the server is stopping", "the server is stopping");
             }
-            if (!queue.offer(write)) {
-                throw refused(queue.size() + " writes are waiting for their commit", "too many writes at once");
+            if (waiting.size() >= queueLimit) {
+                throw refused(waiting.size() + " writes are waiting for their commit", "too many writes at once");
             }
+            waiting.add(write);
+            changed.signalAll();
         } finally {
-            admission.unlock();
+            state.unlock();
         }
         try {
             return write.answer.get();
@@ -151,7 +172,12 @@ public final class GroupCommit implements AutoCloseable {
 
     /** @return how many writes wait for a committer now (not counting the batches being run) */
     public int waiting() {
-        return queue.size();
+        state.lock();
+        try {
+            return waiting.size();
+        } finally {
+            state.unlock();
+        }
     }
 
     /** @return how many transactions the committers have committed */
@@ -165,24 +191,18 @@ public final class GroupCommit implements AutoCloseable {
     }
 
     private void commitLoop() {
-        List<Write<?>> batch = new ArrayList<>(maxBatch);
+        List<Write<?>> batch = new ArrayList<>();
         while (true) {
             running.lock();
-            Write<?> first;
-            try {
-                first = queue.poll(100, TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                first = null; // only close() may end the loop, once the queue is empty
-            }
+            Write<?> first = next(batch);
             if (first == null) {
                 running.unlock();
-                if (closed && queue.isEmpty()) {
+                if (ended()) {
                     return;
                 }
                 continue;
             }
             batch.add(first);
-            queue.drainTo(batch, maxBatch - 1);
             try {
                 commit(batch);
             } catch (Throwable t) { // a committer must outlive anything one batch does: answer its writes, go on
@@ -199,29 +219,84 @@ public final class GroupCommit implements AutoCloseable {
         }
     }
 
+    private boolean ended() {
+        state.lock();
+        try {
+            return closed && waiting.isEmpty();
+        } finally {
+            state.unlock();
+        }
+    }
+
     /**
-     * One transaction for the batch: each write behind its savepoint, then (letting the other committer start on
-     * the next batch) one commit, then every answer. Called holding {@link #running}.
+     * The next write for {@code batch} (empty: the first one, waited for up to 100 ms), or null when the batch is
+     * complete: full, or nothing waits, nothing is being written and the delay (if any) is over.
+     */
+    private Write<?> next(List<Write<?>> batch) {
+        if (batch.size() >= maxBatch) {
+            return null;
+        }
+        long deadline = 0;
+        state.lock();
+        try {
+            while (waiting.isEmpty()) {
+                long wait;
+                if (batch.isEmpty()) {
+                    if (closed) {
+                        return null;
+                    }
+                    wait = IDLE_WAIT_NANOS;
+                } else if (writing > 0) {
+                    wait = IDLE_WAIT_NANOS; // woken when that commit ends
+                } else if (delayNanos > 0 && lastBatch > 1 && !closed) {
+                    long now = System.nanoTime();
+                    if (deadline == 0) {
+                        deadline = now + delayNanos;
+                    }
+                    wait = deadline - now;
+                    if (wait <= 0) {
+                        return null;
+                    }
+                } else {
+                    return null;
+                }
+                long left = changed.awaitNanos(wait);
+                if (batch.isEmpty() && left <= 0 && waiting.isEmpty()) {
+                    return null; // an idle committer goes round its loop (and ends there once closed)
+                }
+            }
+            return waiting.poll();
+        } catch (InterruptedException e) {
+            return null; // only close() may end a committer, and only once nothing waits
+        } finally {
+            state.unlock();
+        }
+    }
+
+    /**
+     * One transaction for the batch: each write behind its savepoint, as they come (see the class comment), then
+     * (letting the other committer start on the next batch) one commit, then every answer. Called holding
+     * {@link #running}, with the batch's first write in {@code batch}.
      */
     private void commit(List<Write<?>> batch) throws SQLException {
-        List<Outcome> outcomes = new ArrayList<>(batch.size());
+        List<Outcome> outcomes = new ArrayList<>();
         try (Connection c = dataSource.getConnection()) {
             c.setAutoCommit(false);
             try {
-                for (Write<?> w : batch) {
-                    Savepoint before = c.setSavepoint();
-                    try {
-                        outcomes.add(new Outcome(w, w.statements.run(c), null));
-                    } catch (SQLException e) {
-                        c.rollback(before);
-                        outcomes.add(new Outcome(w, null, new StorageException(e)));
-                    } catch (RuntimeException e) {
-                        c.rollback(before);
-                        outcomes.add(new Outcome(w, null, e));
+                for (Write<?> w = batch.getFirst(); w != null; w = next(batch)) {
+                    if (w != batch.getFirst()) {
+                        batch.add(w);
                     }
+                    outcomes.add(run(c, w));
                 }
+                lastBatch = batch.size();
+                writingBegins();
                 running.unlock();
-                c.commit();
+                try {
+                    c.commit();
+                } finally {
+                    writingEnds();
+                }
             } catch (SQLException | RuntimeException | Error e) {
                 try {
                     c.rollback();
@@ -236,17 +311,50 @@ public final class GroupCommit implements AutoCloseable {
         outcomes.forEach(Outcome::deliver);
     }
 
+    private static Outcome run(Connection c, Write<?> w) throws SQLException {
+        Savepoint before = c.setSavepoint();
+        try {
+            return new Outcome(w, w.statements.run(c), null);
+        } catch (SQLException e) {
+            c.rollback(before);
+            return new Outcome(w, null, new StorageException(e));
+        } catch (RuntimeException e) {
+            c.rollback(before);
+            return new Outcome(w, null, e);
+        }
+    }
+
+    private void writingBegins() {
+        state.lock();
+        try {
+            writing++;
+        } finally {
+            state.unlock();
+        }
+    }
+
+    private void writingEnds() {
+        state.lock();
+        try {
+            writing--;
+            changed.signalAll();
+        } finally {
+            state.unlock();
+        }
+    }
+
     /**
      * Stops accepting writes, commits and answers those already accepted, and ends the committers (waits up to 30 s each;
      * a write still unanswered then was never committed: its caller waits on and gets no success).
      */
     @Override
     public void close() {
-        admission.lock();
+        state.lock();
         try {
             closed = true;
+            changed.signalAll();
         } finally {
-            admission.unlock();
+            state.unlock();
         }
         try {
             for (Thread committer : committers) {
@@ -254,6 +362,11 @@ public final class GroupCommit implements AutoCloseable {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        long n = commits.get();
+        if (n > 0) {
+            LOG.info(() -> String.format("group commit of %s: %d writes in %d commits (%.1f a commit)", name,
+                    writes.get(), n, (double) writes.get() / n));
         }
     }
 }

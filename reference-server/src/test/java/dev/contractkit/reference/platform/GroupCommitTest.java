@@ -8,6 +8,10 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import javax.sql.DataSource;
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Method;
+import java.lang.reflect.Proxy;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -32,7 +36,8 @@ import static org.awaitility.Awaitility.await;
  * {@link GroupCommit} on an embedded H2 file with {@code WRITE_DELAY=0} (the kit's durable setting): writes that
  * arrive while a commit runs share the next transaction, each is answered only once committed, a failing write takes
  * only itself back, the queue is bounded, and close commits what it accepted. The committer is held inside a first
- * write ({@link #hold}) so the test decides what waits together.
+ * write ({@link #hold}) so the test decides what waits together; a commit is held by a connection that waits in
+ * {@code commit()} ({@link #commitHeldOnce}).
  */
 class GroupCommitTest {
     @TempDir
@@ -76,6 +81,15 @@ class GroupCommitTest {
         };
     }
 
+    /** @return {@code write}, counting {@code ran} down once it has run */
+    private static Jdbc.Statements<Connection> counted(Jdbc.Statements<Connection> write, CountDownLatch ran) {
+        return c -> {
+            Connection result = write.run(c);
+            ran.countDown();
+            return result;
+        };
+    }
+
     /** Starts a write that holds the committer until {@link #release}; returns once it holds it. */
     private Future<Connection> hold() throws InterruptedException {
         Future<Connection> held = callers.submit(() -> commits.transaction(c -> {
@@ -104,8 +118,8 @@ class GroupCommitTest {
     }
 
     @Test
-    void writesThatArriveDuringACommitShareTheNextTransactionAndEachIsAnsweredOnlyOnceCommitted() throws Exception {
-        commits = new GroupCommit(ds, "test", 64, 64);
+    void writesThatArriveWhileABatchRunsJoinItsTransactionAndEachIsAnsweredOnlyOnceCommitted() throws Exception {
+        commits = new GroupCommit(ds, "test", 64, 64, Duration.ZERO);
         Future<Connection> held = hold();
         List<Future<Object[]>> waiting = new ArrayList<>();
         for (int i = 0; i < 20; i++) {
@@ -120,21 +134,111 @@ class GroupCommitTest {
         release.countDown();
 
         Connection first = held.get(10, TimeUnit.SECONDS);
-        List<Object> connections = new ArrayList<>();
         for (Future<Object[]> f : waiting) {
             Object[] answer = f.get(10, TimeUnit.SECONDS);
-            connections.add(answer[0]);
+            assertThat(answer[0]).as("ran in the held write's transaction").isSameAs(first);
             assertThat((Boolean) answer[1]).as("committed when answered").isTrue();
         }
-        assertThat(connections).as("the 20 writes ran in one transaction").containsOnly(connections.get(0));
-        assertThat(connections.get(0)).as("the next one after the held write's").isNotSameAs(first);
-        assertThat(commits.commits()).isEqualTo(2);
+        assertThat(commits.commits()).isEqualTo(1);
         assertThat(commits.writes()).isEqualTo(21);
     }
 
     @Test
+    void writesThatArriveWhileTheCommitBeforeIsWrittenJoinTheNextBatchUntilThatWriteEnds() throws Exception {
+        CountDownLatch writing = new CountDownLatch(1);
+        CountDownLatch written = new CountDownLatch(1);
+        commits = new GroupCommit(commitHeldOnce(writing, written), "test", 64, 64, Duration.ZERO);
+        Future<Connection> first = callers.submit(() -> commits.transaction(insert("first")));
+        assertThat(writing.await(10, TimeUnit.SECONDS)).as("the first batch's commit is being written").isTrue();
+
+        CountDownLatch ranW0 = new CountDownLatch(1);
+        Future<Connection> w0 = callers.submit(() -> commits.transaction(counted(insert("w0"), ranW0)));
+        assertThat(ranW0.await(10, TimeUnit.SECONDS)).as("the other committer runs w0").isTrue();
+        CountDownLatch ranLater = new CountDownLatch(5);
+        List<Future<Connection>> later = new ArrayList<>();
+        for (int i = 1; i <= 5; i++) {
+            String id = "w" + i;
+            later.add(callers.submit(() -> commits.transaction(counted(insert(id), ranLater))));
+        }
+        assertThat(ranLater.await(10, TimeUnit.SECONDS)).as("the writes after w0 run while the write before lasts")
+                .isTrue();
+        assertThat(w0.isDone()).as("not committed before the write before it ends").isFalse();
+        written.countDown();
+
+        assertThat(first.get(10, TimeUnit.SECONDS)).isNotNull();
+        Connection next = w0.get(10, TimeUnit.SECONDS);
+        for (Future<Connection> f : later) {
+            assertThat(f.get(10, TimeUnit.SECONDS)).as("in w0's transaction").isSameAs(next);
+        }
+        assertThat(committed("w5")).isTrue();
+        assertThat(commits.commits()).isEqualTo(2);
+        assertThat(commits.writes()).isEqualTo(7);
+    }
+
+    @Test
+    void withADelayABatchWaitsForWritesThatArriveSoonAfterOnceWritesArriveConcurrently() throws Exception {
+        commits = new GroupCommit(ds, "test", 64, 64, Duration.ofSeconds(5));
+        Future<Connection> held = hold();
+        Future<Connection> second = callers.submit(() -> commits.transaction(insert("second")));
+        await().until(() -> commits.waiting() == 1);
+        release.countDown(); // a batch of two: writes arrive concurrently, so the next batch waits
+        held.get(10, TimeUnit.SECONDS);
+        second.get(10, TimeUnit.SECONDS);
+
+        Future<Connection> a = callers.submit(() -> commits.transaction(insert("a")));
+        await().atMost(Duration.ofSeconds(2)).until(() -> commits.waiting() == 0 && !a.isDone());
+        Future<Connection> b = callers.submit(() -> commits.transaction(insert("b")));
+        assertThat(a.get(10, TimeUnit.SECONDS)).as("a waited for b").isSameAs(b.get(10, TimeUnit.SECONDS));
+        assertThat(commits.commits()).isEqualTo(2);
+    }
+
+    @Test
+    void aLoneWriteIsNotDelayed() throws Exception {
+        commits = new GroupCommit(ds, "test", 64, 64, Duration.ofSeconds(30));
+        long start = System.nanoTime();
+        commits.transaction(insert("one"));
+        commits.transaction(insert("two"));
+        assertThat(Duration.ofNanos(System.nanoTime() - start)).as("writes one at a time wait for no others")
+                .isLessThan(Duration.ofSeconds(20));
+        assertThat(commits.commits()).isEqualTo(2);
+    }
+
+    /**
+     * The pool's data source, except that the first commit on it waits (after {@code writing}) until {@code written}:
+     * a stand-in for a long chunk write of the embedded file.
+     */
+    private DataSource commitHeldOnce(CountDownLatch writing, CountDownLatch written) {
+        AtomicBoolean once = new AtomicBoolean();
+        return (DataSource) Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {DataSource.class},
+                (proxy, method, args) -> {
+                    Object result = invoke(method, ds, args);
+                    if (!method.getName().equals("getConnection")) {
+                        return result;
+                    }
+                    Connection c = (Connection) result;
+                    return Proxy.newProxyInstance(getClass().getClassLoader(), new Class<?>[] {Connection.class},
+                            (p, m, a) -> {
+                                Object r = invoke(m, c, a);
+                                if (m.getName().equals("commit") && once.compareAndSet(false, true)) {
+                                    writing.countDown();
+                                    written.await(20, TimeUnit.SECONDS);
+                                }
+                                return r;
+                            });
+                });
+    }
+
+    private static Object invoke(Method method, Object target, Object[] args) throws Throwable {
+        try {
+            return method.invoke(target, args);
+        } catch (InvocationTargetException e) {
+            throw e.getCause();
+        }
+    }
+
+    @Test
     void aFailingWriteIsRolledBackAloneAndItsCallerGetsItsOwnErrorAfterTheCommit() throws Exception {
-        commits = new GroupCommit(ds, "test", 64, 64);
+        commits = new GroupCommit(ds, "test", 64, 64, Duration.ZERO);
         Future<Connection> held = hold();
         Future<Connection> before = callers.submit(() -> commits.transaction(insert("before")));
         await().until(() -> commits.waiting() == 1);
@@ -151,6 +255,7 @@ class GroupCommitTest {
 
         held.get(10, TimeUnit.SECONDS);
         assertThat(before.get(10, TimeUnit.SECONDS)).isSameAs(after.get(10, TimeUnit.SECONDS));
+        assertThat(after.get(10, TimeUnit.SECONDS)).as("all in the held write's transaction").isSameAs(held.get());
         assertThatThrownBy(() -> refused.get(10, TimeUnit.SECONDS)).cause()
                 .isInstanceOf(IllegalStateException.class).hasMessage("refused by its own check");
         assertThatThrownBy(() -> duplicate.get(10, TimeUnit.SECONDS)).cause()
@@ -158,12 +263,12 @@ class GroupCommitTest {
         assertThat(committed("before")).isTrue();
         assertThat(committed("after")).isTrue();
         assertThat(committed("refused")).as("the refused write's own insert is rolled back").isFalse();
-        assertThat(commits.commits()).isEqualTo(2);
+        assertThat(commits.commits()).isEqualTo(1);
     }
 
     @Test
     void aWriteBeyondTheQueueIsRefusedAt503WithoutRunning() throws Exception {
-        commits = new GroupCommit(ds, "test", 1, 2);
+        commits = new GroupCommit(ds, "test", 1, 2, Duration.ZERO);
         hold();
         callers.submit(() -> commits.transaction(insert("q1")));
         callers.submit(() -> commits.transaction(insert("q2")));
@@ -188,7 +293,7 @@ class GroupCommitTest {
 
     @Test
     void closeCommitsAndAnswersEveryAcceptedWriteAndRefusesNewOnes() throws Exception {
-        commits = new GroupCommit(ds, "test", 2, 64);
+        commits = new GroupCommit(ds, "test", 2, 64, Duration.ZERO);
         hold();
         List<Future<Connection>> accepted = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
@@ -212,6 +317,6 @@ class GroupCommitTest {
             assertThat(committed("a" + i)).isTrue();
         }
         assertThat(committed("late")).isFalse();
-        assertThat(commits.commits()).as("the held write, then 5 in batches of at most 2").isEqualTo(4);
+        assertThat(commits.commits()).as("6 writes in batches of at most 2").isEqualTo(3);
     }
 }
