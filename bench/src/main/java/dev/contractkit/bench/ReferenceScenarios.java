@@ -160,14 +160,16 @@ final class ReferenceScenarios {
         String type = sample.headers().firstValue("Content-Type").orElse("application/json");
         boolean write = base.equals("write") || base.equals("answer");
         boolean listJdbc = name.equals("list-nocache");
+        boolean readJdbc = name.equals("read-nocache");
         say("bench: " + name + ": starting the ceiling (raw Helidon handler, the same " + sample.body().length + " bytes)"
-                + (write || listJdbc ? " and the same statements over JDBC (" + what + ")" : ""));
+                + (write || listJdbc || readJdbc ? " and the same statements over JDBC (" + what + ")" : ""));
         String classpath = h.jar("bench") + ":" + h.root.resolve("bench/target/lib") + "/*";
         try (Target raw = Target.start("raw Helidon handler", List.of(h.java, "--sun-misc-unsafe-memory-access=allow", "-cp",
                 classpath, RawServer.class.getName(), body.toString(), type),
                 Map.of(), h.out.resolve(name + "-raw.log"), l -> l.startsWith("READY"), Duration.ofSeconds(60));
              Target jdbc = write ? jdbcServer(name, base, classpath, body, type, dbEnv)
-                     : listJdbc ? jdbcListServer(name, url, classpath, type) : null) {
+                     : listJdbc ? jdbcListServer(name, url, classpath, type)
+                     : readJdbc ? jdbcFormServer(name, body, classpath, type) : null) {
             Map<Target, String> urls = new LinkedHashMap<>();
             urls.put(raw, raw.url(""));
             if (jdbc != null) {
@@ -183,7 +185,7 @@ final class ReferenceScenarios {
             urls.put(server, url);
             List<Measured> measured = h.measure(name, urls, call, jdbc != null ? jdbc : raw);
             String request = call.method() + " " + call.path() + " (" + api + "; " + what + ")";
-            return write || listJdbc
+            return write || listJdbc || readJdbc
                     ? new ScenarioResult(name, request, jdbc.name, ">= 0.7x the same statements over JDBC (the database's own limit)",
                     measured)
                     : new ScenarioResult(name, request, raw.name, ">= 0.7x the ceiling on reads", measured);
@@ -215,6 +217,15 @@ final class ReferenceScenarios {
         return Target.start("raw Helidon handler + the same SQL over JDBC + Jackson", List.of(h.java,
                         "--sun-misc-unsafe-memory-access=allow", "-cp", classpath, JdbcListServer.class.getName(),
                         catalogue.toString(), type, h.root.resolve(MIGRATIONS).toString()),
+                Map.of("KIT_DATA_DIR", Files.createTempDirectory("kit-bench-jdbc").toString()),
+                h.out.resolve(name + "-jdbc.log"), l -> l.startsWith("READY"), Duration.ofSeconds(60));
+    }
+
+    /** {@link JdbcFormServer} on its own embedded file holding the form the reference server answered. */
+    private Target jdbcFormServer(String name, Path body, String classpath, String type) throws Exception {
+        return Target.start("raw Helidon handler + the same SQL over JDBC + Jackson", List.of(h.java,
+                        "--sun-misc-unsafe-memory-access=allow", "-cp", classpath, JdbcFormServer.class.getName(),
+                        body.toString(), type, h.root.resolve(MIGRATIONS).toString()),
                 Map.of("KIT_DATA_DIR", Files.createTempDirectory("kit-bench-jdbc").toString()),
                 h.out.resolve(name + "-jdbc.log"), l -> l.startsWith("READY"), Duration.ofSeconds(60));
     }

@@ -33,7 +33,7 @@ import java.util.regex.Pattern;
  */
 final class AnswerEngine {
     /** Several stocks at once: screening, ranking, comparing with peers. */
-    private static final Pattern SCREENING = Pattern.compile(String.join("|",
+    private static final Pattern SCREENING = Pattern.compile(Alternation.of(
             "\\b(?:which|what) (?:\\w+ )?(?:stocks|shares|companies|equities|names|reits|etfs|funds)\\b", "\\bwhich stock\\b",
             "\\b(?:best|top|cheapest|highest|lowest|biggest|largest|smallest|most|least|fastest|safest|worst)\\b.{0,40}"
                     + "\\b(?:stocks|shares|companies|equities|payers|names|reits|picks)\\b",
@@ -53,7 +53,7 @@ final class AnswerEngine {
     /** Comparing what it names with something else. */
     private static final Pattern COMPARING = Pattern.compile(
             "\\b(?:compar\\w*|vs\\.?|versus|against|or|than|and|with)\\b");
-    private static final Pattern INVESTMENT = Pattern.compile(String.join("|",
+    private static final Pattern INVESTMENT = Pattern.compile(Alternation.of(
             "\\bstocks?\\b", "\\bshares?\\b", "shareholder", "\\binvest", "\\bdividend", "\\brevenues?\\b",
             "\\bsales\\b", "\\bearnings\\b", "\\beps\\b", "\\bprofit", "net income", "\\bp ?/ ?e\\b", "valuation",
             "market cap", "capitali[sz]ation", "portfolio", "\\betfs?\\b", "\\bfunds?\\b", "\\bbonds?\\b", "\\bipos?\\b",
@@ -65,8 +65,6 @@ final class AnswerEngine {
     /** A question about a company (so a name in it that the data lacks is an unknown company). */
     private static final Pattern COMPANY_QUESTION = Pattern.compile(
             "\\b(?:stock|shares?)\\b(?! market)|tell me about|overview|profile of|\\$[a-z]");
-    private static final Pattern ADVICE = Pattern.compile("should i (buy|sell|invest|hold)|good (investment|buy)"
-            + "|worth (buying|investing)|\\bbuy or sell\\b|\\bbetter (?:buy|investment)\\b|\\b(?:over|under)[- ]?valued\\b|\\ba (?:good |bad )?buy\\b");
 
     /** What the engine decided. */
     sealed interface AnswerOrRefusal permits Answered, Refused {
@@ -94,7 +92,6 @@ final class AnswerEngine {
 
     private final Knowledge knowledge;
     private final Mentions mentions;
-    private static final Pattern WHITESPACE = Pattern.compile("\\s+");
 
     AnswerEngine(Knowledge knowledge) {
         this.knowledge = knowledge;
@@ -108,13 +105,13 @@ final class AnswerEngine {
      * @return the answer or the reason there is none
      */
     AnswerOrRefusal answer(String query, boolean forceAnswer) {
-        String original = WHITESPACE.matcher(query.replace('\u2019', '\'')).replaceAll(" ").trim();
-        String text = original.toLowerCase(Locale.ROOT);
-        Optional<Refused> filtered = filtered(query);
+        Question question = new Question(query, knowledge.fiscalYear());
+        String text = question.text;
+        Optional<Refused> filtered = filteredText(text);
         if (filtered.isPresent()) {
             return filtered.get();
         }
-        Mentions.Found found = mentions.in(original, text);
+        Mentions.Found found = mentions.in(question.original, text);
         List<Knowledge.Company> named = found.known();
         boolean comparing = COMPARING.matcher(text).find();
         if (named.size() > 1 || comparing && named.size() + found.unknown().size() > 1) {
@@ -125,8 +122,8 @@ final class AnswerEngine {
             return new Refused(ErrorReason.SHOULD_USE_SCREENER, ErrorDetail.SCREENING,
                     "the question screens, ranks or compares a set of stocks; use the stock screener instead");
         }
-        boolean companyQuestion = !Metric.askedIn(text).isEmpty() || !Uncovered.in(text, knowledge.fiscalYear(), false).isEmpty()
-                || ADVICE.matcher(text).find() || COMPANY_QUESTION.matcher(text).find();
+        boolean companyQuestion = !question.asked().isEmpty() || !question.uncovered().lacking(false).isEmpty()
+                || question.advice() || COMPANY_QUESTION.matcher(text).find();
         boolean unknownCompany = named.isEmpty() && companyQuestion && !found.unknown().isEmpty();
         Optional<Knowledge.Entry> term = unknownCompany ? Optional.empty() : knowledge.term(text);
         boolean related = !named.isEmpty() || unknownCompany || term.isPresent() || INVESTMENT.matcher(text).find();
@@ -135,7 +132,7 @@ final class AnswerEngine {
                     + " investments, stocks or companies; send forceAnswer: true to have it answered anyway");
         }
         if (named.size() == 1) {
-            return company(named.get(0), text, forceAnswer);
+            return company(named.get(0), question, forceAnswer);
         }
         if (unknownCompany) {
             return new Refused(ErrorReason.FAILED_TO_ANSWER, ErrorDetail.UNKNOWN_COMPANY, "no answer passed the service's"
@@ -149,10 +146,10 @@ final class AnswerEngine {
                         + " companies and a finance glossary, and none of them answers this question"));
     }
 
-    private AnswerOrRefusal company(Knowledge.Company c, String text, boolean forceAnswer) {
-        boolean advice = ADVICE.matcher(text).find();
-        List<String> lacking = Uncovered.in(text, knowledge.fiscalYear(), advice);
-        List<Metric> asked = Metric.askedIn(Uncovered.strip(text));
+    private AnswerOrRefusal company(Knowledge.Company c, Question question, boolean forceAnswer) {
+        boolean advice = question.advice();
+        List<String> lacking = question.uncovered().lacking(advice);
+        List<Metric> asked = question.askedOfTheData();
         if (!lacking.isEmpty() && (!forceAnswer || asked.isEmpty())) {
             return new Refused(ErrorReason.FAILED_TO_ANSWER, ErrorDetail.FIGURE_NOT_IN_DATA, "no answer passed the"
                     + " service's self-evaluation: its data holds no " + String.join(", ", lacking) + " for " + c.name()
@@ -207,7 +204,10 @@ final class AnswerEngine {
      * @return the {@code ContentFiltered} refusal, or empty when the question passes the content filter
      */
     static Optional<Refused> filtered(String query) {
-        String text = WHITESPACE.matcher(query.replace('\u2019', '\'')).replaceAll(" ").trim().toLowerCase(Locale.ROOT);
+        return filteredText(Question.normalize(query).toLowerCase(Locale.ROOT));
+    }
+
+    private static Optional<Refused> filteredText(String text) {
         return ContentFilter.check(text).map(detail -> new Refused(ErrorReason.CONTENT_FILTERED, detail,
                 "the question was rejected as inappropriate; rephrase or amend it"));
     }

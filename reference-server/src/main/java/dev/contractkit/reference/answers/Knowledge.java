@@ -72,8 +72,19 @@ record Knowledge(List<Company> companies, List<Entry> glossary, List<Entry> gene
      * question that only uses a term ("what is Apple's revenue?") asks for no definition
      */
     Optional<Entry> term(String text) {
+        if (DEFINING.stream().noneMatch(text::contains)) {
+            return Optional.empty(); // no definitional pattern can match: skip running each term's
+        }
         return glossary.stream().filter(e -> e.pattern().matcher(text).find()).findFirst();
     }
+
+    /**
+     * Words of which every {@link #definitional} pattern holds one, whatever its term: "what's", "what is", "what
+     * are", "explain", "define", "describe" before the term, or "mean" (means, meaning, meaning of), "definition",
+     * "stand for" after it.
+     */
+    private static final List<String> DEFINING = List.of("what's", "what is", "what are", "explain", "define", "describe",
+            "mean", "definition", "stand for");
 
     private static Pattern definitional(String term) {
         return Pattern.compile("(?:what(?:'s| is| are)|explain|define|describe)(?: what)?(?: is| are)?(?: an?| the)? (?:"

@@ -59,6 +59,11 @@ final class Mentions {
     private static final Pattern TOKEN = Pattern.compile("[A-Za-z][A-Za-z0-9&'.-]*[A-Za-z0-9]|[A-Za-z]");
     private static final Pattern DOLLAR_TICKER = Pattern.compile("\\$([A-Za-z]{1,5})\\b");
     private static final Pattern SENTENCE_END = Pattern.compile("[.?!:;]\\s*$");
+    private static final Pattern POSSESSIVE = Pattern.compile("'s?$");
+    /** A quarter, half or fiscal year, or a number: not a name. */
+    private static final Pattern PERIOD_OR_NUMBER = Pattern.compile("(?i)[qh][1-4]|fy\\d*|\\d+\\w*");
+    private static final Pattern DIGITS = Pattern.compile("\\d+");
+    private static final Pattern SLOT_SEPARATORS = Pattern.compile("[ ?!.,;:]+");
     /** A figure asked "of" something: what follows may be a company's name written in lower case. */
     private static final Pattern FIGURE_OF = Pattern.compile("\\b(?:revenues?|sales|profits?|earnings|eps|ratio|p ?/ ?e"
             + "|market cap\\w*|price|dividends?|yield|employees|ceo|headquarters|valuation|debt|margins?|income|cash flow"
@@ -75,6 +80,8 @@ final class Mentions {
     private final List<Pattern> anyCase;
     private final List<List<String>> names;
     private final List<Pattern> commonWords;
+    /** Each company's common-word aliases lower-cased, when all ASCII: a question without one cannot match its pattern. */
+    private final List<List<String>> commonWordsLower;
 
     Mentions(List<Knowledge.Company> companies) {
         this.companies = companies;
@@ -86,6 +93,10 @@ final class Mentions {
         this.commonWords = companies.stream()
                 .map(c -> c.commonWords().isEmpty() ? null : Pattern.compile("(?i)(?<![\\w$])("
                         + String.join("|", c.commonWords().stream().map(Pattern::quote).toList()) + ")('s|s')?(?!\\w)"))
+                .toList();
+        this.commonWordsLower = companies.stream()
+                .map(c -> c.commonWords().stream().allMatch(w -> w.chars().allMatch(ch -> ch < 128))
+                        ? c.commonWords().stream().map(w -> w.toLowerCase(Locale.ROOT)).toList() : null)
                 .toList();
     }
 
@@ -108,7 +119,7 @@ final class Mentions {
                     }
                 }
             }
-            if (commonWords.get(i) != null) {
+            if (commonWords.get(i) != null && (commonWordsLower.get(i) == null || mentions(text, commonWordsLower.get(i)))) {
                 Matcher m = commonWords.get(i).matcher(original);
                 while (m.find()) {
                     if (namesTheCompany(original, m)) {
@@ -168,12 +179,12 @@ final class Mentions {
         for (int i = 0; i < tokens.size(); i++) {
             String raw = original.substring(tokens.get(i)[0], tokens.get(i)[1]);
             boolean possessive = raw.endsWith("'s") || raw.endsWith("s'");
-            String word = raw.replaceAll("'s?$", "");
-            boolean first = i == 0 || SENTENCE_END.matcher(original.substring(0, tokens.get(i)[0])).find();
+            String word = POSSESSIVE.matcher(raw).replaceAll("");
+            boolean first = i == 0 || SENTENCE_END.matcher(original).region(0, tokens.get(i)[0]).find();
             String next = i + 1 < tokens.size() ? original.substring(tokens.get(i + 1)[0], tokens.get(i + 1)[1])
                     .toLowerCase(Locale.ROOT) : "";
             boolean isName = false;
-            if (word.matches("(?i)[qh][1-4]|fy\\d*|\\d+\\w*")) {
+            if (PERIOD_OR_NUMBER.matcher(word).matches()) {
                 isName = false;
             } else if (!shouting && word.length() >= 2 && word.chars().allMatch(c -> Character.isUpperCase(c) || c == '&')) {
                 isName = !ACRONYMS.contains(word.replace("&", ""));
@@ -222,13 +233,13 @@ final class Mentions {
     /** "acme corp?" → acme corp; "a company?" → nothing. */
     private static Optional<String> slot(String after) {
         List<String> words = new ArrayList<>();
-        for (String w : after.trim().split("[ ?!.,;:]+")) {
+        for (String w : SLOT_SEPARATORS.split(after.trim())) {
             if (w.isEmpty() || SLOT_END.contains(w) || words.size() == 3) {
                 break;
             }
-            words.add(w.replaceAll("'s?$", ""));
+            words.add(POSSESSIVE.matcher(w).replaceAll(""));
         }
-        boolean generic = words.stream().allMatch(w -> GENERIC.contains(w) || w.matches("\\d+"));
+        boolean generic = words.stream().allMatch(w -> GENERIC.contains(w) || DIGITS.matcher(w).matches());
         return generic ? Optional.empty() : Optional.of(String.join(" ", words));
     }
 

@@ -56,7 +56,7 @@ enum Metric {
     Metric(String label, String asks, boolean fiscal, boolean market, Function<Knowledge.Company, String> value) {
         this.label = label;
         this.slug = name().toLowerCase(Locale.ROOT).replace('_', '-');
-        this.asks = Pattern.compile(asks);
+        this.asks = Pattern.compile(Alternation.shareBoundaries(asks));
         this.fiscal = fiscal;
         this.market = market;
         this.value = value;

@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * answered with the share price.
  */
 final class Uncovered {
-    private static final Pattern FIGURES = Pattern.compile(String.join("|",
+    private static final Pattern FIGURES = Pattern.compile(Alternation.of(
             "\\b(?:total )?debts?\\b", "\\bliabilit\\w*", "\\b(?:total )?assets\\b", "balance sheet", "(?:free )?cash[- ]flows?",
             "\\bcash\\b", "\\b(?:(?:profit|operating|gross|net|ebitda) )?margins?\\b", "\\bebitda\\b", "\\bebit\\b",
             "operating (?:income|profit|costs?|expenses)", "gross profit", "book value", "price[- ]to[- ](?:book|sales)",
@@ -25,16 +25,16 @@ final class Uncovered {
             "\\b(?:institutional|insider) (?:ownership|holdings|buying|selling)", "\\bownership\\b", "\\bsalary\\b",
             "\\bcompensation\\b", "tax rate", "market share", "\\bpeg\\b", "enterprise value", "\\bfloat\\b",
             "\\bpayout ratio\\b", "interest expense", "\\bcosts?\\b(?= (?:of|structure|base))"));
-    private static final Pattern FORECASTS = Pattern.compile(String.join("|",
+    private static final Pattern FORECASTS = Pattern.compile(Alternation.of(
             "price targets?", "target price", "\\bforecasts?\\b", "\\bpredict\\w*", "\\boutlook\\b", "\\bguidance\\b",
             "\\bprojections?\\b", "\\bwill\\b", "\\bgoing to\\b", "\\bnext (?:year|quarter|month|week)\\b", "\\bfuture\\b",
             "\\bin \\d+ years\\b", "\\bexpected (?:to|growth|earnings|revenue)"));
-    private static final Pattern PERIODS = Pattern.compile(String.join("|",
+    private static final Pattern PERIODS = Pattern.compile(Alternation.of(
             "\\bq[1-4]\\b", "\\bquarter(?:ly|s)?\\b", "\\bmonthly\\b", "\\bh[12]\\b", "year[- ]to[- ]date", "\\bytd\\b",
             "\\bhistor(?:y|ical)\\b", "\\b(?:past|last) (?:\\d+|two|three|five|ten) years\\b", "\\bsince (?:19|20)\\d\\d\\b",
             "\\b(?:5|10|five|ten)[- ]year\\b"));
     /** Things that happened: the data holds no prices over time and no news. */
-    private static final Pattern EVENTS = Pattern.compile(String.join("|",
+    private static final Pattern EVENTS = Pattern.compile(Alternation.of(
             "(?<!\\ba )\\bbomb(?:ed|s|ing)?\\b", "\\btank(?:ed|s|ing)?\\b", "\\bcrash(?:ed|es|ing)?\\b",
             "\\bplung(?:e|ed|es|ing)\\b", "\\bplummet\\w*", "\\bsoar(?:ed|s|ing)?\\b", "\\bjump(?:ed|s)\\b",
             "\\bsurg(?:e|ed|es)\\b", "\\brall(?:y|ied|ies)\\b", "\\bdropp?(?:ed|s)?\\b", "\\bfell\\b", "\\bfall(?:en|s)?\\b",
@@ -47,28 +47,57 @@ final class Uncovered {
     }
 
     /**
+     * What a question asks that the data does not hold, found once: the engine needs it with and without the
+     * events ({@link Found#lacking}) and to know whether {@link #strip} changes the question.
+     *
+     * @param figures    the figures, forecasts and periods it names, in the question's words, each once
+     * @param events     the events it names
+     * @param years      the years other than the data's it names ("2019 figures"), unless it asks when the
+     *                   company was founded
+     */
+    record Found(List<String> figures, List<String> events, List<String> years) {
+        /**
+         * @param advice an advice question ("should I buy"): the events it mentions are context, not asked for
+         * @return what it asks that the data does not hold, in the question's words; empty when nothing
+         */
+        List<String> lacking(boolean advice) {
+            Set<String> out = new LinkedHashSet<>(figures);
+            if (!advice) {
+                out.addAll(events);
+            }
+            out.addAll(years);
+            return new ArrayList<>(out);
+        }
+
+        /** @return whether {@link #strip} takes anything out of the question (else it is the question itself) */
+        boolean strips() {
+            return !figures.isEmpty();
+        }
+    }
+
+    /**
      * @param text       the lower-cased question
      * @param fiscalYear the year the figures are for
-     * @param advice     an advice question ("should I buy"): the events it mentions are context, not asked for
-     * @return what it asks that the data does not hold, in the question's words; empty when nothing
+     * @return what it asks that the data does not hold
      */
-    static List<String> in(String text, int fiscalYear, boolean advice) {
-        Set<String> out = new LinkedHashSet<>();
-        collect(FIGURES, text, out);
-        collect(FORECASTS, text, out);
-        collect(PERIODS, text, out);
-        if (!advice) {
-            collect(EVENTS, text, out);
-        }
-        if (!Metric.FOUNDED.asks.matcher(text).find()) {
-            Matcher y = YEAR.matcher(text);
-            while (y.find()) {
-                if (Integer.parseInt(y.group()) != fiscalYear) {
-                    out.add(y.group() + " figures");
-                }
+    static Found find(String text, int fiscalYear) {
+        Set<String> figures = new LinkedHashSet<>();
+        collect(FIGURES, text, figures);
+        collect(FORECASTS, text, figures);
+        collect(PERIODS, text, figures);
+        Set<String> events = new LinkedHashSet<>();
+        collect(EVENTS, text, events);
+        Set<String> years = new LinkedHashSet<>();
+        Matcher y = YEAR.matcher(text);
+        while (y.find()) {
+            if (Integer.parseInt(y.group()) != fiscalYear) {
+                years.add(y.group() + " figures");
             }
         }
-        return new ArrayList<>(out);
+        if (!years.isEmpty() && Metric.FOUNDED.asks.matcher(text).find()) {
+            years.clear();
+        }
+        return new Found(List.copyOf(figures), List.copyOf(events), List.copyOf(years));
     }
 
     /** @return the question without the parts it asks that the data does not hold ("price target" is not a price) */
