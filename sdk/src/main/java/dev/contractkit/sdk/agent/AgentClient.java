@@ -32,7 +32,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import dev.contractkit.sdk.internal.Http;
-import dev.contractkit.sdk.internal.KitTokenAuth;
 import dev.contractkit.sdk.internal.HttpCall;
 import dev.contractkit.sdk.Call;
 import dev.contractkit.sdk.internal.OkCall;
@@ -135,28 +134,6 @@ public final class AgentClient implements AutoCloseable {
      */
     public AgentPrincipals principals() {
         return new AgentPrincipals(principals, null);
-    }
-
-    /** @return a resources view that closes this client with it (the deprecated {@code AgentResources.builder()}) */
-    AgentResources ownedResources() {
-        return new AgentResources(resources, this);
-    }
-
-    /** @return a principals view that closes this client with it (the deprecated {@code AgentPrincipals.builder()}) */
-    AgentPrincipals ownedPrincipals() {
-        return new AgentPrincipals(principals, this);
-    }
-
-    /**
-     * The client the deprecated {@code AgentResources}/{@code AgentPrincipals} builders delegate to.
-     *
-     * @param config the settings those builders gathered (closed with the client)
-     * @param kitToken the token they were given, if any
-     * @return an agent client with the default re-attach settings
-     */
-    static AgentClient of(ClientConfig config, java.util.Optional<String> kitToken) {
-        return new AgentClient(Http.retrofit(config, KitTokenAuth.of(kitToken),
-                dev.contractkit.sdk.agent.internal.ContractErrors.FORMAT), config, AgentRun.Reattach.DEFAULT);
     }
 
     /** @return a builder; {@code baseUrl} is required */
@@ -582,9 +559,8 @@ public final class AgentClient implements AutoCloseable {
          * @throws IllegalStateException when the base URL is missing
          */
         public AgentClient build() {
-            ClientConfig config = configBuilder().build();
-            return new AgentClient(Http.retrofit(config, KitTokenAuth.of(kitToken()),
-                    dev.contractkit.sdk.agent.internal.ContractErrors.FORMAT), config, reattach);
+            AgentConnection connection = AgentConnection.open(configBuilder().build(), kitToken());
+            return new AgentClient(connection.retrofit(), connection.config(), reattach);
         }
     }
 }

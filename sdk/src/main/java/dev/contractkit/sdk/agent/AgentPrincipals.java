@@ -32,13 +32,14 @@ import java.util.List;
  */
 public final class AgentPrincipals implements AutoCloseable {
     private final PrincipalsApi api;
-    private final AgentClient owner;
+    private final AgentConnection owner;
 
     /**
      * @param api   the agent client's principals interface
-     * @param owner the agent client to close with this view, or null for {@link AgentClient#principals()}
+     * @param owner the connection a deprecated builder opened, closed with this view, or null for
+     *              {@link AgentClient#principals()}
      */
-    AgentPrincipals(PrincipalsApi api, AgentClient owner) {
+    AgentPrincipals(PrincipalsApi api, AgentConnection owner) {
         this.api = api;
         this.owner = owner;
     }
@@ -55,7 +56,7 @@ public final class AgentPrincipals implements AutoCloseable {
     }
 
     /**
-     * Closes the agent client a deprecated {@link #builder()} made; a view of an {@link AgentClient} leaves it open.
+     * Closes the connection a deprecated {@link #builder()} opened; a view of an {@link AgentClient} leaves it open.
      */
     @Override
     public void close() {
@@ -106,7 +107,8 @@ public final class AgentPrincipals implements AutoCloseable {
     }
 
     /**
-     * Builder: it builds an {@link AgentClient} and returns its principals view, which closes the client.
+     * Builder: it opens the connection an {@link AgentClient} is built on (same token, settings and errors) and
+     * returns a principals view that closes it.
      *
      * @deprecated use {@code AgentClient.builder()...build().principals()}
      */
@@ -125,7 +127,8 @@ public final class AgentPrincipals implements AutoCloseable {
          * @throws IllegalStateException when the base URL is missing
          */
         public AgentPrincipals build() {
-            return AgentClient.of(configBuilder().build(), kitToken()).ownedPrincipals();
+            AgentConnection connection = AgentConnection.open(configBuilder().build(), kitToken());
+            return new AgentPrincipals(connection.retrofit().create(PrincipalsApi.class), connection);
         }
     }
 }

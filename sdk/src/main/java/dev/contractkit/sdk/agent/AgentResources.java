@@ -44,20 +44,20 @@ import java.util.List;
  */
 public final class AgentResources implements AutoCloseable {
     private final ResourcesApi api;
-    private final AgentClient owner;
+    private final AgentConnection owner;
 
     /**
      * @param api   the agent client's resources interface
-     * @param owner the agent client to close with this view, or null for {@link AgentClient#resources()} (closing the
-     *              view leaves the client open)
+     * @param owner the connection a deprecated builder opened, closed with this view, or null for
+     *              {@link AgentClient#resources()} (closing the view leaves the client open)
      */
-    AgentResources(ResourcesApi api, AgentClient owner) {
+    AgentResources(ResourcesApi api, AgentConnection owner) {
         this.api = api;
         this.owner = owner;
     }
 
     /**
-     * Closes the agent client a deprecated {@link #builder()} made; a view of an {@link AgentClient} leaves it open.
+     * Closes the connection a deprecated {@link #builder()} opened; a view of an {@link AgentClient} leaves it open.
      */
     @Override
     public void close() {
@@ -128,7 +128,8 @@ public final class AgentResources implements AutoCloseable {
 
     /**
      * Builder: the shared settings and the kit token ({@code token(...)}, sent as {@code Authorization: Bearer}); it
-     * builds an {@link AgentClient} and returns its resources view, which closes the client.
+     * opens the connection an {@link AgentClient} is built on (same token, settings and errors) and returns a resources
+     * view that closes it.
      *
      * @deprecated use {@code AgentClient.builder()...build().resources()}
      */
@@ -147,7 +148,8 @@ public final class AgentResources implements AutoCloseable {
          * @throws IllegalStateException when the base URL is missing
          */
         public AgentResources build() {
-            return AgentClient.of(configBuilder().build(), kitToken()).ownedResources();
+            AgentConnection connection = AgentConnection.open(configBuilder().build(), kitToken());
+            return new AgentResources(connection.retrofit().create(ResourcesApi.class), connection);
         }
     }
 }
