@@ -85,6 +85,7 @@ class KitTokenTest {
     }
 
     @Test
+    @SuppressWarnings("removal")   // AgentResources.builder(): a deprecated delegate to the agent client
     void theAgentsResourceClientsCarryTheTokenBuiltAloneOrAsAViewOfTheAgentClient() throws InterruptedException {
         server.enqueue(json(200, "{\"items\":[]}"));
         server.enqueue(json(200, "{\"items\":[]}"));

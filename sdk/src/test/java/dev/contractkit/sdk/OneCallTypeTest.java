@@ -1,5 +1,6 @@
 package dev.contractkit.sdk;
 
+import dev.contractkit.sdk.agent.AgentPrincipals;
 import dev.contractkit.sdk.agent.AgentResources;
 import dev.contractkit.sdk.agent.Registry;
 import dev.contractkit.sdk.exec.model.TaskGraph;
@@ -51,7 +52,7 @@ class OneCallTypeTest {
     @ParameterizedTest
     @ValueSource(classes = {FormsClient.class, CouponsClient.class, AnswersClient.class, CodehostV4Client.class,
             CodehostV5Client.class, ExecClient.class, RuntimeClient.class, AgentClient.class,
-            AgentResources.class, Registry.class,
+            AgentResources.class, AgentPrincipals.class, Registry.class,
             AgentResources.KnowledgeBases.class})
     void everyPublicOperationReturnsTheOneCallType(Class<?> client) {
         List<String> other = new ArrayList<>();
@@ -66,9 +67,10 @@ class OneCallTypeTest {
                 continue;
             }
             if (result == Stream.class || result == CouponSubscription.class || m.getName().equals("close")
-                    || result.getEnclosingClass() == client || result == Registry.class || result == AgentResources.class) {
+                    || result.getEnclosingClass() == client || result == Registry.class || result == AgentResources.class
+                    || result == AgentPrincipals.class) {
                 // lazy paging, a subscription, close(), or an accessor of a resource client (or of the agent client's
-                // resources view): not an operation
+                // resources and principals views): not an operation
                 continue;
             }
             operations++;

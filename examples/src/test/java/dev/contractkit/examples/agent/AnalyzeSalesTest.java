@@ -64,9 +64,9 @@ class AnalyzeSalesTest {
             List<List<AgentEvent>> restored = agent.historyEvents("sdk-thread").execute();
             assertThat(restored).hasSize(1);
             assertThat(AgentTranscript.fold(restored.get(0))).usingRecursiveComparison().isEqualTo(t);
-            assertThat(agent.datasources().execute()).extracting(d -> d.getId()).contains("sample");
-            assertThat(agent.skills().execute()).isNotEmpty();
-            assertThat(agent.searchKnowledge("kb-sales-glossary", "revenue").execute()).extracting(h -> h.getTitle()).contains("Revenue");
+            assertThat(agent.resources().datasources().list().execute()).extracting(d -> d.getId()).contains("sample");
+            assertThat(agent.resources().skills().list().execute()).isNotEmpty();
+            assertThat(agent.resources().knowledgeBases().search("kb-sales-glossary", "revenue").execute()).extracting(h -> h.getTitle()).contains("Revenue");
             var file = agent.uploadFile("targets.csv", "region,target\nAPAC,1\n".getBytes(StandardCharsets.UTF_8)).execute();
             assertThat(file.getMediaType()).isEqualTo("text/csv");
             assertThat(agent.files().execute()).extracting(f -> f.getFileId()).containsExactly(file.getFileId());
@@ -122,7 +122,7 @@ class AnalyzeSalesTest {
 
             assertThatThrownBy(() -> AnalyzeSales.run(anonymous, "sdk-anon", "Revenue?", out))
                     .isInstanceOf(UnauthorizedException.class);
-            assertThatThrownBy(() -> anonymous.datasources().execute()).isInstanceOf(UnauthorizedException.class);
+            assertThatThrownBy(() -> anonymous.resources().datasources().list().execute()).isInstanceOf(UnauthorizedException.class);
             assertThatThrownBy(() -> client(server).history("sdk-anon").execute()).as("no run was started")
                     .isInstanceOf(NotFoundException.class);
         }

@@ -71,7 +71,7 @@ class EveryClientInjectedTest {
 
     @Test
     void agentSendsTheKitToken(AgentClient agent, MockServers mocks) {
-        assertThat(agent.skills().execute()).isNotEmpty();
+        assertThat(agent.resources().skills().list().execute()).isNotEmpty();
         assertThat(only(mocks.received(Api.AGENT, "listSkills")).header("Authorization")).isEqualTo("Bearer " + DEFAULT_CREDENTIAL);
     }
 
@@ -89,9 +89,8 @@ class EveryClientInjectedTest {
     }
 
     @Test
-    void theAgentPrincipalsClientReachesTheMockWithTheKitToken(MockServers mocks) {
-        try (AgentPrincipals principals = AgentPrincipals.builder().baseUrl(mocks.baseUrl(Api.AGENT))
-                .token(DEFAULT_CREDENTIAL).build()) {
+    void theAgentClientsPrincipalsReachTheMockWithTheKitToken(AgentClient agent, MockServers mocks) {
+        try (AgentPrincipals principals = agent.principals()) {
             assertThat(principals.create("alice", List.of(new Grant().kind(Grant.KindEnum.DB).id("sample"))).execute()
                     .getToken()).isNotBlank();
             assertThat(principals.list().execute()).extracting(p -> p.getName()).contains("alice");

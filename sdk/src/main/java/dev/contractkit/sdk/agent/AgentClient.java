@@ -2,6 +2,7 @@ package dev.contractkit.sdk.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.sdk.agent.api.FilesApi;
+import dev.contractkit.sdk.agent.api.PrincipalsApi;
 import dev.contractkit.sdk.agent.model.FileInfo;
 import dev.contractkit.sdk.agent.model.KnowledgeHit;
 import dev.contractkit.sdk.agent.model.Message;
@@ -31,7 +32,6 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.stream.Stream;
 import dev.contractkit.sdk.internal.Http;
-import dev.contractkit.sdk.internal.KitTokenAuth;
 import dev.contractkit.sdk.internal.HttpCall;
 import dev.contractkit.sdk.Call;
 import dev.contractkit.sdk.internal.OkCall;
@@ -60,8 +60,13 @@ import java.util.Objects;
  *     }
  *     System.out.println(run.transcript().artifacts());
  * }
- * agent.datasources().executeAsync().thenAccept(ds -> ds.forEach(d -> System.out.println(d.getId())));
+ * agent.resources().datasources().list().executeAsync().thenAccept(ds -> ds.forEach(d -> System.out.println(d.getId())));
  * }</pre>
+ *
+ * It is the one agent client: runs, threads, files and artifacts are its own methods; the resource registries
+ * (data sources, knowledge bases, MCP servers, skills) are reached through {@link #resources()} and the named
+ * principals through {@link #principals()}, both on this client's connection and kit token. A plural noun names a
+ * registry ({@code resources().datasources().list()}, {@code .register(...)}, ...).
  *
  * Every operation returns a {@link Call}: {@code execute()}, {@code executeAsync()} (a
  * {@link java.util.concurrent.CompletableFuture} that fails with the same {@link ApiException} family) or
@@ -77,6 +82,7 @@ public final class AgentClient implements AutoCloseable {
     private final ResourcesApi resources;
     private final ArtifactsApi artifacts;
     private final FilesApi filesApi;
+    private final PrincipalsApi principals;
     private final ThreadPages threadPages;
     private final OkHttpClient http;
     private final String baseUrl;
@@ -90,6 +96,7 @@ public final class AgentClient implements AutoCloseable {
         this.resources = retrofit.create(ResourcesApi.class);
         this.artifacts = retrofit.create(ArtifactsApi.class);
         this.filesApi = retrofit.create(FilesApi.class);
+        this.principals = retrofit.create(PrincipalsApi.class);
         this.threadPages = retrofit.create(ThreadPages.class);
         this.http = Http.client(retrofit);
         String url = retrofit.baseUrl().toString();
@@ -113,6 +120,20 @@ public final class AgentClient implements AutoCloseable {
      */
     public AgentResources resources() {
         return new AgentResources(resources, null);
+    }
+
+    /**
+     * The named principals ({@code /api/v1/principals}) on this client's connection and kit token: the operator's
+     * only (a client built with a named principal's token is answered {@code ForbiddenException}).
+     *
+     * <pre>{@code
+     * CreatedPrincipal alice = agent.principals().create("alice", List.of()).execute();
+     * }</pre>
+     *
+     * @return the principals view (closing it leaves this client open)
+     */
+    public AgentPrincipals principals() {
+        return new AgentPrincipals(principals, null);
     }
 
     /** @return a builder; {@code baseUrl} is required */
@@ -266,22 +287,38 @@ public final class AgentClient implements AutoCloseable {
         return List.copyOf(out);
     }
 
-    /** @return the registered data sources (passwords never included) */
+    /**
+     * The registered data sources (passwords never included).
+     *
+     * @return the list call
+     * @deprecated a plural noun names a registry: use {@code resources().datasources().list()}
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
     public Call<List<Datasource>> datasources() {
-        return HttpCall.of(resources.listDatasources()).map(r -> r.getItems());
+        return resources().datasources().list();
     }
 
     /**
+     * Registers a data source.
+     *
      * @param registration a JDBC data source (its password stays on the server)
      * @return the registered source
+     * @deprecated use {@code resources().datasources().register(registration)}
      */
+    @Deprecated(since = "0.1.0", forRemoval = true)
     public Call<Datasource> registerDatasource(DatasourceRegistration registration) {
-        return HttpCall.of(resources.registerDatasource(registration));
+        return resources().datasources().register(registration);
     }
 
-    /** @return the knowledge bases */
+    /**
+     * The knowledge bases.
+     *
+     * @return the list call
+     * @deprecated use {@code resources().knowledgeBases().list()}
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
     public Call<List<Resource>> knowledgeBases() {
-        return HttpCall.of(resources.listKnowledgeBases()).map(r -> r.getItems());
+        return resources().knowledgeBases().list();
     }
 
     /**
@@ -290,14 +327,22 @@ public final class AgentClient implements AutoCloseable {
      * @param knowledgeBaseId an enabled knowledge base
      * @param query           the search text
      * @return the matching documents, best first
+     * @deprecated use {@code resources().knowledgeBases().search(knowledgeBaseId, query)}
      */
+    @Deprecated(since = "0.1.0", forRemoval = true)
     public Call<List<KnowledgeHit>> searchKnowledge(String knowledgeBaseId, String query) {
-        return HttpCall.of(resources.searchKnowledgeBase(knowledgeBaseId, query)).map(r -> r.getItems());
+        return resources().knowledgeBases().search(knowledgeBaseId, query);
     }
 
-    /** @return the skills */
+    /**
+     * The skills.
+     *
+     * @return the list call
+     * @deprecated use {@code resources().skills().list()}
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
     public Call<List<Resource>> skills() {
-        return HttpCall.of(resources.listSkills()).map(r -> r.getItems());
+        return resources().skills().list();
     }
 
     /** @return the model profiles: {@code deterministic} and those the server configures (never their keys) */
@@ -305,9 +350,15 @@ public final class AgentClient implements AutoCloseable {
         return HttpCall.of(resources.listModelProfiles()).map(r -> r.getItems());
     }
 
-    /** @return the MCP servers */
+    /**
+     * The MCP servers.
+     *
+     * @return the list call
+     * @deprecated use {@code resources().mcpServers().list()}
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
     public Call<List<Resource>> mcpServers() {
-        return HttpCall.of(resources.listMcpServers()).map(r -> r.getItems());
+        return resources().mcpServers().list();
     }
 
     /**
@@ -508,8 +559,8 @@ public final class AgentClient implements AutoCloseable {
          * @throws IllegalStateException when the base URL is missing
          */
         public AgentClient build() {
-            ClientConfig config = configBuilder().build();
-            return new AgentClient(Http.retrofit(config, KitTokenAuth.of(kitToken()), dev.contractkit.sdk.agent.internal.ContractErrors.FORMAT), config, reattach);
+            AgentConnection connection = AgentConnection.open(configBuilder().build(), kitToken());
+            return new AgentClient(connection.retrofit(), connection.config(), reattach);
         }
     }
 }

@@ -1,7 +1,6 @@
 package dev.contractkit.sdk.agent;
 
 import dev.contractkit.sdk.Call;
-import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.KitTokenBuilder;
 import dev.contractkit.sdk.agent.api.PrincipalsApi;
 import dev.contractkit.sdk.agent.model.CreatedPrincipal;
@@ -10,9 +9,7 @@ import dev.contractkit.sdk.agent.model.GrantList;
 import dev.contractkit.sdk.agent.model.Principal;
 import dev.contractkit.sdk.agent.model.PrincipalCreation;
 import dev.contractkit.sdk.agent.model.PrincipalList;
-import dev.contractkit.sdk.internal.Http;
 import dev.contractkit.sdk.internal.HttpCall;
-import dev.contractkit.sdk.internal.KitTokenAuth;
 
 import java.util.List;
 
@@ -23,33 +20,49 @@ import java.util.List;
  * files and artifacts; its runs may use only what it was granted.
  *
  * <pre>{@code
- * AgentPrincipals principals = AgentPrincipals.builder().baseUrl("http://127.0.0.1:8090")
- *         .token(System.getenv("KIT_TOKEN")).build();
+ * AgentClient agent = AgentClient.builder().baseUrl("http://127.0.0.1:8090").token(System.getenv("KIT_TOKEN")).build();
+ * AgentPrincipals principals = agent.principals();              // the agent client's own connection and token
  * CreatedPrincipal alice = principals.create("alice", List.of(new Grant().kind(Grant.KindEnum.DB).id("sample"))).execute();
  * AgentClient asAlice = AgentClient.builder().baseUrl("http://127.0.0.1:8090").token(alice.getToken()).build();
  * }</pre>
  *
  * A named principal's call answers {@code ForbiddenException}; a name that exists {@code ConflictException}. An
- * {@code AgentClient} built with a named token ({@code token(...)}) acts as that principal.
+ * {@code AgentClient} built with a named token ({@code token(...)}) acts as that principal. It is a view of the one
+ * agent client ({@link AgentClient#principals()}); its own builder is deprecated.
  */
 public final class AgentPrincipals implements AutoCloseable {
     private final PrincipalsApi api;
-    private final ClientConfig config;
+    private final AgentConnection owner;
 
-    private AgentPrincipals(PrincipalsApi api, ClientConfig config) {
+    /**
+     * @param api   the agent client's principals interface
+     * @param owner the connection a deprecated builder opened, closed with this view, or null for
+     *              {@link AgentClient#principals()}
+     */
+    AgentPrincipals(PrincipalsApi api, AgentConnection owner) {
         this.api = api;
-        this.config = config;
+        this.owner = owner;
     }
 
-    /** @return a builder; {@code baseUrl} is required */
+    /**
+     * A builder; {@code baseUrl} is required.
+     *
+     * @return the builder
+     * @deprecated the agent has one client: build an {@link AgentClient} and use {@link AgentClient#principals()}
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
     public static Builder builder() {
         return new Builder();
     }
 
-    /** Releases the connection pool and threads this client made. */
+    /**
+     * Closes the connection a deprecated {@link #builder()} opened; a view of an {@link AgentClient} leaves it open.
+     */
     @Override
     public void close() {
-        config.close();
+        if (owner != null) {
+            owner.close();
+        }
     }
 
     /**
@@ -93,7 +106,13 @@ public final class AgentPrincipals implements AutoCloseable {
         return HttpCall.of(api.revokePrincipal(name));
     }
 
-    /** Builder. */
+    /**
+     * Builder: it opens the connection an {@link AgentClient} is built on (same token, settings and errors) and
+     * returns a principals view that closes it.
+     *
+     * @deprecated use {@code AgentClient.builder()...build().principals()}
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
     public static final class Builder extends KitTokenBuilder<Builder> {
         private Builder() {
         }
@@ -108,8 +127,8 @@ public final class AgentPrincipals implements AutoCloseable {
          * @throws IllegalStateException when the base URL is missing
          */
         public AgentPrincipals build() {
-            ClientConfig config = configBuilder().build();
-            return new AgentPrincipals(Http.retrofit(config, KitTokenAuth.of(kitToken()), dev.contractkit.sdk.agent.internal.ContractErrors.FORMAT).create(PrincipalsApi.class), config);
+            AgentConnection connection = AgentConnection.open(configBuilder().build(), kitToken());
+            return new AgentPrincipals(connection.retrofit().create(PrincipalsApi.class), connection);
         }
     }
 }

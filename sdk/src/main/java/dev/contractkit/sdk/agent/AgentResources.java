@@ -1,7 +1,6 @@
 package dev.contractkit.sdk.agent;
 
 import dev.contractkit.sdk.KitTokenBuilder;
-import dev.contractkit.sdk.ClientConfig;
 import dev.contractkit.sdk.agent.api.ResourcesApi;
 import dev.contractkit.sdk.agent.model.Datasource;
 import dev.contractkit.sdk.agent.model.DatasourceList;
@@ -21,8 +20,6 @@ import dev.contractkit.sdk.agent.model.ResourceList;
 import dev.contractkit.sdk.agent.model.Skill;
 import dev.contractkit.sdk.agent.model.SkillRegistration;
 import dev.contractkit.sdk.agent.model.SkillUpdate;
-import dev.contractkit.sdk.internal.Http;
-import dev.contractkit.sdk.internal.KitTokenAuth;
 import dev.contractkit.sdk.internal.HttpCall;
 import dev.contractkit.sdk.Call;
 
@@ -41,34 +38,41 @@ import java.util.List;
  * resources.knowledgeBases().list().execute().forEach(kb -> System.out.println(kb.getId()));
  * }</pre>
  *
+ * It is a view of the one agent client ({@link AgentClient#resources()}); its own builder is deprecated.
  * Every operation returns a {@link Call}; running it throws {@link dev.contractkit.sdk.ApiException} for an error answer ({@code NotFoundException},
  * {@code ConflictException}, {@code BadRequestException} with code {@code CREDENTIALS_NOT_ALLOWED}, ...).
  */
 public final class AgentResources implements AutoCloseable {
     private final ResourcesApi api;
-    private final ClientConfig config;
+    private final AgentConnection owner;
 
     /**
-     * @param api    the agent client's resources interface
-     * @param config null for a view of an agent client (closing the view leaves the client open)
+     * @param api   the agent client's resources interface
+     * @param owner the connection a deprecated builder opened, closed with this view, or null for
+     *              {@link AgentClient#resources()} (closing the view leaves the client open)
      */
-    AgentResources(ResourcesApi api, ClientConfig config) {
+    AgentResources(ResourcesApi api, AgentConnection owner) {
         this.api = api;
-        this.config = config;
+        this.owner = owner;
     }
 
     /**
-     * Releases the connection pool and threads this client made (not those of a shared {@link ClientConfig} or of the
-     * caller's OkHttp client).
+     * Closes the connection a deprecated {@link #builder()} opened; a view of an {@link AgentClient} leaves it open.
      */
     @Override
     public void close() {
-        if (config != null) {
-            config.close();
+        if (owner != null) {
+            owner.close();
         }
     }
 
-    /** @return a builder; {@code baseUrl} is required */
+    /**
+     * A builder; {@code baseUrl} is required.
+     *
+     * @return the builder
+     * @deprecated the agent has one client: build an {@link AgentClient} and use {@link AgentClient#resources()}
+     */
+    @Deprecated(since = "0.1.0", forRemoval = true)
     public static Builder builder() {
         return new Builder();
     }
@@ -123,12 +127,13 @@ public final class AgentResources implements AutoCloseable {
     }
 
     /**
-     * Builder: the shared settings and the kit token ({@code token(...)}, sent as {@code Authorization: Bearer}).
+     * Builder: the shared settings and the kit token ({@code token(...)}, sent as {@code Authorization: Bearer}); it
+     * opens the connection an {@link AgentClient} is built on (same token, settings and errors) and returns a resources
+     * view that closes it.
      *
-     * <pre>{@code
-     * AgentResources resources = AgentResources.builder().baseUrl("http://127.0.0.1:8090").token(kitToken).build();
-     * }</pre>
+     * @deprecated use {@code AgentClient.builder()...build().resources()}
      */
+    @Deprecated(since = "0.1.0", forRemoval = true)
     public static final class Builder extends KitTokenBuilder<Builder> {
         private Builder() {
         }
@@ -143,9 +148,8 @@ public final class AgentResources implements AutoCloseable {
          * @throws IllegalStateException when the base URL is missing
          */
         public AgentResources build() {
-            ClientConfig config = configBuilder().build();
-            return new AgentResources(Http.retrofit(config, KitTokenAuth.of(kitToken()),
-                    dev.contractkit.sdk.agent.internal.ContractErrors.FORMAT).create(ResourcesApi.class), config);
+            AgentConnection connection = AgentConnection.open(configBuilder().build(), kitToken());
+            return new AgentResources(connection.retrofit().create(ResourcesApi.class), connection);
         }
     }
 }

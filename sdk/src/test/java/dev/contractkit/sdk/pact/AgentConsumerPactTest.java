@@ -161,7 +161,7 @@ class AgentConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "listDatasources")
     void datasourcesReadsTheList(MockServer server) {
-        List<Datasource> sources = client(server).datasources().execute();
+        List<Datasource> sources = client(server).resources().datasources().list().execute();
         assertThat(sources).isNotEmpty().allSatisfy(d -> assertThat(d.getId()).isNotBlank());
         assertThat(sources.getFirst().getHasPassword()).isFalse();
     }
@@ -169,7 +169,7 @@ class AgentConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "listKnowledgeBases")
     void knowledgeBasesReadsTheList(MockServer server) {
-        List<Resource> kbs = client(server).knowledgeBases().execute();
+        List<Resource> kbs = client(server).resources().knowledgeBases().list().execute();
         assertThat(kbs).isNotEmpty().allSatisfy(k -> assertThat(k.getEnabled()).isNotNull());
     }
 

@@ -14,7 +14,8 @@ final class AgentPrincipalsReadme {
 
     // README-BEGIN
     static AgentClient onboard(String kitToken) {
-        AgentPrincipals principals = AgentPrincipals.builder().baseUrl("http://127.0.0.1:8090").token(kitToken).build();
+        AgentClient operator = AgentClient.builder().baseUrl("http://127.0.0.1:8090").token(kitToken).build();
+        AgentPrincipals principals = operator.principals();            // the operator's own connection
         CreatedPrincipal alice = principals.create("alice",                  // the token is in this answer only
                 List.of(new Grant().kind(Grant.KindEnum.DB).id("sample"))).execute();
         principals.grant("alice", List.of(new Grant().kind(Grant.KindEnum.DB).id("sample"),

@@ -25,7 +25,7 @@ final class AgentReadme {
             again.cancel();                          // the way to stop a run; close() leaves it running on the server
         }
         AgentTranscript restored = AgentTranscript.fold(agent.historyEvents("thread-1").execute().getLast());
-        agent.skills().executeAsync().thenAccept(skills -> System.out.println(skills.size() + " skills"));
+        agent.resources().skills().list().executeAsync().thenAccept(skills -> System.out.println(skills.size() + " skills"));
         // README-END
     }
 }
