@@ -71,13 +71,17 @@ class WithoutCredentialConformanceTest {
     }
 
     @Test
-    void withoutACredentialTheRemovedCodehostEndpointsAreNotCheckedRatherThanFailed() {
+    void withoutACredentialTheRemovedCodehostEndpointsAreCheckedAndTheRemovedValuesAreNotCheckedRatherThanFailed() {
         Report report = Conformance.run(ConformanceTarget.builder(Api.CODEHOST).baseUrl(server.url(Api.CODEHOST))
                 .checks(List.of(Check.VERSION_REMOVALS)).build());
 
         assertThat(report.violations(Check.VERSION_REMOVALS)).isEmpty();
-        assertThat(report.notes()).anySatisfy(n -> assertThat(n).startsWith("version_removals: ")
-                .contains("removed in this version answered 401").contains("not checked (needs --credential"));
+        // an endpoint gone in v5 answers 404 with or without a token, as GitLab's unknown routes do (the admission
+        // of issue 38.2 admits only the contract's operations), so it is judged without one
+        assertThat(report.result(Check.VERSION_REMOVALS).passed()).isPositive();
+        // a value or a body property v4 took is refused only after the token is checked: that needs a credential
+        assertThat(report.notes()).anySatisfy(n -> assertThat(n).startsWith("version_removals of ")
+                .contains("a value openapi/codehost-v4.yaml took").contains("not checked (needs --credential"));
     }
 
     /** @return the kit's own APIs, the ones the reference server serves */
