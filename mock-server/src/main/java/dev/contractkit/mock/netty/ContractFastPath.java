@@ -4,22 +4,14 @@ import org.mockserver.configuration.Configuration;
 import org.mockserver.mock.HttpState;
 import org.mockserver.model.HttpRequest;
 import org.mockserver.model.KeyToMultiValue;
-import shaded_package.io.netty.buffer.Unpooled;
 import shaded_package.io.netty.channel.ChannelFuture;
 import shaded_package.io.netty.channel.ChannelFutureListener;
 import shaded_package.io.netty.channel.ChannelHandlerContext;
 import shaded_package.io.netty.channel.ChannelInboundHandlerAdapter;
-import shaded_package.io.netty.handler.codec.http.DefaultFullHttpResponse;
 import shaded_package.io.netty.handler.codec.http.FullHttpRequest;
 import shaded_package.io.netty.handler.codec.http.FullHttpResponse;
-import shaded_package.io.netty.handler.codec.http.HttpHeaderNames;
-import shaded_package.io.netty.handler.codec.http.HttpHeaderValues;
-import shaded_package.io.netty.handler.codec.http.HttpHeaders;
-import shaded_package.io.netty.handler.codec.http.HttpResponseStatus;
 import shaded_package.io.netty.handler.codec.http.HttpUtil;
-import shaded_package.io.netty.handler.codec.http.HttpVersion;
 import shaded_package.io.netty.handler.codec.http.QueryStringDecoder;
-import shaded_package.io.netty.util.AsciiString;
 
 import java.nio.charset.StandardCharsets;
 import java.util.Comparator;
@@ -189,7 +181,7 @@ public final class ContractFastPath {
                 return;
             }
         }
-        FullHttpResponse response = toNetty(reply, keepAlive);
+        FullHttpResponse response = EncodedReplies.toNetty(reply, keepAlive);
         Runnable write = () -> {
             ChannelFuture written = ctx.writeAndFlush(response);
             if (!keepAlive) {
@@ -201,25 +193,5 @@ public final class ContractFastPath {
         } else {
             write.run();
         }
-    }
-
-    /** Spelled as MockServer's response writer spells it. */
-    private static final AsciiString CONTENT_TYPE = AsciiString.cached("Content-Type");
-
-    /** The reply as MockServer's response writer would send it: its headers, then type, connection and length. */
-    static FullHttpResponse toNetty(Reply reply, boolean keepAlive) {
-        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
-                HttpResponseStatus.valueOf(reply.status()), Unpooled.wrappedBuffer(reply.body()));
-        HttpHeaders headers = response.headers();
-        for (Map.Entry<String, String> h : reply.headers().entrySet()) {
-            headers.add(h.getKey(), h.getValue());
-        }
-        if (!reply.mediaType().isEmpty()) {
-            headers.set(CONTENT_TYPE, reply.mediaType());
-        }
-        // Netty's own constants: no conversion and no name check per request
-        headers.set(HttpHeaderNames.CONNECTION, keepAlive ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);
-        headers.setInt(HttpHeaderNames.CONTENT_LENGTH, reply.body().length);
-        return response;
     }
 }

@@ -4,11 +4,20 @@ import shaded_package.io.netty.buffer.ByteBuf;
 import shaded_package.io.netty.buffer.Unpooled;
 import shaded_package.io.netty.channel.ChannelHandlerContext;
 import shaded_package.io.netty.channel.embedded.EmbeddedChannel;
+import shaded_package.io.netty.handler.codec.http.DefaultFullHttpResponse;
+import shaded_package.io.netty.handler.codec.http.FullHttpResponse;
+import shaded_package.io.netty.handler.codec.http.HttpHeaderNames;
+import shaded_package.io.netty.handler.codec.http.HttpHeaderValues;
+import shaded_package.io.netty.handler.codec.http.HttpHeaders;
 import shaded_package.io.netty.handler.codec.http.HttpMethod;
 import shaded_package.io.netty.handler.codec.http.HttpResponseEncoder;
+import shaded_package.io.netty.handler.codec.http.HttpResponseStatus;
 import shaded_package.io.netty.handler.codec.http.HttpServerCodec;
+import shaded_package.io.netty.handler.codec.http.HttpVersion;
+import shaded_package.io.netty.util.AsciiString;
 
 import java.lang.reflect.Field;
+import java.util.Map;
 import java.util.Queue;
 import dev.contractkit.mock.http.Reply;
 
@@ -64,7 +73,7 @@ final class EncodedReplies {
     static ByteBuf encode(Reply reply) {
         EmbeddedChannel channel = new EmbeddedChannel(new HttpResponseEncoder());
         try {
-            channel.writeOutbound(ContractFastPath.toNetty(reply, true));
+            channel.writeOutbound(toNetty(reply, true));
             ByteBuf all = Unpooled.directBuffer();
             for (Object part = channel.readOutbound(); part != null; part = channel.readOutbound()) {
                 ByteBuf b = (ByteBuf) part;
@@ -127,5 +136,25 @@ final class EncodedReplies {
         } catch (ReflectiveOperationException | RuntimeException e) {
             return null;
         }
+    }
+
+    /** Spelled as MockServer's response writer spells it. */
+    private static final AsciiString CONTENT_TYPE = AsciiString.cached("Content-Type");
+
+    /** The reply as MockServer's response writer would send it: its headers, then type, connection and length. */
+    static FullHttpResponse toNetty(Reply reply, boolean keepAlive) {
+        FullHttpResponse response = new DefaultFullHttpResponse(HttpVersion.HTTP_1_1,
+                HttpResponseStatus.valueOf(reply.status()), Unpooled.wrappedBuffer(reply.body()));
+        HttpHeaders headers = response.headers();
+        for (Map.Entry<String, String> h : reply.headers().entrySet()) {
+            headers.add(h.getKey(), h.getValue());
+        }
+        if (!reply.mediaType().isEmpty()) {
+            headers.set(CONTENT_TYPE, reply.mediaType());
+        }
+        // Netty's own constants: no conversion and no name check per request
+        headers.set(HttpHeaderNames.CONNECTION, keepAlive ? HttpHeaderValues.KEEP_ALIVE : HttpHeaderValues.CLOSE);
+        headers.setInt(HttpHeaderNames.CONTENT_LENGTH, reply.body().length);
+        return response;
     }
 }
