@@ -25,9 +25,10 @@ import java.util.stream.Stream;
  * generates, for every API of the kit (entries without a {@code group}), one OpenAPI file at a time:
  * <ul>
  * <li>{@code --target sdk}: the SDK's Retrofit interfaces and models in {@code dev.contractkit.sdk.<file>}
- * ({@code codehost-v4.yaml}: {@code dev.contractkit.sdk.codehost.v4}), plus a client class on the SDK's runtime
- * ({@code GreetingsClient}) when the SDK has no hand-written client package for the API
- * ({@code --hand-written DIR}: the SDK's {@code src/main/java});</li>
+ * ({@code codehost-v4.yaml}: {@code dev.contractkit.sdk.codehost.v4}), plus a client class on the SDK's runtime in the
+ * API's package, named after the file ({@code GreetingsClient}, {@code codehost.CodehostV4Client}), when the SDK has
+ * no hand-written client package for the API or has add-ons for that client ({@code --hand-written DIR}: the SDK's
+ * {@code src/main/java});</li>
  * <li>{@code --target server}: the reference server's Helidon SE stubs in {@code dev.contractkit.reference.<file>}
  * ({@link KitServerCodegen}: openapi-generator's java-helidon-server, with the server's templates).</li>
  * </ul>
@@ -119,19 +120,34 @@ public final class Catalogue {
     }
 
     static void sdk(String id, Path spec, String pkg, Path out, String handWritten) throws IOException {
-        String client = SdkGenerator.defaultClientName(pkg);
-        Path dir = handWritten == null ? null : Path.of(handWritten).resolve(pkg.replace('.', '/'));
-        List<String> addOns = addOns(dir, pkg, client);
+        // the client is in its API's package, named after its contract file (codehost-v4.yaml: codehost.CodehostV4Client)
+        String clientPkg = "dev.contractkit.sdk." + suffix(id);
+        String client = clientName(pkg.substring("dev.contractkit.sdk.".length()));
+        Path dir = handWritten == null ? null : Path.of(handWritten).resolve(clientPkg.replace('.', '/'));
+        List<String> addOns = addOns(dir, clientPkg, client);
         // an API whose package has hand-written code but no add-ons of the generated client keeps its own client
         boolean handWrittenClient = handWritten != null && addOns.isEmpty()
                 && Files.isDirectory(Path.of(handWritten).resolve("dev/contractkit/sdk").resolve(suffix(id).replace('.', '/')));
         SdkGenerator.Result r = SdkGenerator.request(spec, pkg, out)
                 .clientName(handWrittenClient ? "" : client)
+                .clientPackage(clientPkg)
                 .addOns(addOns)
                 .generate();
         if (!handWrittenClient && addOns.isEmpty()) { // a client with add-ons decides itself what it offers beyond them
             r.notes().forEach(n -> System.err.println("sdk " + id + ": " + n));
         }
+    }
+
+    /**
+     * @param suffix a contract file's package suffix ({@link #suffix})
+     * @return its client's simple name: {@code forms} to {@code FormsClient}, {@code codehost.v4} to {@code CodehostV4Client}
+     */
+    static String clientName(String suffix) {
+        StringBuilder name = new StringBuilder();
+        for (String part : suffix.split("\\.")) {
+            name.append(Character.toUpperCase(part.charAt(0))).append(part.substring(1));
+        }
+        return name.append("Client").toString();
     }
 
     /**

@@ -45,6 +45,7 @@ public final class SdkGenerator {
     private final String basePackage;
     private final Path out;
     private String clientName;
+    private String clientPackage;
     private List<String> addOns = List.of();
     // the kit's default: a schema called Error would shadow java.lang.Error in every file importing the models
     private Map<String, String> modelNameMappings = Map.of("Error", "ApiError");
@@ -57,6 +58,7 @@ public final class SdkGenerator {
             throw new IllegalArgumentException("'" + basePackage + "' is not a Java package name (lower case, dot-separated, e.g. com.acme.pets)");
         }
         this.clientName = defaultClientName(basePackage);
+        this.clientPackage = basePackage;
     }
 
     /**
@@ -79,6 +81,19 @@ public final class SdkGenerator {
             throw new IllegalArgumentException("'" + name + "' is not a Java class name (e.g. PetsClient)");
         }
         this.clientName = name;
+        return this;
+    }
+
+    /**
+     * @param pkg the client class's package, when it is not the base package: the API's package for a document that
+     *            is one of several of its API ({@code codehost.CodehostV4Client} beside {@code codehost.v4.api})
+     * @return this
+     */
+    public SdkGenerator clientPackage(String pkg) {
+        if (!PACKAGE.matcher(pkg).matches()) {
+            throw new IllegalArgumentException("'" + pkg + "' is not a Java package name (lower case, dot-separated, e.g. com.acme.pets)");
+        }
+        this.clientPackage = pkg;
         return this;
     }
 
@@ -156,7 +171,7 @@ public final class SdkGenerator {
                 // the discriminator (the other compositions: see Polymorphism; the kit's own contracts have none)
                 .addAdditionalProperty("useOneOfInterfaces", true)
                 .addAdditionalProperty(KitClientCodegen.CLIENT_NAME, clientName)
-                .addAdditionalProperty(KitClientCodegen.CLIENT_PACKAGE, basePackage)
+                .addAdditionalProperty(KitClientCodegen.CLIENT_PACKAGE, clientPackage)
                 .addAdditionalProperty(KitClientCodegen.ADD_ONS, addOns)
                 .addGlobalProperty("apiTests", "false")
                 .addGlobalProperty("modelTests", "false")

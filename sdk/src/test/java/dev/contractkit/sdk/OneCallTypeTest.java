@@ -213,11 +213,11 @@ class OneCallTypeTest {
     }
 
     @Test
-    void codehostCallAsyncRunsAnyOperation() throws Exception {
+    void codehostOperationsRunAsyncToo() throws Exception {
         server.enqueue(json(200, "[{\"id\":1,\"name\":\"primary\"}]"));
         CodehostV5Client v5 = CodehostV5Client.builder().baseUrl(server.url("/").toString()).token("t").build();
 
-        assertThat(v5.call(api -> api.geo().listGeoSites()).executeAsync().get(5, TimeUnit.SECONDS)).hasSize(1);
+        assertThat(v5.listGeoSites().executeAsync().get(5, TimeUnit.SECONDS)).hasSize(1);
         assertThat(server.takeRequest().getPath()).isEqualTo("/api/v5/geo_sites");
     }
 }

@@ -66,7 +66,7 @@ public final class RunnersOnBothVersions {
      */
     public static List<Long> run(CodehostV4Client v4, CodehostV5Client v5, PrintStream out) {
         table(v4, v5, out);
-        List<Runner> active = v4.allRunners(false).toList();
+        List<Runner> active = v4.listAllRunnersAutoPaging(null, null, false, null, 1, CodehostV4Client.MAX_PAGE_SIZE).toList();
         if (active.size() < 2) {
             out.println("fewer than two active runners: nothing to pause");
             return List.of();
@@ -76,10 +76,10 @@ public final class RunnersOnBothVersions {
 
         v4.pause(first).execute();
         out.println("paused runner " + first + " through v4 (active=false); v5 says paused="
-                + RunnerState.isPaused(v5.runner(first).execute()) + ", status=" + v5.runner(first).execute().getStatus());
+                + RunnerState.isPaused(v5.getRunner(first).execute()) + ", status=" + v5.getRunner(first).execute().getStatus());
         v5.pause(second).execute();
         out.println("paused runner " + second + " through v5 (paused=true); v4 says active="
-                + v4.runner(second).execute().getActive() + ", status=" + v4.runner(second).execute().getStatus());
+                + v4.getRunner(second).execute().getActive() + ", status=" + v4.getRunner(second).execute().getStatus());
         table(v4, v5, out);
 
         v4.resume(first).execute();
@@ -89,11 +89,11 @@ public final class RunnersOnBothVersions {
     }
 
     private static void table(CodehostV4Client v4, CodehostV5Client v5, PrintStream out) {
-        Map<Long, dev.contractkit.sdk.codehost.v5.model.Runner> inV5 = v5.allRunners()
+        Map<Long, dev.contractkit.sdk.codehost.v5.model.Runner> inV5 = v5.listAllRunnersAutoPaging(null, null, null, null, 1, CodehostV5Client.MAX_PAGE_SIZE)
                 .collect(Collectors.toMap(r -> r.getId(), Function.identity()));
         out.printf("%-4s %-22s %-15s | %-7s %-7s %-16s | %-7s %-14s | %s%n", "id", "description", "type",
                 "active", "paused", "v4 status", "paused", "v5 status", "paused?");
-        v4.allRunners().forEach(r -> {
+        v4.listAllRunnersAutoPaging(null, null, null, null, 1, CodehostV4Client.MAX_PAGE_SIZE).forEach(r -> {
             var r5 = inV5.get(r.getId());
             out.printf("%-4d %-22s %-15s | %-7s %-7s %-16s | %-7s %-14s | %s%n", r.getId(), r.getDescription(),
                     r.getRunnerType().getValue(), r.getActive(), r.getPaused(), r.getStatus().getValue(),

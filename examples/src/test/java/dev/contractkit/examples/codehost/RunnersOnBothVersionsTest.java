@@ -40,8 +40,8 @@ class RunnersOnBothVersionsTest {
             assertThat(out.lines().filter(l -> l.startsWith("1 "))).hasSize(2)
                     .anySatisfy(l -> assertThat(l).endsWith("| yes"))
                     .anySatisfy(l -> assertThat(l).endsWith("| no"));
-            assertThat(RunnerState.isPaused(v5.runner(1).execute())).isFalse();
-            assertThat(RunnerState.isPaused(v4.runner(3).execute())).isFalse();
+            assertThat(RunnerState.isPaused(v5.getRunner(1L).execute())).isFalse();
+            assertThat(RunnerState.isPaused(v4.getRunner(3L).execute())).isFalse();
         }
     }
 }

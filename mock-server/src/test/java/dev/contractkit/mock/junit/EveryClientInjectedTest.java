@@ -47,8 +47,8 @@ class EveryClientInjectedTest {
 
     @Test
     void bothCodeHostingClientsSendThePrivateToken(CodehostV4Client v4, CodehostV5Client v5, MockServers mocks) {
-        assertThat(v4.runner(6).execute().getId()).isPositive();   // without the token the mock answers 401
-        assertThat(v5.runner(6).execute().getId()).isPositive();
+        assertThat(v4.getRunner(6L).execute().getId()).isPositive();   // without the token the mock answers 401
+        assertThat(v5.getRunner(6L).execute().getId()).isPositive();
         // both contracts name the operation getRunner: the id names both requests, a document-qualified id one
         assertThat(mocks.received(Api.CODEHOST, "getRunner")).extracting(RecordedRequest::document)
                 .containsExactly("codehost-v4", "codehost-v5");

@@ -11,8 +11,8 @@ import java.util.Objects;
  * older than release 14.8 sends no {@code paused}: then it is {@code !active}.
  *
  * <pre>{@code
- * boolean a = RunnerState.isPaused(v4.runner(6).execute());   // v4 model
- * boolean b = RunnerState.isPaused(v5.runner(6).execute());   // v5 model, same answer for the same runner
+ * boolean a = RunnerState.isPaused(v4.getRunner(6L).execute());   // v4 model
+ * boolean b = RunnerState.isPaused(v5.getRunner(6L).execute());   // v5 model, same answer for the same runner
  * }</pre>
  */
 public final class RunnerState {

@@ -17,8 +17,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.io.IOException;
-import java.lang.reflect.Modifier;
-import java.lang.reflect.RecordComponent;
 import java.util.List;
 import java.util.stream.Collectors;
 import java.util.TreeSet;
@@ -101,12 +99,14 @@ class CodehostClientsTest {
     }
 
     @Test
-    void listsFollowXNextPageUntilItIsEmpty() throws InterruptedException {
+    void listsFollowTheLinkHeadersNextRelation() throws InterruptedException {
         String runner = "{\"id\":%d,\"description\":\"d\",\"paused\":false,\"is_shared\":true,\"runner_type\":\"instance_type\","
                 + "\"name\":null,\"online\":true,\"status\":\"online\"}";
-        server.enqueue(json("[" + runner.formatted(1) + "," + runner.formatted(2) + "]").setHeader("X-Next-Page", "2"));
-        server.enqueue(json("[" + runner.formatted(3) + "]").setHeader("X-Next-Page", ""));
-        assertThat(v5.allRunners().map(r -> r.getId()).toList()).containsExactly(1L, 2L, 3L);
+        server.enqueue(json("[" + runner.formatted(1) + "," + runner.formatted(2) + "]")
+                .setHeader("Link", "<" + server.url("/api/v5/runners/all?page=2&per_page=100") + ">; rel=\"next\""));
+        server.enqueue(json("[" + runner.formatted(3) + "]"));
+        assertThat(v5.listAllRunnersAutoPaging(null, null, null, null, 1, CodehostV5Client.MAX_PAGE_SIZE).map(r -> r.getId()).toList())
+                .containsExactly(1L, 2L, 3L);
         assertThat(server.takeRequest().getPath()).isEqualTo("/api/v5/runners/all?page=1&per_page=100");
         assertThat(server.takeRequest().getPath()).isEqualTo("/api/v5/runners/all?page=2&per_page=100");
     }
@@ -121,32 +121,57 @@ class CodehostClientsTest {
     }
 
     @Test
-    void anyOperationIsReachableThroughTheGeneratedInterfaces() throws InterruptedException {
+    void everyOperationOfTheContractIsAMethodOfTheClient() throws InterruptedException {
         server.enqueue(json("[{\"id\":1,\"name\":\"primary\",\"url\":\"https://p/\",\"internal_url\":\"https://p/\","
                 + "\"primary\":true,\"enabled\":true,\"current\":false,\"files_max_capacity\":10,\"repos_max_capacity\":25}]"));
-        List<GeoSite> sites = v5.call(api -> api.geo().listGeoSites()).execute();
+        List<GeoSite> sites = v5.listGeoSites().execute();
         assertThat(sites).extracting(GeoSite::getName).containsExactly("primary");
         assertThat(server.takeRequest().getPath()).isEqualTo("/api/v5/geo_sites");
     }
 
     @Test
-    void aClientWithoutTokenIsNotBuilt() {
-        assertThatThrownBy(() -> CodehostV5Client.builder().baseUrl("http://127.0.0.1:1").build())
-                .isInstanceOf(IllegalStateException.class).hasMessage("Token required.");
+    void theTokenGoesWhereEitherSchemeOfTheContractSaysAndNoneIsRequired() throws InterruptedException {
+        ClientConfig config = ClientConfig.builder().baseUrl(server.url("/").toString()).retries(RetryPolicy.none()).build();
+        server.enqueue(json(V5_DETAILS));
+        server.enqueue(json(V5_DETAILS));
+        try (CodehostV5Client bearer = CodehostV5Client.builder().config(config).bearerToken("t0k3n").build();
+             CodehostV5Client none = CodehostV5Client.builder().config(config).build()) {
+            bearer.getRunner(6L).execute();
+            none.getRunner(6L).execute();
+        }
+        RecordedRequest withBearer = server.takeRequest();
+        assertThat(withBearer.getHeader("Authorization")).isEqualTo("Bearer t0k3n");
+        assertThat(withBearer.getHeader("PRIVATE-TOKEN")).isNull();
+        RecordedRequest without = server.takeRequest(); // registerRunner is open: a client without a token is built
+        assertThat(without.getHeader("Authorization")).isNull();
+        assertThat(without.getHeader("PRIVATE-TOKEN")).isNull();
     }
 
     @Test
-    void bothVersionsOfferTheSameOperationsAndOnlyV4HasManagedLicenses() {
-        assertThat(operations(CodehostV5Client.class)).isEqualTo(operations(CodehostV4Client.class))
-                .contains("allRunners/0", "pause/1", "paged/1", "createUser/1");
-        assertThat(Arrays.stream(CodehostV4Client.Apis.class.getRecordComponents()).map(RecordComponent::getName))
-                .contains("managedLicenses");
-        assertThat(Arrays.stream(CodehostV5Client.Apis.class.getRecordComponents()).map(RecordComponent::getName))
-                .doesNotContain("managedLicenses").contains("runners", "approvals");
+    void v5OffersV4sOperationsButTheRemovedOnes() {
+        Set<String> v4Names = names(CodehostV4Client.class);
+        Set<String> v5Names = names(CodehostV5Client.class);
+        assertThat(v4Names).containsAll(v5Names).contains("listManagedLicenses", "listGeoNodes", "getMergeRequestChanges");
+        assertThat(v5Names).doesNotContain("listManagedLicenses", "listGeoNodes", "getMergeRequestChanges")
+                .contains("listAllRunnersAutoPaging", "updateRunner", "createUser", "listGeoSites");
+        // v5's runner writes have no deprecated active field: one parameter less
+        Set<String> v4WithV5sRunnerWrites = union(operations(CodehostV4Client.class), Set.of("updateRunner/6", "registerRunner/7"));
+        assertThat(operations(CodehostV5Client.class)).as("the add-ons: the same verbs on both versions")
+                .contains("pause/1", "resume/1", "allRunners/1").isSubsetOf(v4WithV5sRunnerWrites);
+    }
+
+    private static Set<String> union(Set<String> a, Set<String> b) {
+        Set<String> all = new TreeSet<>(a);
+        all.addAll(b);
+        return all;
+    }
+
+    private static Set<String> names(Class<?> client) {
+        return operations(client).stream().map(o -> o.substring(0, o.indexOf('/'))).collect(Collectors.toCollection(TreeSet::new));
     }
 
     private static Set<String> operations(Class<?> client) {
-        return Arrays.stream(client.getDeclaredMethods()).filter(m -> Modifier.isPublic(m.getModifiers()))
+        return Arrays.stream(client.getMethods()).filter(m -> m.getDeclaringClass() != Object.class)
                 .map(m -> m.getName() + "/" + m.getParameterCount()).collect(Collectors.toCollection(TreeSet::new));
     }
 }

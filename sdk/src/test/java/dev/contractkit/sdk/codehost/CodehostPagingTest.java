@@ -24,8 +24,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /**
  * Requirement 4 for code hosting: every paged list of both contracts ({@code page}/{@code per_page}) is a lazy stream
- * that stops where the server says the list ends.
+ * that stops where the server says the list ends: the generator's one convention, the {@code Link} header's
+ * {@code rel="next"} (the contracts declare it on every list). The generated {@code list...AutoPaging} methods and the
+ * deprecated names of the templated client ({@code runners()}, {@code allRunners()}, ...) walk alike.
  */
+@SuppressWarnings("removal") // the deprecated names are walked too, for as long as they exist
 class CodehostPagingTest {
     @RegisterExtension
     final MockWebServerExtension mock = new MockWebServerExtension();
@@ -65,7 +68,11 @@ class CodehostPagingTest {
                 new Endpoint("v5 projectRunners", "/api/v5/projects/3/runners", (a, b) -> b.projectRunners(3)),
                 new Endpoint("v5 groupRunners", "/api/v5/groups/9/runners", (a, b) -> b.groupRunners(9)),
                 new Endpoint("v5 mergeRequests", "/api/v5/projects/3/merge_requests", (a, b) -> b.mergeRequests(3)),
-                new Endpoint("v5 mergeRequestDiffs", "/api/v5/projects/3/merge_requests/7/diffs", (a, b) -> b.mergeRequestDiffs(3, 7)));
+                new Endpoint("v5 mergeRequestDiffs", "/api/v5/projects/3/merge_requests/7/diffs", (a, b) -> b.mergeRequestDiffs(3, 7)),
+                new Endpoint("v4 listAllRunnersAutoPaging", "/api/v4/runners/all",
+                        (a, b) -> a.listAllRunnersAutoPaging(null, null, null, null, 1, CodehostV4Client.MAX_PAGE_SIZE)),
+                new Endpoint("v5 listGroupRunnersAutoPaging", "/api/v5/groups/9/runners",
+                        (a, b) -> b.listGroupRunnersAutoPaging(9L, null, null, null, null, 1, CodehostV5Client.MAX_PAGE_SIZE)));
     }
 
     private static final AtomicLong IDS = new AtomicLong();
@@ -77,21 +84,26 @@ class CodehostPagingTest {
                         .collect(Collectors.joining(",")) + "]");
     }
 
+    /** The {@code Link} header of a page of {@code path}: first, and next when there is a next page. */
+    private String link(String path, Integer next) {
+        String first = "<" + server.url(path + "?page=1&per_page=100") + ">; rel=\"first\"";
+        return next == null ? first : first + ", <" + server.url(path + "?page=" + next + "&per_page=100") + ">; rel=\"next\"";
+    }
+
     @Test
-    void aPageRepeatingThePreviousOneStopsTheWalkWithAClearException() {
-        MockResponse same = new MockResponse().setHeader("Content-Type", "application/json").setBody("[{\"id\":7}]");
-        server.enqueue(same.clone().setHeader("X-Next-Page", "2"));
-        server.enqueue(same.clone().setHeader("X-Next-Page", "3"));
+    void aNextLinkBackToAPageAlreadyReadStopsTheWalkWithAClearException() {
+        server.enqueue(page(1).setHeader("Link", link("/api/v5/runners/all", 2)));
+        server.enqueue(page(1).setHeader("Link", link("/api/v5/runners/all", 1)));
 
         Assertions.assertThatThrownBy(() -> v5.allRunners().toList())
-                .isInstanceOf(PagingStalledException.class).hasMessageContaining("repeats");
+                .isInstanceOf(PagingStalledException.class).hasMessageContaining("already read");
     }
 
     @ParameterizedTest(name = "{0}")
     @MethodSource("pagedEndpoints")
-    void everyPagedListIsWalkedLazilyPageByPageUntilXNextPageIsEmpty(Endpoint e) throws InterruptedException {
-        server.enqueue(page(2).setHeader("X-Next-Page", "2").setHeader("X-Total-Pages", "2"));
-        server.enqueue(page(1).setHeader("X-Next-Page", "").setHeader("X-Total-Pages", "2"));
+    void everyPagedListIsWalkedLazilyPageByPageUntilNoLinkNamesANextPage(Endpoint e) throws InterruptedException {
+        server.enqueue(page(2).setHeader("Link", link(e.path(), 2)).setHeader("X-Next-Page", "2"));
+        server.enqueue(page(1).setHeader("Link", link(e.path(), null)).setHeader("X-Next-Page", ""));
 
         Iterator<?> it = e.walk().apply(v4, v5).iterator();
         assertThat(server.getRequestCount()).isZero();              // nothing before the first item is asked for
@@ -108,31 +120,19 @@ class CodehostPagingTest {
     }
 
     @Test
-    void withoutXNextPageTheLinkHeadersNextRelationIsFollowed() throws InterruptedException {
-        server.enqueue(page(1).setHeader("Link", "<" + server.url("/api/v5/runners?page=1&per_page=100") + ">; rel=\"first\", <"
-                + server.url("/api/v5/runners?page=2&per_page=100") + ">; rel=\"next\""));
-        server.enqueue(page(1).setHeader("Link", "<" + server.url("/api/v5/runners?page=1&per_page=100") + ">; rel=\"first\""));
+    void theLinkDecidesWhereTheListEndsNotTheXPageHeaders() {
+        server.enqueue(page(1).setHeader("Link", link("/api/v4/runners", null)).setHeader("X-Next-Page", "2")
+                .setHeader("X-Total-Pages", "3"));
+        server.enqueue(page(1));
 
-        assertThat(v5.runners().count()).isEqualTo(2);
-        server.takeRequest();
-        assertThat(server.takeRequest().getPath()).contains("page=2");
-    }
-
-    @Test
-    void withOnlyTheTotalsTheWalkStopsAtTheLastPage() {
-        server.enqueue(page(1).setHeader("X-Page", "1").setHeader("X-Total-Pages", "3"));
-        server.enqueue(page(1).setHeader("X-Page", "2").setHeader("X-Total-Pages", "3"));
-        server.enqueue(page(1).setHeader("X-Page", "3").setHeader("X-Total-Pages", "3"));
-        server.enqueue(page(1).setHeader("X-Page", "4").setHeader("X-Total-Pages", "3"));
-
-        assertThat(v4.runners().count()).isEqualTo(3);
-        assertThat(server.getRequestCount()).isEqualTo(3);
+        assertThat(v4.runners().count()).isEqualTo(1);
+        assertThat(server.getRequestCount()).isEqualTo(1);
     }
 
     @Test
     void anEmptyPageEndsTheWalkWhateverTheHeadersSay() {
-        server.enqueue(page(2).setHeader("X-Next-Page", "2"));
-        server.enqueue(page(0).setHeader("X-Next-Page", "3"));
+        server.enqueue(page(2).setHeader("Link", link("/api/v5/runners/all", 2)));
+        server.enqueue(page(0).setHeader("Link", link("/api/v5/runners/all", 3)));
         server.enqueue(page(5));
 
         assertThat(v5.allRunners().count()).isEqualTo(2);
@@ -149,20 +149,12 @@ class CodehostPagingTest {
     }
 
     @Test
-    void aNextPageThatDoesNotMoveForwardEndsTheWalkInsteadOfLooping() {
-        server.enqueue(page(1).setHeader("X-Next-Page", "1"));
+    void anyPagedOperationWithItsOwnFiltersAndPageSizeIsWalkedByItsGeneratedMethod() throws InterruptedException {
+        server.enqueue(page(1).setHeader("Link", "<" + server.url("/api/v5/groups/9/runners?status=online&page=2&per_page=50")
+                + ">; rel=\"next\""));
         server.enqueue(page(1));
 
-        assertThat(v5.groupRunners(9).count()).isEqualTo(1);
-        assertThat(server.getRequestCount()).isEqualTo(1);
-    }
-
-    @Test
-    void anyPagedOperationWithItsOwnFiltersIsWalkedThroughPaged() throws InterruptedException {
-        server.enqueue(page(1).setHeader("X-Next-Page", "2"));
-        server.enqueue(page(1).setHeader("X-Next-Page", ""));
-
-        long n = v5.paged((api, p) -> api.runners().listGroupRunners(9L, null, "online", null, null, p, 50)).count();
+        long n = v5.listGroupRunnersAutoPaging(9L, null, "online", null, null, 1, 50).count();
 
         assertThat(n).isEqualTo(2);
         assertThat(server.takeRequest().getPath()).isEqualTo("/api/v5/groups/9/runners?status=online&page=1&per_page=50");

@@ -59,7 +59,7 @@ class CodehostV4ConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "listAllRunners")
     void allRunnersReadsThePageAndStopsWithoutANextPage(MockServer server) {
-        List<Runner> runners = client(server).allRunners().toList();
+        List<Runner> runners = client(server).listAllRunnersAutoPaging(null, null, null, null, 1, CodehostV4Client.MAX_PAGE_SIZE).toList();
         assertThat(runners).hasSizeGreaterThanOrEqualTo(2)
                 .allSatisfy(r -> assertThat(RunnerState.isPaused(r)).isEqualTo(!r.getActive()));
     }
@@ -67,7 +67,7 @@ class CodehostV4ConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "readARunner")
     void runnerReadsTheDetails(MockServer server) {
-        RunnerDetails r = client(server).runner(6).execute();
+        RunnerDetails r = client(server).getRunner(6L).execute();
         assertThat(r.getId()).isEqualTo(6L);
         assertThat(RunnerState.isPaused(r)).isFalse();
     }
@@ -84,7 +84,7 @@ class CodehostV4ConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "readAMissingRunner")
     void aMissingRunnerIsNotFoundWithTheMessage(MockServer server) {
-        assertThatThrownBy(() -> client(server).runner(999).execute()).isInstanceOfSatisfying(NotFoundException.class,
+        assertThatThrownBy(() -> client(server).getRunner(999L).execute()).isInstanceOfSatisfying(NotFoundException.class,
                 e -> assertThat(e.body()).contains("404 Runner Not Found"));
     }
 }
