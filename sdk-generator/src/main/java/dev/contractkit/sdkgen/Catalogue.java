@@ -124,14 +124,15 @@ public final class Catalogue {
         String clientPkg = "dev.contractkit.sdk." + suffix(id);
         String client = clientName(pkg.substring("dev.contractkit.sdk.".length()));
         Path dir = handWritten == null ? null : Path.of(handWritten).resolve(clientPkg.replace('.', '/'));
-        List<String> addOns = addOns(dir, clientPkg, client);
+        AddOns addOns = addOns(dir, clientPkg, client);
         // an API whose package has hand-written code but no add-ons of the generated client keeps its own client
         boolean handWrittenClient = handWritten != null && addOns.isEmpty()
                 && Files.isDirectory(Path.of(handWritten).resolve("dev/contractkit/sdk").resolve(suffix(id).replace('.', '/')));
         SdkGenerator.Result r = SdkGenerator.request(spec, pkg, out)
                 .clientName(handWrittenClient ? "" : client)
                 .clientPackage(clientPkg)
-                .addOns(addOns)
+                .addOns(addOns.client())
+                .builderAddOns(addOns.builder())
                 .generate();
         if (!handWrittenClient && addOns.isEmpty()) { // a client with add-ons decides itself what it offers beyond them
             r.notes().forEach(n -> System.err.println("sdk " + id + ": " + n));
@@ -151,18 +152,39 @@ public final class Catalogue {
     }
 
     /**
-     * @return the add-on interfaces of a generated client: {@code <Client>AddOns.java} and {@code <Client>*AddOn.java}
-     * in its package's hand-written sources, e.g. {@code FormsClientAddOns}
+     * The hand-written add-on interfaces of one generated client (fully qualified names).
+     *
+     * @param client  what the client class implements: {@code <Client>AddOns}, {@code <Client>*AddOn}
+     * @param builder what its builder implements: {@code <Client>*BuilderAddOn} (generic in the builder)
      */
-    static List<String> addOns(Path dir, String pkg, String client) throws IOException {
+    record AddOns(List<String> client, List<String> builder) {
+        boolean isEmpty() {
+            return client.isEmpty() && builder.isEmpty();
+        }
+    }
+
+    /**
+     * @return the add-on interfaces of a generated client in its package's hand-written sources:
+     * {@code <Client>AddOns.java} and {@code <Client>*AddOn.java} for the client (e.g. {@code FormsClientAddOns}),
+     * {@code <Client>*BuilderAddOn.java} for its builder (e.g. {@code ExecClientBuilderAddOn})
+     */
+    static AddOns addOns(Path dir, String pkg, String client) throws IOException {
         if (dir == null || !Files.isDirectory(dir)) {
-            return List.of();
+            return new AddOns(List.of(), List.of());
         }
+        List<String> names;
         try (Stream<Path> files = Files.list(dir)) {
-            return files.map(f -> f.getFileName().toString())
+            names = files.map(f -> f.getFileName().toString())
                     .filter(n -> n.startsWith(client) && (n.endsWith("AddOns.java") || n.endsWith("AddOn.java")))
-                    .sorted().map(n -> pkg + "." + n.substring(0, n.length() - ".java".length())).toList();
+                    .sorted().toList();
         }
+        List<String> onClient = new ArrayList<>();
+        List<String> onBuilder = new ArrayList<>();
+        for (String n : names) {
+            String type = pkg + "." + n.substring(0, n.length() - ".java".length());
+            (n.endsWith("BuilderAddOn.java") ? onBuilder : onClient).add(type);
+        }
+        return new AddOns(List.copyOf(onClient), List.copyOf(onBuilder));
     }
 
     static void server(Path spec, String pkg, Path out, Map<String, String> opts, boolean byOperation) {

@@ -44,6 +44,11 @@ public class KitClientCodegen extends JavaClientCodegen {
     public static final String CLIENT_NAME = "kitClientName";
     /** Additional property: the hand-written add-on interfaces the client class implements (fully qualified names). */
     public static final String ADD_ONS = "kitAddOns";
+    /**
+     * Additional property: the hand-written add-on interfaces the client's {@code Builder} implements (fully qualified
+     * names, each generic in the builder); with any, the builder keeps their settings and hands them to the client.
+     */
+    public static final String BUILDER_ADD_ONS = "kitBuilderAddOns";
     /** Additional property: the client class's package. */
     public static final String CLIENT_PACKAGE = "kitPackage";
     /** Query parameters that carry a cursor to the next page. */
@@ -216,6 +221,10 @@ public class KitClientCodegen extends JavaClientCodegen {
         }
         Set<String> required = requiredSchemes(openAPI);
         credentials.forEach(c -> c.put("required", required.contains(String.valueOf(c.get("scheme")))));
+        // the kit's own token (exec, runtime): the builder is the SDK's KitTokenBuilder, whose token(...) checks it
+        if (credentials.size() == 1 && isKitToken(credentials.get(0))) {
+            additionalProperties.put("kitToken", credentials.remove(0));
+        }
         additionalProperties.put("kitCredentials", credentials);
         ErrorShapes.Shape errors = ErrorShapes.of(openAPI);
         additionalProperties.put("kitErrorCode", errors.code());
@@ -268,6 +277,15 @@ public class KitClientCodegen extends JavaClientCodegen {
             }
         }
         return required == null ? Set.of() : required;
+    }
+
+    /**
+     * The kit token: a document's only scheme, HTTP bearer, named {@code KitToken} and given the builder method
+     * {@code token} ({@code x-kit-sdk-name: token}), as exec.yaml and runtime.yaml have it.
+     */
+    private static boolean isKitToken(Map<String, Object> credential) {
+        return "KitToken".equals(credential.get("scheme")) && Boolean.TRUE.equals(credential.get("isBearer"))
+                && "token".equals(credential.get("method"));
     }
 
     private static boolean taken(List<Map<String, Object>> credentials, String method) {

@@ -47,6 +47,7 @@ public final class SdkGenerator {
     private String clientName;
     private String clientPackage;
     private List<String> addOns = List.of();
+    private List<String> builderAddOns = List.of();
     // the kit's default: a schema called Error would shadow java.lang.Error in every file importing the models
     private Map<String, String> modelNameMappings = Map.of("Error", "ApiError");
 
@@ -105,6 +106,19 @@ public final class SdkGenerator {
      */
     public SdkGenerator addOns(List<String> interfaces) {
         this.addOns = List.copyOf(interfaces);
+        return this;
+    }
+
+    /**
+     * @param interfaces hand-written add-on interfaces (fully qualified names) the client's {@code Builder} implements,
+     *                   each generic in the builder ({@code ExecClientBuilderAddOn<B extends ExecClientBuilderAddOn<B>>}):
+     *                   settings of the client's add-ons, given through its one abstract method
+     *                   {@code <T> B addOnSetting(AddOnSettings.Key<T> key, T value)} and read by the client's add-ons
+     *                   with {@code addOnSettings().get(key)}
+     * @return this
+     */
+    public SdkGenerator builderAddOns(List<String> interfaces) {
+        this.builderAddOns = List.copyOf(interfaces);
         return this;
     }
 
@@ -173,6 +187,8 @@ public final class SdkGenerator {
                 .addAdditionalProperty(KitClientCodegen.CLIENT_NAME, clientName)
                 .addAdditionalProperty(KitClientCodegen.CLIENT_PACKAGE, clientPackage)
                 .addAdditionalProperty(KitClientCodegen.ADD_ONS, addOns)
+                .addAdditionalProperty(KitClientCodegen.BUILDER_ADD_ONS, builderAddOns)
+                .addAdditionalProperty("kitHasBuilderAddOns", !builderAddOns.isEmpty())
                 .addGlobalProperty("apiTests", "false")
                 .addGlobalProperty("modelTests", "false")
                 .addGlobalProperty("apiDocs", "false")

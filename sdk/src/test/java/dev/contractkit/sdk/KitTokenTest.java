@@ -45,7 +45,7 @@ class KitTokenTest {
         ExecClient exec = ExecClient.builder().baseUrl(url()).retries(RetryPolicy.none()).build();
 
         assertThat(exec.health().execute().getStatus()).isNotNull();
-        assertThatThrownBy(() -> exec.task("t1").execute()).isInstanceOfSatisfying(UnauthorizedException.class,
+        assertThatThrownBy(() -> exec.getTask("t1").execute()).isInstanceOfSatisfying(UnauthorizedException.class,
                 e -> assertThat(e.status()).isEqualTo(401));
         assertThat(server.takeRequest().getHeader("Authorization")).isNull();
         assertThat(server.takeRequest().getHeader("Authorization")).isNull();
@@ -58,7 +58,7 @@ class KitTokenTest {
         RuntimeClient runtime = RuntimeClient.builder().baseUrl(url()).token("kit-t").retries(RetryPolicy.none()).build();
 
         assertThat(runtime.ready().execute()).isTrue();
-        assertThatThrownBy(() -> runtime.task("r1").execute()).isInstanceOf(NotFoundException.class);
+        assertThatThrownBy(() -> runtime.getRuntimeTask("r1").execute()).isInstanceOf(NotFoundException.class);
         assertThat(server.takeRequest().getHeader("Authorization")).isEqualTo("Bearer kit-t");
         assertThat(server.takeRequest().getHeader("Authorization")).isEqualTo("Bearer kit-t");
     }

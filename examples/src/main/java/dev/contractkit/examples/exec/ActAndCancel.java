@@ -66,7 +66,7 @@ public final class ActAndCancel {
             return 2;
         }
         try {
-            run(ExecClient.builder().baseUrl(url).token(token).build(), out);
+            run(ExecClient.builder().baseUrl(url).token(token).taskWaitInterval(Duration.ofMillis(100)).build(), out);
             return 0;
         } catch (ApiException e) {
             err.println("exec example failed: " + e.getMessage() + " " + e.body());
@@ -89,20 +89,20 @@ public final class ActAndCancel {
 
         AgentActionResponse acted = exec.act(sleep).execute();
         out.println("act: tasks " + acted.getTaskIds());
-        TaskWait.Result done = exec.awaitAll(acted.getTaskIds(), Duration.ofSeconds(30), Duration.ofMillis(100)).execute();
+        TaskWait.Result done = exec.awaitAll(acted.getTaskIds(), Duration.ofSeconds(30)).execute();
         Task first = done.tasks().get(0);
         out.println("wait: " + first.getId() + " " + first.getStatus() + " after " + first.getAttempts() + " attempt(s)");
 
-        boolean runtime = exec.capabilities().execute().getEnabledKinds().contains(ActionKind.RUNTIME_SCRIPT);
+        boolean runtime = exec.getCapabilities().execute().getEnabledKinds().contains(ActionKind.RUNTIME_SCRIPT);
         AgentAction longAction = runtime
                 ? new AgentAction().kind("runtime.script").input(Map.of("script", "echo started; sleep 60"))
                 : new AgentAction().kind("os.sleep").input(Map.of("duration_ms", 60_000));
         String id = exec.act(new AgentActionRequest().agentId("example-agent").action(longAction)).execute().getTaskIds().get(0);
         waitUntilRunning(exec, id, runtime);
-        CancelItem cancel = exec.cancel(id).execute();
+        CancelItem cancel = exec.cancelTask(id).execute().getTasks().get(0);
         out.println("cancel: " + cancel.getTaskId() + " " + cancel.getStatus() + ", event " + cancel.getEvent().getType()
                 + (runtime ? " (runtime kill of " + cancel.getRuntime().getRef() + ")" : ""));
-        Task second = exec.awaitAll(List.of(id), Duration.ofSeconds(30), Duration.ofMillis(100)).execute().tasks().get(0);
+        Task second = exec.awaitAll(List.of(id), Duration.ofSeconds(30)).execute().tasks().get(0);
         out.println("wait: " + second.getId() + " " + second.getStatus());
         return new ObservedStatuses(first.getStatus().getValue(), cancel.getStatus().getValue(),
                 cancel.getEvent().getType().getValue(), second.getStatus().getValue());
@@ -111,7 +111,7 @@ public final class ActAndCancel {
     /** A running task (and, for a runtime one, its process started) is what cancel acts on here. */
     private static void waitUntilRunning(ExecClient exec, String id, boolean runtime) {
         long until = System.nanoTime() + Duration.ofSeconds(10).toNanos();
-        Task t = exec.task(id).execute();
+        Task t = exec.getTask(id).execute();
         while (System.nanoTime() < until && (!"running".equals(t.getStatus().getValue())
                 || runtime && (t.getRuntime() == null || t.getRuntime().getRef() == null))) {
             try {
@@ -120,7 +120,7 @@ public final class ActAndCancel {
                 Thread.currentThread().interrupt();
                 return;
             }
-            t = exec.task(id).execute();
+            t = exec.getTask(id).execute();
         }
     }
 }

@@ -12,6 +12,7 @@ import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.Map;
 
@@ -32,7 +33,8 @@ class ActAndCancelTest {
     void anActionRunsToSuccessAndARunningRuntimeActionIsCancelled(@TempDir Path data) {
         try (KitServer server = start(data)) {
             ByteArrayOutputStream buffer = new ByteArrayOutputStream();
-            ExecClient exec = ExecClient.builder().baseUrl(server.url(Api.EXEC)).token(TOKEN).build();
+            ExecClient exec = ExecClient.builder().baseUrl(server.url(Api.EXEC)).token(TOKEN)
+                    .taskWaitInterval(Duration.ofMillis(20)).build();
 
             ActAndCancel.ObservedStatuses outcome = ActAndCancel.run(exec, new PrintStream(buffer, true, StandardCharsets.UTF_8));
 

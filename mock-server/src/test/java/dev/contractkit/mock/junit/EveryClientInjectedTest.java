@@ -58,13 +58,13 @@ class EveryClientInjectedTest {
 
     @Test
     void execSendsTheKitToken(ExecClient exec, MockServers mocks) {
-        assertThat(exec.task("t-1").execute().getId()).isNotBlank();
+        assertThat(exec.getTask("t-1").execute().getId()).isNotBlank();
         assertThat(only(mocks.received(Api.EXEC, "getTask")).header("Authorization")).isEqualTo("Bearer " + DEFAULT_CREDENTIAL);
     }
 
     @Test
     void runtimeSendsTheKitToken(RuntimeClient runtime, MockServers mocks) {
-        assertThat(runtime.task("r-1").execute().getRef()).isNotBlank();
+        assertThat(runtime.getRuntimeTask("r-1").execute().getRef()).isNotBlank();
         assertThat(only(mocks.received(Api.RUNTIME, "getRuntimeTask")).header("Authorization"))
                 .isEqualTo("Bearer " + DEFAULT_CREDENTIAL);
     }

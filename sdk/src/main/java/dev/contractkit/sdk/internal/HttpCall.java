@@ -78,6 +78,28 @@ public final class HttpCall<R, T> implements Call<T> {
         return new HttpCall<>(request, onSuccess, onFailure, options);
     }
 
+    /**
+     * @return this call sent once: no retry whatever the client's {@code RetryPolicy}
+     */
+    public HttpCall<R, T> once() {
+        return withOptions(options.once());
+    }
+
+    /**
+     * For an add-on over a generated operation: that operation's call, sent once.
+     *
+     * @param call a call a client of the SDK made for one request
+     * @param <T>  its result type
+     * @return the call as an {@code HttpCall}, sent once (no retry)
+     * @throws IllegalArgumentException when the call is not one request of the SDK's
+     */
+    public static <T> HttpCall<?, T> once(Call<T> call) {
+        if (call instanceof HttpCall<?, T> http) {
+            return http.once();
+        }
+        throw new IllegalArgumentException("not a call of one request of the SDK: " + call);
+    }
+
     @Override
     public HttpCall<R, T> header(String name, String value) {
         return withOptions(options.header(name, value));

@@ -14,14 +14,16 @@ import java.util.Optional;
  */
 public final class RequestOptions {
     /** No options. */
-    public static final RequestOptions NONE = new RequestOptions(Map.of(), null);
+    public static final RequestOptions NONE = new RequestOptions(Map.of(), null, false);
 
     private final Map<String, String> headers;
     private final Duration timeout;
+    private final boolean once;
 
-    private RequestOptions(Map<String, String> headers, Duration timeout) {
+    private RequestOptions(Map<String, String> headers, Duration timeout, boolean once) {
         this.headers = headers;
         this.timeout = timeout;
+        this.once = once;
     }
 
     /**
@@ -34,7 +36,7 @@ public final class RequestOptions {
         Objects.requireNonNull(value, "value == null");
         Map<String, String> copy = new LinkedHashMap<>(headers);
         copy.put(name, value);
-        return new RequestOptions(Map.copyOf(copy), timeout);
+        return new RequestOptions(Map.copyOf(copy), timeout, once);
     }
 
     /**
@@ -46,12 +48,38 @@ public final class RequestOptions {
         if (timeout.isNegative()) {
             throw new IllegalArgumentException("timeout < 0: " + timeout);
         }
-        return new RequestOptions(headers, timeout);
+        return new RequestOptions(headers, timeout, once);
+    }
+
+    /**
+     * @return these options, sent once: no retry whatever the client's {@code RetryPolicy} (a probe whose 503 is the
+     * answer, not a fault)
+     */
+    public RequestOptions once() {
+        return new RequestOptions(headers, timeout, true);
+    }
+
+    /** @return whether the request is sent once, without retries */
+    public boolean isOnce() {
+        return once;
     }
 
     /** @return the whole-call time-out, if set */
     public Optional<Duration> timeout() {
         return Optional.ofNullable(timeout);
+    }
+
+    /**
+     * @param call a call of one request inside a call made of several (an add-on's wait polling a generated operation)
+     * @param <T>  its result type
+     * @return the call with these headers and this time-out
+     */
+    public <T> dev.contractkit.sdk.Call<T> on(dev.contractkit.sdk.Call<T> call) {
+        dev.contractkit.sdk.Call<T> c = call;
+        for (Map.Entry<String, String> h : headers.entrySet()) {
+            c = c.header(h.getKey(), h.getValue());
+        }
+        return timeout == null ? c : c.timeout(timeout);
     }
 
     /**

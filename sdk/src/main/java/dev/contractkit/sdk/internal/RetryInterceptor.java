@@ -55,8 +55,10 @@ public final class RetryInterceptor implements Interceptor {
     public Response intercept(Chain chain) throws IOException {
         Request request = chain.request();
         boolean idempotent = IDEMPOTENT.contains(request.method()) || policy.retryNonIdempotent();
+        RequestOptions options = request.tag(RequestOptions.class);
+        int maxAttempts = options != null && options.isOnce() ? 1 : policy.maxAttempts();
         for (int attempt = 1; ; attempt++) {
-            boolean last = attempt >= policy.maxAttempts();
+            boolean last = attempt >= maxAttempts;
             Response response;
             try {
                 response = chain.proceed(request);

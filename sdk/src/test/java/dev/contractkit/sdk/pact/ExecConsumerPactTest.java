@@ -136,7 +136,7 @@ class ExecConsumerPactTest {
                 new TaskSpec().id("pact-prepare").type(ActionKind.OS_NOOP),
                 new TaskSpec().id("pact-pause").type(ActionKind.OS_SLEEP).params(Map.of("duration_ms", 10))
                         .dependsOn(List.of("pact-prepare")).retry(1).timeout(5000L)));
-        SubmitResponse r = client(server).submit(graph).execute();
+        SubmitResponse r = client(server).submitTaskGraph(graph).execute();
         assertThat(r.getAccepted()).isTrue();
         assertThat(r.getTaskIds()).containsExactly("pact-prepare", "pact-pause");
     }
@@ -144,7 +144,7 @@ class ExecConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "readAFinishedTask")
     void taskReadsTheTypedState(MockServer server) {
-        Task t = client(server).task("pact-done").execute();
+        Task t = client(server).getTask("pact-done").execute();
         assertThat(t.getStatus()).isEqualTo(TaskStatus.SUCCESS);
         assertThat(t.getType()).isEqualTo(ActionKind.OS_NOOP);
         assertThat(t.getUpdatedAt()).isAfterOrEqualTo(t.getCreatedAt());
@@ -153,7 +153,7 @@ class ExecConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "cancelARunningTask")
     void cancellingARunningTaskAnswersCancelling(MockServer server) {
-        CancelItem c = client(server).cancel("pact-running").execute();
+        CancelItem c = client(server).cancelTask("pact-running").execute().getTasks().get(0);
         assertThat(c.getStatus()).isEqualTo(TaskStatus.CANCELLING);
         assertThat(c.getEvent().getType()).isEqualTo(CancelEvent.TypeEnum.TASK_CANCEL_REQUESTED);
         assertThat(c.getRuntime().getError().getCode()).isEqualTo("cancelled");
@@ -162,7 +162,7 @@ class ExecConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "cancelAPendingTask")
     void cancellingAPendingTaskAnswersCancelled(MockServer server) {
-        CancelItem c = client(server).cancel("pact-pending").execute();
+        CancelItem c = client(server).cancelTask("pact-pending").execute().getTasks().get(0);
         assertThat(c.getTaskId()).isEqualTo("pact-pending");
         assertThat(c.getStatus()).isEqualTo(TaskStatus.CANCELLED);
     }
@@ -170,7 +170,7 @@ class ExecConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "cancelAFinishedTask")
     void cancellingAFinishedTaskIsAConflictWithTheErrorCode(MockServer server) {
-        assertThatThrownBy(() -> client(server).cancel("pact-done").execute()).isInstanceOfSatisfying(ConflictException.class,
+        assertThatThrownBy(() -> client(server).cancelTask("pact-done").execute()).isInstanceOfSatisfying(ConflictException.class,
                 e -> assertThat(e.errorCode()).contains("task_terminal"));
     }
 }

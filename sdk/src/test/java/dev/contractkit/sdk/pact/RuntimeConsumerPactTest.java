@@ -127,7 +127,7 @@ class RuntimeConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "startACommand")
     void startReturnsTheStartedTask(MockServer server) {
-        RuntimeTask t = client(server).start(new RuntimeTaskRequest().taskId("pact-1").kind(RuntimeTaskRequest.KindEnum.COMMAND)
+        RuntimeTask t = client(server).startTask(new RuntimeTaskRequest().taskId("pact-1").kind(RuntimeTaskRequest.KindEnum.COMMAND)
                 .command(List.of("echo", "pact")).timeoutMs(30_000L)).execute();
         assertThat(t.getRef()).startsWith("rt-");
         assertThat(t.getTaskId()).isEqualTo("pact-1");
@@ -137,7 +137,7 @@ class RuntimeConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "readASucceededTask")
     void taskReadsTheExitCodeAndOutput(MockServer server) {
-        RuntimeTask t = client(server).task(EXAMPLE_REF).execute();
+        RuntimeTask t = client(server).getRuntimeTask(EXAMPLE_REF).execute();
         assertThat(t.getStatus()).isEqualTo(RuntimeTaskStatus.SUCCEEDED);
         assertThat(t.getExitCode()).isZero();
         assertThat(t.getStdout()).isEqualTo("pact\n");
@@ -146,7 +146,7 @@ class RuntimeConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "killARunningTask")
     void killReturnsTheKilledTask(MockServer server) {
-        RuntimeTask t = client(server).kill(EXAMPLE_REF).execute();
+        RuntimeTask t = client(server).killTask(EXAMPLE_REF).execute();
         assertThat(t.getStatus()).isEqualTo(RuntimeTaskStatus.KILLED);
         assertThat(t.getEndedAt()).isAfterOrEqualTo(t.getStartedAt());
     }
