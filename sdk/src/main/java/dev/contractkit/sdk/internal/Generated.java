@@ -1,8 +1,10 @@
 package dev.contractkit.sdk.internal;
 
 import com.fasterxml.jackson.core.type.TypeReference;
+import dev.contractkit.sdk.AddOnSettings;
 import dev.contractkit.sdk.Call;
 import dev.contractkit.sdk.ClientConfig;
+import dev.contractkit.sdk.ConfiguringBuilderAddOn;
 import dev.contractkit.sdk.ErrorFormat;
 import dev.contractkit.sdk.EventStream;
 import okhttp3.HttpUrl;
@@ -108,6 +110,16 @@ public final class Generated {
      */
     public static Retrofit retrofit(ClientConfig config, Credentials credentials, ErrorFormat errors) {
         return Http.retrofit(config, List.of(credentials.interceptor()), errors);
+    }
+
+    /**
+     * @param builder  a generated client's builder
+     * @param config   the configuration given to it
+     * @param settings its add-ons' settings
+     * @return the configuration its {@link ConfiguringBuilderAddOn} answers, if it has one; else {@code config}
+     */
+    public static ClientConfig configured(Object builder, ClientConfig config, AddOnSettings settings) {
+        return builder instanceof ConfiguringBuilderAddOn addOn ? addOn.configure(config, settings) : config;
     }
 
     /**
