@@ -11,10 +11,15 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import java.util.stream.Collectors;
+import java.util.stream.IntStream;
 import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -38,7 +43,14 @@ class DocumentedCommandsTest {
     static Path work;
     private static KitServer server;
     private static KitServer mock;
-    private static final List<String> summary = new ArrayList<>();
+    private static final List<String> summary = Collections.synchronizedList(new ArrayList<>());
+    /**
+     * Blocks run two at a time: those that need the server or the mock in one queue, in the documents' order (they
+     * share that server's data), the others in a second queue (each has its own directory, home and free ports).
+     * Most of a block's time is a JVM starting or a server waiting, so two queues keep both cores busy.
+     */
+    private static final ExecutorService SHARED = Executors.newSingleThreadExecutor();
+    private static final ExecutorService OWN = Executors.newSingleThreadExecutor();
 
     @BeforeAll
     static void theKitIsBuilt() {
@@ -79,11 +91,19 @@ class DocumentedCommandsTest {
         // -Ddocs-test.only=README.md:9,cli/quotas runs only the blocks whose file:line starts with one of these (while
         // editing a document); ./kit test runs them all
         List<String> only = List.of(System.getProperty("docs-test.only", "").split(",")).stream().filter(o -> !o.isBlank()).toList();
-        return blocks.stream().filter(DocBlock::runs).filter(b -> only.isEmpty() || only.stream().anyMatch(o -> b.where().startsWith(o)))
-                .map(b -> DynamicTest.dynamicTest(b.where(), () -> run(runner, b)));
+        List<DocBlock> chosen = blocks.stream().filter(DocBlock::runs)
+                .filter(b -> only.isEmpty() || only.stream().anyMatch(o -> b.where().startsWith(o))).toList();
+        List<Future<Ran>> runs = chosen.stream()
+                .map(b -> (b.needs().equals("none") ? OWN : SHARED).submit(() -> execute(runner, b))).toList();
+        return IntStream.range(0, chosen.size()).mapToObj(i -> DynamicTest.dynamicTest(chosen.get(i).where(),
+                () -> verify(chosen.get(i), runs.get(i).get())));
     }
 
-    private static void run(BlockRunner runner, DocBlock block) throws IOException {
+    /** A block as it ran: its outcome and the ports it was given. */
+    private record Ran(BlockRunner.ScriptResult outcome, Ports ports) {
+    }
+
+    private static Ran execute(BlockRunner runner, DocBlock block) throws IOException {
         long started = System.nanoTime();
         Path dir = Files.createDirectories(work.resolve(block.where().replaceAll("[^A-Za-z0-9.]", "_")));
         Path data = null;
@@ -99,6 +119,12 @@ class DocumentedCommandsTest {
         }
         BlockRunner.ScriptResult outcome = runner.run(block, dir, data, ports);
         summary.add(String.format("  ran %-40s %5.1f s", block.where(), (System.nanoTime() - started) / 1e9));
+        return new Ran(outcome, ports);
+    }
+
+    private static void verify(DocBlock block, Ran ran) {
+        BlockRunner.ScriptResult outcome = ran.outcome();
+        Ports ports = ran.ports();
         if (outcome.exit() == 0 && "next".equals(block.options().get("output"))) {
             List<String> missing = Output.missing(block.next(), outcome.stdout() + outcome.stderr());
             assertThat(missing).as(block.where() + ": lines of the output the documentation shows after it (numbers aside),"
@@ -141,6 +167,8 @@ class DocumentedCommandsTest {
 
     @AfterAll
     static void stopServersAndReport() throws IOException {
+        SHARED.shutdownNow();
+        OWN.shutdownNow();
         if (server != null) {
             server.close();
         }
