@@ -50,7 +50,7 @@ class AddOnRuntimeTest {
                 .builderAddOns(List.of("com.acme.shelves.ShelvesClientBuilderAddOn")).generate();
         String client = Files.readString(dir.resolve("com/acme/shelves/ShelvesClient.java"));
 
-        assertThat(client).contains("this.retrofit = Generated.retrofit(config, credentials, com.acme.shelves.internal.ContractErrors.FORMAT, addOnSettings);")
+        assertThat(client).contains("this.retrofit = Generated.retrofit(configured, credentials, com.acme.shelves.internal.ContractErrors.FORMAT, addOnSettings);")
                 .contains("this.addOnSettings = Generated.attached(addOnSettings, retrofit);");
     }
 

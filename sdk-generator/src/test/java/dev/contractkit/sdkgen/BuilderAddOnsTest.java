@@ -44,10 +44,25 @@ class BuilderAddOnsTest {
         assertThat(client).contains("public final class ShelvesClient implements AutoCloseable, com.acme.shelves.ShelvesClientAddOns {")
                 .contains("public static final class Builder extends dev.contractkit.sdk.ClientBuilder<Builder> implements com.acme.shelves.ShelvesClientBuilderAddOn<Builder> {")
                 .contains("public <T> Builder addOnSetting(dev.contractkit.sdk.AddOnSettings.Key<T> key, T value) {")
-                .contains("return new ShelvesClient(configBuilder().build(), credentials, addOnSettings.build());")
+                .contains("return new ShelvesClient(config, credentials, settings, Generated.configured(this, config, settings));")
                 .contains("public dev.contractkit.sdk.AddOnSettings addOnSettings() {");
         assertThat(client.lines().filter(l -> l.contains("class ShelvesClient ")).findFirst().orElseThrow())
                 .doesNotContain("BuilderAddOn");
+    }
+
+    @Test
+    void aBuilderWithAddOnsLetsAConfiguringAddOnShapeTheConfigurationAndTellsItAReadTimeoutWasGiven() throws IOException {
+        SdkGenerator.request(SHELVES, "com.acme.shelves", dir).builderAddOns(List.of("com.acme.shelves.ShelvesClientBuilderAddOn")).generate();
+        String client = Files.readString(dir.resolve("com/acme/shelves/ShelvesClient.java"));
+
+        assertThat(client)
+                .contains("dev.contractkit.sdk.ClientConfig config = configBuilder().build();")
+                .contains("Generated.configured(this, config, settings)")
+                // the client sends with the configuration the add-on answers and closes the one it was given
+                .contains("this.config = config;")
+                .contains("this.retrofit = Generated.retrofit(configured, credentials,")
+                .contains("public Builder readTimeout(java.time.Duration timeout) {")
+                .contains("addOnSettings.set(dev.contractkit.sdk.ConfiguringBuilderAddOn.READ_TIMEOUT_GIVEN, true);");
     }
 
     @Test
@@ -55,7 +70,9 @@ class BuilderAddOnsTest {
         SdkGenerator.request(SHELVES, "com.acme.shelves", dir).addOns(List.of("com.acme.shelves.ShelvesClientAddOns")).generate();
         String client = Files.readString(dir.resolve("com/acme/shelves/ShelvesClient.java"));
 
-        assertThat(client).doesNotContain("AddOnSettings").doesNotContain("BuilderAddOn")
+        assertThat(client).doesNotContain("AddOnSettings").doesNotContain("BuilderAddOn").doesNotContain("configured")
+                .doesNotContain("public Builder readTimeout(")
+                .contains("return new ShelvesClient(configBuilder().build(), credentials);")
                 .contains("public static final class Builder extends dev.contractkit.sdk.ClientBuilder<Builder> {");
     }
 

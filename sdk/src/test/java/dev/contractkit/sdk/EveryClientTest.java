@@ -74,7 +74,7 @@ class EveryClientTest {
                         e -> ((dev.contractkit.sdk.coupons.model.ApiError) e).getError().getMessage(), "rid-coupons",
                         "Authorization", null), // get is a public read: the bearer token is not sent
                 new Case("answers", c -> AnswersClient.builder().config(c).apiKey("k").noClientRateLimit().build(),
-                        c -> ((AnswersClient) c).quota().execute(), c -> ((AnswersClient) c).quota().executeAsync(),
+                        c -> ((AnswersClient) c).getQuota().execute(), c -> ((AnswersClient) c).getQuota().executeAsync(),
                         "{\"success\":false,\"error\":\"NotFound\",\"message\":\"no such resource\"}",
                         ErrorEnvelope.class, e -> ((ErrorEnvelope) e).getMessage(), null, "x-api-key", "k"),
                 new Case("codehost-v4", c -> CodehostV4Client.builder().config(c).token("t").build(),

@@ -81,7 +81,7 @@ public final class AskQuestions {
                 print(out, answers.answer(OFF_TOPIC_QUESTION, true).execute());
             }
         }
-        Quota quota = answers.quota().execute();
+        Quota quota = answers.getQuota().execute().getResult();
         out.println("quota: " + quota.getUsed() + " used, " + quota.getPending() + " pending, limit "
                 + quota.getTotalLimit() + ", window " + quota.getStart() + " .. " + quota.getEnd());
         return quota;

@@ -68,7 +68,7 @@ public final class Callbacks {
             synchronized (this) {
                 c = client;
                 if (c == null) {
-                    c = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
+                    c = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5)).build();
                     client = c;
                 }
             }

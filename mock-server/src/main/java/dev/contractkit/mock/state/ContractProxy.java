@@ -37,7 +37,7 @@ public final class ContractProxy {
         this.api = api;
         this.target = target;
         this.report = report;
-        this.client = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5))
+        this.client = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(5))
                 .followRedirects(HttpClient.Redirect.NEVER).build();
     }
 

@@ -41,7 +41,7 @@ class EveryClientInjectedTest {
 
     @Test
     void answersSendsTheApiKey(AnswersClient answers, MockServers mocks) {
-        assertThat(answers.quota().execute().getTotalLimit()).isPositive();
+        assertThat(answers.getQuota().execute().getResult().getTotalLimit()).isPositive();
         assertThat(only(mocks.received(Api.ANSWERS, "getQuota")).header("x-api-key")).isEqualTo(DEFAULT_CREDENTIAL);
     }
 

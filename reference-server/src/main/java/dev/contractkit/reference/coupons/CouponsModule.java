@@ -89,7 +89,7 @@ public final class CouponsModule implements ApiModule {
     private final CouponEndpoints.Context context;
     private final Admission.Setup admission;
     private final Optional<String> externalJwks;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).connectTimeout(Duration.ofSeconds(2)).build();
 
     /**
      * @param settings configuration

@@ -21,7 +21,8 @@ final class RuntimeServiceClient {
     private final String baseUrl;
     private final ObjectMapper mapper;
     private final String token;
-    private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(3)).build();
+    private final HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1) // no h2c upgrade POST (decisions: model calls over HTTP/1.1)
+            .connectTimeout(Duration.ofSeconds(3)).build();
     private final AtomicInteger queued = new AtomicInteger();
 
     RuntimeServiceClient(String baseUrl, ObjectMapper mapper, String token) {

@@ -2,11 +2,13 @@ package dev.contractkit.reference.platform;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.langchain4j.http.client.jdk.JdkHttpClient;
 import dev.langchain4j.model.chat.StreamingChatModel;
 import dev.langchain4j.model.openai.OpenAiStreamingChatModel;
 
 import java.io.IOException;
 import java.net.URI;
+import java.net.http.HttpClient;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -78,6 +80,11 @@ public final class ModelProfiles {
                     .baseUrl(endpoint).modelName(model).timeout(timeout)
                     .returnThinking(true) // DeepSeek's (and vLLM's) reasoning_content: REASONING_* events
                     .logRequests(false).logResponses(false);
+            if (uri.getScheme().equals("http")) {
+                // no h2c upgrade on a plain-http endpoint (a local model server): the JDK's client sends the POST with
+                // "Upgrade: h2c" and may send it again when the server does not upgrade, a second paid model call
+                b.httpClientBuilder(JdkHttpClient.builder().httpClientBuilder(HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1)));
+            }
             b.apiKey(key == null ? "none" : key); // a local server takes any value; the client wants one
             out.put(id, new Profile(id, settings.get(prefix + "name", id), settings.get(prefix + "description",
                     model + " at " + uri.getScheme() + "://" + uri.getAuthority()), model, endpoint, key != null, timeout, b.build()));

@@ -8,7 +8,7 @@ import dev.contractkit.sdk.answers.model.ErrorDetail;
 import java.time.Duration;
 
 /**
- * The key's quota window is used up (HTTP 429 {@code QuotaExceeded}); {@link AnswersClient#quota()} tells
+ * The key's quota window is used up (HTTP 429 {@code QuotaExceeded}); {@code AnswersClient.getQuota()} tells
  * when the window ends.
  *
  * <pre>{@code

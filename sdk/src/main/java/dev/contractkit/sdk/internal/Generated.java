@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.type.TypeReference;
 import dev.contractkit.sdk.AddOnSettings;
 import dev.contractkit.sdk.Call;
 import dev.contractkit.sdk.ClientConfig;
+import dev.contractkit.sdk.ConfiguringBuilderAddOn;
 import dev.contractkit.sdk.ErrorFormat;
 import dev.contractkit.sdk.EventStream;
 import okhttp3.HttpUrl;
@@ -180,6 +181,16 @@ public final class Generated {
      */
     public static AddOnSettings attached(AddOnSettings addOns, Retrofit retrofit) {
         return addOns.with(RUNTIME, new Runtime(retrofit));
+    }
+
+    /**
+     * @param builder  a generated client's builder
+     * @param config   the configuration given to it
+     * @param settings its add-ons' settings
+     * @return the configuration its {@link ConfiguringBuilderAddOn} answers, if it has one; else {@code config}
+     */
+    public static ClientConfig configured(Object builder, ClientConfig config, AddOnSettings settings) {
+        return builder instanceof ConfiguringBuilderAddOn addOn ? addOn.configure(config, settings) : config;
     }
 
     /**

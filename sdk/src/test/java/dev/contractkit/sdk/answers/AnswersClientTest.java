@@ -3,11 +3,15 @@ package dev.contractkit.sdk.answers;
 import dev.contractkit.sdk.MockWebServerExtension;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
+import dev.contractkit.sdk.BadRequestException;
 import dev.contractkit.sdk.ClientConfig;
+import dev.contractkit.sdk.RawResponse;
 import dev.contractkit.sdk.RateLimitedException;
 import dev.contractkit.sdk.RetryPolicy;
 import dev.contractkit.sdk.UnauthorizedException;
 import dev.contractkit.sdk.answers.model.Answer;
+import dev.contractkit.sdk.answers.model.AnswerEnvelope;
+import dev.contractkit.sdk.answers.model.AnswerRequest;
 import dev.contractkit.sdk.answers.model.ErrorDetail;
 import dev.contractkit.sdk.answers.model.ErrorReason;
 import dev.contractkit.sdk.answers.model.Quota;
@@ -20,6 +24,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import java.time.Duration;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
@@ -30,6 +35,10 @@ class AnswersClientTest {
             {"success":true,"error":null,"result":{"id":"ans_1","query":"NWRB revenue","answer":"**Northwind** $21.57B",
              "references":[{"title":"report","url":"https://filings.contractkit.example/NWRB/annual-report-2025"}],
              "subqueries":[{"query":"Northwind Robotics revenue FY2025","answer":"$21.57B","references":[]}]}}""";
+
+    static final String QUOTA = """
+            {"success":true,"error":null,"result":{"used":3,"pending":1,"totalLimit":10,"isExceeded":false,
+             "start":"2026-11-01T00:00:00Z","end":"2026-12-01T00:00:00Z"}}""";
 
     @RegisterExtension
     final MockWebServerExtension mock = new MockWebServerExtension();
@@ -97,7 +106,7 @@ class AnswersClientTest {
         assertThatThrownBy(() -> builder().build().answer("NWRB revenue").execute())
                 .isInstanceOfSatisfying(QuotaExceededException.class, e -> {
                     assertThat(e.detail()).isEqualTo(ErrorDetail.QUOTA_EXCEEDED);
-                    assertThat(AnswersClient.reason(e)).as("not one of the contract's reasons").isEmpty();
+                    assertThat(AnswersClientAddOns.reason(e)).as("not one of the contract's reasons").isEmpty();
                     assertThat(e.retryAfter()).contains(Duration.ofDays(1));
                 });
     }
@@ -105,11 +114,11 @@ class AnswersClientTest {
     @Test
     void otherFailuresKeepTheirFamilyTypeAndExposeTheReason() {
         enqueue(401, failure("Unauthorized"));
-        assertThatThrownBy(() -> builder().build().quota().execute())
+        assertThatThrownBy(() -> builder().build().getQuota().execute())
                 .isInstanceOfSatisfying(UnauthorizedException.class,
                         e -> {
-                            assertThat(AnswersClient.reason(e)).isEmpty();
-                            assertThat(AnswersClient.detail(e)).contains(ErrorDetail.UNAUTHORIZED);
+                            assertThat(AnswersClientAddOns.reason(e)).isEmpty();
+                            assertThat(AnswersClientAddOns.detail(e)).contains(ErrorDetail.UNAUTHORIZED);
                             assertThat(e.errorCode()).contains("Unauthorized");
                         });
         server.enqueue(new MockResponse().setResponseCode(429).setHeader("Retry-After", "12")
@@ -118,7 +127,7 @@ class AnswersClientTest {
                 .isInstanceOfSatisfying(RateLimitedException.class, e -> {
                     assertThat(e).isNotInstanceOf(QuotaExceededException.class);
                     assertThat(e.retryAfter()).contains(Duration.ofSeconds(12));
-                    assertThat(AnswersClient.detail(e)).contains(ErrorDetail.RATE_LIMITED);
+                    assertThat(AnswersClientAddOns.detail(e)).contains(ErrorDetail.RATE_LIMITED);
                 });
     }
 
@@ -148,25 +157,83 @@ class AnswersClientTest {
         enqueue(200, """
                 {"success":true,"error":null,"result":{"used":3,"pending":1,"totalLimit":10,"isExceeded":false,
                  "start":"2026-11-01T00:00:00Z","end":"2026-12-01T00:00:00Z"}}""");
-        Quota q = builder().build().quota().execute();
+        Quota q = builder().build().getQuota().execute().getResult();
         assertThat(q.getUsed()).isEqualTo(3);
         assertThat(q.getPending()).isEqualTo(1);
         assertThat(q.getIsExceeded()).isFalse();
         assertThat(q.getEnd().getMonthValue()).isEqualTo(12);
     }
 
+    /** The read time-out the client's requests are sent with, as an interceptor of the caller's sees it. */
+    long readTimeoutSent(AnswersClient.Builder b) {
+        AtomicLong seen = new AtomicLong(-1);
+        enqueue(200, QUOTA);
+        try (AnswersClient client = b.addInterceptor(chain -> {
+            seen.set(chain.readTimeoutMillis());
+            return chain.proceed(chain.request());
+        }).build()) {
+            client.getQuota().execute();
+        }
+        return seen.get();
+    }
+
     @Test
     void readTimeoutIsAtLeastTheAdvised120SecondsUnlessSetExplicitly() {
-        assertThat(builder().build().config().readTimeout()).isEqualTo(Duration.ofSeconds(120));
-        assertThat(builder().readTimeout(Duration.ofSeconds(5)).build().config().readTimeout()).isEqualTo(Duration.ofSeconds(5));
-        assertThat(AnswersClient.builder().baseUrl(server.url("/").toString()).apiKey("k").build().config().readTimeout())
-                .isEqualTo(Duration.ofSeconds(120));
+        assertThat(readTimeoutSent(builder())).isEqualTo(Duration.ofSeconds(120).toMillis());
+        assertThat(readTimeoutSent(builder().readTimeout(Duration.ofSeconds(5)))).isEqualTo(5_000);
+        assertThat(readTimeoutSent(AnswersClient.builder().baseUrl(server.url("/").toString()).apiKey("k")))
+                .isEqualTo(AnswersClient.ADVISED_TIMEOUT.toMillis());
+        assertThat(readTimeoutSent(builder().readTimeout(Duration.ofMinutes(5)))).as("a longer one stays").isEqualTo(300_000);
     }
 
     @Test
     void builderRequiresAKey() {
         assertThatThrownBy(() -> AnswersClient.builder().baseUrl(server.url("/").toString()).build())
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("API key required");
+                .isInstanceOf(IllegalStateException.class).hasMessageContaining("apiKey required");
+    }
+
+    @Test
+    void theBuildersLimiterSettingsAreTheClientsAddOnSettings() {
+        assertThat(builder().build().addOnSettings().get(AnswersClientBuilderAddOn.RATE_LIMIT)).isEqualTo(5);
+        AnswersClient limited = builder().clientRateLimit(10, Duration.ofSeconds(30)).build();
+        assertThat(limited.addOnSettings().get(AnswersClientBuilderAddOn.RATE_LIMIT)).isEqualTo(10);
+        assertThat(limited.addOnSettings().get(AnswersClientBuilderAddOn.RATE_LIMIT_WINDOW)).isEqualTo(Duration.ofSeconds(30));
+        assertThat(builder().noClientRateLimit().build().addOnSettings().get(AnswersClientBuilderAddOn.RATE_LIMIT)).isZero();
+        assertThatThrownBy(() -> builder().clientRateLimit(0, Duration.ofMinutes(1))).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> builder().clientRateLimit(1, Duration.ZERO)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void theContractsOperationAnswersTheEnvelopeAndThrowsTheFamilysExceptionForARefusal() throws Exception {
+        enqueue(200, ANSWER);
+        AnswerEnvelope envelope = builder().build().answer(new AnswerRequest().query("NWRB revenue").forceAnswer(true)).execute();
+        assertThat(envelope.getSuccess()).isTrue();
+        assertThat(envelope.getResult().getId()).isEqualTo("ans_1");
+        JsonNode body = JSON.readTree(server.takeRequest(1, TimeUnit.SECONDS).getBody().readUtf8());
+        assertThat(body.path("forceAnswer").asBoolean(false)).isTrue();
+        enqueue(422, refusal("NonInvestmentRelated", "OffTopic"));
+        assertThatThrownBy(() -> builder().build().answer(new AnswerRequest().query("bread")).execute())
+                .isInstanceOf(BadRequestException.class).isNotInstanceOf(AnswerRefusedException.class)
+                .satisfies(e -> assertThat(AnswersClientAddOns.reason((BadRequestException) e)).contains(ErrorReason.NON_INVESTMENT_RELATED));
+    }
+
+    @Test
+    void theTypedAnswerKeepsTheCallsOptionsAndItsRawResponse() throws Exception {
+        enqueue(200, ANSWER);
+        AnswersClient client = builder().build();
+        Answer a = client.answer("NWRB revenue").header("X-Request-Id", "req-7").timeout(Duration.ofSeconds(5)).execute();
+        assertThat(a.getId()).isEqualTo("ans_1");
+        assertThat(server.takeRequest(1, TimeUnit.SECONDS).getHeader("X-Request-Id")).isEqualTo("req-7");
+        enqueue(422, refusal("FailedToAnswer", "UnknownCompany"));
+        RawResponse raw = client.answer("Acme revenue").executeRaw();
+        assertThat(raw.status()).isEqualTo(422);
+    }
+
+    @Test
+    @SuppressWarnings("removal")
+    void todaysQuotaNameStillAnswersTheQuotaInsideTheEnvelope() {
+        enqueue(200, QUOTA);
+        assertThat(builder().build().quota().execute().getTotalLimit()).isEqualTo(10);
     }
 
     @Test

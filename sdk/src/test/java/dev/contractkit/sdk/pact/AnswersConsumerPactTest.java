@@ -10,6 +10,7 @@ import au.com.dius.pact.core.model.V4Pact;
 import au.com.dius.pact.core.model.annotations.Pact;
 import dev.contractkit.sdk.answers.AnswerRefusedException;
 import dev.contractkit.sdk.answers.AnswersClient;
+import dev.contractkit.sdk.answers.AnswersClientAddOns;
 import dev.contractkit.sdk.answers.QuotaExceededException;
 import dev.contractkit.sdk.answers.model.Answer;
 import dev.contractkit.sdk.answers.model.ErrorDetail;
@@ -137,7 +138,7 @@ class AnswersConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "readTheQuota")
     void quotaReadsTheWindow(MockServer server) {
-        Quota q = client(server, KEY).quota().execute();
+        Quota q = client(server, KEY).getQuota().execute().getResult();
         assertThat(q.getIsExceeded()).isFalse();
         assertThat(q.getUsed()).isLessThan(q.getTotalLimit());
         assertThat(q.getEnd()).isAfter(q.getStart());
@@ -149,7 +150,7 @@ class AnswersConsumerPactTest {
         assertThatThrownBy(() -> client(server, SPENT_KEY).answer(QUESTION).execute())
                 .isInstanceOfSatisfying(QuotaExceededException.class, e -> {
                     assertThat(e.status()).isEqualTo(429);
-                    assertThat(AnswersClient.detail(e)).contains(ErrorDetail.QUOTA_EXCEEDED);
+                    assertThat(AnswersClientAddOns.detail(e)).contains(ErrorDetail.QUOTA_EXCEEDED);
                     assertThat(e.retryAfter()).isPresent();
                 });
     }

@@ -23,7 +23,7 @@ final class AnswersReadme {
                 System.out.println(answers.answer("What is the capital of France?", true).execute().getAnswer());
             }
         }
-        Quota q = answers.quota().execute();                                  // used, pending, totalLimit, isExceeded, start, end
+        Quota q = answers.getQuota().execute().getResult();                   // used, pending, totalLimit, isExceeded, start, end
         answers.answer("And the year before?").executeAsync().thenAccept(later -> System.out.println(later.getAnswer()));
         // README-END
     }
