@@ -67,6 +67,9 @@ public class KitClientCodegen extends JavaClientCodegen {
     private final List<Map<String, Object>> kitApis = new ArrayList<>();
     private final Set<String> kitMethodNames = new HashSet<>();
     private final Set<String> kitImports = new HashSet<>();
+    /** The operations with {@code security: []} ({@code METHOD path}), and their interface methods ({@code Api.method}). */
+    private final Set<String> openPaths = new HashSet<>();
+    private final List<String> kitOpenOperations = new ArrayList<>();
     /** While a model is made again: its properties' Java names where two would otherwise be one (see fromModel). */
     private Map<String, String> propertyNames = Map.of();
 
@@ -110,6 +113,7 @@ public class KitClientCodegen extends JavaClientCodegen {
         }
         additionalProperties.put("kitOperations", kitOperations);
         additionalProperties.put("kitApis", kitApis);
+        additionalProperties.put("kitOpenOperations", kitOpenOperations);
     }
 
     /**
@@ -212,8 +216,12 @@ public class KitClientCodegen extends JavaClientCodegen {
                     + ": not generated (the client sends requests; receiving webhooks is the application's server's job)"));
         }
         if (openAPI.getPaths() != null) {
-            openAPI.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, op) ->
-                    links(path, method, op)));
+            openAPI.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, op) -> {
+                links(path, method, op);
+                if (op.getSecurity() != null && op.getSecurity().isEmpty()) {
+                    openPaths.add(method.name() + " " + path);
+                }
+            }));
         }
         List<Map<String, Object>> credentials = new ArrayList<>();
         if (openAPI.getComponents() != null && openAPI.getComponents().getSecuritySchemes() != null) {
@@ -415,6 +423,10 @@ public class KitClientCodegen extends JavaClientCodegen {
         allModels.forEach(m -> models.put(m.getModel().classname, m.getModel()));
         for (CodegenOperation op : objs.getOperations().getOperation()) {
             kitOperations.addAll(kitOperations(op, apiVar, models));
+            String path = op.path.equals(".") ? "/" : (op.path.startsWith("/") ? "" : "/") + op.path;
+            if (openPaths.contains(op.httpMethod.toUpperCase(Locale.ROOT) + " " + path)) {
+                kitOpenOperations.add(apiClass + "." + op.operationId);
+            }
         }
         return result;
     }

@@ -45,6 +45,18 @@ public final class AddOnSettings {
         return v == null ? key.defaultValue() : key.type().cast(v);
     }
 
+    /**
+     * @param key   a setting
+     * @param value its value; null gives the default back
+     * @param <T>   its type
+     * @return these settings with that one changed
+     */
+    public <T> AddOnSettings with(Key<T> key, T value) {
+        Builder b = new Builder();
+        b.values.putAll(values);
+        return b.set(key, value).build();
+    }
+
     @Override
     public String toString() {
         StringBuilder b = new StringBuilder("AddOnSettings{");

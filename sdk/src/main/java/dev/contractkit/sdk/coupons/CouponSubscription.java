@@ -20,7 +20,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
- * An open subscription to the real-time coupon channel, made by {@link CouponsClient#subscribe(Consumer)}.
+ * An open subscription to the real-time coupon channel, made by {@link CouponsClientAddOns#subscribe(Consumer)}.
  * After a drop (network failure, server restart, status 1008 when the token expired) it reconnects with
  * exponential back-off and a fresh token, until {@link #close()}. Messages sent while disconnected are not
  * replayed: re-read {@code GET /api/v1/coupons} when that matters.
@@ -36,7 +36,6 @@ public final class CouponSubscription implements AutoCloseable {
 
     private final OkHttpClient http;
     private final HttpUrl url;
-    private final String userAgent;
     private final TokenSource credentials;
     private final Consumer<CouponEvent> listener;
     private final Consumer<Throwable> onError;
@@ -47,11 +46,10 @@ public final class CouponSubscription implements AutoCloseable {
     private WebSocket socket; // guarded by this
     private int failures; // guarded by this
 
-    CouponSubscription(OkHttpClient http, HttpUrl url, String userAgent, TokenSource credentials,
+    CouponSubscription(OkHttpClient http, HttpUrl url, TokenSource credentials,
                        Consumer<CouponEvent> listener, Consumer<Throwable> onError, Duration initialBackoff, Duration maxBackoff) {
         this.http = http;
         this.url = url;
-        this.userAgent = userAgent;
         this.credentials = credentials;
         this.listener = listener;
         this.onError = onError;
@@ -99,7 +97,9 @@ public final class CouponSubscription implements AutoCloseable {
             scheduleReconnect(null);
             return;
         }
-        Request.Builder request = new Request.Builder().url(url).header("User-Agent", userAgent);
+        // the client's interceptors add the user agent and a fixed bearer token; a token provider's is set here,
+        // so that the one refused (401, or status 1008 when it expired) is known
+        Request.Builder request = new Request.Builder().url(url);
         if (token != null) {
             request.header("Authorization", "Bearer " + token);
         }

@@ -12,6 +12,7 @@ import okhttp3.Interceptor;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.ResponseBody;
+import retrofit2.Invocation;
 import retrofit2.Response;
 import retrofit2.Retrofit;
 import retrofit2.http.GET;
@@ -20,9 +21,11 @@ import retrofit2.http.Url;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
 import java.util.stream.Stream;
@@ -41,6 +44,7 @@ public final class Generated {
         private final Map<String, String> headers = new LinkedHashMap<>();
         private final Map<String, String> query = new LinkedHashMap<>();
         private final Map<String, String> cookies = new LinkedHashMap<>();
+        private final Set<String> open = new HashSet<>();
 
         /** No credential yet: nothing is sent until one is put. */
         public Credentials() {
@@ -66,7 +70,33 @@ public final class Generated {
             return this;
         }
 
+        /**
+         * @param operation an operation the contract leaves open ({@code security: []}), as
+         *                  {@code <generated interface>.<method>}: its requests are sent without the credentials
+         * @return this
+         */
+        public Credentials open(String operation) {
+            open.add(operation);
+            return this;
+        }
+
+        /** @return {@code interceptor}, skipped for the requests of the operations the contract leaves open */
+        Interceptor unlessOpen(Interceptor interceptor) {
+            Set<String> o = Set.copyOf(open);
+            return o.isEmpty() ? interceptor : chain -> isOpen(chain.request(), o) ? chain.proceed(chain.request()) : interceptor.intercept(chain);
+        }
+
+        private static boolean isOpen(Request request, Set<String> open) {
+            Invocation invocation = request.tag(Invocation.class);
+            return invocation != null
+                    && open.contains(invocation.method().getDeclaringClass().getSimpleName() + "." + invocation.method().getName());
+        }
+
         Interceptor interceptor() {
+            return unlessOpen(placing());
+        }
+
+        private Interceptor placing() {
             Map<String, String> h = Map.copyOf(headers);
             Map<String, String> q = Map.copyOf(query);
             String cookie = cookies.isEmpty() ? null : String.join("; ",
@@ -110,6 +140,47 @@ public final class Generated {
      */
     public static Retrofit retrofit(ClientConfig config, Credentials credentials, ErrorFormat errors) {
         return Http.retrofit(config, List.of(credentials.interceptor()), errors);
+    }
+
+    /**
+     * A request interceptor a builder add-on contributes (credentials the contract's schemes cannot place, e.g. a
+     * token that renews and is retried once when refused): it runs before the contract's credentials, so the header
+     * it sets wins, and like them not for the operations the contract leaves open. None unless given.
+     */
+    public static final AddOnSettings.Key<Interceptor> INTERCEPTOR =
+            AddOnSettings.Key.of("interceptor", Interceptor.class, chain -> chain.proceed(chain.request()));
+
+    /**
+     * What a generated client hands its add-ons in their settings: its Retrofit (OkHttp client with the SDK's
+     * interceptors and the credentials, base URL), for what its operations cannot send (a WebSocket, a body with
+     * explicit nulls).
+     *
+     * @param retrofit the client's Retrofit (null in settings not handed to a client)
+     */
+    public record Runtime(Retrofit retrofit) {
+    }
+
+    /** The generated client's {@link Runtime}, put into its add-ons' settings by {@link #attached}. */
+    public static final AddOnSettings.Key<Runtime> RUNTIME = AddOnSettings.Key.of("runtime", Runtime.class, new Runtime(null));
+
+    /**
+     * @param config      the client's configuration
+     * @param credentials its credentials
+     * @param errors      where its contract's error bodies hold code, message and request id
+     * @param addOns      the settings of its builder add-ons: their {@link #INTERCEPTOR}
+     * @return Retrofit on the SDK's OkHttp, the add-ons' interceptor before the credentials
+     */
+    public static Retrofit retrofit(ClientConfig config, Credentials credentials, ErrorFormat errors, AddOnSettings addOns) {
+        return Http.retrofit(config, List.of(credentials.unlessOpen(addOns.get(INTERCEPTOR)), credentials.interceptor()), errors);
+    }
+
+    /**
+     * @param addOns   the settings given to a generated client's builder
+     * @param retrofit the client's Retrofit
+     * @return the settings with the client's {@link #RUNTIME}
+     */
+    public static AddOnSettings attached(AddOnSettings addOns, Retrofit retrofit) {
+        return addOns.with(RUNTIME, new Runtime(retrofit));
     }
 
     /**

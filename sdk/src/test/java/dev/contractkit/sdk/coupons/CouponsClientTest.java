@@ -1,6 +1,5 @@
 package dev.contractkit.sdk.coupons;
 
-import dev.contractkit.sdk.PagingStalledException;
 import java.util.Arrays;
 import dev.contractkit.sdk.MockWebServerExtension;
 import dev.contractkit.sdk.ApiException;
@@ -139,12 +138,13 @@ class CouponsClientTest {
     }
 
     @Test
-    void allStopsWithAClearExceptionWhenANextLinkPointsToAPageAlreadyRead() {
+    void allEndsAtAFullPageWhoseLinkNamesNoNextPage() {
         String base = server.url("/api/v1/coupons").toString();
-        jsonWithLink(page(0, "c1", "c2"), "<" + base + "?limit=100&offset=0>; rel=\"next\"");
+        jsonWithLink(page(0, "c1", "c2"), "<" + base + "?limit=2&offset=0>; rel=\"last\"");
+        json(200, page(2, "must-not-be-read"));
 
-        assertThatThrownBy(() -> client(b -> { }).all().toList()).isInstanceOf(PagingStalledException.class)
-                .hasMessageContaining("already read");
+        assertThat(publicClient().all(CouponFilter.any(), 2).map(Coupon::getId).toList()).containsExactly("c1", "c2");
+        assertThat(server.getRequestCount()).isEqualTo(1);
     }
 
     @Test
@@ -179,20 +179,41 @@ class CouponsClientTest {
     }
 
     @Test
-    void allMyCouponsFollowsLinksWithTheBearerTokenAndTheStatusFilter() throws InterruptedException {
-        jsonWithLink("{\"coupons\":[" + redemption("o1") + "],\"total\":2,\"limit\":100,\"offset\":0}",
-                "</coupons/v1/user/coupons?limit=100&offset=1&status=active>; rel=\"next\"");
-        json(200, "{\"coupons\":[" + redemption("o2") + "],\"total\":2,\"limit\":100,\"offset\":1}");
+    void myCouponsAutoPagingWalksByOffsetWithTheBearerTokenAndTheStatusFilter() throws InterruptedException {
+        jsonWithLink("{\"coupons\":[" + redemption("o1") + "],\"total\":2,\"limit\":1,\"offset\":0}",
+                "</coupons/v1/user/coupons?limit=1&offset=1&status=active>; rel=\"next\"");
+        jsonWithLink("{\"coupons\":[" + redemption("o2") + "],\"total\":2,\"limit\":1,\"offset\":1}",
+                "</coupons/v1/user/coupons?limit=1&offset=1&status=active>; rel=\"last\"");
+        json(200, "{\"coupons\":[" + redemption("must-not-be-read") + "],\"total\":2,\"limit\":1,\"offset\":2}");
 
-        List<String> orders = userClient().allMyCoupons(UserCouponStatus.ACTIVE).map(UserCoupon::getOrderId).toList();
+        List<String> orders = userClient().myCouponsAutoPaging(1, UserCouponStatus.ACTIVE).map(UserCoupon::getOrderId).toList();
 
         assertThat(orders).containsExactly("o1", "o2");
         RecordedRequest first = server.takeRequest();
-        assertThat(first.getPath()).isEqualTo("/coupons/v1/user/coupons?limit=100&offset=0&status=active");
+        assertThat(first.getPath()).isEqualTo("/coupons/v1/user/coupons?limit=1&offset=0&status=active");
         assertThat(first.getHeader("Authorization")).isEqualTo("Bearer t1");
         RecordedRequest second = server.takeRequest();
-        assertThat(second.getPath()).isEqualTo("/coupons/v1/user/coupons?limit=100&offset=1&status=active");
+        assertThat(second.getPath()).isEqualTo("/coupons/v1/user/coupons?limit=1&offset=1&status=active");
         assertThat(second.getHeader("Authorization")).isEqualTo("Bearer t1");
+        assertThat(server.getRequestCount()).isEqualTo(2);
+    }
+
+    @Test
+    @SuppressWarnings("removal")
+    void todaysNamesStayAsDeprecatedDelegatesOfTheGeneratedOperations() throws InterruptedException {
+        json(200, "{\"coupons\":[],\"total\":0,\"limit\":5,\"offset\":10}");
+        json(200, "{\"coupons\":[],\"total\":0,\"limit\":5,\"offset\":0}");
+        json(200, page(0));
+
+        userClient().myCoupons(UserCouponStatus.USED, 5, 10).execute();
+        assertThat(userClient().allMyCoupons().toList()).isEmpty();
+        publicClient().list(CouponFilter.any().category("food"), 3, 6).execute();
+
+        assertThat(server.takeRequest().getPath()).isEqualTo("/coupons/v1/user/coupons?limit=5&offset=10&status=used");
+        assertThat(server.takeRequest().getPath()).isEqualTo("/coupons/v1/user/coupons?limit=100&offset=0");
+        RecordedRequest list = server.takeRequest();
+        assertThat(list.getPath()).isEqualTo("/api/v1/coupons?limit=3&offset=6&category=food");
+        assertThat(list.getHeader("Authorization")).isNull();
     }
 
     @Test
@@ -395,9 +416,10 @@ class CouponsClientTest {
         assertThatThrownBy(() -> TokenProvider.builder().baseUrl("http://127.0.0.1:1").username("u").password("p").build())
                 .isInstanceOf(IllegalStateException.class).hasMessage("Client id required.");
         assertThatThrownBy(() -> publicClient().all(CouponFilter.any(), 101)).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> publicClient().get("").execute()).isInstanceOf(IllegalArgumentException.class);
-        assertThatThrownBy(() -> publicClient().subscribe(e -> { }))
-                .isInstanceOf(IllegalStateException.class).hasMessageContaining("Credentials required");
+        assertThatThrownBy(() -> publicClient().redeem("", "o1")).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> publicClient().redeem("c1", "o1", 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> CouponsClient.builder().reconnectBackoff(Duration.ofSeconds(2), Duration.ofSeconds(1)))
+                .isInstanceOf(IllegalArgumentException.class);
         assertThat(server.getRequestCount()).isZero();
     }
 
