@@ -5,6 +5,7 @@ import io.swagger.v3.oas.models.Operation;
 import io.swagger.v3.oas.models.PathItem;
 import io.swagger.v3.oas.models.media.Content;
 import io.swagger.v3.oas.models.media.Schema;
+import io.swagger.v3.oas.models.security.SecurityRequirement;
 import io.swagger.v3.oas.models.security.SecurityScheme;
 import dev.contractkit.specs.dialect.ErrorShape;
 import dev.contractkit.specs.dialect.SdkName;
@@ -69,6 +70,8 @@ public class KitClientCodegen extends JavaClientCodegen {
     private final Set<String> kitImports = new HashSet<>();
     /** The operations with {@code security: []} ({@code METHOD path}), and their interface methods ({@code Api.method}). */
     private final Set<String> openPaths = new HashSet<>();
+    /** Security schemes a WebSocket handshake names ({@code x-kit-websocket}; such operations are not generated). */
+    private final Set<String> handshakeSchemes = new HashSet<>();
     private final List<String> kitOpenOperations = new ArrayList<>();
     /** While a model is made again: its properties' Java names where two would otherwise be one (see fromModel). */
     private Map<String, String> propertyNames = Map.of();
@@ -215,6 +218,7 @@ public class KitClientCodegen extends JavaClientCodegen {
             openAPI.getWebhooks().keySet().forEach(name -> notes.accept("unsupported: webhook at webhooks." + name
                     + ": not generated (the client sends requests; receiving webhooks is the application's server's job)"));
         }
+        webSocketHandshakes(openAPI);
         if (openAPI.getPaths() != null) {
             openAPI.getPaths().forEach((path, item) -> item.readOperationsMap().forEach((method, op) -> {
                 links(path, method, op);
@@ -225,7 +229,17 @@ public class KitClientCodegen extends JavaClientCodegen {
         }
         List<Map<String, Object>> credentials = new ArrayList<>();
         if (openAPI.getComponents() != null && openAPI.getComponents().getSecuritySchemes() != null) {
-            openAPI.getComponents().getSecuritySchemes().forEach((name, scheme) -> credential(name, scheme, credentials));
+            Set<String> used = usedSchemes(openAPI);
+            openAPI.getComponents().getSecuritySchemes().forEach((name, scheme) -> {
+                if (handshakeSchemes.contains(name) && !used.contains(name)) {
+                    // a scheme only a WebSocket handshake takes (coupons' token in the query) is no builder method:
+                    // the builder would place it on every call
+                    notes.accept("not generated: security scheme components.securitySchemes." + name
+                            + ": only WebSocket handshakes take it");
+                } else {
+                    credential(name, scheme, credentials);
+                }
+            });
         }
         Set<String> required = requiredSchemes(openAPI);
         credentials.forEach(c -> c.put("required", required.contains(String.valueOf(c.get("scheme")))));
@@ -239,6 +253,48 @@ public class KitClientCodegen extends JavaClientCodegen {
         additionalProperties.put("kitErrorMessage", errors.message());
         additionalProperties.put("kitErrorRequestId", errors.requestId());
         additionalProperties.put("kitHasCredentials", !credentials.isEmpty());
+    }
+
+    /**
+     * An operation with {@code x-kit-websocket} is a WebSocket handshake: a Retrofit call cannot open it, so it is not
+     * generated (an add-on opens it, as coupons' {@code subscribe}); a path left without operations goes too.
+     */
+    private void webSocketHandshakes(OpenAPI openAPI) {
+        if (openAPI.getPaths() == null) {
+            return;
+        }
+        new ArrayList<>(openAPI.getPaths().keySet()).forEach(path -> {
+            PathItem item = openAPI.getPaths().get(path);
+            item.readOperationsMap().forEach((method, op) -> {
+                if (op.getExtensions() != null && op.getExtensions().containsKey("x-kit-websocket")) {
+                    schemesOf(openAPI, op).forEach(handshakeSchemes::add);
+                    notes.accept("not generated: paths." + path + "." + method.name().toLowerCase(Locale.ROOT)
+                            + " is a WebSocket handshake (x-kit-websocket): a call cannot open it");
+                    item.operation(method, null);
+                }
+            });
+            if (item.readOperations().isEmpty()) {
+                openAPI.getPaths().remove(path);
+            }
+        });
+    }
+
+    /** @return the security schemes the generated operations name (their own security, else the document's) */
+    private static Set<String> usedSchemes(OpenAPI openAPI) {
+        Set<String> used = new HashSet<>();
+        if (openAPI.getPaths() != null) {
+            openAPI.getPaths().values().forEach(item -> item.readOperations().forEach(op -> used.addAll(schemesOf(openAPI, op))));
+        }
+        return used;
+    }
+
+    private static Set<String> schemesOf(OpenAPI openAPI, Operation op) {
+        List<SecurityRequirement> requirements = op.getSecurity() != null ? op.getSecurity() : openAPI.getSecurity();
+        Set<String> names = new HashSet<>();
+        if (requirements != null) {
+            requirements.forEach(r -> names.addAll(r.keySet()));
+        }
+        return names;
     }
 
     private void links(String path, PathItem.HttpMethod method, Operation op) {

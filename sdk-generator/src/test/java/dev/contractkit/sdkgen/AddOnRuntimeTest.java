@@ -62,4 +62,35 @@ class AddOnRuntimeTest {
         assertThat(client).contains("this.retrofit = Generated.retrofit(config, credentials, com.acme.shelves.internal.ContractErrors.FORMAT);")
                 .doesNotContain("Generated.attached");
     }
+
+    @Test
+    void aWebSocketHandshakeAndTheQueryTokenOnlyItTakesAreNotGenerated() throws IOException {
+        Path doc = dir.resolve("feed.yaml");
+        Files.writeString(doc, """
+                openapi: 3.0.3
+                info: {title: Feed, version: "1"}
+                paths:
+                  /items:
+                    get:
+                      operationId: listItems
+                      security: [{Bearer: []}]
+                      responses: {"200": {description: ok}}
+                  /updates:
+                    get:
+                      operationId: openUpdates
+                      x-kit-websocket: {asyncapi: feed.yaml, channel: updates}
+                      security: [{Bearer: []}, {QueryToken: []}]
+                      responses: {"101": {description: upgraded}}
+                components:
+                  securitySchemes:
+                    Bearer: {type: http, scheme: bearer}
+                    QueryToken: {type: apiKey, in: query, name: token}
+                """);
+        SdkGenerator.Result r = SdkGenerator.request(doc, "com.acme.feed", dir.resolve("out")).generate();
+        String client = Files.readString(dir.resolve("out/com/acme/feed/FeedClient.java"));
+
+        assertThat(client).contains("listItems(").doesNotContain("openUpdates(").doesNotContain("queryToken(").contains("bearer(");
+        assertThat(r.notes()).anyMatch(n -> n.contains("paths./updates.get is a WebSocket handshake"))
+                .anyMatch(n -> n.contains("securitySchemes.QueryToken: only WebSocket handshakes take it"));
+    }
 }
