@@ -18,7 +18,6 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
@@ -160,22 +159,14 @@ class ArchitectureTest {
     }
 
     /**
-     * The SDK's clients not yet made by the generator (issue 38.1; docs/decisions.md, "The SDK generator makes every
-     * client"): the list may only shrink. A client the generator makes calls {@code internal.Generated}.
-     */
-    private static final Set<String> CLIENTS_NOT_YET_GENERATED = Set.of("agent.AgentClient");
-
-    /**
-     * No hand-written client outside the add-ons: every public {@code *Client} of the SDK comes from the generator
-     * (with its API's named add-ons), except the ones still listed, and a client that moved leaves the list.
+     * No hand-written client outside the add-ons (issue 38.1; docs/decisions.md, "The SDK generator makes the
+     * clients"): every public {@code *Client} of the SDK comes from the generator, with its API's named add-ons. A
+     * client the generator makes calls {@code internal.Generated}.
      */
     @Test
     void everyClientOfTheSdkComesFromTheGenerator() {
         List<String> handWritten = handWrittenClients(classes.that(resideInAPackage("dev.contractkit.sdk..")));
-        assertThat(handWritten).as("hand-written clients of the SDK: make them with the generator and add-ons")
-                .allMatch(CLIENTS_NOT_YET_GENERATED::contains);
-        assertThat(CLIENTS_NOT_YET_GENERATED).as("clients the generator makes now: take them off the list")
-                .allMatch(handWritten::contains);
+        assertThat(handWritten).as("hand-written clients of the SDK: make them with the generator and add-ons").isEmpty();
         assertThat(classes.get("dev.contractkit.sdk.forms.FormsClient").getSimpleName()).isEqualTo("FormsClient");
         assertThat(handWritten).as("the generated forms client").doesNotContain("forms.FormsClient");
     }

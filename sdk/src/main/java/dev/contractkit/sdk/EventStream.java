@@ -86,7 +86,9 @@ public final class EventStream implements AutoCloseable, Iterable<ServerSentEven
             while (true) {
                 String line = source.readUtf8Line();
                 if (line == null) {
-                    return data == null ? null : new ServerSentEvent(event == null ? "message" : event, id, data.toString());
+                    // an event without its closing blank line is incomplete (the connection broke in it): the SSE
+                    // standard discards it, so a client that resumes with Last-Event-ID gets it again, whole
+                    return null;
                 }
                 if (line.isEmpty()) {
                     if (data != null) {

@@ -98,7 +98,7 @@ class EveryClientTest {
                         e -> ((dev.contractkit.sdk.runtime.model.ApiError) e).getError().getMessage(), "rid-runtime",
                         "Authorization", "Bearer kit-t"),
                 new Case("agent", c -> AgentClient.builder().config(c).token("kit-t").build(),
-                        c -> ((AgentClient) c).history("th-1").execute(), c -> ((AgentClient) c).history("th-1").executeAsync(),
+                        c -> ((AgentClient) c).getThreadHistory("th-1").execute(), c -> ((AgentClient) c).getThreadHistory("th-1").executeAsync(),
                         "{\"code\":\"NOT_FOUND\",\"message\":\"no thread th-1\",\"requestId\":\"rid-agent\"}",
                         dev.contractkit.sdk.agent.model.ApiError.class,
                         e -> ((dev.contractkit.sdk.agent.model.ApiError) e).getMessage(), "rid-agent",

@@ -71,7 +71,7 @@ class KitTokenTest {
         server.enqueue(json(201, "{\"fileId\":\"f-1\",\"name\":\"a.csv\",\"size\":2}"));
         AgentClient agent = AgentClient.builder().baseUrl(url()).token("kit-t").retries(RetryPolicy.none()).build();
 
-        try (AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi")).execute()) {
+        try (AgentRun run = agent.runAgent(AgentRun.input("t", "r", "hi")).execute()) {
             run.forEach(e -> { });
         }
         agent.uploadFile("a.csv", "a\n".getBytes(StandardCharsets.UTF_8)).execute();

@@ -205,9 +205,9 @@ class OneCallTypeTest {
         server.enqueue(new MockResponse().setHeader("Content-Type", "text/event-stream").setBody(
                 "data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n"
                         + "data: {\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r\",\"outcome\":{\"type\":\"success\"}}\n\n"));
-        AgentClient agent = AgentClient.builder().baseUrl(server.url("/").toString()).build();
+        AgentClient agent = AgentClient.builder().baseUrl(server.url("/").toString()).token("kit-t").build();
 
-        try (AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi")).executeAsync().get(5, TimeUnit.SECONDS)) {
+        try (AgentRun run = agent.runAgent(AgentRun.input("t", "r", "hi")).executeAsync().get(5, TimeUnit.SECONDS)) {
             assertThat(run.stream().map(AgentEvent::type).toList()).containsExactly("RUN_STARTED", "RUN_FINISHED");
         }
     }

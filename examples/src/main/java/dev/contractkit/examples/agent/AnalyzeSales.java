@@ -73,7 +73,7 @@ public final class AnalyzeSales {
      * @return the folded transcript
      */
     public static AgentTranscript run(AgentClient agent, String threadId, String question, PrintStream out) {
-        RunAgentInput input = AgentClient.input(threadId, "run-" + UUID.randomUUID(), question);
+        RunAgentInput input = AgentRun.input(threadId, "run-" + UUID.randomUUID(), question);
         input.setForwardedProps(Map.of("run_config", Map.of("activeDatasourceId", "sample")));
         try (AgentRun run = agent.runAgent(input).execute()) {
             for (AgentEvent e : run) {

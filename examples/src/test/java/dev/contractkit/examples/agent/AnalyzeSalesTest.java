@@ -57,9 +57,9 @@ class AnalyzeSalesTest {
             assertThat(t.runConfig()).hasValueSatisfying(c -> assertThat(c.getActiveDatasourceId()).isEqualTo("sample"));
             assertThat(t.reasoning()).hasSize(2); // how it goes about it, then the plan it chose
             assertThat(t.artifacts()).hasSize(1);
-            String csv = agent.download(t.artifacts().get(0).getArtifactId()).execute();
+            String csv = agent.downloadArtifact(t.artifacts().get(0).getArtifactId()).execute();
             assertThat(csv).startsWith("REGION,REVENUE");
-            assertThat(agent.artifacts("sdk-thread").execute()).hasSize(1);
+            assertThat(agent.listArtifacts("sdk-thread").execute().getItems()).hasSize(1);
 
             List<List<AgentEvent>> restored = agent.historyEvents("sdk-thread").execute();
             assertThat(restored).hasSize(1);
@@ -69,7 +69,7 @@ class AnalyzeSalesTest {
             assertThat(agent.resources().knowledgeBases().search("kb-sales-glossary", "revenue").execute()).extracting(h -> h.getTitle()).contains("Revenue");
             var file = agent.uploadFile("targets.csv", "region,target\nAPAC,1\n".getBytes(StandardCharsets.UTF_8)).execute();
             assertThat(file.getMediaType()).isEqualTo("text/csv");
-            assertThat(agent.files().execute()).extracting(f -> f.getFileId()).containsExactly(file.getFileId());
+            assertThat(agent.listFiles().execute().getItems()).extracting(f -> f.getFileId()).containsExactly(file.getFileId());
         }
     }
 
@@ -77,7 +77,7 @@ class AnalyzeSalesTest {
     void cancelEndsTheRunWithTheCancelledOutcome(@TempDir Path data) {
         try (KitServer server = start(data, "PT0.3S")) {
             AgentClient agent = client(server);
-            try (AgentRun run = agent.runAgent(AgentClient.input("sdk-cancel", "sdk-cancel-1", "Units by product?")).execute()) {
+            try (AgentRun run = agent.runAgent(AgentRun.input("sdk-cancel", "sdk-cancel-1", "Units by product?")).execute()) {
                 List<String> types = new ArrayList<>();
                 for (AgentEvent e : run) {
                     types.add(e.type());
@@ -91,7 +91,7 @@ class AnalyzeSalesTest {
                 assertThat(t.runEnd()).isEqualTo(AgentTranscript.RunEnd.CANCELLED);
                 assertThat(run.violations()).isEmpty();
             }
-            assertThat(agent.history("sdk-cancel").execute().getRuns().get(0).getStatus().getValue()).isEqualTo("canceled");
+            assertThat(agent.getThreadHistory("sdk-cancel").execute().getRuns().get(0).getStatus().getValue()).isEqualTo("canceled");
         }
     }
 
@@ -99,10 +99,10 @@ class AnalyzeSalesTest {
     void aRefusedRunIsAnApiExceptionAndARunErrorFoldsIntoItsCode(@TempDir Path data) {
         try (KitServer server = start(data, "PT0S")) {
             AgentClient agent = client(server);
-            RunAgentInput secret = AgentClient.input("sdk-err", "sdk-err-1", "use password=hunter22 please");
+            RunAgentInput secret = AgentRun.input("sdk-err", "sdk-err-1", "use password=hunter22 please");
             assertThatThrownBy(() -> agent.runAgent(secret).execute()).isInstanceOf(BadRequestException.class)
                     .hasMessageContaining("credentials");
-            RunAgentInput inactive = AgentClient.input("sdk-err", "sdk-err-2", "Revenue?");
+            RunAgentInput inactive = AgentRun.input("sdk-err", "sdk-err-2", "Revenue?");
             inactive.setForwardedProps(Map.of("run_config", Map.of("enabledDatasourceIds", List.of("sample"),
                     "activeDatasourceId", "warehouse")));
             try (AgentRun run = agent.runAgent(inactive).execute()) {
@@ -117,13 +117,14 @@ class AnalyzeSalesTest {
     @Test
     void withoutTheKitTokenTheAgentRefusesTheRunAndTheResources(@TempDir Path data) {
         try (KitServer server = start(data, "PT0S")) {
-            AgentClient anonymous = AgentClient.builder().baseUrl(server.url(Api.AGENT)).build();
+            // the builder wants a token (every agent operation needs one): a token the server never issued
+            AgentClient anonymous = AgentClient.builder().baseUrl(server.url(Api.AGENT)).token("not-a-kit-token").build();
             PrintStream out = new PrintStream(new ByteArrayOutputStream(), true, StandardCharsets.UTF_8);
 
             assertThatThrownBy(() -> AnalyzeSales.run(anonymous, "sdk-anon", "Revenue?", out))
                     .isInstanceOf(UnauthorizedException.class);
             assertThatThrownBy(() -> anonymous.resources().datasources().list().execute()).isInstanceOf(UnauthorizedException.class);
-            assertThatThrownBy(() -> client(server).history("sdk-anon").execute()).as("no run was started")
+            assertThatThrownBy(() -> client(server).getThreadHistory("sdk-anon").execute()).as("no run was started")
                     .isInstanceOf(NotFoundException.class);
         }
     }

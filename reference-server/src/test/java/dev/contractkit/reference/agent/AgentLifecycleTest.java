@@ -307,7 +307,7 @@ class AgentLifecycleTest {
         run("sdk-b", "sdk-b-1", "What is the revenue by region?");
         run("sdk-c", "sdk-c-1", "What is the revenue by region?");
         try (AgentClient agent = AgentClient.builder().baseUrl(server.url(Api.AGENT)).token(AgentHttp.KIT_TOKEN).build()) {
-            ThreadList first = agent.threads(2, 0).execute();
+            ThreadList first = agent.listThreads(2, 0).execute();
             assertThat(first.getItems()).hasSize(2);
             assertThat(first.getTotal()).isGreaterThanOrEqualTo(3);
             List<String> all = agent.allThreads(1).map(ThreadSummary::getThreadId).toList();
@@ -316,19 +316,19 @@ class AgentLifecycleTest {
             assertThat(c.getLastRunStatus()).isEqualTo(ThreadSummary.LastRunStatusEnum.COMPLETED);
             assertThat(c.getTitle()).isEqualTo("What is the revenue by region?");
 
-            String artifact = agent.artifacts("sdk-b").execute().get(0).getArtifactId();
+            String artifact = agent.listArtifacts("sdk-b").execute().getItems().get(0).getArtifactId();
             agent.deleteArtifact(artifact).execute();
-            assertThat(agent.artifacts("sdk-b").execute()).isEmpty();
+            assertThat(agent.listArtifacts("sdk-b").execute().getItems()).isEmpty();
             assertThatThrownBy(() -> agent.deleteArtifact(artifact).execute()).isInstanceOf(NotFoundException.class);
 
             agent.deleteThread("sdk-a").execute();
             assertThat(agent.allThreads().map(ThreadSummary::getThreadId)).doesNotContain("sdk-a").contains("sdk-b");
-            assertThatThrownBy(() -> agent.history("sdk-a").execute()).isInstanceOf(NotFoundException.class);
+            assertThatThrownBy(() -> agent.getThreadHistory("sdk-a").execute()).isInstanceOf(NotFoundException.class);
             assertThatThrownBy(() -> agent.deleteThread("sdk-a").execute()).isInstanceOf(NotFoundException.class);
 
             String file = agent.uploadFile("sdk.csv", "a,b\n1,2\n".getBytes(StandardCharsets.UTF_8)).execute().getFileId();
             agent.deleteFile(file).execute();
-            assertThat(agent.files().execute()).extracting(FileInfo::getFileId).doesNotContain(file);
+            assertThat(agent.listFiles().execute().getItems()).extracting(FileInfo::getFileId).doesNotContain(file);
             assertThatThrownBy(() -> agent.deleteFile(file).execute()).isInstanceOf(NotFoundException.class);
         }
     }

@@ -39,7 +39,7 @@ class AgentSdkReattachTest {
     static void start() throws Exception {
         server = KitServer.start(AgentHttp.settings(dir.resolve("a")).with("agent.step-delay", "PT0.03S"), List.of(Api.AGENT));
         proxy = new CuttingProxy(server.url(Api.AGENT));
-        agent = AgentClient.builder().baseUrl(proxy.url()).addInterceptor(AgentHttp.AUTH)
+        agent = AgentClient.builder().baseUrl(proxy.url()).token(AgentHttp.KIT_TOKEN)
                 .reattach(5, Duration.ofMillis(20), Duration.ofMillis(200)).build();
     }
 
@@ -59,7 +59,7 @@ class AgentSdkReattachTest {
 
     static Transcript run(String thread, String run, int... cutAfter) {
         List<Line> lines = new ArrayList<>();
-        try (AgentRun r = agent.runAgent(AgentClient.input(thread, run, QUESTION)).execute()) {
+        try (AgentRun r = agent.runAgent(AgentRun.input(thread, run, QUESTION)).execute()) {
             int cut = 0;
             for (AgentEvent e : r) {
                 lines.add(new Line(e.type() + " " + e.getClass().getSimpleName(), r.lastEventId()));
@@ -93,7 +93,7 @@ class AgentSdkReattachTest {
         // after the drop the proxy sends the client to a server with its own, empty database (a replica that does
         // not share the run's): re-attaching answers 404
         KitServer other = KitServer.start(AgentHttp.settings(dir.resolve("b")), List.of(Api.AGENT));
-        try (AgentRun run = agent.runAgent(AgentClient.input("t-sdk-gone", "r-sdk-gone", QUESTION)).execute()) {
+        try (AgentRun run = agent.runAgent(AgentRun.input("t-sdk-gone", "r-sdk-gone", QUESTION)).execute()) {
             List<String> types = new ArrayList<>();
             assertThatThrownBy(() -> run.forEach(e -> {
                 types.add(e.type());
@@ -109,6 +109,6 @@ class AgentSdkReattachTest {
             other.close();
         }
         // the run went on on its own server: stop it the way the SDK says
-        agent.cancel("r-sdk-gone").execute();
+        agent.cancelRun("r-sdk-gone").execute();
     }
 }

@@ -70,7 +70,7 @@ class FilesUploadTest {
     @Test
     void aMultipartUploadFromTheSdkDownloadsAsTheSameBytes() {
         byte[] bytes = binary(300_000);
-        var sdk = AgentClient.builder().baseUrl(server.url(Api.AGENT)).addInterceptor(AgentHttp.AUTH).build();
+        var sdk = AgentClient.builder().baseUrl(server.url(Api.AGENT)).token(AgentHttp.KIT_TOKEN).build();
         FileInfo info = sdk.uploadFile("blob.bin", bytes).execute();
         assertThat(info.getName()).isEqualTo("blob.bin");
         assertThat(info.getMediaType()).isEqualTo("application/octet-stream");

@@ -8,10 +8,10 @@ import retrofit2.Retrofit;
 import java.util.Optional;
 
 /**
- * The agent client's connection: its settings and the Retrofit instance that sends the kit token and reads the
- * contract's errors. {@link AgentClient} is built on one; the deprecated {@code AgentResources}/{@code AgentPrincipals}
- * builders open one the same way and close it with their view (so those views need not name the client, which
- * names them).
+ * The connection the deprecated {@code AgentResources}/{@code AgentPrincipals} builders open: their settings and the
+ * Retrofit instance that sends the kit token and reads the contract's errors, closed with their view. (The generated
+ * {@link AgentClient} makes its own; the views take its operations, so they need not name the client, which names
+ * them through its add-on.)
  *
  * @param config   the settings (closed with the connection)
  * @param retrofit the Retrofit instance on them

@@ -12,6 +12,9 @@ import dev.contractkit.sdk.agent.model.PrincipalList;
 import dev.contractkit.sdk.internal.HttpCall;
 
 import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The agent's named principals ({@code /api/v1/principals} of {@code specs/openapi/agent.yaml}), the operator's
@@ -28,19 +31,31 @@ import java.util.List;
  *
  * A named principal's call answers {@code ForbiddenException}; a name that exists {@code ConflictException}. An
  * {@code AgentClient} built with a named token ({@code token(...)}) acts as that principal. It is a view of the one
- * agent client ({@link AgentClient#principals()}); its own builder is deprecated.
+ * agent client ({@link AgentClientAddOns#principals()}); its own builder is deprecated.
  */
 public final class AgentPrincipals implements AutoCloseable {
-    private final PrincipalsApi api;
+    private final Function<PrincipalCreation, Call<CreatedPrincipal>> create;
+    private final Supplier<Call<PrincipalList>> list;
+    private final Function<String, Call<Principal>> get;
+    private final BiFunction<String, GrantList, Call<Principal>> grant;
+    private final Function<String, Call<Void>> revoke;
     private final AgentConnection owner;
 
     /**
-     * @param api   the agent client's principals interface
+     * The view on the generated client's operations ({@link AgentClientAddOns#principals()}), or on the connection a
+     * deprecated builder opened: it names neither client nor add-on, which name it (no class loop).
+     *
      * @param owner the connection a deprecated builder opened, closed with this view, or null for
-     *              {@link AgentClient#principals()}
+     *              {@link AgentClientAddOns#principals()}
      */
-    AgentPrincipals(PrincipalsApi api, AgentConnection owner) {
-        this.api = api;
+    AgentPrincipals(Function<PrincipalCreation, Call<CreatedPrincipal>> create, Supplier<Call<PrincipalList>> list,
+                    Function<String, Call<Principal>> get, BiFunction<String, GrantList, Call<Principal>> grant,
+                    Function<String, Call<Void>> revoke, AgentConnection owner) {
+        this.create = create;
+        this.list = list;
+        this.get = get;
+        this.grant = grant;
+        this.revoke = revoke;
         this.owner = owner;
     }
 
@@ -48,7 +63,7 @@ public final class AgentPrincipals implements AutoCloseable {
      * A builder; {@code baseUrl} is required.
      *
      * @return the builder
-     * @deprecated the agent has one client: build an {@link AgentClient} and use {@link AgentClient#principals()}
+     * @deprecated the agent has one client: build an {@link AgentClient} and use {@link AgentClientAddOns#principals()}
      */
     @Deprecated(since = "0.1.0", forRemoval = true)
     public static Builder builder() {
@@ -71,12 +86,12 @@ public final class AgentPrincipals implements AutoCloseable {
      * @return the principal with its token, shown this once
      */
     public Call<CreatedPrincipal> create(String name, List<Grant> grants) {
-        return HttpCall.of(api.createPrincipal(new PrincipalCreation().name(name).grants(grants)));
+        return create.apply(new PrincipalCreation().name(name).grants(grants));
     }
 
     /** @return the named principals, by name (never their tokens) */
     public Call<List<Principal>> list() {
-        return HttpCall.of(api.listPrincipals()).map(PrincipalList::getItems);
+        return list.get().map(PrincipalList::getItems);
     }
 
     /**
@@ -84,7 +99,7 @@ public final class AgentPrincipals implements AutoCloseable {
      * @return the principal (never its token)
      */
     public Call<Principal> get(String name) {
-        return HttpCall.of(api.getPrincipal(name));
+        return get.apply(name);
     }
 
     /**
@@ -93,7 +108,7 @@ public final class AgentPrincipals implements AutoCloseable {
      * @return the principal with its new grants
      */
     public Call<Principal> grant(String name, List<Grant> grants) {
-        return HttpCall.of(api.setPrincipalGrants(name, new GrantList().grants(grants)));
+        return grant.apply(name, new GrantList().grants(grants));
     }
 
     /**
@@ -103,7 +118,7 @@ public final class AgentPrincipals implements AutoCloseable {
      * @return the call (no body)
      */
     public Call<Void> revoke(String name) {
-        return HttpCall.of(api.revokePrincipal(name));
+        return revoke.apply(name);
     }
 
     /**
@@ -128,7 +143,10 @@ public final class AgentPrincipals implements AutoCloseable {
          */
         public AgentPrincipals build() {
             AgentConnection connection = AgentConnection.open(configBuilder().build(), kitToken());
-            return new AgentPrincipals(connection.retrofit().create(PrincipalsApi.class), connection);
+            PrincipalsApi api = connection.retrofit().create(PrincipalsApi.class);
+            return new AgentPrincipals(c -> HttpCall.of(api.createPrincipal(c)), () -> HttpCall.of(api.listPrincipals()),
+                    name -> HttpCall.of(api.getPrincipal(name)), (name, g) -> HttpCall.of(api.setPrincipalGrants(name, g)),
+                    name -> HttpCall.of(api.revokePrincipal(name)), connection);
         }
     }
 }

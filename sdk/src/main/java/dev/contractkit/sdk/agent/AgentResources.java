@@ -24,6 +24,8 @@ import dev.contractkit.sdk.internal.HttpCall;
 import dev.contractkit.sdk.Call;
 
 import java.util.List;
+import java.util.function.BiFunction;
+import java.util.function.Supplier;
 
 /**
  * Typed clients of the agent's run resources ({@code /api/v1} of {@code specs/openapi/agent.yaml}): data sources,
@@ -38,21 +40,34 @@ import java.util.List;
  * resources.knowledgeBases().list().execute().forEach(kb -> System.out.println(kb.getId()));
  * }</pre>
  *
- * It is a view of the one agent client ({@link AgentClient#resources()}); its own builder is deprecated.
+ * It is a view of the one agent client ({@link AgentClientAddOns#resources()}); its own builder is deprecated.
  * Every operation returns a {@link Call}; running it throws {@link dev.contractkit.sdk.ApiException} for an error answer ({@code NotFoundException},
  * {@code ConflictException}, {@code BadRequestException} with code {@code CREDENTIALS_NOT_ALLOWED}, ...).
  */
 public final class AgentResources implements AutoCloseable {
-    private final ResourcesApi api;
+    private final Registry<Datasource, Datasource, DatasourceRegistration, DatasourceUpdate> datasources;
+    private final KnowledgeBases knowledgeBases;
+    private final Registry<Resource, McpServer, McpServerRegistration, McpServerUpdate> mcpServers;
+    private final Registry<Resource, Skill, SkillRegistration, SkillUpdate> skills;
+    private final Supplier<Call<List<ModelProfile>>> modelProfiles;
     private final AgentConnection owner;
 
     /**
-     * @param api   the agent client's resources interface
+     * The view on the generated client's operations ({@link AgentClientAddOns#resources()}), or on the connection a
+     * deprecated builder opened: it names neither client nor add-on, which name it (no class loop).
+     *
      * @param owner the connection a deprecated builder opened, closed with this view, or null for
-     *              {@link AgentClient#resources()} (closing the view leaves the client open)
+     *              {@link AgentClientAddOns#resources()} (closing the view leaves the client open)
      */
-    AgentResources(ResourcesApi api, AgentConnection owner) {
-        this.api = api;
+    AgentResources(Registry<Datasource, Datasource, DatasourceRegistration, DatasourceUpdate> datasources,
+                   KnowledgeBases knowledgeBases, Registry<Resource, McpServer, McpServerRegistration, McpServerUpdate> mcpServers,
+                   Registry<Resource, Skill, SkillRegistration, SkillUpdate> skills,
+                   Supplier<Call<List<ModelProfile>>> modelProfiles, AgentConnection owner) {
+        this.datasources = datasources;
+        this.knowledgeBases = knowledgeBases;
+        this.mcpServers = mcpServers;
+        this.skills = skills;
+        this.modelProfiles = modelProfiles;
         this.owner = owner;
     }
 
@@ -70,7 +85,7 @@ public final class AgentResources implements AutoCloseable {
      * A builder; {@code baseUrl} is required.
      *
      * @return the builder
-     * @deprecated the agent has one client: build an {@link AgentClient} and use {@link AgentClient#resources()}
+     * @deprecated the agent has one client: build an {@link AgentClient} and use {@link AgentClientAddOns#resources()}
      */
     @Deprecated(since = "0.1.0", forRemoval = true)
     public static Builder builder() {
@@ -79,41 +94,41 @@ public final class AgentResources implements AutoCloseable {
 
     /** @return the data sources client ({@code /api/v1/datasources}: JDBC URLs; passwords are write-only) */
     public Registry<Datasource, Datasource, DatasourceRegistration, DatasourceUpdate> datasources() {
-        return new Registry<>(api::listDatasources, DatasourceList::getItems, api::getDatasource,
-                api::registerDatasource, api::updateDatasource, api::deleteDatasource);
+        return datasources;
     }
 
     /** @return the knowledge bases client ({@code /api/v1/knowledge-bases}: searchable documents) */
     public KnowledgeBases knowledgeBases() {
-        return new KnowledgeBases(api);
+        return knowledgeBases;
     }
 
     /** @return the MCP servers client ({@code /api/v1/mcp-servers}: Streamable HTTP; tokens are write-only) */
     public Registry<Resource, McpServer, McpServerRegistration, McpServerUpdate> mcpServers() {
-        return new Registry<>(api::listMcpServers, ResourceList::getItems, api::getMcpServer,
-                api::registerMcpServer, api::updateMcpServer, api::deleteMcpServer);
+        return mcpServers;
     }
 
     /** @return the skills client ({@code /api/v1/skills}: named instructions) */
     public Registry<Resource, Skill, SkillRegistration, SkillUpdate> skills() {
-        return new Registry<>(api::listSkills, ResourceList::getItems, api::getSkill,
-                api::registerSkill, api::updateSkill, api::deleteSkill);
+        return skills;
     }
 
     /** @return the model profiles ({@code GET /api/v1/model-profiles}) */
     public Call<List<ModelProfile>> modelProfiles() {
-        return HttpCall.of(api.listModelProfiles()).map(r -> r.getItems());
+        return modelProfiles.get();
     }
 
     /** {@code /api/v1/knowledge-bases}: the registry plus search. */
     public static final class KnowledgeBases
             extends Registry<Resource, KnowledgeBase, KnowledgeBaseRegistration, KnowledgeBaseUpdate> {
-        private final ResourcesApi api;
+        private final BiFunction<String, String, Call<KnowledgeHits>> search;
 
-        private KnowledgeBases(ResourcesApi api) {
-            super(api::listKnowledgeBases, ResourceList::getItems, api::getKnowledgeBase,
-                    api::registerKnowledgeBase, api::updateKnowledgeBase, api::deleteKnowledgeBase);
-            this.api = api;
+        KnowledgeBases(Supplier<Call<ResourceList>> list, java.util.function.Function<String, Call<KnowledgeBase>> get,
+                       java.util.function.Function<KnowledgeBaseRegistration, Call<KnowledgeBase>> register,
+                       BiFunction<String, KnowledgeBaseUpdate, Call<KnowledgeBase>> update,
+                       java.util.function.Function<String, Call<Void>> delete,
+                       BiFunction<String, String, Call<KnowledgeHits>> search) {
+            super(list, ResourceList::getItems, get, register, update, delete);
+            this.search = search;
         }
 
         /**
@@ -122,7 +137,7 @@ public final class AgentResources implements AutoCloseable {
          * @return the matching documents, best first
          */
         public Call<List<KnowledgeHit>> search(String id, String query) {
-            return HttpCall.of(api.searchKnowledgeBase(id, query)).map(KnowledgeHits::getItems);
+            return search.apply(id, query).map(KnowledgeHits::getItems);
         }
     }
 
@@ -149,7 +164,21 @@ public final class AgentResources implements AutoCloseable {
          */
         public AgentResources build() {
             AgentConnection connection = AgentConnection.open(configBuilder().build(), kitToken());
-            return new AgentResources(connection.retrofit().create(ResourcesApi.class), connection);
+            ResourcesApi api = connection.retrofit().create(ResourcesApi.class);
+            return new AgentResources(
+                    new Registry<>(() -> HttpCall.of(api.listDatasources()), DatasourceList::getItems,
+                            id -> HttpCall.of(api.getDatasource(id)), r -> HttpCall.of(api.registerDatasource(r)),
+                            (id, u) -> HttpCall.of(api.updateDatasource(id, u)), id -> HttpCall.of(api.deleteDatasource(id))),
+                    new KnowledgeBases(() -> HttpCall.of(api.listKnowledgeBases()), id -> HttpCall.of(api.getKnowledgeBase(id)),
+                            r -> HttpCall.of(api.registerKnowledgeBase(r)), (id, u) -> HttpCall.of(api.updateKnowledgeBase(id, u)),
+                            id -> HttpCall.of(api.deleteKnowledgeBase(id)), (id, q) -> HttpCall.of(api.searchKnowledgeBase(id, q))),
+                    new Registry<>(() -> HttpCall.of(api.listMcpServers()), ResourceList::getItems,
+                            id -> HttpCall.of(api.getMcpServer(id)), r -> HttpCall.of(api.registerMcpServer(r)),
+                            (id, u) -> HttpCall.of(api.updateMcpServer(id, u)), id -> HttpCall.of(api.deleteMcpServer(id))),
+                    new Registry<>(() -> HttpCall.of(api.listSkills()), ResourceList::getItems,
+                            id -> HttpCall.of(api.getSkill(id)), r -> HttpCall.of(api.registerSkill(r)),
+                            (id, u) -> HttpCall.of(api.updateSkill(id, u)), id -> HttpCall.of(api.deleteSkill(id))),
+                    () -> HttpCall.of(api.listModelProfiles()).map(r -> r.getItems()), connection);
         }
     }
 }

@@ -2,12 +2,14 @@ package dev.contractkit.sdk.agent;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.contractkit.sdk.ApiException;
+import dev.contractkit.sdk.EventStream;
+import dev.contractkit.sdk.NotFoundException;
+import dev.contractkit.sdk.ServerSentEvent;
 import dev.contractkit.sdk.TransportException;
+import dev.contractkit.sdk.agent.model.Message;
+import dev.contractkit.sdk.agent.model.RunAgentInput;
 import dev.contractkit.sdk.internal.Http;
 import dev.contractkit.agui.EventOrder;
-import okhttp3.Call;
-import okhttp3.Response;
-import okio.BufferedSource;
 
 import java.io.IOException;
 import java.time.Duration;
@@ -30,7 +32,7 @@ import java.util.stream.StreamSupport;
  * <p>A dropped connection does not end the run on the server, and it does not end this stream either: when the
  * connection breaks (or ends) before RUN_FINISHED or RUN_ERROR, the run re-attaches by itself with
  * {@code GET /api/v1/threads/{threadId}/runs/{runId}/events} and {@code Last-Event-ID} = the last event id it
- * received, after a back-off with jitter, for a bounded number of attempts ({@link AgentClient.Builder#reattach}).
+ * received, after a back-off with jitter, for a bounded number of attempts ({@link AgentClientBuilderAddOn#reattach}).
  * Every event arrives once, in order. When the server no longer knows the run (404) the iteration throws
  * {@link RunGoneException}; when every attempt failed, {@link ReattachFailedException}. {@link #close()} only
  * releases the connection: the run goes on on the server (call {@link #cancel()} to stop it).
@@ -49,9 +51,8 @@ public final class AgentRun implements Iterable<AgentEvent>, AutoCloseable {
     private final Runnable cancel;
     private final List<AgentEvent> received = new ArrayList<>();
     private final EventOrder order = new EventOrder();
-    private Call call;
-    private Response response;
-    private BufferedSource source;
+    private EventStream events;
+    private Iterator<ServerSentEvent> source;
     private long lastEventId = -1;
     private int failures;
     private boolean ended;
@@ -60,9 +61,13 @@ public final class AgentRun implements Iterable<AgentEvent>, AutoCloseable {
     private boolean closed;
     private boolean iterated;
 
-    /** Opens the run's replay stream after the given event id; answers the HTTP response, whatever its status. */
+    /**
+     * Opens the run's replay stream after the given event id (the generated
+     * {@code streamRunEventsEvents(threadId, runId, null, lastEventId)}); throws the {@link ApiException} of a refusal
+     * or the {@link TransportException} of a connection that failed.
+     */
     interface Attach {
-        Call open(long lastEventId);
+        EventStream open(long lastEventId);
     }
 
     /**
@@ -82,14 +87,37 @@ public final class AgentRun implements Iterable<AgentEvent>, AutoCloseable {
         }
     }
 
-    AgentRun(String runId, Call call, Response response, Runnable cancel, Attach attach, Reattach policy) {
+    AgentRun(String runId, EventStream events, Runnable cancel, Attach attach, Reattach policy) {
         this.runId = runId;
-        this.call = call;
-        this.response = response;
-        this.source = response.body().source();
+        this.events = events;
+        this.source = events.iterator();
         this.cancel = cancel;
         this.attach = attach;
         this.policy = policy;
+    }
+
+    /**
+     * A RunAgentInput with one user message (the input of {@code AgentClient.runAgent(input)}).
+     *
+     * <pre>{@code
+     * try (AgentRun run = agent.runAgent(AgentRun.input("thread-1", "run-1", "What is the revenue by region?")).execute()) { ... }
+     * }</pre>
+     *
+     * @param threadId the session
+     * @param runId    a new run id
+     * @param question the user's text
+     * @return the input (add {@code forwardedProps.run_config} with {@code setForwardedProps})
+     */
+    public static RunAgentInput input(String threadId, String runId, String question) {
+        RunAgentInput in = new RunAgentInput();
+        in.setThreadId(threadId);
+        in.setRunId(runId);
+        Message m = new Message();
+        m.setId(runId + "-user");
+        m.setRole(Message.RoleEnum.USER);
+        m.setContent(question);
+        in.setMessages(new ArrayList<>(List.of(m)));
+        return in;
     }
 
     /** @return the run's id */
@@ -181,7 +209,7 @@ public final class AgentRun implements Iterable<AgentEvent>, AutoCloseable {
             if (e != null) {
                 return e;
             }
-            if (ended || closed || call.isCanceled() || policy.attempts() == 0 && broke == null) {
+            if (ended || closed || policy.attempts() == 0 && broke == null) {
                 finish();
                 return null;
             }
@@ -196,31 +224,19 @@ public final class AgentRun implements Iterable<AgentEvent>, AutoCloseable {
 
     /** @return the next new event of the current connection, or null when it ended */
     private AgentEvent read() throws IOException {
-        StringBuilder data = new StringBuilder();
-        String id = null;
-        while (true) {
-            String line = source.readUtf8Line();
-            if (line == null) {
-                return null; // an event without its closing blank line is incomplete: dropped (the SSE standard)
-            }
-            if (line.isEmpty()) {
-                if (!data.isEmpty()) {
-                    long seq = id == null ? lastEventId + 1 : parseId(id);
-                    if (seq > lastEventId) { // a re-attached stream never repeats an event
-                        lastEventId = seq;
-                        return add(data.toString());
-                    }
-                    data.setLength(0);
-                    id = null;
+        try {
+            while (source.hasNext()) {
+                // the EventStream drops an event without its closing blank line (the SSE standard)
+                ServerSentEvent e = source.next();
+                long seq = e.id() == null ? lastEventId + 1 : parseId(e.id());
+                if (seq > lastEventId) { // a re-attached stream never repeats an event
+                    lastEventId = seq;
+                    return add(e.data());
                 }
-            } else if (line.startsWith("data:")) {
-                if (!data.isEmpty()) {
-                    data.append('\n');
-                }
-                data.append(line.substring(line.startsWith("data: ") ? 6 : 5));
-            } else if (line.startsWith("id:")) {
-                id = line.substring(line.startsWith("id: ") ? 4 : 3);
             }
+            return null;
+        } catch (TransportException e) {
+            throw e.getCause() instanceof IOException io ? io : new IOException(e.getMessage(), e);
         }
     }
 
@@ -234,7 +250,7 @@ public final class AgentRun implements Iterable<AgentEvent>, AutoCloseable {
 
     /** Opens the replay stream after the last event, with back-off; throws the typed error when it cannot. */
     private void reattach(IOException cause) {
-        response.close();
+        events.close();
         IOException last = cause;
         while (++failures <= policy.attempts()) { // counts attempts since the last event received
             try {
@@ -248,35 +264,22 @@ public final class AgentRun implements Iterable<AgentEvent>, AutoCloseable {
                 finish();
                 return;
             }
-            Call again = attach.open(lastEventId);
-            call = again;
-            Response r;
             try {
-                r = again.execute();
-            } catch (IOException e) {
-                last = e;
-                continue;
-            }
-            if (r.code() == 200) {
-                response = r;
-                source = r.body().source();
+                events = attach.open(lastEventId);
+                source = events.iterator();
                 return;
-            }
-            String body;
-            try (r) {
-                body = r.body() == null ? "" : r.body().string();
-            } catch (IOException e) {
-                body = "";
-            }
-            if (r.code() == 404) {
+            } catch (TransportException e) {
+                last = e.getCause() instanceof IOException io ? io : new IOException(e.getMessage(), e);
+            } catch (NotFoundException e) {
                 finish();
-                throw new RunGoneException(runId, body, r.header("X-Request-Id"));
+                throw new RunGoneException(runId, e.body(), e.requestId().orElse(null));
+            } catch (ApiException e) {
+                if (e.status() < 500 && e.status() != 429) {
+                    finish();
+                    throw e;
+                }
+                last = new IOException("status " + e.status() + " " + e.body());
             }
-            if (r.code() < 500 && r.code() != 429) {
-                finish();
-                throw ApiException.of(r.code(), body, r.header("X-Request-Id"));
-            }
-            last = new IOException("status " + r.code() + " " + body);
         }
         finish();
         throw new ReattachFailedException(runId, lastEventId, policy.attempts(), last);
@@ -298,20 +301,17 @@ public final class AgentRun implements Iterable<AgentEvent>, AutoCloseable {
 
     private void finish() {
         done = true;
-        response.close();
+        events.close();
     }
 
     /**
      * Releases the connection and stops reading (and re-attaching). The run goes on on the server: to stop it,
      * call {@link #cancel()}; its events stay in the thread's history and can be followed again with
-     * {@link AgentClient#attach(String, String)}.
+     * {@link AgentClientAddOns#attach(String, String)}.
      */
     @Override
     public void close() {
         closed = true;
-        if (!done) {
-            call.cancel();
-        }
-        response.close();
+        events.close();
     }
 }

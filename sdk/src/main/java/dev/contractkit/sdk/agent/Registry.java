@@ -1,6 +1,5 @@
 package dev.contractkit.sdk.agent;
 
-import dev.contractkit.sdk.internal.HttpCall;
 import dev.contractkit.sdk.Call;
 
 import java.util.List;
@@ -27,15 +26,16 @@ import java.util.function.Supplier;
  */
 public class Registry<L, T, R, U> {
     private final Supplier<Call<List<L>>> list;
-    private final Function<String, retrofit2.Call<T>> get;
-    private final Function<R, retrofit2.Call<T>> register;
-    private final BiFunction<String, U, retrofit2.Call<T>> update;
-    private final Function<String, retrofit2.Call<Void>> delete;
+    private final Function<String, Call<T>> get;
+    private final Function<R, Call<T>> register;
+    private final BiFunction<String, U, Call<T>> update;
+    private final Function<String, Call<Void>> delete;
 
-    <W> Registry(Supplier<retrofit2.Call<W>> list, Function<W, List<L>> items, Function<String, retrofit2.Call<T>> get,
-                 Function<R, retrofit2.Call<T>> register, BiFunction<String, U, retrofit2.Call<T>> update,
-                 Function<String, retrofit2.Call<Void>> delete) {
-        this.list = () -> HttpCall.of(list.get()).map(items);
+    /** The registry on the generated client's operations (list, get, register, update, delete). */
+    <W> Registry(Supplier<Call<W>> list, Function<W, List<L>> items, Function<String, Call<T>> get,
+                 Function<R, Call<T>> register, BiFunction<String, U, Call<T>> update,
+                 Function<String, Call<Void>> delete) {
+        this.list = () -> list.get().map(items);
         this.get = get;
         this.register = register;
         this.update = update;
@@ -52,7 +52,7 @@ public class Registry<L, T, R, U> {
      * @return the resource as stored
      */
     public Call<T> get(String id) {
-        return HttpCall.of(get.apply(id));
+        return get.apply(id);
     }
 
     /**
@@ -60,7 +60,7 @@ public class Registry<L, T, R, U> {
      * @return it as stored
      */
     public Call<T> register(R registration) {
-        return HttpCall.of(register.apply(Objects.requireNonNull(registration, "registration")));
+        return register.apply(Objects.requireNonNull(registration, "registration"));
     }
 
     /**
@@ -69,7 +69,7 @@ public class Registry<L, T, R, U> {
      * @return it as stored
      */
     public Call<T> update(String id, U update) {
-        return HttpCall.of(this.update.apply(id, Objects.requireNonNull(update, "update")));
+        return this.update.apply(id, Objects.requireNonNull(update, "update"));
     }
 
     /**
@@ -77,6 +77,6 @@ public class Registry<L, T, R, U> {
      * @return the call; its result is {@code null}
      */
     public Call<Void> delete(String id) {
-        return HttpCall.of(delete.apply(id));
+        return delete.apply(id);
     }
 }

@@ -30,7 +30,7 @@ class AgentRunTest {
 
     @BeforeEach
     void start() {
-        agent = AgentClient.builder().baseUrl(server.url("/").toString()).build();
+        agent = AgentClient.builder().baseUrl(server.url("/").toString()).token("kit-t").build();
     }
 
     private static MockResponse stream(String body) {
@@ -61,7 +61,7 @@ class AgentRunTest {
                 data: {"type":"RUN_FINISHED","threadId":"t","runId":"r","outcome":{"type":"success"}}
 
                 """));
-        try (AgentRun run = agent.runAgent(AgentClient.input("t", "r", "hi")).execute()) {
+        try (AgentRun run = agent.runAgent(AgentRun.input("t", "r", "hi")).execute()) {
             List<AgentEvent> events = run.stream().toList();
             assertThat(events).extracting(e -> e.getClass().getSimpleName()).containsExactly("RunStarted",
                     "TokenUsageReported", "Custom", "TextMessageStart", "TextMessageContent", "TextMessageContent",
@@ -80,14 +80,14 @@ class AgentRunTest {
 
     /** A client that never re-attaches: a drop ends the iteration, as before re-attach existed. */
     private AgentClient once() {
-        return AgentClient.builder().baseUrl(server.url("/").toString()).reattach(0, Duration.ZERO, Duration.ZERO).build();
+        return AgentClient.builder().baseUrl(server.url("/").toString()).token("kit-t").reattach(0, Duration.ZERO, Duration.ZERO).build();
     }
 
     @Test
     void aBrokenOrderAndAnUnfinishedRunAreReportedAsViolations() {
         server.enqueue(stream("data: {\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}\n\n"
                 + "data: {\"type\":\"TOOL_CALL_ARGS\",\"toolCallId\":\"c\",\"delta\":\"{}\"}\n\n"));
-        try (AgentRun run = once().runAgent(AgentClient.input("t", "r", "hi")).execute()) {
+        try (AgentRun run = once().runAgent(AgentRun.input("t", "r", "hi")).execute()) {
             AgentTranscript t = run.transcript();
             assertThat(t.runEnd()).isEqualTo(AgentTranscript.RunEnd.INCOMPLETE);
             assertThat(run.violations()).containsExactly("event 1 (TOOL_CALL_ARGS): no open tool call 'c'",
@@ -102,7 +102,7 @@ class AgentRunTest {
                 + "data: {\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r 1\",\"outcome\":{\"type\":\"cancelled\"}}\n\n"));
         server.enqueue(new MockResponse().setResponseCode(202).setHeader("Content-Type", "application/json")
                 .setBody("{\"runId\":\"r 1\",\"threadId\":\"t\",\"status\":\"canceling\"}"));
-        try (AgentRun run = agent.runAgent(AgentClient.input("t", "r 1", "hi")).execute()) {
+        try (AgentRun run = agent.runAgent(AgentRun.input("t", "r 1", "hi")).execute()) {
             run.cancel();
             assertThat(run.transcript().runEnd()).isEqualTo(AgentTranscript.RunEnd.CANCELLED);
         }
@@ -116,7 +116,7 @@ class AgentRunTest {
     void aRefusalBeforeTheStreamIsTheContractsError() {
         server.enqueue(new MockResponse().setResponseCode(400).setHeader("Content-Type", "application/json")
                 .setBody("{\"code\":\"CREDENTIALS_NOT_ALLOWED\",\"message\":\"messages[0].content: credentials are not accepted\"}"));
-        assertThatThrownBy(() -> agent.runAgent(AgentClient.input("t", "r", "password=hunter22")).execute())
+        assertThatThrownBy(() -> agent.runAgent(AgentRun.input("t", "r", "password=hunter22")).execute())
                 .isInstanceOf(BadRequestException.class).hasMessageContaining("credentials are not accepted");
     }
 
@@ -126,7 +126,7 @@ class AgentRunTest {
                 + "data: {\"type\":\"TEXT_MESSAGE_START\",\"messageId\":\"m\",\"role\":\"assistant\"}\n\n"
                 + "data: {\"type\":\"TEXT_MESSAGE_CONTENT\",\"messageId\":\"m\",\"delta\":\"Hel")
                 .setSocketPolicy(SocketPolicy.DISCONNECT_DURING_RESPONSE_BODY));
-        AgentRun run = once().runAgent(AgentClient.input("t", "r", "hi")).execute();
+        AgentRun run = once().runAgent(AgentRun.input("t", "r", "hi")).execute();
 
         assertThatThrownBy(() -> run.forEach(e -> { })).isInstanceOf(TransportException.class)
                 .hasMessageContaining("run r");
@@ -135,7 +135,7 @@ class AgentRunTest {
     }
 
     private AgentClient quick(int attempts) {
-        return AgentClient.builder().baseUrl(server.url("/").toString())
+        return AgentClient.builder().baseUrl(server.url("/").toString()).token("kit-t")
                 .reattach(attempts, Duration.ofMillis(1), Duration.ofMillis(5)).build();
     }
 
@@ -156,7 +156,7 @@ class AgentRunTest {
         // the stream ends without RUN_FINISHED (a proxy closed it cleanly): that is a drop too
         server.enqueue(stream(event(4, "{\"type\":\"RUN_FINISHED\",\"threadId\":\"t\",\"runId\":\"r\",\"outcome\":{\"type\":\"success\"}}")));
 
-        try (AgentRun run = quick(3).runAgent(AgentClient.input("t", "r/1", "hi")).execute()) {
+        try (AgentRun run = quick(3).runAgent(AgentRun.input("t", "r/1", "hi")).execute()) {
             assertThat(run.stream().map(AgentEvent::type).toList()).containsExactly("RUN_STARTED", "TEXT_MESSAGE_START",
                     "TEXT_MESSAGE_CONTENT", "TEXT_MESSAGE_END", "RUN_FINISHED");
             assertThat(run.violations()).isEmpty();
@@ -178,7 +178,7 @@ class AgentRunTest {
         server.enqueue(stream(event(0, "{\"type\":\"RUN_STARTED\",\"threadId\":\"t\",\"runId\":\"r\"}"))
                 .setSocketPolicy(SocketPolicy.DISCONNECT_AT_END));
         server.enqueue(MockWebServerExtension.json(404, "{\"code\":\"NOT_FOUND\",\"message\":\"no run r\"}"));
-        AgentRun gone = quick(3).runAgent(AgentClient.input("t", "r", "hi")).execute();
+        AgentRun gone = quick(3).runAgent(AgentRun.input("t", "r", "hi")).execute();
         assertThatThrownBy(() -> gone.forEach(e -> { })).isInstanceOf(RunGoneException.class)
                 .isInstanceOf(NotFoundException.class).hasMessageContaining("run r is gone")
                 .satisfies(e -> assertThat(((RunGoneException) e).errorCode()).contains("NOT_FOUND"));
@@ -189,7 +189,7 @@ class AgentRunTest {
         for (int i = 0; i < 2; i++) {
             server.enqueue(new MockResponse().setResponseCode(502));
         }
-        AgentRun lost = quick(2).runAgent(AgentClient.input("t", "r2", "hi")).execute();
+        AgentRun lost = quick(2).runAgent(AgentRun.input("t", "r2", "hi")).execute();
         assertThatThrownBy(() -> lost.forEach(e -> { })).isInstanceOf(ReattachFailedException.class)
                 .hasMessageContaining("2 attempts").hasMessageContaining("status 502")
                 .satisfies(e -> assertThat(((ReattachFailedException) e).lastEventId()).isZero());
@@ -238,7 +238,7 @@ class AgentRunTest {
         byte[] body = request.getBody().readByteArray();
         String text = new String(body, StandardCharsets.ISO_8859_1);
         assertThat(text).contains("Content-Disposition: form-data; name=\"file\"; filename=\"t.bin\"")
-                .contains("Content-Disposition: form-data; name=\"name\"\r\nContent-Length: 5\r\n\r\nt.bin\r\n")
+                .containsPattern("Content-Disposition: form-data; name=\"name\"\r\n(.+\r\n)*Content-Length: 5\r\n\r\nt.bin\r\n")
                 .contains(new String(bytes, StandardCharsets.ISO_8859_1));
     }
 }

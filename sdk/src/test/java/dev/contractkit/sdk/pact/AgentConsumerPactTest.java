@@ -147,7 +147,7 @@ class AgentConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "runAndStream")
     void runAgentStreamsTypedEventsFromStartedToFinished(MockServer server) {
-        try (AgentRun run = client(server).runAgent(AgentClient.input("pact-thread", "pact-run-1", QUESTION)).execute()) {
+        try (AgentRun run = client(server).runAgent(AgentRun.input("pact-thread", "pact-run-1", QUESTION)).execute()) {
             List<AgentEvent> events = run.stream().toList();
             assertThat(events.getFirst()).isInstanceOf(AgentEvent.RunStarted.class);
             assertThat(events.getLast()).isInstanceOf(AgentEvent.RunFinished.class);
@@ -176,7 +176,7 @@ class AgentConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "readAThreadsHistory")
     void historyReadsTheRunsWithTheirEvents(MockServer server) {
-        ThreadHistory h = client(server).history("pact-history").execute();
+        ThreadHistory h = client(server).getThreadHistory("pact-history").execute();
         assertThat(h.getRuns()).hasSize(1);
         RunHistory run = h.getRuns().getFirst();
         assertThat(run.getStatus()).isEqualTo(RunHistory.StatusEnum.COMPLETED);
@@ -187,7 +187,7 @@ class AgentConsumerPactTest {
     @Test
     @PactTestFor(pactMethod = "cancelAnUnknownRun")
     void cancellingAnUnknownRunIsNotFound(MockServer server) {
-        assertThatThrownBy(() -> client(server).cancel("pact-no-such-run").execute()).isInstanceOfSatisfying(NotFoundException.class,
+        assertThatThrownBy(() -> client(server).cancelRun("pact-no-such-run").execute()).isInstanceOfSatisfying(NotFoundException.class,
                 e -> assertThat(e.errorCode()).contains("NOT_FOUND"));
     }
 }

@@ -9,7 +9,7 @@ final class AgentLifecycleReadme {
 
     // README-BEGIN
     static void tidyUp(AgentClient agent) {
-        var page = agent.threads(20, 0).execute();                      // newest first; page.getTotal() over all pages
+        var page = agent.listThreads(20, 0).execute();                      // newest first; page.getTotal() over all pages
         agent.allThreads().map(t -> t.getTitle()).forEach(System.out::println);  // every page, by Link rel="next"
         agent.deleteThread("thread-1").execute();    // its runs, events and artifacts; 409 ConflictException while a run goes on
         agent.deleteFile("file-3f2a9c1e").execute(); // NotFoundException when it is gone already

@@ -14,7 +14,7 @@ final class AgentReadme {
         // README-BEGIN
         String kitToken = System.getenv("KIT_TOKEN");
         AgentClient agent = AgentClient.builder().baseUrl("http://127.0.0.1:8090").token(kitToken).build();
-        try (AgentRun run = agent.runAgent(AgentClient.input("thread-1", "run-1", "What is the revenue by region?")).execute()) {
+        try (AgentRun run = agent.runAgent(AgentRun.input("thread-1", "run-1", "What is the revenue by region?")).execute()) {
             for (AgentEvent e : run) {
                 if (e instanceof AgentEvent.TextMessageContent c) System.out.print(c.event().getDelta());
             }
