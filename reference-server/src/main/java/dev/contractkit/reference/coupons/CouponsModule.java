@@ -205,7 +205,8 @@ public final class CouponsModule implements ApiModule {
             String[] kv = entry.trim().split("[=/]");
             Duration window;
             try {
-                if (kv.length != 3 || !out.containsKey(kv[0]) || !kv[1].matches("\\d{1,9}") || Integer.parseInt(kv[1]) < 1) {
+                if (kv.length != 3 || !out.containsKey(kv[0]) || !kv[1].matches("\\d{1,10}")
+                        || Long.parseLong(kv[1]) < 1 || Long.parseLong(kv[1]) > Integer.MAX_VALUE) {
                     throw new IllegalArgumentException("");
                 }
                 window = Durations.parse(kv[2], "s");
@@ -214,7 +215,7 @@ public final class CouponsModule implements ApiModule {
                 }
             } catch (IllegalArgumentException e) {
                 throw new IllegalArgumentException("KIT_COUPONS_RATE_LIMITS entries are category=limit/window with a "
-                        + "category of " + out.keySet() + ", a limit of 1 or more and a window of a second or more ("
+                        + "category of " + out.keySet() + ", a limit from 1 to " + Integer.MAX_VALUE + " and a window of a second or more ("
                         + Durations.SYNTAX + ", or a number of seconds), got '" + entry.trim() + "'");
             }
             out.put(kv[0], new RateLimiter.Rule(kv[0], Integer.parseInt(kv[1]), window));

@@ -37,6 +37,17 @@ class CouponsRateLimitRulesTest {
     }
 
     @Test
+    void aLimitIsAnyPositiveIntAsTheBenchGivesAndALargerOneIsRefused() {
+        // the bench's effectively-unlimited override (ReferenceScenarios.RATE_LIMITS): a start refused it once
+        assertThat(CouponsModule.rateLimits(COUPONS, "public-read=2000000000/3600").get("public-read").limit())
+                .isEqualTo(2_000_000_000);
+        assertThat(CouponsModule.rateLimits(COUPONS, "write=2147483647/1s").get("write").limit()).isEqualTo(Integer.MAX_VALUE);
+        assertThatThrownBy(() -> CouponsModule.rateLimits(COUPONS, "write=2147483648/60"))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("a limit from 1 to 2147483647");
+        assertThatThrownBy(() -> CouponsModule.rateLimits(COUPONS, "write=0/60")).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
     void theAuthenticatedReadLimitAllows2000RequestsPerUserPerHourAndRefusesThe2001st() {
         RateLimiter.Rule rule = CouponsModule.rateLimits(COUPONS, "").get("authenticated-read");
         assertThat(rule).isEqualTo(new RateLimiter.Rule("authenticated-read", 2000, Duration.ofHours(1)));
