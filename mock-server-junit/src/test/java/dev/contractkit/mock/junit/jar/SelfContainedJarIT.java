@@ -61,6 +61,13 @@ class SelfContainedJarIT {
             assertThat(foreign).isEmpty();
             assertThat(jar.getEntry("dev/contractkit/mock/shaded/org/mockserver/netty/MockServer.class")).isNotNull();
             assertThat(jar.getEntry("dev/contractkit/specs/Api.class")).isNotNull();
+            // the relocations name specs' packages one by one (an exclude would cost the shading 15 s): a new
+            // package or class of specs must be added there, else it would keep its name beside an application's
+            assertThat(jar.stream().map(e -> e.getName()).filter(n -> n.endsWith(".class"))
+                    .filter(n -> n.startsWith("dev/contractkit/specs/")))
+                    .as("of specs, only the catalogue keeps its name")
+                    .allMatch(n -> n.equals("dev/contractkit/specs/Api.class") || n.startsWith("dev/contractkit/specs/Api$"));
+            assertThat(jar.getEntry("dev/contractkit/mock/shaded/specs/check/ContractCheck.class")).isNotNull();
             assertThat(jar.getEntry("jsv-messages.properties")).as("networknt's bundle name is moved too").isNull();
             assertThat(jar.getEntry("META-INF/services/org.slf4j.spi.SLF4JServiceProvider")).isNull();
         }
