@@ -65,10 +65,10 @@ final class Mentions {
     private static final Pattern DIGITS = Pattern.compile("\\d+");
     private static final Pattern SLOT_SEPARATORS = Pattern.compile("[ ?!.,;:]+");
     /** A figure asked "of" something: what follows may be a company's name written in lower case. */
-    private static final Pattern FIGURE_OF = Pattern.compile("\\b(?:revenues?|sales|profits?|earnings|eps|ratio|p ?/ ?e"
+    private static final Gated FIGURE_OF = Gated.of("\\b(?:revenues?|sales|profits?|earnings|eps|ratio|p ?/ ?e"
             + "|market cap\\w*|price|dividends?|yield|employees|ceo|headquarters|valuation|debt|margins?|income|cash flow"
             + "|stock|shares) (?:of|for|at) ([a-z0-9&' .-]+)");
-    private static final Pattern LEGAL_SUFFIX = Pattern.compile(
+    private static final Gated LEGAL_SUFFIX = Gated.of(
             "\\b([a-z][a-z0-9&-]*) (?:corp|corporation|inc|incorporated|ltd|limited|plc|llc|holdings|group)\\b");
     private static final Set<String> STOCK_WORDS = Set.of("stock", "stocks", "shares", "share", "revenue", "revenues",
             "earnings", "profit", "profits", "dividend", "dividends", "price", "ceo", "market", "valuation", "sales");
@@ -214,11 +214,11 @@ final class Mentions {
         }
         String lower = original.toLowerCase(Locale.ROOT);
         Matcher of = FIGURE_OF.matcher(lower);
-        while (of.find()) {
+        while (of != null && of.find()) {
             slot(of.group(1)).ifPresent(out::add);
         }
         Matcher suffix = LEGAL_SUFFIX.matcher(lower);
-        while (suffix.find()) {
+        while (suffix != null && suffix.find()) {
             if (!GENERIC.contains(suffix.group(1)) && !NOT_NAMES.contains(suffix.group(1))) {
                 out.add(suffix.group(0));
             }
