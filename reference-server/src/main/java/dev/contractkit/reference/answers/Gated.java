@@ -19,12 +19,16 @@ final class Gated {
     private final List<Pattern> alternatives;
     /** Each alternative's sets of literals: it can match only a text holding one string of each set. */
     private final List<String[][]> literals;
+    /** The {@link CharMask} of each of those literals. */
+    private final List<long[][]> masks;
 
     private Gated(Pattern whole, List<String> alternatives) {
         this.whole = whole;
         this.alternatives = alternatives.stream().map(Pattern::compile).toList();
         this.literals = alternatives.stream().map(a -> Literals.required(a).stream()
                 .map(set -> set.toArray(String[]::new)).toArray(String[][]::new)).toList();
+        this.masks = literals.stream().map(sets -> Arrays.stream(sets)
+                .map(set -> Arrays.stream(set).mapToLong(CharMask::of).toArray()).toArray(long[][]::new)).toList();
     }
 
     /** @return the alternatives joined as {@link Alternation#of}, each gated by its literals */
@@ -44,8 +48,9 @@ final class Gated {
      */
     Pattern on(String text) {
         Pattern only = null;
+        long mask = CharMask.of(text);
         for (int i = 0; i < alternatives.size(); i++) {
-            if (mayMatch(text, literals.get(i))) {
+            if (mayMatch(text, mask, literals.get(i), masks.get(i))) {
                 if (only != null) {
                     return whole;
                 }
@@ -73,18 +78,18 @@ final class Gated {
         return p == null ? text : p.matcher(text).replaceAll(replacement);
     }
 
-    private static boolean mayMatch(String text, String[][] sets) {
-        for (String[] set : sets) {
-            if (!holdsOne(text, set)) {
+    private static boolean mayMatch(String text, long mask, String[][] sets, long[][] masks) {
+        for (int s = 0; s < sets.length; s++) {
+            if (!holdsOne(text, mask, sets[s], masks[s])) {
                 return false;
             }
         }
         return true;
     }
 
-    private static boolean holdsOne(String text, String[] literals) {
-        for (String l : literals) {
-            if (text.contains(l)) {
+    private static boolean holdsOne(String text, long mask, String[] literals, long[] masks) {
+        for (int i = 0; i < literals.length; i++) {
+            if (CharMask.mayHold(mask, masks[i]) && text.contains(literals[i])) {
                 return true;
             }
         }
