@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * The reference server's deterministic answer engine: the same question always gets the same outcome.
@@ -33,7 +32,7 @@ import java.util.regex.Pattern;
  */
 final class AnswerEngine {
     /** Several stocks at once: screening, ranking, comparing with peers. */
-    private static final Pattern SCREENING = Pattern.compile(Alternation.of(
+    private static final Gated SCREENING = Gated.of(
             "\\b(?:which|what) (?:\\w+ )?(?:stocks|shares|companies|equities|names|reits|etfs|funds)\\b", "\\bwhich stock\\b",
             "\\b(?:best|top|cheapest|highest|lowest|biggest|largest|smallest|most|least|fastest|safest|worst)\\b.{0,40}"
                     + "\\b(?:stocks|shares|companies|equities|payers|names|reits|picks)\\b",
@@ -45,15 +44,15 @@ final class AnswerEngine {
                     + "|competition|sector|industry|the market|the index|s&p|others|other (?:\\w+ )?(?:stocks|companies|makers"
                     + "|manufacturers|producers|firms|players|names|banks|airlines|miners|reits|utilities))\\b",
             "\\bamong\\b.{0,30}\\b(?:stocks|companies|peers|shares)\\b",
-            "\\blist (?:of )?(?:all )?(?:the )?(?:stocks|companies)\\b"));
+            "\\blist (?:of )?(?:all )?(?:the )?(?:stocks|companies)\\b");
     /** A group of stocks judged as investments ("are weapons makers good investments?"), no company named. */
-    private static final Pattern GROUP_JUDGED = Pattern.compile("\\b(?:stocks|companies|makers|manufacturers|producers"
+    private static final Gated GROUP_JUDGED = Gated.of("\\b(?:stocks|companies|makers|manufacturers|producers"
             + "|miners|banks|reits|utilities|airlines|names|equities)\\b.{0,30}\\b(?:good|bad|worth|best|buys?|investments?"
             + "|cheap|undervalued|overvalued|safe|risky)\\b");
     /** Comparing what it names with something else. */
-    private static final Pattern COMPARING = Pattern.compile(
+    private static final Gated COMPARING = Gated.of(
             "\\b(?:compar\\w*|vs\\.?|versus|against|or|than|and|with)\\b");
-    private static final Pattern INVESTMENT = Pattern.compile(Alternation.of(
+    private static final Gated INVESTMENT = Gated.of(
             "\\bstocks?\\b", "\\bshares?\\b", "shareholder", "\\binvest", "\\bdividend", "\\brevenues?\\b",
             "\\bsales\\b", "\\bearnings\\b", "\\beps\\b", "\\bprofit", "net income", "\\bp ?/ ?e\\b", "valuation",
             "market cap", "capitali[sz]ation", "portfolio", "\\betfs?\\b", "\\bfunds?\\b", "\\bbonds?\\b", "\\bipos?\\b",
@@ -61,9 +60,9 @@ final class AnswerEngine {
             "s&p", "balance sheet", "cash flow", "\\bdebt\\b", "interest rates?", "\\binflation", "recession",
             "bull market", "bear market", "\\bbroker", "stock market", "\\bcompan(y|ies)\\b", "\\bceo\\b",
             "\\bsector\\b", "\\bfinanc", "\\beconom", "diversif", "stock split", "\\bmarket\\b", "\\btrad(?:e|es|ing|er)\\b",
-            "\\bebitda\\b", "\\bmargins?\\b", "\\bvaluat"));
+            "\\bebitda\\b", "\\bmargins?\\b", "\\bvaluat");
     /** A question about a company (so a name in it that the data lacks is an unknown company). */
-    private static final Pattern COMPANY_QUESTION = Pattern.compile(
+    private static final Gated COMPANY_QUESTION = Gated.of(
             "\\b(?:stock|shares?)\\b(?! market)|tell me about|overview|profile of|\\$[a-z]");
 
     /** What the engine decided. */
@@ -113,20 +112,20 @@ final class AnswerEngine {
         }
         Mentions.Found found = mentions.in(question.original, text);
         List<Knowledge.Company> named = found.known();
-        boolean comparing = COMPARING.matcher(text).find();
+        boolean comparing = COMPARING.find(text);
         if (named.size() > 1 || comparing && named.size() + found.unknown().size() > 1) {
             return new Refused(ErrorReason.SHOULD_USE_SCREENER, ErrorDetail.SEVERAL_COMPANIES,
                     "the question compares several companies; use the stock screener instead");
         }
-        if (SCREENING.matcher(text).find() || named.isEmpty() && GROUP_JUDGED.matcher(text).find()) {
+        if (SCREENING.find(text) || named.isEmpty() && GROUP_JUDGED.find(text)) {
             return new Refused(ErrorReason.SHOULD_USE_SCREENER, ErrorDetail.SCREENING,
                     "the question screens, ranks or compares a set of stocks; use the stock screener instead");
         }
         boolean companyQuestion = !question.asked().isEmpty() || !question.uncovered().lacking(false).isEmpty()
-                || question.advice() || COMPANY_QUESTION.matcher(text).find();
+                || question.advice() || COMPANY_QUESTION.find(text);
         boolean unknownCompany = named.isEmpty() && companyQuestion && !found.unknown().isEmpty();
         Optional<Knowledge.Entry> term = unknownCompany ? Optional.empty() : knowledge.term(text);
-        boolean related = !named.isEmpty() || unknownCompany || term.isPresent() || INVESTMENT.matcher(text).find();
+        boolean related = !named.isEmpty() || unknownCompany || term.isPresent() || INVESTMENT.find(text);
         if (!related && !forceAnswer) {
             return new Refused(ErrorReason.NON_INVESTMENT_RELATED, ErrorDetail.OFF_TOPIC, "the question is not about"
                     + " investments, stocks or companies; send forceAnswer: true to have it answered anyway");

@@ -58,17 +58,16 @@ final class Mentions {
             "currently", "right", "compared", "as", "like", "if", "when", "so");
     private static final Pattern TOKEN = Pattern.compile("[A-Za-z][A-Za-z0-9&'.-]*[A-Za-z0-9]|[A-Za-z]");
     private static final Pattern DOLLAR_TICKER = Pattern.compile("\\$([A-Za-z]{1,5})\\b");
-    private static final Pattern SENTENCE_END = Pattern.compile("[.?!:;]\\s*$");
     private static final Pattern POSSESSIVE = Pattern.compile("'s?$");
     /** A quarter, half or fiscal year, or a number: not a name. */
     private static final Pattern PERIOD_OR_NUMBER = Pattern.compile("(?i)[qh][1-4]|fy\\d*|\\d+\\w*");
     private static final Pattern DIGITS = Pattern.compile("\\d+");
     private static final Pattern SLOT_SEPARATORS = Pattern.compile("[ ?!.,;:]+");
     /** A figure asked "of" something: what follows may be a company's name written in lower case. */
-    private static final Pattern FIGURE_OF = Pattern.compile("\\b(?:revenues?|sales|profits?|earnings|eps|ratio|p ?/ ?e"
+    private static final Gated FIGURE_OF = Gated.of("\\b(?:revenues?|sales|profits?|earnings|eps|ratio|p ?/ ?e"
             + "|market cap\\w*|price|dividends?|yield|employees|ceo|headquarters|valuation|debt|margins?|income|cash flow"
             + "|stock|shares) (?:of|for|at) ([a-z0-9&' .-]+)");
-    private static final Pattern LEGAL_SUFFIX = Pattern.compile(
+    private static final Gated LEGAL_SUFFIX = Gated.of(
             "\\b([a-z][a-z0-9&-]*) (?:corp|corporation|inc|incorporated|ltd|limited|plc|llc|holdings|group)\\b");
     private static final Set<String> STOCK_WORDS = Set.of("stock", "stocks", "shares", "share", "revenue", "revenues",
             "earnings", "profit", "profits", "dividend", "dividends", "price", "ceo", "market", "valuation", "sales");
@@ -79,9 +78,11 @@ final class Mentions {
     private final List<Knowledge.Company> companies;
     private final List<Pattern> anyCase;
     private final List<List<String>> names;
+    private final List<long[]> nameMasks;
     private final List<Pattern> commonWords;
     /** Each company's common-word aliases lower-cased, when all ASCII: a question without one cannot match its pattern. */
     private final List<List<String>> commonWordsLower;
+    private final List<long[]> commonWordsMasks;
 
     Mentions(List<Knowledge.Company> companies) {
         this.companies = companies;
@@ -90,6 +91,7 @@ final class Mentions {
                         + ")(?!\\w)"))
                 .toList();
         this.names = companies.stream().map(Knowledge.Company::names).toList();
+        this.nameMasks = names.stream().map(Mentions::masks).toList();
         this.commonWords = companies.stream()
                 .map(c -> c.commonWords().isEmpty() ? null : Pattern.compile("(?i)(?<![\\w$])("
                         + String.join("|", c.commonWords().stream().map(Pattern::quote).toList()) + ")('s|s')?(?!\\w)"))
@@ -98,6 +100,7 @@ final class Mentions {
                 .map(c -> c.commonWords().stream().allMatch(w -> w.chars().allMatch(ch -> ch < 128))
                         ? c.commonWords().stream().map(w -> w.toLowerCase(Locale.ROOT)).toList() : null)
                 .toList();
+        this.commonWordsMasks = commonWordsLower.stream().map(w -> w == null ? null : masks(w)).toList();
     }
 
     /**
@@ -109,8 +112,9 @@ final class Mentions {
         boolean sameIndexes = original.length() == text.length();
         char[] rest = original.toCharArray();
         Set<Knowledge.Company> known = new LinkedHashSet<>();
+        long mask = CharMask.of(text);
         for (int i = 0; i < companies.size(); i++) {
-            if (mentions(text, names.get(i))) {
+            if (mentions(text, mask, names.get(i), nameMasks.get(i))) {
                 Matcher m = anyCase.get(i).matcher(text);
                 while (m.find()) {
                     known.add(companies.get(i));
@@ -119,7 +123,8 @@ final class Mentions {
                     }
                 }
             }
-            if (commonWords.get(i) != null && (commonWordsLower.get(i) == null || mentions(text, commonWordsLower.get(i)))) {
+            if (commonWords.get(i) != null && (commonWordsLower.get(i) == null
+                    || mentions(text, mask, commonWordsLower.get(i), commonWordsMasks.get(i)))) {
                 Matcher m = commonWords.get(i).matcher(original);
                 while (m.find()) {
                     if (namesTheCompany(original, m)) {
@@ -152,13 +157,17 @@ final class Mentions {
         }
     }
 
-    private static boolean mentions(String text, List<String> names) {
-        for (String name : names) {
-            if (text.contains(name)) {
+    private static boolean mentions(String text, long mask, List<String> names, long[] masks) {
+        for (int i = 0; i < names.size(); i++) {
+            if (CharMask.mayHold(mask, masks[i]) && text.contains(names.get(i))) {
                 return true;
             }
         }
         return false;
+    }
+
+    private static long[] masks(List<String> words) {
+        return words.stream().mapToLong(CharMask::of).toArray();
     }
 
     /** Names left once the known ones are taken out: tickers, capitalized names, lower-case names after "revenue of". */
@@ -168,8 +177,7 @@ final class Mentions {
         while (dollar.find()) {
             out.add(dollar.group(1).toUpperCase(Locale.ROOT));
         }
-        boolean shouting = original.chars().filter(Character::isLowerCase).count()
-                < original.chars().filter(Character::isUpperCase).count();
+        boolean shouting = shouting(original);
         List<int[]> tokens = new ArrayList<>();
         Matcher t = TOKEN.matcher(original);
         while (t.find()) {
@@ -179,8 +187,8 @@ final class Mentions {
         for (int i = 0; i < tokens.size(); i++) {
             String raw = original.substring(tokens.get(i)[0], tokens.get(i)[1]);
             boolean possessive = raw.endsWith("'s") || raw.endsWith("s'");
-            String word = POSSESSIVE.matcher(raw).replaceAll("");
-            boolean first = i == 0 || SENTENCE_END.matcher(original).region(0, tokens.get(i)[0]).find();
+            String word = raw.endsWith("'s") ? raw.substring(0, raw.length() - 2) : raw; // a token ends with a letter or digit
+            boolean first = i == 0 || SentenceEnd.before(original, tokens.get(i)[0]);
             String next = i + 1 < tokens.size() ? original.substring(tokens.get(i + 1)[0], tokens.get(i + 1)[1])
                     .toLowerCase(Locale.ROOT) : "";
             boolean isName = false;
@@ -214,11 +222,11 @@ final class Mentions {
         }
         String lower = original.toLowerCase(Locale.ROOT);
         Matcher of = FIGURE_OF.matcher(lower);
-        while (of.find()) {
+        while (of != null && of.find()) {
             slot(of.group(1)).ifPresent(out::add);
         }
         Matcher suffix = LEGAL_SUFFIX.matcher(lower);
-        while (suffix.find()) {
+        while (suffix != null && suffix.find()) {
             if (!GENERIC.contains(suffix.group(1)) && !NOT_NAMES.contains(suffix.group(1))) {
                 out.add(suffix.group(0));
             }
@@ -228,6 +236,18 @@ final class Mentions {
             int at = lower.indexOf(n);
             return at >= 0 && lower.length() == original.length() ? original.substring(at, at + n.length()) : n;
         }).toList();
+    }
+
+    /** @return whether it has fewer lower-case than upper-case letters */
+    private static boolean shouting(String s) {
+        int lower = 0;
+        int upper = 0;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            lower += Character.isLowerCase(c) ? 1 : 0;
+            upper += Character.isUpperCase(c) ? 1 : 0;
+        }
+        return lower < upper;
     }
 
     /** "acme corp?" → acme corp; "a company?" → nothing. */

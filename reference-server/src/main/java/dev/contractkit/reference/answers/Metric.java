@@ -5,7 +5,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.Function;
-import java.util.regex.Pattern;
 
 /**
  * A figure the engine can report about a company: the words that ask for it, its label and how it is
@@ -48,7 +47,7 @@ enum Metric {
     final String label;
     /** How the question suite and the answer's subject name it: {@code net-income}. */
     final String slug;
-    final Pattern asks;
+    final Gated asks;
     final boolean fiscal;
     final boolean market;
     final Function<Knowledge.Company, String> value;
@@ -56,7 +55,7 @@ enum Metric {
     Metric(String label, String asks, boolean fiscal, boolean market, Function<Knowledge.Company, String> value) {
         this.label = label;
         this.slug = name().toLowerCase(Locale.ROOT).replace('_', '-');
-        this.asks = Pattern.compile(Alternation.shareBoundaries(asks));
+        this.asks = Gated.of(Alternation.split(asks).toArray(String[]::new));
         this.fiscal = fiscal;
         this.market = market;
         this.value = value;
@@ -72,7 +71,7 @@ enum Metric {
         ArrayList<Metric> out = new ArrayList<>();
         for (Metric m : values()) {
             var matcher = m.asks.matcher(rest);
-            if (matcher.find()) {
+            if (matcher != null && matcher.find()) {
                 out.add(m);
                 rest = matcher.replaceAll(" ");
             }

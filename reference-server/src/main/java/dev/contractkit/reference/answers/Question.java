@@ -11,7 +11,7 @@ import java.util.regex.Pattern;
  */
 final class Question {
     private static final Pattern WHITESPACE = Pattern.compile("\\s+");
-    private static final Pattern ADVICE = Pattern.compile("should i (buy|sell|invest|hold)|good (investment|buy)"
+    private static final Gated ADVICE = Gated.of("should i (buy|sell|invest|hold)|good (investment|buy)"
             + "|worth (buying|investing)|\\bbuy or sell\\b|\\bbetter (?:buy|investment)\\b|\\b(?:over|under)[- ]?valued\\b|\\ba (?:good |bad )?buy\\b");
 
     /** The question as asked, white space normalized. */
@@ -62,7 +62,7 @@ final class Question {
     /** @return whether it asks for advice ("should I buy", "is it overvalued") */
     boolean advice() {
         if (advice == null) {
-            advice = ADVICE.matcher(text).find();
+            advice = ADVICE.find(text);
         }
         return advice;
     }

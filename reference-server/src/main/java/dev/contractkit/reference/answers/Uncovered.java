@@ -14,7 +14,7 @@ import java.util.regex.Pattern;
  * answered with the share price.
  */
 final class Uncovered {
-    private static final Pattern FIGURES = Pattern.compile(Alternation.of(
+    private static final Gated FIGURES = Gated.of(
             "\\b(?:total )?debts?\\b", "\\bliabilit\\w*", "\\b(?:total )?assets\\b", "balance sheet", "(?:free )?cash[- ]flows?",
             "\\bcash\\b", "\\b(?:(?:profit|operating|gross|net|ebitda) )?margins?\\b", "\\bebitda\\b", "\\bebit\\b",
             "operating (?:income|profit|costs?|expenses)", "gross profit", "book value", "price[- ]to[- ](?:book|sales)",
@@ -24,23 +24,23 @@ final class Uncovered {
             "research and development", "\\bcapex\\b", "capital expenditures?", "\\binventor(?:y|ies)\\b",
             "\\b(?:institutional|insider) (?:ownership|holdings|buying|selling)", "\\bownership\\b", "\\bsalary\\b",
             "\\bcompensation\\b", "tax rate", "market share", "\\bpeg\\b", "enterprise value", "\\bfloat\\b",
-            "\\bpayout ratio\\b", "interest expense", "\\bcosts?\\b(?= (?:of|structure|base))"));
-    private static final Pattern FORECASTS = Pattern.compile(Alternation.of(
+            "\\bpayout ratio\\b", "interest expense", "\\bcosts?\\b(?= (?:of|structure|base))");
+    private static final Gated FORECASTS = Gated.of(
             "price targets?", "target price", "\\bforecasts?\\b", "\\bpredict\\w*", "\\boutlook\\b", "\\bguidance\\b",
             "\\bprojections?\\b", "\\bwill\\b", "\\bgoing to\\b", "\\bnext (?:year|quarter|month|week)\\b", "\\bfuture\\b",
-            "\\bin \\d+ years\\b", "\\bexpected (?:to|growth|earnings|revenue)"));
-    private static final Pattern PERIODS = Pattern.compile(Alternation.of(
+            "\\bin \\d+ years\\b", "\\bexpected (?:to|growth|earnings|revenue)");
+    private static final Gated PERIODS = Gated.of(
             "\\bq[1-4]\\b", "\\bquarter(?:ly|s)?\\b", "\\bmonthly\\b", "\\bh[12]\\b", "year[- ]to[- ]date", "\\bytd\\b",
             "\\bhistor(?:y|ical)\\b", "\\b(?:past|last) (?:\\d+|two|three|five|ten) years\\b", "\\bsince (?:19|20)\\d\\d\\b",
-            "\\b(?:5|10|five|ten)[- ]year\\b"));
+            "\\b(?:5|10|five|ten)[- ]year\\b");
     /** Things that happened: the data holds no prices over time and no news. */
-    private static final Pattern EVENTS = Pattern.compile(Alternation.of(
+    private static final Gated EVENTS = Gated.of(
             "(?<!\\ba )\\bbomb(?:ed|s|ing)?\\b", "\\btank(?:ed|s|ing)?\\b", "\\bcrash(?:ed|es|ing)?\\b",
             "\\bplung(?:e|ed|es|ing)\\b", "\\bplummet\\w*", "\\bsoar(?:ed|s|ing)?\\b", "\\bjump(?:ed|s)\\b",
             "\\bsurg(?:e|ed|es)\\b", "\\brall(?:y|ied|ies)\\b", "\\bdropp?(?:ed|s)?\\b", "\\bfell\\b", "\\bfall(?:en|s)?\\b",
             "\\bgo(?:ne|es)? (?:up|down)\\b", "\\brose\\b", "\\brisen\\b", "\\bhacked\\b", "\\bhack\\b", "\\bbreach\\w*",
             "\\bnews\\b", "\\blawsuits?\\b", "\\bsued\\b", "\\bscandal\\w*", "\\brecall\\w*", "\\bmerg(?:er|ers|ed|ing)\\b",
-            "\\bacqui\\w+", "\\blayoffs?\\b", "\\bstrikes?\\b"));
+            "\\bacqui\\w+", "\\blayoffs?\\b", "\\bstrikes?\\b");
     private static final Pattern YEAR = Pattern.compile("\\b(?:19|20)\\d\\d\\b");
 
     private Uncovered() {
@@ -94,7 +94,7 @@ final class Uncovered {
                 years.add(y.group() + " figures");
             }
         }
-        if (!years.isEmpty() && Metric.FOUNDED.asks.matcher(text).find()) {
+        if (!years.isEmpty() && Metric.FOUNDED.asks.find(text)) {
             years.clear();
         }
         return new Found(List.copyOf(figures), List.copyOf(events), List.copyOf(years));
@@ -102,14 +102,14 @@ final class Uncovered {
 
     /** @return the question without the parts it asks that the data does not hold ("price target" is not a price) */
     static String strip(String text) {
-        String rest = FIGURES.matcher(text).replaceAll(" ");
-        rest = FORECASTS.matcher(rest).replaceAll(" ");
-        return PERIODS.matcher(rest).replaceAll(" ");
+        String rest = FIGURES.replaceAll(text, " ");
+        rest = FORECASTS.replaceAll(rest, " ");
+        return PERIODS.replaceAll(rest, " ");
     }
 
-    private static void collect(Pattern p, String text, Set<String> out) {
+    private static void collect(Gated p, String text, Set<String> out) {
         Matcher m = p.matcher(text);
-        while (m.find()) {
+        while (m != null && m.find()) {
             out.add(m.group().trim());
         }
     }
