@@ -5,7 +5,6 @@ import dev.contractkit.specs.dialect.RequiredRole;
 import dev.contractkit.specs.dialect.SecurityScheme;
 
 import java.time.Clock;
-import java.util.Collections;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -55,11 +54,6 @@ public final class OperationResponder implements Responder {
     private final OutcomeSwitch outcome;
     private final ExampleDispatch dispatch;
     private final boolean enforceRateLimits;
-    /** The path parameters of the path matched last: a client asks for the same path again and again. */
-    private volatile PathValues lastPath = new PathValues(null, Map.of());
-
-    private record PathValues(String path, Map<String, String> values) {
-    }
 
     OperationResponder(ContractDocument.Operation operation, DeclaredResponses responses, ErrorReplies errors,
                        Set<String> acceptedCredentials, MockState state) {
@@ -134,7 +128,7 @@ public final class OperationResponder implements Responder {
      * empty when the request passes every check; used for WebSocket handshakes too
      */
     public Optional<Reply> refusal(Incoming request) {
-        return refusal(request, pathValues(request.path()));
+        return refusal(request, path.match(request.path()).orElse(Map.of()));
     }
 
     private Optional<Reply> refusal(Incoming request, Map<String, String> pathValues) {
@@ -156,7 +150,7 @@ public final class OperationResponder implements Responder {
 
     Reply reply(Incoming request) {
         Optional<DeclaredResponses> own = Optional.of(responses);
-        Map<String, String> pathValues = pathValues(request.path()); // once per request
+        Map<String, String> pathValues = path.match(request.path()).orElse(Map.of()); // once per request
         Optional<Reply> refused = refusal(request, pathValues);
         if (refused.isPresent()) {
             return refused.get();
@@ -180,17 +174,6 @@ public final class OperationResponder implements Responder {
             return stateful.get().reply(request, pathValues);
         }
         return dispatch.choose(request, pathValues, responses).orElse(success);
-    }
-
-    /** The template's values in the request path (none when it does not fit), unchangeable: shared by the requests for one path. */
-    private Map<String, String> pathValues(String requestPath) {
-        PathValues last = lastPath;
-        if (requestPath.equals(last.path())) {
-            return last.values();
-        }
-        Map<String, String> values = Collections.unmodifiableMap(path.match(requestPath).orElse(Map.of()));
-        lastPath = new PathValues(requestPath, values);
-        return values;
     }
 
     /** True when the bearer token's claims (if it is a JWT) do not list the operation's {@code x-kit-required-role}. */
