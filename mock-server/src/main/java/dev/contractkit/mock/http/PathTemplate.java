@@ -17,10 +17,15 @@ import java.util.regex.Pattern;
  * one).
  *
  * @param template the template as written in the contract
- * @param pattern  the expression MockServer (and {@link #match}) matches the request path with
+ * @param pattern  the expression MockServer matches the request path with, and {@link #match} when the template is
+ *                 not {@code plain}
  * @param names    the parameter names, in order
+ * @param plain    the literal text around the parameters ({@code names.size() + 1} pieces) of a template whose literal
+ *                 text needs no percent-encoded alternative, with every parameter a whole path segment and no key
+ *                 ({@code /forms/{id}}, {@code /a/{x}/b/{y}}): {@link #match} compares that text and cuts the segments
+ *                 without the regular expression, for the same verdict and values; else null
  */
-public record PathTemplate(String template, Pattern pattern, List<String> names) {
+public record PathTemplate(String template, Pattern pattern, List<String> names, List<String> plain) {
     private static final Pattern PARAMETER = Pattern.compile("\\{([^}/]+)}");
     /**
      * The order in which templates match a request path: fewer parameters first (OpenAPI: {@code /forms/current}
@@ -53,7 +58,37 @@ public record PathTemplate(String template, Pattern pattern, List<String> names)
         if (keyed) {
             regex.append("(?:").append(quote(template.substring(head.length()))).append(")?");
         }
-        return new PathTemplate(template, Pattern.compile(regex.toString()), List.copyOf(names));
+        return new PathTemplate(template, Pattern.compile(regex.toString()), List.copyOf(names), keyed ? null : plain(head));
+    }
+
+    /** @return the literal pieces around the parameters when the template is plain (see {@link PathTemplate}), else null */
+    private static List<String> plain(String head) {
+        List<String> pieces = new ArrayList<>();
+        Matcher m = PARAMETER.matcher(head);
+        int last = 0;
+        while (m.find()) {
+            String before = head.substring(last, m.start());
+            boolean wholeSegment = before.endsWith("/") && (m.end() == head.length() || head.charAt(m.end()) == '/');
+            if (!wholeSegment) {
+                return null;
+            }
+            pieces.add(before);
+            last = m.end();
+        }
+        pieces.add(head.substring(last));
+        for (String piece : pieces) {
+            for (int i = 0; i < piece.length(); i++) {
+                if (!literalAsIs(piece.charAt(i))) {
+                    return null;
+                }
+            }
+        }
+        return List.copyOf(pieces);
+    }
+
+    /** @return true for a character the template's expression matches only as itself (see {@link #quote}) */
+    private static boolean literalAsIs(char c) {
+        return Character.isLetterOrDigit(c) || "-._~/!$&'()*+,;=:@%".indexOf(c) >= 0 || c > 0x7e;
     }
 
     /** @return the template's path part, without a key after {@code #} or {@code ?} */
@@ -85,18 +120,44 @@ public record PathTemplate(String template, Pattern pattern, List<String> names)
      * @return the (percent-decoded) parameter values by name, when the path fits the template
      */
     public Optional<Map<String, String>> match(String path) {
+        if (plain != null) {
+            return matchPlain(path);
+        }
         Matcher m = pattern.matcher(path);
         if (!m.matches()) {
             return Optional.empty();
         }
         Map<String, String> values = new LinkedHashMap<>();
         for (int i = 0; i < names.size(); i++) {
-            String raw = m.group(i + 1);
-            // nothing to decode without a '%' ('+' stays a '+' in a path): no copy per request
-            values.put(names.get(i), raw.indexOf('%') < 0 ? raw
-                    : URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8));
+            values.put(names.get(i), decoded(m.group(i + 1)));
         }
         return Optional.of(values);
+    }
+
+    /** What the expression {@code piece([^/]+)piece...piece} gives, by comparing the pieces and cutting at '/'. */
+    private Optional<Map<String, String>> matchPlain(String path) {
+        String first = plain.get(0);
+        if (!path.startsWith(first)) {
+            return Optional.empty();
+        }
+        int at = first.length();
+        Map<String, String> values = new LinkedHashMap<>();
+        for (int i = 0; i < names.size(); i++) {
+            int end = path.indexOf('/', at);
+            end = end < 0 ? path.length() : end;
+            String after = plain.get(i + 1);
+            if (end == at || !path.startsWith(after, end)) {
+                return Optional.empty();
+            }
+            values.put(names.get(i), decoded(path.substring(at, end)));
+            at = end + after.length();
+        }
+        return at == path.length() ? Optional.of(values) : Optional.empty();
+    }
+
+    /** A parameter's value percent-decoded; nothing to decode without a '%' ('+' stays a '+' in a path): no copy. */
+    private static String decoded(String raw) {
+        return raw.indexOf('%') < 0 ? raw : URLDecoder.decode(raw.replace("+", "%2B"), StandardCharsets.UTF_8);
     }
 
     /** @return the regular expression as text */
@@ -123,7 +184,7 @@ public record PathTemplate(String template, Pattern pattern, List<String> names)
         StringBuilder run = new StringBuilder();
         for (int i = 0; i < literal.length(); i++) {
             char c = literal.charAt(i);
-            if (Character.isLetterOrDigit(c) || "-._~/!$&'()*+,;=:@%".indexOf(c) >= 0 || c > 0x7e) {
+            if (literalAsIs(c)) {
                 run.append(c);
                 continue;
             }
