@@ -181,7 +181,7 @@ public final class CouponsModule implements ApiModule {
         int batch = coupons.groupCommit();
         int queue = coupons.groupCommitQueue();
         return database.embedded() && batch > 0 ? new GroupCommit(database.dataSource(), "redemptions", batch, queue,
-                Duration.ofNanos(coupons.groupCommitDelayMicros() * 1_000L)) : null;
+                Duration.ofNanos(coupons.groupCommitDelayMicros() * 1_000L), 1) : null; // one committer: larger batches
     }
 
     private void pruneRefreshTokens() {

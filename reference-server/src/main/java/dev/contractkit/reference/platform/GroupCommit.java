@@ -36,7 +36,9 @@ import java.util.logging.Logger;
  * (later writes get the same 503), runs and commits every write already accepted, and answers each; a write is
  * therefore either answered after its commit or refused before it ran, never acknowledged and lost.
  *
- * <p>Two committers take turns, so that one batch's statements run while the previous batch's commit is written: a
+ * <p>One committer (what the redemptions use) runs a batch, writes its commit, answers it and takes the next: every
+ * batch holds what arrived while the one before ran and was written, the largest batches for a given load. With two,
+ * they take turns, so that one batch's statements run while the previous batch's commit is written: a
  * committer holds {@code running} while it collects a batch and runs its statements, and lets it go just before
  * {@code commit()}. H2 ends the transaction (its row locks released) before it writes the chunk, so the next batch
  * never waits for the write, only for the end of the statements before it; and since a committing transaction takes
@@ -109,6 +111,23 @@ public final class GroupCommit implements AutoCloseable {
      *                   arrive concurrently (zero: it does not wait)
      */
     public GroupCommit(DataSource dataSource, String name, int maxBatch, int queue, Duration delay) {
+        this(dataSource, name, maxBatch, queue, delay, 2);
+    }
+
+    /**
+     * @param dataSource the database (a connection is borrowed for each batch)
+     * @param name       what the writes are, for the committer threads' names and messages
+     * @param maxBatch   the most writes in one transaction (at least 1)
+     * @param queue      the most writes waiting for a committer before new ones are refused (at least 1)
+     * @param delay      how long a batch waits for more writes once nothing else is being written, when writes
+     *                   arrive concurrently (zero: it does not wait)
+     * @param committers 1 (each batch takes what arrived while the one before ran and was written: larger batches)
+     *                   or 2 (one batch's statements run while the other's commit is written)
+     */
+    public GroupCommit(DataSource dataSource, String name, int maxBatch, int queue, Duration delay, int committers) {
+        if (committers < 1 || committers > 2) {
+            throw new IllegalArgumentException("group commit of " + name + ": 1 or 2 committers, were " + committers);
+        }
         if (maxBatch < 1 || queue < 1 || delay.isNegative()) {
             throw new IllegalArgumentException("group commit of " + name + ": batch and queue must be at least 1 and "
                     + "the delay 0 or more, were " + maxBatch + ", " + queue + " and " + delay);
@@ -118,9 +137,11 @@ public final class GroupCommit implements AutoCloseable {
         this.maxBatch = maxBatch;
         this.queueLimit = queue;
         this.delayNanos = delay.toNanos();
-        this.committers = List.of(
-                Thread.ofPlatform().name("group-commit-" + name + "-1").daemon().start(this::commitLoop),
-                Thread.ofPlatform().name("group-commit-" + name + "-2").daemon().start(this::commitLoop));
+        List<Thread> started = new ArrayList<>();
+        for (int i = 1; i <= committers; i++) {
+            started.add(Thread.ofPlatform().name("group-commit-" + name + "-" + i).daemon().start(this::commitLoop));
+        }
+        this.committers = List.copyOf(started);
     }
 
     /**

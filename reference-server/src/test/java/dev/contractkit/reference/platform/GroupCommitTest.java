@@ -176,6 +176,40 @@ class GroupCommitTest {
     }
 
     @Test
+    void withOneCommitterWritesThatArriveWhileACommitIsWrittenWaitAndThenShareTheNextCommit() throws Exception {
+        CountDownLatch writing = new CountDownLatch(1);
+        CountDownLatch written = new CountDownLatch(1);
+        commits = new GroupCommit(commitHeldOnce(writing, written), "test", 64, 64, Duration.ZERO, 1);
+        Future<Connection> first = callers.submit(() -> commits.transaction(insert("first")));
+        assertThat(writing.await(10, TimeUnit.SECONDS)).as("the first batch's commit is being written").isTrue();
+
+        List<Future<Connection>> later = new ArrayList<>();
+        for (int i = 0; i < 6; i++) {
+            String id = "w" + i;
+            later.add(callers.submit(() -> commits.transaction(insert(id))));
+        }
+        await().atMost(Duration.ofSeconds(10)).until(() -> commits.waiting() == 6);
+        assertThat(first.isDone()).as("not answered before its commit is written").isFalse();
+        written.countDown();
+
+        Connection firstOn = first.get(10, TimeUnit.SECONDS);
+        Connection next = later.getFirst().get(10, TimeUnit.SECONDS);
+        for (Future<Connection> f : later) {
+            assertThat(f.get(10, TimeUnit.SECONDS)).as("in one transaction after the first").isSameAs(next);
+        }
+        assertThat(committed("w5")).isTrue();
+        assertThat(commits.commits()).isEqualTo(2);
+        assertThat(commits.writes()).isEqualTo(7);
+        assertThat(firstOn).isNotNull();
+    }
+
+    @Test
+    void moreThanTwoCommittersAreRefused() {
+        assertThatThrownBy(() -> new GroupCommit(ds, "test", 64, 64, Duration.ZERO, 3))
+                .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1 or 2 committers");
+    }
+
+    @Test
     void withADelayABatchWaitsForWritesThatArriveSoonAfterOnceWritesArriveConcurrently() throws Exception {
         commits = new GroupCommit(ds, "test", 64, 64, Duration.ofSeconds(5));
         Future<Connection> held = hold();
