@@ -19,6 +19,7 @@ import java.util.Arrays;
 import java.util.Base64;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -28,6 +29,10 @@ import java.util.Map;
 final class Harness {
     /** In a call's body: replaced by a value unique to each request (wrk thread, run and counter). */
     static final String UNIQUE = "{{unique}}";
+    /** Warm-up windows after the first: their length, the most in all, and what counts as no longer faster. */
+    static final int WARMUP_STEP_S = 3;
+    static final int WARMUP_MAX_S = 30;
+    static final double STEADY = 1.05;
 
     final Path root;
     final Path out;
@@ -64,8 +69,7 @@ final class Harness {
         int i = 0;
         for (Map.Entry<Target, Endpoint> e : endpoints.entrySet()) {
             scripts.put(e.getKey(), luaScript(scenario + (i++ == 0 ? "" : "-" + i), e.getValue().call()));
-            say("bench: " + scenario + ": warm-up " + e.getKey().name + " (" + warmup + " s)");
-            wrk(e.getValue().url() + e.getValue().call().path(), e.getValue().call(), scripts.get(e.getKey()), warmup);
+            warmUp(scenario, e.getKey().name, e.getValue(), scripts.get(e.getKey()));
         }
         Map<Target, List<Wrk>> runs = new LinkedHashMap<>();
         for (int round = 1; round <= rounds; round++) {
@@ -85,6 +89,35 @@ final class Harness {
                     target.peakRssMb(), target.readyMs(), list, rps / base));
         });
         return measured;
+    }
+
+    /**
+     * Loads a target until its throughput is steady: a first window of {@link #warmup} seconds, then windows of
+     * {@link #WARMUP_STEP_S} seconds until one is no faster than {@link #STEADY} times the best before it, for at
+     * most {@link #WARMUP_MAX_S} seconds in all. A server with more code to compile (the reference server's
+     * contract checks, engines and JSON) reaches its steady state later than a raw handler; measuring it before then
+     * would compare its JIT warm-up with the baseline's throughput.
+     */
+    private void warmUp(String scenario, String name, Endpoint endpoint, Path script) throws IOException, InterruptedException {
+        String url = endpoint.url() + endpoint.call().path();
+        List<Double> windows = new ArrayList<>();
+        windows.add(wrk(url, endpoint.call(), script, warmup).requestsPerSecond());
+        int seconds = warmup;
+        while (!steady(windows) && seconds + WARMUP_STEP_S <= Math.max(warmup, WARMUP_MAX_S)) {
+            windows.add(wrk(url, endpoint.call(), script, WARMUP_STEP_S).requestsPerSecond());
+            seconds += WARMUP_STEP_S;
+        }
+        say("bench: " + scenario + ": warm-up " + name + " (" + seconds + " s; req/s per window " + windows.stream()
+                .map(r -> String.format(Locale.ROOT, "%.0f", r)).toList() + (steady(windows) ? ", steady)" : ", not steady)"));
+    }
+
+    /** The last window is no faster than {@link #STEADY} times the best one before it (never after one window). */
+    static boolean steady(List<Double> windows) {
+        if (windows.size() < 2) {
+            return false;
+        }
+        double best = windows.subList(0, windows.size() - 1).stream().mapToDouble(Double::doubleValue).max().orElseThrow();
+        return windows.getLast() <= best * STEADY;
     }
 
     Wrk wrk(String url, ScenarioRequest call, Path script, int seconds) throws IOException, InterruptedException {
@@ -144,7 +177,9 @@ final class Harness {
     }
 
     String settings() {
-        return "wrk -t2 -c" + connections + " on loopback; warm-up " + warmup + " s per target, then " + rounds + " rounds of "
+        return "wrk -t2 -c" + connections + " on loopback; warm-up per target until steady (" + warmup + " s, then "
+                + WARMUP_STEP_S + " s windows until one is not " + Math.round((STEADY - 1) * 100) + " % faster than the best before it, at most "
+                + WARMUP_MAX_S + " s), then " + rounds + " rounds of "
                 + duration + " s, targets interleaved in each round; figures are medians over the rounds";
     }
 
