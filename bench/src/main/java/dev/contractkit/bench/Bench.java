@@ -96,6 +96,7 @@ public final class Bench {
         if (scenarios.contains("mock")) {
             MockScenarios mock = new MockScenarios(h);
             results.add(mock.throughput());
+            results.add(mock.apart());
             ScenarioResult startup = mock.startup();
             ScenarioResult oneApi = new StartupScenario(h).run(mock.prism());
             results.addAll(List.of(startup, oneApi, mock.goals(startup, oneApi)));

@@ -63,6 +63,45 @@ final class Harness {
         return measureEach(scenario, endpoints, baseline);
     }
 
+    /**
+     * {@link #measure} with wrk on a core of its own (CPU 0) and every target's threads on the others
+     * ({@code taskset}), then the targets' affinity back to every core. On a machine of two cores, wrk and the server
+     * otherwise share both, and a server that needs little CPU per request is bounded by what wrk can send beside
+     * it, not by its own cost.
+     */
+    List<Measured> measureApart(String scenario, Map<Target, String> urls, ScenarioRequest call, Target baseline) throws Exception {
+        int cores = Runtime.getRuntime().availableProcessors();
+        if (cores < 2) {
+            throw new IllegalStateException(scenario + ": needs two cores or more (one for wrk), this machine has " + cores);
+        }
+        String others = cores == 2 ? "1" : "1-" + (cores - 1);
+        for (Target t : urls.keySet()) {
+            taskset(others, t);
+        }
+        wrkPrefix = List.of("taskset", "-c", "0");
+        try {
+            return measure(scenario, urls, call, baseline);
+        } finally {
+            wrkPrefix = List.of();
+            for (Target t : urls.keySet()) {
+                taskset("0-" + (cores - 1), t);
+            }
+        }
+    }
+
+    /** Every thread of the target's process on these CPUs ({@code taskset -a -p -c}). */
+    private static void taskset(String cpus, Target t) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder("taskset", "-a", "-p", "-c", cpus, Long.toString(t.pid()))
+                .redirectErrorStream(true).start();
+        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        if (p.waitFor() != 0) {
+            throw new IllegalStateException("taskset could not move " + t.name + " to CPU " + cpus + ": " + output.strip());
+        }
+    }
+
+    /** Put before wrk's command: {@code taskset -c 0} during {@link #measureApart}. */
+    private List<String> wrkPrefix = List.of();
+
     /** {@link #measure} with a call of its own per target. */
     List<Measured> measureEach(String scenario, Map<Target, Endpoint> endpoints, Target baseline) throws Exception {
         Map<Target, Path> scripts = new LinkedHashMap<>();
@@ -121,7 +160,8 @@ final class Harness {
     }
 
     Wrk wrk(String url, ScenarioRequest call, Path script, int seconds) throws IOException, InterruptedException {
-        List<String> cmd = new ArrayList<>(List.of("wrk", "-t2", "-c" + connections, "-d" + seconds + "s", "--latency"));
+        List<String> cmd = new ArrayList<>(wrkPrefix);
+        cmd.addAll(List.of("wrk", "-t2", "-c" + connections, "-d" + seconds + "s", "--latency"));
         if (script != null) {
             cmd.addAll(List.of("-s", script.toString()));
         } else {

@@ -90,13 +90,27 @@ final class MockScenarios {
             urls.put(openapi, openapi.url(""));
             urls.put(peer, peer.url(""));
             List<Measured> measured = h.measure("mock", urls, call, plain);
-            throughputGoals = Goals.mock(measured, kit.name, plain.name, peer.name);
+            Map<Target, String> apart = new LinkedHashMap<>();
+            apart.put(plain, plain.url(""));
+            apart.put(kit, kit.url("forms"));
+            say("bench: mock: again with wrk on CPU 0 and each server on the other cores");
+            List<Measured> alone = h.measureApart("mock-apart", apart, call, plain);
+            throughputGoals = Goals.mock(measured, alone, kit.name, plain.name, peer.name);
+            apartResult = new ScenarioResult("mock-apart", "GET /forms/1 (forms), the same example; wrk on CPU 0, the server "
+                    + "on the other cores (taskset); JVMs at " + HEAP, plain.name,
+                    ">= 3x MockServer's plain expectation", alone);
             return new ScenarioResult("mock", "GET /forms/1 (forms), the same example; JVMs at " + HEAP, plain.name,
                     ">= 3x MockServer's plain expectation, >= 10x Prism; peak RSS <= 0.5x MockServer's", measured);
         }
     }
 
     private List<Measured> throughputGoals = List.of();
+    private ScenarioResult apartResult;
+
+    /** @return the {@code mock-apart} table of the last {@link #throughput()} (wrk and the servers on cores of their own) */
+    ScenarioResult apart() {
+        return apartResult;
+    }
 
     /** @return the ratios the issue sets goals for, after {@link #throughput()} and {@link #startup()} */
     ScenarioResult goals(ScenarioResult startup, ScenarioResult oneApi) {
