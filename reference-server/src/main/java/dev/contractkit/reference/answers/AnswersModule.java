@@ -13,6 +13,7 @@ import dev.contractkit.reference.platform.ApiModule;
 import dev.contractkit.reference.platform.Cluster;
 import dev.contractkit.reference.platform.ContractRules;
 import dev.contractkit.reference.platform.Database;
+import dev.contractkit.reference.platform.GroupCommit;
 import dev.contractkit.reference.platform.Json;
 import dev.contractkit.reference.platform.ModelProfiles;
 import dev.contractkit.reference.platform.RateLimiter;
@@ -55,6 +56,8 @@ public final class AnswersModule implements ApiModule {
     private final AnswerEndpoint answers;
     private final QuotaEndpoint quota;
     private final Admission.Setup admission;
+    /** Where the quota's reservations run on the embedded database (shared commits); null: a transaction each. */
+    private final GroupCommit reservations;
 
     /**
      * @param settings configuration
@@ -66,7 +69,8 @@ public final class AnswersModule implements ApiModule {
         ApiKeys keys = new ApiKeys(database.dataSource(), clock);
         AnswersSettings answersSettings = AnswersSettings.from(settings);
         provision(keys, answersSettings);
-        QuotaLedger ledger = new QuotaLedger(database.dataSource(), clock);
+        this.reservations = GroupCommit.forEmbedded(database, GroupCommit.Sizes.from(settings), "quota reservations");
+        QuotaLedger ledger = new QuotaLedger(database.dataSource(), clock, reservations);
         RateLimiter.Rule rule = new RateLimiter.Rule("answer", answersSettings.rateLimit(),
                 answersSettings.rateWindow());
         ContractRules rules = new ContractRules(ContractDocument.load(Api.ANSWERS.mainContract()));
@@ -109,6 +113,13 @@ public final class AnswersModule implements ApiModule {
             }
         } catch (StorageException e) {
             throw new IllegalStateException("answers: could not provision the configured API keys: " + e.getMessage(), e);
+        }
+    }
+
+    @Override
+    public void close() {
+        if (reservations != null) {
+            reservations.close(); // commits and answers the reservations it accepted
         }
     }
 

@@ -1,5 +1,6 @@
 package dev.contractkit.reference.answers;
 
+import dev.contractkit.reference.platform.GroupCommit;
 import dev.contractkit.reference.platform.Jdbc;
 import dev.contractkit.reference.platform.StorageException;
 import javax.sql.DataSource;
@@ -23,6 +24,11 @@ import java.util.concurrent.ConcurrentHashMap;
  * ({@link Reservation#refund()}); answers and the four refusals keep it.
  *
  * <p>Windows follow one another from the key's creation: {@code start = created + n * window}.
+ *
+ * <p>On the embedded database the reservations share their commits ({@link GroupCommit}): every answer request
+ * increments the same row, so one durable commit per request would queue them all on that row's lock for the
+ * file's write; a shared commit holds every reservation that arrived meanwhile, each still answered only once it is
+ * in the file.
  */
 final class QuotaLedger {
     /** A key's quota as the contract reports it. */
@@ -43,11 +49,18 @@ final class QuotaLedger {
 
     private final Jdbc jdbc;
     private final Clock clock;
+    private final GroupCommit reservations;
     private final Map<String, Integer> pending = new ConcurrentHashMap<>();
 
-    QuotaLedger(DataSource dataSource, Clock clock) {
+    /**
+     * @param dataSource   the kit's database
+     * @param clock        the time
+     * @param reservations where reservations run (shared commits on the embedded database); null: a transaction each
+     */
+    QuotaLedger(DataSource dataSource, Clock clock, GroupCommit reservations) {
         this.jdbc = new Jdbc(dataSource);
         this.clock = clock;
+        this.reservations = reservations;
     }
 
     /**
@@ -134,7 +147,7 @@ final class QuotaLedger {
      * connection for both: a second one taken while holding the first exhausts the pool under concurrency.
      */
     private boolean take(String keyId, Instant start, int limit) {
-        return jdbc.call(c -> {
+        Jdbc.Statements<Boolean> reserve = c -> {
             if (used(c, keyId, start) == 0) {
                 try (PreparedStatement in = c.prepareStatement(
                         "INSERT INTO answer_usage (key_id, window_start, used) VALUES (?, ?, 0)")) {
@@ -154,6 +167,7 @@ final class QuotaLedger {
                 up.setInt(3, limit);
                 return up.executeUpdate() == 1;
             }
-        });
+        };
+        return reservations == null ? jdbc.call(reserve) : reservations.transaction(reserve);
     }
 }

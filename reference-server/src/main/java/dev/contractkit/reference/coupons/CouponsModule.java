@@ -71,7 +71,6 @@ public final class CouponsModule implements ApiModule {
             .map(IdpUsers.Seed::parse).toList();
     /** Client ids the token endpoint accepts unless {@code KIT_COUPONS_CLIENTS} says otherwise. */
     public static final String DEFAULT_CLIENTS = "kit-cli,kit-web,coupon-web";
-    /** How long a batch of redemptions waits for more before its commit, unless {@code KIT_DB_GROUP_COMMIT_DELAY_US} says. */
 
     private static final Logger LOG = Logger.getLogger(CouponsModule.class.getName());
 
@@ -135,7 +134,7 @@ public final class CouponsModule implements ApiModule {
         this.hub = new Broadcaster(coupons.wsQueue());
         this.limiter = cluster.limiter(clock);
         this.bus = cluster.bus();
-        this.redemptions = groupCommit(coupons, database);
+        this.redemptions = GroupCommit.forEmbedded(database, coupons.groupCommit(), "redemptions");
         this.store = new CouponStore(database.dataSource(), clock, new ReadCache<>(coupons.readCache().toMillis()), redemptions);
         this.events = new Events(bus);
         bus.subscribe(Events.CHANNEL, new Bus.Listener() {
@@ -167,21 +166,6 @@ public final class CouponsModule implements ApiModule {
         long every = coupons.expiryInterval().toMillis();
         timer.scheduleWithFixedDelay(this::announceExpired, every, every, TimeUnit.MILLISECONDS);
         timer.scheduleWithFixedDelay(this::pruneRefreshTokens, 5, 300, TimeUnit.SECONDS);
-    }
-
-    /**
-     * Redemptions on the embedded database share their commits ({@link GroupCommit}): there a durable commit writes
-     * the file on the committing thread, and a batch pays that once. On PostgreSQL (or any {@code KIT_DB_URL}) each
-     * redemption keeps its own transaction: the database already flushes concurrent commits together, and replicas
-     * share it (docs/decisions.md).
-     *
-     * @return the redemptions' committer, or null for a transaction per redemption
-     */
-    private static GroupCommit groupCommit(CouponsSettings coupons, Database database) {
-        int batch = coupons.groupCommit();
-        int queue = coupons.groupCommitQueue();
-        return database.embedded() && batch > 0 ? new GroupCommit(database.dataSource(), "redemptions", batch, queue,
-                Duration.ofNanos(coupons.groupCommitDelayMicros() * 1_000L), 1) : null; // one committer: larger batches
     }
 
     private void pruneRefreshTokens() {

@@ -1,5 +1,6 @@
 package dev.contractkit.reference.coupons;
 
+import dev.contractkit.reference.platform.GroupCommit;
 import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 
@@ -35,9 +36,7 @@ import java.util.Optional;
  * @param expiryInterval         {@code coupons.expiry-interval}
  * @param accessTokenTtl         {@code coupons.access-token-ttl}
  * @param refreshTokenTtl        {@code coupons.refresh-token-ttl}
- * @param groupCommit            {@code db.group-commit}: redemptions per shared commit, 0 for one each
- * @param groupCommitQueue       {@code db.group-commit-queue}
- * @param groupCommitDelayMicros {@code db.group-commit-delay-us}: how long a batch waits for more, in microseconds
+ * @param groupCommit            {@code db.group-commit*}: how redemptions share their commits
  * @param readCache              {@code read-cache-ms}
  */
 record CouponsSettings(String realm, Optional<String> issuer, Optional<String> jwksUrl, Optional<String> issuerUrl,
@@ -45,8 +44,8 @@ record CouponsSettings(String realm, Optional<String> issuer, Optional<String> j
                        List<String> clients, List<String> redirectUris, int passwordIterations, int loginFailures,
                        int loginAddressFailures, Duration loginWindow, int loginConcurrency, Duration loginQueue,
                        int wsMaxConnections, int wsQueue, String rateLimits, Duration expiryInterval,
-                       Duration accessTokenTtl, Duration refreshTokenTtl, int groupCommit, int groupCommitQueue,
-                       int groupCommitDelayMicros, Duration readCache) {
+                       Duration accessTokenTtl, Duration refreshTokenTtl, GroupCommit.Sizes groupCommit,
+                       Duration readCache) {
 
     static CouponsSettings from(Settings s) {
         Optional<String> issuer = s.get("coupons.issuer");
@@ -62,15 +61,6 @@ record CouponsSettings(String realm, Optional<String> issuer, Optional<String> j
         boolean urisSet = s.get("coupons.redirect-uris").isPresent();
         List<String> uris = s.list("coupons.redirect-uris").stream()
                 .filter(e -> urisSet || clients.contains(e.split("=", 2)[0])).toList();
-        int batch = s.integer("db.group-commit");
-        int queue = s.integer("db.group-commit-queue");
-        int delay = s.integer("db.group-commit-delay-us");
-        if (batch < 0 || queue < 1 || delay < 0) {
-            throw new IllegalArgumentException(Settings.envName("db.group-commit") + " must be 0 (off) or more, "
-                    + Settings.envName("db.group-commit-queue") + " 1 or more and "
-                    + Settings.envName("db.group-commit-delay-us") + " 0 or more, were " + batch + ", " + queue
-                    + " and " + delay);
-        }
         return new CouponsSettings(s.text("coupons.realm"), issuer, jwks, s.get("coupons.issuer-url"),
                 s.text("coupons.audience"), s.text("host"),
                 s.getInt("coupons.port", Api.COUPONS.defaultPort()),
@@ -82,7 +72,7 @@ record CouponsSettings(String realm, Optional<String> issuer, Optional<String> j
                 s.duration("coupons.login-queue-ms"), atLeast(s, "coupons.ws-max-connections", 1),
                 atLeast(s, "coupons.ws-queue", 1), s.get("coupons.rate-limits").orElse(""),
                 positive(s, "coupons.expiry-interval"), positive(s, "coupons.access-token-ttl"),
-                positive(s, "coupons.refresh-token-ttl"), batch, queue, delay, s.duration("read-cache-ms"));
+                positive(s, "coupons.refresh-token-ttl"), GroupCommit.Sizes.from(s), s.duration("read-cache-ms"));
     }
 
     private static int loginConcurrency(Settings s) {

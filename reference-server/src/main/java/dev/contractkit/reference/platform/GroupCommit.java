@@ -68,6 +68,49 @@ public final class GroupCommit implements AutoCloseable {
     private static final long CLOSE_WAIT_SECONDS = 30;
     private static final long IDLE_WAIT_NANOS = TimeUnit.MILLISECONDS.toNanos(100);
 
+    /**
+     * The settings {@code db.group-commit*} (registry: {@code platform/settings.tsv}), read and checked once.
+     *
+     * @param batch       {@code db.group-commit}: the most writes one commit holds, 0 for a transaction per write
+     * @param queue       {@code db.group-commit-queue}: the most writes waiting for a commit
+     * @param delayMicros {@code db.group-commit-delay-us}: how long a batch waits for more, in microseconds
+     */
+    public record Sizes(int batch, int queue, int delayMicros) {
+        /**
+         * @param s the settings
+         * @return their group-commit sizes
+         * @throws IllegalArgumentException naming the variables when one is out of range
+         */
+        public static Sizes from(Settings s) {
+            int batch = s.integer("db.group-commit");
+            int queue = s.integer("db.group-commit-queue");
+            int delay = s.integer("db.group-commit-delay-us");
+            if (batch < 0 || queue < 1 || delay < 0) {
+                throw new IllegalArgumentException(Settings.envName("db.group-commit") + " must be 0 (off) or more, "
+                        + Settings.envName("db.group-commit-queue") + " 1 or more and "
+                        + Settings.envName("db.group-commit-delay-us") + " 0 or more, were " + batch + ", " + queue
+                        + " and " + delay);
+            }
+            return new Sizes(batch, queue, delay);
+        }
+    }
+
+    /**
+     * Where one kind of durable write runs: on the embedded database, a group commit with one committer (each batch
+     * takes what arrived while the one before ran and was written: the largest batches); on PostgreSQL (any
+     * {@code KIT_DB_URL}), or with {@code db.group-commit} 0, none: a transaction per write (the database already
+     * flushes concurrent commits together, and replicas share it).
+     *
+     * @param database the kit's database
+     * @param sizes    {@link Sizes#from}
+     * @param name     what the writes are (the committer thread's name, its messages)
+     * @return the group commit, or null for a transaction per write
+     */
+    public static GroupCommit forEmbedded(Database database, Sizes sizes, String name) {
+        return database.embedded() && sizes.batch() > 0 ? new GroupCommit(database.dataSource(), name, sizes.batch(),
+                sizes.queue(), Duration.ofNanos(sizes.delayMicros() * 1_000L), 1) : null;
+    }
+
     private record Write<T>(Jdbc.Statements<T> statements, CompletableFuture<T> answer) {
     }
 
