@@ -12,6 +12,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
@@ -122,12 +123,28 @@ public final class DemoCredentials {
                 return Optional.of("it carries " + h.defaultCase() + ", which a proxy or a tunnel adds");
             }
         }
-        String host = AllowedHosts.hostOnly(req.headers().first(HeaderNames.HOST).orElse("").trim()
-                .toLowerCase(Locale.ROOT));
+        String header = req.headers().first(HeaderNames.HOST).orElse("");
+        Boolean known = LOCAL_HOSTS.get(header);
+        boolean local = known != null ? known : local(header);
+        return local ? Optional.empty() : Optional.of("it names the host '" + hostOf(header)
+                + "', not localhost or a loopback address, as a request through a proxy or a tunnel does");
+    }
+
+    /** {@code Host} values already judged (a client sends the same few on every request), at most 256. */
+    private static final ConcurrentHashMap<String, Boolean> LOCAL_HOSTS = new ConcurrentHashMap<>();
+
+    private static boolean local(String hostHeader) {
+        String host = hostOf(hostHeader);
         boolean local = host.equals("localhost") || host.endsWith(".localhost")
                 || AllowedHosts.isIpLiteral(host) && loopback(host);
-        return local ? Optional.empty() : Optional.of("it names the host '" + host
-                + "', not localhost or a loopback address, as a request through a proxy or a tunnel does");
+        if (LOCAL_HOSTS.size() < 256) {
+            LOCAL_HOSTS.put(hostHeader, local);
+        }
+        return local;
+    }
+
+    private static String hostOf(String hostHeader) {
+        return AllowedHosts.hostOnly(hostHeader.trim().toLowerCase(Locale.ROOT));
     }
 
     /**
