@@ -26,7 +26,7 @@ final class OperatorOnly {
 
     /** The listener filter: a named principal's write to a resource is refused before its route runs. */
     static void filter(FilterChain chain, RoutingRequest req, RoutingResponse res) {
-        Principal p = req.context().get(Principal.class, Principal.class).orElse(Principal.OPERATOR);
+        Principal p = Principal.current(req).orElse(Principal.OPERATOR);
         if (!p.operator() && !READS.contains(req.prologue().method())) {
             var m = RESOURCE.matcher(req.path().path());
             if (m.matches()) {

@@ -42,7 +42,6 @@ import java.util.regex.Pattern;
 public final class Admission {
     /** The kit token's scheme in the exec, runtime and agent contracts. */
     public static final String KIT_TOKEN_SCHEME = "KitToken";
-    private static final String CONTEXT_KEY = "kit.admitted";
     private static final String CREDENTIAL = "{credential}";
     private static final String WEBSOCKET = "x-kit-websocket";
 
@@ -620,9 +619,13 @@ public final class Admission {
      * @return the handler
      */
     public static Handler before(String operation) {
-        return (req, res) -> req.context().get(Table.class, Table.class)
-                .orElseThrow(() -> new IllegalStateException("no admissions on this listener"))
-                .get(operation).handle(req, res);
+        return (req, res) -> {
+            Exchange e = Exchange.find(req);
+            if (e == null || e.admissions == null) {
+                throw new IllegalStateException("no admissions on this listener");
+            }
+            e.admissions.get(operation).handle(req, res);
+        };
     }
 
     /** Runs this admission on a routed request. */
@@ -648,7 +651,8 @@ public final class Admission {
     }
 
     private boolean ranOn(ServerRequest req) {
-        return req.context().get(Admission.class, Admission.class).filter(a -> a == this).isPresent();
+        Exchange e = Exchange.find(req);
+        return e != null && e.admission == this;
     }
 
     private void run(ServerRequest req, ServerResponse res) {
@@ -670,14 +674,14 @@ public final class Admission {
             throw o.refusal().get();
         }
         o.caller().map(Caller::principal).filter(Principal.class::isInstance)
-                .ifPresent(p -> req.context().register(Principal.class, (Principal) p));
+                .ifPresent(p -> Exchange.of(req).principal = (Principal) p);
     }
 
     private void register(ServerRequest req, Optional<Caller> caller, RateLimiter.Decision d) {
-        req.context().register(CONTEXT_KEY, new Admitted(RequestIds.of(req), caller, d));
-        req.context().register(Admission.class, this);
-        caller.map(Caller::principal).filter(Principal.class::isInstance)
-                .ifPresent(p -> req.context().register(Principal.class, (Principal) p));
+        Exchange e = Exchange.of(req);
+        e.admitted = new Admitted(RequestIds.of(req), caller, d);
+        e.admission = this;
+        caller.map(Caller::principal).filter(Principal.class::isInstance).ifPresent(p -> e.principal = (Principal) p);
     }
 
     /**
@@ -686,8 +690,11 @@ public final class Admission {
      * @throws IllegalStateException when no admission ran before the handler
      */
     public static Admitted admitted(ServerRequest req) {
-        return req.context().get(CONTEXT_KEY, Admitted.class)
-                .orElseThrow(() -> new IllegalStateException("no Admission before this route"));
+        Exchange e = Exchange.find(req);
+        if (e == null || e.admitted == null) {
+            throw new IllegalStateException("no Admission before this route");
+        }
+        return e.admitted;
     }
 
     /**
@@ -702,6 +709,7 @@ public final class Admission {
         if (a.caller().isPresent()) {
             return a.caller();
         }
-        return req.context().get(Admission.class, Admission.class).flatMap(adm -> adm.identify(presented(req)));
+        Exchange e = Exchange.find(req);
+        return e == null || e.admission == null ? Optional.empty() : e.admission.identify(presented(req));
     }
 }

@@ -91,7 +91,7 @@ public final class Admissions implements Admission.Table {
     }
 
     void register(ServerRequest req) {
-        req.context().register(Admission.Table.class, this);
+        Exchange.of(req).admissions = this;
     }
 
     /**

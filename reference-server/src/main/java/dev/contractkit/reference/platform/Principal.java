@@ -3,6 +3,7 @@ package dev.contractkit.reference.platform;
 import io.helidon.webserver.http.ServerRequest;
 
 import java.util.Objects;
+import java.util.Optional;
 
 /**
  * Who sent a request to a listener whose API has more than the kit token ({@link ApiModule#namedTokens()}): the
@@ -40,8 +41,16 @@ public record Principal(String name, boolean operator) {
      * @throws ApiError 401 when the request carried no token (an operation the contract leaves public)
      */
     public static Principal of(ServerRequest request) {
-        return request.context().get(Principal.class, Principal.class)
-                .orElseThrow(() -> ApiError.unauthorized("send Authorization: Bearer <token>"));
+        return current(request).orElseThrow(() -> ApiError.unauthorized("send Authorization: Bearer <token>"));
+    }
+
+    /**
+     * @param request a request the listener's filter let through
+     * @return its principal, if it carried a token
+     */
+    public static Optional<Principal> current(ServerRequest request) {
+        Exchange e = Exchange.find(request);
+        return Optional.ofNullable(e == null ? null : e.principal);
     }
 
     /**

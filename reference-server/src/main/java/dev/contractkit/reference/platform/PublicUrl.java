@@ -101,7 +101,8 @@ public final class PublicUrl {
      * @return that listener's rule (the request-derived one outside a listener)
      */
     public static PublicUrl of(ServerRequest req) {
-        return req.context().get(PublicUrl.class, PublicUrl.class).orElse(FROM_REQUEST);
+        Exchange e = Exchange.find(req);
+        return e == null || e.publicUrl == null ? FROM_REQUEST : e.publicUrl;
     }
 
     /**

@@ -11,7 +11,6 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class RequestIds {
     /** The header carrying the id both ways. */
     public static final HeaderName HEADER = HeaderNames.create("X-Request-Id");
-    private static final String KEY = "kit.request-id";
 
     private RequestIds() {
     }
@@ -20,7 +19,7 @@ public final class RequestIds {
         String id = request.headers().first(HEADER)
                 .filter(v -> v.length() <= 128 && v.chars().allMatch(c -> c > 32 && c < 127))
                 .orElseGet(RequestIds::newId);
-        request.context().register(KEY, id);
+        Exchange.of(request).requestId = id;
         return id;
     }
 
@@ -41,6 +40,7 @@ public final class RequestIds {
      * @return its id
      */
     public static String of(ServerRequest request) {
-        return request.context().get(KEY, String.class).orElse("unknown");
+        Exchange e = Exchange.find(request);
+        return e == null || e.requestId == null ? "unknown" : e.requestId;
     }
 }

@@ -14,7 +14,6 @@ import java.util.concurrent.ConcurrentHashMap;
  * answers.
  */
 final class StickyHeaders {
-    private static final String KEY = "kit.sticky-headers";
     /** Header names made once ({@code HeaderNames.create} per response is a measurable part of a coupons list, docs/performance.md). */
     private static final ConcurrentHashMap<String, HeaderName> NAMES = new ConcurrentHashMap<>();
 
@@ -29,7 +28,7 @@ final class StickyHeaders {
      * @param headers the headers
      */
     static void set(ServerRequest req, ServerResponse res, Map<String, String> headers) {
-        req.context().register(KEY, Map.copyOf(headers));
+        Exchange.of(req).stickyHeaders = Map.copyOf(headers);
         headers.forEach((name, value) -> res.header(headerName(name), value));
     }
 
@@ -37,9 +36,11 @@ final class StickyHeaders {
      * @param req a request
      * @param res its (error) response: gets the request's sticky headers again
      */
-    @SuppressWarnings("unchecked")
     static void apply(ServerRequest req, ServerResponse res) {
-        req.context().get(KEY, Map.class).ifPresent(m -> ((Map<String, String>) m).forEach(res::header));
+        Exchange e = Exchange.find(req);
+        if (e != null && e.stickyHeaders != null) {
+            e.stickyHeaders.forEach(res::header);
+        }
     }
 
     private static HeaderName headerName(String name) {
