@@ -40,6 +40,9 @@ import java.util.regex.Pattern;
  * }</pre>
  */
 public final class Admission {
+    private static final Exchange.Slot<Table> TABLE = Exchange.slot(Table.class);
+    private static final Exchange.Slot<Admission> RAN = Exchange.slot(Admission.class);
+    private static final Exchange.Slot<Admitted> ADMITTED = Exchange.slot(Admitted.class);
     /** The kit token's scheme in the exec, runtime and agent contracts. */
     public static final String KIT_TOKEN_SCHEME = "KitToken";
     private static final String CREDENTIAL = "{credential}";
@@ -620,12 +623,17 @@ public final class Admission {
      */
     public static Handler before(String operation) {
         return (req, res) -> {
-            Exchange e = Exchange.find(req);
-            if (e == null || e.admissions == null) {
+            Table admissions = Exchange.get(req, TABLE);
+            if (admissions == null) {
                 throw new IllegalStateException("no admissions on this listener");
             }
-            e.admissions.get(operation).handle(req, res);
+            admissions.get(operation).handle(req, res);
         };
+    }
+
+    /** The listener's admissions, for the stubs' {@link #before} handlers ({@link Admissions#register}). */
+    static void register(ServerRequest req, Table admissions) {
+        Exchange.of(req).set(TABLE, admissions);
     }
 
     /** Runs this admission on a routed request. */
@@ -651,8 +659,7 @@ public final class Admission {
     }
 
     private boolean ranOn(ServerRequest req) {
-        Exchange e = Exchange.find(req);
-        return e != null && e.admission == this;
+        return Exchange.get(req, RAN) == this;
     }
 
     private void run(ServerRequest req, ServerResponse res) {
@@ -674,14 +681,14 @@ public final class Admission {
             throw o.refusal().get();
         }
         o.caller().map(Caller::principal).filter(Principal.class::isInstance)
-                .ifPresent(p -> Exchange.of(req).principal = (Principal) p);
+                .ifPresent(p -> Principal.register(req, (Principal) p));
     }
 
     private void register(ServerRequest req, Optional<Caller> caller, RateLimiter.Decision d) {
         Exchange e = Exchange.of(req);
-        e.admitted = new Admitted(RequestIds.of(req), caller, d);
-        e.admission = this;
-        caller.map(Caller::principal).filter(Principal.class::isInstance).ifPresent(p -> e.principal = (Principal) p);
+        e.set(ADMITTED, new Admitted(RequestIds.of(req), caller, d));
+        e.set(RAN, this);
+        caller.map(Caller::principal).filter(Principal.class::isInstance).ifPresent(p -> Principal.register(req, (Principal) p));
     }
 
     /**
@@ -690,11 +697,11 @@ public final class Admission {
      * @throws IllegalStateException when no admission ran before the handler
      */
     public static Admitted admitted(ServerRequest req) {
-        Exchange e = Exchange.find(req);
-        if (e == null || e.admitted == null) {
+        Admitted a = Exchange.get(req, ADMITTED);
+        if (a == null) {
             throw new IllegalStateException("no Admission before this route");
         }
-        return e.admitted;
+        return a;
     }
 
     /**
@@ -709,7 +716,7 @@ public final class Admission {
         if (a.caller().isPresent()) {
             return a.caller();
         }
-        Exchange e = Exchange.find(req);
-        return e == null || e.admission == null ? Optional.empty() : e.admission.identify(presented(req));
+        Admission ran = Exchange.get(req, RAN);
+        return ran == null ? Optional.empty() : ran.identify(presented(req));
     }
 }

@@ -91,7 +91,7 @@ public final class Admissions implements Admission.Table {
     }
 
     void register(ServerRequest req) {
-        Exchange.of(req).admissions = this;
+        Admission.register(req, this);
     }
 
     /**

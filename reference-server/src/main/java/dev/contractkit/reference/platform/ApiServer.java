@@ -81,7 +81,7 @@ public final class ApiServer {
         HttpRouting.Builder routing = HttpRouting.builder();
         routing.addFilter((chain, req, res) -> {
             res.header(RequestIds.HEADER, RequestIds.assign(req));
-            Exchange.of(req).publicUrl = limits.publicUrl();
+            PublicUrl.register(req, limits.publicUrl());
             listenerChecks.filter(chain, req, res);
         });
         module.routing(routing);

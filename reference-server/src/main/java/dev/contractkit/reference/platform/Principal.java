@@ -14,6 +14,7 @@ import java.util.Optional;
  * @param operator true for the kit token's holder
  */
 public record Principal(String name, boolean operator) {
+    private static final Exchange.Slot<Principal> SLOT = Exchange.slot(Principal.class);
     /** The operator's name. */
     public static final String OPERATOR_NAME = "operator";
     /** The kit token's holder. */
@@ -49,8 +50,12 @@ public record Principal(String name, boolean operator) {
      * @return its principal, if it carried a token
      */
     public static Optional<Principal> current(ServerRequest request) {
-        Exchange e = Exchange.find(request);
-        return Optional.ofNullable(e == null ? null : e.principal);
+        return Optional.ofNullable(Exchange.get(request, SLOT));
+    }
+
+    /** Sets the request's principal (its admission, {@link Admission}). */
+    static void register(ServerRequest request, Principal principal) {
+        Exchange.of(request).set(SLOT, principal);
     }
 
     /**

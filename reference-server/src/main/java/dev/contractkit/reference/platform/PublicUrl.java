@@ -34,6 +34,7 @@ import java.util.regex.Pattern;
  * </ol>
  */
 public final class PublicUrl {
+    private static final Exchange.Slot<PublicUrl> SLOT = Exchange.slot(PublicUrl.class);
     private static final HeaderName FORWARDED_PROTO = HeaderNames.create("X-Forwarded-Proto");
     private static final HeaderName FORWARDED_HOST = HeaderNames.create("X-Forwarded-Host");
     private static final HeaderName FORWARDED_FOR = HeaderNames.create("X-Forwarded-For");
@@ -101,8 +102,13 @@ public final class PublicUrl {
      * @return that listener's rule (the request-derived one outside a listener)
      */
     public static PublicUrl of(ServerRequest req) {
-        Exchange e = Exchange.find(req);
-        return e == null || e.publicUrl == null ? FROM_REQUEST : e.publicUrl;
+        PublicUrl url = Exchange.get(req, SLOT);
+        return url == null ? FROM_REQUEST : url;
+    }
+
+    /** Where the request's links point: its listener's rule ({@link ApiServer}). */
+    static void register(ServerRequest req, PublicUrl url) {
+        Exchange.of(req).set(SLOT, url);
     }
 
     /**

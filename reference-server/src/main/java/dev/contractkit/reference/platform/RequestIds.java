@@ -11,6 +11,7 @@ import java.util.concurrent.ThreadLocalRandom;
 public final class RequestIds {
     /** The header carrying the id both ways. */
     public static final HeaderName HEADER = HeaderNames.create("X-Request-Id");
+    private static final Exchange.Slot<String> ID = Exchange.slot(String.class);
 
     private RequestIds() {
     }
@@ -19,7 +20,7 @@ public final class RequestIds {
         String id = request.headers().first(HEADER)
                 .filter(v -> v.length() <= 128 && v.chars().allMatch(c -> c > 32 && c < 127))
                 .orElseGet(RequestIds::newId);
-        Exchange.of(request).requestId = id;
+        Exchange.of(request).set(ID, id);
         return id;
     }
 
@@ -40,7 +41,7 @@ public final class RequestIds {
      * @return its id
      */
     public static String of(ServerRequest request) {
-        Exchange e = Exchange.find(request);
-        return e == null || e.requestId == null ? "unknown" : e.requestId;
+        String id = Exchange.get(request, ID);
+        return id == null ? "unknown" : id;
     }
 }

@@ -14,6 +14,8 @@ import java.util.concurrent.ConcurrentHashMap;
  * answers.
  */
 final class StickyHeaders {
+    @SuppressWarnings({"unchecked", "rawtypes"})
+    private static final Exchange.Slot<Map<String, String>> SLOT = (Exchange.Slot) Exchange.slot(Map.class);
     /** Header names made once ({@code HeaderNames.create} per response is a measurable part of a coupons list, docs/performance.md). */
     private static final ConcurrentHashMap<String, HeaderName> NAMES = new ConcurrentHashMap<>();
 
@@ -28,7 +30,7 @@ final class StickyHeaders {
      * @param headers the headers
      */
     static void set(ServerRequest req, ServerResponse res, Map<String, String> headers) {
-        Exchange.of(req).stickyHeaders = Map.copyOf(headers);
+        Exchange.of(req).set(SLOT, Map.copyOf(headers));
         headers.forEach((name, value) -> res.header(headerName(name), value));
     }
 
@@ -37,9 +39,9 @@ final class StickyHeaders {
      * @param res its (error) response: gets the request's sticky headers again
      */
     static void apply(ServerRequest req, ServerResponse res) {
-        Exchange e = Exchange.find(req);
-        if (e != null && e.stickyHeaders != null) {
-            e.stickyHeaders.forEach(res::header);
+        Map<String, String> kept = Exchange.get(req, SLOT);
+        if (kept != null) {
+            kept.forEach(res::header);
         }
     }
 
