@@ -99,6 +99,32 @@ final class Harness {
         }
     }
 
+    /**
+     * Waits until every target but {@code current} is idle (at most {@link #IDLE_TICKS} clock ticks of CPU in
+     * {@link #IDLE_WINDOW_MS}), for at most 15 s: a server may go on working after its run (MockServer writes its
+     * log of every request), and that work would be taken from the next target's run.
+     */
+    private void othersIdle(String scenario, Target current, java.util.Set<Target> all) throws InterruptedException {
+        List<Target> others = all.stream().filter(t -> t != current).toList();
+        long deadline = System.nanoTime() + 15_000_000_000L;
+        long before = others.stream().mapToLong(Target::cpuTicks).sum();
+        while (true) {
+            Thread.sleep(IDLE_WINDOW_MS); // a benchmark's pause between runs, not a test's wait for a result
+            long now = others.stream().mapToLong(Target::cpuTicks).sum();
+            if (now - before <= IDLE_TICKS) {
+                return;
+            }
+            if (System.nanoTime() > deadline) {
+                say("bench: " + scenario + ": the other targets still use CPU after 15 s; measuring " + current.name + " anyway");
+                return;
+            }
+            before = now;
+        }
+    }
+
+    private static final long IDLE_WINDOW_MS = 300;
+    private static final long IDLE_TICKS = 1;
+
     /** Put before wrk's command: {@code taskset -c 0} during {@link #measureApart}. */
     private List<String> wrkPrefix = List.of();
 
@@ -115,6 +141,7 @@ final class Harness {
             for (Map.Entry<Target, Endpoint> e : endpoints.entrySet()) {
                 say("bench: " + scenario + ": round " + round + "/" + rounds + ", " + e.getKey().name + " (" + duration + " s)");
                 ScenarioRequest call = e.getValue().call();
+                othersIdle(scenario, e.getKey(), endpoints.keySet());
                 runs.computeIfAbsent(e.getKey(), k -> new ArrayList<>())
                         .add(wrk(e.getValue().url() + call.path(), call, scripts.get(e.getKey()), duration));
             }

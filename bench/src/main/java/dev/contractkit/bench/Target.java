@@ -113,6 +113,25 @@ final class Target implements AutoCloseable {
         return process.pid();
     }
 
+    /**
+     * @return the CPU time (user + system, in clock ticks) the process and those it started have used so far; 0 for
+     *         one /proc no longer shows
+     */
+    long cpuTicks() {
+        long ticks = 0;
+        for (long pid : java.util.stream.Stream.concat(java.util.stream.Stream.of(process.toHandle()),
+                process.toHandle().descendants()).mapToLong(ProcessHandle::pid).toArray()) {
+            try {
+                String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
+                String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+                ticks += Long.parseLong(f[11]) + Long.parseLong(f[12]); // utime, stime: fields 14 and 15
+            } catch (IOException | RuntimeException e) {
+                // the process ended meanwhile
+            }
+        }
+        return ticks;
+    }
+
     /** @return the process' peak resident memory (VmHWM), in MiB, or -1 when /proc cannot tell */
     double peakRssMb() {
         try {
