@@ -208,7 +208,7 @@ class TuiTmuxTest {
     @Test
     void longFetchesShowProgress() throws Exception {
         for (Provider p : Provider.values()) {
-            mocks.outcome(p, "delay=2500", "PUT");
+            mocks.outcome(p, "delay=1000", "PUT");
         }
         launch(120, 30);
         // the first frame may be captured half-drawn: wait for the whole list
@@ -420,13 +420,13 @@ class TuiTmuxTest {
     }
 
     /**
-     * Waits until the screen shows it in two captures in a row, 100 ms apart, that agree (a capture can catch a
+     * Waits until the screen shows it in two captures in a row, 20 ms apart, that agree (a capture can catch a
      * half-drawn frame; the header line carries a spinner while fetching, so it is left out of the comparison).
      */
     private static String await(Predicate<String> ready) {
         String[] previous = {""};
         try {
-            return Awaitility.await().atMost(Duration.ofSeconds(30)).pollInterval(Duration.ofMillis(100))
+            return Awaitility.await().atMost(Duration.ofSeconds(30)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20))
                     .until(() -> {
                         String before = previous[0];
                         String now = screen();
