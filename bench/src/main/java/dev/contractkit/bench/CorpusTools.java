@@ -83,6 +83,20 @@ record CorpusTools(String java, Path root, List<String> mockFlags, Budget budget
         return flags;
     }
 
+    /**
+     * The mock's JVM flags as {@code ./kit mock} gives them: {@link #jvmOptions(Path)} and a class-data archive, made
+     * by the first mock started and used by the others.
+     *
+     * @param archive the archive's file
+     * @throws IOException when mock-server/jvm.options cannot be read
+     */
+    static List<String> mockFlags(Path root, Path archive) throws IOException {
+        List<String> flags = new ArrayList<>(jvmOptions(root));
+        flags.addAll(List.of("-XX:SharedArchiveFile=" + archive, "-XX:+AutoCreateSharedArchive", "-Xlog:cds=off",
+                "-Xlog:cds+dynamic=off"));
+        return flags;
+    }
+
     List<String> suite(Path spec, String baseUrl, String credential, Path reportDir) {
         return List.of(java, "-cp", classpath("conformance-tests"), "dev.contractkit.conformance.Main", "--spec",
                 spec.toString(), "--base-url", baseUrl, "--credential", credential, "--report-dir", reportDir.toString());

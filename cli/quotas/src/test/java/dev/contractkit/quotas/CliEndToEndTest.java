@@ -395,13 +395,13 @@ class CliEndToEndTest {
 
     private static void awaitFile(Path file, Predicate<String> ready) {
         Awaitility.await(file + " ready").atMost(Duration.ofSeconds(60))
-                .pollInterval(Duration.ofMillis(100))
+                .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20))
                 .until(() -> Files.exists(file) && ready.test(Files.readString(file)));
     }
 
     private static void awaitGone(Path file) {
         Awaitility.await(file + " gone").atMost(Duration.ofSeconds(60))
-                .pollInterval(Duration.ofMillis(100)).until(() -> !Files.exists(file));
+                .pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20)).until(() -> !Files.exists(file));
     }
 
     @Test
