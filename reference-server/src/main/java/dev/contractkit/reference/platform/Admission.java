@@ -21,7 +21,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Who may call one operation, read from its contract: its security requirements (alternatives of schemes, each
@@ -294,19 +293,30 @@ public final class Admission {
      * with a non-space and holds no line end after it).
      */
     static Optional<String> framed(String format, String v) {
-        int at = format.indexOf(CREDENTIAL);
-        if (at < 0) {
-            return Optional.empty(); // a format without a placeholder carries no credential
+        return Frame.of(format).read(v);
+    }
+
+    /** A credential format's literal text before and after its placeholder, split once per scheme. */
+    private record Frame(String before, String after, boolean placeholder) {
+        static Frame of(String format) {
+            int at = format.indexOf(CREDENTIAL);
+            return at < 0 ? new Frame(format, "", false)
+                    : new Frame(format.substring(0, at), format.substring(at + CREDENTIAL.length()), true);
         }
-        String before = format.substring(0, at);
-        String after = format.substring(at + CREDENTIAL.length());
-        int end = v.length() - after.length();
-        if (end <= before.length() || !v.startsWith(before) || !v.endsWith(after)
-                || regexSpace(v.charAt(before.length()))) {
-            return Optional.empty();
+
+        Optional<String> read(String v) {
+            if (!placeholder) {
+                return Optional.empty(); // a format without a placeholder carries no credential
+            }
+            int end = v.length() - after.length();
+            if (end <= before.length() || !v.startsWith(before) || !v.endsWith(after)
+                    || regexSpace(v.charAt(before.length()))) {
+                return Optional.empty();
+            }
+            String credential = v.substring(before.length(), end);
+            return credential.chars().skip(1).anyMatch(Admission::lineEnd) ? Optional.empty()
+                    : Optional.of(credential.trim());
         }
-        String credential = v.substring(before.length(), end);
-        return credential.chars().skip(1).anyMatch(Admission::lineEnd) ? Optional.empty() : Optional.of(credential.trim());
     }
 
     /** What {@code \s} of a regular expression matches. */
@@ -319,7 +329,7 @@ public final class Admission {
         return c == '\n' || c == '\r' || c == '\u0085' || c == '\u2028' || c == '\u2029';
     }
 
-    private record Scheme(SecurityScheme contract, Credentials credentials, Optional<Pattern> form) {
+    private record Scheme(SecurityScheme contract, Credentials credentials, Optional<Frame> form) {
         /** @return the credential the request sent for this scheme, without the scheme's prefix */
         Optional<String> credential(Presented request) {
             Optional<String> value = request.value(contract.in(), contract.parameterName()).map(String::trim);
@@ -331,7 +341,7 @@ public final class Admission {
                 if (form.isEmpty()) {
                     return Optional.of(v).filter(s -> !s.isEmpty());
                 }
-                return framed(contract.credentialFormat().orElseThrow(), v);
+                return form.get().read(v);
             }
             // an Authorization scheme's name is case-insensitive (RFC 9110 11.1)
             String prefix = authScheme() + " ";
@@ -422,7 +432,7 @@ public final class Admission {
      */
     static Admission of(List<List<SecurityScheme>> alternatives, Credentials credentials, String realm) {
         List<List<Scheme>> required = alternatives.stream()
-                .map(a -> a.stream().map(s -> new Scheme(s, credentials, s.form())).toList()).toList();
+                .map(a -> a.stream().map(s -> new Scheme(s, credentials, s.credentialFormat().map(Frame::of))).toList()).toList();
         return new Admission("(no operation)", required, List.of(), Optional.empty(), null, null, "user", realm, false);
     }
 
@@ -442,7 +452,7 @@ public final class Admission {
                     all = null;
                     break;
                 }
-                all.add(new Scheme(s, c, s.form()));
+                all.add(new Scheme(s, c, s.credentialFormat().map(Frame::of)));
             }
             if (all != null && !all.isEmpty()) {
                 out.add(List.copyOf(all));
