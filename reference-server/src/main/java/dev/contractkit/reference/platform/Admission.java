@@ -27,7 +27,7 @@ import java.util.Set;
  * saying where the credential sits and in what form: {@code Authorization: Token token=<key>}, {@code PRIVATE-TOKEN},
  * {@code x-api-key}, {@code ?token=}), its {@code x-kit-required-role} and its {@code x-kit-rate-limit-category}
  * (the numbers from the document's {@code x-kit-rate-limits}, a module may override them). The generated stub calls
- * it before the operation's handler ({@link #before}); a module supplies only what turns a credential into a caller
+ * it before the operation's handler ({@link #around}); a module supplies only what turns a credential into a caller
  * ({@link Credentials}, one per scheme). Refusals, in this order: 429 when the rate limit is used up (counted per
  * caller, or per client address without a valid credential or where the category says so), 401 without a valid
  * credential (with {@code WWW-Authenticate} for an {@code Authorization} scheme), 403 without the required role.
@@ -250,7 +250,7 @@ public final class Admission {
     record Outcome(Optional<Caller> caller, RateLimiter.Decision decision, Optional<ApiError> refusal) {
     }
 
-    /** A listener's admissions by operation ({@link Admissions}), found in the request's context by {@link #before}. */
+    /** A listener's admissions by operation ({@link Admissions}), found in the request's context by {@link #around}. */
     interface Table {
         /**
          * @param operation {@code METHOD /path} as the contract writes it
@@ -313,9 +313,12 @@ public final class Admission {
                     || regexSpace(v.charAt(before.length()))) {
                 return Optional.empty();
             }
-            String credential = v.substring(before.length(), end);
-            return credential.chars().skip(1).anyMatch(Admission::lineEnd) ? Optional.empty()
-                    : Optional.of(credential.trim());
+            for (int i = before.length() + 1; i < end; i++) { // a loop, not a stream: this runs on every request
+                if (lineEnd(v.charAt(i))) {
+                    return Optional.empty();
+                }
+            }
+            return Optional.of(v.substring(before.length(), end).trim());
         }
     }
 
@@ -625,33 +628,32 @@ public final class Admission {
     }
 
     /**
-     * The handler a generated stub puts before an operation's own: runs the operation's admission (from the
-     * listener's {@link Admissions}) and passes the request on, or answers its refusal.
+     * The route of a generated stub's operation: the operation's admission (unless the listener's filter ran it
+     * already), then the operation's own handler, in one route. Two routes (an admission's handler, then
+     * {@code res.next()} to the operation's) made Helidon match the request's path against both and copy its path
+     * parameters into each; one route matches once.
      *
-     * @param operation {@code METHOD /path} as the contract writes it
-     * @return the handler
+     * @param operation the operation's method and path template as the contract has them ({@code GET /forms/{id}})
+     * @param handler   the operation's handler
+     * @return a handler that runs the admission, then {@code handler}
      */
-    public static Handler before(String operation) {
+    public static Handler around(String operation, Handler handler) {
         return (req, res) -> {
             Table admissions = Exchange.get(req, TABLE);
             if (admissions == null) {
                 throw new IllegalStateException("no admissions on this listener");
             }
-            admissions.get(operation).handle(req, res);
+            Admission admission = admissions.get(operation);
+            if (!admission.ranOn(req)) {
+                admission.run(req, res);
+            }
+            handler.handle(req, res);
         };
     }
 
-    /** The listener's admissions, for the stubs' {@link #before} handlers ({@link Admissions#register}). */
+    /** The listener's admissions, for the stubs' {@link #around} handlers ({@link Admissions#register}). */
     static void register(ServerRequest req, Table admissions) {
         Exchange.of(req).set(TABLE, admissions);
-    }
-
-    /** Runs this admission on a routed request. */
-    void handle(ServerRequest req, ServerResponse res) {
-        if (!ranOn(req)) {
-            run(req, res);
-        }
-        res.next();
     }
 
     /**

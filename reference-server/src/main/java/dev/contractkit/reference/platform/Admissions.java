@@ -15,7 +15,7 @@ import java.util.function.Supplier;
 
 /**
  * A listener's {@link Admission}s, one per operation of its contracts, by {@code METHOD /path}; set in every request's
- * context by the listener's filter, where {@link Admission#before} finds it. Also the kit token's own check for
+ * context by the listener's filter, where {@link Admission#around} finds it. Also the kit token's own check for
  * {@code /observe/metrics} and for WebSocket handshakes, which Helidon upgrades before any route runs.
  */
 public final class Admissions implements Admission.Table {
@@ -106,7 +106,7 @@ public final class Admissions implements Admission.Table {
 
     /**
      * A WebSocket handshake to an operation's path, which Helidon upgrades before any route: refused here, it is not
-     * upgraded and the HTTP route answers (where {@link Admission#before} gives the contract's 401).
+     * upgraded and the HTTP route answers (where {@link Admission#around} gives the contract's 401).
      *
      * @param path     the handshake's path
      * @param prologue its prologue
