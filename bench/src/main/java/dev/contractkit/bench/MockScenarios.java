@@ -40,17 +40,27 @@ final class MockScenarios {
      * The kit's mock for every API as {@code ./kit mock} starts it: its JVM flags ({@code mock-server/jvm.options}),
      * plus the scenario's {@link #HEAP} (the same for every JVM) and any {@code extra} flags.
      */
-    private List<String> kitCommand(String... extra) throws IOException {
+    private List<String> kitCommand(List<String> extra) throws IOException {
         List<String> command = new ArrayList<>(List.of(h.java, "--sun-misc-unsafe-memory-access=allow"));
-        command.addAll(CorpusTools.jvmOptions(h.root));
-        command.add(HEAP);
-        command.addAll(List.of(extra));
-        command.addAll(List.of("-jar", h.jar("mock-server").toString()));
+        command.addAll(kitFlags());
+        command.addAll(extra);
+        // as ./kit mock runs it (its class path, so that a start-up cache recorded here fits)
+        command.addAll(List.of("-cp", kitClasspath(), "dev.contractkit.mock.Main"));
         for (String api : Api.values().stream().map(Api::id).toList()) {
             // every listener on a free port: another program may hold a default one
             command.addAll(List.of("--port", api + "=" + freePort()));
         }
         return command;
+    }
+
+    private List<String> kitFlags() throws IOException {
+        List<String> flags = new ArrayList<>(CorpusTools.jvmOptions(h.root));
+        flags.add(HEAP);
+        return flags;
+    }
+
+    private String kitClasspath() {
+        return h.jar("mock-server") + ":" + h.root.resolve("mock-server/target/lib") + "/*";
     }
 
     /** @return the {@code prism} command, installed on first use ({@link PrismPeer#ensure}) */
@@ -68,7 +78,7 @@ final class MockScenarios {
         Path prism = prism(); // first: without node and npm the scenario stops before starting anything
         say("bench: mock: starting the kit's mock (every API), MockServer 5.15.0 twice (JVMs at " + HEAP + ") and "
                 + PrismPeer.NAME + " (forms.yaml)");
-        try (Target kit = Target.start("kit mock (all APIs)", kitCommand(), Map.of(), h.out.resolve("mock-kit.log"),
+        try (Target kit = Target.start("kit mock (all APIs)", kitCommand(List.of()), Map.of(), h.out.resolve("mock-kit.log"),
                 l -> l.startsWith("READY"), Duration.ofSeconds(90));
              Target plain = mockServer("MockServer, plain expectation");
              Target openapi = mockServer("MockServer, OpenAPI expectation");
@@ -122,7 +132,7 @@ final class MockScenarios {
     /**
      * Start-up for every API: the kit's mock with all its listeners against MockServer started and then given
      * each of the kit's OpenAPI files through {@code PUT /mockserver/openapi}, one after the other. The kit's mock
-     * as {@code ./kit mock} starts it (its flags and its class-data archive, recorded by an untimed start first,
+     * as {@code ./kit mock} starts it (its flags and its start-up cache, recorded by an untimed start first,
      * as {@link StartupScenario} does for one API), and plainly (its flags only) for comparison.
      */
     ScenarioResult startup() throws Exception {
@@ -132,22 +142,21 @@ final class MockScenarios {
         }
         say("bench: mock start-up: the kit's mock (every API) and MockServer given all " + contracts.size() + " OpenAPI files");
         List<Measured> measured = new ArrayList<>();
-        Path jsa = h.out.resolve("mock-server-all.jsa");
-        Files.deleteIfExists(jsa);
-        String[] archive = {"-XX:SharedArchiveFile=" + jsa, "-XX:+AutoCreateSharedArchive", "-Xlog:cds=off",
-                "-Xlog:cds+dynamic=off"};
-        try (Target recording = Target.start("kit mock (all APIs), recording its class-data archive", kitCommand(archive),
+        StartupCache cache = new StartupCache(h.java, h.out.resolve("mock-server-all"));
+        String kind = StartupCache.kind();
+        try (Target recording = Target.start("kit mock (all APIs), recording its " + kind, kitCommand(cache.record()),
                 Map.of(), h.out.resolve("mock-startup-kit-record.log"), l -> l.startsWith("READY"), Duration.ofSeconds(90))) {
-            say("bench: mock start-up: the kit's class-data archive recorded (" + recording.readyMs() + " ms to ready)");
+            say("bench: mock start-up: the kit's " + kind + " recorded (" + recording.readyMs() + " ms to ready)");
         }
+        cache.create(kitFlags(), kitClasspath());
         long kitMs;
-        try (Target kit = Target.start("./kit mock (all APIs; class-data archive)", kitCommand(archive), Map.of(),
+        try (Target kit = Target.start("./kit mock (all APIs; " + kind + ")", kitCommand(cache.use()), Map.of(),
                 h.out.resolve("mock-startup-kit.log"), l -> l.startsWith("READY"), Duration.ofSeconds(90))) {
             kitMs = kit.readyMs();
             measured.add(new Measured(kit.name, Double.NaN, kit.readyMs(), 0, 0, kit.peakRssMb(), kitMs, List.of(), 1.0));
         }
         Measured plainKit;
-        try (Target kit = Target.start("kit mock (all APIs), plain java -jar", kitCommand(), Map.of(),
+        try (Target kit = Target.start("kit mock (all APIs), plain java -cp", kitCommand(List.of()), Map.of(),
                 h.out.resolve("mock-startup-kit-plain.log"), l -> l.startsWith("READY"), Duration.ofSeconds(90))) {
             plainKit = new Measured(kit.name, Double.NaN, kit.readyMs(), 0, 0, kit.peakRssMb(), kit.readyMs(), List.of(),
                     (double) kit.readyMs() / kitMs);
@@ -170,7 +179,7 @@ final class MockScenarios {
         }
         measured.add(plainKit); // after MockServer's: the goal compares the first two rows (Goals.startup)
         return new ScenarioResult("mock-startup", "ready to serve every API (" + contracts.size() + " OpenAPI files); JVMs at " + HEAP,
-                "./kit mock (all APIs; class-data archive)", "the kit's mock ready for every API in <= 0.5x MockServer's start plus load", measured);
+                "./kit mock (all APIs; " + kind + ")", "the kit's mock ready for every API in <= 0.5x MockServer's start plus load", measured);
     }
 
     private Target mockServer(String name) throws IOException {

@@ -21,8 +21,8 @@ import static dev.contractkit.bench.Harness.say;
 /**
  * The {@code mock-start} part of the {@code mock} scenario: start-up of a mock for one API (forms) until it serves,
  * {@value #RUNS} runs each, taking turns, medians. {@code ./kit mock --api forms} is run with the flags {@code ./kit}
- * gives it (its class-data archive, recorded by a first run that is not counted; here in target/bench so the
- * user's archive is left alone), and plainly with {@code java -cp}; the peers are MockServer started and given
+ * gives it (its start-up cache, {@link StartupCache}, recorded by a first run that is not counted; here in
+ * target/bench so the user's cache is left alone), and plainly with {@code java -cp}; the peers are MockServer started and given
  * forms.yaml ({@code PUT /mockserver/openapi}) and Prism on forms.yaml; the floor is {@code java -version}.
  */
 final class StartupScenario {
@@ -34,21 +34,24 @@ final class StartupScenario {
     }
 
     ScenarioResult run(Path prism) throws Exception {
-        Path jsa = h.out.resolve("mock-server.jsa");
-        Files.deleteIfExists(jsa);
+        StartupCache cache = new StartupCache(h.java, h.out.resolve("mock-server"));
         String cp = h.jar("mock-server") + ":" + h.root.resolve("mock-server/target/lib") + "/*";
         List<String> plainFlags = CorpusTools.jvmOptions(h.root); // ./kit mock's JVM flags
+        List<String> recordFlags = new ArrayList<>(plainFlags);
+        recordFlags.addAll(cache.record());
+        say("bench: mock start-up: recording the kit's " + StartupCache.kind() + " (" + kitMock(cp, recordFlags, "kit-record")
+                + " ms to ready)");
+        cache.create(plainFlags, cp);
         List<String> kitFlags = new ArrayList<>(plainFlags);
-        kitFlags.addAll(List.of("-XX:SharedArchiveFile=" + jsa, "-XX:+AutoCreateSharedArchive", "-Xlog:cds=off",
-                "-Xlog:cds+dynamic=off"));
+        kitFlags.addAll(cache.use());
         Map<String, Start> starts = new LinkedHashMap<>();
         starts.put("java -version (floor)", () -> exit(List.of(h.java, "-version")));
         starts.put("MockServer started + forms.yaml loaded (baseline)", this::mockServer);
-        starts.put("./kit mock --api forms (class-data archive)", () -> kitMock(cp, kitFlags, "kit"));
+        starts.put("./kit mock --api forms (" + StartupCache.kind() + ")", () -> kitMock(cp, kitFlags, "kit"));
         starts.put("kit mock --api forms, plain java -cp", () -> kitMock(cp, plainFlags, "kit-plain"));
         starts.put(PrismPeer.NAME + " on forms.yaml", () -> prism(prism));
         say("bench: mock start-up for one API (forms): " + String.join(", ", starts.keySet()) + "; " + RUNS
-                + " runs each, taking turns, after one run each (it records the kit's class-data archive)");
+                + " runs each, taking turns, after one run each");
         for (Start s : starts.values()) {
             s.ms();
         }
