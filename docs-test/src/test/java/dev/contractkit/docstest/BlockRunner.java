@@ -102,6 +102,10 @@ final class BlockRunner {
         env.put("PATH", java.resolve("bin") + ":" + env.getOrDefault("PATH", "/usr/bin:/bin"));
         env.put("JAVA_HOME", java.toString());
         env.put("HOME", home.toString());
+        // no start-up caches: each block has a target/ of its own, so every server a block starts would record its
+        // cache and the next one write it (seconds each) for starts that are then thrown away; KitStartupCacheTest
+        // runs ./kit mock with its cache
+        env.put("KIT_CDS", "0");
         env.putAll(ports.environment());
         Process p = pb.start();
         boolean done;
