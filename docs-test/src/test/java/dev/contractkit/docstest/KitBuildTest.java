@@ -7,9 +7,7 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -22,8 +20,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class KitBuildTest {
     private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
-    private static final String VERSION = "0.1.0-SNAPSHOT";
-    private static final Set<String> NOT_LINKED = Set.of("target", "data", ".git", "mvnw", "docs-test");
 
     @TempDir
     Path dir;
@@ -32,22 +28,8 @@ class KitBuildTest {
 
     @BeforeEach
     void aCheckoutWhoseMavenOnlyWritesDownItsArguments() throws IOException {
-        checkout = Files.createDirectories(dir.resolve("checkout"));
-        try (Stream<Path> entries = Files.list(ROOT)) {
-            for (Path e : entries.toList()) {
-                if (!NOT_LINKED.contains(e.getFileName().toString())) {
-                    Files.createSymbolicLink(checkout.resolve(e.getFileName()), e);
-                }
-            }
-        }
-        // this module's own jar is made after its tests: the checkout gets one, else ./kit would always see it missing
-        Path self = Files.createDirectories(checkout.resolve("docs-test/target"));
-        Files.createSymbolicLink(checkout.resolve("docs-test/pom.xml"), ROOT.resolve("docs-test/pom.xml"));
-        Files.writeString(self.resolve("docs-test-" + VERSION + ".jar"), "");
         calls = dir.resolve("maven-calls");
-        Path mvnw = checkout.resolve("mvnw");
-        Files.writeString(mvnw, "#!/usr/bin/env bash\necho \"MAVEN_OPTS=$MAVEN_OPTS ARGS=$*\" >> '" + calls + "'\n");
-        Files.setPosixFilePermissions(mvnw, PosixFilePermissions.fromString("rwxr-xr-x"));
+        checkout = LauncherCheckout.create(ROOT, dir, "echo \"MAVEN_OPTS=$MAVEN_OPTS ARGS=$*\" >> '" + calls + "'\n");
     }
 
     @Test

@@ -11,10 +11,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.List;
-import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 
@@ -28,7 +26,6 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class KitStartupCacheTest {
     private static final Path ROOT = Path.of("").toAbsolutePath().getParent();
-    private static final Set<String> NOT_LINKED = Set.of("target", "data", ".git", "mvnw", "docs-test");
     private static final boolean AOT = Runtime.version().feature() >= 25;
 
     @TempDir
@@ -38,20 +35,7 @@ class KitStartupCacheTest {
 
     @BeforeEach
     void aCheckoutOfLinksWithItsOwnTargetAndAMavenThatDoesNothing() throws IOException {
-        checkout = Files.createDirectories(dir.resolve("checkout"));
-        try (Stream<Path> entries = Files.list(ROOT)) {
-            for (Path e : entries.toList()) {
-                if (!NOT_LINKED.contains(e.getFileName().toString())) {
-                    Files.createSymbolicLink(checkout.resolve(e.getFileName()), e);
-                }
-            }
-        }
-        Files.createDirectories(checkout.resolve("docs-test/target"));
-        Files.createSymbolicLink(checkout.resolve("docs-test/pom.xml"), ROOT.resolve("docs-test/pom.xml"));
-        Files.writeString(checkout.resolve("docs-test/target/docs-test-0.1.0-SNAPSHOT.jar"), "");
-        Path mvnw = checkout.resolve("mvnw");
-        Files.writeString(mvnw, "#!/usr/bin/env bash\nexit 0\n");
-        Files.setPosixFilePermissions(mvnw, PosixFilePermissions.fromString("rwxr-xr-x"));
+        checkout = LauncherCheckout.create(ROOT, dir, "exit 0\n");
         cacheDir = checkout.resolve("target/kit");
     }
 
