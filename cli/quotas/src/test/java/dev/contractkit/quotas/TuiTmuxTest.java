@@ -43,6 +43,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * {@code send-keys}, the screen comes back with {@code capture-pane}. The providers are the kit's mocks.
  */
 class TuiTmuxTest {
+    private static final Duration STEADY = Duration.ofMillis(100);
     private static final String SOCKET = "quotas-test-" + ProcessHandle.current().pid();
     private static MockProviders mocks;
     /** The class path of the UI's JVM: target/classes as a jar, then the jars of this one. */
@@ -250,8 +251,8 @@ class TuiTmuxTest {
         Files.createDirectories(config.getParent());
         Files.writeString(config, "[tui]\nauto_refresh = \"often\"\n");
         launch(100, 10);
-        String list = await(s -> s.contains("Claude") && s.contains("available"));
-        assertThat(list).contains("config: ").contains("tui.auto_refresh must be true or false");
+        String list = await(s -> s.contains("Claude") && s.contains("available") && s.contains("config: "));
+        assertThat(list).contains("tui.auto_refresh must be true or false");
         keys("Enter");
         await(s -> s.contains("layout: auto (compact)"));
         keys("Tab");
@@ -450,13 +451,20 @@ class TuiTmuxTest {
      */
     private static String await(Predicate<String> ready) {
         String[] previous = {""};
+        long[] since = {System.nanoTime()};
         try {
+            // a screen counts once it has shown the same body for STEADY: a frame drawn in several writes can stall
+            // half drawn for more than one poll on a busy machine (seen: the list's lower half still blank)
             return Awaitility.await().atMost(Duration.ofSeconds(30)).pollDelay(Duration.ZERO).pollInterval(Duration.ofMillis(20))
                     .until(() -> {
                         String before = previous[0];
                         String now = screen();
                         previous[0] = now;
-                        return ready.test(now) && ready.test(before) && body(now).equals(body(before)) ? now : null;
+                        if (!body(now).equals(body(before))) {
+                            since[0] = System.nanoTime();
+                            return null;
+                        }
+                        return ready.test(now) && System.nanoTime() - since[0] >= STEADY.toNanos() ? now : null;
                     }, Objects::nonNull);
         } catch (ConditionTimeoutException e) {
             throw new AssertionError("the screen never showed what was expected; last screen:\n" + previous[0], e);
