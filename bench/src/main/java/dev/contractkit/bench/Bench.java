@@ -85,6 +85,22 @@ public final class Bench {
         String machine = machine();
         say("bench: " + machine);
         List<ScenarioResult> results = new ArrayList<>();
+        try {
+            measure(scenarios, results);
+        } catch (IllegalStateException | IOException e) {
+            if (!results.isEmpty()) { // what was measured before the failure is kept: a run takes minutes
+                ResultsWriter.write(h.out, machine, h.settings(), results);
+                say("bench: wrote what was measured before the failure to " + h.out.resolve("results.md"));
+            }
+            throw e;
+        }
+        ResultsWriter.write(h.out, machine, h.settings(), results);
+        say("bench: wrote " + h.out.resolve("results.md") + " and results.json");
+        System.out.print(Files.readString(h.out.resolve("results.md")));
+        return 0;
+    }
+
+    private void measure(List<String> scenarios, List<ScenarioResult> results) throws Exception {
         ReferenceScenarios reference = new ReferenceScenarios(h);
         List<String> againstBaselines = scenarios.stream().filter(ReferenceScenarios.AGAINST_BASELINES::contains).toList();
         if (!againstBaselines.isEmpty()) {
@@ -122,10 +138,6 @@ public final class Bench {
             results.add(Tools.run(h.root, h.java, TOOL_RUNS, h.out));
             results.add(PromptCost.run(h.root));
         }
-        ResultsWriter.write(h.out, machine, h.settings(), results);
-        say("bench: wrote " + h.out.resolve("results.md") + " and results.json");
-        System.out.print(Files.readString(h.out.resolve("results.md")));
-        return 0;
     }
 
     private static String machine() {

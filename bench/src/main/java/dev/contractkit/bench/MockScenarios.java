@@ -47,8 +47,9 @@ final class MockScenarios {
         // as ./kit mock runs it (its class path, so that a start-up cache recorded here fits)
         command.addAll(List.of("-cp", kitClasspath(), "dev.contractkit.mock.Main"));
         for (String api : Api.values().stream().map(Api::id).toList()) {
-            // every listener on a free port: another program may hold a default one
-            command.addAll(List.of("--port", api + "=" + freePort()));
+            // every listener on a port the system picks (0), read back from the table the mock prints: a default
+            // one may be held by another program, and ports picked here beforehand could be taken before it binds
+            command.addAll(List.of("--port", api + "=0"));
         }
         return command;
     }

@@ -78,7 +78,7 @@ final class StartupScenario {
     private double kitMock(String cp, List<String> flags, String log) throws IOException {
         List<String> command = new ArrayList<>(List.of(h.java, "--sun-misc-unsafe-memory-access=allow"));
         command.addAll(flags);
-        command.addAll(List.of("-cp", cp, "dev.contractkit.mock.Main", "--api", "forms", "--port", "forms=" + freePort()));
+        command.addAll(List.of("-cp", cp, "dev.contractkit.mock.Main", "--api", "forms", "--port", "forms=0"));
         try (Target t = Target.start("kit mock (forms)", command, Map.of(), h.out.resolve("mock-start-" + log + ".log"),
                 l -> l.startsWith("READY"), Duration.ofSeconds(90))) {
             return t.readyMs();
