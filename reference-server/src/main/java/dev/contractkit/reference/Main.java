@@ -50,10 +50,10 @@ public final class Main {
             return;
         }
         CountDownLatch stopped = new CountDownLatch(1);
-        Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+        StopSignals.install(() -> {
             server.close();
             stopped.countDown();
-        }));
+        });
         System.out.println("Contract Kit reference server (database: " + server.database().description() + "; "
                 + server.cluster().description() + ")");
         System.out.printf("  %-10s %-28s %s%n", "API", "URL", "health");

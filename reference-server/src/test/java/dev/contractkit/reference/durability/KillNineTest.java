@@ -21,6 +21,7 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -265,6 +266,66 @@ class KillNineTest {
         assertThat(limitedRows).as("the usage limit holds").isEqualTo(limit);
         assertThat(usage.get(limited)).isEqualTo(limit);
         assertThat(usage.get(open)).as("usage_count agrees with the redemption rows").isEqualTo(rows - limit);
+    }
+
+    /**
+     * A graceful stop (SIGTERM, what Ctrl-C and a service manager send) under the same kind of load: the server's own
+     * close stops the listeners, commits what the group commit accepted, releases its lease and only then closes the
+     * database. H2 must not close it first from its own shutdown hook (its {@code DB_CLOSE_ON_EXIT}, which runs beside
+     * the kit's): then the last commits and the lease's release met a closed database (H2's trace file showed it).
+     * Every redemption answered 200 is stored.
+     */
+    @Test
+    void aGracefulStopUnderLoadClosesTheDatabaseOnlyAfterTheServerIsDoneWithIt() throws Exception {
+        Path data = dir.resolve("data");
+        ServerProcess server = start(data, List.of(Api.COUPONS));
+        String coupons = server.url(Api.COUPONS);
+        String user = "Bearer " + token(coupons, "alice", "alice-password");
+        String coupon = JSON.readTree(send(post(coupons + "/write/v1/coupons", "Bearer " + token(coupons),
+                "{\"title\":\"Open\",\"discount_percent\":10}"), 201)).path("id").asText();
+        Set<String> acknowledged = ConcurrentHashMap.newKeySet();
+        AtomicBoolean stopping = new AtomicBoolean();
+        List<Thread> clients = new ArrayList<>();
+        for (int c = 0; c < CLIENTS; c++) {
+            int client = c;
+            clients.add(Thread.ofPlatform().name("stop-redeemer-" + c).start(() -> {
+                for (int n = 0; !stopping.get(); n++) {
+                    String order = "S-" + client + "-" + n;
+                    try {
+                        HttpResponse<String> r = http.send(post(coupons + "/coupons/v1/redeem", user,
+                                "{\"coupon_id\":\"" + coupon + "\",\"order_id\":\"" + order + "\"}"),
+                                HttpResponse.BodyHandlers.ofString());
+                        if (r.statusCode() == 200) {
+                            acknowledged.add(order);
+                        }
+                    } catch (IOException | InterruptedException e) {
+                        return; // the listener is gone
+                    }
+                }
+            }));
+        }
+        await().atMost(Duration.ofSeconds(60)).until(() -> acknowledged.size() >= 300);
+        server.close(); // SIGTERM, then waits for the process to end
+        stopping.set(true);
+        for (Thread t : clients) {
+            t.join(Duration.ofSeconds(30));
+        }
+        assertThat(server.alive()).isFalse();
+        Path trace = data.resolve("kit.trace.db");
+        assertThat(trace.toFile().exists() ? Files.readString(trace) : "")
+                .as("H2's trace file: nothing used the database after it closed").doesNotContain("already closed");
+        // not asserted yet: now and then one request in flight as the listener stops is answered 500 with no body
+        // (Helidon's, not the kit's error shape; docs/decisions.md, "Ctrl-C and kill stop the server first")
+
+        Set<String> stored = new HashSet<>();
+        try (Database db = Database.open(Settings.of(Map.of("data-dir", data.toString())));
+             Connection c = db.dataSource().getConnection(); Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT order_id FROM redemptions")) {
+            while (r.next()) {
+                stored.add(r.getString(1));
+            }
+        }
+        assertThat(stored).as("every acknowledged redemption is stored").containsAll(Set.copyOf(acknowledged));
     }
 
     private String token(String coupons) throws Exception {
