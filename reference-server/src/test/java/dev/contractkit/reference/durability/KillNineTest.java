@@ -105,29 +105,7 @@ class KillNineTest {
         Set<String> acknowledged = ConcurrentHashMap.newKeySet();
         AtomicInteger refused = new AtomicInteger();
         AtomicBoolean killed = new AtomicBoolean();
-        List<Thread> clients = new ArrayList<>();
-        for (int c = 0; c < CLIENTS; c++) {
-            int client = c;
-            clients.add(Thread.ofPlatform().name("redeemer-" + c).start(() -> {
-                for (int n = 0; !killed.get(); n++) {
-                    String order = "ORD-" + client + "-" + n;
-                    try {
-                        HttpResponse<String> r = http.send(post(coupons + "/coupons/v1/redeem", bearer,
-                                "{\"coupon_id\":\"" + couponId + "\",\"order_id\":\"" + order + "\"}"),
-                                HttpResponse.BodyHandlers.ofString());
-                        if (r.statusCode() == 200) {
-                            acknowledged.add(order);
-                        } else {
-                            refused.incrementAndGet();
-                        }
-                    } catch (IOException e) {
-                        return; // the server died under this request: its outcome is unknown to the client
-                    } catch (InterruptedException e) {
-                        return;
-                    }
-                }
-            }));
-        }
+        List<Thread> clients = redeemers(coupons, bearer, couponId, "ORD-", killed, acknowledged, refused);
         await().atMost(Duration.ofSeconds(40)).until(() -> acknowledged.size() >= 250);
         killed.set(true);
         first.kill();
@@ -285,25 +263,7 @@ class KillNineTest {
                 "{\"title\":\"Open\",\"discount_percent\":10}"), 201)).path("id").asText();
         Set<String> acknowledged = ConcurrentHashMap.newKeySet();
         AtomicBoolean stopping = new AtomicBoolean();
-        List<Thread> clients = new ArrayList<>();
-        for (int c = 0; c < CLIENTS; c++) {
-            int client = c;
-            clients.add(Thread.ofPlatform().name("stop-redeemer-" + c).start(() -> {
-                for (int n = 0; !stopping.get(); n++) {
-                    String order = "S-" + client + "-" + n;
-                    try {
-                        HttpResponse<String> r = http.send(post(coupons + "/coupons/v1/redeem", user,
-                                "{\"coupon_id\":\"" + coupon + "\",\"order_id\":\"" + order + "\"}"),
-                                HttpResponse.BodyHandlers.ofString());
-                        if (r.statusCode() == 200) {
-                            acknowledged.add(order);
-                        }
-                    } catch (IOException | InterruptedException e) {
-                        return; // the listener is gone
-                    }
-                }
-            }));
-        }
+        List<Thread> clients = redeemers(coupons, user, coupon, "S-", stopping, acknowledged, new AtomicInteger());
         await().atMost(Duration.ofSeconds(60)).until(() -> acknowledged.size() >= 300);
         server.close(); // SIGTERM, then waits for the process to end
         stopping.set(true);
@@ -326,6 +286,37 @@ class KillNineTest {
             }
         }
         assertThat(stored).as("every acknowledged redemption is stored").containsAll(Set.copyOf(acknowledged));
+    }
+
+    /**
+     * {@link #CLIENTS} clients, each redeeming {@code coupon} for orders of its own ({@code prefix + client + "-" + n})
+     * one after the other until {@code done} or the server is gone: an order answered 200 goes to {@code acknowledged},
+     * any other answer counts in {@code refused}.
+     */
+    private List<Thread> redeemers(String coupons, String bearer, String coupon, String prefix, AtomicBoolean done,
+                                   Set<String> acknowledged, AtomicInteger refused) {
+        List<Thread> clients = new ArrayList<>();
+        for (int c = 0; c < CLIENTS; c++) {
+            int client = c;
+            clients.add(Thread.ofPlatform().name("redeemer-" + c).start(() -> {
+                for (int n = 0; !done.get(); n++) {
+                    String order = prefix + client + "-" + n;
+                    try {
+                        HttpResponse<String> r = http.send(post(coupons + "/coupons/v1/redeem", bearer,
+                                "{\"coupon_id\":\"" + coupon + "\",\"order_id\":\"" + order + "\"}"),
+                                HttpResponse.BodyHandlers.ofString());
+                        if (r.statusCode() == 200) {
+                            acknowledged.add(order);
+                        } else {
+                            refused.incrementAndGet();
+                        }
+                    } catch (IOException | InterruptedException e) {
+                        return; // the server died or stopped under this request: its outcome is unknown to the client
+                    }
+                }
+            }));
+        }
+        return clients;
     }
 
     private String token(String coupons) throws Exception {
