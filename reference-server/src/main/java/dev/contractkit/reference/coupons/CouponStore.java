@@ -88,9 +88,11 @@ final class CouponStore {
      *
      * @param orderAmount    the order total the request gave, to cents; null when it gave none
      * @param discountAmount the discount in money ({@link #discount}); null without an order amount
+     * @param userId         who redeemed it
+     * @param status         the stored status: {@code used} when it took the coupon's last use, else {@code active}
      */
     record Redemption(String id, Row coupon, String orderId, BigDecimal orderAmount, int discountPercent,
-                      BigDecimal discountAmount, OffsetDateTime redeemedAt) {
+                      BigDecimal discountAmount, OffsetDateTime redeemedAt, String userId, String status) {
     }
 
     /** @return {@code percent} of {@code orderAmount}, rounded half up to cents; null without an amount */
@@ -326,7 +328,7 @@ final class CouponStore {
                 }
                 throw e;
             }
-            return new Redemption(id, after, orderId, orderAmount, after.discountPercent, discount, now);
+            return new Redemption(id, after, orderId, orderAmount, after.discountPercent, discount, now, userId, status);
         };
         return redemptions == null ? jdbc.transaction(statements) : redemptions.transaction(statements);
     }

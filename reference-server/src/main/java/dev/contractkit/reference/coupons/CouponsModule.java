@@ -134,7 +134,12 @@ public final class CouponsModule implements ApiModule {
         this.hub = new Broadcaster(coupons.wsQueue());
         this.limiter = cluster.limiter(clock);
         this.bus = cluster.bus();
-        this.redemptions = GroupCommit.forEmbedded(database, coupons.groupCommit(), "redemptions");
+        // applied again before any redemption runs: what a kill -9 left only in the journal
+        RedemptionJournal journal = RedemptionJournal.open(database);
+        this.redemptions = GroupCommit.forEmbedded(database, coupons.groupCommit(), "redemptions", journal);
+        if (redemptions == null && journal != null) {
+            journal.closed(); // a transaction per redemption: each commit is stored (Database#dataSource)
+        }
         this.store = new CouponStore(database.dataSource(), clock, new ReadCache<>(coupons.readCache().toMillis()), redemptions);
         this.events = new Events(bus);
         bus.subscribe(Events.CHANNEL, new Bus.Listener() {

@@ -15,25 +15,39 @@ import java.sql.SQLException;
  *
  * <p>Settings: {@code KIT_DB_URL}, {@code KIT_DB_USER}, {@code KIT_DB_PASSWORD}, {@code KIT_DATA_DIR}
  * (where the embedded file lives, default {@code ./data}), {@code KIT_DB_WRITE_DELAY} (embedded only, milliseconds,
- * default 0).
+ * default 0), {@code KIT_DB_JOURNAL} (embedded only, default true).
  *
- * <p>Durability of the embedded file: with H2's {@code WRITE_DELAY=0} the transaction store writes the commit's
- * chunk to the file on the committing thread ({@code TransactionStore.endTransaction} calls
- * {@code MVStore.commit()}, which stores synchronously) before {@code Connection.commit()} returns, so a write
- * answered with success survives a {@code kill -9} of the process. H2 2.3 never calls {@code fsync} per commit
- * (only on close, {@code CHECKPOINT SYNC} and compaction): a power loss can still lose the last commits; use
- * PostgreSQL for that. H2's own default (500 ms) writes commits in the background and loses up to half a second of
- * acknowledged writes on a kill; {@code KIT_DB_WRITE_DELAY=500} restores it (docs/performance.md has the cost).
+ * <p>Durability of the embedded file (write delay 0, the default): a write answered with success survives a
+ * {@code kill -9} of the process. With the journal (the default) H2 itself writes in the background
+ * ({@code WRITE_DELAY=500}, so its background writer also compacts the file), and {@link #dataSource()} stores H2's
+ * changes in the file after every commit that wrote ({@link StoredCommits}) before the commit returns; the writes of
+ * a group commit with a {@link Journal} go through {@link #deferredDataSource()} instead and are durable once their
+ * journal lines are written. Without the journal ({@code KIT_DB_JOURNAL=false}) H2 runs with {@code WRITE_DELAY=0}:
+ * {@code TransactionStore.endTransaction} stores a chunk on every commit, group-committed ones too. H2 2.3 never
+ * calls {@code fsync} per commit (only on close, {@code CHECKPOINT SYNC} and compaction), and neither does the
+ * journal: a power loss can still lose the last commits; use PostgreSQL for that. A write delay above 0 is H2's own
+ * behaviour (500 ms is H2's default): commits written in the background, up to that much of acknowledged writes lost
+ * on a kill (docs/performance.md has the cost).
  */
 public final class Database implements AutoCloseable {
-    private final HikariDataSource dataSource;
+    /** H2's write delay while a journal makes the writes durable: its own default, so its background writer runs. */
+    static final int JOURNAL_WRITE_DELAY_MS = 500;
+
+    private final HikariDataSource pool;
+    private final DataSource dataSource;
     private final String description;
     private final boolean embedded;
+    private final Path journalDir;
+    private final StoredCommits.Store store;
 
-    private Database(HikariDataSource dataSource, String description, boolean embedded) {
+    private Database(HikariDataSource pool, DataSource dataSource, String description, boolean embedded,
+                     Path journalDir, StoredCommits.Store store) {
+        this.pool = pool;
+        this.store = store;
         this.dataSource = dataSource;
         this.description = description;
         this.embedded = embedded;
+        this.journalDir = journalDir;
     }
 
     /**
@@ -44,7 +58,8 @@ public final class Database implements AutoCloseable {
      */
     public static Database open(Settings settings) {
         boolean embedded = settings.get("db.url").isEmpty();
-        String url = settings.get("db.url").orElseGet(() -> embeddedUrl(settings));
+        boolean journal = embedded && settings.duration("db.write-delay").isZero() && settings.flag("db.journal");
+        String url = settings.get("db.url").orElseGet(() -> embeddedUrl(settings, journal));
         if (url.contains("AUTO_SERVER=TRUE") && System.getProperty("h2.bindAddress") == null) {
             // a second process (./kit answers-keys while ./kit serve runs) reaches the file through a loopback port
             System.setProperty("h2.bindAddress", "127.0.0.1");
@@ -79,12 +94,22 @@ public final class Database implements AutoCloseable {
         if (embedded) {
             EmbeddedPassword.ownerOnlyFiles(SecretFile.dataDir(settings));
         }
-        return new Database(ds, redact(url), embedded);
+        if (!journal) {
+            return new Database(ds, ds, redact(url), embedded, null, null);
+        }
+        StoredCommits.Store store = new H2Store();
+        try (Connection c = ds.getConnection()) {
+            store.force(c); // the migrations, written in the background like everything else
+        } catch (SQLException e) {
+            ds.close();
+            throw new IllegalStateException("cannot store the database at " + redact(url) + ": " + e.getMessage(), e);
+        }
+        return new Database(ds, new StoredCommits(ds, store), redact(url), true, SecretFile.dataDir(settings), store);
     }
 
-    private static String embeddedUrl(Settings settings) {
+    private static String embeddedUrl(Settings settings, boolean journal) {
         Path dir = Path.of(settings.text("data-dir")).toAbsolutePath().normalize();
-        long writeDelay = settings.duration("db.write-delay").toMillis();
+        long writeDelay = journal ? JOURNAL_WRITE_DELAY_MS : settings.duration("db.write-delay").toMillis();
         return "jdbc:h2:file:" + dir.resolve("kit") + ";MODE=PostgreSQL;DATABASE_TO_LOWER=TRUE;LOCK_TIMEOUT=10000;"
                 + "WRITE_DELAY=" + writeDelay + ";AUTO_SERVER=TRUE";
     }
@@ -101,9 +126,44 @@ public final class Database implements AutoCloseable {
         return t.getMessage();
     }
 
-    /** @return the pooled data source */
+    /** @return the pooled data source: a write is in the database's file when its commit returns */
     public DataSource dataSource() {
         return dataSource;
+    }
+
+    /**
+     * @return the pooled data source without the store after each commit: only for writes a {@link Journal}
+     *     ({@link #journal}) makes durable before they are answered; the same as {@link #dataSource()} when there is
+     *     no journal
+     */
+    public DataSource deferredDataSource() {
+        return pool;
+    }
+
+    /**
+     * @param name what the journal holds, its file's name in the data directory ({@code <name>.journal})
+     * @return the journal, or null when writes need none (a database other than the embedded file, a write delay
+     *     above 0, or {@code KIT_DB_JOURNAL=false}: every commit is stored by H2 itself)
+     */
+    public Journal journal(String name) {
+        return journalDir == null ? null : Journal.open(journalDir.resolve(name + ".journal"));
+    }
+
+    /**
+     * Stores everything committed so far in the file and waits until it is there (the journal's lines may then be
+     * dropped); nothing to do without a journal, where every commit is stored already.
+     *
+     * @throws StorageException when the store fails
+     */
+    public void store() {
+        if (journalDir == null) {
+            return;
+        }
+        try (Connection c = pool.getConnection()) {
+            store.force(c);
+        } catch (SQLException e) {
+            throw new StorageException(e);
+        }
     }
 
     /** @return true when the database is PostgreSQL (replicas can share it, its bus and its counters) */
@@ -126,7 +186,7 @@ public final class Database implements AutoCloseable {
 
     /** @return true when the database answers a trivial query within a second */
     public boolean ping() {
-        try (Connection c = dataSource.getConnection()) {
+        try (Connection c = pool.getConnection()) {
             return c.isValid(1);
         } catch (SQLException e) {
             return false;
@@ -135,6 +195,6 @@ public final class Database implements AutoCloseable {
 
     @Override
     public void close() {
-        dataSource.close();
+        pool.close();
     }
 }

@@ -53,6 +53,10 @@ import java.util.logging.Logger;
  * PostgreSQL's {@code commit_delay} does (a little latency for fewer, larger commits). A batch never holds more than
  * {@code maxBatch} writes.
  *
+ * <p>With an {@link AfterCommit} (a {@link Journal} of the writes), the batch's transaction is committed on the
+ * database's {@link Database#deferredDataSource()} (H2 stores it in the background) and the hook makes the batch
+ * durable after the commit and before any answer; without one, the commit itself does.
+ *
  * <pre>{@code
  * try (GroupCommit commits = new GroupCommit(dataSource, "example", 64, 1024, Duration.ZERO)) {
  *     int changed = commits.transaction(c -> {
@@ -107,8 +111,44 @@ public final class GroupCommit implements AutoCloseable {
      * @return the group commit, or null for a transaction per write
      */
     public static GroupCommit forEmbedded(Database database, Sizes sizes, String name) {
-        return database.embedded() && sizes.batch() > 0 ? new GroupCommit(database.dataSource(), name, sizes.batch(),
-                sizes.queue(), Duration.ofNanos(sizes.delayMicros() * 1_000L), 1) : null;
+        return forEmbedded(database, sizes, name, null);
+    }
+
+    /**
+     * What makes a batch durable when its commit does not: called on a committer thread, after the batch's commit and
+     * before its answers.
+     */
+    public interface AfterCommit {
+        /**
+         * @param results what the batch's writes that succeeded returned, in their order (refusals left out)
+         * @throws RuntimeException when the batch cannot be made durable: every write of it gets the exception
+         */
+        void committed(List<Object> results);
+
+        /** Called by a committer with nothing to do, about every 100 ms. */
+        default void idle() {
+        }
+
+        /** Called once, after the last batch's answers. */
+        default void closed() {
+        }
+    }
+
+    /**
+     * As {@link #forEmbedded(Database, Sizes, String)}, for writes that a journal makes durable.
+     *
+     * @param database the kit's database
+     * @param sizes    {@link Sizes#from}
+     * @param name     what the writes are
+     * @param after    what makes a batch durable after its commit (null: the commit does)
+     * @return the group commit, or null for a transaction per write
+     */
+    public static GroupCommit forEmbedded(Database database, Sizes sizes, String name, AfterCommit after) {
+        if (!database.embedded() || sizes.batch() <= 0) {
+            return null;
+        }
+        return new GroupCommit(after == null ? database.dataSource() : database.deferredDataSource(), name,
+                sizes.batch(), sizes.queue(), Duration.ofNanos(sizes.delayMicros() * 1_000L), 1, after);
     }
 
     private record Write<T>(Jdbc.Statements<T> statements, CompletableFuture<T> answer) {
@@ -144,6 +184,7 @@ public final class GroupCommit implements AutoCloseable {
     private final AtomicLong commits = new AtomicLong();
     private final AtomicLong writes = new AtomicLong();
     private volatile int lastBatch;
+    private final AfterCommit after;
 
     /**
      * @param dataSource the database (a connection is borrowed for each batch)
@@ -168,6 +209,11 @@ public final class GroupCommit implements AutoCloseable {
      *                   or 2 (one batch's statements run while the other's commit is written)
      */
     public GroupCommit(DataSource dataSource, String name, int maxBatch, int queue, Duration delay, int committers) {
+        this(dataSource, name, maxBatch, queue, delay, committers, null);
+    }
+
+    private GroupCommit(DataSource dataSource, String name, int maxBatch, int queue, Duration delay, int committers,
+                        AfterCommit after) {
         if (committers < 1 || committers > 2) {
             throw new IllegalArgumentException("group commit of " + name + ": 1 or 2 committers, were " + committers);
         }
@@ -180,6 +226,7 @@ public final class GroupCommit implements AutoCloseable {
         this.maxBatch = maxBatch;
         this.queueLimit = queue;
         this.delayNanos = delay.toNanos();
+        this.after = after;
         List<Thread> started = new ArrayList<>();
         for (int i = 1; i <= committers; i++) {
             started.add(Thread.ofPlatform().name("group-commit-" + name + "-" + i).daemon().start(this::commitLoop));
@@ -261,6 +308,9 @@ public final class GroupCommit implements AutoCloseable {
             Write<?> first = next(batch);
             if (first == null) {
                 running.unlock();
+                if (after != null) {
+                    idle();
+                }
                 if (ended()) {
                     return;
                 }
@@ -280,6 +330,14 @@ public final class GroupCommit implements AutoCloseable {
                 }
             }
             batch.clear();
+        }
+    }
+
+    private void idle() {
+        try {
+            after.idle();
+        } catch (RuntimeException e) { // tried again on the next idle round; the writes stay durable meanwhile
+            LOG.log(Level.WARNING, "group commit of " + name + ": idle work failed", e);
         }
     }
 
@@ -370,6 +428,15 @@ public final class GroupCommit implements AutoCloseable {
                 throw e;
             }
         } // the pool gives the connection back in auto-commit
+        if (after != null) {
+            List<Object> results = new ArrayList<>(outcomes.size());
+            for (Outcome o : outcomes) {
+                if (o.failure == null) {
+                    results.add(o.result);
+                }
+            }
+            after.committed(results);
+        }
         commits.incrementAndGet();
         writes.addAndGet(batch.size());
         outcomes.forEach(Outcome::deliver);
@@ -426,6 +493,9 @@ public final class GroupCommit implements AutoCloseable {
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
+        }
+        if (after != null) {
+            after.closed();
         }
         long n = commits.get();
         if (n > 0) {

@@ -213,6 +213,7 @@ class KillNineTest {
             t.join(Duration.ofSeconds(30));
         }
         Set<String> acked = Set.copyOf(acknowledged);
+        start(data, List.of(Api.COUPONS)); // the restart applies what only the journal held
         assertThat(refusals.keySet()).as("the only refusals are the ones the load asks for")
                 .containsOnly("409 already_redeemed", "409 usage_limit_reached");
         assertThat(refusals).containsKeys("409 already_redeemed", "409 usage_limit_reached");
@@ -244,6 +245,36 @@ class KillNineTest {
         assertThat(limitedRows).as("the usage limit holds").isEqualTo(limit);
         assertThat(usage.get(limited)).isEqualTo(limit);
         assertThat(usage.get(open)).as("usage_count agrees with the redemption rows").isEqualTo(rows - limit);
+    }
+
+    /**
+     * Writes other than redemptions (issue 37.4, the journal): H2 writes its file in the background, so every other
+     * commit stores its changes before it returns. Coupons created one after the other, the process killed right
+     * after the last answer: every one is in the file (without the store after each commit, those of the last half
+     * second are lost).
+     */
+    @Test
+    void couponsCreatedJustBeforeAKillNineAreAllInTheFile() throws Exception {
+        Path data = dir.resolve("data");
+        ServerProcess server = start(data, List.of(Api.COUPONS));
+        String coupons = server.url(Api.COUPONS);
+        String admin = "Bearer " + token(coupons, "admin", "admin-password");
+        List<String> created = new ArrayList<>();
+        for (int i = 0; i < 20; i++) {
+            created.add(JSON.readTree(send(post(coupons + "/write/v1/coupons", admin,
+                    "{\"title\":\"Created " + i + "\",\"discount_percent\":10}"), 201)).path("id").asText());
+        }
+        server.kill();
+
+        Set<String> stored = new HashSet<>();
+        try (Database db = Database.open(Settings.of(Map.of("data-dir", data.toString())));
+             Connection c = db.dataSource().getConnection(); Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT id FROM coupons")) {
+            while (r.next()) {
+                stored.add(r.getString(1));
+            }
+        }
+        assertThat(stored).as("every coupon answered 201 before the kill").containsAll(created);
     }
 
     /**

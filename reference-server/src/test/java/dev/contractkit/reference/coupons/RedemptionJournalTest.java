@@ -1,0 +1,116 @@
+package dev.contractkit.reference.coupons;
+
+import dev.contractkit.reference.coupons.CouponStore.Redemption;
+import dev.contractkit.reference.coupons.CouponStore.Row;
+import dev.contractkit.reference.platform.Database;
+import dev.contractkit.reference.platform.GroupCommit;
+import dev.contractkit.reference.platform.ReadCache;
+import dev.contractkit.reference.platform.TestDatabases;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.math.BigDecimal;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.time.Clock;
+import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The redemptions' {@link RedemptionJournal} on the embedded database: at start it applies the lines whose
+ * redemption the file lacks (once: a line already stored is not counted again), skips a torn last line, and empties
+ * itself; closing the group commit stores everything and empties it. That the lines save acknowledged redemptions
+ * from a {@code kill -9} is {@code KillNineTest}'s.
+ */
+class RedemptionJournalTest {
+    @TempDir
+    Path dir;
+
+    private static List<String> rows(Database db, String couponId) throws SQLException {
+        List<String> rows = new ArrayList<>();
+        try (Connection c = db.dataSource().getConnection(); Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT order_id, user_id, order_amount, discount_amount, status, redeemed_at "
+                     + "FROM redemptions WHERE coupon_id = '" + couponId + "' ORDER BY order_id")) {
+            while (r.next()) {
+                rows.add(r.getString(1) + " " + r.getString(2) + " " + r.getBigDecimal(3) + " " + r.getBigDecimal(4)
+                        + " " + r.getString(5) + " " + r.getObject(6, OffsetDateTime.class).toInstant());
+            }
+        }
+        return rows;
+    }
+
+    private static int usageCount(Database db, String couponId) throws SQLException {
+        try (Connection c = db.dataSource().getConnection(); Statement s = c.createStatement();
+             ResultSet r = s.executeQuery("SELECT usage_count FROM coupons WHERE id = '" + couponId + "'")) {
+            r.next();
+            return r.getInt(1);
+        }
+    }
+
+    @Test
+    void aRestartAppliesTheLinesTheFileLacksOnceAndEmptiesTheJournal() throws Exception {
+        Path data = dir.resolve("data");
+        String couponId;
+        Path journal = data.resolve("redemptions.journal");
+        OffsetDateTime at = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+        try (Database db = Database.open(TestDatabases.embedded(data))) {
+            CouponStore store = new CouponStore(db.dataSource(), Clock.systemUTC());
+            Row coupon = store.create("journal", null, 10, "seasonal", null, 3, null, "admin");
+            couponId = coupon.id();
+            Redemption stored = store.redeem(couponId, "o-1", "u-1", new BigDecimal("20.00"));
+            Redemption lost = new Redemption("00000000-0000-7000-8000-000000000002", coupon, "o-2",
+                    new BigDecimal("30.00"), 10, new BigDecimal("3.00"), at, "u-2", "active");
+            Redemption lostWithoutAmount = new Redemption("00000000-0000-7000-8000-000000000003", coupon, "o-3",
+                    null, 10, null, at, "u-3", "used");
+            Files.writeString(journal, RedemptionJournal.line(stored) + "\n" + RedemptionJournal.line(lost) + "\n"
+                    + RedemptionJournal.line(lostWithoutAmount) + "\n" + "[\"00000000-0000-7000-8000-000000000004\",",
+                    StandardCharsets.UTF_8);
+        }
+        try (Database db = Database.open(TestDatabases.embedded(data))) {
+            RedemptionJournal.open(db).closed();
+            assertThat(rows(db, couponId)).containsExactly(
+                    rows(db, couponId).getFirst(),
+                    "o-2 u-2 30.00 3.00 active " + at.toInstant(),
+                    "o-3 u-3 null null used " + at.toInstant());
+            assertThat(rows(db, couponId).getFirst()).startsWith("o-1 u-1 20.00 2.00 active ");
+            assertThat(usageCount(db, couponId)).as("the line stored before is not counted again").isEqualTo(3);
+            assertThat(Files.size(journal)).isZero();
+        }
+        try (Database db = Database.open(TestDatabases.embedded(data))) {
+            RedemptionJournal.open(db).closed();
+            assertThat(usageCount(db, couponId)).as("an emptied journal applies nothing").isEqualTo(3);
+        }
+    }
+
+    @Test
+    void groupCommittedRedemptionsAreInTheFileOnceTheGroupCommitIsClosed() throws Exception {
+        Path data = dir.resolve("data");
+        Path journal = data.resolve("redemptions.journal");
+        String couponId;
+        try (Database db = Database.open(TestDatabases.embedded(data))) {
+            RedemptionJournal lines = RedemptionJournal.open(db);
+            GroupCommit commits = GroupCommit.forEmbedded(db, new GroupCommit.Sizes(16, 16, 0), "t", lines);
+            CouponStore store = new CouponStore(db.dataSource(), Clock.systemUTC(), new ReadCache<>(0), commits);
+            couponId = store.create("journal", null, 10, "seasonal", null, null, null, "admin").id();
+            for (int i = 1; i <= 5; i++) {
+                store.redeem(couponId, "o-" + i, "u-1", null);
+            }
+            commits.close();
+            assertThat(Files.size(journal)).as("emptied once H2 stored the redemptions").isZero();
+        }
+        try (Database db = Database.open(TestDatabases.embedded(data))) {
+            assertThat(rows(db, couponId)).hasSize(5);
+            assertThat(usageCount(db, couponId)).isEqualTo(5);
+        }
+    }
+}
