@@ -233,31 +233,32 @@ final class ReferenceScenarios {
     /**
      * The cost of a durable commit on the embedded database: the {@code write} scenario against reference servers on
      * fresh embedded databases, taking turns: {@code KIT_DB_WRITE_DELAY=500} (H2's own default: commits written in the
-     * background, up to 0.5 s lost on a kill; the baseline), {@code 0} (the default: a commit is in the file before the
-     * answer; redemptions share commits, {@code GroupCommit}), and {@code 0} with {@code KIT_DB_GROUP_COMMIT=0} (a
-     * durable transaction per redemption, as before issue 37).
+     * background, up to 0.5 s lost on a kill; the baseline), {@code 0} (the default: an answered write survives a
+     * kill; H2 writes in the background and a batch of redemptions appends to the journal before its answers), and
+     * {@code 0} with {@code KIT_DB_JOURNAL=false} (H2's {@code WRITE_DELAY=0}: a chunk stored by every batch's
+     * commit, the default before the journal).
      */
     ScenarioResult durable() throws Exception {
         Map<String, String> limits = Map.of("KIT_COUPONS_PORT", "0", "KIT_COUPONS_RATE_LIMITS", RATE_LIMITS);
         say("bench: durable: starting three reference servers (coupons; fresh embedded databases: write delay 500 ms; "
-                + "write delay 0; write delay 0 without group commit)");
+                + "write delay 0 with the journal; write delay 0 without it)");
         Map<String, String> delayedEnv = new LinkedHashMap<>(limits);
         delayedEnv.put("KIT_DATA_DIR", Files.createTempDirectory("kit-bench-delayed").toString());
         delayedEnv.put("KIT_DB_WRITE_DELAY", "500");
         Map<String, String> durableEnv = new LinkedHashMap<>(limits);
         durableEnv.put("KIT_DATA_DIR", Files.createTempDirectory("kit-bench-durable").toString());
         durableEnv.put("KIT_DB_WRITE_DELAY", "0");
-        Map<String, String> singleEnv = new LinkedHashMap<>(limits);
-        singleEnv.put("KIT_DATA_DIR", Files.createTempDirectory("kit-bench-durable-single").toString());
-        singleEnv.put("KIT_DB_WRITE_DELAY", "0");
-        singleEnv.put("KIT_DB_GROUP_COMMIT", "0");
+        Map<String, String> storedEnv = new LinkedHashMap<>(limits);
+        storedEnv.put("KIT_DATA_DIR", Files.createTempDirectory("kit-bench-durable-stored").toString());
+        storedEnv.put("KIT_DB_WRITE_DELAY", "0");
+        storedEnv.put("KIT_DB_JOURNAL", "false");
         List<String> command = serverCommand("coupons");
         try (Target delayed = Target.start("write delay 500 ms (H2 default)", command, delayedEnv,
                 h.out.resolve("durable-delayed.log"), l -> l.startsWith("READY"), Duration.ofSeconds(90));
-             Target durable = Target.start("write delay 0 (kit default, durable; group commit)", command, durableEnv,
-                     h.out.resolve("durable.log"), l -> l.startsWith("READY"), Duration.ofSeconds(90));
-             Target single = Target.start("write delay 0, a commit per redemption (KIT_DB_GROUP_COMMIT=0)", command,
-                     singleEnv, h.out.resolve("durable-single.log"), l -> l.startsWith("READY"), Duration.ofSeconds(90))) {
+             Target durable = Target.start("write delay 0 (kit default, durable; group commit and journal)", command,
+                     durableEnv, h.out.resolve("durable.log"), l -> l.startsWith("READY"), Duration.ofSeconds(90));
+             Target single = Target.start("write delay 0, a chunk stored per batch (KIT_DB_JOURNAL=false)", command,
+                     storedEnv, h.out.resolve("durable-stored.log"), l -> l.startsWith("READY"), Duration.ofSeconds(90))) {
             Map<Target, Harness.Endpoint> endpoints = new LinkedHashMap<>();
             for (Target t : List.of(delayed, durable, single)) {
                 endpoints.put(t, new Harness.Endpoint(t.url("coupons"), redeemCall(t.url("coupons"))));
