@@ -19,6 +19,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.ServiceLoader;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Supplier;
 
 /**
@@ -37,9 +38,12 @@ public final class KitServer implements AutoCloseable {
     private final Map<Api, WebServer> servers;
     private final List<ApiModule> modules;
     private final String host;
+    /** Set when {@link #close} begins: Helidon's own 500s during the stop are answered 503 (ApiServer). */
+    private final AtomicBoolean stopping;
 
     private KitServer(Database database, Cluster cluster, Leases leases, Map<Api, WebServer> servers,
-                      List<ApiModule> modules, String host) {
+                      List<ApiModule> modules, String host, AtomicBoolean stopping) {
+        this.stopping = stopping;
         this.database = database;
         this.cluster = cluster;
         this.leases = leases;
@@ -87,6 +91,7 @@ public final class KitServer implements AutoCloseable {
             token.get(); // made (and where it is printed) at start, so execcli finds it before the first call
         }
         Map<Api, WebServer> servers = new LinkedHashMap<>();
+        AtomicBoolean stopping = new AtomicBoolean();
         List<ApiModule> modules = new ArrayList<>();
         try {
             for (Api api : startOrder(apis)) {
@@ -100,7 +105,7 @@ public final class KitServer implements AutoCloseable {
                 servers.put(api, ApiServer.start(module, database, host, server.ports().get(api),
                         new ApiServer.Limits(allowed, server.maxBodyBytes().get(api),
                                 api == Api.AGENT ? "PAYLOAD_TOO_LARGE" : "BODY_TOO_LARGE", token,
-                                PublicUrl.of(settings, api.id(), allowed::allowsHost))));
+                                PublicUrl.of(settings, api.id(), allowed::allowsHost), stopping::get)));
             }
         } catch (RuntimeException e) {
             servers.values().forEach(WebServer::stop);
@@ -110,7 +115,7 @@ public final class KitServer implements AutoCloseable {
             database.close();
             throw e;
         }
-        return new KitServer(database, cluster, leases, servers, List.copyOf(modules), host);
+        return new KitServer(database, cluster, leases, servers, List.copyOf(modules), host, stopping);
     }
 
     /** @return true for the APIs whose contract names the kit token (exec, runtime, agent) */
@@ -204,6 +209,7 @@ public final class KitServer implements AutoCloseable {
 
     @Override
     public void close() {
+        stopping.set(true);
         servers.values().forEach(WebServer::stop);
         modules.forEach(ApiModule::close);
         cluster.close();

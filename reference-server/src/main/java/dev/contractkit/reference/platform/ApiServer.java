@@ -38,6 +38,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.UUID;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.BooleanSupplier;
 import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -151,7 +152,9 @@ public final class ApiServer {
                 .maxPayloadSize(limits.maxBodyBytes())
                 .directHandlers(d -> d
                         .addHandler(DirectHandler.EventType.PAYLOAD_TOO_LARGE, tooLarge(module, limits))
-                        .addHandler(DirectHandler.EventType.BAD_REQUEST, tooLarge(module, limits)))
+                        .addHandler(DirectHandler.EventType.BAD_REQUEST, tooLarge(module, limits))
+                        .addHandler(DirectHandler.EventType.INTERNAL_ERROR, serverError(module, limits, declares503))
+                        .addHandler(DirectHandler.EventType.OTHER, serverError(module, limits, declares503)))
                 .mediaContext(MediaContext.builder().addMediaSupport(new JacksonMedia(module.mapper())).build())
                 .addFeature(observe)
                 .addRouting(routing);
@@ -179,34 +182,60 @@ public final class ApiServer {
      * @param tooLargeCode the contract's error code for 413
      * @param token        the kit token, loaded when first needed
      * @param publicUrl    where the listener's links point ({@link PublicUrl})
+     * @param stopping     true once the server has begun to stop
      */
     public record Limits(AllowedHosts hosts, long maxBodyBytes, String tooLargeCode,
-                         Supplier<KitToken> token, PublicUrl publicUrl) {
+                         Supplier<KitToken> token, PublicUrl publicUrl, BooleanSupplier stopping) {
     }
 
     /** Helidon's own refusal of a body past {@code maxPayloadSize}, rendered in the contract's error shape. */
     private static DirectHandler tooLarge(ApiModule module, Limits limits) {
+        return inErrorShape(module, 413, () -> new ApiError(Status.REQUEST_ENTITY_TOO_LARGE_413, limits.tooLargeCode(),
+                "request body is larger than " + limits.maxBodyBytes() + " bytes"));
+    }
+
+    /**
+     * Helidon's own 500, written outside the routes (its error handlers do not see it): above all a connection closed
+     * by the server's stop while its request finished, whose next request on the keep-alive connection then reads it.
+     * In the contract's error shape instead of a 500 without a body; while the server stops (nothing of that next
+     * request ran), 503 with {@code Retry-After: 1} where the contract declares 503, else its 500 saying so.
+     */
+    static DirectHandler serverError(ApiModule module, Limits limits, boolean declares503) {
+        return inErrorShape(module, 500, () -> {
+            if (!limits.stopping().getAsBoolean()) {
+                return new ApiError(Status.INTERNAL_SERVER_ERROR_500, "INTERNAL_ERROR", "internal error");
+            }
+            return declares503 ? ApiError.unavailable("service temporarily unavailable: the server is stopping")
+                    .withDetails("the server is stopping").withHeader("Retry-After", "1")
+                    : new ApiError(Status.INTERNAL_SERVER_ERROR_500, "INTERNAL_ERROR",
+                    "internal error: the server is stopping").withDetails("the server is stopping");
+        });
+    }
+
+    /** Helidon's direct answer with status {@code code} as {@code error} in the contract's shape; others as Helidon's. */
+    private static DirectHandler inErrorShape(ApiModule module, int code, Supplier<ApiError> error) {
         DirectHandler fallback = DirectHandler.defaultHandler();
         return (request, event, status, headers, message) -> {
-            if (status.code() != 413) {
+            if (status.code() != code) {
                 return fallback.handle(request, event, status, headers, message);
             }
             String id = UUID.randomUUID().toString();
-            ApiError e = new ApiError(Status.REQUEST_ENTITY_TOO_LARGE_413, limits.tooLargeCode(),
-                    "request body is larger than " + limits.maxBodyBytes() + " bytes");
+            ApiError e = error.get();
             byte[] body;
             try {
                 body = module.mapper().writeValueAsBytes(module.errorBody(e, id));
-            } catch (JsonProcessingException ex) {
-                body = e.getMessage().getBytes(StandardCharsets.UTF_8);
+            } catch (JsonProcessingException | RuntimeException ex) { // a direct handler must answer, never throw
+                LOG.log(Level.WARNING, "cannot render " + e.code() + " in the error shape", ex);
+                return fallback.handle(request, event, status, headers, message);
             }
-            return DirectHandler.TransportResponse.builder()
-                    .status(Status.REQUEST_ENTITY_TOO_LARGE_413)
+            DirectHandler.TransportResponse.Builder answer = DirectHandler.TransportResponse.builder()
+                    .status(e.status())
                     .header(HeaderNames.CONTENT_TYPE, "application/json")
                     .header(RequestIds.HEADER, id)
                     .keepAlive(false)
-                    .entity(body)
-                    .build();
+                    .entity(body);
+            e.headers().forEach((name, value) -> answer.header(HeaderNames.create(name), value));
+            return answer.build();
         };
     }
 

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.Condition;
 import java.util.concurrent.locks.ReentrantLock;
@@ -259,8 +260,24 @@ public final class GroupCommit implements AutoCloseable {
         } finally {
             state.unlock();
         }
+        boolean interrupted = false;
         try {
-            return write.answer.get();
+            while (true) {
+                try {
+                    return interrupted ? write.answer.get(CLOSE_WAIT_SECONDS, TimeUnit.SECONDS) : write.answer.get();
+                } catch (InterruptedException e) {
+                    // the server's stop interrupts the request threads (Helidon closes their connections), but
+                    // this write was accepted and its committer answers it (close() commits every one accepted):
+                    // tell its real outcome rather than "unknown"; a second interrupt or a committer that does not
+                    // answer in time ends the wait
+                    if (interrupted) {
+                        throw outcomeUnknown();
+                    }
+                    interrupted = true;
+                } catch (TimeoutException e) {
+                    throw outcomeUnknown();
+                }
+            }
         } catch (ExecutionException e) {
             if (e.getCause() instanceof RuntimeException r) {
                 throw r;
@@ -269,11 +286,16 @@ public final class GroupCommit implements AutoCloseable {
                 throw err;
             }
             throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw ApiError.unavailable("interrupted while the write waited for its commit; its outcome is unknown")
-                    .withDetails("interrupted");
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
         }
+    }
+
+    private static ApiError outcomeUnknown() {
+        return ApiError.unavailable("interrupted while the write waited for its commit; its outcome is unknown")
+                .withDetails("interrupted");
     }
 
     private static ApiError refused(String why, String details) {

@@ -103,7 +103,7 @@ class KillNineTest {
                 200)).path("status").asText(), "running"::equals);
 
         Set<String> acknowledged = ConcurrentHashMap.newKeySet();
-        AtomicInteger refused = new AtomicInteger();
+        Set<String> refused = ConcurrentHashMap.newKeySet();
         AtomicBoolean killed = new AtomicBoolean();
         List<Thread> clients = redeemers(coupons, bearer, couponId, "ORD-", killed, acknowledged, refused);
         await().atMost(Duration.ofSeconds(40)).until(() -> acknowledged.size() >= 250);
@@ -114,7 +114,7 @@ class KillNineTest {
             t.join(Duration.ofSeconds(30));
         }
         int acked = acknowledged.size();
-        assertThat(refused.get()).as("redemptions refused before the kill").isZero();
+        assertThat(refused).as("redemptions refused before the kill").isEmpty();
 
         ServerProcess second = start(data);
         int usageCount;
@@ -294,7 +294,8 @@ class KillNineTest {
                 "{\"title\":\"Open\",\"discount_percent\":10}"), 201)).path("id").asText();
         Set<String> acknowledged = ConcurrentHashMap.newKeySet();
         AtomicBoolean stopping = new AtomicBoolean();
-        List<Thread> clients = redeemers(coupons, user, coupon, "S-", stopping, acknowledged, new AtomicInteger());
+        Set<String> refused = ConcurrentHashMap.newKeySet();
+        List<Thread> clients = redeemers(coupons, user, coupon, "S-", stopping, acknowledged, refused);
         await().atMost(Duration.ofSeconds(60)).until(() -> acknowledged.size() >= 300);
         server.close(); // SIGTERM, then waits for the process to end
         stopping.set(true);
@@ -305,8 +306,10 @@ class KillNineTest {
         Path trace = data.resolve("kit.trace.db");
         assertThat(trace.toFile().exists() ? Files.readString(trace) : "")
                 .as("H2's trace file: nothing used the database after it closed").doesNotContain("already closed");
-        // not asserted yet: now and then one request in flight as the listener stops is answered 500 with no body
-        // (Helidon's, not the kit's error shape; docs/decisions.md, "Ctrl-C and kill stop the server first")
+        // a request in flight as the listener stops may get the group commit's 503 or Helidon's own answer on a
+        // closed connection, now 503 in the error shape as well (HelidonServerErrorTest); never a 500
+        assertThat(refused).as("answers other than 200 while the server stopped")
+                .allSatisfy(a -> assertThat(a).startsWith("503 {").contains("stopping"));
 
         Set<String> stored = new HashSet<>();
         try (Database db = Database.open(Settings.of(Map.of("data-dir", data.toString())));
@@ -322,10 +325,10 @@ class KillNineTest {
     /**
      * {@link #CLIENTS} clients, each redeeming {@code coupon} for orders of its own ({@code prefix + client + "-" + n})
      * one after the other until {@code done} or the server is gone: an order answered 200 goes to {@code acknowledged},
-     * any other answer counts in {@code refused}.
+     * any other answer goes to {@code refused} as its status and body.
      */
     private List<Thread> redeemers(String coupons, String bearer, String coupon, String prefix, AtomicBoolean done,
-                                   Set<String> acknowledged, AtomicInteger refused) {
+                                   Set<String> acknowledged, Set<String> refused) {
         List<Thread> clients = new ArrayList<>();
         for (int c = 0; c < CLIENTS; c++) {
             int client = c;
@@ -339,7 +342,7 @@ class KillNineTest {
                         if (r.statusCode() == 200) {
                             acknowledged.add(order);
                         } else {
-                            refused.incrementAndGet();
+                            refused.add(r.statusCode() + " " + r.body());
                         }
                     } catch (IOException | InterruptedException e) {
                         return; // the server died or stopped under this request: its outcome is unknown to the client

@@ -143,6 +143,31 @@ class GroupCommitTest {
         assertThat(commits.writes()).isEqualTo(21);
     }
 
+    /**
+     * The server's stop interrupts request threads (Helidon closes their connections): a write already accepted is
+     * still committed, so its caller waits on for that outcome instead of answering "unknown", and keeps its
+     * interrupt.
+     */
+    @Test
+    void anInterruptedCallerStillGetsItsWritesOutcomeOnceCommittedAndKeepsItsInterrupt() throws Exception {
+        commits = new GroupCommit(ds, "test", 64, 64, Duration.ZERO);
+        Future<Connection> held = hold();
+        AtomicBoolean stillInterrupted = new AtomicBoolean();
+        Thread[] caller = new Thread[1];
+        Future<Boolean> waiting = callers.submit(() -> {
+            caller[0] = Thread.currentThread();
+            commits.transaction(insert("interrupted"));
+            stillInterrupted.set(Thread.currentThread().isInterrupted());
+            return committed("interrupted");
+        });
+        await().atMost(Duration.ofSeconds(10)).until(() -> commits.waiting() == 1);
+        caller[0].interrupt();
+        release.countDown();
+        held.get(10, TimeUnit.SECONDS);
+        assertThat(waiting.get(10, TimeUnit.SECONDS)).as("answered once committed").isTrue();
+        assertThat(stillInterrupted).as("the caller's interrupt is kept").isTrue();
+    }
+
     @Test
     void writesThatArriveWhileTheCommitBeforeIsWrittenJoinTheNextBatchUntilThatWriteEnds() throws Exception {
         CountDownLatch writing = new CountDownLatch(1);
