@@ -295,6 +295,10 @@ final class CouponStore {
         }
     }
 
+    /** A redemption's row; {@link RedemptionJournal} inserts the same when it applies a line again. */
+    static final String INSERT_REDEMPTION = "INSERT INTO redemptions (id, coupon_id, order_id, user_id, "
+            + "discount_percent, order_amount, discount_amount, status, redeemed_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
     private Redemption redeemOnce(String couponId, String orderId, String userId, BigDecimal orderAmount) {
         // three statements, the fewest that decide it: with group commit they run one after the other on the
         // committer thread, so a statement fewer there is a redemption more a second (docs/performance.md)
@@ -316,9 +320,7 @@ final class CouponStore {
             BigDecimal discount = discount(orderAmount, after.discountPercent);
             // the user's own state: 'used' when this redemption took the last use; nobody else's use changes it
             String status = after.exhausted() ? "used" : "active";
-            try (PreparedStatement ps = c.prepareStatement("INSERT INTO redemptions (id, coupon_id, order_id, "
-                    + "user_id, discount_percent, order_amount, discount_amount, status, redeemed_at) "
-                    + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+            try (PreparedStatement ps = c.prepareStatement(INSERT_REDEMPTION)) {
                 Jdbc.bind(ps, Arrays.asList(id, couponId, orderId, userId, after.discountPercent,
                         orderAmount, discount, status, now));
                 ps.executeUpdate();

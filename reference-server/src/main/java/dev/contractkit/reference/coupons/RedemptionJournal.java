@@ -152,9 +152,7 @@ final class RedemptionJournal implements GroupCommit.AfterCommit {
                 return false;
             }
         }
-        try (PreparedStatement ps = c.prepareStatement("INSERT INTO redemptions (id, coupon_id, order_id, "
-                + "user_id, discount_percent, order_amount, discount_amount, status, redeemed_at) "
-                + "VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)")) {
+        try (PreparedStatement ps = c.prepareStatement(CouponStore.INSERT_REDEMPTION)) {
             Jdbc.bind(ps, Arrays.asList(v.get(0).asText(), v.get(1).asText(), v.get(2).asText(), v.get(3).asText(),
                     v.get(4).asInt(), amount(v.get(5)), amount(v.get(6)), v.get(7).asText(),
                     OffsetDateTime.parse(v.get(8).asText())));

@@ -21,10 +21,10 @@ import java.util.logging.Logger;
 /**
  * Group commit for the embedded database: writes handed to {@link #transaction} from many request threads are
  * collected by a committer thread, run one after the other in one transaction, committed once, and only then
- * answered. On the
- * embedded file with {@code WRITE_DELAY=0} a commit writes its chunk to the file before it returns (see
- * {@link Database}), and that write, not the statements, is what a durable redemption waits for: one commit for a
- * batch of redemptions costs about what one commit for one did, and no write is answered before its commit.
+ * answered. On the embedded file a durable commit writes a chunk of H2's changes to the file before it returns (see
+ * {@link Database}), or a journal line per write ({@link AfterCommit}), and that write, not the statements, is what
+ * a durable write waits for: one commit for a batch costs about what one commit for one did, and no write is
+ * answered before its commit is durable.
  *
  * <p>Each write runs behind a savepoint of its own: when it throws (its own refusal, or a failed statement), the
  * transaction goes back to that savepoint and the write's caller gets its exception after the commit, while the
