@@ -13,6 +13,8 @@ import dev.contractkit.reference.platform.StorageException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.math.BigDecimal;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -52,23 +54,35 @@ final class RedemptionJournal implements GroupCommit.AfterCommit {
     }
 
     /**
-     * Opens the journal and applies what the database lacks of it (call before any redemption runs).
+     * Opens the journal and applies what the database lacks of it (call before any redemption runs). Without a
+     * journal in use now ({@link Database#journaled()} false), one a crash left behind is applied all the same, then
+     * stored and deleted.
      *
      * @param database the kit's database
-     * @return the journal, or null when the database needs none ({@link Database#journal})
+     * @return the journal, or null when the database needs none
+     * @throws IllegalStateException when another server on the same data directory holds the journal
      */
     static RedemptionJournal open(Database database) {
-        Journal journal = database.journal("redemptions");
-        if (journal == null) {
+        Path file = database.journalFile("redemptions");
+        if (file == null || (!database.journaled() && !Files.exists(file))) {
             return null;
         }
+        Journal journal = Journal.open(file);
         try {
             replay(database, journal);
         } catch (RuntimeException e) {
             close(journal);
             throw e;
         }
-        return new RedemptionJournal(database, journal);
+        if (database.journaled()) {
+            return new RedemptionJournal(database, journal);
+        }
+        try {
+            journal.delete();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot delete the journal " + file + ": " + e.getMessage(), e);
+        }
+        return null;
     }
 
     /** @return the line that, applied again, stores {@code r} */
@@ -99,8 +113,9 @@ final class RedemptionJournal implements GroupCommit.AfterCommit {
         int[] counts = new Jdbc(database.dataSource()).transaction(c -> apply(c, lines, journal));
         LOG.info(() -> String.format("journal %s: %d redemption(s) applied again, %d stored already, %d skipped",
                 journal.file(), counts[0], counts[1], counts[2]));
+        database.store(); // in the file before the lines go (whatever the write delay)
         try {
-            journal.reset(); // the transaction's commit stored them (Database#dataSource)
+            journal.reset();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot empty the journal " + journal.file() + ": " + e.getMessage(), e);
         }

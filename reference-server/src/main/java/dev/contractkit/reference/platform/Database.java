@@ -37,17 +37,20 @@ public final class Database implements AutoCloseable {
     private final DataSource dataSource;
     private final String description;
     private final boolean embedded;
-    private final Path journalDir;
+    private final Path dataDir;
+    /** The embedded file's store (null on other databases). */
     private final StoredCommits.Store store;
+    private final boolean journaled;
 
     private Database(HikariDataSource pool, DataSource dataSource, String description, boolean embedded,
-                     Path journalDir, StoredCommits.Store store) {
+                     Path dataDir, StoredCommits.Store store, boolean journaled) {
+        this.journaled = journaled;
         this.pool = pool;
         this.store = store;
         this.dataSource = dataSource;
         this.description = description;
         this.embedded = embedded;
-        this.journalDir = journalDir;
+        this.dataDir = dataDir;
     }
 
     /**
@@ -95,7 +98,8 @@ public final class Database implements AutoCloseable {
             EmbeddedPassword.ownerOnlyFiles(SecretFile.dataDir(settings));
         }
         if (!journal) {
-            return new Database(ds, ds, redact(url), embedded, null, null);
+            return new Database(ds, ds, redact(url), embedded, embedded ? SecretFile.dataDir(settings) : null,
+                    embedded ? new H2Store() : null, false);
         }
         StoredCommits.Store store = new H2Store();
         try (Connection c = ds.getConnection()) {
@@ -104,7 +108,8 @@ public final class Database implements AutoCloseable {
             ds.close();
             throw new IllegalStateException("cannot store the database at " + redact(url) + ": " + e.getMessage(), e);
         }
-        return new Database(ds, new StoredCommits(ds, store), redact(url), true, SecretFile.dataDir(settings), store);
+        return new Database(ds, new StoredCommits(ds, store), redact(url), true, SecretFile.dataDir(settings), store,
+                true);
     }
 
     private static String embeddedUrl(Settings settings, boolean journal) {
@@ -133,7 +138,7 @@ public final class Database implements AutoCloseable {
 
     /**
      * @return the pooled data source without the store after each commit: only for writes a {@link Journal}
-     *     ({@link #journal}) makes durable before they are answered; the same as {@link #dataSource()} when there is
+     *     ({@link #journalFile}) makes durable before they are answered; the same as {@link #dataSource()} when there is
      *     no journal
      */
     public DataSource deferredDataSource() {
@@ -142,21 +147,30 @@ public final class Database implements AutoCloseable {
 
     /**
      * @param name what the journal holds, its file's name in the data directory ({@code <name>.journal})
-     * @return the journal, or null when writes need none (a database other than the embedded file, a write delay
-     *     above 0, or {@code KIT_DB_JOURNAL=false}: every commit is stored by H2 itself)
+     * @return the journal's file on the embedded database (whether or not writes use one now: a journal a crash left
+     *     behind is applied at the next start even when {@code KIT_DB_JOURNAL} was turned off since); null on any other
+     *     database, which a journal never belongs to
      */
-    public Journal journal(String name) {
-        return journalDir == null ? null : Journal.open(journalDir.resolve(name + ".journal"));
+    public Path journalFile(String name) {
+        return embedded ? dataDir.resolve(name + ".journal") : null;
     }
 
     /**
-     * Stores everything committed so far in the file and waits until it is there (the journal's lines may then be
-     * dropped); nothing to do without a journal, where every commit is stored already.
+     * @return true when writes made durable by a journal use it ({@link #deferredDataSource()}); false when every
+     *     commit is stored by H2 itself or the database is not the embedded file
+     */
+    public boolean journaled() {
+        return journaled;
+    }
+
+    /**
+     * Stores everything committed so far in the embedded file and waits until it is there (a journal's lines may then
+     * be dropped); nothing to do on any other database.
      *
      * @throws StorageException when the store fails
      */
     public void store() {
-        if (journalDir == null) {
+        if (store == null) {
             return;
         }
         try (Connection c = pool.getConnection()) {

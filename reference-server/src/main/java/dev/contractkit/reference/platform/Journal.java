@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.OverlappingFileLockException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -37,11 +38,17 @@ public final class Journal implements AutoCloseable {
      * @param file the journal (created when missing, owner-only like the database beside it)
      * @return the journal, positioned at its end
      * @throws UncheckedIOException naming the file when it cannot be opened
+     * @throws IllegalStateException when another server (or this process) holds it
      */
     public static Journal open(Path file) {
         try {
             FileChannel ch = FileChannel.open(file, StandardOpenOption.CREATE, StandardOpenOption.READ,
                     StandardOpenOption.WRITE);
+            if (!locked(ch)) {
+                ch.close();
+                throw new IllegalStateException("the journal " + file + " is in use by another server on this data "
+                        + "directory; stop it first, or give this one a data directory of its own (KIT_DATA_DIR)");
+            }
             SecretFile.ownerOnly(file);
             long size = ch.size();
             ch.position(size);
@@ -49,6 +56,24 @@ public final class Journal implements AutoCloseable {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot open the journal " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    private static boolean locked(FileChannel ch) throws IOException {
+        try {
+            return ch.tryLock() != null; // released when the channel closes, or by the OS when the process dies
+        } catch (OverlappingFileLockException e) { // held by this process already
+            return false;
+        }
+    }
+
+    /**
+     * Closes and deletes the journal: call only once the database has stored everything its lines hold.
+     *
+     * @throws IOException when the file cannot be deleted
+     */
+    public void delete() throws IOException {
+        channel.close();
+        Files.deleteIfExists(file);
     }
 
     /** @return the journal's file */

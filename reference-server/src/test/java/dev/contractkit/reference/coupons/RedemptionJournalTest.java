@@ -25,6 +25,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The redemptions' {@link RedemptionJournal} on the embedded database: at start it applies the lines whose
@@ -111,6 +112,43 @@ class RedemptionJournalTest {
         try (Database db = Database.open(TestDatabases.embedded(data))) {
             assertThat(rows(db, couponId)).hasSize(5);
             assertThat(usageCount(db, couponId)).isEqualTo(5);
+        }
+    }
+
+    @Test
+    void aJournalACrashLeftIsAppliedAndDeletedWhenTheServerStartsWithoutOne() throws Exception {
+        Path data = dir.resolve("data");
+        Path journal = data.resolve("redemptions.journal");
+        String couponId;
+        OffsetDateTime at = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+        try (Database db = Database.open(TestDatabases.embedded(data))) {
+            Row coupon = new CouponStore(db.dataSource(), Clock.systemUTC())
+                    .create("left", null, 10, "seasonal", null, null, null, "admin");
+            couponId = coupon.id();
+            Files.writeString(journal, RedemptionJournal.line(new Redemption("00000000-0000-7000-8000-000000000009",
+                    coupon, "o-9", null, 10, null, at, "u-9", "active")) + "\n", StandardCharsets.UTF_8);
+        }
+        try (Database db = Database.open(TestDatabases.embedded(data).with("db.journal", "false"))) {
+            assertThat(db.journaled()).isFalse();
+            assertThat(RedemptionJournal.open(db)).as("no journal in use").isNull();
+            assertThat(rows(db, couponId)).containsExactly("o-9 u-9 null null active " + at.toInstant());
+            assertThat(usageCount(db, couponId)).isEqualTo(1);
+            assertThat(journal).as("applied, stored and deleted").doesNotExist();
+        }
+    }
+
+    @Test
+    void aSecondServerOnTheSameDataDirectoryCannotTakeTheJournal() {
+        Path data = dir.resolve("data");
+        try (Database db = Database.open(TestDatabases.embedded(data))) {
+            RedemptionJournal first = RedemptionJournal.open(db);
+            try {
+                assertThatThrownBy(() -> RedemptionJournal.open(db)).isInstanceOf(IllegalStateException.class)
+                        .hasMessageContaining("in use by another server").hasMessageContaining("KIT_DATA_DIR");
+            } finally {
+                first.closed();
+            }
+            RedemptionJournal.open(db).closed(); // free again once the first is closed
         }
     }
 }
