@@ -130,11 +130,24 @@ final class Harness {
 
     /** {@link #measure} with a call of its own per target. */
     List<Measured> measureEach(String scenario, Map<Target, Endpoint> endpoints, Target baseline) throws Exception {
+        return measureEach(scenario, endpoints, baseline, warmup, WARMUP_MAX_S);
+    }
+
+    /**
+     * {@link #measureEach(String, Map, Target)} with a longer warm-up: for servers that pause on a plateau while the
+     * JIT compiles (steady by the two-window rule, then faster) and still gain after {@link #WARMUP_MAX_S} seconds.
+     *
+     * @param firstWindowSeconds the warm-up's first window (at least the bench's {@code --warmup})
+     * @param maxWarmupSeconds   the most seconds a target is warmed up
+     */
+    List<Measured> measureEach(String scenario, Map<Target, Endpoint> endpoints, Target baseline, int firstWindowSeconds,
+                               int maxWarmupSeconds) throws Exception {
         Map<Target, Path> scripts = new LinkedHashMap<>();
         int i = 0;
         for (Map.Entry<Target, Endpoint> e : endpoints.entrySet()) {
             scripts.put(e.getKey(), luaScript(scenario + (i++ == 0 ? "" : "-" + i), e.getValue().call()));
-            warmUp(scenario, e.getKey().name, e.getValue(), scripts.get(e.getKey()));
+            warmUp(scenario, e.getKey().name, e.getValue(), scripts.get(e.getKey()), Math.max(warmup, firstWindowSeconds),
+                    maxWarmupSeconds);
         }
         Map<Target, List<Wrk>> runs = new LinkedHashMap<>();
         for (int round = 1; round <= rounds; round++) {
@@ -158,19 +171,21 @@ final class Harness {
     }
 
     /**
-     * Loads a target until its throughput is steady: a first window of {@link #warmup} seconds, then windows of
-     * {@link #WARMUP_STEP_S} seconds until two in a row are each no faster than {@link #STEADY} times the best before
-     * them, for at most {@link #WARMUP_MAX_S} seconds in all. A server with more code to compile (the reference
+     * Loads a target until its throughput is steady: a first window of {@code firstSeconds} ({@link #warmup} unless a
+     * scenario asks for more), then windows of {@link #WARMUP_STEP_S} seconds until two in a row are each no faster
+     * than {@link #STEADY} times the best before them, for at most {@code maxSeconds} ({@link #WARMUP_MAX_S} unless a
+     * scenario asks for more) in all. A server with more code to compile (the reference
      * server's contract checks, engines and JSON) reaches its steady state later than a raw handler; measuring it
      * before then would compare its JIT warm-up with the baseline's throughput. Two windows, not one: the answer's
      * server once held 3,391 req/s for one window while C2 was still compiling, then served 8,849.
      */
-    private void warmUp(String scenario, String name, Endpoint endpoint, Path script) throws IOException, InterruptedException {
+    private void warmUp(String scenario, String name, Endpoint endpoint, Path script, int firstSeconds, int maxSeconds)
+            throws IOException, InterruptedException {
         String url = endpoint.url() + endpoint.call().path();
         List<Double> windows = new ArrayList<>();
-        windows.add(wrk(url, endpoint.call(), script, warmup).requestsPerSecond());
-        int seconds = warmup;
-        while (!steady(windows) && seconds + WARMUP_STEP_S <= Math.max(warmup, WARMUP_MAX_S)) {
+        windows.add(wrk(url, endpoint.call(), script, firstSeconds).requestsPerSecond());
+        int seconds = firstSeconds;
+        while (!steady(windows) && seconds + WARMUP_STEP_S <= Math.max(firstSeconds, maxSeconds)) {
             windows.add(wrk(url, endpoint.call(), script, WARMUP_STEP_S).requestsPerSecond());
             seconds += WARMUP_STEP_S;
         }

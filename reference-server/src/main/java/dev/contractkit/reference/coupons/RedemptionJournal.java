@@ -31,8 +31,9 @@ import java.util.logging.Logger;
  * The redemptions' journal on the embedded database ({@link Database#journal}): after a batch of redemptions is
  * committed (H2 stores it in the background), a line per redemption is appended in one write before any of them is
  * answered; at start the lines whose redemption the file lacks (a {@code kill -9} before H2's background store) are
- * applied again. Once the journal holds more than {@value #STORE_AT_BYTES} bytes, or nothing was appended for a
- * second, the committer stores H2's changes and empties it, so a restart reads little.
+ * applied again. Once the journal holds more than {@value #STORE_AT_BYTES} bytes, or its oldest line is five seconds
+ * old, or nothing was appended for a second, the committer stores H2's changes and empties it, so a restart reads
+ * little.
  *
  * <p>A line is a JSON array: redemption id, coupon id, order id, user id, discount percent, order amount, discount
  * amount, status, redeemed at. Applying one again is what the redemption did: the coupon's {@code usage_count} goes up
@@ -42,11 +43,14 @@ final class RedemptionJournal implements GroupCommit.AfterCommit {
     private static final Logger LOG = Logger.getLogger(RedemptionJournal.class.getName());
     static final long STORE_AT_BYTES = 8L << 20;
     private static final long IDLE_STORE_NANOS = TimeUnit.SECONDS.toNanos(1);
+    private static final long OLDEST_LINE_NANOS = TimeUnit.SECONDS.toNanos(5);
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private final Database database;
     private final Journal journal;
     private long lastAppend;
+    /** When the journal's oldest line was appended. */
+    private long oldestLine;
 
     private RedemptionJournal(Database database, Journal journal) {
         this.database = database;
@@ -190,14 +194,18 @@ final class RedemptionJournal implements GroupCommit.AfterCommit {
             lines.add(line((Redemption) r));
         }
         try {
+            long before = journal.size();
             journal.append(lines);
             lastAppend = System.nanoTime();
+            if (before == 0) {
+                oldestLine = lastAppend;
+            }
         } catch (IOException e) {
             LOG.log(Level.WARNING, "cannot append to the journal " + journal.file() + "; storing the batch instead", e);
             database.store(); // a StorageException: every redemption of the batch is answered with it
             return;
         }
-        if (journal.size() > STORE_AT_BYTES) {
+        if (journal.size() > STORE_AT_BYTES || lastAppend - oldestLine > OLDEST_LINE_NANOS) {
             try {
                 storeAndReset();
             } catch (RuntimeException e) { // the batch is in the journal: tried again after the next one
@@ -208,7 +216,8 @@ final class RedemptionJournal implements GroupCommit.AfterCommit {
 
     @Override
     public synchronized void idle() {
-        if (journal.size() > 0 && System.nanoTime() - lastAppend > IDLE_STORE_NANOS) {
+        long now = System.nanoTime();
+        if (journal.size() > 0 && (now - lastAppend > IDLE_STORE_NANOS || now - oldestLine > OLDEST_LINE_NANOS)) {
             storeAndReset();
         }
     }
