@@ -266,15 +266,8 @@ class KillNineTest {
         }
         server.kill();
 
-        Set<String> stored = new HashSet<>();
-        try (Database db = Database.open(Settings.of(Map.of("data-dir", data.toString())));
-             Connection c = db.dataSource().getConnection(); Statement s = c.createStatement();
-             ResultSet r = s.executeQuery("SELECT id FROM coupons")) {
-            while (r.next()) {
-                stored.add(r.getString(1));
-            }
-        }
-        assertThat(stored).as("every coupon answered 201 before the kill").containsAll(created);
+        assertThat(firstColumn(data, "SELECT id FROM coupons")).as("every coupon answered 201 before the kill")
+                .containsAll(created);
     }
 
     /**
@@ -311,15 +304,8 @@ class KillNineTest {
         assertThat(refused).as("answers other than 200 while the server stopped")
                 .allSatisfy(a -> assertThat(a).startsWith("503 {").contains("stopping"));
 
-        Set<String> stored = new HashSet<>();
-        try (Database db = Database.open(Settings.of(Map.of("data-dir", data.toString())));
-             Connection c = db.dataSource().getConnection(); Statement s = c.createStatement();
-             ResultSet r = s.executeQuery("SELECT order_id FROM redemptions")) {
-            while (r.next()) {
-                stored.add(r.getString(1));
-            }
-        }
-        assertThat(stored).as("every acknowledged redemption is stored").containsAll(Set.copyOf(acknowledged));
+        assertThat(firstColumn(data, "SELECT order_id FROM redemptions")).as("every acknowledged redemption is stored")
+                .containsAll(Set.copyOf(acknowledged));
     }
 
     /**
@@ -351,6 +337,19 @@ class KillNineTest {
             }));
         }
         return clients;
+    }
+
+    /** @return the first column of {@code sql}'s rows, read from the data directory's database */
+    private static Set<String> firstColumn(Path data, String sql) throws Exception {
+        Set<String> values = new HashSet<>();
+        try (Database db = Database.open(Settings.of(Map.of("data-dir", data.toString())));
+             Connection c = db.dataSource().getConnection(); Statement s = c.createStatement();
+             ResultSet r = s.executeQuery(sql)) {
+            while (r.next()) {
+                values.add(r.getString(1));
+            }
+        }
+        return values;
     }
 
     private String token(String coupons) throws Exception {
