@@ -6,7 +6,8 @@ import java.util.List;
 /**
  * The mock's goals against its peers (issue 24.4) as rows of their own: the figure, its value, the bound. A row is
  * a {@link Measured} whose {@code ratio} is the value, {@code p50Ms} the bound and {@code errors} the direction
- * (1: at least the bound, -1: at most); {@link ResultsWriter} prints them as a table with "met" or "not met".
+ * (1: at least the bound, -1: at most, 0: no goal, the row informs); {@link ResultsWriter} prints them as a table with
+ * "met" or "not met".
  */
 final class Goals {
     private Goals() {
@@ -15,14 +16,23 @@ final class Goals {
     /**
      * @param measured the mock's table (every target sharing the cores with wrk)
      * @param apart    the kit's mock and MockServer's plain expectation again, wrk on a core of its own
+     * @param floor    the target in {@code apart} that only answers ({@link NginxFloor}), or null when it was not run
      */
-    static List<Measured> mock(List<Measured> measured, List<Measured> apart, String kit, String mockServer, String prism) {
+    static List<Measured> mock(List<Measured> measured, List<Measured> apart, String kit, String mockServer, String prism,
+                               String floor) {
         Measured k = find(measured, kit);
         Measured ms = find(measured, mockServer);
         Measured p = find(measured, prism);
         List<Measured> rows = new ArrayList<>();
         rows.add(row("kit mock req/s over MockServer plain expectation's, wrk on a core of its own",
                 find(apart, kit).requestsPerSecond() / find(apart, mockServer).requestsPerSecond(), 3, 1));
+        if (floor != null) {
+            // what the 3x row can reach on this machine: a server that only answers, over MockServer's plain expectation
+            rows.add(row(floor + " req/s over MockServer plain expectation's, wrk on a core of its own",
+                    find(apart, floor).requestsPerSecond() / find(apart, mockServer).requestsPerSecond(), Double.NaN, 0));
+            rows.add(row("kit mock req/s over the floor's, wrk on a core of its own",
+                    find(apart, kit).requestsPerSecond() / find(apart, floor).requestsPerSecond(), Double.NaN, 0));
+        }
         rows.add(row("the same, wrk sharing every core with the server", k.requestsPerSecond() / ms.requestsPerSecond(), 3, 1));
         rows.add(row("kit mock req/s over " + prism + "'s", k.requestsPerSecond() / p.requestsPerSecond(), 10, 1));
         rows.add(row("kit mock peak RSS over MockServer plain expectation's (same -Xmx)", k.peakRssMb() / ms.peakRssMb(), 0.5, -1));
@@ -42,6 +52,11 @@ final class Goals {
         oneApi.stream().filter(m -> m.target().startsWith("./kit mock")).findFirst().ifPresent(m ->
                 rows.add(row("./kit mock --api forms ready, seconds (median)", m.p50Ms() / 1000, 1, -1)));
         return rows;
+    }
+
+    /** @return whether the row has a goal (the floor's rows only inform) */
+    static boolean hasGoal(Measured row) {
+        return row.errors() != 0;
     }
 
     static boolean met(Measured row) {

@@ -104,15 +104,37 @@ final class MockScenarios {
             Map<Target, String> apart = new LinkedHashMap<>();
             apart.put(plain, plain.url(""));
             apart.put(kit, kit.url("forms"));
-            say("bench: mock: again with wrk on CPU 0 and each server on the other cores");
-            List<Measured> alone = h.measureApart("mock-apart", apart, call, plain);
-            throughputGoals = Goals.mock(measured, alone, kit.name, plain.name, peer.name);
+            String floorName = null;
+            List<Measured> alone;
+            try (Target floor = floor(sample)) {
+                if (floor != null) {
+                    floorName = floor.name;
+                    apart.put(floor, floor.url(""));
+                }
+                say("bench: mock: again with wrk on CPU 0 and each server on the other cores"
+                        + (floor == null ? "" : ", with " + floor.name));
+                alone = h.measureApart("mock-apart", apart, call, plain);
+            }
+            throughputGoals = Goals.mock(measured, alone, kit.name, plain.name, peer.name, floorName);
             apartResult = new ScenarioResult("mock-apart", "GET /forms/1 (forms), the same example; wrk on CPU 0, the server "
                     + "on the other cores (taskset); JVMs at " + HEAP, plain.name,
                     ">= 3x MockServer's plain expectation", alone);
             return new ScenarioResult("mock", "GET /forms/1 (forms), the same example; JVMs at " + HEAP, plain.name,
                     ">= 3x MockServer's plain expectation, >= 10x Prism; peak RSS <= 0.5x MockServer's", measured);
         }
+    }
+
+    /**
+     * @return nginx answering {@code GET /forms/1} with the kit's answer's body ({@link NginxFloor}), or null, said,
+     *         when nginx is not installed
+     */
+    private Target floor(String body) throws IOException, InterruptedException {
+        if (!NginxFloor.available()) {
+            say("bench: mock: " + NginxFloor.NGINX + " not found (Debian package nginx-light; ./kit bench installs it):"
+                    + " the mock-apart table goes without its floor");
+            return null;
+        }
+        return NginxFloor.start(NginxFloor.name(), h.out.resolve("mock-floor"), "/forms/1", "application/json", body);
     }
 
     private List<Measured> throughputGoals = List.of();

@@ -65,6 +65,10 @@ final class ResultsWriter {
             if (r.scenario().endsWith("-goals")) {
                 md.append("| figure | value | goal | |\n|---|---:|---:|---|\n");
                 for (Measured m : r.targets()) {
+                    if (!Goals.hasGoal(m)) {
+                        md.append(String.format(Locale.ROOT, "| %s | %.2f | | (no goal) |%n", m.target(), m.ratio()));
+                        continue;
+                    }
                     md.append(String.format(Locale.ROOT, "| %s | %.2f | %s %.2f | %s |%n", m.target(), m.ratio(),
                             m.errors() > 0 ? ">=" : "<=", m.p50Ms(), Goals.met(m) ? "met" : "not met"));
                 }
