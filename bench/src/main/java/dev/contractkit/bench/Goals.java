@@ -16,7 +16,7 @@ final class Goals {
     /**
      * @param measured the mock's table (every target sharing the cores with wrk)
      * @param apart    the kit's mock and MockServer's plain expectation again, wrk on a core of its own
-     * @param floor    the target in {@code apart} that only answers ({@link NginxFloor}), or null when it was not run
+     * @param floor    the target in both tables that only answers ({@link NginxFloor}), or null when it was not run
      */
     static List<Measured> mock(List<Measured> measured, List<Measured> apart, String kit, String mockServer, String prism,
                                String floor) {
@@ -26,14 +26,18 @@ final class Goals {
         List<Measured> rows = new ArrayList<>();
         rows.add(row("kit mock req/s over MockServer plain expectation's, wrk on a core of its own",
                 find(apart, kit).requestsPerSecond() / find(apart, mockServer).requestsPerSecond(), 3, 1));
+        rows.add(row("the same, wrk sharing every core with the server", k.requestsPerSecond() / ms.requestsPerSecond(), 3, 1));
         if (floor != null) {
-            // what the 3x row can reach on this machine: a server that only answers, over MockServer's plain expectation
+            // what the 3x rows can reach on this machine: a server that only answers, over MockServer's plain expectation
             rows.add(row(floor + " req/s over MockServer plain expectation's, wrk on a core of its own",
                     find(apart, floor).requestsPerSecond() / find(apart, mockServer).requestsPerSecond(), Double.NaN, 0));
+            rows.add(row("the same, wrk sharing every core with the server",
+                    find(measured, floor).requestsPerSecond() / ms.requestsPerSecond(), Double.NaN, 0));
             rows.add(row("kit mock req/s over the floor's, wrk on a core of its own",
                     find(apart, kit).requestsPerSecond() / find(apart, floor).requestsPerSecond(), Double.NaN, 0));
+            rows.add(row("the same, wrk sharing every core with the server",
+                    k.requestsPerSecond() / find(measured, floor).requestsPerSecond(), Double.NaN, 0));
         }
-        rows.add(row("the same, wrk sharing every core with the server", k.requestsPerSecond() / ms.requestsPerSecond(), 3, 1));
         rows.add(row("kit mock req/s over " + prism + "'s", k.requestsPerSecond() / p.requestsPerSecond(), 10, 1));
         rows.add(row("kit mock peak RSS over MockServer plain expectation's (same -Xmx)", k.peakRssMb() / ms.peakRssMb(), 0.5, -1));
         return rows;

@@ -95,25 +95,26 @@ final class MockScenarios {
             say("bench: mock: ready after " + kit.readyMs() + " ms (kit, all APIs), " + plain.readyMs() + " + " + plainSetup
                     + " ms (MockServer plain), " + openapi.readyMs() + " + " + openapiSetup + " ms (MockServer OpenAPI), "
                     + peer.readyMs() + " ms (Prism)");
-            Map<Target, String> urls = new LinkedHashMap<>();
-            urls.put(plain, plain.url(""));
-            urls.put(kit, kit.url("forms"));
-            urls.put(openapi, openapi.url(""));
-            urls.put(peer, peer.url(""));
-            List<Measured> measured = h.measure("mock", urls, call, plain);
-            Map<Target, String> apart = new LinkedHashMap<>();
-            apart.put(plain, plain.url(""));
-            apart.put(kit, kit.url("forms"));
-            String floorName = null;
+            List<Measured> measured;
             List<Measured> alone;
+            String floorName;
             try (Target floor = floor(sample)) {
+                Map<Target, String> urls = new LinkedHashMap<>();
+                urls.put(plain, plain.url(""));
+                urls.put(kit, kit.url("forms"));
+                urls.put(openapi, openapi.url(""));
+                urls.put(peer, peer.url(""));
+                Map<Target, String> apart = new LinkedHashMap<>();
+                apart.put(plain, plain.url(""));
+                apart.put(kit, kit.url("forms"));
                 if (floor != null) {
-                    floorName = floor.name;
+                    urls.put(floor, floor.url(""));
                     apart.put(floor, floor.url(""));
                 }
-                say("bench: mock: again with wrk on CPU 0 and each server on the other cores"
-                        + (floor == null ? "" : ", with " + floor.name));
+                measured = h.measure("mock", urls, call, plain);
+                say("bench: mock: again with wrk on CPU 0 and each server on the other cores");
                 alone = h.measureApart("mock-apart", apart, call, plain);
+                floorName = floor == null ? null : floor.name;
             }
             throughputGoals = Goals.mock(measured, alone, kit.name, plain.name, peer.name, floorName);
             apartResult = new ScenarioResult("mock-apart", "GET /forms/1 (forms), the same example; wrk on CPU 0, the server "

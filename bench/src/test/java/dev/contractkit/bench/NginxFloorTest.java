@@ -49,13 +49,13 @@ class NginxFloorTest {
 
     @Test
     void theFloorsRowsInformWithoutAGoalBesideTheGoalsOwn() {
-        List<Measured> shared = List.of(measured("kit", 120), measured("ms", 40), measured("prism", 4));
+        List<Measured> shared = List.of(measured("kit", 120), measured("ms", 40), measured("prism", 4), measured("floor", 130));
         List<Measured> apart = List.of(measured("kit", 140), measured("ms", 50), measured("floor", 160));
 
         List<Measured> rows = Goals.mock(shared, apart, "kit", "ms", "prism", "floor");
 
         assertThat(rows).filteredOn(r -> !Goals.hasGoal(r)).extracting(Measured::ratio)
-                .containsExactly(160.0 / 50, 140.0 / 160);
+                .containsExactly(160.0 / 50, 130.0 / 40, 140.0 / 160, 120.0 / 130);
         assertThat(rows).filteredOn(Goals::hasGoal).first().extracting(Measured::ratio).isEqualTo(140.0 / 50);
         assertThat(Goals.mock(shared, apart, "kit", "ms", "prism", null)).allMatch(Goals::hasGoal);
     }
