@@ -89,13 +89,18 @@ final class Harness {
         }
     }
 
-    /** Every thread of the target's process on these CPUs ({@code taskset -a -p -c}). */
+    /**
+     * Every thread of the target's process and of the processes it started (nginx's workers) on these CPUs
+     * ({@code taskset -a -p -c}).
+     */
     private static void taskset(String cpus, Target t) throws IOException, InterruptedException {
-        Process p = new ProcessBuilder("taskset", "-a", "-p", "-c", cpus, Long.toString(t.pid()))
-                .redirectErrorStream(true).start();
-        String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        if (p.waitFor() != 0) {
-            throw new IllegalStateException("taskset could not move " + t.name + " to CPU " + cpus + ": " + output.strip());
+        for (long pid : t.pids()) {
+            Process p = new ProcessBuilder("taskset", "-a", "-p", "-c", cpus, Long.toString(pid))
+                    .redirectErrorStream(true).start();
+            String output = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (p.waitFor() != 0 && ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                throw new IllegalStateException("taskset could not move " + t.name + " to CPU " + cpus + ": " + output.strip());
+            }
         }
     }
 

@@ -11,7 +11,7 @@ import java.util.Map;
 import static dev.contractkit.bench.Harness.freePort;
 
 /**
- * nginx answering one path with a fixed body ({@code return 200 '...'}), one process, no log: a server that does
+ * nginx answering one path with a fixed body ({@code return 200 '...'}), a worker per core, no log: a server that does
  * nothing but answer, written by nobody here. Measured beside the kit's mock in {@code mock-apart}, it is the floor of
  * what one core costs per request over loopback (the kernel's socket work and an HTTP parser), so the mock's ratio to
  * MockServer can be read against the most any server reaches on the same machine in the same run.
@@ -37,7 +37,8 @@ final class NginxFloor {
     }
 
     /**
-     * Starts nginx in the foreground, one process (no master), answering {@code GET path} with {@code body}.
+     * Starts nginx in the foreground, a worker process per core (as the kit's mock has an event loop per core),
+     * answering {@code GET path} with {@code body}.
      *
      * @param dir a directory of its own (configuration, pid file, temporary files)
      */
@@ -65,8 +66,7 @@ final class NginxFloor {
         String quoted = "'" + body.replace("\\", "\\\\").replace("'", "\\'") + "'";
         return """
                 daemon off;
-                master_process off;
-                worker_processes 1;
+                worker_processes %6$d;
                 pid %1$s/nginx.pid;
                 error_log stderr notice;
                 events { worker_connections 1024; }
@@ -82,8 +82,9 @@ final class NginxFloor {
                   server {
                     listen 127.0.0.1:%2$d;
                     location = %3$s { default_type %4$s; return 200 %5$s; }
+                    location / { return 404; }
                   }
                 }
-                """.formatted(dir, port, path, contentType, quoted);
+                """.formatted(dir, port, path, contentType, quoted, Runtime.getRuntime().availableProcessors());
     }
 }

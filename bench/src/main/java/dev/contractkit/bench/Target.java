@@ -113,14 +113,19 @@ final class Target implements AutoCloseable {
         return process.pid();
     }
 
+    /** @return the process' id and those of the processes it started */
+    long[] pids() {
+        return java.util.stream.Stream.concat(java.util.stream.Stream.of(process.toHandle()),
+                process.toHandle().descendants()).mapToLong(ProcessHandle::pid).toArray();
+    }
+
     /**
      * @return the CPU time (user + system, in clock ticks) the process and those it started have used so far; 0 for
      *         one /proc no longer shows
      */
     long cpuTicks() {
         long ticks = 0;
-        for (long pid : java.util.stream.Stream.concat(java.util.stream.Stream.of(process.toHandle()),
-                process.toHandle().descendants()).mapToLong(ProcessHandle::pid).toArray()) {
+        for (long pid : pids()) {
             try {
                 String stat = Files.readString(Path.of("/proc/" + pid + "/stat"));
                 String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
