@@ -137,18 +137,24 @@ final class Target implements AutoCloseable {
         return ticks;
     }
 
-    /** @return the process' peak resident memory (VmHWM), in MiB, or -1 when /proc cannot tell */
+    /**
+     * @return the peak resident memory (VmHWM), in MiB, of the process and of those it started (nginx's workers, a
+     *         forked Prism), summed; -1 when /proc cannot tell
+     */
     double peakRssMb() {
-        try {
-            for (String line : Files.readAllLines(Path.of("/proc/" + process.pid() + "/status"))) {
-                if (line.startsWith("VmHWM:")) {
-                    return Long.parseLong(line.replaceAll("\\D", "")) / 1024.0;
+        long kb = -1;
+        for (long pid : pids()) {
+            try {
+                for (String line : Files.readAllLines(Path.of("/proc/" + pid + "/status"))) {
+                    if (line.startsWith("VmHWM:")) {
+                        kb = Math.max(kb, 0) + Long.parseLong(line.replaceAll("\\D", ""));
+                    }
                 }
+            } catch (IOException | NumberFormatException e) {
+                // the process ended meanwhile
             }
-        } catch (IOException | NumberFormatException e) {
-            return -1;
         }
-        return -1;
+        return kb < 0 ? -1 : kb / 1024.0;
     }
 
     /** @return the URL of the first API it printed (a mock of one document prints one) */
