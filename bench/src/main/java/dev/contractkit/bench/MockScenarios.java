@@ -132,7 +132,7 @@ final class MockScenarios {
     private Target floor(String body) throws IOException, InterruptedException {
         if (!NginxFloor.available()) {
             say("bench: mock: " + NginxFloor.NGINX + " not found (Debian package nginx-light; ./kit bench installs it):"
-                    + " the mock-apart table goes without its floor");
+                    + " the mock tables go without their floor");
             return null;
         }
         return NginxFloor.start(NginxFloor.name(), h.out.resolve("mock-floor"), "/forms/1", "application/json", body);

@@ -12,8 +12,8 @@ import static dev.contractkit.bench.Harness.freePort;
 
 /**
  * nginx answering one path with a fixed body ({@code return 200 '...'}), a worker per core, no log: a server that does
- * nothing but answer, written by nobody here. Measured beside the kit's mock in {@code mock-apart}, it is the floor of
- * what one core costs per request over loopback (the kernel's socket work and an HTTP parser), so the mock's ratio to
+ * nothing but answer, written by nobody here. Measured beside the kit's mock in both mock tables, it is the floor of
+ * what a request costs over loopback (the kernel's socket work and an HTTP parser), so the mock's ratio to
  * MockServer can be read against the most any server reaches on the same machine in the same run.
  */
 final class NginxFloor {
