@@ -109,10 +109,6 @@ final class Target implements AutoCloseable {
         return readyMs;
     }
 
-    long pid() {
-        return process.pid();
-    }
-
     /** @return the process' id and those of the processes it started */
     long[] pids() {
         return java.util.stream.Stream.concat(java.util.stream.Stream.of(process.toHandle()),
@@ -138,8 +134,8 @@ final class Target implements AutoCloseable {
     }
 
     /**
-     * @return the peak resident memory (VmHWM), in MiB, of the process and of those it started (nginx's workers, a
-     *         forked Prism), summed; -1 when /proc cannot tell
+     * @return the peak resident memory (VmHWM), in MiB, of the process and of those it started (nginx's workers),
+     *         summed; -1 when /proc cannot tell
      */
     double peakRssMb() {
         long kb = -1;
