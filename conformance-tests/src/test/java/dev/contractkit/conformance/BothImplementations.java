@@ -5,7 +5,6 @@ import dev.contractkit.conformance.report.Report;
 import dev.contractkit.mock.MockOptions;
 import dev.contractkit.mock.MockServers;
 import dev.contractkit.reference.KitServer;
-import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 
 import java.nio.file.Path;
@@ -48,7 +47,7 @@ final class BothImplementations implements AutoCloseable {
         apis.forEach(api -> all.put(api.id() + ".port", "0"));
         MockOptions.Builder options = MockOptions.builder().apis(apis);
         apis.forEach(api -> options.port(api, 0).credential(api, credential));
-        BothImplementations both = new BothImplementations(KitServer.start(Settings.of(all), apis),
+        BothImplementations both = new BothImplementations(KitServer.start(TestSettings.of(all), apis),
                 MockServers.start(options.build()));
         try {
             for (Api api : apis) {

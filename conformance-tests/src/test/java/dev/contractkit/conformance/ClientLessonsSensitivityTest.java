@@ -3,7 +3,6 @@ package dev.contractkit.conformance;
 import dev.contractkit.conformance.checks.Check;
 import dev.contractkit.conformance.report.Report;
 import dev.contractkit.reference.KitServer;
-import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -36,7 +35,7 @@ class ClientLessonsSensitivityTest {
 
     @BeforeAll
     static void start() {
-        server = KitServer.start(Settings.of(Map.of("data-dir", data.toString(), "codehost.port", "0",
+        server = KitServer.start(TestSettings.of(Map.of("data-dir", data.toString(), "codehost.port", "0",
                 "codehost.tokens", TOKEN)), List.of(Api.CODEHOST));
     }
 

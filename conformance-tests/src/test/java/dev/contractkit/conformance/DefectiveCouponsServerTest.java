@@ -6,7 +6,6 @@ import dev.contractkit.conformance.checks.Check;
 import dev.contractkit.conformance.report.Report;
 import dev.contractkit.conformance.report.Violation;
 import dev.contractkit.reference.KitServer;
-import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import okhttp3.FormBody;
 import okhttp3.MediaType;
@@ -50,7 +49,7 @@ class DefectiveCouponsServerTest {
     static void start() {
         // the proxies below send X-Forwarded-Host: the server trusts them (loopback) for its links' origin; every
         // run shares the server and one client address, so the hourly limits (same windows) are higher
-        server = KitServer.start(Settings.of(Map.of("coupons.port", "0", "data-dir", data.toString(),
+        server = KitServer.start(TestSettings.of(Map.of("coupons.port", "0", "data-dir", data.toString(),
                         "trusted-proxies", "127.0.0.1,::1", "coupons.users", USERS, "coupons.rate-limits",
                         "public-read=100000/PT1H,authenticated-read=100000/PT1H,write=100000/PT1H,admin=100000/PT1H")),
                 List.of(Api.COUPONS));

@@ -3,7 +3,6 @@ package dev.contractkit.conformance;
 import dev.contractkit.conformance.checks.Check;
 import dev.contractkit.conformance.report.Report;
 import dev.contractkit.reference.KitServer;
-import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -37,7 +36,7 @@ class FalseVerdictSensitivityTest {
 
     @BeforeAll
     static void start() {
-        server = KitServer.start(Settings.of(Map.of("data-dir", data.toString(), "codehost.port", "0",
+        server = KitServer.start(TestSettings.of(Map.of("data-dir", data.toString(), "codehost.port", "0",
                 "codehost.tokens", CODEHOST_TOKEN, "answers.port", "0", "answers.api-keys", ANSWERS_KEY,
                 "answers.rate-limit", "10000")), List.of(Api.CODEHOST, Api.ANSWERS));
     }

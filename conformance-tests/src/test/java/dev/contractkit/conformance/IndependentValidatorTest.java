@@ -4,7 +4,6 @@ import dev.contractkit.conformance.checks.Check;
 import dev.contractkit.conformance.report.Report;
 import dev.contractkit.conformance.report.Violation;
 import dev.contractkit.reference.KitServer;
-import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -36,7 +35,7 @@ class IndependentValidatorTest {
 
     @BeforeAll
     static void start() {
-        server = KitServer.start(Settings.of(Map.of("coupons.port", "0", "data-dir", data.toString())),
+        server = KitServer.start(TestSettings.of(Map.of("coupons.port", "0", "data-dir", data.toString())),
                 List.of(Api.COUPONS));
     }
 

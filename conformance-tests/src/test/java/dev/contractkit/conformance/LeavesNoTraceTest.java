@@ -3,7 +3,6 @@ package dev.contractkit.conformance;
 import dev.contractkit.conformance.checks.Check;
 import dev.contractkit.conformance.report.Report;
 import dev.contractkit.reference.KitServer;
-import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -39,7 +38,7 @@ class LeavesNoTraceTest {
 
     @BeforeAll
     static void start() {
-        server = KitServer.start(Settings.of(Map.of("agent.port", "0", "coupons.port", "0", "data-dir", data.toString(),
+        server = KitServer.start(TestSettings.of(Map.of("agent.port", "0", "coupons.port", "0", "data-dir", data.toString(),
                 "token", TOKEN)), List.of(Api.AGENT, Api.COUPONS));
     }
 

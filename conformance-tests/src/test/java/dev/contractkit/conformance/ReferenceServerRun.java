@@ -2,7 +2,6 @@ package dev.contractkit.conformance;
 
 import dev.contractkit.conformance.report.Report;
 import dev.contractkit.reference.KitServer;
-import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 
 import java.nio.file.Path;
@@ -33,7 +32,7 @@ final class ReferenceServerRun implements AutoCloseable {
      * @param credentials how the run authenticates ({@code credential(...)}, {@code user(...)})
      */
     static ReferenceServerRun start(Api api, Path data, UnaryOperator<ConformanceTarget.Builder> credentials) {
-        KitServer server = KitServer.start(Settings.of(Map.of(api.id() + ".port", "0", "data-dir", data.toString())),
+        KitServer server = KitServer.start(TestSettings.of(Map.of(api.id() + ".port", "0", "data-dir", data.toString())),
                 List.of(api));
         try {
             IndependentValidator validator = IndependentValidator.of(api, "reference");

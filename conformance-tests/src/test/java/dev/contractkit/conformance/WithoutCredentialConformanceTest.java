@@ -4,7 +4,6 @@ import dev.contractkit.conformance.checks.Check;
 import dev.contractkit.conformance.report.Report;
 import dev.contractkit.reference.KitServer;
 import dev.contractkit.reference.forms.FormsModule;
-import dev.contractkit.reference.platform.Settings;
 import dev.contractkit.specs.Api;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -35,7 +34,7 @@ class WithoutCredentialConformanceTest {
 
     @BeforeAll
     static void start() {
-        server = KitServer.start(Settings.of(Map.of("data-dir", data.toString(), "token", TOKEN,
+        server = KitServer.start(TestSettings.of(Map.of("data-dir", data.toString(), "token", TOKEN,
                         "answers.api-keys", ANSWERS_KEY, "codehost.tokens", CODEHOST_TOKEN))
                 .with("forms.port", "0").with("coupons.port", "0").with("answers.port", "0").with("codehost.port", "0")
                 .with("exec.port", "0").with("runtime.port", "0").with("agent.port", "0"),

@@ -149,9 +149,12 @@ class DocumentedCommandsTest {
 
     private static synchronized KitServer server() {
         if (server == null) {
-            // the switches the documented exec and runtime commands name (reference-server/README.md, docs/security.md)
+            // the switches the documented exec and runtime commands name (reference-server/README.md, docs/security.md);
+            // the users' passwords hashed at the setting's floor, as on every test server (the documented commands
+            // log in against this fixture; the cost of a hash is CouponsIdentityAttackTest's subject)
             server = KitServer.start(JAVA_HOME.resolve("bin/java"), jar("reference-server"), work.resolve("server"),
-                    Map.of("KIT_RUNTIME_ALLOW_COMMANDS", "true", "KIT_EXEC_ALLOW_RUNTIME", "true"), List.of());
+                    Map.of("KIT_RUNTIME_ALLOW_COMMANDS", "true", "KIT_EXEC_ALLOW_RUNTIME", "true",
+                            "KIT_COUPONS_PASSWORD_ITERATIONS", "1000"), List.of());
         }
         return server;
     }

@@ -87,7 +87,7 @@ abstract class CouponsApiContractTest {
     static Settings tune(Settings s) {
         return s.with("coupons.ws-queue", "32").with("coupons.rate-limits", "public-read=1000000/PT1H,authenticated-read=1000000/PT1H,"
                         + "write=1000000/PT1H,admin=1000000/PT1H")
-                .with("coupons.expiry-interval", "1").with("coupons.password-iterations", "1000");
+                .with("coupons.expiry-interval", "1");
     }
 
     record Answer(int status, JsonNode body, Headers headers) {

@@ -49,7 +49,7 @@ class CouponsIdentityAttackTest {
     }
 
     private Settings settings() {
-        return TestDatabases.embedded(dataDir).with("coupons.password-iterations", "1000");
+        return TestDatabases.embedded(dataDir);
     }
 
     private static void start(Settings settings) {

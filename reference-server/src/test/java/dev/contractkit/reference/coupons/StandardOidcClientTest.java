@@ -124,7 +124,7 @@ class StandardOidcClientTest {
 
     @BeforeAll
     static void start() throws Exception {
-        server = KitServer.start(TestDatabases.embedded(dataDir).with("coupons.password-iterations", "1000"),
+        server = KitServer.start(TestDatabases.embedded(dataDir),
                 List.of(Api.COUPONS));
         Issuer issuer = new Issuer(server.url(Api.COUPONS) + "/realms/contractkit");
         provider = OIDCProviderMetadata.resolve(issuer); // throws when the document's issuer differs

@@ -33,7 +33,7 @@ class DemoCredentialsTest {
     Path dataDir;
 
     private Settings exposed() {
-        return TestDatabases.embedded(dataDir).with("host", "0.0.0.0").with("coupons.password-iterations", "1000");
+        return TestDatabases.embedded(dataDir).with("host", "0.0.0.0");
     }
 
     @Test
@@ -63,7 +63,7 @@ class DemoCredentialsTest {
 
     @Test
     void demoUsersLeftInTheDatabaseAreRefusedUntilTheirPasswordsAreReplaced() {
-        KitServer.start(TestDatabases.embedded(dataDir).with("coupons.password-iterations", "1000"),
+        KitServer.start(TestDatabases.embedded(dataDir),
                 List.of(Api.COUPONS)).close(); // a loopback demo run seeded admin, alice and bob
         assertThatThrownBy(() -> KitServer.start(exposed().with("coupons.users", "admin:s3cret-Admin:admin+user"),
                 List.of(Api.COUPONS))).isInstanceOf(IllegalStateException.class)
@@ -95,7 +95,7 @@ class DemoCredentialsTest {
 
     @Test
     void onLoopbackWithAPublicUrlOrTrustedProxiesTheDemoCredentialsRefuseToStartAndNameTheSetting() {
-        Settings loopback = TestDatabases.embedded(dataDir).with("coupons.password-iterations", "1000");
+        Settings loopback = TestDatabases.embedded(dataDir);
         assertThatThrownBy(() -> KitServer.start(loopback.with("public-url", "https://kit.example.com"), List.of(Api.FORMS)))
                 .isInstanceOf(IllegalStateException.class).hasMessageContaining("KIT_PUBLIC_URL is set")
                 .hasMessageContaining("kit-demo-forms-key").hasMessageContaining("KIT_FORMS_API_KEYS");
@@ -143,7 +143,7 @@ class DemoCredentialsTest {
 
     @Test
     void aDemoCredentialThatCameThroughAProxyOrATunnelIsRefusedAndTheSameOnThisMachineWorks() throws IOException {
-        try (KitServer server = KitServer.start(TestDatabases.embedded(dataDir).with("coupons.password-iterations", "1000")
+        try (KitServer server = KitServer.start(TestDatabases.embedded(dataDir)
                 .with("allowed-hosts", "kit.example.com")
                 .with("coupons.users", "admin:admin-password:admin+user,carol:carol-own-secret:user")
                 .with("coupons.login-failures", "1000").with("coupons.login-address-failures", "1000"),
@@ -201,7 +201,7 @@ class DemoCredentialsTest {
 
     @Test
     void onLoopbackTheDemoCredentialsStillWork() throws IOException {
-        KitServer.start(TestDatabases.embedded(dataDir).with("coupons.password-iterations", "1000"),
+        KitServer.start(TestDatabases.embedded(dataDir),
                 List.of(Api.FORMS, Api.CODEHOST, Api.COUPONS)).close();
     }
 }

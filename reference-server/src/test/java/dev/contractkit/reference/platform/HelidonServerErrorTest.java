@@ -32,7 +32,7 @@ class HelidonServerErrorTest {
 
     @Test
     void helidonsOwnServerErrorIsInTheErrorShapeAndA503WhileTheServerStopsWhereTheContractHasOne() {
-        Settings settings = TestDatabases.embedded(dir).with("coupons.password-iterations", "1000");
+        Settings settings = TestDatabases.embedded(dir);
         AtomicBoolean stopping = new AtomicBoolean();
         try (Database db = Database.open(settings); Cluster cluster = Cluster.open(settings, db)) {
             FormsModule forms = new FormsModule(settings, db);

@@ -59,7 +59,7 @@ class PagingLinksTest {
 
     @BeforeAll
     void start() {
-        server = KitServer.start(TestDatabases.embedded(dir.resolve("main")).with("coupons.password-iterations", "1000")
+        server = KitServer.start(TestDatabases.embedded(dir.resolve("main"))
                         .with("coupons.users", USERS)
                         .with("codehost.tokens", CODEHOST_TOKEN).with("codehost.registration-tokens", "links-registration")
                         .with("trusted-proxies", "127.0.0.1,::1"),
@@ -225,7 +225,7 @@ class PagingLinksTest {
     @Test
     void forwardedHeadersFromAnUntrustedPeerAreIgnored() throws IOException {
         try (KitServer direct = KitServer.start(TestDatabases.embedded(dir.resolve("direct"))
-                .with("coupons.password-iterations", "1000").with("coupons.users", USERS), List.of(Api.COUPONS))) {
+                .with("coupons.users", USERS), List.of(Api.COUPONS))) {
             int port = direct.port(Api.COUPONS);
             assertThat(nextLink(direct, Map.of("X-Forwarded-Proto", "https", "X-Forwarded-Host", "coupons.localhost")))
                     .startsWith("http://127.0.0.1:" + port + "/api/v1/coupons?limit=1&offset=1");
@@ -235,7 +235,7 @@ class PagingLinksTest {
     @Test
     void aConfiguredPublicUrlIsTheLinksOriginAndAnAllowedHost() throws IOException {
         try (KitServer behindProxy = KitServer.start(TestDatabases.embedded(dir.resolve("public"))
-                .with("coupons.password-iterations", "1000").with("coupons.users", USERS)
+                .with("coupons.users", USERS)
                 .with("coupons.public-url", "https://coupons.example.com/kit/"), List.of(Api.COUPONS))) {
             assertThat(nextLink(behindProxy, Map.of("Host", "coupons.example.com", "X-Forwarded-Host", "localhost")))
                     .startsWith("https://coupons.example.com/kit/api/v1/coupons?limit=1&offset=1");
@@ -248,7 +248,7 @@ class PagingLinksTest {
         for (Map.Entry<String, String> bad : Map.of("public-url", "ftp://x.example", "trusted-proxies", "proxy.example")
                 .entrySet()) {
             try (KitServer s = KitServer.start(TestDatabases.embedded(dir.resolve("bad-" + bad.getKey()))
-                    .with("coupons.password-iterations", "1000").with("coupons.users", USERS)
+                    .with("coupons.users", USERS)
                     .with(bad.getKey(), bad.getValue()), List.of(Api.COUPONS))) {
                 messages.add("started");
             } catch (IllegalArgumentException e) {

@@ -38,8 +38,20 @@ public final class TestDatabases {
      * @return settings for an embedded database there, every API on a free port
      */
     public static Settings embedded(Path dir) {
-        return Settings.of(Map.of("data-dir", dir.toString(), "token", TOKEN)).with("forms.port", "0").with("coupons.port", "0").with("answers.port", "0").with("codehost.port", "0")
-                .with("exec.port", "0").with("runtime.port", "0").with("agent.port", "0");
+        return onFreePorts(Settings.of(Map.of("data-dir", dir.toString(), "token", TOKEN)));
+    }
+
+    /**
+     * The password cost every test server hashes the coupons users' passwords with: the setting's floor (1,000
+     * PBKDF2 rounds) instead of the production 600,000, at which the users' seeding and the logins were a tenth of
+     * this module's CPU (JFR, 2026-11-30). A test about the cost itself sets its own ({@code CouponsIdentityAttackTest}).
+     */
+    public static final String PASSWORD_ITERATIONS = "1000";
+
+    private static Settings onFreePorts(Settings settings) {
+        return settings.with("forms.port", "0").with("coupons.port", "0").with("answers.port", "0").with("codehost.port", "0")
+                .with("exec.port", "0").with("runtime.port", "0").with("agent.port", "0")
+                .with("coupons.password-iterations", PASSWORD_ITERATIONS);
     }
 
     /**
@@ -73,9 +85,8 @@ public final class TestDatabases {
         }
 
         private Settings settings(String url) {
-            return Settings.of(Map.of("db.url", url + (url.contains("?") ? "&" : "?") + "currentSchema=" + name, "db.user", PG_USER, "token", TOKEN))
-                    .with("forms.port", "0").with("coupons.port", "0").with("answers.port", "0").with("codehost.port", "0")
-                .with("exec.port", "0").with("runtime.port", "0").with("agent.port", "0");
+            return onFreePorts(Settings.of(Map.of("db.url", url + (url.contains("?") ? "&" : "?") + "currentSchema=" + name,
+                    "db.user", PG_USER, "token", TOKEN)));
         }
 
         @Override

@@ -1,0 +1,20 @@
+package dev.contractkit.conformance;
+
+import dev.contractkit.reference.platform.Settings;
+
+import java.util.Map;
+
+/**
+ * The reference server's settings for this module's tests: the coupons users' passwords hashed with the setting's
+ * floor (1,000 PBKDF2 rounds) instead of the production 600,000. At the production cost the logins and the users'
+ * seeding were a fifth of this module's CPU (JFR, 2026-11-30); no test here is about the cost of a hash
+ * ({@code CouponsIdentityAttackTest} in the reference server is).
+ */
+final class TestSettings {
+    private TestSettings() {
+    }
+
+    static Settings of(Map<String, String> values) {
+        return Settings.of(values).with("coupons.password-iterations", "1000");
+    }
+}
