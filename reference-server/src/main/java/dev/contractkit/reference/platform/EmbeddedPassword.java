@@ -12,7 +12,9 @@ import java.sql.Statement;
 
 /**
  * The embedded H2 database's password: made once into {@code <data dir>/db-password} (owner-only), and set on
- * a database file that was made before the kit gave it one (those had user {@code sa} with an empty password).
+ * a database file that was made before the kit gave it one (those had user {@code sa} with an empty password) when
+ * that file refuses it. The refusal comes from the pool's own first connection: a start does not open the file once
+ * more only to ask.
  */
 final class EmbeddedPassword {
     private static final int WRONG_USER_OR_PASSWORD = 28000;
@@ -20,28 +22,30 @@ final class EmbeddedPassword {
     private EmbeddedPassword() {
     }
 
-    static String ensure(Path dataDir, String url) {
+    static String ensure(Path dataDir) {
         try {
             SecretFile.ownerOnlyDirectory(dataDir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make the data directory " + dataDir + ": " + e.getMessage(), e);
         }
-        String password = SecretFile.readOrCreate(dataDir.resolve("db-password"), made -> { });
-        if (Files.exists(dataDir.resolve("kit.mv.db"))) {
-            upgrade(url, password);
+        return SecretFile.readOrCreate(dataDir.resolve("db-password"), made -> { });
+    }
+
+    /**
+     * @param failure what opening the database with the kit's password threw
+     * @return true when the file refused that password (a database from before the kit gave it one)
+     */
+    static boolean refused(Throwable failure) {
+        for (Throwable t = failure; t != null; t = t.getCause()) {
+            if (t instanceof SQLException e && e.getErrorCode() == WRONG_USER_OR_PASSWORD) {
+                return true;
+            }
         }
-        return password;
+        return false;
     }
 
     /** A database from before: its empty password is replaced by the kit's. */
-    private static void upgrade(String url, String password) {
-        try (Connection ignored = DriverManager.getConnection(url, "sa", password)) {
-            return;
-        } catch (SQLException e) {
-            if (e.getErrorCode() != WRONG_USER_OR_PASSWORD) {
-                return; // not a password problem: the pool's own open reports it
-            }
-        }
+    static void upgrade(String url, String password) {
         try (Connection c = DriverManager.getConnection(url, "sa", "");
              Statement st = c.createStatement()) {
             st.execute("ALTER USER SA SET PASSWORD '" + password.replace("'", "''") + "'");

@@ -35,9 +35,11 @@ public final class TestDatabases {
 
     /**
      * @param dir a temporary directory
-     * @return settings for an embedded database there, every API on a free port
+     * @return settings for an embedded database there, every API on a free port; an empty {@code dir} gets a copy of
+     *     a database this JVM migrated once ({@link MigratedTemplate})
      */
     public static Settings embedded(Path dir) {
+        MigratedTemplate.copyInto(dir);
         return onFreePorts(Settings.of(Map.of("data-dir", dir.toString(), "token", TOKEN)));
     }
 
