@@ -72,7 +72,7 @@ class KillNineTest {
                 "KIT_DATA_DIR", data.toString(), "KIT_TOKEN", TOKEN,
                 "KIT_COUPONS_RATE_LIMITS", "public-read=1000000/3600,authenticated-read=1000000/3600,"
                         + "write=1000000/3600,admin=1000000/3600",
-                "KIT_COUPONS_PASSWORD_ITERATIONS", "1000",
+                "KIT_COUPONS_PASSWORD_ITERATIONS", TestDatabases.PASSWORD_ITERATIONS,
                 "KIT_AGENT_STEP_DELAY", "PT0.5S"), apis);
         processes.add(p);
         return p;

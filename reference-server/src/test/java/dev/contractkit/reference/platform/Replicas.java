@@ -78,7 +78,7 @@ public final class Replicas implements AutoCloseable {
             common.put("KIT_TOKEN", TestDatabases.TOKEN);
             common.put("KIT_TRUSTED_PROXIES", "127.0.0.1");
             common.put("KIT_COUPONS_ISSUER_URL", r.proxy(Api.COUPONS) + "/realms/contractkit");
-            common.put("KIT_COUPONS_PASSWORD_ITERATIONS", "1000");
+            common.put("KIT_COUPONS_PASSWORD_ITERATIONS", TestDatabases.PASSWORD_ITERATIONS);
             // behind the proxy the demo passwords are refused (and the start with them): users of the test's own
             common.put("KIT_COUPONS_USERS", USERS);
             common.putAll(env);

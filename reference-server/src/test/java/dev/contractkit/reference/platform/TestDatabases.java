@@ -40,7 +40,7 @@ public final class TestDatabases {
      */
     public static Settings embedded(Path dir) {
         MigratedTemplate.copyInto(dir);
-        return onFreePorts(Settings.of(Map.of("data-dir", dir.toString(), "token", TOKEN)));
+        return testServer(Settings.of(Map.of("data-dir", dir.toString(), "token", TOKEN)));
     }
 
     /**
@@ -50,7 +50,8 @@ public final class TestDatabases {
      */
     public static final String PASSWORD_ITERATIONS = "1000";
 
-    private static Settings onFreePorts(Settings settings) {
+    /** Every API on a free port, passwords at {@link #PASSWORD_ITERATIONS}. */
+    private static Settings testServer(Settings settings) {
         return settings.with("forms.port", "0").with("coupons.port", "0").with("answers.port", "0").with("codehost.port", "0")
                 .with("exec.port", "0").with("runtime.port", "0").with("agent.port", "0")
                 .with("coupons.password-iterations", PASSWORD_ITERATIONS);
@@ -87,7 +88,7 @@ public final class TestDatabases {
         }
 
         private Settings settings(String url) {
-            return onFreePorts(Settings.of(Map.of("db.url", url + (url.contains("?") ? "&" : "?") + "currentSchema=" + name,
+            return testServer(Settings.of(Map.of("db.url", url + (url.contains("?") ? "&" : "?") + "currentSchema=" + name,
                     "db.user", PG_USER, "token", TOKEN)));
         }
 
