@@ -77,7 +77,7 @@ public final class Database implements AutoCloseable {
         if (embedded) {
             // the embedded file's auto-server listens on a loopback port that every local user can reach: the
             // database has a password, kept owner-only beside it, and the directory is owner-only too
-            config.setPassword(EmbeddedPassword.ensure(SecretFile.dataDir(settings)));
+            config.setPassword(EmbeddedPassword.ensure(SecretFile.dataDir(settings), url));
         }
         config.setMaximumPoolSize(settings.integer("db.pool-size"));
         config.setPoolName("kit-db");
@@ -86,15 +86,7 @@ public final class Database implements AutoCloseable {
         try {
             ds = new HikariDataSource(config);
         } catch (RuntimeException e) {
-            if (!embedded || !EmbeddedPassword.refused(e)) {
-                throw cannotOpen(url, e);
-            }
-            EmbeddedPassword.upgrade(url, config.getPassword()); // a file from before the kit's password
-            try {
-                ds = new HikariDataSource(config);
-            } catch (RuntimeException again) {
-                throw cannotOpen(url, again);
-            }
+            throw new IllegalStateException("cannot open the database at " + redact(url) + ": " + rootMessage(e), e);
         }
         try {
             Flyway.configure().dataSource(ds).locations("classpath:db/migration").load().migrate();
@@ -118,10 +110,6 @@ public final class Database implements AutoCloseable {
         }
         return new Database(ds, new StoredCommits(ds, store), redact(url), true, SecretFile.dataDir(settings), store,
                 true);
-    }
-
-    private static IllegalStateException cannotOpen(String url, RuntimeException e) {
-        return new IllegalStateException("cannot open the database at " + redact(url) + ": " + rootMessage(e), e);
     }
 
     private static String embeddedUrl(Settings settings, boolean journal) {

@@ -12,9 +12,7 @@ import java.sql.Statement;
 
 /**
  * The embedded H2 database's password: made once into {@code <data dir>/db-password} (owner-only), and set on
- * a database file that was made before the kit gave it one (those had user {@code sa} with an empty password) when
- * that file refuses it. The refusal comes from the pool's own first connection: a start does not open the file once
- * more only to ask.
+ * a database file that was made before the kit gave it one (those had user {@code sa} with an empty password).
  */
 final class EmbeddedPassword {
     private static final int WRONG_USER_OR_PASSWORD = 28000;
@@ -22,30 +20,28 @@ final class EmbeddedPassword {
     private EmbeddedPassword() {
     }
 
-    static String ensure(Path dataDir) {
+    static String ensure(Path dataDir, String url) {
         try {
             SecretFile.ownerOnlyDirectory(dataDir);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot make the data directory " + dataDir + ": " + e.getMessage(), e);
         }
-        return SecretFile.readOrCreate(dataDir.resolve("db-password"), made -> { });
-    }
-
-    /**
-     * @param failure what opening the database with the kit's password threw
-     * @return true when the file refused that password (a database from before the kit gave it one)
-     */
-    static boolean refused(Throwable failure) {
-        for (Throwable t = failure; t != null; t = t.getCause()) {
-            if (t instanceof SQLException e && e.getErrorCode() == WRONG_USER_OR_PASSWORD) {
-                return true;
-            }
+        String password = SecretFile.readOrCreate(dataDir.resolve("db-password"), made -> { });
+        if (Files.exists(dataDir.resolve("kit.mv.db"))) {
+            upgrade(url, password);
         }
-        return false;
+        return password;
     }
 
     /** A database from before: its empty password is replaced by the kit's. */
-    static void upgrade(String url, String password) {
+    private static void upgrade(String url, String password) {
+        try (Connection ignored = DriverManager.getConnection(url, "sa", password)) {
+            return;
+        } catch (SQLException e) {
+            if (e.getErrorCode() != WRONG_USER_OR_PASSWORD) {
+                return; // not a password problem: the pool's own open reports it
+            }
+        }
         try (Connection c = DriverManager.getConnection(url, "sa", "");
              Statement st = c.createStatement()) {
             st.execute("ALTER USER SA SET PASSWORD '" + password.replace("'", "''") + "'");
