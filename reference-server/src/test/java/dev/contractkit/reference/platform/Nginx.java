@@ -9,6 +9,7 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
+import java.net.StandardSocketOptions;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -44,6 +45,25 @@ public final class Nginx implements AutoCloseable {
     }
 
     /** @return a port free now on 127.0.0.1 */
+    /**
+     * A free loopback port held open (with {@code SO_REUSEPORT}) until nginx listens on it with {@code reuseport}: a
+     * port only looked up is free for anyone until nginx binds it, seconds later when servers start in between, and
+     * another test JVM's listener (an embedded database's auto-server) took one once, so the proxy's requests reached
+     * it and were reset.
+     *
+     * @return the open socket: close it once {@link #start} returned
+     */
+    public static ServerSocket reservePort() {
+        try {
+            ServerSocket s = new ServerSocket();
+            s.setOption(StandardSocketOptions.SO_REUSEPORT, true);
+            s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1);
+            return s;
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     public static int freePort() {
         try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
             return s.getLocalPort();
@@ -93,7 +113,9 @@ public final class Nginx implements AutoCloseable {
             try {
                 await("nginx listening on " + ports).atMost(Duration.ofSeconds(10)).pollInterval(Duration.ofMillis(20))
                         .failFast("nginx exited", () -> !p.isAlive())
-                        .until(() -> ports.stream().allMatch(Nginx::listening));
+                        // its pid file is written once its listening sockets are bound: a port held by someone
+                        // else (or by Nginx.reservePort) answers the probe before nginx does
+                        .until(() -> Files.exists(dir.resolve("nginx.pid")) && ports.stream().allMatch(Nginx::listening));
             } catch (ConditionTimeoutException | TerminalFailureException e) {
                 started.close();
                 throw new IllegalStateException("nginx did not start: " + started.log(), e);

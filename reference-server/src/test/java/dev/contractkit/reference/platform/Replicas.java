@@ -7,6 +7,7 @@ import redis.clients.jedis.resps.ScanResult;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.net.ServerSocket;
 import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -66,8 +67,12 @@ public final class Replicas implements AutoCloseable {
             r.redisPrefix = "kit-test-" + UUID.randomUUID().toString().substring(0, 8) + ":";
             String prefix = r.redisPrefix;
             r.resources.add(() -> deleteKeys(prefix));
+            List<ServerSocket> reserved = new ArrayList<>();
             for (Api api : PROXIED) {
-                r.proxyPorts.put(api, Nginx.freePort());
+                ServerSocket port = Nginx.reservePort();
+                reserved.add(port);
+                r.resources.add(port);
+                r.proxyPorts.put(api, port.getLocalPort());
             }
             Map<String, String> common = new HashMap<>();
             common.put("KIT_DB_URL", r.database.url());
@@ -90,6 +95,13 @@ public final class Replicas implements AutoCloseable {
             }
             r.nginx = Nginx.start(dir.resolve("nginx"), r.nginxConfig(), List.copyOf(r.proxyPorts.values()));
             r.resources.add(r.nginx);
+            for (ServerSocket port : reserved) {
+                try {
+                    port.close(); // nginx listens on it now
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
             return r;
         } catch (RuntimeException e) {
             r.close();
@@ -111,7 +123,7 @@ public final class Replicas implements AutoCloseable {
                 String target = replicas.get(i).apiServed(api) ? "127.0.0.1:" + replicas.get(i).port(api) : "127.0.0.1:9";
                 conf = conf.replace("10.0.0.1" + (i + 1) + ":" + port + ";", target + ";");
             }
-            conf = conf.replace("listen " + port + ";", "listen 127.0.0.1:" + proxyPorts.get(api) + ";");
+            conf = conf.replace("listen " + port + ";", "listen 127.0.0.1:" + proxyPorts.get(api) + " reuseport;");
         }
         return conf;
     }
