@@ -44,7 +44,6 @@ public final class Nginx implements AutoCloseable {
         return BINARIES.stream().filter(Files::isExecutable).findFirst();
     }
 
-    /** @return a port free now on 127.0.0.1 */
     /**
      * A free loopback port held open (with {@code SO_REUSEPORT}) until nginx listens on it with {@code reuseport}: a
      * port only looked up is free for anyone until nginx binds it, seconds later when servers start in between, and
@@ -59,14 +58,6 @@ public final class Nginx implements AutoCloseable {
             s.setOption(StandardSocketOptions.SO_REUSEPORT, true);
             s.bind(new InetSocketAddress(InetAddress.getLoopbackAddress(), 0), 1);
             return s;
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-    }
-
-    public static int freePort() {
-        try (ServerSocket s = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
-            return s.getLocalPort();
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
