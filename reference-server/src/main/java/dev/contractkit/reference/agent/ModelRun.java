@@ -69,6 +69,9 @@ final class ModelRun {
         StringBuilder answer = new StringBuilder();
         String answerId = null;
         for (int round = 1; round <= MAX_ROUNDS; round++) {
+            if (events.run().isCancelled()) { // cancelled before this round: the provider is not asked (nor billed)
+                throw new ActiveRun.Cancelled();
+            }
             ModelStream stream = new ModelStream();
             ChatRequest request = ChatRequest.builder().messages(messages)
                     .toolSpecifications(round < MAX_ROUNDS ? tools.specifications() : List.of()).build();

@@ -20,10 +20,12 @@ import org.junit.jupiter.api.io.TempDir;
 import java.io.IOException;
 import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.stream.Collectors;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.awaitility.Awaitility.await;
 
 /**
  * Runs on a model profile against the kit's own mock of the OpenAI-compatible chat-completions contract
@@ -251,6 +253,8 @@ class AgentModelProfilesTest {
             do {
                 e = stream.next();
             } while (e != null && !"kit.workspace".equals(e.path("name").asText())); // the model is asked next
+            // cancelled once the provider holds the call: sent later, it would take the next test's scripted answer
+            await().atMost(Duration.ofSeconds(10)).until(() -> !mock.sent().isEmpty());
             long start = System.nanoTime();
             assertThat(http.call("POST", "/api/v1/runs/mr9/cancel", null).status()).isEqualTo(202);
             List<JsonNode> rest = stream.rest();
