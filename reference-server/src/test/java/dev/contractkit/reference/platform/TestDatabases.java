@@ -44,6 +44,17 @@ public final class TestDatabases {
     }
 
     /**
+     * For servers whose settings are made elsewhere (the conformance tests'): an empty {@code dir} gets a copy of a
+     * database this JVM migrated once, with the identity provider's signing key ({@link MigratedTemplate}); a directory
+     * that already holds a database is left as it is.
+     *
+     * @param dir a server's data directory
+     */
+    public static void copyMigratedInto(Path dir) {
+        MigratedTemplate.copyInto(dir);
+    }
+
+    /**
      * The password cost every test server hashes the coupons users' passwords with: the setting's floor (1,000
      * PBKDF2 rounds) instead of the production 600,000, at which the users' seeding and the logins were a tenth of
      * this module's CPU (JFR, 2026-11-30). A test about the cost itself sets its own ({@code CouponsIdentityAttackTest}).
