@@ -18,9 +18,11 @@ final class TestSettings {
     }
 
     static Settings of(Map<String, String> values) {
+        // migrated once per JVM, its signing key made: generating a 2048-bit RSA key per server on the JIT's quick tier
+        // was a sixth of this module's CPU (JFR, 2026-11-30)
         String dir = values.get("data-dir");
-        if (dir != null) { // migrated once per JVM, its signing key made: a 2048-bit RSA key on the quick tier took a
-            TestDatabases.copyMigratedInto(Path.of(dir)); // sixth of this module's CPU (JFR, 2026-11-30)
+        if (dir != null) {
+            TestDatabases.copyMigratedInto(Path.of(dir));
         }
         return Settings.of(values).with("coupons.password-iterations", "1000");
     }
