@@ -77,6 +77,37 @@ class KitBuildTest {
     }
 
     @Test
+    void aWholeTestRunThatPassesCountsAsAnAllBuild() throws Exception {
+        Result r = kit("test");
+
+        assertThat(r.exit).as(r.err).isZero();
+        assertThat(Files.readAllLines(calls)).singleElement().asString().contains(" install ", "-Pdocs-jars")
+                .doesNotContain("skipTests");
+        assertThat(kit("build", "--all").err).contains("build is up to date");
+        assertThat(kit("build").err).contains("build is up to date");
+        assertThat(Files.readAllLines(calls)).hasSize(1);
+    }
+
+    @Test
+    void aTestRunGivenMavenArgumentsCountsForNoBuild() throws Exception {
+        assertThat(kit("test", "-pl", "specs").exit).isZero();
+
+        assertThat(kit("build").err).doesNotContain("up to date");
+        assertThat(Files.readAllLines(calls)).hasSize(2);
+    }
+
+    @Test
+    void aFailedTestRunFailsAndCountsForNoBuild() throws Exception {
+        checkout = LauncherCheckout.create(ROOT, Files.createDirectories(dir.resolve("failing")),
+                "echo \"ARGS=$*\" >> '" + calls + "'\n[[ \" $* \" == *\" -Pdocs-jars \"* ]] && exit 3\nexit 0\n");
+
+        assertThat(kit("test").exit).isEqualTo(3);
+
+        assertThat(kit("build", "--all").err).doesNotContain("up to date");
+        assertThat(Files.readAllLines(calls)).hasSize(2);
+    }
+
+    @Test
     void anUnknownOptionIsRefusedWithTheUsage() throws Exception {
         Result r = kit("build", "--everything");
 
