@@ -93,6 +93,44 @@ class RedemptionJournalTest {
         }
     }
 
+    /**
+     * After a {@code kill -9} the file H2 recovered once held a redemption's row without its use (KillNineTest: 334
+     * rows, usage_count 333); the line of that redemption finds its row and is not applied again, so the replay sets
+     * every count from the rows: one a use short (its row there) and one a use over (its row lost, its use kept).
+     */
+    @Test
+    void aRestartAfterACrashSetsEveryUsageCountFromTheRedemptionRows() throws Exception {
+        Path data = dir.resolve("data");
+        Path journal = data.resolve("redemptions.journal");
+        OffsetDateTime at = OffsetDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.MICROS);
+        String short_;
+        String over;
+        try (Database db = Database.open(TestDatabases.embedded(data))) {
+            CouponStore store = new CouponStore(db.dataSource(), Clock.systemUTC());
+            short_ = store.create("a use short", null, 10, "seasonal", null, null, null, "admin").id();
+            Row overCoupon = store.create("a use over", null, 10, "seasonal", null, null, null, "admin");
+            over = overCoupon.id();
+            store.redeem(short_, "o-1", "u-1", null);
+            Redemption rowWithoutItsUse = store.redeem(short_, "o-2", "u-1", null);
+            store.redeem(over, "o-3", "u-1", null);
+            Redemption useWithoutItsRow = new Redemption("00000000-0000-7000-8000-000000000004", overCoupon, "o-4",
+                    null, 10, null, at, "u-1", "active");
+            try (Connection c = db.dataSource().getConnection(); Statement s = c.createStatement()) {
+                s.executeUpdate("UPDATE coupons SET usage_count = usage_count - 1 WHERE id = '" + short_ + "'");
+                s.executeUpdate("UPDATE coupons SET usage_count = usage_count + 1 WHERE id = '" + over + "'");
+            }
+            Files.writeString(journal, RedemptionJournal.line(rowWithoutItsUse) + "\n"
+                    + RedemptionJournal.line(useWithoutItsRow) + "\n", StandardCharsets.UTF_8);
+        }
+        try (Database db = Database.open(TestDatabases.embedded(data))) {
+            RedemptionJournal.open(db).closed();
+            assertThat(rows(db, short_)).hasSize(2);
+            assertThat(usageCount(db, short_)).as("the use its stored row lacked").isEqualTo(2);
+            assertThat(rows(db, over)).hasSize(2);
+            assertThat(usageCount(db, over)).as("the lost row applied again, its use not counted twice").isEqualTo(2);
+        }
+    }
+
     @Test
     void groupCommittedRedemptionsAreInTheFileOnceTheGroupCommitIsClosed() throws Exception {
         Path data = dir.resolve("data");
