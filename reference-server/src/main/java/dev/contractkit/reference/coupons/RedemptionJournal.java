@@ -115,10 +115,11 @@ final class RedemptionJournal implements GroupCommit.AfterCommit {
         if (lines.isEmpty()) {
             return;
         }
+        // applied, stored already, skipped; then the coupons whose count was set from their rows
         int[] counts = new Jdbc(database.dataSource()).transaction(c -> {
-            int[] applied = apply(c, lines, journal);
-            applied[3] = recount(c);
-            return applied;
+            int[] replayed = Arrays.copyOf(apply(c, lines, journal), 4);
+            replayed[3] = recount(c);
+            return replayed;
         });
         LOG.info(() -> String.format("journal %s: %d redemption(s) applied again, %d stored already, %d skipped",
                 journal.file(), counts[0], counts[1], counts[2]));
@@ -134,12 +135,9 @@ final class RedemptionJournal implements GroupCommit.AfterCommit {
         }
     }
 
-    /**
-     * @return applied, stored already, skipped (unreadable, or its coupon is gone), and a fourth count for
-     *         {@code recount}
-     */
+    /** @return applied, stored already, skipped (unreadable, or its coupon is gone) */
     private static int[] apply(Connection c, List<String> lines, Journal journal) throws SQLException {
-        int[] counts = new int[4];
+        int[] counts = new int[3];
         for (int i = 0; i < lines.size(); i++) {
             JsonNode v;
             try {
